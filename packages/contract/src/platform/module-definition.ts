@@ -1,0 +1,56 @@
+import type { Right } from './rights';
+
+/** A node of the rights tree that user administration shows (German label, MUI icon name). */
+export interface RightNode {
+  right: Right;
+  label: string;
+  icon: string;
+  /** Locked nodes are shown but cannot be granted or taken away in the tree. */
+  locked?: boolean;
+  children?: RightNode[];
+}
+
+/** A tab of a module page: route `/<module>` for code '' or `/<module>-<code>`. */
+export interface ModuleTab {
+  code: string;
+  label: string;
+  /** Shown when the user holds this right (containment). */
+  right: Right;
+}
+
+/**
+ * Everything the platform needs to know about a module: the server builds menu links and the rights
+ * tree from it, the web app builds routes and tab bars from it.
+ */
+export interface ModuleDefinition {
+  /** Three-digit module code, e.g. '999'. */
+  code: string;
+  title: string;
+  icon: string;
+  /** The menu link appears when the user holds this right (containment). */
+  menuRight: Right;
+  /** Shown in the top bar by default (quicknav 1). */
+  quicknav: boolean;
+  sort: number;
+  tabs: ModuleTab[];
+  /** The module's part of the rights tree. */
+  rights: RightNode;
+  /** Core modules cannot be switched off in the app settings (useF). */
+  alwaysEnabled?: boolean;
+}
+
+export function tabPath(moduleCode: string, tabCode: string): string {
+  return tabCode === '' ? `/${moduleCode}` : `/${moduleCode}-${tabCode}`;
+}
+
+/** Splits a path like `/010-010` into module and tab code; null for paths that are no module route. */
+export function parseModulePath(pathname: string): { moduleCode: string; tabCode: string } | null {
+  const match = /^\/(\d{3})(?:-([A-Za-z0-9]+))?\/?$/.exec(pathname);
+  if (!match) return null;
+  return { moduleCode: match[1] as string, tabCode: match[2] ?? '' };
+}
+
+/** Every right string in a tree, depth first. */
+export function flattenRights(node: RightNode): Right[] {
+  return [node.right, ...(node.children ?? []).flatMap(flattenRights)];
+}

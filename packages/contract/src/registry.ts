@@ -1,0 +1,19 @@
+import type { ModuleDefinition, RightNode } from './platform/module-definition';
+import { appInfoModule } from './modules/app-info/definition';
+import { messagesModule } from './modules/messages/definition';
+
+/** Every module the product has built, one line each. Modules not built yet are absent. */
+export const moduleRegistry: readonly ModuleDefinition[] = [messagesModule, appInfoModule];
+
+export function findModule(code: string): ModuleDefinition | undefined {
+  return moduleRegistry.find((module) => module.code === code);
+}
+
+/** The full rights tree: one root whose children are the modules' trees. */
+export const rightsTree: RightNode = {
+  right: 'x',
+  label: 'Alle Rechte',
+  icon: 'Security',
+  locked: true,
+  children: moduleRegistry.map((module) => module.rights),
+};
