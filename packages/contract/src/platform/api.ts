@@ -167,6 +167,7 @@ export type GetSettingsReply = z.infer<typeof getSettingsReply>;
 /** `settings/?func=saveSettings&query=lastView`: remembers the last visited route. */
 export const saveLastViewRequest = z.object({
   code: sessionCode,
+  query: z.literal('lastView', { error: 'Unbekannte Einstellung.' }),
   data: z
     .string()
     .max(300)

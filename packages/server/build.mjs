@@ -1,0 +1,24 @@
+// Bundles the server (and the contract sources it imports) into dist/; npm packages stay external.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@hortus/'));
+
+await build({
+  entryPoints: {
+    main: 'src/main.ts',
+    'cli/backup': 'src/cli/backup.ts',
+    'cli/restore': 'src/cli/restore.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, 'zod'],
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+});

@@ -1,0 +1,102 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
+import type { Database } from './platform/db/database';
+import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
+import type { AppContext, CallDefinition, FileAccessRule } from './platform/http/calls';
+import { registerCalls, sendReply } from './platform/http/dispatcher';
+import { findWebDist, registerWebApp } from './platform/http/web-app';
+import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
+import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
+
+/** Largest form or JSON body a call accepts (uploads have their own limit). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const platformCalls: CallDefinition[] = [
+  loginCall,
+  logoutCall,
+  saveSubscriptionCall,
+  loginScreenCall,
+  getSettingsCall,
+  saveLastViewCall,
+  changePasswordCall,
+  downloadCall,
+];
+
+/** The server's modules: their calls and their file access rules. One line per module. */
+const serverModules: { calls: CallDefinition[]; fileAccess?: Record<string, FileAccessRule> }[] = [];
+
+export interface BuildOptions {
+  database: Database;
+  dataDir: string;
+  publicUrl?: string | undefined;
+  webDist?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  modules?: readonly ModuleDefinition[];
+}
+
+/** Builds the HTTP app from plugins in a fixed order: security, parsers, calls, web app. Listening is main.ts's job. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+  });
+
+  const fileAccess = new Map<string, FileAccessRule>([[TEMP_AREA, ownerOnly]]);
+  for (const module of serverModules) {
+    for (const [area, rule] of Object.entries(module.fileAccess ?? {})) fileAccess.set(area, rule);
+  }
+  const app: AppContext = {
+    db: options.database.db,
+    dbKind: options.database.kind,
+    dataDir: options.dataDir,
+    publicUrl: options.publicUrl,
+    modules: options.modules ?? moduleRegistry,
+    fileAccess,
+  };
+
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // The login background image may come from another https address.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    hsts: false,
+  });
+  await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+
+  fastify.setErrorHandler((error, request, reply) => {
+    const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
+    if (statusCode === 413) return sendReply(reply, { status: 'tooLarge', message: messages.requestTooLarge });
+    if (statusCode >= 400 && statusCode < 500) {
+      return sendReply(reply, { status: 'validationError', message: messages.malformedRequest, errors: {} });
+    }
+    request.log.error({ err: error }, 'Unerwarteter Fehler');
+    return sendReply(reply, { status: 'error', message: messages.serverError });
+  });
+
+  registerCalls(fastify, app, [...platformCalls, ...serverModules.flatMap((module) => module.calls)]);
+  await registerWebApp(fastify, app.db, findWebDist(options.webDist));
+  return fastify;
+}

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { rightsTree, flattenRights, moduleRegistry } from '@hortus/contract';
+import { generatePassword } from './platform/auth/password';
+import { syncKnownRights } from './platform/auth/known-rights';
+import type { Database } from './platform/db/database';
+import { serverSettings } from './platform/db/schema';
+import { syncMenuLinks } from './platform/settings/menu';
+import { createGroup, createUser } from './seed/factories';
+import { seedDemo, userCount } from './seed/demo';
+
+export interface BootstrapOptions {
+  adminUser: string;
+  adminPassword: string | undefined;
+  seed: 'demo' | 'none';
+}
+
+export interface BootstrapResult {
+  /** Set only on the first start when no password was configured: shown once. */
+  generatedAdminPassword: string | null;
+  createdAdmin: boolean;
+  demo: boolean;
+}
+
+/** Every right the product knows, without the tree's root. */
+export function allRights(): string[] {
+  return (rightsTree.children ?? []).flatMap(flattenRights);
+}
+
+/**
+ * Runs at every start: migrations, module registry data, and on an empty database the first
+ * administrator (with every right) and, with SEED=demo, the demo organisation.
+ */
+export async function bootstrap(database: Database, options: BootstrapOptions): Promise<BootstrapResult> {
+  await database.migrate();
+  const { db } = database;
+  await syncMenuLinks(db, moduleRegistry);
+  let generatedAdminPassword: string | null = null;
+  let createdAdmin = false;
+  if ((await userCount(db)) === 0) {
+    const password = options.adminPassword ?? generatePassword(16);
+    if (!options.adminPassword) generatedAdminPassword = password;
+    const adminGroupId =
+      options.seed === 'demo'
+        ? (await seedDemo(db, allRights())).adminGroupId
+        : await createGroup(db, {
+            name: 'Administration',
+            icon: 'AdminPanelSettings',
+            beschreibung: 'Alle Rechte',
+            rechte: allRights(),
+          });
+    await createUser(db, {
+      nn: options.adminUser,
+      password,
+      ident: 'Administrator',
+      rootPw: false,
+      groupIds: [adminGroupId],
+    });
+    createdAdmin = true;
+    if (options.seed === 'demo') {
+      await db.insert(serverSettings).values({ key: 'demoSeeded', value: true }).onConflictDoNothing();
+    }
+  }
+  // After the first administrator exists, so that new rights of later releases reach them.
+  await syncKnownRights(db, rightsTree);
+  const [demoRow] = await db.select().from(serverSettings).where(eq(serverSettings.key, 'demoSeeded'));
+  return { generatedAdminPassword, createdAdmin, demo: demoRow?.value === true };
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { bootstrap } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import { lockDataDir, DataDirLockedError, type DataDirLock } from './platform/db/data-lock';
+import { openPglite, openPostgres, type Database } from './platform/db/database';
+import { demoLogins } from './seed/demo';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let lock: DataDirLock | null = null;
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = await openPostgres(config.DATABASE_URL);
+  } else {
+    lock = lockDataDir(config.dataDir, 'server');
+    database = await openPglite(path.join(config.dataDir, 'pgdata'));
+  }
+
+  const result = await bootstrap(database, {
+    adminUser: config.INITIAL_ADMIN_USER,
+    adminPassword: config.INITIAL_ADMIN_PASSWORD,
+    seed: config.SEED,
+  });
+  const app = await buildApp({
+    database,
+    dataDir: config.dataDir,
+    publicUrl: config.PUBLIC_URL,
+    webDist: config.WEB_DIST,
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} empfangen, Server wird beendet`);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      lock?.release();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+
+  const lines = [
+    '',
+    `Hortus läuft: ${url}`,
+    `Datenbank: ${database.kind === 'pglite' ? `eingebettet (PGlite) in ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (result.createdAdmin) {
+    lines.push(
+      result.generatedAdminPassword
+        ? `Administrator angelegt: ${config.INITIAL_ADMIN_USER} / ${result.generatedAdminPassword}  (wird nur dieses eine Mal angezeigt)`
+        : `Administrator angelegt: ${config.INITIAL_ADMIN_USER} (Passwort aus INITIAL_ADMIN_PASSWORD)`,
+    );
+  }
+  if (result.demo) {
+    lines.push('Demo-Zugänge (solange die Passwörter nicht geändert wurden):');
+    for (const login of demoLogins) lines.push(`  ${login.nn.padEnd(10)} ${login.password.padEnd(14)} ${login.role}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { createGunzip, createGzip } from 'node:zlib';
+import { is, sql } from 'drizzle-orm';
+import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import type { Database, Db } from './database';
+import { migrationsFolder } from './database';
+import { queryRows } from './raw';
+import * as schema from './schema';
+
+/**
+ * Logical backups that work the same on PGlite and PostgreSQL (and so also move an installation
+ * from the embedded database to PostgreSQL): every table's rows as JSON plus the stored files,
+ * in one gzip file of JSON lines.
+ */
+export const BACKUP_FORMAT = 'hortus-backup';
+
+/** Tables in declaration order, which is also foreign-key order (parents first). */
+export function tableNames(): string[] {
+  const values: unknown[] = Object.values(schema);
+  return values.filter((value): value is PgTable => is(value, PgTable)).map((table) => getTableConfig(table).name);
+}
+
+interface BackupHeader {
+  format: typeof BACKUP_FORMAT;
+  version: 1;
+  createdAt: string;
+  database: 'pglite' | 'postgres';
+  migrations: number;
+  tables: string[];
+}
+
+type BackupLine = { table: string; rows: unknown[] } | { file: string; data: string };
+
+const quote = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
+
+async function appliedMigrations(db: Db): Promise<number> {
+  const rows = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from drizzle.__drizzle_migrations`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export interface BackupSummary {
+  file: string;
+  tables: number;
+  rows: number;
+  files: number;
+}
+
+export async function writeBackup(database: Database, dataDir: string, outFile: string): Promise<BackupSummary> {
+  const tables = tableNames();
+  fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
+  const gzip = createGzip();
+  const out = fs.createWriteStream(outFile);
+  gzip.pipe(out);
+  const write = (line: object) =>
+    new Promise<void>((resolve) => (gzip.write(JSON.stringify(line) + '\n') ? resolve() : gzip.once('drain', resolve)));
+  let rowCount = 0;
+  // One repeatable-read snapshot, so a backup of a running PostgreSQL server is consistent.
+  await database.db.transaction(
+    async (tx) => {
+      const header: BackupHeader = {
+        format: BACKUP_FORMAT,
+        version: 1,
+        createdAt: new Date().toISOString(),
+        database: database.kind,
+        migrations: await appliedMigrations(tx as unknown as Db),
+        tables,
+      };
+      await write(header);
+      for (const table of tables) {
+        const rows = await queryRows<{ row: unknown }>(
+          tx as unknown as Db,
+          sql`select row_to_json(t) as row from ${quote(table)} t`,
+        );
+        rowCount += rows.length;
+        for (let i = 0; i < rows.length; i += 500) {
+          await write({ table, rows: rows.slice(i, i + 500).map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row)) });
+        }
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const filesDir = path.join(dataDir, 'files');
+  let fileCount = 0;
+  if (fs.existsSync(filesDir)) {
+    for (const name of fs.readdirSync(filesDir)) {
+      const data = fs.readFileSync(path.join(filesDir, name));
+      await write({ file: name, data: data.toString('base64') });
+      fileCount++;
+    }
+  }
+  gzip.end();
+  await new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+  return { file: outFile, tables: tables.length, rows: rowCount, files: fileCount };
+}
+
+export class RestoreError extends Error {}
+
+async function* readLines(file: string): AsyncGenerator<unknown> {
+  const stream = fs.createReadStream(file).pipe(createGunzip());
+  const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
+  for await (const line of lines) if (line.trim() !== '') yield JSON.parse(line) as unknown;
+}
+
+/** Migrations folder holding only the first `count` migrations (to load a backup at its own schema level). */
+function partialMigrations(count: number): string {
+  const source = migrationsFolder();
+  const journal = JSON.parse(fs.readFileSync(path.join(source, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  if (count > journal.entries.length) {
+    throw new RestoreError(
+      'Die Sicherung stammt aus einer neueren Version von Hortus. Bitte zuerst Hortus aktualisieren.',
+    );
+  }
+  const target = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'hortus-migrations-'));
+  fs.mkdirSync(path.join(target, 'meta'));
+  const entries = journal.entries.slice(0, count);
+  fs.writeFileSync(path.join(target, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const entry of entries) fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(target, `${entry.tag}.sql`));
+  return target;
+}
+
+export interface RestoreOptions {
+  /** Wipe a database that already holds data. */
+  force: boolean;
+}
+
+/**
+ * Restores a backup into an empty database (or, with force, replaces its content): brings the
+ * schema to the backup's migration level, loads every table in one transaction, resets the id
+ * sequences, runs the remaining migrations, and puts the files back.
+ */
+export async function restoreBackup(
+  database: Database,
+  dataDir: string,
+  file: string,
+  options: RestoreOptions,
+): Promise<BackupSummary> {
+  if (!fs.existsSync(file)) throw new RestoreError(`Sicherungsdatei nicht gefunden: ${file}`);
+  const lines = readLines(file);
+  const first = await lines.next();
+  const header = first.value as Partial<BackupHeader> | undefined;
+  if (!header || header.format !== BACKUP_FORMAT || header.version !== 1 || !Array.isArray(header.tables)) {
+    throw new RestoreError('Die Datei ist keine Hortus-Sicherung.');
+  }
+  const folder = partialMigrations(header.migrations ?? 0);
+  try {
+    await database.migrate(folder);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+  const known = new Set(tableNames());
+  const tables = header.tables.filter((table) => known.has(table));
+  const { db } = database;
+  const existing = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from "users"`);
+  if (Number(existing[0]?.n ?? 0) > 0 && !options.force) {
+    throw new RestoreError('Die Zieldatenbank enthält bereits Daten. Mit --force werden sie ersetzt.');
+  }
+  const filesDir = path.join(dataDir, 'files');
+  fs.mkdirSync(filesDir, { recursive: true });
+  let rows = 0;
+  let files = 0;
+  const batches: { table: string; rows: unknown[] }[] = [];
+  for await (const value of lines) {
+    const line = value as BackupLine;
+    if ('table' in line) {
+      if (known.has(line.table)) batches.push(line);
+    } else if ('file' in line && /^[a-f0-9]{32}$/.test(line.file)) {
+      fs.writeFileSync(path.join(filesDir, line.file), Buffer.from(line.data, 'base64'));
+      files++;
+    }
+  }
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql.raw(`truncate ${tables.map((name) => `"${name}"`).join(', ')} restart identity cascade`));
+    for (const batch of batches) {
+      await t.execute(
+        sql`insert into ${quote(batch.table)} select * from json_populate_recordset(null::${quote(batch.table)}, ${JSON.stringify(batch.rows)}::json)`,
+      );
+      rows += batch.rows.length;
+    }
+    for (const table of tables) {
+      const serial = await queryRows<{ seq: string | null }>(
+        t,
+        sql`select pg_get_serial_sequence(${`"${table}"`}, 'id') as seq`,
+      ).catch(() => []);
+      const seq = serial[0]?.seq;
+      if (seq) {
+        await t.execute(
+          sql`select setval(${seq}, coalesce((select max(id) from ${quote(table)}), 0) + 1, false)`,
+        );
+      }
+    }
+  });
+  await database.migrate();
+  return { file, tables: tables.length, rows, files };
+}

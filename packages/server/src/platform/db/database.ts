@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it (PGlite or PostgreSQL). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the migrations (by default all of the product's). */
+  migrate(folder?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Finds the migrations folder both from the sources (tests) and from the bundled dist/main.js. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Migrationsordner "drizzle" nicht gefunden.');
+}
+
+/** Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when dataDir is undefined (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: (folder = migrationsFolder()) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const pg = drizzlePostgres(client, { schema });
+  const db = pg as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate(folder = migrationsFolder()) {
+      // Several app servers may start at once on one PostgreSQL: only one migrates at a time.
+      const reserved = await client.reserve();
+      try {
+        await reserved`select pg_advisory_lock(727001)`;
+        await migratePostgres(drizzlePostgres(reserved, { schema }), { migrationsFolder: folder });
+        await reserved`select pg_advisory_unlock(727001)`;
+      } finally {
+        reserved.release();
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    nn: text('nn').notNull(),
+    ident: text('ident').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    /** Still the start password (set by an administrator), not one the user chose. */
+    rootPw: boolean('root_pw').notNull().default(true),
+    show: boolean('show').notNull().default(true),
+    lastView: text('last_view').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('users_nn_lower_idx').on(sql`lower(${table.nn})`)],
+);
+
+export const groups = pgTable('groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  icon: text('icon').notNull().default('Group'),
+  beschreibung: text('beschreibung').notNull().default(''),
+  standard: boolean('standard').notNull().default(false),
+  forcePwReset: boolean('force_pw_reset').notNull().default(false),
+});
+
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.groupId] }), index('user_groups_group_idx').on(table.groupId)],
+);
+
+export const groupRights = pgTable(
+  'group_rights',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    right: text('right').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.right] })],
+);
+
+/** Rights granted to one user directly (rechteSolo). */
+export const userRights = pgTable(
+  'user_rights',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    right: text('right').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.right] })],
+);
+
+export const userParameters = pgTable('user_parameters', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  icon: text('icon').notNull().default('Label'),
+  typ: integer('typ').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+  /** Identification parameter: its value is part of the user's display name (ident). */
+  ident: boolean('ident').notNull().default(false),
+  seeOnTable: boolean('see_on_table').notNull().default(false),
+  /** {f010, f100, f200} each {sehen, bearbeiten} each {alle, gruppen} (f200 also nutzer). */
+  bedingungen: jsonb('bedingungen').notNull(),
+});
+
+export const groupParameters = pgTable(
+  'group_parameters',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    parameterId: integer('parameter_id')
+      .notNull()
+      .references(() => userParameters.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.parameterId] })],
+);
+
+export const parameterOptions = pgTable(
+  'parameter_options',
+  {
+    id: serial('id').primaryKey(),
+    parameterId: integer('parameter_id')
+      .notNull()
+      .references(() => userParameters.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+    wert: text('wert').notNull(),
+  },
+  (table) => [index('parameter_options_parameter_idx').on(table.parameterId)],
+);
+
+export const userParameterValues = pgTable(
+  'user_parameter_values',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parameterId: integer('parameter_id')
+      .notNull()
+      .references(() => userParameters.id, { onDelete: 'cascade' }),
+    wert: text('wert').notNull().default(''),
+    /** Chosen option ids for choice parameters (types 9 and 10). */
+    optionIds: jsonb('option_ids').$type<number[]>().notNull().default([]),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.parameterId] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 of the session code; the code itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    clientAddress: text('client_address').notNull().default(''),
+  },
+  (table) => [uniqueIndex('sessions_token_idx').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
+);
+
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+/** Server-side secrets and bookkeeping (VAPID keys, known rights); never sent to clients. */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+/** Main menu links per module: title, icon, quick-navigation flag and order (defaults from the module registry). */
+export const menuLinks = pgTable('menu_links', {
+  moduleCode: text('module_code').primaryKey(),
+  titel: text('titel').notNull(),
+  icon: text('icon').notNull(),
+  quicknav: boolean('quicknav').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('push_subscriptions_endpoint_idx').on(table.endpoint), index('push_user_idx').on(table.userId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** 'user' (lower-cased user name) or 'address' (client address). */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('login_attempts_lookup_idx').on(table.kind, table.key, table.attemptedAt)],
+);
+
+/**
+ * Stored files. `path` is the logical name clients ask for (e.g. 'f100-130/12/plan.pdf'); the
+ * bytes live under DATA_DIR/files/<storage_name>, a random name. Downloads look the row up and ask
+ * the owning module whether the caller may read it.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    path: text('path').notNull(),
+    storageName: text('storage_name').notNull(),
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Module code that decides access; 'temp' = generated for its owner only. */
+    area: text('area').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('files_path_idx').on(table.path), index('files_area_idx').on(table.area)],
+);

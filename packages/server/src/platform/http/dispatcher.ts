@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { fieldErrors, messages, type ErrorReply } from '@hortus/contract';
+import { loadSessionUser } from '../auth/session-user';
+import { CallError, hasCallRight, type AppContext, type CallDefinition, type CallReply, type FileReply } from './calls';
+
+const httpStatusOf: Record<string, number> = {
+  accessError: 401,
+  noRight: 403,
+  validationError: 400,
+  notFound: 404,
+  tooLarge: 413,
+  error: 500,
+};
+
+export function sendReply(reply: FastifyReply, body: CallReply | ErrorReply): FastifyReply {
+  return reply
+    .code(httpStatusOf[body.status] ?? 200)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+function isFileReply(value: CallReply | FileReply): value is FileReply {
+  return 'kind' in value && value.kind === 'file';
+}
+
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function queryOf(request: FastifyRequest): Record<string, unknown> {
+  return (request.query ?? {}) as Record<string, unknown>;
+}
+
+function pickCall(calls: CallDefinition[], query: Record<string, unknown>): CallDefinition | undefined {
+  return calls.find((call) =>
+    call.func !== undefined ? query.func === call.func : call.queryKey !== undefined ? call.queryKey in query : true,
+  );
+}
+
+/** The request's fields: the query (less the dispatch keys) merged with the body. */
+function inputOf(request: FastifyRequest, call: CallDefinition): Record<string, unknown> | null {
+  const { func: _func, ...query } = queryOf(request);
+  if (call.queryKey) delete query[call.queryKey];
+  const body = request.body;
+  if (body === undefined || body === null || body === '') return query;
+  if (typeof body !== 'object' || Array.isArray(body)) return null;
+  return { ...query, ...(body as Record<string, unknown>) };
+}
+
+/**
+ * One dispatcher for every call: it finds the handler by path and func/query key, resolves the
+ * session, checks the declared rights, validates the input with the call's schema and turns
+ * expected failures into their documented statuses. Handlers never see raw bodies.
+ */
+export function registerCalls(fastify: FastifyInstance, app: AppContext, calls: readonly CallDefinition[]): void {
+  const byPath = new Map<string, CallDefinition[]>();
+  for (const call of calls) {
+    const list = byPath.get(call.path) ?? [];
+    list.push(call);
+    byPath.set(call.path, list);
+  }
+
+  for (const [path, pathCalls] of byPath) {
+    const methods = pathCalls.some((call) => call.allowGet) ? ['GET', 'POST'] : ['POST'];
+    fastify.route({
+      method: methods as ('GET' | 'POST')[],
+      url: path,
+      handler: async (request, reply) => {
+        const call = pickCall(pathCalls, queryOf(request));
+        if (!call || (request.method === 'GET' && !call.allowGet)) {
+          return sendReply(reply, { status: 'notFound', message: messages.unknownCall });
+        }
+        const raw = inputOf(request, call);
+        if (raw === null) {
+          return sendReply(reply, { status: 'validationError', message: messages.malformedRequest, errors: {} });
+        }
+        const code = typeof raw.code === 'string' ? raw.code : '';
+        const session = code === '' ? null : await loadSessionUser(app.db, code);
+        if (call.auth === 'session') {
+          if (!session) return sendReply(reply, { status: 'accessError', message: messages.accessDenied });
+          if (!hasCallRight(session.user, call.rights)) {
+            return sendReply(reply, { status: 'noRight', message: messages.accessDenied });
+          }
+        }
+        const parsed = call.request.safeParse(raw);
+        if (!parsed.success) {
+          return sendReply(reply, {
+            status: 'validationError',
+            message: messages.validationFailed,
+            errors: fieldErrors(parsed.error),
+          });
+        }
+        const base = { input: parsed.data, app, db: app.db, code, clientAddress: request.ip, request, reply };
+        try {
+          const result =
+            call.auth === 'session' && session
+              ? await call.handle({ ...base, user: session.user, sessionId: session.sessionId })
+              : call.auth === 'public'
+                ? await call.handle({ ...base, user: session?.user ?? null, sessionId: session?.sessionId ?? null })
+                : null;
+          if (result === null) return sendReply(reply, { status: 'accessError', message: messages.accessDenied });
+          if (isFileReply(result)) return sendFile(reply, result);
+          return sendReply(reply, result);
+        } catch (error) {
+          if (error instanceof CallError) {
+            if (error.status === 'validationError') {
+              return sendReply(reply, { status: error.status, message: error.message, errors: error.errors });
+            }
+            return sendReply(reply, { status: error.status, message: error.message });
+          }
+          if (error instanceof ZodError) {
+            return sendReply(reply, {
+              status: 'validationError',
+              message: messages.validationFailed,
+              errors: fieldErrors(error),
+            });
+          }
+          throw error;
+        }
+      },
+    });
+  }
+}
+
+function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {
+  return reply
+    .code(200)
+    .header('content-type', file.mime)
+    .header('content-length', String(file.size))
+    .header('content-disposition', contentDisposition(file.downloadName))
+    .header('cache-control', 'private, no-store')
+    .send(fs.createReadStream(file.absolutePath));
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@hortus/contract';
+import type { Db } from '../db/database';
+import { readAppSettings } from '../settings/app-settings';
+import { sendReply } from './dispatcher';
+
+/**
+ * Serves the built web app: hashed assets with long caching, index.html for every client route
+ * (React Router decides what to show, including its not-found page), and the web manifest built
+ * from the app settings so the installed app carries the organisation's title and colour.
+ */
+export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: string | null): Promise<void> {
+  fastify.get('/manifest.webmanifest', async (_request, reply) => {
+    const settings = await readAppSettings(db);
+    return reply
+      .header('content-type', 'application/manifest+json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send({
+        name: settings.app_titel,
+        short_name: settings.app_titel.slice(0, 12),
+        description: settings.app_untertitel || settings.app_titel,
+        lang: 'de',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: settings.app_theme_color_primary,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      });
+  });
+
+  const indexHtml = webDist ? path.join(webDist, 'index.html') : null;
+  if (webDist && indexHtml && fs.existsSync(indexHtml)) {
+    await fastify.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (name === 'sw.js' || name.endsWith('.html') || name.startsWith('workbox-')) {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  fastify.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isPageRequest =
+      request.method === 'GET' && !url.startsWith('/_api/') && !path.extname(url) && indexHtml !== null;
+    if (isPageRequest && fs.existsSync(indexHtml)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendReply(reply, { status: 'notFound', message: url.startsWith('/_api/') ? messages.unknownCall : messages.notFound });
+  });
+}
+
+/** Locates packages/web/dist from the sources or from the bundled server. */
+export function findWebDist(explicit: string | undefined): string | null {
+  if (explicit) return path.resolve(explicit);
+  let dir = path.dirname(new URL(import.meta.url).pathname);
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'packages', 'web', 'dist');
+    if (fs.existsSync(candidate)) return candidate;
+    const sibling = path.join(dir, 'web', 'dist');
+    if (fs.existsSync(sibling)) return sibling;
+    dir = path.dirname(dir);
+  }
+  return null;
+}

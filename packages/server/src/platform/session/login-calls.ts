@@ -1,0 +1,111 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  loginRequest,
+  logoutRequest,
+  pushSubscription,
+  saveSubscriptionRequest,
+  type LoginReply,
+  type PushSubscriptionJson,
+} from '@hortus/contract';
+import { z } from 'zod';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { clearLoginFailures, isLoginLocked, recordLoginFailure } from '../auth/login-throttle';
+import { createSession, deleteSession } from '../auth/sessions';
+import type { Db } from '../db/database';
+import { pushSubscriptions, users } from '../db/schema';
+import { defineCall, CallError } from '../http/calls';
+import { loginScreenOf, readAppSettings } from '../settings/app-settings';
+
+// Verifying against a dummy hash when the user name is unknown keeps both answers equally slow.
+const dummyHash = hashPassword('timing-equaliser');
+
+/** Parses the push subscription JSON a client sends; an empty string means none. */
+export function parseSubscription(text: string): PushSubscriptionJson | null {
+  if (text.trim() === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new CallError('validationError', 'Ungültige Push-Anmeldung.', { subscription: ['Ungültiges JSON.'] });
+  }
+  const parsed = pushSubscription.safeParse(json);
+  if (!parsed.success) {
+    throw new CallError('validationError', 'Ungültige Push-Anmeldung.', {
+      subscription: ['Ungültige Push-Anmeldung.'],
+    });
+  }
+  return parsed.data;
+}
+
+export async function storeSubscription(db: Db, userId: number, subscription: PushSubscriptionJson): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+    });
+}
+
+export const loginCall = defineCall({
+  path: '/_api/login/',
+  func: 'login',
+  auth: 'public',
+  request: loginRequest,
+  async handle({ db, input, clientAddress }): Promise<LoginReply> {
+    const subscription = parseSubscription(input.subscription);
+    if (await isLoginLocked(db, input.nn, clientAddress)) return { status: 'errorCountMax' };
+    const [user] = await db
+      .select({ id: users.id, nn: users.nn, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(sql`lower(${users.nn})`, input.nn.toLowerCase()))
+      .limit(1);
+    const valid = await verifyPassword(input.pw, user?.passwordHash ?? (await dummyHash));
+    if (!user || !valid) {
+      await recordLoginFailure(db, input.nn, clientAddress);
+      return { status: 'invalid' };
+    }
+    await clearLoginFailures(db, input.nn);
+    const code = await createSession(db, user.id, clientAddress);
+    if (subscription) await storeSubscription(db, user.id, subscription);
+    return { status: 'success', code };
+  },
+});
+
+export const logoutCall = defineCall({
+  path: '/_api/login/',
+  func: 'logout',
+  auth: 'public',
+  request: logoutRequest,
+  async handle({ db, input }) {
+    // Logging out an unknown or already ended session is not an error: the result is the same.
+    if (input.code !== '') await deleteSession(db, input.code);
+    return { status: 'success' };
+  },
+});
+
+export const saveSubscriptionCall = defineCall({
+  path: '/_api/login/',
+  func: 'saveSubscription',
+  auth: 'session',
+  request: saveSubscriptionRequest,
+  async handle({ db, input, user }) {
+    const subscription = parseSubscription(input.subscription);
+    if (!subscription) {
+      throw new CallError('validationError', 'Ungültige Push-Anmeldung.', { subscription: ['Bitte angeben.'] });
+    }
+    await storeSubscription(db, user.id, subscription);
+    return { status: 'success' };
+  },
+});
+
+export const loginScreenCall = defineCall({
+  path: '/_api/login/get.php',
+  queryKey: 'loginscreen',
+  allowGet: true,
+  auth: 'public',
+  request: z.object({}),
+  async handle({ db }) {
+    return { status: 'success', data: loginScreenOf(await readAppSettings(db)) };
+  },
+});

@@ -1,0 +1,54 @@
+import { inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { LoginScreenData } from '@hortus/contract';
+import type { Db } from '../db/database';
+import { appSettings } from '../db/schema';
+
+const appSettingsSchema = z.object({
+  app_titel: z.string().catch('Hortus'),
+  app_untertitel: z.string().catch(''),
+  app_url: z.string().catch(''),
+  app_theme_color_primary: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .catch('#2e7d32'),
+  loginscreen_welcomeText: z.string().catch(''),
+  loginscreen_bg_color: z.string().catch('#e8f5e9'),
+  loginscreen_bg_img: z.string().catch(''),
+  loginscreen_infos: z.array(z.object({ titel: z.string(), text: z.string() })).catch([]),
+  /** Enabled module codes; null until an administrator chooses (then every module is on). */
+  useF: z.array(z.string()).nullable().catch(null),
+});
+
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+export type AppSettingKey = keyof AppSettings;
+
+const keys = Object.keys(appSettingsSchema.shape) as AppSettingKey[];
+
+export async function readAppSettings(db: Db): Promise<AppSettings> {
+  const rows = await db.select().from(appSettings).where(inArray(appSettings.key, keys));
+  const raw: Record<string, unknown> = {};
+  for (const row of rows) raw[row.key] = row.value;
+  return appSettingsSchema.parse(raw);
+}
+
+export async function writeAppSettings(db: Db, values: Partial<AppSettings>): Promise<void> {
+  const entries = Object.entries(values).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return;
+  await db
+    .insert(appSettings)
+    .values(entries.map(([key, value]) => ({ key, value })))
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
+}
+
+export function loginScreenOf(settings: AppSettings): LoginScreenData {
+  return {
+    app_titel: settings.app_titel,
+    app_untertitel: settings.app_untertitel,
+    app_theme_color_primary: settings.app_theme_color_primary,
+    loginscreen_bg_color: settings.loginscreen_bg_color,
+    loginscreen_bg_img: settings.loginscreen_bg_img,
+    loginscreen_welcomeText: settings.loginscreen_welcomeText,
+    loginscreen_infos: settings.loginscreen_infos,
+  };
+}

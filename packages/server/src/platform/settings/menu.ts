@@ -1,0 +1,54 @@
+import { hasRight, tabPath, type MenuLink, type ModuleDefinition } from '@hortus/contract';
+import type { Db } from '../db/database';
+import { menuLinks } from '../db/schema';
+
+/** Adds the registry's default menu link for every module that has none yet (admins may change them later). */
+export async function syncMenuLinks(db: Db, modules: readonly ModuleDefinition[]): Promise<void> {
+  if (modules.length === 0) return;
+  await db
+    .insert(menuLinks)
+    .values(
+      modules.map((module) => ({
+        moduleCode: module.code,
+        titel: module.title,
+        icon: module.icon,
+        quicknav: module.quicknav,
+        sort: module.sort,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+export function isModuleEnabled(module: ModuleDefinition, useF: readonly string[] | null): boolean {
+  return module.alwaysEnabled === true || useF === null || useF.includes(module.code);
+}
+
+export type MenuLinkRow = typeof menuLinks.$inferSelect;
+
+/** The user's main menu: built modules that are enabled and whose menu right the user holds. */
+export function buildMainMenu(
+  modules: readonly ModuleDefinition[],
+  rows: readonly MenuLinkRow[],
+  useF: readonly string[] | null,
+  rights: readonly string[],
+): MenuLink[] {
+  const rowByCode = new Map(rows.map((row) => [row.moduleCode, row]));
+  return modules
+    .filter((module) => isModuleEnabled(module, useF) && hasRight(rights, module.menuRight))
+    .map((module) => {
+      const row = rowByCode.get(module.code);
+      return {
+        id: module.code,
+        titel: row?.titel ?? module.title,
+        icon: row?.icon ?? module.icon,
+        link: tabPath(module.code, ''),
+        quicknav: (row?.quicknav ?? module.quicknav) ? (1 as const) : (0 as const),
+        sort: row?.sort ?? module.sort,
+      };
+    })
+    .sort((a, b) => a.sort - b.sort || a.id.localeCompare(b.id));
+}
+
+export async function readMenuLinks(db: Db): Promise<MenuLinkRow[]> {
+  return db.select().from(menuLinks);
+}

@@ -1,0 +1,136 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../platform/db/database';
+import { users } from '../platform/db/schema';
+import { writeAppSettings } from '../platform/settings/app-settings';
+import { createGroup, createParameter, createUser } from './factories';
+
+/** Demo logins, printed at start and listed in the README. Non-admin users only. */
+export const demoLogins = [
+  { nn: 'leitung', password: 'Leitung#2026', group: 'Verwaltung', role: 'Leitung, alle Rechte' },
+  { nn: 'erzieher', password: 'Erzieher#2026', group: 'Personal', role: 'Personal' },
+  { nn: 'eltern', password: 'Eltern#2026', group: 'Eltern', role: 'Elternkonto (Startpasswort)' },
+  { nn: 'kunde', password: 'Kunde#2026', group: 'Kunden', role: 'Kunde' },
+] as const;
+
+/** Rights of the demo groups, including those of modules that later releases add. */
+const staffRights = [
+  'x|000|000',
+  'x|010',
+  'x|020',
+  'x|100|000',
+  'x|110',
+  'x|120',
+  'x|130',
+  'x|150',
+  'x|200|000|000',
+  'x|200|100',
+  'x|200|200',
+  'x|999|000',
+  'x|999|100',
+];
+const parentRights = ['x|000|000', 'x|010', 'x|020', 'x|110', 'x|120', 'x|210|000', 'x|999|000'];
+const customerRights = ['x|010', 'x|020', 'x|999|000'];
+
+export interface DemoSeedResult {
+  adminGroupId: number;
+}
+
+/**
+ * A small after-care organisation: groups Verwaltung, Personal, Eltern and Kunden, users of each
+ * kind, user parameters (names, e-mail, phone, birthday, a choice) and login-screen content.
+ */
+export async function seedDemo(db: Db, allRights: readonly string[]): Promise<DemoSeedResult> {
+  const vorname = await createParameter(db, { name: 'Vorname', icon: 'Badge', sort: 10, ident: true, seeOnTable: true });
+  const nachname = await createParameter(db, { name: 'Nachname', icon: 'Badge', sort: 11, ident: true, seeOnTable: true });
+  const email = await createParameter(db, { name: 'E-Mail', icon: 'Email', typ: 4, sort: 12, seeOnTable: true });
+  const telefon = await createParameter(db, { name: 'Telefon', icon: 'Phone', typ: 5, sort: 13, seeOnTable: true });
+  const geburtstag = await createParameter(db, { name: 'Geburtstag', icon: 'Cake', typ: 7, sort: 14 });
+  const funktion = await createParameter(db, {
+    name: 'Funktion',
+    icon: 'Work',
+    typ: 9,
+    sort: 15,
+    options: ['Leitung', 'Erzieher/in', 'Praktikant/in'],
+  });
+  const common = [vorname.id, nachname.id, email.id, telefon.id];
+  const staffParameters = [...common, geburtstag.id, funktion.id];
+
+  const verwaltung = await createGroup(db, {
+    name: 'Verwaltung',
+    icon: 'AdminPanelSettings',
+    beschreibung: 'Leitung und Büro mit allen Rechten',
+    rechte: [...allRights],
+    parameterIds: staffParameters,
+  });
+  const personal = await createGroup(db, {
+    name: 'Personal',
+    icon: 'Badge',
+    beschreibung: 'Erzieherinnen und Erzieher',
+    rechte: staffRights,
+    parameterIds: staffParameters,
+  });
+  const eltern = await createGroup(db, {
+    name: 'Eltern',
+    icon: 'FamilyRestroom',
+    beschreibung: 'Elternkonten',
+    rechte: parentRights,
+    standard: true,
+    forcePwReset: true,
+    parameterIds: common,
+  });
+  const kunden = await createGroup(db, {
+    name: 'Kunden',
+    icon: 'Storefront',
+    beschreibung: 'Kundinnen und Kunden',
+    rechte: customerRights,
+    parameterIds: common,
+  });
+  const groupIds: Record<string, number> = { Verwaltung: verwaltung, Personal: personal, Eltern: eltern, Kunden: kunden };
+
+  const people: Record<string, { vorname: string; nachname: string; telefon: string; geburtstag: string; funktion?: number }> = {
+    leitung: { vorname: 'Sabine', nachname: 'Krüger', telefon: '0351 123456', geburtstag: '1978-04-12', funktion: funktion.optionIds[0] },
+    erzieher: { vorname: 'Jonas', nachname: 'Weiß', telefon: '0351 234567', geburtstag: '1991-11-03', funktion: funktion.optionIds[1] },
+    eltern: { vorname: 'Aylin', nachname: 'Öztürk', telefon: '0171 3456789', geburtstag: '1985-07-21' },
+    kunde: { vorname: 'Peter', nachname: 'Schäfer', telefon: '0160 4567890', geburtstag: '1969-02-28' },
+  };
+  for (const login of demoLogins) {
+    const person = people[login.nn];
+    if (!person) continue;
+    await createUser(db, {
+      nn: login.nn,
+      password: login.password,
+      ident: `${person.vorname} ${person.nachname}`,
+      rootPw: login.nn === 'eltern',
+      groupIds: [groupIds[login.group] as number],
+      values: {
+        [vorname.id]: person.vorname,
+        [nachname.id]: person.nachname,
+        [email.id]: `${login.nn}@hort-sonnenschein.example`,
+        [telefon.id]: person.telefon,
+        [geburtstag.id]: person.geburtstag,
+        ...(person.funktion ? { [funktion.id]: { optionIds: [person.funktion] } } : {}),
+      },
+    });
+  }
+
+  await writeAppSettings(db, {
+    app_titel: 'Hort Sonnenschein',
+    app_untertitel: 'Ganztagsbetreuung an der Grundschule am Lindenweg',
+    app_theme_color_primary: '#2e7d32',
+    loginscreen_bg_color: '#e8f5e9',
+    loginscreen_bg_img: '',
+    loginscreen_welcomeText:
+      'Willkommen im Hort Sonnenschein!\nHier finden Eltern und Team alle Neuigkeiten, Termine und Meldungen.',
+    loginscreen_infos: [
+      { titel: 'Öffnungszeiten', text: 'Montag bis Freitag 11:30 – 17:00 Uhr\nIn den Ferien 7:30 – 16:00 Uhr' },
+      { titel: 'Zugangsdaten vergessen?', text: 'Bitte wenden Sie sich an das Hortbüro: 0351 123456.' },
+      { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
+    ],
+  });
+  return { adminGroupId: verwaltung };
+}
+
+export async function userCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}

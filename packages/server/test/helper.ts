@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../src/app';
+import { bootstrap } from '../src/bootstrap';
+import { openPglite, openPostgres, type Database } from '../src/platform/db/database';
+import { createUser, type CreatedUser, type UserInput } from '../src/seed/factories';
+
+/** Which database the server tests run on: PGlite by default, PostgreSQL in the second run. */
+export const testDbKind: 'pglite' | 'postgres' = process.env.HORTUS_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  database: Database;
+  /** PostgreSQL connection URL of the fresh database (postgres runs only). */
+  url: string | null;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty, migrated database: in-memory PGlite, or a new PostgreSQL database with a unique name. */
+export async function freshDatabase(): Promise<TestDatabase> {
+  if (testDbKind === 'pglite') {
+    const database = await openPglite(undefined);
+    await database.migrate();
+    return { database, url: null, drop: () => database.close() };
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('HORTUS_TEST_DB=postgres needs DATABASE_URL');
+  const name = `hortus_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 4 });
+  await database.migrate();
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface Reply {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: Record<string, unknown> & { status?: string };
+  raw: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  /** POST form fields to a call path (with query), returning the parsed JSON reply. */
+  post(url: string, fields?: Record<string, string>): Promise<Reply>;
+  /** Creates a user (factory) and logs them in, returning the session code. */
+  userWithSession(input?: UserInput): Promise<CreatedUser & { code: string }>;
+  login(nn: string, pw: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { seed?: 'none' | 'demo'; webDist?: string } = {}): Promise<TestServer> {
+  const testDb = await freshDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-test-'));
+  await bootstrap(testDb.database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: options.seed ?? 'none' });
+  const app = await buildApp({ database: testDb.database, dataDir, webDist: options.webDist ?? path.join(dataDir, 'no-web') });
+  await app.ready();
+
+  const post: TestServer['post'] = async (url, fields = {}) => {
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    let body: Reply['body'] = {};
+    try {
+      body = JSON.parse(response.body) as Reply['body'];
+    } catch {
+      body = {};
+    }
+    return { statusCode: response.statusCode, headers: response.headers, body, raw: response.body };
+  };
+
+  const login: TestServer['login'] = async (nn, pw) => {
+    const reply = await post('/_api/login/?func=login', { nn, pw });
+    if (reply.body.status !== 'success') throw new Error(`login failed for ${nn}: ${reply.raw}`);
+    return String(reply.body.code);
+  };
+
+  return {
+    app,
+    database: testDb.database,
+    dataDir,
+    post,
+    login,
+    async userWithSession(input = {}) {
+      const user = await createUser(testDb.database.db, input);
+      return { ...user, code: await login(user.nn, user.password) };
+    },
+    async close() {
+      await app.close();
+      await testDb.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

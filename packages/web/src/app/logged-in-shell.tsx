@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import type { ModuleDefinition } from '@hortus/contract';
+import { AlertProvider } from '../platform/alert/alert-provider';
+import { useSettings } from '../platform/api/get-settings';
+import { endSession, logout, useLogout } from '../platform/api/logout';
+import { MainLayout } from '../platform/layout/main-layout';
+import { ModulePage } from '../platform/module-page/module-page';
+import type { ModuleLoader } from '../platform/module-page/web-module';
+import { moduleAccess } from '../platform/navigation/start-route';
+import { useNavigationEffects } from '../platform/navigation/use-navigation-effects';
+import { OfflineBanner } from '../platform/offline/offline-banner';
+import { SavingProvider } from '../platform/saving/saving-provider';
+import { safePrimary } from '../platform/theme/colors';
+import { primaryColorStore } from '../platform/theme/theme-stores';
+import { UpdateNotice } from '../platform/update/update-notice';
+import { lazyModule } from './module-outlet';
+
+export interface LoggedInShellProps {
+  definition: ModuleDefinition;
+  loader: ModuleLoader;
+  tabCode: string;
+  pathname: string;
+  search: string;
+}
+
+/** A module route of a logged-in user: menu rule, main layout, module page with the tab rules. */
+export function LoggedInShell({ definition, loader, tabCode, pathname, search }: LoggedInShellProps) {
+  const { data: settings } = useSettings();
+  const { mutate: logoutNow } = useLogout();
+  useNavigationEffects(pathname, search);
+
+  const primary = settings?.app_theme_color_primary;
+  useEffect(() => {
+    if (primary !== undefined) primaryColorStore.set(safePrimary(primary));
+  }, [primary]);
+
+  const access = settings ? moduleAccess(definition.code, settings.mainmenu_links) : null;
+  const redirectTo = access?.kind === 'redirect' ? access.to : null;
+  const mustLogout = access?.kind === 'logout';
+  useEffect(() => {
+    // Not among the menu links: open the first menu link and reload the page.
+    if (redirectTo !== null) location.replace(redirectTo);
+  }, [redirectTo]);
+  useEffect(() => {
+    if (mustLogout)
+      void logout()
+        .catch(() => undefined)
+        .then(endSession);
+  }, [mustLogout]);
+
+  if (!settings || access?.kind !== 'allowed') {
+    return (
+      <>
+        <OfflineBanner />
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+          <CircularProgress aria-label="Wird geladen…" />
+        </Box>
+      </>
+    );
+  }
+
+  const ModuleTabs = lazyModule(definition.code, loader);
+  return (
+    <AlertProvider>
+      <SavingProvider>
+        <MainLayout
+          appTitle={settings.app_titel}
+          userIdent={settings.user.ident}
+          links={settings.mainmenu_links}
+          activeModule={definition.code}
+          onLogout={() => logoutNow()}
+        >
+          <ModulePage
+            definition={definition}
+            tabCode={tabCode}
+            search={search}
+            rights={settings.user.rechte}
+            appTitle={settings.app_titel}
+            renderTab={(tab) => <ModuleTabs tabCode={tab.code} />}
+          />
+        </MainLayout>
+        <UpdateNotice serverVersion={settings.app_api_version} />
+      </SavingProvider>
+    </AlertProvider>
+  );
+}

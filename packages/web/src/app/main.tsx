@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Providers } from './providers';
+import { AppRouter } from './router';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Element #root fehlt');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <AppRouter />
+    </Providers>
+  </StrictMode>,
+);
+
+if (import.meta.env.PROD) {
+  void import('./register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+}

@@ -1,0 +1,11 @@
+import type { ModuleLoader } from '../platform/module-page/web-module';
+
+/**
+ * Web-side module registry: module code -> lazy loader of the module's pages (one chunk per module).
+ * The module's tabs, labels and rights come from the contract registry (findModule). Adding a module
+ * is one line here plus its folder under src/modules.
+ */
+export const webModules: Readonly<Record<string, ModuleLoader>> = {
+  '120': () => import('../modules/messages'),
+  '999': () => import('../modules/app-info'),
+};

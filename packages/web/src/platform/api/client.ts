@@ -1,0 +1,68 @@
+import { setOffline } from '../offline/offline-store';
+import { clearPersistedCache } from '../query/persister';
+import { clearStorage, getCode } from '../session/storage';
+import { ApiError, NetworkError } from './errors';
+import { encodeFields, readErrorBody, type ReplySchema } from './reply';
+
+/** Default request time-out (core.md section 9: 10 s for most calls). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface CallOptions {
+  timeoutMs?: number;
+  /** Overrides the session code sent with the call (defaults to the stored one). */
+  code?: string;
+}
+
+let accessErrorHandled = false;
+
+/** The session is invalid: wipe stored data (device keys stay), then reload into the login screen. */
+async function handleAccessError(): Promise<void> {
+  if (accessErrorHandled) return;
+  accessErrorHandled = true;
+  clearStorage();
+  await clearPersistedCache();
+  location.reload();
+}
+
+/**
+ * Posts a call to the server as form data, always with the session code, and validates the reply with
+ * the contract schema. Network failures, time-outs and non-JSON replies set the offline flag and throw
+ * a NetworkError; any JSON reply clears the flag. Error statuses throw an ApiError; 'accessError' also
+ * wipes the session and reloads the page.
+ */
+export async function call<T>(
+  path: string,
+  fields: Readonly<Record<string, string>>,
+  schema: ReplySchema<T>,
+  options: CallOptions = {},
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      body: encodeFields(options.code ?? getCode(), fields),
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+    body = await response.json();
+  } catch {
+    setOffline(true);
+    throw new NetworkError();
+  } finally {
+    clearTimeout(timer);
+  }
+  setOffline(false);
+
+  const errorBody = readErrorBody(body);
+  if (errorBody) {
+    if (errorBody.status === 'accessError') void handleAccessError();
+    throw new ApiError(errorBody.status, errorBody.message, response.status, errorBody.errors);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError('error', 'Unerwartete Antwort des Servers.', response.status);
+  return parsed.data;
+}

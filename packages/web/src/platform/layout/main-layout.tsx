@@ -1,0 +1,69 @@
+import { useState, type ReactNode } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIconSvg from '@mui/icons-material/Menu';
+import type { MenuLink } from '@hortus/contract';
+import { OfflineBanner } from '../offline/offline-banner';
+import { MenuDrawer } from './menu-drawer';
+import { QuickNav } from './quick-nav';
+import { splitMenuLinks } from './quick-nav-split';
+import { useQuickNavSlots } from './use-quick-nav-slots';
+
+export interface MainLayoutProps {
+  appTitle: string;
+  userIdent: string;
+  links: readonly MenuLink[];
+  activeModule: string;
+  onLogout(): void;
+  children: ReactNode;
+}
+
+/** The logged-in frame: top bar with quick navigation, side drawer, offline banner, page content. */
+export function MainLayout({ appTitle, userIdent, links, activeModule, onLogout, children }: MainLayoutProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const slots = useQuickNavSlots();
+  const { quick, drawer } = splitMenuLinks(links, slots);
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar position="sticky">
+        <Toolbar>
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label="Menü öffnen"
+            aria-haspopup="true"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+            sx={{ mr: 1 }}
+          >
+            <MenuIconSvg />
+          </IconButton>
+          <Typography variant="h6" component="p" noWrap sx={{ flexShrink: 0 }}>
+            {appTitle}
+          </Typography>
+          <QuickNav links={quick} activeModule={activeModule} />
+        </Toolbar>
+      </AppBar>
+      <MenuDrawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        appTitle={appTitle}
+        userIdent={userIdent}
+        links={drawer}
+        activeModule={activeModule}
+        onLogout={() => {
+          setDrawerOpen(false);
+          onLogout();
+        }}
+      />
+      <OfflineBanner />
+      <Box component="main" sx={{ flexGrow: 1 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}

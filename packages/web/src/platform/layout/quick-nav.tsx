@@ -1,0 +1,35 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { MenuLink } from '@hortus/contract';
+import { MenuIcon } from '../icons/menu-icon';
+
+/** Quick-navigation links in the top bar. */
+export function QuickNav({ links, activeModule }: { links: readonly MenuLink[]; activeModule: string }) {
+  if (links.length === 0) return null;
+  return (
+    <Box component="nav" aria-label="Schnellnavigation" sx={{ display: 'flex', gap: 0.5, ml: 2, overflow: 'hidden' }}>
+      {links.map((link) => {
+        const active = link.id === activeModule;
+        return (
+          <Button
+            key={link.id}
+            component={RouterLink}
+            to={link.link}
+            color="inherit"
+            startIcon={<MenuIcon name={link.icon} fontSize="small" />}
+            aria-current={active ? 'page' : undefined}
+            sx={{
+              whiteSpace: 'nowrap',
+              borderBottom: 2,
+              borderColor: active ? 'currentColor' : 'transparent',
+              borderRadius: 0,
+            }}
+          >
+            {link.titel}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}

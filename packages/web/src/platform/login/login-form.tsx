@@ -1,0 +1,39 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { LoginField } from './login-field';
+import { useLoginFlow } from './use-login-flow';
+
+export function LoginForm() {
+  const [nn, setNn] = useState('');
+  const [pw, setPw] = useState('');
+  const { submit, error, isPending } = useLoginFlow();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit({ nn, pw });
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label="Login">
+      <LoginField label="Benutzername" name="nn" value={nn} onChange={setNn} autoComplete="username" autoFocus />
+      <LoginField
+        label="Passwort"
+        name="pw"
+        type="password"
+        value={pw}
+        onChange={setPw}
+        autoComplete="current-password"
+      />
+      {error && (
+        <Alert severity="error" data-testid="login-error">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" loading={isPending}>
+        Login
+      </Button>
+    </Stack>
+  );
+}

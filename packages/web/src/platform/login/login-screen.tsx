@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { messages } from '@hortus/contract';
+import { useLoginScreen } from '../api/get-login-screen';
+import { pageTitle } from '../navigation/start-route';
+import { backgroundImageCss, safeCssColor, safePrimary } from '../theme/colors';
+import { primaryColorStore } from '../theme/theme-stores';
+import { LoginForm } from './login-form';
+import { LoginInfoPanels } from './login-info-panels';
+
+/** The login screen: background, title, welcome text, form and info panels from the server. */
+export function LoginScreen() {
+  const { data, isError } = useLoginScreen();
+  const appTitle = data?.app_titel ?? '';
+
+  useEffect(() => {
+    document.title = pageTitle(appTitle);
+  }, [appTitle]);
+
+  useEffect(() => {
+    if (data) primaryColorStore.set(safePrimary(data.app_theme_color_primary));
+  }, [data]);
+
+  const backgroundColor = data ? safeCssColor(data.loginscreen_bg_color) : undefined;
+  const backgroundImage = data ? backgroundImageCss(data.loginscreen_bg_img) : undefined;
+
+  return (
+    <Box
+      component="main"
+      data-testid="login-screen"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        bgcolor: backgroundColor ?? 'background.default',
+        backgroundImage,
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
+      }}
+    >
+      <Box sx={{ width: '100%', maxWidth: 440 }}>
+        <Paper elevation={6} sx={{ p: { xs: 3, sm: 4 } }}>
+          <Typography variant="h4" component="h1" gutterBottom sx={{ wordBreak: 'break-word' }}>
+            {appTitle || 'Hortus'}
+          </Typography>
+          {data?.app_untertitel && (
+            <Typography variant="subtitle1" color="text.secondary" gutterBottom>
+              {data.app_untertitel}
+            </Typography>
+          )}
+          {data?.loginscreen_welcomeText && (
+            <Typography data-testid="welcome-text" sx={{ whiteSpace: 'pre-line', mb: 3 }}>
+              {data.loginscreen_welcomeText}
+            </Typography>
+          )}
+          {isError && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="loginscreen-error">
+              {messages.loginScreenNetworkError}
+            </Alert>
+          )}
+          <LoginForm />
+        </Paper>
+        {data && <LoginInfoPanels infos={data.loginscreen_infos} />}
+      </Box>
+    </Box>
+  );
+}

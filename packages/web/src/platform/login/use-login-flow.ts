@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@hortus/contract';
+import { ApiError, isNetworkError } from '../api/errors';
+import { settingsQueryOptions } from '../api/get-settings';
+import { login, type LoginInput } from '../api/login';
+import { logout } from '../api/logout';
+import { selectStartRoute } from '../navigation/start-route';
+import { clearPersistedCache } from '../query/persister';
+import { currentPushSubscriptionJson } from '../session/push-subscription';
+import { clearStorage, setCode } from '../session/storage';
+
+/** Logging in: on success the start route opens; on failure the login stays with storage cleared. */
+export function useLoginFlow() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setPending] = useState(false);
+
+  const fail = async (message: string) => {
+    clearStorage();
+    queryClient.removeQueries({ queryKey: settingsQueryOptions().queryKey });
+    await clearPersistedCache();
+    setError(message);
+  };
+
+  const submit = async (credentials: Omit<LoginInput, 'subscription'>) => {
+    if (isPending) return;
+    setPending(true);
+    setError(null);
+    try {
+      const subscription = await currentPushSubscriptionJson();
+      const reply = await login({ ...credentials, subscription });
+      if (reply.status === 'invalid') return await fail(messages.loginInvalid);
+      if (reply.status === 'errorCountMax') return await fail(messages.loginTooManyAttempts);
+      setCode(reply.code);
+      const settings = await queryClient.fetchQuery(settingsQueryOptions());
+      const start = selectStartRoute(settings.lastView, settings.mainmenu_links);
+      if (start === null) {
+        await logout().catch(() => undefined);
+        return await fail(messages.noMenuLinks);
+      }
+      navigate(start, { replace: true });
+    } catch (caught) {
+      if (isNetworkError(caught)) return await fail(messages.loginNetworkError);
+      const message = caught instanceof ApiError && caught.status === 'validationError' ? caught.message : '';
+      await fail(message || messages.loginInvalid);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { submit, error, isPending };
+}

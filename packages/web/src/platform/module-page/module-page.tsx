@@ -1,0 +1,50 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { messages, type ModuleDefinition, type ModuleTab, type Right } from '@hortus/contract';
+import { pageTitle } from '../navigation/start-route';
+import { ModuleTabBar } from './module-tab-bar';
+import { resolveTab } from './tab-rules';
+
+export interface ModulePageProps {
+  definition: ModuleDefinition;
+  tabCode: string;
+  search: string;
+  rights: readonly Right[];
+  appTitle: string;
+  renderTab(tab: ModuleTab): ReactNode;
+}
+
+/** A module page with the tab rules: allowed tabs only, tab bar from two tabs, redirect, 'Zugriff verweigert'. */
+export function ModulePage({ definition, tabCode, search, rights, appTitle, renderTab }: ModulePageProps) {
+  const resolution = resolveTab(definition, tabCode, rights, search);
+  const label = resolution.kind === 'show' ? resolution.current.label : undefined;
+
+  useEffect(() => {
+    document.title = pageTitle(appTitle, label);
+  }, [appTitle, label]);
+
+  if (resolution.kind === 'redirect') return <Navigate to={resolution.to} replace />;
+  if (resolution.kind === 'denied') {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Typography data-testid="access-denied">{messages.accessDenied}</Typography>
+      </Box>
+    );
+  }
+  return (
+    <>
+      {resolution.showTabBar && (
+        <ModuleTabBar
+          moduleCode={definition.code}
+          moduleTitle={definition.title}
+          tabs={resolution.tabs}
+          current={resolution.current}
+        />
+      )}
+      <Suspense fallback={<LinearProgress aria-label="Wird geladen…" />}>{renderTab(resolution.current)}</Suspense>
+    </>
+  );
+}

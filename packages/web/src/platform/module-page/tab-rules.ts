@@ -1,0 +1,28 @@
+import { hasRight, tabPath, type ModuleDefinition, type ModuleTab, type Right } from '@hortus/contract';
+
+export type TabResolution =
+  | { kind: 'show'; tabs: ModuleTab[]; current: ModuleTab; showTabBar: boolean }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'denied' };
+
+export function allowedTabs(definition: ModuleDefinition, rights: readonly Right[]): ModuleTab[] {
+  return definition.tabs.filter((tab) => hasRight(rights, tab.right));
+}
+
+/**
+ * The tab rules of core.md section 2: only tabs whose right the user holds; the tab bar only with more
+ * than one allowed tab; a path naming no allowed tab opens the first allowed tab; none allowed: denied.
+ */
+export function resolveTab(
+  definition: ModuleDefinition,
+  tabCode: string,
+  rights: readonly Right[],
+  search = '',
+): TabResolution {
+  const tabs = allowedTabs(definition, rights);
+  const first = tabs[0];
+  if (!first) return { kind: 'denied' };
+  const current = tabs.find((tab) => tab.code === tabCode);
+  if (!current) return { kind: 'redirect', to: tabPath(definition.code, first.code) + search };
+  return { kind: 'show', tabs, current, showTabBar: tabs.length > 1 };
+}

@@ -1,0 +1,56 @@
+/** Local storage keys used by the platform. */
+export const storageKeys = {
+  code: 'code',
+  loginScreen: 'loginscreen',
+  pushEnabled: 'pushEnabled',
+  themeMode: 'themeMode',
+  feature: 'feature',
+} as const;
+
+/**
+ * Keys that survive a logout, a failed login and a forced re-login: the push opt-in ("logout keeps the
+ * push subscription"), the cached login screen (public data) and the device's colour-scheme choice.
+ */
+export const deviceKeys: readonly string[] = [storageKeys.pushEnabled, storageKeys.loginScreen, storageKeys.themeMode];
+
+export function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage may be full or blocked (private mode); the app still works without it.
+  }
+}
+
+/** Clears local storage except the device keys. */
+export function clearStorage(keep: readonly string[] = deviceKeys): void {
+  try {
+    const kept = keep.flatMap((key) => {
+      const value = localStorage.getItem(key);
+      return value === null ? [] : [[key, value] as const];
+    });
+    localStorage.clear();
+    for (const [key, value] of kept) localStorage.setItem(key, value);
+  } catch {
+    // Nothing to clear when storage is unavailable.
+  }
+}
+
+export function getCode(): string {
+  return readStorage(storageKeys.code) ?? '';
+}
+
+export function setCode(code: string): void {
+  writeStorage(storageKeys.code, code);
+}
+
+export function hasSession(): boolean {
+  return getCode() !== '';
+}

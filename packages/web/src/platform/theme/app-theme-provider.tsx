@@ -1,0 +1,25 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { createAppTheme } from './create-app-theme';
+import { primaryColorStore, themeModeStore } from './theme-stores';
+
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const primary = primaryColorStore.useValue();
+  const chosenMode = themeModeStore.useValue();
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const mode = chosenMode ?? (prefersDark ? 'dark' : 'light');
+  const theme = useMemo(() => createAppTheme(primary, mode), [primary, mode]);
+
+  useEffect(() => {
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', primary);
+  }, [primary]);
+
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}

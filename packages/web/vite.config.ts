@@ -1,0 +1,38 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const apiServer = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      // We register the service worker ourselves (src/app/register-service-worker.ts): no inline script.
+      injectRegister: false,
+      // The server serves /manifest.webmanifest dynamically (app title and theme colour from the settings).
+      manifest: false,
+      includeAssets: ['icons/*.png', 'icons/*.svg'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,woff,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/_api\//, /^\/manifest\.webmanifest$/],
+        // API data is never cached by the service worker; the persisted query cache handles it.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/_api': apiServer,
+      '/manifest.webmanifest': apiServer,
+    },
+  },
+});
