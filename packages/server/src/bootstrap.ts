@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { rightsTree, flattenRights, moduleRegistry } from '@hortus/contract';
+import { grantableRights, moduleRegistry, rightsTree } from '@hortus/contract';
 import { generatePassword } from './platform/auth/password';
 import { syncKnownRights } from './platform/auth/known-rights';
 import type { Database } from './platform/db/database';
@@ -23,7 +23,7 @@ export interface BootstrapResult {
 
 /** Every right the product knows, without the tree's root. */
 export function allRights(): string[] {
-  return (rightsTree.children ?? []).flatMap(flattenRights);
+  return grantableRights(rightsTree);
 }
 
 /**

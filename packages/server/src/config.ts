@@ -31,9 +31,9 @@ const configSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')).transform(
-    (value) => value === 'true' || value === '1',
-  ),
+  TRUST_PROXY: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false'))
+    .transform((value) => value === 'true' || value === '1'),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 

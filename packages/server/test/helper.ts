@@ -68,8 +68,16 @@ export interface TestServer {
 export async function startTestServer(options: { seed?: 'none' | 'demo'; webDist?: string } = {}): Promise<TestServer> {
   const testDb = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-test-'));
-  await bootstrap(testDb.database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: options.seed ?? 'none' });
-  const app = await buildApp({ database: testDb.database, dataDir, webDist: options.webDist ?? path.join(dataDir, 'no-web') });
+  await bootstrap(testDb.database, {
+    adminUser: 'admin',
+    adminPassword: 'Admin#Passwort1',
+    seed: options.seed ?? 'none',
+  });
+  const app = await buildApp({
+    database: testDb.database,
+    dataDir,
+    webDist: options.webDist ?? path.join(dataDir, 'no-web'),
+  });
   await app.ready();
 
   const post: TestServer['post'] = async (url, fields = {}) => {

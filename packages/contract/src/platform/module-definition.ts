@@ -54,3 +54,8 @@ export function parseModulePath(pathname: string): { moduleCode: string; tabCode
 export function flattenRights(node: RightNode): Right[] {
   return [node.right, ...(node.children ?? []).flatMap(flattenRights)];
 }
+
+/** Every right that can be granted: the tree's nodes below its (locked) root. */
+export function grantableRights(tree: RightNode): Right[] {
+  return [...new Set((tree.children ?? []).flatMap(flattenRights))];
+}

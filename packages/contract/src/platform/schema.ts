@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { check, type RuleName } from './validation';
+import { check, validationMessages, type RuleName } from './validation';
+
+// Messages of zod's own checks in German, for every schema of the contract.
+z.config(z.locales.de());
 
 /**
  * A string field checked by the shared rules, so the server answers with exactly the German
@@ -44,21 +47,6 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 function germanIssueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'custom') return issue.message;
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? 'Bitte angeben.' : 'Ungültiger Wert.';
-    case 'too_small':
-      return issue.origin === 'string' ? 'Bitte angeben.' : 'Der Wert ist zu klein.';
-    case 'too_big':
-      return issue.origin === 'string' ? 'Der Text ist zu lang.' : 'Der Wert ist zu groß.';
-    case 'invalid_format':
-      return 'Ungültiges Format.';
-    case 'invalid_value':
-      return 'Ungültiger Wert.';
-    case 'unrecognized_keys':
-      return 'Unbekannte Felder.';
-    default:
-      return 'Ungültiger Wert.';
-  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) return validationMessages.required;
+  return issue.message;
 }

@@ -4,13 +4,17 @@ import { argValue, openForCli } from './shared';
 
 const args = process.argv.slice(2);
 const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-const outFile = path.resolve(argValue(args, '--out') ?? args.find((arg) => !arg.startsWith('--')) ?? `backups/hortus-${stamp}.backup.gz`);
+const outFile = path.resolve(
+  argValue(args, '--out') ?? args.find((arg) => !arg.startsWith('--')) ?? `backups/hortus-${stamp}.backup.gz`,
+);
 
 try {
   const cli = await openForCli('backup');
   try {
     const summary = await writeBackup(cli.database, cli.dataDir, outFile);
-    console.log(`Sicherung geschrieben: ${summary.file} (${summary.tables} Tabellen, ${summary.rows} Zeilen, ${summary.files} Dateien)`);
+    console.log(
+      `Sicherung geschrieben: ${summary.file} (${summary.tables} Tabellen, ${summary.rows} Zeilen, ${summary.files} Dateien)`,
+    );
   } finally {
     await cli.done();
   }

@@ -12,8 +12,12 @@ if (!file) {
 try {
   const cli = await openForCli('restore');
   try {
-    const summary = await restoreBackup(cli.database, cli.dataDir, path.resolve(file), { force: args.includes('--force') });
-    console.log(`Sicherung wiederhergestellt: ${summary.rows} Zeilen in ${summary.tables} Tabellen, ${summary.files} Dateien`);
+    const summary = await restoreBackup(cli.database, cli.dataDir, path.resolve(file), {
+      force: args.includes('--force'),
+    });
+    console.log(
+      `Sicherung wiederhergestellt: ${summary.rows} Zeilen in ${summary.tables} Tabellen, ${summary.files} Dateien`,
+    );
   } finally {
     await cli.done();
   }

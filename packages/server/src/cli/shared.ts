@@ -4,7 +4,9 @@ import { lockDataDir, type DataDirLock } from '../platform/db/data-lock';
 import { openPglite, openPostgres, type Database } from '../platform/db/database';
 
 /** Opens the configured database for a command-line tool (taking the data-folder lock for PGlite). */
-export async function openForCli(purpose: string): Promise<{ database: Database; dataDir: string; done(): Promise<void> }> {
+export async function openForCli(
+  purpose: string,
+): Promise<{ database: Database; dataDir: string; done(): Promise<void> }> {
   const config = loadConfig();
   let lock: DataDirLock | null = null;
   let database: Database;

@@ -40,8 +40,20 @@ export interface DemoSeedResult {
  * kind, user parameters (names, e-mail, phone, birthday, a choice) and login-screen content.
  */
 export async function seedDemo(db: Db, allRights: readonly string[]): Promise<DemoSeedResult> {
-  const vorname = await createParameter(db, { name: 'Vorname', icon: 'Badge', sort: 10, ident: true, seeOnTable: true });
-  const nachname = await createParameter(db, { name: 'Nachname', icon: 'Badge', sort: 11, ident: true, seeOnTable: true });
+  const vorname = await createParameter(db, {
+    name: 'Vorname',
+    icon: 'Badge',
+    sort: 10,
+    ident: true,
+    seeOnTable: true,
+  });
+  const nachname = await createParameter(db, {
+    name: 'Nachname',
+    icon: 'Badge',
+    sort: 11,
+    ident: true,
+    seeOnTable: true,
+  });
   const email = await createParameter(db, { name: 'E-Mail', icon: 'Email', typ: 4, sort: 12, seeOnTable: true });
   const telefon = await createParameter(db, { name: 'Telefon', icon: 'Phone', typ: 5, sort: 13, seeOnTable: true });
   const geburtstag = await createParameter(db, { name: 'Geburtstag', icon: 'Cake', typ: 7, sort: 14 });
@@ -85,11 +97,31 @@ export async function seedDemo(db: Db, allRights: readonly string[]): Promise<De
     rechte: customerRights,
     parameterIds: common,
   });
-  const groupIds: Record<string, number> = { Verwaltung: verwaltung, Personal: personal, Eltern: eltern, Kunden: kunden };
+  const groupIds: Record<string, number> = {
+    Verwaltung: verwaltung,
+    Personal: personal,
+    Eltern: eltern,
+    Kunden: kunden,
+  };
 
-  const people: Record<string, { vorname: string; nachname: string; telefon: string; geburtstag: string; funktion?: number }> = {
-    leitung: { vorname: 'Sabine', nachname: 'Krüger', telefon: '0351 123456', geburtstag: '1978-04-12', funktion: funktion.optionIds[0] },
-    erzieher: { vorname: 'Jonas', nachname: 'Weiß', telefon: '0351 234567', geburtstag: '1991-11-03', funktion: funktion.optionIds[1] },
+  const people: Record<
+    string,
+    { vorname: string; nachname: string; telefon: string; geburtstag: string; funktion?: number }
+  > = {
+    leitung: {
+      vorname: 'Sabine',
+      nachname: 'Krüger',
+      telefon: '0351 123456',
+      geburtstag: '1978-04-12',
+      funktion: funktion.optionIds[0],
+    },
+    erzieher: {
+      vorname: 'Jonas',
+      nachname: 'Weiß',
+      telefon: '0351 234567',
+      geburtstag: '1991-11-03',
+      funktion: funktion.optionIds[1],
+    },
     eltern: { vorname: 'Aylin', nachname: 'Öztürk', telefon: '0171 3456789', geburtstag: '1985-07-21' },
     kunde: { vorname: 'Peter', nachname: 'Schäfer', telefon: '0160 4567890', geburtstag: '1969-02-28' },
   };

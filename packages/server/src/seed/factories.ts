@@ -85,7 +85,8 @@ export async function createUser(db: Db, input: UserInput = {}): Promise<Created
     .returning({ id: users.id });
   if (!user) throw new Error('user not created');
   const groupIds = input.groupIds ?? [];
-  if (groupIds.length > 0) await db.insert(userGroups).values(groupIds.map((groupId) => ({ userId: user.id, groupId })));
+  if (groupIds.length > 0)
+    await db.insert(userGroups).values(groupIds.map((groupId) => ({ userId: user.id, groupId })));
   const rights = [...new Set(input.rechteSolo ?? [])];
   if (rights.length > 0) await db.insert(userRights).values(rights.map((right) => ({ userId: user.id, right })));
   const values = Object.entries(input.values ?? {});
@@ -120,7 +121,10 @@ export interface ParameterInput {
   };
 }
 
-export async function createParameter(db: Db, input: ParameterInput = {}): Promise<{ id: number; optionIds: number[] }> {
+export async function createParameter(
+  db: Db,
+  input: ParameterInput = {},
+): Promise<{ id: number; optionIds: number[] }> {
   const [parameter] = await db
     .insert(userParameters)
     .values({

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { flattenRights, type RightNode } from '@hortus/contract';
+import { grantableRights, type RightNode } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { groupRights, serverSettings, userRights } from '../db/schema';
 
@@ -11,7 +11,7 @@ const KNOWN_RIGHTS_KEY = 'knownRights';
  * else gains anything.
  */
 export async function syncKnownRights(db: Db, tree: RightNode): Promise<void> {
-  const current = [...new Set(flattenRights(tree))].sort();
+  const current = grantableRights(tree).sort();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(serverSettings).where(eq(serverSettings.key, KNOWN_RIGHTS_KEY));
     const known = Array.isArray(row?.value) ? (row.value as string[]) : null;

@@ -42,5 +42,7 @@ export async function recordLoginFailure(db: Db, userName: string, address: stri
 }
 
 export async function clearLoginFailures(db: Db, userName: string): Promise<void> {
-  await db.delete(loginAttempts).where(and(eq(loginAttempts.kind, 'user'), eq(loginAttempts.key, userName.toLowerCase())));
+  await db
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.kind, 'user'), eq(loginAttempts.key, userName.toLowerCase())));
 }

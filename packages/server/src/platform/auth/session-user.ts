@@ -8,7 +8,9 @@ export interface LoadedUser extends SessionUser {
   lastView: string;
 }
 
-const gruppenColumn = sql<number[]>`coalesce((select json_agg(ug.group_id order by ug.group_id) from user_groups ug where ug.user_id = ${users.id}), '[]'::json)`;
+const gruppenColumn = sql<
+  number[]
+>`coalesce((select json_agg(ug.group_id order by ug.group_id) from user_groups ug where ug.user_id = ${users.id}), '[]'::json)`;
 const rechteColumn = sql<string[]>`coalesce((select json_agg(r.right order by r.right) from (
     select gr.right from group_rights gr join user_groups ug on ug.group_id = gr.group_id where ug.user_id = ${users.id}
     union select ur.right from user_rights ur where ur.user_id = ${users.id}
@@ -60,10 +62,7 @@ export async function loadUser(db: Db, userId: number): Promise<LoadedUser | nul
  * Resolves a session code to its session and user in one query; null for unknown, forged,
  * expired or logged-out codes.
  */
-export async function loadSessionUser(
-  db: Db,
-  code: string,
-): Promise<{ sessionId: number; user: LoadedUser } | null> {
+export async function loadSessionUser(db: Db, code: string): Promise<{ sessionId: number; user: LoadedUser } | null> {
   if (code.length < 20 || code.length > 200) return null;
   const now = new Date();
   const [row] = await db

@@ -36,10 +36,7 @@ type BackupLine = { table: string; rows: unknown[] } | { file: string; data: str
 const quote = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
 async function appliedMigrations(db: Db): Promise<number> {
-  const rows = await queryRows<{ n: number | string }>(
-    db,
-    sql`select count(*) as n from drizzle.__drizzle_migrations`,
-  );
+  const rows = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from drizzle.__drizzle_migrations`);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -78,7 +75,10 @@ export async function writeBackup(database: Database, dataDir: string, outFile: 
         );
         rowCount += rows.length;
         for (let i = 0; i < rows.length; i += 500) {
-          await write({ table, rows: rows.slice(i, i + 500).map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row)) });
+          await write({
+            table,
+            rows: rows.slice(i, i + 500).map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row)),
+          });
         }
       }
     },
@@ -124,7 +124,8 @@ function partialMigrations(count: number): string {
   fs.mkdirSync(path.join(target, 'meta'));
   const entries = journal.entries.slice(0, count);
   fs.writeFileSync(path.join(target, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(target, `${entry.tag}.sql`));
+  for (const entry of entries)
+    fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(target, `${entry.tag}.sql`));
   return target;
 }
 
@@ -187,17 +188,17 @@ export async function restoreBackup(
       );
       rows += batch.rows.length;
     }
-    for (const table of tables) {
-      const serial = await queryRows<{ seq: string | null }>(
-        t,
-        sql`select pg_get_serial_sequence(${`"${table}"`}, 'id') as seq`,
-      ).catch(() => []);
-      const seq = serial[0]?.seq;
-      if (seq) {
-        await t.execute(
-          sql`select setval(${seq}, coalesce((select max(id) from ${quote(table)}), 0) + 1, false)`,
-        );
-      }
+    // Let every serial column continue after the restored ids.
+    const serials = await queryRows<{ table_name: string; column_name: string }>(
+      t,
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = 'public' and column_default like 'nextval(%'`,
+    );
+    for (const { table_name: table, column_name: column } of serials) {
+      if (!tables.includes(table)) continue;
+      await t.execute(
+        sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce((select max(${quote(column)}) from ${quote(table)}), 0) + 1, false)`,
+      );
     }
   });
   await database.migrate();

@@ -43,7 +43,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     db,
     kind: 'pglite',
-    migrate: (folder = migrationsFolder()) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
+    migrate: (folder = migrationsFolder()) =>
+      migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }
@@ -56,14 +57,15 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     db,
     kind: 'postgres',
     async migrate(folder = migrationsFolder()) {
-      // Several app servers may start at once on one PostgreSQL: only one migrates at a time.
-      const reserved = await client.reserve();
+      // Several app servers may start at once on one PostgreSQL: one connection holds an advisory
+      // lock while it migrates, the others wait and then find nothing left to do.
+      const single = postgres(url, { max: 1, onnotice: () => {} });
       try {
-        await reserved`select pg_advisory_lock(727001)`;
-        await migratePostgres(drizzlePostgres(reserved, { schema }), { migrationsFolder: folder });
-        await reserved`select pg_advisory_unlock(727001)`;
+        await single`select pg_advisory_lock(727001)`;
+        await migratePostgres(drizzlePostgres(single, { schema }), { migrationsFolder: folder });
+        await single`select pg_advisory_unlock(727001)`;
       } finally {
-        reserved.release();
+        await single.end({ timeout: 5 });
       }
     },
     close: () => client.end({ timeout: 5 }),

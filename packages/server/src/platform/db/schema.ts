@@ -179,7 +179,10 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('push_subscriptions_endpoint_idx').on(table.endpoint), index('push_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(table.endpoint),
+    index('push_user_idx').on(table.userId),
+  ],
 );
 
 export const loginAttempts = pgTable(

@@ -60,7 +60,10 @@ export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: 
     if (isPageRequest && fs.existsSync(indexHtml)) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return sendReply(reply, { status: 'notFound', message: url.startsWith('/_api/') ? messages.unknownCall : messages.notFound });
+    return sendReply(reply, {
+      status: 'notFound',
+      message: url.startsWith('/_api/') ? messages.unknownCall : messages.notFound,
+    });
   });
 }
 

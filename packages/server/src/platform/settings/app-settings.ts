@@ -33,7 +33,11 @@ export async function readAppSettings(db: Db): Promise<AppSettings> {
 }
 
 export async function writeAppSettings(db: Db, values: Partial<AppSettings>): Promise<void> {
-  const entries = Object.entries(values).filter(([, value]) => value !== undefined);
+  const cleared = Object.entries(values)
+    .filter(([, value]) => value === null)
+    .map(([key]) => key);
+  if (cleared.length > 0) await db.delete(appSettings).where(inArray(appSettings.key, cleared));
+  const entries = Object.entries(values).filter(([, value]) => value !== undefined && value !== null);
   if (entries.length === 0) return;
   await db
     .insert(appSettings)

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { rightsTree, type RightNode } from '@hortus/contract';
+import { allRights, bootstrap } from '../src/bootstrap';
+import { loadUser } from '../src/platform/auth/session-user';
+import { syncKnownRights } from '../src/platform/auth/known-rights';
+import { verifyPassword } from '../src/platform/auth/password';
+import { users } from '../src/platform/db/schema';
+import { createUser } from '../src/seed/factories';
+import { demoLogins } from '../src/seed/demo';
+import { freshDatabase } from './helper';
+
+describe('bootstrap', () => {
+  it('creates the first administrator with every right and a generated password shown once', async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      const first = await bootstrap(database, { adminUser: 'chefin', adminPassword: undefined, seed: 'none' });
+      expect(first.createdAdmin).toBe(true);
+      expect(first.generatedAdminPassword).toMatch(/^[A-Za-z2-9]{16}$/);
+      const [admin] = await database.db.select().from(users);
+      expect(admin?.nn).toBe('chefin');
+      expect(await verifyPassword(first.generatedAdminPassword ?? '', admin?.passwordHash ?? '')).toBe(true);
+      const loaded = await loadUser(database.db, admin?.id ?? 0);
+      expect(loaded?.rechte).toEqual([...allRights()].sort());
+      const second = await bootstrap(database, { adminUser: 'chefin', adminPassword: undefined, seed: 'none' });
+      expect(second).toMatchObject({ createdAdmin: false, generatedAdminPassword: null, demo: false });
+      expect(await database.db.select().from(users)).toHaveLength(1);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('loads the demo organisation with working demo logins', async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      const result = await bootstrap(database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'demo' });
+      expect(result).toMatchObject({ createdAdmin: true, generatedAdminPassword: null, demo: true });
+      const rows = await database.db.select().from(users);
+      for (const login of demoLogins) {
+        const row = rows.find((user) => user.nn === login.nn);
+        expect(row, login.nn).toBeDefined();
+        expect(await verifyPassword(login.password, row?.passwordHash ?? '')).toBe(true);
+      }
+    } finally {
+      await drop();
+    }
+  });
+
+  it('gives rights that an update adds to full administrators only', async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      await bootstrap(database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'none' });
+      const staff = await createUser(database.db, { rechteSolo: ['x|999|000'] });
+      const extended: RightNode = {
+        ...rightsTree,
+        children: [
+          ...(rightsTree.children ?? []),
+          {
+            right: 'x|888',
+            label: 'Neu',
+            icon: 'Star',
+            children: [{ right: 'x|888|000', label: 'Neu', icon: 'Star' }],
+          },
+        ],
+      };
+      await syncKnownRights(database.db, extended);
+      const [admin] = (await database.db.select().from(users)).filter((user) => user.nn === 'admin');
+      expect((await loadUser(database.db, admin?.id ?? 0))?.rechte).toEqual(
+        expect.arrayContaining(['x|888', 'x|888|000']),
+      );
+      expect((await loadUser(database.db, staff.id))?.rechte).toEqual(['x|999|000']);
+    } finally {
+      await drop();
+    }
+  });
+});

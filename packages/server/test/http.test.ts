@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import formbody from '@fastify/formbody';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { moduleRegistry } from '@hortus/contract';
+import { BODY_LIMIT_BYTES } from '../src/app';
+import { defineCall, CallError, type AppContext } from '../src/platform/http/calls';
+import { registerCalls } from '../src/platform/http/dispatcher';
+import { createUser } from '../src/seed/factories';
+import { startTestServer, type TestServer } from './helper';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('unknown paths and bad requests', () => {
+  it('answers 404 JSON for unknown API paths, funcs and methods', async () => {
+    const cases = [
+      await server.app.inject({ method: 'POST', url: '/_api/nichts/' }),
+      await server.app.inject({ method: 'POST', url: '/_api/login/?func=gibtsnicht' }),
+      await server.app.inject({ method: 'GET', url: '/_api/login/?func=login' }),
+      await server.app.inject({ method: 'POST', url: '/_api/login/' }),
+    ];
+    for (const reply of cases) {
+      expect(reply.statusCode).toBe(404);
+      expect(reply.headers['content-type']).toContain('application/json');
+      expect(JSON.parse(reply.body).status).toBe('notFound');
+    }
+  });
+
+  it('answers 404 JSON for unknown pages when no web build is present', async () => {
+    const reply = await server.app.inject({ method: 'GET', url: '/irgendwas/unbekannt' });
+    expect(reply.statusCode).toBe(404);
+    expect(JSON.parse(reply.body)).toEqual({ status: 'notFound', message: 'Seite nicht gefunden' });
+  });
+
+  it('never answers 500 for malformed bodies', async () => {
+    const payloads = [
+      { type: 'application/json', body: '{kaputt' },
+      { type: 'application/json', body: '[1,2,3]' },
+      { type: 'application/json', body: '"text"' },
+      { type: 'text/plain', body: 'nn=a&pw=b' },
+      { type: 'application/xml', body: '<a/>' },
+      { type: 'application/x-www-form-urlencoded', body: '%%%' },
+      { type: 'application/json', body: JSON.stringify({ nn: { $ne: 1 }, pw: ['a'] }) },
+    ];
+    for (const { type, body } of payloads) {
+      const reply = await server.app.inject({
+        method: 'POST',
+        url: '/_api/login/?func=login',
+        headers: { 'content-type': type },
+        payload: body,
+      });
+      expect(reply.statusCode, `${type} ${body}`).toBeGreaterThanOrEqual(400);
+      expect(reply.statusCode, `${type} ${body}`).toBeLessThan(500);
+      expect(['validationError', 'invalid']).toContain(JSON.parse(reply.body).status);
+    }
+  });
+
+  it('accepts JSON bodies like form bodies', async () => {
+    const reply = await server.app.inject({
+      method: 'POST',
+      url: '/_api/login/?func=login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ nn: 'admin', pw: 'Admin#Passwort1' }),
+    });
+    expect(JSON.parse(reply.body).status).toBe('success');
+  });
+
+  it('refuses bodies over the size limit with tooLarge', async () => {
+    const reply = await server.app.inject({
+      method: 'POST',
+      url: '/_api/login/?func=login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `nn=a&pw=${'x'.repeat(BODY_LIMIT_BYTES + 10)}`,
+    });
+    expect(reply.statusCode).toBe(413);
+    expect(JSON.parse(reply.body)).toEqual({ status: 'tooLarge', message: 'Die Anfrage ist zu groß.' });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP, no-sniff and frame options on every answer', async () => {
+    const reply = await server.app.inject({ method: 'POST', url: '/_api/login/get.php?loginscreen' });
+    expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['x-frame-options']).toBe('DENY');
+    expect(reply.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('web app serving', () => {
+  it('serves index.html for client routes, assets, and a manifest from the app settings', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Hortus</title>');
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc.js'), 'console.log(1)');
+    const withWeb = await startTestServer({ webDist });
+    try {
+      for (const url of ['/', '/999-100', '/gibt/es/nicht']) {
+        const page = await withWeb.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body).toContain('<title>Hortus</title>');
+      }
+      const asset = await withWeb.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const missingAsset = await withWeb.app.inject({ method: 'GET', url: '/assets/fehlt.js' });
+      expect(missingAsset.statusCode).toBe(404);
+      const manifest = await withWeb.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      const json = JSON.parse(manifest.body);
+      expect(json).toMatchObject({ name: 'Hortus', theme_color: '#2e7d32', lang: 'de', display: 'standalone' });
+      expect(json.icons).toHaveLength(3);
+    } finally {
+      await withWeb.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('dispatcher', () => {
+  it('checks the declared right (noRight, 403, no data), then validates, then runs the handler', async () => {
+    const fastify = Fastify();
+    await fastify.register(formbody);
+    const app: AppContext = {
+      db: server.database.db,
+      dbKind: server.database.kind,
+      dataDir: server.dataDir,
+      publicUrl: undefined,
+      modules: moduleRegistry,
+      fileAccess: new Map(),
+    };
+    let handled = 0;
+    registerCalls(fastify, app, [
+      defineCall({
+        path: '/_api/test/',
+        func: 'secret',
+        auth: 'session',
+        rights: ['x|555|000'],
+        request: z.object({ code: z.string(), zahl: z.coerce.number().int().min(1) }),
+        async handle({ input }) {
+          handled++;
+          if (input.zahl === 13) throw new CallError('validationError', 'Unglückszahl', { zahl: ['Nicht 13.'] });
+          return { status: 'success', geheim: input.zahl * 2 };
+        },
+      }),
+    ]);
+    const allowed = await createUser(server.database.db, { rechteSolo: ['x|555|000|010'] });
+    const denied = await createUser(server.database.db, { rechteSolo: ['x|555'] });
+    const allowedCode = await server.login(allowed.nn, allowed.password);
+    const deniedCode = await server.login(denied.nn, denied.password);
+    const call = async (fields: Record<string, string>) => {
+      const reply = await fastify.inject({
+        method: 'POST',
+        url: '/_api/test/?func=secret',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+      return { statusCode: reply.statusCode, body: JSON.parse(reply.body) };
+    };
+    const noRight = await call({ code: deniedCode, zahl: '2' });
+    expect(noRight).toEqual({ statusCode: 403, body: { status: 'noRight', message: 'Zugriff verweigert' } });
+    expect((await call({ code: '', zahl: '2' })).body.status).toBe('accessError');
+    const bad = await call({ code: allowedCode, zahl: '0' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.errors.zahl).toHaveLength(1);
+    expect(handled).toBe(0);
+    expect(await call({ code: allowedCode, zahl: '21' })).toEqual({
+      statusCode: 200,
+      body: { status: 'success', geheim: 42 },
+    });
+    const thrown = await call({ code: allowedCode, zahl: '13' });
+    expect(thrown).toEqual({
+      statusCode: 400,
+      body: { status: 'validationError', message: 'Unglückszahl', errors: { zahl: ['Nicht 13.'] } },
+    });
+    await fastify.close();
+  });
+});

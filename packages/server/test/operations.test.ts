@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { moduleRegistry } from '@hortus/contract';
+import { bootstrap } from '../src/bootstrap';
+import { ConfigError, loadConfig } from '../src/config';
+import { DataDirLockedError, lockDataDir } from '../src/platform/db/data-lock';
+import { restoreBackup, RestoreError, writeBackup, tableNames } from '../src/platform/db/backup';
+import { queryRows } from '../src/platform/db/raw';
+import { TEMP_AREA, storeFile } from '../src/platform/files/files';
+import { buildApp } from '../src/app';
+import { sql } from 'drizzle-orm';
+import { freshDatabase } from './helper';
+import type { Db } from '../src/platform/db/database';
+
+const tmp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+
+describe('data folder lock', () => {
+  it('refuses a second holder while the first lives, and takes over a stale lock', async () => {
+    const dir = tmp('hortus-lock-');
+    const lock = lockDataDir(dir, 'server');
+    // A live process (this one is the holder; a child checks from outside).
+    const child = spawn(process.execPath, ['-e', 'setTimeout(()=>{}, 10000)']);
+    try {
+      fs.writeFileSync(path.join(dir, 'hortus.lock'), JSON.stringify({ pid: child.pid, purpose: 'server' }));
+      expect(() => lockDataDir(dir, 'backup')).toThrow(DataDirLockedError);
+      expect(() => lockDataDir(dir, 'backup')).toThrow(/wird bereits von Prozess \d+ \(server\) verwendet/);
+    } finally {
+      child.kill();
+      await new Promise((resolve) => child.on('exit', resolve));
+    }
+    // The holder died: the lock is stale and can be taken.
+    const again = lockDataDir(dir, 'backup');
+    again.release();
+    expect(fs.existsSync(path.join(dir, 'hortus.lock'))).toBe(false);
+    lock.release();
+  });
+});
+
+describe('configuration', () => {
+  it('applies defaults and validates values with clear messages', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', SEED: 'none', INITIAL_ADMIN_USER: 'admin' });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(() => loadConfig({ PORT: 'achtzig' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL muss mit postgres/);
+    expect(() => loadConfig({ INITIAL_ADMIN_PASSWORD: 'kurz' })).toThrow(/mindestens 8 Zeichen/);
+    expect(() => loadConfig({ SEED: 'alles' })).toThrow(ConfigError);
+    expect(loadConfig({ PORT: '', SEED: 'demo' })).toMatchObject({ PORT: 3000, SEED: 'demo' });
+  });
+});
+
+async function countAll(db: Db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of tableNames()) {
+    const rows = await queryRows<{ n: string | number }>(db, sql.raw(`select count(*) as n from "${table}"`));
+    counts[table] = Number(rows[0]?.n ?? 0);
+  }
+  return counts;
+}
+
+describe('backup and restore', () => {
+  it('round-trips every table and the stored files into an empty database', async () => {
+    const sourceDir = tmp('hortus-src-');
+    const targetDir = tmp('hortus-dst-');
+    const backupFile = path.join(tmp('hortus-bak-'), 'sicherung.backup.gz');
+    const source = await freshDatabase();
+    const target = await freshDatabase();
+    try {
+      await bootstrap(source.database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'demo' });
+      await storeFile(
+        {
+          db: source.database.db,
+          dbKind: source.database.kind,
+          dataDir: sourceDir,
+          publicUrl: undefined,
+          modules: moduleRegistry,
+          fileAccess: new Map(),
+        },
+        {
+          path: 'temp/1/a.pdf',
+          area: TEMP_AREA,
+          ownerUserId: 1,
+          originalName: 'a.pdf',
+          mime: 'application/pdf',
+          bytes: Buffer.from('%PDF inhalt'),
+        },
+      );
+      const summary = await writeBackup(source.database, sourceDir, backupFile);
+      expect(summary.files).toBe(1);
+      expect(summary.rows).toBeGreaterThan(20);
+
+      const restored = await restoreBackup(target.database, targetDir, backupFile, { force: false });
+      expect(restored.rows).toBe(summary.rows);
+      expect(await countAll(target.database.db)).toEqual(await countAll(source.database.db));
+
+      // The restored installation works: logins, sequences continue, the file is back.
+      const app = await buildApp({ database: target.database, dataDir: targetDir, webDist: path.join(targetDir, 'x') });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/_api/login/?func=login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'nn=leitung&pw=Leitung%232026',
+      });
+      const code = JSON.parse(login.body).code as string;
+      expect(code).toBeTruthy();
+      const [storage] = fs.readdirSync(path.join(targetDir, 'files'));
+      expect(fs.readFileSync(path.join(targetDir, 'files', storage ?? ''), 'utf8')).toBe('%PDF inhalt');
+      await app.close();
+
+      await expect(restoreBackup(target.database, targetDir, backupFile, { force: false })).rejects.toThrow(
+        RestoreError,
+      );
+      const forced = await restoreBackup(target.database, targetDir, backupFile, { force: true });
+      expect(forced.rows).toBe(summary.rows);
+    } finally {
+      await source.drop();
+      await target.drop();
+    }
+  });
+
+  it('rejects files that are no backup', async () => {
+    const target = await freshDatabase();
+    const bogus = path.join(tmp('hortus-bogus-'), 'x.gz');
+    fs.writeFileSync(bogus, (await import('node:zlib')).gzipSync('{"format":"etwas"}\n'));
+    try {
+      await expect(restoreBackup(target.database, tmp('hortus-d-'), bogus, { force: false })).rejects.toThrow(
+        'Die Datei ist keine Hortus-Sicherung.',
+      );
+    } finally {
+      await target.drop();
+    }
+  });
+});
