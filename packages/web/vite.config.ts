@@ -14,7 +14,6 @@ export default defineConfig({
       injectRegister: false,
       // The server serves /manifest.webmanifest dynamically (app title and theme colour from the settings).
       manifest: false,
-      includeAssets: ['icons/*.png', 'icons/*.svg'],
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,woff,woff2}'],
         navigateFallback: '/index.html',
@@ -28,6 +27,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contract is pure (schemas, constants, functions): a module whose exports are unused is
+        // dropped, so importing `messages` does not pull zod into the login route.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: {

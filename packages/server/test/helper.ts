@@ -87,7 +87,7 @@ export async function startTestServer(options: { seed?: 'none' | 'demo'; webDist
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(fields).toString(),
     });
-    let body: Reply['body'] = {};
+    let body: Reply['body'];
     try {
       body = JSON.parse(response.body) as Reply['body'];
     } catch {

@@ -1,6 +1,4 @@
 import { useEffect } from 'react';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { ModuleDefinition } from '@hortus/contract';
 import { AlertProvider } from '../platform/alert/alert-provider';
 import { useSettings } from '../platform/api/get-settings';
@@ -10,6 +8,7 @@ import { ModulePage } from '../platform/module-page/module-page';
 import type { ModuleLoader } from '../platform/module-page/web-module';
 import { moduleAccess } from '../platform/navigation/start-route';
 import { useNavigationEffects } from '../platform/navigation/use-navigation-effects';
+import { PageLoading } from '../platform/feedback/page-loading';
 import { OfflineBanner } from '../platform/offline/offline-banner';
 import { SavingProvider } from '../platform/saving/saving-provider';
 import { safePrimary } from '../platform/theme/colors';
@@ -54,9 +53,7 @@ export function LoggedInShell({ definition, loader, tabCode, pathname, search }:
     return (
       <>
         <OfflineBanner />
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-          <CircularProgress aria-label="Wird geladen…" />
-        </Box>
+        <PageLoading />
       </>
     );
   }

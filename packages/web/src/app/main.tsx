@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './providers';
-import { AppRouter } from './router';
+import { Root } from './root';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Element #root fehlt');
@@ -9,7 +9,7 @@ if (!root) throw new Error('Element #root fehlt');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <AppRouter />
+      <Root />
     </Providers>
   </StrictMode>,
 );

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { API_VERSION } from '@hortus/contract';
-import { persistMaxAge, queryPersister } from '../platform/query/persister';
+import { persistBuster, persistMaxAge, queryPersister } from '../platform/query/persister';
 import { createQueryClient } from '../platform/query/query-client';
 import { AppThemeProvider } from '../platform/theme/app-theme-provider';
 
@@ -13,7 +12,7 @@ export function Providers({ children }: { children: ReactNode }) {
       persistOptions={{
         persister: queryPersister,
         maxAge: persistMaxAge,
-        buster: API_VERSION,
+        buster: persistBuster,
         dehydrateOptions: {
           // The login screen has its own cache (local storage key 'loginscreen').
           shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== 'loginscreen',

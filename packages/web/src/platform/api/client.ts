@@ -7,6 +7,9 @@ import { encodeFields, readErrorBody, type ReplySchema } from './reply';
 /** Default request time-out (core.md section 9: 10 s for most calls). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** A contract reply schema, or a loader of one (keeps zod out of the login route's initial JavaScript). */
+export type SchemaSource<T> = ReplySchema<T> | (() => Promise<ReplySchema<T>>);
+
 export interface CallOptions {
   timeoutMs?: number;
   /** Overrides the session code sent with the call (defaults to the stored one). */
@@ -33,9 +36,10 @@ async function handleAccessError(): Promise<void> {
 export async function call<T>(
   path: string,
   fields: Readonly<Record<string, string>>,
-  schema: ReplySchema<T>,
+  schema: SchemaSource<T>,
   options: CallOptions = {},
 ): Promise<T> {
+  const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let response: Response;
@@ -62,7 +66,7 @@ export async function call<T>(
     if (errorBody.status === 'accessError') void handleAccessError();
     throw new ApiError(errorBody.status, errorBody.message, response.status, errorBody.errors);
   }
-  const parsed = schema.safeParse(body);
+  const parsed = (await schemaReady).safeParse(body);
   if (!parsed.success) throw new ApiError('error', 'Unerwartete Antwort des Servers.', response.status);
   return parsed.data;
 }

@@ -1,27 +1,57 @@
-import { loginScreenData, loginScreenReply, type LoginScreenData } from '@hortus/contract';
+import type { LoginScreenData } from '@hortus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readStorage, storageKeys, writeStorage } from '../session/storage';
 import { call } from './client';
+import { platformSchema } from './platform-schemas';
 
 export const LOGIN_SCREEN_PATH = '/_api/login/get.php?loginscreen';
 
 /** Loads the login screen and keeps the last good copy in local storage (key `loginscreen`). */
 export async function getLoginScreen(): Promise<LoginScreenData> {
-  const reply = await call(LOGIN_SCREEN_PATH, {}, loginScreenReply);
+  const reply = await call(LOGIN_SCREEN_PATH, {}, platformSchema('loginScreenReply'));
   writeStorage(storageKeys.loginScreen, JSON.stringify(reply.data));
   return reply.data;
 }
 
-/** The cached login screen, or null when none was stored (or it no longer fits the schema). */
+/**
+ * The cached login screen, or null when none was stored or it has another shape. The copy was validated
+ * with the contract schema before it was stored; this check only guards against foreign or old data.
+ */
 export function readCachedLoginScreen(): LoginScreenData | null {
   const text = readStorage(storageKeys.loginScreen);
   if (text === null) return null;
   try {
-    const parsed = loginScreenData.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(text);
+    return isLoginScreenData(value) ? value : null;
   } catch {
     return null;
   }
+}
+
+const loginScreenTextFields = [
+  'app_titel',
+  'app_untertitel',
+  'app_theme_color_primary',
+  'loginscreen_bg_color',
+  'loginscreen_bg_img',
+  'loginscreen_welcomeText',
+] as const;
+
+export function isLoginScreenData(value: unknown): value is LoginScreenData {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const infos = record['loginscreen_infos'];
+  return (
+    loginScreenTextFields.every((field) => typeof record[field] === 'string') &&
+    Array.isArray(infos) &&
+    infos.every(
+      (info: unknown) =>
+        typeof info === 'object' &&
+        info !== null &&
+        typeof (info as Record<string, unknown>)['titel'] === 'string' &&
+        typeof (info as Record<string, unknown>)['text'] === 'string',
+    )
+  );
 }
 
 export const loginScreenQueryOptions = () =>

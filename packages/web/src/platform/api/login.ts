@@ -1,6 +1,7 @@
-import { loginReply, type LoginReply } from '@hortus/contract';
+import type { LoginReply } from '@hortus/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from './client';
+import { platformSchema } from './platform-schemas';
 
 export interface LoginInput {
   nn: string;
@@ -10,10 +11,15 @@ export interface LoginInput {
 }
 
 export function login(input: LoginInput): Promise<LoginReply> {
-  return call('/_api/login/?func=login', { nn: input.nn, pw: input.pw, subscription: input.subscription }, loginReply, {
-    timeoutMs: 10_000,
-    code: '',
-  });
+  return call(
+    '/_api/login/?func=login',
+    { nn: input.nn, pw: input.pw, subscription: input.subscription },
+    platformSchema('loginReply'),
+    {
+      timeoutMs: 10_000,
+      code: '',
+    },
+  );
 }
 
 export function useLogin() {

@@ -1,11 +1,11 @@
-import { okReply } from '@hortus/contract';
 import { useMutation } from '@tanstack/react-query';
 import { clearPersistedCache } from '../query/persister';
 import { clearStorage } from '../session/storage';
 import { call } from './client';
+import { platformSchema } from './platform-schemas';
 
 export function logout(): Promise<unknown> {
-  return call('/_api/login/?func=logout', {}, okReply, { timeoutMs: 10_000 });
+  return call('/_api/login/?func=logout', {}, platformSchema('okReply'), { timeoutMs: 10_000 });
 }
 
 /** Ends the session on this device: stored data goes (the push opt-in stays), then the login screen opens. */

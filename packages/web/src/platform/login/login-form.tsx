@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { Notice } from '../feedback/notice';
 import { LoginField } from './login-field';
 import { useLoginFlow } from './use-login-flow';
 
-export function LoginForm() {
+export function LoginForm({ onEnterApp }: { onEnterApp(route: string): void }) {
   const [nn, setNn] = useState('');
   const [pw, setPw] = useState('');
-  const { submit, error, isPending } = useLoginFlow();
+  const { submit, error, isPending } = useLoginFlow(onEnterApp);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,9 +27,9 @@ export function LoginForm() {
         autoComplete="current-password"
       />
       {error && (
-        <Alert severity="error" data-testid="login-error">
+        <Notice severity="error" data-testid="login-error">
           {error}
-        </Alert>
+        </Notice>
       )}
       <Button type="submit" variant="contained" size="large" loading={isPending}>
         Login

@@ -2,7 +2,12 @@ import { hasSession } from '../session/storage';
 import { LoginScreen } from './login-screen';
 import { StartRedirect } from './start-redirect';
 
+export interface LoginPageProps {
+  /** Opens a route of the logged-in app (the app router loads only then). */
+  onEnterApp(route: string): void;
+}
+
 /** Route '/': the login screen, or straight into the app when a session code is stored. */
-export function LoginPage() {
-  return hasSession() ? <StartRedirect /> : <LoginScreen />;
+export function LoginPage({ onEnterApp }: LoginPageProps) {
+  return hasSession() ? <StartRedirect onEnterApp={onEnterApp} /> : <LoginScreen onEnterApp={onEnterApp} />;
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { messages } from '@hortus/contract';
+import { Notice } from '../feedback/notice';
 import { useLoginScreen } from '../api/get-login-screen';
 import { pageTitle } from '../navigation/start-route';
 import { backgroundImageCss, safeCssColor, safePrimary } from '../theme/colors';
@@ -12,7 +12,7 @@ import { LoginForm } from './login-form';
 import { LoginInfoPanels } from './login-info-panels';
 
 /** The login screen: background, title, welcome text, form and info panels from the server. */
-export function LoginScreen() {
+export function LoginScreen({ onEnterApp }: { onEnterApp(route: string): void }) {
   const { data, isError } = useLoginScreen();
   const appTitle = data?.app_titel ?? '';
 
@@ -59,11 +59,13 @@ export function LoginScreen() {
             </Typography>
           )}
           {isError && (
-            <Alert severity="warning" sx={{ mb: 2 }} data-testid="loginscreen-error">
-              {messages.loginScreenNetworkError}
-            </Alert>
+            <Box sx={{ mb: 2 }}>
+              <Notice severity="warning" data-testid="loginscreen-error">
+                {messages.loginScreenNetworkError}
+              </Notice>
+            </Box>
           )}
-          <LoginForm />
+          <LoginForm onEnterApp={onEnterApp} />
         </Paper>
         {data && <LoginInfoPanels infos={data.loginscreen_infos} />}
       </Box>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@hortus/contract';
 import { ApiError, isNetworkError } from '../api/errors';
@@ -12,8 +11,7 @@ import { currentPushSubscriptionJson } from '../session/push-subscription';
 import { clearStorage, setCode } from '../session/storage';
 
 /** Logging in: on success the start route opens; on failure the login stays with storage cleared. */
-export function useLoginFlow() {
-  const navigate = useNavigate();
+export function useLoginFlow(onEnterApp: (route: string) => void) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
@@ -41,7 +39,7 @@ export function useLoginFlow() {
         await logout().catch(() => undefined);
         return await fail(messages.noMenuLinks);
       }
-      navigate(start, { replace: true });
+      onEnterApp(start);
     } catch (caught) {
       if (isNetworkError(caught)) return await fail(messages.loginNetworkError);
       const message = caught instanceof ApiError && caught.status === 'validationError' ? caught.message : '';

@@ -1,15 +1,13 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import { messages } from '@hortus/contract';
+import { Notice } from '../feedback/notice';
 import { useOffline } from './offline-store';
 
 export function OfflineBanner() {
   const offline = useOffline();
   if (!offline) return null;
   return (
-    <Alert severity="warning" data-testid="offline-banner" sx={{ borderRadius: 0 }}>
-      <AlertTitle>{messages.offlineBanner}</AlertTitle>
+    <Notice severity="warning" title={messages.offlineBanner} square data-testid="offline-banner">
       {messages.offlineHint}
-    </Alert>
+    </Notice>
   );
 }

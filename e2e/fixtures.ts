@@ -1,0 +1,19 @@
+export const e2ePort = 4173;
+export const baseURL = `http://127.0.0.1:${e2ePort}`;
+
+export const e2eAdmin = { nn: 'admin', password: 'Admin#E2E-2026' } as const;
+
+/** Users the journeys need beyond the demo organisation. */
+export const fixtureUsers = [
+  // Has the App-Info menu entry (x|999) but neither of its tabs: sees 'Zugriff verweigert'.
+  { nn: 'ohnetab', password: 'Ohnetab#2026', ident: 'Olga Ohnetab', rechte: ['x|999'] },
+  // Has no menu link at all: is logged out right after login.
+  { nn: 'ohnemenu', password: 'Ohnemenu#2026', ident: 'Otto Ohnemenü', rechte: [] },
+] as const;
+
+export const demo = {
+  leitung: { nn: 'leitung', password: 'Leitung#2026' },
+  erzieher: { nn: 'erzieher', password: 'Erzieher#2026' },
+  eltern: { nn: 'eltern', password: 'Eltern#2026' },
+  kunde: { nn: 'kunde', password: 'Kunde#2026' },
+} as const;

@@ -1,0 +1,43 @@
+/**
+ * Starts the built product for the browser tests: a fresh data folder with the demo organisation,
+ * plus a few fixture users the journeys need, then the real server (packages/server/dist/main.js).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bootstrap } from '../packages/server/src/bootstrap';
+import { openPglite } from '../packages/server/src/platform/db/database';
+import { createUser } from '../packages/server/src/seed/factories';
+import { e2eAdmin, e2ePort, fixtureUsers } from './fixtures';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-e2e-'));
+
+const database = await openPglite(path.join(dataDir, 'pgdata'));
+await bootstrap(database, { adminUser: e2eAdmin.nn, adminPassword: e2eAdmin.password, seed: 'demo' });
+for (const user of fixtureUsers) {
+  await createUser(database.db, { nn: user.nn, password: user.password, ident: user.ident, rechteSolo: [...user.rechte] });
+}
+await database.close();
+
+const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    PORT: String(e2ePort),
+    HOST: '127.0.0.1',
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+  },
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,24 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { ErrorBoundary } from '../platform/error/error-boundary';
+import { PageLoading } from '../platform/feedback/page-loading';
+
+// '/' loads only the login chunk; the router, the menu shell and the modules load when the app opens.
+const LoginPage = lazy(() => import('../platform/login/login-page').then((m) => ({ default: m.LoginPage })));
+const AppRouter = lazy(() => import('./router'));
+
+const isLoginPath = () => location.pathname === '/';
+
+export function Root() {
+  const [inApp, setInApp] = useState(() => !isLoginPath());
+
+  const enterApp = useCallback((route: string) => {
+    history.replaceState(null, '', route);
+    setInApp(true);
+  }, []);
+
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<PageLoading />}>{inApp ? <AppRouter /> : <LoginPage onEnterApp={enterApp} />}</Suspense>
+    </ErrorBoundary>
+  );
+}

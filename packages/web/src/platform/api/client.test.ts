@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginReply, okReply } from '@hortus/contract';
+import { isOffline, setOffline } from '../offline/offline-store';
+import { call } from './client';
+import { ApiError, NetworkError } from './errors';
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('call', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.clear();
+    setOffline(false);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('posts form data with the session code and validates the reply', async () => {
+    localStorage.setItem('code', 'abc');
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'success', code: 'neu' }));
+    const reply = await call('/_api/login/?func=login', { nn: 'anna', pw: 'geheim' }, loginReply);
+    expect(reply).toEqual({ status: 'success', code: 'neu' });
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/_api/login/?func=login');
+    expect(init?.method).toBe('POST');
+    const body = init?.body as URLSearchParams;
+    expect(body.get('code')).toBe('abc');
+    expect(body.get('nn')).toBe('anna');
+  });
+
+  it('accepts a lazily loaded schema', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'success' }));
+    await expect(call('/x', {}, () => Promise.resolve(okReply))).resolves.toEqual({ status: 'success' });
+  });
+
+  it('sets the offline flag on network failure and clears it on the next reply', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(call('/x', {}, okReply)).rejects.toBeInstanceOf(NetworkError);
+    expect(isOffline()).toBe(true);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ status: 'success' }));
+    await call('/x', {}, okReply);
+    expect(isOffline()).toBe(false);
+  });
+
+  it('treats a non-JSON reply as a network failure', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>', { status: 502 }));
+    await expect(call('/x', {}, okReply)).rejects.toBeInstanceOf(NetworkError);
+    expect(isOffline()).toBe(true);
+  });
+
+  it('times out', async () => {
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    await expect(call('/x', {}, okReply, { timeoutMs: 10 })).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('throws an ApiError with the German field messages on validationError', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ status: 'validationError', message: 'Ungültig', errors: { nn: ['Bitte angeben.'] } }, 400),
+    );
+    const error = await call('/x', {}, okReply).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 'validationError', httpStatus: 400, errors: { nn: ['Bitte angeben.'] } });
+    expect(isOffline()).toBe(false);
+  });
+
+  it('rejects replies that do not fit the schema', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'success', code: 5 }));
+    await expect(call('/x', {}, loginReply)).rejects.toMatchObject({ status: 'error' });
+  });
+
+  it('wipes the session but keeps the push flag on accessError, then reloads', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...location, reload });
+    localStorage.setItem('code', 'abc');
+    localStorage.setItem('feature', '999');
+    localStorage.setItem('pushEnabled', '1');
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'accessError', message: 'Bitte neu anmelden.' }, 401));
+    await expect(call('/x', {}, okReply)).rejects.toMatchObject({ status: 'accessError' });
+    await vi.waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(localStorage.getItem('code')).toBeNull();
+    expect(localStorage.getItem('feature')).toBeNull();
+    expect(localStorage.getItem('pushEnabled')).toBe('1');
+  });
+});
