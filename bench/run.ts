@@ -24,11 +24,17 @@ async function seedOrganisation(database: Database): Promise<{ nn: string; passw
   await bootstrap(database, { adminUser: 'admin', adminPassword: 'Admin#Bench-1', seed: 'demo' });
   const db = database.db;
   const parameters = await Promise.all(
-    ['Vorname', 'Nachname', 'Straße', 'Ort'].map((name, index) => createParameter(db, { name: `${name} B`, sort: 50 + index })),
+    ['Vorname', 'Nachname', 'Straße', 'Ort'].map((name, index) =>
+      createParameter(db, { name: `${name} B`, sort: 50 + index }),
+    ),
   );
   const groups = await Promise.all(
     Array.from({ length: 8 }, (_, i) =>
-      createGroup(db, { name: `Bench-Gruppe ${i}`, rechte: ['x|999|000', 'x|120', `x|9${i}0|000`], parameterIds: parameters.map((p) => p.id) }),
+      createGroup(db, {
+        name: `Bench-Gruppe ${i}`,
+        rechte: ['x|999|000', 'x|120', `x|9${i}0|000`],
+        parameterIds: parameters.map((p) => p.id),
+      }),
     ),
   );
   const passwordHash = await hashPassword('Bench#Passwort1');
@@ -90,7 +96,10 @@ const row = (label: string, r: LoadResult, bare: LoadResult) =>
 const webDist = path.join(root, 'packages/web/dist');
 const bundle = fs.existsSync(path.join(webDist, 'index.html')) ? measureBundle(webDist) : null;
 const bare = await benchBareFastify();
-const pglite = await benchGetSettings(await openPglite(fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-bench-db-'))), 'PGlite');
+const pglite = await benchGetSettings(
+  await openPglite(fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-bench-db-'))),
+  'PGlite',
+);
 const pg = process.env.DATABASE_URL ? await benchPostgres(process.env.DATABASE_URL) : null;
 
 async function benchPostgres(url: string): Promise<LoadResult> {

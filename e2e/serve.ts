@@ -18,7 +18,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-e2e-'));
 const database = await openPglite(path.join(dataDir, 'pgdata'));
 await bootstrap(database, { adminUser: e2eAdmin.nn, adminPassword: e2eAdmin.password, seed: 'demo' });
 for (const user of fixtureUsers) {
-  await createUser(database.db, { nn: user.nn, password: user.password, ident: user.ident, rechteSolo: [...user.rechte] });
+  await createUser(database.db, {
+    nn: user.nn,
+    password: user.password,
+    ident: user.ident,
+    rechteSolo: [...user.rechte],
+  });
 }
 await database.close();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appInfoModule } from './modules/app-info/definition';
 import { messagesModule } from './modules/messages/definition';
-import { flattenRights, parseModulePath, tabPath, type RightNode } from './platform/module-definition';
+import { flattenRights, grantableRights, parseModulePath, tabPath, type RightNode } from './platform/module-definition';
 import { hasAnyRight, hasRight } from './platform/rights';
 import { findModule, moduleRegistry, rightsTree } from './registry';
 
@@ -104,6 +104,11 @@ describe('rightsTree', () => {
     const rights = flattenRights(rightsTree);
     expect(rights).toEqual(['x', ...moduleRegistry.flatMap((module) => flattenRights(module.rights))]);
     expect(new Set(rights).size).toBe(rights.length);
+  });
+
+  it('offers every module right, but not the locked root, as grantable', () => {
+    expect(grantableRights(rightsTree)).toEqual(moduleRegistry.flatMap((module) => flattenRights(module.rights)));
+    expect(grantableRights(rightsTree)).not.toContain('x');
   });
 
   it('grants no module for the root right alone, every module for the whole tree', () => {

@@ -128,6 +128,12 @@ describe('saveLastViewRequest', () => {
       query: ['Unbekannte Einstellung.'],
     });
     expect(Object.keys(errorsOf(saveLastViewRequest.safeParse({ data: '/999' })))).toEqual(['query']);
+    expect(errorsOf(saveLastViewRequest.safeParse({ data: '/999' }, { reportInput: true }))).toEqual({
+      query: ['Bitte angeben.'],
+    });
+    expect(errorsOf(saveLastViewRequest.safeParse({ data: '//evil.example', query: 'lastView' }))).toEqual({
+      data: ['Ungültige Route.'],
+    });
     expect(Object.keys(errorsOf(saveLastViewRequest.safeParse({ query: 'lastView' })))).toEqual(['data']);
   });
 

@@ -171,7 +171,7 @@ export const saveLastViewRequest = z.object({
   data: z
     .string()
     .max(300)
-    .regex(/^\/[0-9A-Za-z\-?=&/._%]*$/, 'Ungültige Route.'),
+    .regex(/^\/(?!\/)[0-9A-Za-z\-?=&/._%]*$/, 'Ungültige Route.'),
 });
 
 export const changePasswordRequest = z.object({

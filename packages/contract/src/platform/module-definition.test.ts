@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flattenRights, parseModulePath, tabPath, type RightNode } from './module-definition';
+import { flattenRights, grantableRights, parseModulePath, tabPath, type RightNode } from './module-definition';
 
 const moduleCode = fc.stringMatching(/^[0-9]{3}$/);
 const tabCode = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Za-z0-9]{1,6}$/));
@@ -139,6 +139,52 @@ describe('flattenRights', () => {
       fc.property(tree, (root) => {
         const children = root.children ?? [];
         expect(flattenRights(root)).toEqual([root.right, ...children.flatMap((child) => flattenRights(child))]);
+      }),
+    );
+  });
+});
+
+describe('grantableRights', () => {
+  const leaf = (right: string): RightNode => ({ right, label: right, icon: 'Info' });
+
+  it('lists the nodes below the root, depth first, without the root', () => {
+    const tree: RightNode = {
+      ...leaf('x'),
+      locked: true,
+      children: [{ ...leaf('x|999'), children: [leaf('x|999|000'), leaf('x|999|100')] }, leaf('x|120')],
+    };
+    expect(grantableRights(tree)).toEqual(['x|999', 'x|999|000', 'x|999|100', 'x|120']);
+  });
+
+  it('is empty for a tree without children', () => {
+    expect(grantableRights(leaf('x'))).toEqual([]);
+    expect(grantableRights({ ...leaf('x'), children: [] })).toEqual([]);
+  });
+
+  it('lists a right only once', () => {
+    const tree: RightNode = {
+      ...leaf('x'),
+      children: [leaf('x|120'), { ...leaf('x|130'), children: [leaf('x|120')] }],
+    };
+    expect(grantableRights(tree)).toEqual(['x|120', 'x|130']);
+  });
+
+  it('property: the distinct rights of the children, in first-seen order', () => {
+    const tree = fc.letrec<{ node: RightNode }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.constantFrom('a', 'b', 'c', 'x').map(leaf),
+        fc
+          .tuple(fc.constantFrom('a', 'b', 'c', 'x'), fc.array(tie('node'), { maxLength: 4 }))
+          .map(([right, children]) => ({ ...leaf(right), children })),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(tree, (root) => {
+        const below = (root.children ?? []).flatMap((child) => flattenRights(child));
+        const result = grantableRights(root);
+        expect(new Set(result).size).toBe(result.length);
+        expect(result).toEqual(below.filter((right, index) => below.indexOf(right) === index));
       }),
     );
   });

@@ -46,7 +46,18 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return result;
 }
 
+/**
+ * A value that is missing reads 'Bitte angeben.'; every other issue keeps its own German message.
+ * Parse with `{ reportInput: true }` so a present value of the wrong type is told apart from a missing one.
+ */
 function germanIssueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return validationMessages.required;
+  if ('input' in issue) {
+    const isMissing = issue.input === undefined;
+    if (isMissing && (issue.code === 'invalid_type' || issue.code === 'invalid_value'))
+      return validationMessages.required;
+  } else if (issue.code === 'invalid_type') {
+    // Parsed without reportInput: an invalid type is most often a missing field.
+    return validationMessages.required;
+  }
   return issue.message;
 }

@@ -29,7 +29,7 @@ export const charsets = {
   nn: new RegExp(`^[${letters}0-9._@-]*$`),
   name: new RegExp(`^[${letters}0-9 .,:;!?&+()/'"#%_§€@*-]*$`),
   nameLess: new RegExp(`^[${letters}0-9 _-]*$`),
-  nameMore: new RegExp(`^[${letters}0-9 .,:;!?&+()/'"#%_§€@*=<>\\[\\]{}|~^$\\n-]*$`),
+  nameMore: new RegExp(`^[${letters}0-9 .,:;!?&+()/'"#%_§€@*=<>\\[\\]{}|~^$\\n\\r-]*$`),
   password: /^[^\p{Cc}\p{Cs}]*$/u,
   telefon: /^[0-9 /+-]*$/,
   url: /^[A-Za-z0-9/?=&.:_%#~+-]*$/,

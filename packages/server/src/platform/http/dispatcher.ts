@@ -85,7 +85,7 @@ export function registerCalls(fastify: FastifyInstance, app: AppContext, calls: 
             return sendReply(reply, { status: 'noRight', message: messages.accessDenied });
           }
         }
-        const parsed = call.request.safeParse(raw);
+        const parsed = call.request.safeParse(raw, { reportInput: true });
         if (!parsed.success) {
           return sendReply(reply, {
             status: 'validationError',
