@@ -1,5 +1,6 @@
 import { lazy, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { useRefreshSettingsAfterPageLoad } from '../platform/api/get-settings';
 
 const AppShell = lazy(() => import('./app-shell'));
 
@@ -12,6 +13,7 @@ function LeaveApp() {
 }
 
 export default function AppRouter() {
+  useRefreshSettingsAfterPageLoad();
   return (
     <BrowserRouter>
       <Routes>

@@ -1,5 +1,6 @@
 import type { SettingsData } from '@hortus/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasSession } from '../session/storage';
 import { call } from './client';
 import { platformSchema } from './platform-schemas';
@@ -7,10 +8,14 @@ import { platformSchema } from './platform-schemas';
 /** Settings time-out: 5 s (core.md section 9). */
 export const SETTINGS_TIMEOUT_MS = 5_000;
 
+/** Whether this page (since its last load) has fetched the settings from the server. */
+let fetchedSincePageLoad = false;
+
 export async function getSettings(): Promise<SettingsData> {
   const reply = await call('/_api/settings/?func=getSettings', {}, platformSchema('getSettingsReply'), {
     timeoutMs: SETTINGS_TIMEOUT_MS,
   });
+  fetchedSincePageLoad = true;
   return reply.data;
 }
 
@@ -19,6 +24,17 @@ export const settingsQueryKey = ['settings'] as const;
 /** Fresh for a few seconds, so the app shell does not reload what the login has just fetched. */
 export const settingsQueryOptions = () =>
   queryOptions({ queryKey: settingsQueryKey, queryFn: getSettings, staleTime: 5_000 });
+
+/**
+ * After a page load the persisted settings show at once, but they may be from another day: ask the
+ * server once (when offline this sets the offline flag and the cached copy stays on screen).
+ */
+export function useRefreshSettingsAfterPageLoad(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!fetchedSincePageLoad && hasSession()) void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+  }, [queryClient]);
+}
 
 /** The session's settings (menu links, user, app title). Loading fails silently; the cached copy stays. */
 export function useSettings() {
