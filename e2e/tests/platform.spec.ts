@@ -118,7 +118,10 @@ test('logging out ends the session on the server too', async ({ page, request })
   await expect(page.getByLabel('Benutzername')).toBeVisible();
 });
 
-test('the installed app opens offline from the service worker with the cached menu and data', async ({ page, context }) => {
+test('the installed app opens offline from the service worker with the cached menu and data', async ({
+  page,
+  context,
+}) => {
   await login(page, demo.erzieher);
   await expect(page).toHaveURL(/\/(120|999)/);
   await page.goto('/999');

@@ -4,6 +4,8 @@ export * from './platform/validation';
 export * from './platform/schema';
 export * from './platform/module-definition';
 export * from './platform/api';
+export * from './platform/login-route';
 export * from './registry';
 export * from './modules/app-info/definition';
 export * from './modules/messages/definition';
+export * from './platform/login-route-guards';

@@ -6,11 +6,11 @@ import {
   changePasswordReply,
   changePasswordRequest,
   downloadRequest,
-  loginReply,
   loginRequest,
   pushSubscription,
   saveLastViewRequest,
 } from './api';
+import { loginReply } from './login-route';
 import { fieldErrors } from './schema';
 
 function errorsOf(result: { success: boolean; error?: z.ZodError }) {

@@ -36,16 +36,7 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
-export const loginReply = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), code: z.string() }),
-  z.object({ status: z.literal('errorCountMax') }),
-  z.object({ status: z.literal('invalid') }),
-]);
-export type LoginReply = z.infer<typeof loginReply>;
-
 export const logoutRequest = z.object({ code: sessionCode });
-export const okReply = z.object({ status: z.literal('success') });
-export type OkReply = z.infer<typeof okReply>;
 
 /** A browser PushSubscription as JSON (endpoint and keys). */
 export const pushSubscription = z.object({
@@ -56,21 +47,6 @@ export const pushSubscription = z.object({
 export type PushSubscriptionJson = z.infer<typeof pushSubscription>;
 
 export const saveSubscriptionRequest = z.object({ code: sessionCode, subscription: z.string().max(4000) });
-
-// ---------- login screen ----------
-
-export const loginScreenInfo = z.object({ titel: z.string(), text: z.string() });
-export const loginScreenData = z.object({
-  app_titel: z.string(),
-  app_untertitel: z.string(),
-  app_theme_color_primary: z.string(),
-  loginscreen_bg_color: z.string(),
-  loginscreen_bg_img: z.string(),
-  loginscreen_welcomeText: z.string(),
-  loginscreen_infos: z.array(loginScreenInfo),
-});
-export type LoginScreenData = z.infer<typeof loginScreenData>;
-export const loginScreenReply = z.object({ status: z.literal('success'), data: loginScreenData });
 
 // ---------- settings ----------
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Condition } from '@hortus/contract';
 import { hashPassword } from '../platform/auth/password';
 import type { Db } from '../platform/db/database';
+import { invalidateOrgData } from '../platform/settings/org-data';
 import {
   groupParameters,
   groupRights,
@@ -50,6 +51,7 @@ export async function createGroup(db: Db, input: GroupInput = {}): Promise<numbe
   if (parameterIds.length > 0) {
     await db.insert(groupParameters).values(parameterIds.map((parameterId) => ({ groupId: group.id, parameterId })));
   }
+  invalidateOrgData(db);
   return group.id;
 }
 
@@ -150,5 +152,6 @@ export async function createParameter(
       .returning({ id: parameterOptions.id });
     if (option) optionIds.push(option.id);
   }
+  invalidateOrgData(db);
   return { id: parameter.id, optionIds };
 }

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { grantableRights, type RightNode } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { groupRights, serverSettings, userRights } from '../db/schema';
+import { invalidateOrgData } from '../settings/org-data';
 
 const KNOWN_RIGHTS_KEY = 'knownRights';
 
@@ -48,6 +49,7 @@ export async function syncKnownRights(db: Db, tree: RightNode): Promise<void> {
       .values({ key: KNOWN_RIGHTS_KEY, value: current })
       .onConflictDoUpdate({ target: serverSettings.key, set: { value: current } });
   });
+  invalidateOrgData(db);
 }
 
 function holdersOfAll(pairs: [number, string][], rights: readonly string[]): number[] {

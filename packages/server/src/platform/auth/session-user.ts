@@ -1,21 +1,13 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { SessionUser } from '@hortus/contract';
+import { effectiveRights, type SessionUser } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema';
+import { readOrgData } from '../settings/org-data';
 import { DAY_MS, SESSION_IDLE_DAYS, SESSION_TOUCH_INTERVAL_MS, hashToken } from './sessions';
 
 export interface LoadedUser extends SessionUser {
   lastView: string;
 }
-
-const gruppenColumn = sql<
-  number[]
->`coalesce((select json_agg(ug.group_id order by ug.group_id) from user_groups ug where ug.user_id = ${users.id}), '[]'::json)`;
-const rechteColumn = sql<string[]>`coalesce((select json_agg(r.right order by r.right) from (
-    select gr.right from group_rights gr join user_groups ug on ug.group_id = gr.group_id where ug.user_id = ${users.id}
-    union select ur.right from user_rights ur where ur.user_id = ${users.id}
-  ) r), '[]'::json)`;
-const forcePwResetColumn = sql<boolean>`coalesce((select bool_or(g.force_pw_reset) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = ${users.id}), false)`;
 
 const userColumns = {
   id: users.id,
@@ -23,9 +15,12 @@ const userColumns = {
   ident: users.ident,
   rootPW: users.rootPw,
   lastView: users.lastView,
-  gruppen: gruppenColumn,
-  rechte: rechteColumn,
-  groupForcesReset: forcePwResetColumn,
+  gruppen: sql<
+    number[]
+  >`coalesce((select json_agg(ug.group_id order by ug.group_id) from user_groups ug where ug.user_id = ${users.id}), '[]'::json)`,
+  rechteSolo: sql<
+    string[]
+  >`coalesce((select json_agg(ur.right) from user_rights ur where ur.user_id = ${users.id}), '[]'::json)`,
 };
 
 type UserRow = {
@@ -35,27 +30,31 @@ type UserRow = {
   rootPW: boolean;
   lastView: string;
   gruppen: number[];
-  rechte: string[];
-  groupForcesReset: boolean;
+  rechteSolo: string[];
 };
 
-function toLoadedUser(row: UserRow): LoadedUser {
+/** Effective rights: the union of the rights of the user's groups and the user's own rights (rechteSolo). */
+async function toLoadedUser(db: Db, row: UserRow): Promise<LoadedUser> {
+  const org = await readOrgData(db);
+  const groupForcesReset = org.groups.some((group) => row.gruppen.includes(group.id) && group.forcePwReset);
   return {
     id: row.id,
     nn: row.nn,
     ident: row.ident || row.nn,
     gruppen: row.gruppen,
-    rechte: row.rechte,
+    rechte: effectiveRights(
+      row.gruppen.map((groupId) => org.groupRights.get(groupId) ?? []),
+      row.rechteSolo,
+    ),
     rootPW: row.rootPW,
-    forcePwReset: row.rootPW && row.groupForcesReset,
+    forcePwReset: row.rootPW && groupForcesReset,
     lastView: row.lastView,
   };
 }
 
-/** One query: the user with groups and effective rights (union of the groups' rights and rechteSolo). */
 export async function loadUser(db: Db, userId: number): Promise<LoadedUser | null> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
-  return row ? toLoadedUser(row) : null;
+  return row ? toLoadedUser(db, row) : null;
 }
 
 /**
@@ -78,5 +77,5 @@ export async function loadSessionUser(db: Db, code: string): Promise<{ sessionId
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_DAYS * DAY_MS) })
       .where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, user: toLoadedUser(row) };
+  return { sessionId: row.sessionId, user: await toLoadedUser(db, row) };
 }

@@ -8,6 +8,7 @@ import type { Database, Db } from './database';
 import { migrationsFolder } from './database';
 import { queryRows } from './raw';
 import * as schema from './schema';
+import { invalidateOrgData } from '../settings/org-data';
 
 /**
  * Logical backups that work the same on PGlite and PostgreSQL (and so also move an installation
@@ -202,5 +203,6 @@ export async function restoreBackup(
     }
   });
   await database.migrate();
+  invalidateOrgData(db);
   return { file, tables: tables.length, rows, files };
 }

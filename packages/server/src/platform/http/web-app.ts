@@ -42,6 +42,8 @@ export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: 
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz next to each asset (packages/web/scripts/compress.mjs).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { LoginScreenData } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { appSettings } from '../db/schema';
+import { invalidateOrgData } from './org-data';
 
 const appSettingsSchema = z.object({
   app_titel: z.string().catch('Hortus'),
@@ -33,6 +34,14 @@ export async function readAppSettings(db: Db): Promise<AppSettings> {
 }
 
 export async function writeAppSettings(db: Db, values: Partial<AppSettings>): Promise<void> {
+  try {
+    await writeSettingRows(db, values);
+  } finally {
+    invalidateOrgData(db);
+  }
+}
+
+async function writeSettingRows(db: Db, values: Partial<AppSettings>): Promise<void> {
   const cleared = Object.entries(values)
     .filter(([, value]) => value === null)
     .map(([key]) => key);

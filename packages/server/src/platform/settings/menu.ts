@@ -1,6 +1,7 @@
 import { hasRight, tabPath, type MenuLink, type ModuleDefinition } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { menuLinks } from '../db/schema';
+import { invalidateOrgData } from './org-data';
 
 /** Adds the registry's default menu link for every module that has none yet (admins may change them later). */
 export async function syncMenuLinks(db: Db, modules: readonly ModuleDefinition[]): Promise<void> {
@@ -17,6 +18,7 @@ export async function syncMenuLinks(db: Db, modules: readonly ModuleDefinition[]
       })),
     )
     .onConflictDoNothing();
+  invalidateOrgData(db);
 }
 
 export function isModuleEnabled(module: ModuleDefinition, useF: readonly string[] | null): boolean {
@@ -47,8 +49,4 @@ export function buildMainMenu(
       };
     })
     .sort((a, b) => a.sort - b.sort || a.id.localeCompare(b.id));
-}
-
-export async function readMenuLinks(db: Db): Promise<MenuLinkRow[]> {
-  return db.select().from(menuLinks);
 }

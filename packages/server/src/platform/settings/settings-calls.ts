@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   API_VERSION,
   changePasswordRequest,
@@ -7,47 +7,12 @@ import {
   saveLastViewRequest,
   type ChangePasswordReply,
   type GetSettingsReply,
-  type UserGroup,
-  type UserParameter,
 } from '@hortus/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { Db } from '../db/database';
-import { groups, parameterOptions, sessions, userParameters, users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { defineCall } from '../http/calls';
-import { readAppSettings } from './app-settings';
-import { buildMainMenu, isModuleEnabled, readMenuLinks } from './menu';
-
-export async function readGroups(db: Db): Promise<UserGroup[]> {
-  const rows = await db.select().from(groups).orderBy(asc(groups.name), asc(groups.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    icon: row.icon,
-    beschreibung: row.beschreibung,
-    standard: row.standard,
-    forcePwReset: row.forcePwReset,
-  }));
-}
-
-export async function readParameters(db: Db): Promise<UserParameter[]> {
-  const [parameterRows, optionRows] = await Promise.all([
-    db.select().from(userParameters).orderBy(asc(userParameters.sort), asc(userParameters.id)),
-    db.select().from(parameterOptions).orderBy(asc(parameterOptions.sort), asc(parameterOptions.id)),
-  ]);
-  return parameterRows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    icon: row.icon,
-    typ: row.typ,
-    sort: row.sort,
-    ident: row.ident,
-    f100: { seeOnTable: row.seeOnTable },
-    bedingungen: row.bedingungen as UserParameter['bedingungen'],
-    selectoptions: optionRows
-      .filter((option) => option.parameterId === row.id)
-      .map((option) => ({ id: option.id, id_nutzerparameter: row.id, sort: option.sort, wert: option.wert })),
-  }));
-}
+import { buildMainMenu, isModuleEnabled } from './menu';
+import { readOrgData } from './org-data';
 
 export const getSettingsCall = defineCall({
   path: '/_api/settings/',
@@ -55,12 +20,7 @@ export const getSettingsCall = defineCall({
   auth: 'session',
   request: getSettingsRequest,
   async handle({ db, app, user }): Promise<GetSettingsReply> {
-    const [settings, menuRows, nutzergruppen, nutzerparameter] = await Promise.all([
-      readAppSettings(db),
-      readMenuLinks(db),
-      readGroups(db),
-      readParameters(db),
-    ]);
+    const { settings, menuRows, groups: nutzergruppen, parameters: nutzerparameter } = await readOrgData(db);
     const { lastView, ...sessionUser } = user;
     return {
       status: 'success',

@@ -1,14 +1,14 @@
 import type { LoginScreenData } from '@hortus/contract';
+import { loginScreenReplyGuard } from '@hortus/contract/login-route';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readStorage, storageKeys, writeStorage } from '../session/storage';
 import { call } from './client';
-import { platformSchema } from './platform-schemas';
 
 export const LOGIN_SCREEN_PATH = '/_api/login/get.php?loginscreen';
 
 /** Loads the login screen and keeps the last good copy in local storage (key `loginscreen`). */
 export async function getLoginScreen(): Promise<LoginScreenData> {
-  const reply = await call(LOGIN_SCREEN_PATH, {}, platformSchema('loginScreenReply'));
+  const reply = await call(LOGIN_SCREEN_PATH, {}, loginScreenReplyGuard);
   writeStorage(storageKeys.loginScreen, JSON.stringify(reply.data));
   return reply.data;
 }

@@ -4,6 +4,9 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasSession } from '../session/storage';
 import { call } from './client';
 import { platformSchema } from './platform-schemas';
+import { settingsQueryKey } from './settings-key';
+
+export { settingsQueryKey };
 
 /** Settings time-out: 5 s (core.md section 9). */
 export const SETTINGS_TIMEOUT_MS = 5_000;
@@ -18,8 +21,6 @@ export async function getSettings(): Promise<SettingsData> {
   fetchedSincePageLoad = true;
   return reply.data;
 }
-
-export const settingsQueryKey = ['settings'] as const;
 
 /** Fresh for a few seconds, so the app shell does not reload what the login has just fetched. */
 export const settingsQueryOptions = () =>

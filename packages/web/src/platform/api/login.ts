@@ -1,7 +1,7 @@
 import type { LoginReply } from '@hortus/contract';
+import { loginReplyGuard } from '@hortus/contract/login-route';
 import { useMutation } from '@tanstack/react-query';
 import { call } from './client';
-import { platformSchema } from './platform-schemas';
 
 export interface LoginInput {
   nn: string;
@@ -14,7 +14,7 @@ export function login(input: LoginInput): Promise<LoginReply> {
   return call(
     '/_api/login/?func=login',
     { nn: input.nn, pw: input.pw, subscription: input.subscription },
-    platformSchema('loginReply'),
+    loginReplyGuard,
     {
       timeoutMs: 10_000,
       code: '',

@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { clearPersistedCache } from '../query/persister';
 import { clearStorage } from '../session/storage';
 import { call } from './client';
-import { platformSchema } from './platform-schemas';
+import { okReplyGuard } from '@hortus/contract/login-route';
 
 export function logout(): Promise<unknown> {
-  return call('/_api/login/?func=logout', {}, platformSchema('okReply'), { timeoutMs: 10_000 });
+  return call('/_api/login/?func=logout', {}, okReplyGuard, { timeoutMs: 10_000 });
 }
 
 /** Ends the session on this device: stored data goes (the push opt-in stays), then the login screen opens. */

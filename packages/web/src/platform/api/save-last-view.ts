@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
-import { platformSchema } from './platform-schemas';
+import { okReply } from '@hortus/contract';
 import { settingsQueryKey } from './get-settings';
 
 /** Remembers the last visited route (e.g. '/999-100') in the session. */
 export function saveLastView(view: string): Promise<unknown> {
-  return call('/_api/settings/?func=saveSettings&query=lastView', { data: view }, platformSchema('okReply'), {
+  return call('/_api/settings/?func=saveSettings&query=lastView', { data: view }, okReply, {
     timeoutMs: 10_000,
   });
 }

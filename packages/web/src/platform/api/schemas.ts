@@ -1,5 +1,5 @@
 /**
- * The contract reply schemas of the platform calls, loaded on demand (see platform-schemas.ts): zod
- * stays out of the login route's initial JavaScript and is fetched in parallel with the first request.
+ * Contract reply schemas built on the full zod, loaded on demand (see platform-schemas.ts) so that zod
+ * stays out of the login route. The login route's own replies use the contract's zod/mini schemas.
  */
-export { getSettingsReply, loginReply, loginScreenReply, okReply } from '@hortus/contract';
+export { getSettingsReply } from '@hortus/contract';

@@ -1,6 +1,9 @@
 import { hasSession } from '../session/storage';
 import { LoginScreen } from './login-screen';
-import { StartRedirect } from './start-redirect';
+import { lazy } from 'react';
+
+// Only for a stored session: its code (settings, start route) is not part of the login route.
+const StartRedirect = lazy(() => import('./start-redirect').then((m) => ({ default: m.StartRedirect })));
 
 export interface LoginPageProps {
   /** Opens a route of the logged-in app (the app router loads only then). */

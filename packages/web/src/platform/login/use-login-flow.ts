@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '@hortus/contract';
+import { messages } from '@hortus/contract/messages';
 import { ApiError, isNetworkError } from '../api/errors';
-import { settingsQueryOptions } from '../api/get-settings';
 import { login, type LoginInput } from '../api/login';
 import { logout } from '../api/logout';
-import { selectStartRoute } from '../navigation/start-route';
 import { clearPersistedCache } from '../query/persister';
 import { currentPushSubscriptionJson } from '../session/push-subscription';
 import { clearStorage, setCode } from '../session/storage';
+import { settingsQueryKey } from '../api/settings-key';
 
 /** Logging in: on success the start route opens; on failure the login stays with storage cleared. */
 export function useLoginFlow(onEnterApp: (route: string) => void) {
@@ -18,7 +17,7 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
 
   const fail = async (message: string) => {
     clearStorage();
-    queryClient.removeQueries({ queryKey: settingsQueryOptions().queryKey });
+    queryClient.removeQueries({ queryKey: settingsQueryKey });
     await clearPersistedCache();
     setError(message);
   };
@@ -33,6 +32,11 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
       if (reply.status === 'invalid') return await fail(messages.loginInvalid);
       if (reply.status === 'errorCountMax') return await fail(messages.loginTooManyAttempts);
       setCode(reply.code);
+      // Loaded only now, so they are not part of the login route's JavaScript.
+      const [{ settingsQueryOptions }, { selectStartRoute }] = await Promise.all([
+        import('../api/get-settings'),
+        import('../navigation/start-route'),
+      ]);
       const settings = await queryClient.fetchQuery(settingsQueryOptions());
       const start = selectStartRoute(settings.lastView, settings.mainmenu_links);
       if (start === null) {

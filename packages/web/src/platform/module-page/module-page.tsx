@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { messages, type ModuleDefinition, type ModuleTab, type Right } from '@hortus/contract';
-import { pageTitle } from '../navigation/start-route';
+import { pageTitle } from '../navigation/page-title';
 import { ModuleTabBar } from './module-tab-bar';
 import { resolveTab } from './tab-rules';
 

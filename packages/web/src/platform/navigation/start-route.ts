@@ -41,7 +41,4 @@ export function featureCode(pathname: string): string {
   return pathname.slice(1, 4);
 }
 
-export function pageTitle(appTitle: string, tabLabel?: string): string {
-  const title = appTitle.trim() === '' ? 'Hortus' : appTitle;
-  return tabLabel ? `${tabLabel} – ${title}` : title;
-}
+export { pageTitle } from './page-title';

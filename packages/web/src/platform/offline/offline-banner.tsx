@@ -1,4 +1,4 @@
-import { messages } from '@hortus/contract';
+import { messages } from '@hortus/contract/messages';
 import { Notice } from '../feedback/notice';
 import { useOffline } from './offline-store';
 

@@ -1,0 +1,70 @@
+import type { LoginReply, LoginScreenData, OkReply } from './login-route';
+
+/**
+ * Zod-free checks of the login route's replies, for the web app's first screen where every kilobyte
+ * counts. Each guard accepts exactly what the schema of the same name in login-route.ts accepts
+ * (login-route-guards.test.ts proves it with generated values).
+ */
+export interface Guard<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: string };
+}
+
+type Shape = Record<string, (value: unknown) => boolean>;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function matches(value: unknown, shape: Shape): value is Record<string, unknown> {
+  return isRecord(value) && Object.entries(shape).every(([key, check]) => check(value[key]));
+}
+
+/** Like zod's object parsing: known keys only in the result (unknown keys are stripped). */
+function pick<T>(value: Record<string, unknown>, shape: Shape): T {
+  return Object.fromEntries(Object.keys(shape).map((key) => [key, value[key]])) as T;
+}
+
+function guard<T>(check: (value: unknown) => T | null): Guard<T> {
+  return {
+    safeParse(value) {
+      const data = check(value);
+      return data === null ? { success: false, error: 'Unerwartete Antwort des Servers.' } : { success: true, data };
+    },
+  };
+}
+
+const infoShape: Shape = { titel: isString, text: isString };
+const screenShape: Shape = {
+  app_titel: isString,
+  app_untertitel: isString,
+  app_theme_color_primary: isString,
+  loginscreen_bg_color: isString,
+  loginscreen_bg_img: isString,
+  loginscreen_welcomeText: isString,
+  loginscreen_infos: (value) => Array.isArray(value) && value.every((info) => matches(info, infoShape)),
+};
+
+export const loginScreenReplyGuard = guard<{ status: 'success'; data: LoginScreenData }>((value) => {
+  if (!matches(value, { status: (status) => status === 'success', data: (data) => matches(data, screenShape) })) {
+    return null;
+  }
+  const data = pick<LoginScreenData>(value.data as Record<string, unknown>, screenShape);
+  return {
+    status: 'success',
+    data: {
+      ...data,
+      loginscreen_infos: data.loginscreen_infos.map((info) => pick(info as Record<string, unknown>, infoShape)),
+    },
+  };
+});
+
+export const loginReplyGuard = guard<LoginReply>((value) => {
+  if (!isRecord(value)) return null;
+  if (value.status === 'success') return isString(value.code) ? { status: 'success', code: value.code } : null;
+  if (value.status === 'errorCountMax' || value.status === 'invalid') return { status: value.status };
+  return null;
+});
+
+export const okReplyGuard = guard<OkReply>((value) =>
+  isRecord(value) && value.status === 'success' ? { status: 'success' } : null,
+);

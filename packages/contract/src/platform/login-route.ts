@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Reply schemas of the calls the login route makes before anybody is logged in. The web login route
+ * checks these replies with the zod-free guards of login-route-guards.ts (kept equivalent to these
+ * schemas by property tests), so that zod is not part of the login route's JavaScript.
+ */
+export const loginReply = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success'), code: z.string() }),
+  z.object({ status: z.literal('errorCountMax') }),
+  z.object({ status: z.literal('invalid') }),
+]);
+export type LoginReply = z.infer<typeof loginReply>;
+
+export const loginScreenInfo = z.object({ titel: z.string(), text: z.string() });
+export const loginScreenData = z.object({
+  app_titel: z.string(),
+  app_untertitel: z.string(),
+  app_theme_color_primary: z.string(),
+  loginscreen_bg_color: z.string(),
+  loginscreen_bg_img: z.string(),
+  loginscreen_welcomeText: z.string(),
+  loginscreen_infos: z.array(loginScreenInfo),
+});
+export type LoginScreenData = z.infer<typeof loginScreenData>;
+export const loginScreenReply = z.object({ status: z.literal('success'), data: loginScreenData });
+
+export const okReply = z.object({ status: z.literal('success') });
+export type OkReply = z.infer<typeof okReply>;
