@@ -5,6 +5,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     name,
     root: './packages/server',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // Tests of the embedded database's own process rules (data-folder lock) run only on PGlite.
+    exclude: db === 'postgres' ? ['test/embedded-*.test.ts'] : [],
     env: { HORTUS_TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
