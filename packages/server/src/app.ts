@@ -37,6 +37,24 @@ export interface BuildOptions {
   modules?: readonly ModuleDefinition[];
 }
 
+/** What handlers share: database, data folder, modules and the file access rules of the modules. */
+export function createAppContext(
+  options: Pick<BuildOptions, 'database' | 'dataDir' | 'publicUrl' | 'modules'>,
+): AppContext {
+  const fileAccess = new Map<string, FileAccessRule>([[TEMP_AREA, ownerOnly]]);
+  for (const module of serverModules) {
+    for (const [area, rule] of Object.entries(module.fileAccess ?? {})) fileAccess.set(area, rule);
+  }
+  return {
+    db: options.database.db,
+    dbKind: options.database.kind,
+    dataDir: options.dataDir,
+    publicUrl: options.publicUrl,
+    modules: options.modules ?? moduleRegistry,
+    fileAccess,
+  };
+}
+
 /** Builds the HTTP app from plugins in a fixed order: security, parsers, calls, web app. Listening is main.ts's job. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
@@ -45,18 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: options.trustProxy ?? false,
   });
 
-  const fileAccess = new Map<string, FileAccessRule>([[TEMP_AREA, ownerOnly]]);
-  for (const module of serverModules) {
-    for (const [area, rule] of Object.entries(module.fileAccess ?? {})) fileAccess.set(area, rule);
-  }
-  const app: AppContext = {
-    db: options.database.db,
-    dbKind: options.database.kind,
-    dataDir: options.dataDir,
-    publicUrl: options.publicUrl,
-    modules: options.modules ?? moduleRegistry,
-    fileAccess,
-  };
+  const app = createAppContext(options);
 
   await fastify.register(helmet, {
     contentSecurityPolicy: {

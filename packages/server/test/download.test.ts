@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/platform/http/calls';
 import { TEMP_AREA, storeFile } from '../src/platform/files/files';
-import { moduleRegistry } from '@hortus/contract';
 import { startTestServer, type TestServer } from './helper';
 
 let server: TestServer;
 let app: AppContext;
 beforeAll(async () => {
   server = await startTestServer();
-  app = {
-    db: server.database.db,
-    dbKind: server.database.kind,
-    dataDir: server.dataDir,
-    publicUrl: undefined,
-    modules: moduleRegistry,
-    fileAccess: new Map(),
-  };
+  app = server.context;
 });
 afterAll(() => server.close());
 

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { buildApp } from '../src/app';
+import { buildApp, createAppContext } from '../src/app';
+import type { AppContext } from '../src/platform/http/calls';
 import { bootstrap } from '../src/bootstrap';
 import { openPglite, openPostgres, type Database } from '../src/platform/db/database';
 import { createUser, type CreatedUser, type UserInput } from '../src/seed/factories';
@@ -55,6 +56,8 @@ export interface Reply {
 
 export interface TestServer {
   app: FastifyInstance;
+  /** The same kind of context the handlers get, for calling services directly. */
+  context: AppContext;
   database: Database;
   dataDir: string;
   /** POST form fields to a call path (with query), returning the parsed JSON reply. */
@@ -104,6 +107,7 @@ export async function startTestServer(options: { seed?: 'none' | 'demo'; webDist
 
   return {
     app,
+    context: createAppContext({ database: testDb.database, dataDir }),
     database: testDb.database,
     dataDir,
     post,

@@ -5,7 +5,6 @@ import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { moduleRegistry } from '@hortus/contract';
 import { BODY_LIMIT_BYTES } from '../src/app';
 import { defineCall, CallError, type AppContext } from '../src/platform/http/calls';
 import { registerCalls } from '../src/platform/http/dispatcher';
@@ -128,14 +127,7 @@ describe('dispatcher', () => {
   it('checks the declared right (noRight, 403, no data), then validates, then runs the handler', async () => {
     const fastify = Fastify();
     await fastify.register(formbody);
-    const app: AppContext = {
-      db: server.database.db,
-      dbKind: server.database.kind,
-      dataDir: server.dataDir,
-      publicUrl: undefined,
-      modules: moduleRegistry,
-      fileAccess: new Map(),
-    };
+    const app: AppContext = server.context;
     let handled = 0;
     registerCalls(fastify, app, [
       defineCall({

@@ -3,14 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { moduleRegistry } from '@hortus/contract';
 import { bootstrap } from '../src/bootstrap';
 import { ConfigError, loadConfig } from '../src/config';
 import { DataDirLockedError, lockDataDir } from '../src/platform/db/data-lock';
 import { restoreBackup, RestoreError, writeBackup, tableNames } from '../src/platform/db/backup';
 import { queryRows } from '../src/platform/db/raw';
 import { TEMP_AREA, storeFile } from '../src/platform/files/files';
-import { buildApp } from '../src/app';
+import { buildApp, createAppContext } from '../src/app';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from './helper';
 import type { Db } from '../src/platform/db/database';
@@ -70,24 +69,14 @@ describe('backup and restore', () => {
     const target = await freshDatabase();
     try {
       await bootstrap(source.database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'demo' });
-      await storeFile(
-        {
-          db: source.database.db,
-          dbKind: source.database.kind,
-          dataDir: sourceDir,
-          publicUrl: undefined,
-          modules: moduleRegistry,
-          fileAccess: new Map(),
-        },
-        {
-          path: 'temp/1/a.pdf',
-          area: TEMP_AREA,
-          ownerUserId: 1,
-          originalName: 'a.pdf',
-          mime: 'application/pdf',
-          bytes: Buffer.from('%PDF inhalt'),
-        },
-      );
+      await storeFile(createAppContext({ database: source.database, dataDir: sourceDir }), {
+        path: 'temp/1/a.pdf',
+        area: TEMP_AREA,
+        ownerUserId: 1,
+        originalName: 'a.pdf',
+        mime: 'application/pdf',
+        bytes: Buffer.from('%PDF inhalt'),
+      });
       const summary = await writeBackup(source.database, sourceDir, backupFile);
       expect(summary.files).toBe(1);
       expect(summary.rows).toBeGreaterThan(20);
