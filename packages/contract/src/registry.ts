@@ -1,9 +1,20 @@
 import type { ModuleDefinition, RightNode } from './platform/module-definition';
 import { appInfoModule } from './modules/app-info/definition';
+import { appSettingsModule } from './modules/app-settings/definition';
+import { profileModule } from './modules/profile/definition';
+import { settingsModule } from './modules/settings/definition';
+import { userAdminModule } from './modules/user-admin/definition';
 import { messagesModule } from './modules/messages/definition';
 
 /** Every module the product has built, one line each. Modules not built yet are absent. */
-export const moduleRegistry: readonly ModuleDefinition[] = [messagesModule, appInfoModule];
+export const moduleRegistry: readonly ModuleDefinition[] = [
+  appSettingsModule,
+  userAdminModule,
+  profileModule,
+  settingsModule,
+  messagesModule,
+  appInfoModule,
+];
 
 export function findModule(code: string): ModuleDefinition | undefined {
   return moduleRegistry.find((module) => module.code === code);

@@ -5,6 +5,7 @@ import { syncKnownRights } from './platform/auth/known-rights';
 import type { Database } from './platform/db/database';
 import { serverSettings } from './platform/db/schema';
 import { syncMenuLinks } from './platform/settings/menu';
+import { vapidKeys } from './platform/push/push';
 import { createGroup, createUser } from './seed/factories';
 import { seedDemo, userCount } from './seed/demo';
 
@@ -62,6 +63,7 @@ export async function bootstrap(database: Database, options: BootstrapOptions): 
   }
   // After the first administrator exists, so that new rights of later releases reach them.
   await syncKnownRights(db, rightsTree);
+  await vapidKeys(db);
   const [demoRow] = await db.select().from(serverSettings).where(eq(serverSettings.key, 'demoSeeded'));
   return { generatedAdminPassword, createdAdmin, demo: demoRow?.value === true };
 }

@@ -88,9 +88,14 @@ export const parameterTypes = [
   { id: 12, name: 'Mehrere Kinder' },
 ] as const;
 
-export const conditionSchema = z.object({ alle: z.boolean(), gruppen: z.array(z.number()) });
+export const conditionSchema = z.object({
+  alle: z.boolean(),
+  gruppen: z.array(z.number().int()).max(500),
+  nutzer: z.array(z.number().int()).max(5000).optional(),
+});
 export type Condition = z.infer<typeof conditionSchema>;
-const areaCondition = z.object({ sehen: conditionSchema, bearbeiten: conditionSchema });
+export const seeEditCondition = z.object({ sehen: conditionSchema, bearbeiten: conditionSchema });
+const areaCondition = seeEditCondition;
 
 export const userParameter = z.object({
   id: z.number(),
@@ -133,6 +138,8 @@ export const settingsData = z.object({
   nutzergruppen: z.array(userGroup),
   nutzerparameter: z.array(userParameter),
   nutzerparameterTypen: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** Public VAPID key for the browser's push subscription. */
+  vapidPublicKey: z.string(),
 });
 export type SettingsData = z.infer<typeof settingsData>;
 

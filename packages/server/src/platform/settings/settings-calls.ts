@@ -13,6 +13,7 @@ import { sessions, users } from '../db/schema';
 import { defineCall } from '../http/calls';
 import { buildMainMenu, isModuleEnabled } from './menu';
 import { readOrgData } from './org-data';
+import { vapidKeys } from '../push/push';
 
 export const getSettingsCall = defineCall({
   path: '/_api/settings/',
@@ -37,6 +38,7 @@ export const getSettingsCall = defineCall({
         nutzergruppen,
         nutzerparameter,
         nutzerparameterTypen: parameterTypes.map((type) => ({ ...type })),
+        vapidPublicKey: (await vapidKeys(db)).publicKey,
       },
     };
   },

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { sessionCode } from '../../platform/api';
+import { jsonField, ruledString } from '../../platform/schema';
+
+export const appSettingsPath = '/_api/000/001/?getOrSaveSettings';
+
+export const appSettingsMessages = {
+  saved: 'Die Einstellungen wurden erfolgreich gespeichert',
+  saveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
+  colour: 'Bitte eine Farbe im Format #RRGGBB angeben.',
+  unknownModule: 'Unbekanntes Modul.',
+} as const;
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, appSettingsMessages.colour);
+
+/** Icons offered for parameters and groups (settings field icons.parameter). */
+export const parameterIcons = [
+  'Label',
+  'Badge',
+  'Person',
+  'Email',
+  'Phone',
+  'Home',
+  'Cake',
+  'Work',
+  'School',
+  'Event',
+  'Info',
+  'Star',
+  'Favorite',
+  'Group',
+  'Groups',
+  'FamilyRestroom',
+  'AdminPanelSettings',
+  'Storefront',
+  'ChildCare',
+  'LocalHospital',
+  'DirectionsCar',
+  'Pets',
+  'Language',
+  'Notes',
+] as const;
+
+/** The editable app settings (core.md "App settings"). */
+export const appSettingsData = z.object({
+  app_titel: ruledString('required').pipe(z.string().max(60, 'Maximal 60 Zeichen sind erlaubt')),
+  app_untertitel: z.string().max(200, 'Maximal 200 Zeichen sind erlaubt'),
+  app_url: ruledString('url').pipe(z.string().max(300, 'Maximal 300 Zeichen sind erlaubt')),
+  app_theme_color_primary: hexColour,
+  loginscreen_welcomeText: ruledString('text').pipe(z.string().max(5000, 'Maximal 5000 Zeichen sind erlaubt')),
+  loginscreen_bg_color: z.union([z.literal(''), hexColour]),
+  loginscreen_bg_img: ruledString('url').pipe(z.string().max(500, 'Maximal 500 Zeichen sind erlaubt')),
+  loginscreen_infos: z
+    .array(
+      z.object({
+        titel: ruledString('required', 'text').pipe(z.string().max(100, 'Maximal 100 Zeichen sind erlaubt')),
+        text: ruledString('text').pipe(z.string().max(5000, 'Maximal 5000 Zeichen sind erlaubt')),
+      }),
+    )
+    .max(20, 'Höchstens 20 Einträge.'),
+  /** Enabled module codes. */
+  useF: z.array(z.string().regex(/^\d{3}$/, appSettingsMessages.unknownModule)).max(100),
+});
+export type AppSettingsData = z.infer<typeof appSettingsData>;
+
+export const appSettingsRequest = z.object({
+  code: sessionCode,
+  /** Empty: load. Otherwise {type: 'saveSettings', data}. */
+  dataToSave: z.union([
+    z.literal('').transform(() => null),
+    jsonField(z.object({ type: z.literal('saveSettings'), data: appSettingsData })),
+  ]),
+});
+
+export const appSettingsReply = z.object({
+  status: z.literal('success'),
+  settings: appSettingsData,
+  /** Modules that can be switched on and off, and those that always stay on. */
+  module: z.array(z.object({ code: z.string(), titel: z.string(), alwaysEnabled: z.boolean() })),
+  icons: z.object({ parameter: z.array(z.string()) }),
+});
+export type AppSettingsReply = z.infer<typeof appSettingsReply>;

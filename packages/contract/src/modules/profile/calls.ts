@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { sessionCode, userParameter } from '../../platform/api';
+import { jsonField } from '../../platform/schema';
+import { LONG_TEXT_MAX } from '../../platform/users';
+
+/** Own data (f010 conditions): designed in the style of the settings calls (docs/api.md). */
+export const profilePaths = {
+  getMeineDaten: '/_api/settings/?func=getMeineDaten',
+  saveMeineDaten: '/_api/settings/?func=saveMeineDaten',
+  changePW: '/_api/settings/?func=changePW',
+} as const;
+
+export const profileMessages = {
+  passwordChanged: 'Passwort Erfolgreich geändert',
+  wrongOldPassword: 'Das angegebene Passwort ist falsch. Bitte erneut versuchen.',
+  saveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
+  dataSaved: 'Die Daten wurden erfolgreich gespeichert.',
+  passwordsDiffer: 'Die Passwörter stimmen nicht überein.',
+  welcomeNotice: 'Willkommen! Bitte ändern Sie Ihr Startpasswort.',
+  welcomeNoticeLink: 'Passwort jetzt ändern',
+  notEditable: 'Dieser Wert kann nicht bearbeitet werden.',
+} as const;
+
+const idList = z.array(z.number().int().positive()).max(500);
+
+export const ownParameter = userParameter.extend({ bearbeiten: z.boolean() });
+export type OwnParameter = z.infer<typeof ownParameter>;
+
+export const getMeineDatenRequest = z.object({ code: sessionCode });
+export const getMeineDatenReply = z.object({
+  status: z.literal('success'),
+  nn: z.string(),
+  /** The parameters of the user's groups that the f010 condition lets the user see, with the edit flag. */
+  nutzerparameter: z.array(ownParameter),
+  nutzerparameterwerte: z.record(z.string(), z.string()),
+  nutzerparameterwerteSelectoptionIDs: z.record(z.string(), idList),
+});
+export type GetMeineDatenReply = z.infer<typeof getMeineDatenReply>;
+
+export const ownValues = z.object({
+  nutzerparameterwerte: z.record(z.string(), z.string().max(LONG_TEXT_MAX * 2)),
+  nutzerparameterwerteSelectoptionIDs: z.record(z.string(), idList),
+});
+export const saveMeineDatenRequest = z.object({ code: sessionCode, data: jsonField(ownValues) });
+export const saveMeineDatenReply = getMeineDatenReply;

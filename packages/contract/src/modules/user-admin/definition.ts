@@ -1,0 +1,44 @@
+import type { ModuleDefinition } from '../../platform/module-definition';
+
+export const userAdminRights = {
+  list: 'x|005|000',
+  add: 'x|005|000|010',
+  edit: 'x|005|000|020',
+  delete: 'x|005|000|030',
+  parameters: 'x|005|010',
+  groups: 'x|005|020',
+} as const;
+
+export const userAdminModule: ModuleDefinition = {
+  code: '005',
+  title: 'Benutzerverwaltung',
+  icon: 'ManageAccounts',
+  menuRight: 'x|005',
+  quicknav: false,
+  sort: 5,
+  tabs: [
+    { code: '', label: 'Benutzer', right: userAdminRights.list },
+    { code: '010', label: 'Parameter', right: userAdminRights.parameters },
+    { code: '020', label: 'Gruppen', right: userAdminRights.groups },
+  ],
+  rights: {
+    right: 'x|005',
+    label: 'Benutzerverwaltung',
+    icon: 'ManageAccounts',
+    children: [
+      {
+        right: userAdminRights.list,
+        label: 'Benutzer ansehen',
+        icon: 'People',
+        children: [
+          { right: userAdminRights.add, label: 'Benutzer hinzufügen', icon: 'PersonAdd' },
+          { right: userAdminRights.edit, label: 'Benutzer bearbeiten', icon: 'Edit' },
+          { right: userAdminRights.delete, label: 'Benutzer löschen', icon: 'PersonRemove' },
+        ],
+      },
+      { right: userAdminRights.parameters, label: 'Nutzerparameter verwalten', icon: 'Tune' },
+      { right: userAdminRights.groups, label: 'Gruppen verwalten', icon: 'Groups' },
+    ],
+  },
+  alwaysEnabled: true,
+};
