@@ -38,6 +38,7 @@ const settings: SettingsData = {
   nutzergruppen: [],
   nutzerparameter: [],
   nutzerparameterTypen: [],
+  vapidPublicKey: '',
 };
 
 function reply(body: unknown, status = 200) {
