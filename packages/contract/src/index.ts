@@ -18,3 +18,5 @@ export * from './modules/profile/calls';
 export * from './modules/app-settings/definition';
 export * from './modules/app-settings/calls';
 export * from './modules/settings/definition';
+export * from './platform/local-time';
+export * from './modules/calendar/series';
