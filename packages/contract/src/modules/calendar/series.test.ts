@@ -156,7 +156,7 @@ const seriesArb = fc
     const full = expandSeries(base, ...everything);
     // Exceptions cover whole local days of some occurrences.
     base.repeat.ausnahmen = r.exceptionDays
-      .map((offset, id) => full[offset % Math.max(1, full.length)])
+      .map((offset) => full[offset % Math.max(1, full.length)])
       .filter((o): o is NonNullable<typeof o> => o !== undefined)
       .map((o, id) => ({ id, von: o.start - 1000, bis: o.start + 1000 }));
     return { series: base, first: r.first, last: r.first + r.length, startTime: r.startTime };
