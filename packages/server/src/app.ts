@@ -9,6 +9,9 @@ import { registerCalls, sendReply } from './platform/http/dispatcher';
 import { findWebDist, registerWebApp } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
+import { appSettingsCalls } from './modules/app-settings/calls';
+import { profileCalls } from './modules/profile/calls';
+import { userAdminCalls } from './modules/user-admin/calls';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -25,7 +28,11 @@ const platformCalls: CallDefinition[] = [
 ];
 
 /** The server's modules: their calls and their file access rules. One line per module. */
-const serverModules: { calls: CallDefinition[]; fileAccess?: Record<string, FileAccessRule> }[] = [];
+const serverModules: { calls: CallDefinition[]; fileAccess?: Record<string, FileAccessRule> }[] = [
+  { calls: appSettingsCalls },
+  { calls: userAdminCalls },
+  { calls: profileCalls },
+];
 
 export interface BuildOptions {
   database: Database;

@@ -58,7 +58,7 @@ describe('getSettings', () => {
     try {
       const data = await settingsOf(user.code);
       expect(data.mainmenu_links.map((link) => link.id)).toEqual(['999']);
-      expect(data.useF).toEqual(['999']);
+      expect(data.useF).toEqual(['001', '005', '999']);
     } finally {
       await writeAppSettings(server.database.db, { useF: null });
     }

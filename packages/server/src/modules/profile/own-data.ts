@@ -1,0 +1,74 @@
+import {
+  canEdit,
+  canSee,
+  messages,
+  profileMessages,
+  type FieldErrors,
+  type GetMeineDatenReply,
+} from '@hortus/contract';
+import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Db } from '../../platform/db/database';
+import { CallError } from '../../platform/http/calls';
+import { readOrgData } from '../../platform/settings/org-data';
+import {
+  applicableParameterIds,
+  mentionedParameterIds,
+  noChildren,
+  parametersByGroup,
+  recomputeIdents,
+  storedValues,
+  valueErrors,
+  valueMapsOf,
+  valueOf,
+  writeValues,
+  type ValueMaps,
+} from '../../platform/users/parameter-values';
+
+/** The parameters of the user's groups whose f010 condition lets the user see them, with the edit flag. */
+async function ownParameters(db: Db, user: LoadedUser) {
+  const { parameters } = await readOrgData(db);
+  const applicable = applicableParameterIds(parameters, await parametersByGroup(db), user.gruppen);
+  const subject = { id: user.id, gruppen: user.gruppen };
+  return parameters
+    .filter((parameter) => applicable.includes(parameter.id) && canSee(parameter.bedingungen.f010, subject))
+    .map((parameter) => ({ ...parameter, bearbeiten: canEdit(parameter.bedingungen.f010, subject) }));
+}
+
+export async function loadOwnData(db: Db, user: LoadedUser): Promise<GetMeineDatenReply> {
+  const visible = await ownParameters(db, user);
+  const stored = await storedValues(db, [user.id]);
+  return { status: 'success', nn: user.nn, nutzerparameter: visible, ...valueMapsOf(visible, stored.get(user.id)) };
+}
+
+function sameValue(a: { wert: string; ids: number[] }, b: { wert: string; ids: number[] }): boolean {
+  return a.wert === b.wert && a.ids.length === b.ids.length && a.ids.every((id) => b.ids.includes(id));
+}
+
+/**
+ * Saves the user's own values. Only editable parameters are written; a value for a parameter the
+ * user may only see is accepted when unchanged (the form sends every field) and refused otherwise;
+ * values for parameters the user may not see (or unknown ids) are refused.
+ */
+export async function saveOwnData(db: Db, user: LoadedUser, values: ValueMaps): Promise<GetMeineDatenReply> {
+  const visible = await ownParameters(db, user);
+  const current = valueMapsOf(visible, (await storedValues(db, [user.id])).get(user.id));
+  const errors: FieldErrors = {};
+  for (const id of mentionedParameterIds(values)) {
+    const parameter = visible.find((candidate) => candidate.id === id);
+    const sent = parameter ? valueOf(parameter, values) : null;
+    const stored = parameter ? valueOf(parameter, current) : null;
+    if (parameter?.bearbeiten === true || (sent && stored && sameValue(sent, stored))) continue;
+    const key = Object.hasOwn(values.nutzerparameterwerte, String(id))
+      ? 'nutzerparameterwerte'
+      : 'nutzerparameterwerteSelectoptionIDs';
+    errors[`data.${key}.${Number.isNaN(id) ? '_' : id}`] = [profileMessages.notEditable];
+  }
+  const editable = visible.filter((parameter) => parameter.bearbeiten);
+  Object.assign(errors, valueErrors(editable, values, noChildren));
+  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  await db.transaction(async (tx) => {
+    await writeValues(tx, user.id, editable, values);
+    await recomputeIdents(tx, [user.id]);
+  });
+  return loadOwnData(db, user);
+}

@@ -1,0 +1,18 @@
+import type { CallDefinition } from '../../platform/http/calls';
+import { delNutzergruppeCall, getNutzergruppenCall, saveNutzergruppeCall } from './groups-calls';
+import { delNutzerparameterCall, saveNutzerparameterCall } from './parameters-calls';
+import { delNutzerCall, getNutzerCall, getRechteCall, resetPWCall, saveNutzerCall } from './users-calls';
+
+/** Every call of user administration (005); all live under /_api/settings/ with ?func=. */
+export const userAdminCalls: CallDefinition[] = [
+  getNutzerCall,
+  saveNutzerCall,
+  delNutzerCall,
+  resetPWCall,
+  getRechteCall,
+  getNutzergruppenCall,
+  saveNutzergruppeCall,
+  delNutzergruppeCall,
+  saveNutzerparameterCall,
+  delNutzerparameterCall,
+];

@@ -1,0 +1,76 @@
+import {
+  getNutzerRequest,
+  hasRight,
+  messages,
+  rightsTree,
+  saveNutzerRequest,
+  userAdminRights,
+  userIdRequest,
+  type GetNutzerReply,
+  type SaveNutzerReply,
+} from '@hortus/contract';
+import { CallError, defineCall } from '../../platform/http/calls';
+import { deleteAdminUser, loadAdminUsers, resetUserPassword, saveAdminUser } from '../../platform/users/admin-users';
+
+const path = '/_api/settings/';
+
+export const getNutzerCall = defineCall({
+  path,
+  func: 'getNutzer',
+  auth: 'session',
+  rights: [userAdminRights.list],
+  request: getNutzerRequest,
+  async handle({ db }): Promise<GetNutzerReply> {
+    return { status: 'success', nutzer: await loadAdminUsers(db) };
+  },
+});
+
+export const saveNutzerCall = defineCall({
+  path,
+  func: 'saveNutzer',
+  auth: 'session',
+  rights: [userAdminRights.list],
+  request: saveNutzerRequest,
+  async handle({ db, input, user }): Promise<SaveNutzerReply> {
+    // Adding needs 010, changing an existing user 020 (without it the dialog is read-only).
+    const needed = input.data.id === 0 ? userAdminRights.add : userAdminRights.edit;
+    if (!hasRight(user.rechte, needed)) throw new CallError('noRight', messages.accessDenied);
+    const { user: nutzer, password } = await saveAdminUser(db, input.data, { editor: user });
+    if (password === null) return { status: 'success', nutzer };
+    return { status: 'success', addedUserID: nutzer.id, addedUserNN: nutzer.nn, addedUserPW: password, nutzer };
+  },
+});
+
+export const delNutzerCall = defineCall({
+  path,
+  func: 'delNutzer',
+  auth: 'session',
+  rights: [userAdminRights.delete],
+  request: userIdRequest,
+  async handle({ db, input, user }) {
+    await deleteAdminUser(db, input.data, user);
+    return { status: 'success' };
+  },
+});
+
+export const resetPWCall = defineCall({
+  path,
+  func: 'resetPW',
+  auth: 'session',
+  rights: [userAdminRights.edit],
+  request: userIdRequest,
+  async handle({ db, input, user }) {
+    return { status: 'success', neuPW: await resetUserPassword(db, input.data, user) };
+  },
+});
+
+export const getRechteCall = defineCall({
+  path,
+  func: 'getRechte',
+  auth: 'session',
+  rights: ['x|005'],
+  request: getNutzerRequest,
+  async handle() {
+    return { status: 'success', rechte: rightsTree };
+  },
+});

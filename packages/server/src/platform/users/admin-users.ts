@@ -1,0 +1,210 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { effectiveRights, messages, userAdminMessages, type AdminUser, type FieldErrors } from '@hortus/contract';
+import { generatePassword, hashPassword } from '../auth/password';
+import type { LoadedUser } from '../auth/session-user';
+import type { Db } from '../db/database';
+import { sessions, userGroups, userRights, users } from '../db/schema';
+import { CallError } from '../http/calls';
+import { readOrgData } from '../settings/org-data';
+import {
+  applicableParameterIds,
+  mentionedParameterIds,
+  noChildren,
+  parametersByGroup,
+  recomputeIdents,
+  storedValues,
+  valueErrors,
+  valueMapsOf,
+  writeValues,
+  type ChildExists,
+} from './parameter-values';
+import { addedRights, grantErrors, groupGrantErrors, holdsAllOf } from './rights-guard';
+
+/**
+ * Users as user administration (005) shows and saves them. Later modules (members 100, parent
+ * accounts 200) use the same functions with their own per-record checks.
+ */
+
+/** Loads users in the AdminUser shape, ordered by user name (all users when ids is omitted). */
+export async function loadAdminUsers(db: Db, ids?: readonly number[]): Promise<AdminUser[]> {
+  if (ids && ids.length === 0) return [];
+  const { parameters } = await readOrgData(db);
+  const byGroup = await parametersByGroup(db);
+  const userRows = await db
+    .select()
+    .from(users)
+    .where(ids ? inArray(users.id, [...ids]) : undefined)
+    .orderBy(asc(sql`lower(${users.nn})`), asc(users.id));
+  const memberRows = await db
+    .select()
+    .from(userGroups)
+    .where(ids ? inArray(userGroups.userId, [...ids]) : undefined)
+    .orderBy(asc(userGroups.groupId));
+  const rightRows = await db
+    .select()
+    .from(userRights)
+    .where(ids ? inArray(userRights.userId, [...ids]) : undefined)
+    .orderBy(asc(userRights.right));
+  const stored = await storedValues(db, ids ?? 'all');
+  return userRows.map((row) => {
+    const gruppen = memberRows.filter((member) => member.userId === row.id).map((member) => member.groupId);
+    const nutzerparameter = applicableParameterIds(parameters, byGroup, gruppen);
+    const applicable = parameters.filter((parameter) => nutzerparameter.includes(parameter.id));
+    return {
+      id: row.id,
+      nn: row.nn,
+      ident: row.ident,
+      gruppen,
+      nutzerparameter,
+      ...valueMapsOf(applicable, stored.get(row.id)),
+      rechteSolo: rightRows.filter((right) => right.userId === row.id).map((right) => right.right),
+      rootPW: row.rootPw,
+      show: row.show,
+    };
+  });
+}
+
+export async function loadAdminUser(db: Db, id: number): Promise<AdminUser | null> {
+  const [user] = await loadAdminUsers(db, [id]);
+  return user ?? null;
+}
+
+/** Effective rights of a stored user (groups ∪ rechteSolo). */
+export async function effectiveRightsOf(db: Db, user: Pick<AdminUser, 'gruppen' | 'rechteSolo'>): Promise<string[]> {
+  const org = await readOrgData(db);
+  return effectiveRights(
+    user.gruppen.map((groupId) => org.groupRights.get(groupId) ?? []),
+    user.rechteSolo,
+  );
+}
+
+/** PostgreSQL's unique_violation (23505), also when wrapped by Drizzle as the error's cause. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+function refuse(errors: FieldErrors): never {
+  throw new CallError('validationError', messages.validationFailed, errors);
+}
+
+export interface SaveUserOptions {
+  /** The logged-in editor: rights they do not hold cannot be granted. */
+  editor: LoadedUser;
+  childExists?: ChildExists;
+}
+
+export interface SaveUserResult {
+  user: AdminUser;
+  /** Only for a new user: the generated start password, shown once. */
+  password: string | null;
+}
+
+/**
+ * Creates (id 0) or updates a user: user name (unique, case-insensitive), groups, individual
+ * rights, list visibility and the values of the parameters that apply through the groups. Values
+ * of parameters that do not apply are ignored; unknown parameter ids are refused. A new user gets a
+ * generated start password (rootPW). The caller checks the add/edit right.
+ */
+export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserOptions): Promise<SaveUserResult> {
+  const org = await readOrgData(db);
+  const isNew = input.id === 0;
+  const existing = isNew ? null : await loadAdminUser(db, input.id);
+  if (!isNew && !existing) throw new CallError('notFound', userAdminMessages.unknownUser);
+
+  const gruppen = [...new Set(input.gruppen)].sort((a, b) => a - b);
+  const knownGroups = new Set(org.groups.map((group) => group.id));
+  if (gruppen.some((groupId) => !knownGroups.has(groupId)))
+    refuse({ 'data.gruppen': [userAdminMessages.unknownGroup] });
+
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.nn})`, input.nn.toLowerCase()), ne(users.id, input.id)))
+    .limit(1);
+  if (taken) refuse({ 'data.nn': [userAdminMessages.nnTaken] });
+
+  const rechteSolo = [...new Set(input.rechteSolo)].sort();
+  const editorRights = options.editor.rechte;
+  const rightErrors = grantErrors(editorRights, addedRights(existing?.rechteSolo ?? [], rechteSolo), 'data.rechteSolo');
+  if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
+  const newGroups = gruppen.filter((groupId) => !(existing?.gruppen ?? []).includes(groupId));
+  const groupErrors = groupGrantErrors(editorRights, newGroups, org.groupRights, 'data.gruppen');
+  if (Object.keys(groupErrors).length > 0) refuse(groupErrors);
+
+  const knownParameters = new Set(org.parameters.map((parameter) => parameter.id));
+  if (mentionedParameterIds(input).some((id) => !knownParameters.has(id))) {
+    refuse({ 'data.nutzerparameterwerte': [userAdminMessages.unknownParameter] });
+  }
+  const byGroup = await parametersByGroup(db);
+  const applicableIds = applicableParameterIds(org.parameters, byGroup, gruppen);
+  const applicable = org.parameters.filter((parameter) => applicableIds.includes(parameter.id));
+  const errors = valueErrors(applicable, input, options.childExists ?? noChildren);
+  if (Object.keys(errors).length > 0) refuse(errors);
+
+  // Hash before the transaction: scrypt is deliberately slow and must not hold a connection.
+  const password = isNew ? generatePassword() : null;
+  const passwordHash = password === null ? null : await hashPassword(password);
+
+  const userId = await db
+    .transaction(async (tx) => {
+      let id = input.id;
+      if (passwordHash !== null) {
+        const [created] = await tx
+          .insert(users)
+          .values({ nn: input.nn, passwordHash, rootPw: true, show: input.show })
+          .returning({ id: users.id });
+        if (!created) throw new Error('user not created');
+        id = created.id;
+      } else {
+        await tx.update(users).set({ nn: input.nn, show: input.show }).where(eq(users.id, id));
+        await tx.delete(userGroups).where(eq(userGroups.userId, id));
+        await tx.delete(userRights).where(eq(userRights.userId, id));
+      }
+      if (gruppen.length > 0) await tx.insert(userGroups).values(gruppen.map((groupId) => ({ userId: id, groupId })));
+      if (rechteSolo.length > 0) await tx.insert(userRights).values(rechteSolo.map((right) => ({ userId: id, right })));
+      await writeValues(tx, id, applicable, input);
+      await recomputeIdents(tx, [id]);
+      return id;
+    })
+    .catch((error: unknown) => {
+      // Two saves of the same new name at once: the unique index decides.
+      if (isUniqueViolation(error)) refuse({ 'data.nn': [userAdminMessages.nnTaken] });
+      throw error;
+    });
+  const user = await loadAdminUser(db, userId);
+  if (!user) throw new Error('saved user not found');
+  return { user, password };
+}
+
+/** The editor may act on a user only when holding every right of that user (no taking over a stronger account). */
+async function assertNotStronger(db: Db, editor: LoadedUser, target: AdminUser): Promise<void> {
+  if (!holdsAllOf(editor.rechte, await effectiveRightsOf(db, target))) {
+    throw new CallError('noRight', messages.accessDenied);
+  }
+}
+
+/** Deletes a user; their sessions, values, rights and subscriptions go with them (foreign keys cascade). */
+export async function deleteAdminUser(db: Db, userId: number, editor: LoadedUser): Promise<void> {
+  if (userId === editor.id) refuse({ data: [userAdminMessages.deleteSelf] });
+  const target = await loadAdminUser(db, userId);
+  if (!target) throw new CallError('notFound', userAdminMessages.unknownUser);
+  await assertNotStronger(db, editor, target);
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+/** Sets a new generated start password (rootPW) and ends all of the user's sessions. */
+export async function resetUserPassword(db: Db, userId: number, editor: LoadedUser): Promise<string> {
+  const target = await loadAdminUser(db, userId);
+  if (!target) throw new CallError('notFound', userAdminMessages.unknownUser);
+  await assertNotStronger(db, editor, target);
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, rootPw: true }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+  return password;
+}
