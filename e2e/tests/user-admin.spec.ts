@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { e2eAdmin } from '../fixtures';
+import { login, openMenu } from './helpers';
+
+const suffix = Date.now().toString(36).slice(-5);
+const groupName = `Team ${suffix}`;
+const parameterName = `Farbe ${suffix}`;
+const userName = `e2e-${suffix}`;
+
+/** Logs out and logs in again on the login screen the logout leaves open (no second navigation). */
+async function switchUser(page: Page, user: { nn: string; password: string }): Promise<void> {
+  await openMenu(page);
+  await page.getByText('Ausloggen').click();
+  await expect(page).toHaveURL('/');
+  await page.getByLabel('Benutzername').fill(user.nn);
+  await page.getByLabel('Passwort').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL('/');
+}
+
+async function expectSaved(page: Page): Promise<void> {
+  await expect(page.getByTestId('alert')).toContainText('Die Einstellungen wurden erfolgreich gespeichert');
+}
+
+test('an admin creates a parameter, a group and a user; the new user logs in with the generated password', async ({
+  page,
+}) => {
+  await login(page, e2eAdmin);
+  await expect(page).not.toHaveURL('/');
+
+  // Parameter with choice options (Einfachauswahl).
+  await page.goto('/005-010');
+  await page.getByRole('button', { name: 'Parameter', exact: true }).click();
+  const parameterPanel = page.getByTestId('parameter-panel').filter({ has: page.getByLabel('Name', { exact: true }) });
+  await parameterPanel.getByLabel('Name', { exact: true }).fill(parameterName);
+  await parameterPanel.getByRole('combobox', { name: 'Typ' }).click();
+  await page.getByRole('option', { name: 'Einfachauswahl' }).click();
+  await parameterPanel.getByRole('button', { name: 'Option', exact: true }).click();
+  await parameterPanel.getByRole('button', { name: 'Option', exact: true }).click();
+  await parameterPanel.getByLabel('Wert Option 1').fill('Rot');
+  await parameterPanel.getByLabel('Wert Option 2').fill('Blau');
+  await page.screenshot({ path: 'artifacts/user-admin-parameter.png', fullPage: true });
+  await parameterPanel.getByRole('button', { name: 'Speichern' }).click();
+  await expectSaved(page);
+  await expect(parameterPanel.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+
+  // Group with the parameter and the App-Info rights.
+  await page.goto('/005-020');
+  await page.getByRole('button', { name: 'Gruppe', exact: true }).click();
+  const groupPanel = page.getByTestId('group-panel').filter({ has: page.getByLabel('Name', { exact: true }) });
+  await groupPanel.getByLabel('Name', { exact: true }).fill(groupName);
+  await groupPanel.getByRole('checkbox', { name: parameterName }).check();
+  await groupPanel.getByRole('checkbox', { name: 'App-Info', exact: true }).check();
+  await expect(groupPanel.getByRole('checkbox', { name: 'Hilfe ansehen' })).toBeChecked();
+  await page.screenshot({ path: 'artifacts/user-admin-group.png', fullPage: true });
+  await groupPanel.getByRole('button', { name: 'Speichern' }).click();
+  await expectSaved(page);
+
+  // User in that group (and only that group).
+  await page.goto('/005');
+  await expect(page.getByRole('table', { name: 'Benutzer' })).toBeVisible();
+  await expect(page.getByText(/^1 - \d+ von \d+$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Benutzer', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neuer Benutzer' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  await dialog.getByLabel('Benutzername').fill(userName);
+  const groups = dialog.getByRole('group', { name: 'Gruppen' });
+  for (const box of await groups.getByRole('checkbox', { checked: true }).all()) await box.uncheck();
+  await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  await groups.getByRole('checkbox', { name: groupName }).check();
+  await dialog.getByRole('combobox', { name: parameterName }).click();
+  await page.getByRole('option', { name: 'Blau' }).click();
+  // Rights of the group show as inherited.
+  await expect(dialog.getByRole('checkbox', { name: 'Appinfo ansehen' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Appinfo ansehen' })).toBeDisabled();
+  await page.screenshot({ path: 'artifacts/user-admin-user-dialog.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+
+  const created = page.getByTestId('password-alert');
+  await expect(created).toContainText(`Der Nutzer ${userName} wurde mit folgendem Passwort angelegt:`);
+  const text = (await created.textContent()) ?? '';
+  const password = /angelegt: (\S+)/.exec(text)?.[1];
+  expect(password).toBeTruthy();
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  await page.getByLabel('Suche').fill(userName);
+  await expect(page.getByRole('row').filter({ hasText: userName })).toHaveCount(1);
+
+  // The new user logs in with the generated password.
+  await switchUser(page, { nn: userName, password: password ?? '' });
+  await expect(page).toHaveURL('/999');
+  await expect(page.getByText('IT-Service')).toBeVisible();
+
+  // The admin deletes the user after a confirmation; the own account cannot be deleted.
+  await switchUser(page, e2eAdmin);
+  await page.goto('/005');
+  await page.getByLabel('Suche').fill(e2eAdmin.nn);
+  const ownRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: e2eAdmin.nn, exact: true }) });
+  await expect(ownRow.getByRole('button', { name: 'Löschen' })).toBeDisabled();
+  await page.getByLabel('Suche').fill(userName);
+  await page.getByRole('row').filter({ hasText: userName }).getByRole('button', { name: 'Löschen' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sicher?' });
+  await expect(confirm).toContainText('alle zugehörigen Daten');
+  await confirm.getByRole('button', { name: 'Löschen' }).click();
+  await expect(page.getByText('Keine Benutzer gefunden')).toBeVisible();
+});

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { okStatusReply, userAdminPaths } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { settingsQueryKey } from '../../../platform/api/settings-key';
+import { userAdminKeys } from './keys';
+
+export async function deleteGroup(id: number): Promise<void> {
+  await call(userAdminPaths.delNutzergruppe, { data: String(id) }, okStatusReply);
+}
+
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGroup,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userAdminKeys.groups }),
+        queryClient.invalidateQueries({ queryKey: userAdminKeys.users }),
+        queryClient.invalidateQueries({ queryKey: settingsQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { okStatusReply, userAdminPaths } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { settingsQueryKey } from '../../../platform/api/settings-key';
+import { userAdminKeys } from './keys';
+
+export async function deleteParameter(id: number): Promise<void> {
+  await call(userAdminPaths.delNutzerparameter, { data: String(id) }, okStatusReply);
+}
+
+export function useDeleteParameter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteParameter,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: userAdminKeys.groups }),
+      ]),
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getNutzergruppenReply, userAdminPaths, type AdminGroup } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { userAdminKeys } from './keys';
+
+export async function getGroups(): Promise<AdminGroup[]> {
+  const reply = await call(userAdminPaths.getNutzergruppen, {}, getNutzergruppenReply);
+  return reply.gruppen;
+}
+
+export const groupsQueryOptions = () => queryOptions({ queryKey: userAdminKeys.groups, queryFn: getGroups });
+
+/** The groups with their rights and parameters. */
+export function useGroups() {
+  return useQuery(groupsQueryOptions());
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getRechteReply, userAdminPaths, type RightNode } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { userAdminKeys } from './keys';
+
+export async function getRights(): Promise<RightNode> {
+  const reply = await call(userAdminPaths.getRechte, {}, getRechteReply);
+  return reply.rechte;
+}
+
+/** The rights tree changes only with a new release. Loading fails silently (core.md section 8). */
+export const rightsQueryOptions = () =>
+  queryOptions({ queryKey: userAdminKeys.rights, queryFn: getRights, staleTime: 5 * 60_000 });
+
+export function useRights() {
+  return useQuery(rightsQueryOptions());
+}

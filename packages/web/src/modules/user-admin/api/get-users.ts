@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getNutzerReply, userAdminPaths, type AdminUser } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { userAdminKeys } from './keys';
+
+export async function getUsers(): Promise<AdminUser[]> {
+  const reply = await call(userAdminPaths.getNutzer, {}, getNutzerReply);
+  return reply.nutzer;
+}
+
+export const usersQueryOptions = () => queryOptions({ queryKey: userAdminKeys.users, queryFn: getUsers });
+
+export function useUsers() {
+  return useQuery(usersQueryOptions());
+}

@@ -1,0 +1,7 @@
+/** Query keys of user administration. */
+export const userAdminKeys = {
+  all: ['user-admin'] as const,
+  users: ['user-admin', 'users'] as const,
+  groups: ['user-admin', 'groups'] as const,
+  rights: ['user-admin', 'rights'] as const,
+};

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveNutzerReply, userAdminPaths, type AdminUser, type SaveNutzerReply } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { userAdminKeys } from './keys';
+
+/** Saves a user; user administration always sends neuPW '1' (a new user gets a generated start password). */
+export function saveUser(user: AdminUser): Promise<SaveNutzerReply> {
+  return call(userAdminPaths.saveNutzer, { data: JSON.stringify(user), neuPW: '1' }, saveNutzerReply);
+}
+
+/** After a successful save the user list reloads. */
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userAdminKeys.users }),
+  });
+}

@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AdminGroup, AdminUser, RightNode } from '@hortus/contract';
+import { AlertProvider } from '../../../platform/alert/alert-provider';
+import { SavingProvider } from '../../../platform/saving/saving-provider';
+import { userAdminKeys } from '../api/keys';
+import { newUser } from '../logic/user-rules';
+import { UserDialog } from './user-dialog';
+
+const tree: RightNode = {
+  right: 'x',
+  label: 'Alle Rechte',
+  icon: 'Security',
+  locked: true,
+  children: [
+    { right: 'x|999', label: 'App-Info', icon: 'Info' },
+    { right: 'x|120', label: 'Nachrichten', icon: 'Chat' },
+  ],
+};
+
+const groups: AdminGroup[] = [
+  {
+    id: 1,
+    name: 'Personal',
+    icon: 'Group',
+    beschreibung: '',
+    nutzerparameter: [],
+    rechte: ['x|999'],
+    standard: true,
+    forcePwReset: false,
+  },
+  {
+    id: 2,
+    name: 'Eltern',
+    icon: 'Group',
+    beschreibung: '',
+    nutzerparameter: [],
+    rechte: [],
+    standard: false,
+    forcePwReset: false,
+  },
+];
+
+function renderDialog(user: AdminUser, sessionRights: string[]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(userAdminKeys.rights, tree);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <AlertProvider>
+        <SavingProvider>{children}</SavingProvider>
+      </AlertProvider>
+    </QueryClientProvider>
+  );
+  return render(
+    <UserDialog
+      user={user}
+      adminGroups={groups}
+      settingsGroups={groups}
+      parameters={[]}
+      sessionRights={sessionRights}
+      onClose={vi.fn()}
+      onCreated={vi.fn()}
+      onPasswordReset={vi.fn()}
+    />,
+    { wrapper },
+  );
+}
+
+const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+const saveButton = () => screen.getByRole('button', { name: 'Speichern' }) as HTMLButtonElement;
+
+describe('UserDialog', () => {
+  afterEach(cleanup);
+
+  it('starts a new user with the standard group and enables save only for a valid user name', () => {
+    renderDialog(newUser(groups), ['x|005|000', 'x|005|000|010']);
+    expect(screen.getByRole('dialog', { name: 'Neuer Benutzer' })).toBeTruthy();
+    expect(checkbox('Personal').checked).toBe(true);
+    expect(checkbox('Eltern').checked).toBe(false);
+    // Rights of the chosen group: checked, disabled, with a hint. Others stay editable for a new user.
+    expect(checkbox('App-Info').checked).toBe(true);
+    expect(checkbox('App-Info').disabled).toBe(true);
+    expect(screen.getByText('(über Gruppe)')).toBeTruthy();
+    expect(checkbox('Nachrichten').disabled).toBe(false);
+
+    expect(saveButton().disabled).toBe(true);
+    const name = screen.getByRole('textbox', { name: /Benutzername/ });
+    fireEvent.change(name, { target: { value: 'anna b' } });
+    expect(screen.getByText('Der Benutzername darf keine Leerzeichen enthalten.')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'anna' } });
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(checkbox('Personal'));
+    expect(saveButton().disabled).toBe(true);
+    expect(checkbox('App-Info').checked).toBe(false);
+  });
+
+  it('is read-only without the edit right', () => {
+    const user: AdminUser = { ...newUser(groups), id: 7, nn: 'anna', ident: 'Anna', rechteSolo: ['x|120'] };
+    renderDialog(user, ['x|005|000']);
+    expect(screen.getByRole('dialog', { name: /Benutzer bearbeiten/ })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Benutzername/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(checkbox('Eltern').disabled).toBe(true);
+    expect(checkbox('Nachrichten').checked).toBe(true);
+    expect(checkbox('Nachrichten').disabled).toBe(true);
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Passwort zurücksetzen' })).toBeNull();
+  });
+
+  it('offers the password reset with the edit right', () => {
+    const user: AdminUser = { ...newUser(groups), id: 7, nn: 'anna', ident: 'Anna' };
+    renderDialog(user, ['x|005|000', 'x|005|000|020']);
+    expect(screen.getByRole('button', { name: 'Passwort zurücksetzen' })).toBeTruthy();
+    expect(checkbox('Nachrichten').disabled).toBe(false);
+    expect(saveButton().disabled).toBe(false);
+  });
+});

@@ -1,0 +1,221 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import SearchIcon from '@mui/icons-material/Search';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { hasRight, messages, userAdminMessages, userAdminRights, type AdminUser } from '@hortus/contract';
+import { useAlert } from '../../../platform/alert/alert-context';
+import { useSettings } from '../../../platform/api/get-settings';
+import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
+import { Notice } from '../../../platform/feedback/notice';
+import { PageLoading } from '../../../platform/feedback/page-loading';
+import { PageContainer } from '../../../platform/layout/page-container';
+import { useSaving } from '../../../platform/saving/saving-context';
+import { useDeleteUser } from '../api/delete-user';
+import { useGroups } from '../api/get-groups';
+import { useUsers } from '../api/get-users';
+import { PasswordDialog } from '../components/password-dialog';
+import { saveFailureMessage } from '../components/save-errors';
+import { UserDialog } from '../components/user-dialog';
+import { filterUsers, newUser, sortUsers } from '../logic/user-rules';
+
+/** Text of the delete confirmation. */
+export const DELETE_USER_TEXT = 'Der Benutzer und alle zugehörigen Daten werden unwiderruflich gelöscht.';
+
+const ALL = 'alle';
+const NONE = 'keine';
+
+/** Tab '' Benutzer: search, group filter, the user table, the user dialog and deletion. */
+export function UsersPage() {
+  const settings = useSettings();
+  const users = useUsers();
+  const groups = useGroups();
+  const deleteUser = useDeleteUser();
+  const saving = useSaving();
+  const alert = useAlert();
+  const [search, setSearch] = useState('');
+  const [chosenGroups, setChosenGroups] = useState<ReadonlySet<number> | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [passwordMessage, setPasswordMessage] = useState<string | null>(null);
+
+  const sessionRights = settings.data?.user.rechte ?? [];
+  const ownId = settings.data?.user.id;
+  const settingsGroups = useMemo(() => settings.data?.nutzergruppen ?? [], [settings.data]);
+  const adminGroups = groups.data ?? [];
+  const canAdd = hasRight(sessionRights, userAdminRights.add);
+  const canDelete = hasRight(sessionRights, userAdminRights.delete);
+  const canEdit = hasRight(sessionRights, userAdminRights.edit);
+
+  const rows = useMemo(
+    () => sortUsers(filterUsers(users.data ?? [], search, chosenGroups)),
+    [users.data, search, chosenGroups],
+  );
+
+  if (users.isPending) return <PageLoading />;
+
+  const groupFilterValue = chosenGroups === null ? settingsGroups.map((group) => group.id) : [...chosenGroups];
+  const changeGroupFilter = (value: (number | string)[]) => {
+    if (value.includes(ALL)) setChosenGroups(null);
+    else if (value.includes(NONE)) setChosenGroups(new Set());
+    else {
+      const ids = value.filter((item): item is number => typeof item === 'number');
+      setChosenGroups(ids.length === settingsGroups.length ? null : new Set(ids));
+    }
+  };
+
+  const confirmDelete = async () => {
+    const user = deleting;
+    setDeleting(null);
+    if (!user) return;
+    try {
+      await saving.run(deleteUser.mutateAsync(user.id));
+    } catch (error) {
+      alert.error(saveFailureMessage(error));
+    }
+  };
+
+  const columns: DataTableColumn<AdminUser>[] = [
+    { key: 'nn', label: 'Nutzername', render: (user) => user.nn },
+    { key: 'ident', label: 'Name', render: (user) => user.ident },
+    {
+      key: 'actions',
+      label: '',
+      align: 'right',
+      width: 120,
+      render: (user) => (
+        <Box sx={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+          <Tooltip title={canEdit ? 'Bearbeiten' : 'Ansehen'}>
+            <IconButton aria-label={canEdit ? 'Bearbeiten' : 'Ansehen'} onClick={() => setEditing(user)}>
+              {canEdit ? <EditIcon /> : <VisibilityIcon />}
+            </IconButton>
+          </Tooltip>
+          {canDelete && (
+            <Tooltip title="Löschen">
+              <span>
+                <IconButton aria-label="Löschen" disabled={user.id === ownId} onClick={() => setDeleting(user)}>
+                  <DeleteIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <PageContainer>
+      {users.isError && <Notice severity="error">{userAdminMessages.loadFailed}</Notice>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2, alignItems: { sm: 'center' } }}>
+        <TextField
+          label="Suche"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          size="small"
+          sx={{ flex: 1 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          label="Gruppen"
+          size="small"
+          sx={{ minWidth: 220 }}
+          value={groupFilterValue}
+          onChange={(event) => changeGroupFilter(event.target.value as unknown as (number | string)[])}
+          slotProps={{
+            select: {
+              multiple: true,
+              renderValue: () =>
+                chosenGroups === null
+                  ? 'Alle Gruppen'
+                  : chosenGroups.size === 0
+                    ? 'Keine Gruppe'
+                    : settingsGroups
+                        .filter((group) => chosenGroups.has(group.id))
+                        .map((group) => group.name)
+                        .join(', '),
+            },
+          }}
+        >
+          <MenuItem value={ALL}>
+            <ListItemText primary="Alle" />
+          </MenuItem>
+          <MenuItem value={NONE}>
+            <ListItemText primary="Keine" />
+          </MenuItem>
+          <Divider />
+          {settingsGroups.map((group) => (
+            <MenuItem key={group.id} value={group.id}>
+              <Checkbox size="small" checked={groupFilterValue.includes(group.id)} />
+              <ListItemText primary={group.name} />
+            </MenuItem>
+          ))}
+        </TextField>
+        {canAdd && (users.data?.length ?? 0) > 0 && (
+          <Button
+            variant="contained"
+            startIcon={<PersonAddIcon />}
+            disabled={groups.isPending}
+            onClick={() => setEditing(newUser(adminGroups))}
+          >
+            Benutzer
+          </Button>
+        )}
+      </Stack>
+      <DataTable
+        aria-label="Benutzer"
+        rows={rows}
+        columns={columns}
+        rowKey={(user) => user.id}
+        emptyText={userAdminMessages.empty}
+        defaultRowsPerPage={20}
+        mobileBreakpoint={0}
+        onRowClick={(user) => setEditing(user)}
+      />
+      {editing && (
+        <UserDialog
+          key={editing.id}
+          user={editing}
+          adminGroups={adminGroups}
+          settingsGroups={settingsGroups}
+          parameters={settings.data?.nutzerparameter ?? []}
+          sessionRights={sessionRights}
+          onClose={() => setEditing(null)}
+          onCreated={setPasswordMessage}
+          onPasswordReset={setPasswordMessage}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={messages.confirmTitle}
+        text={DELETE_USER_TEXT}
+        confirmLabel="Löschen"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+      <PasswordDialog message={passwordMessage} onClose={() => setPasswordMessage(null)} />
+    </PageContainer>
+  );
+}

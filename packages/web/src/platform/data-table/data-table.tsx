@@ -1,0 +1,184 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { ALL_ROWS, displayedRowsLabel, lastPage, pageRows, type RowsPerPageOption } from './pagination';
+
+export interface DataTableColumn<T> {
+  key: string;
+  label: string;
+  render(row: T): ReactNode;
+  align?: 'left' | 'center' | 'right';
+  width?: number | string;
+}
+
+export interface DataTableProps<T> {
+  rows: readonly T[];
+  columns: readonly DataTableColumn<T>[];
+  rowKey(row: T): string | number;
+  /** Shown in one row when there are no rows. */
+  emptyText: string;
+  /** Page sizes; ALL_ROWS (-1) is labelled 'Alle'. Default 5, 10, 20, Alle. */
+  rowsPerPageOptions?: readonly RowsPerPageOption[];
+  /** Default 20. */
+  defaultRowsPerPage?: number;
+  /** Without pagination every row shows and no footer is drawn. */
+  paginated?: boolean;
+  /** Below this width (px) the rows show as stacked cards; 0 (default) keeps the table on every screen. */
+  mobileBreakpoint?: number;
+  onRowClick?(row: T): void;
+  'aria-label'?: string;
+  'data-testid'?: string;
+}
+
+const defaultOptions: readonly RowsPerPageOption[] = [5, 10, 20, { label: 'Alle', value: ALL_ROWS }];
+
+function pageAriaLabel(type: 'first' | 'last' | 'next' | 'previous'): string {
+  switch (type) {
+    case 'first':
+      return 'Erste Seite';
+    case 'last':
+      return 'Letzte Seite';
+    case 'next':
+      return 'Nächste Seite';
+    default:
+      return 'Vorherige Seite';
+  }
+}
+
+/**
+ * A generic table with German pagination ('Zeilen pro Seite', 'a - b von n') and an empty text. The
+ * caller filters and sorts the rows; the table only pages them.
+ */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  emptyText,
+  rowsPerPageOptions = defaultOptions,
+  defaultRowsPerPage = 20,
+  paginated = true,
+  mobileBreakpoint = 0,
+  onRowClick,
+  'aria-label': ariaLabel,
+  'data-testid': testId,
+}: DataTableProps<T>) {
+  const [rowsPerPage, setRowsPerPage] = useState(defaultRowsPerPage);
+  const [requestedPage, setPage] = useState(0);
+  const isMobile = useMediaQuery(mobileBreakpoint > 0 ? `(max-width:${mobileBreakpoint - 0.05}px)` : 'not all');
+  const perPage = paginated ? rowsPerPage : ALL_ROWS;
+  // A shrinking row list (a filter, a deletion) must not leave the table on a page that no longer exists.
+  const page = Math.min(requestedPage, lastPage(rows.length, perPage));
+  const visible = pageRows(rows, page, perPage);
+
+  const pagination = paginated && (
+    <TablePagination
+      component="div"
+      count={rows.length}
+      page={page}
+      rowsPerPage={rowsPerPage}
+      rowsPerPageOptions={[...rowsPerPageOptions]}
+      onPageChange={(_event, next) => setPage(next)}
+      onRowsPerPageChange={(event) => {
+        setRowsPerPage(Number(event.target.value));
+        setPage(0);
+      }}
+      labelRowsPerPage="Zeilen pro Seite"
+      labelDisplayedRows={displayedRowsLabel}
+      getItemAriaLabel={pageAriaLabel}
+    />
+  );
+
+  if (isMobile) {
+    return (
+      <Box data-testid={testId} aria-label={ariaLabel} role="list">
+        {visible.length === 0 && (
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            {emptyText}
+          </Typography>
+        )}
+        <Stack spacing={1}>
+          {visible.map((row) => (
+            <Paper
+              key={rowKey(row)}
+              role="listitem"
+              variant="outlined"
+              sx={{ p: 1.5, cursor: onRowClick ? 'pointer' : undefined }}
+              onClick={onRowClick ? () => onRowClick(row) : undefined}
+            >
+              {columns.map((column) => (
+                <Box key={column.key} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  {column.label && (
+                    <Typography variant="caption" color="text.secondary" sx={{ minWidth: 90 }}>
+                      {column.label}
+                    </Typography>
+                  )}
+                  <Box sx={{ flex: 1, textAlign: column.align ?? 'left' }}>{column.render(row)}</Box>
+                </Box>
+              ))}
+            </Paper>
+          ))}
+        </Stack>
+        {pagination}
+      </Box>
+    );
+  }
+
+  return (
+    <TableContainer component={Paper} data-testid={testId}>
+      <Table size="small" aria-label={ariaLabel}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.key} align={column.align} sx={{ width: column.width, fontWeight: 700 }}>
+                {column.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {visible.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns.length} sx={{ color: 'text.secondary' }}>
+                {emptyText}
+              </TableCell>
+            </TableRow>
+          )}
+          {visible.map((row) => (
+            <TableRow
+              key={rowKey(row)}
+              hover={Boolean(onRowClick)}
+              onClick={onRowClick ? () => onRowClick(row) : undefined}
+              sx={{ cursor: onRowClick ? 'pointer' : undefined }}
+            >
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align}>
+                  {column.render(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+        {pagination && (
+          <TableFooter>
+            <TableRow>
+              <TableCell colSpan={columns.length} sx={{ p: 0, borderBottom: 0 }}>
+                {pagination}
+              </TableCell>
+            </TableRow>
+          </TableFooter>
+        )}
+      </Table>
+    </TableContainer>
+  );
+}
