@@ -20,10 +20,12 @@ test('login screen shows the server content and rejects wrong passwords', async 
 
 test('a staff member logs in, uses the menu and the tabs, and is brought back to the last view', async ({ page }) => {
   await login(page, demo.erzieher);
-  // First menu link by sort order: Nachrichten (120).
+  // First menu link by sort order: Profil (010).
+  await expect(page).toHaveURL('/010');
+  await expect(page).toHaveTitle(/Hort Sonnenschein/);
+  await page.getByRole('navigation', { name: 'Schnellnavigation' }).getByRole('link', { name: 'Nachrichten' }).click();
   await expect(page).toHaveURL('/120');
   await expect(page.getByText('Nachrichten sind in Vorbereitung.')).toBeVisible();
-  await expect(page).toHaveTitle(/Hort Sonnenschein/);
 
   await openMenu(page);
   const drawer = page.getByRole('navigation', { name: 'Hauptmenü' });
@@ -56,11 +58,13 @@ test('a staff member logs in, uses the menu and the tabs, and is brought back to
 
 test('a module the user may not open sends them to the first menu link', async ({ page }) => {
   await login(page, demo.kunde);
-  await expect(page).toHaveURL('/999');
-  // Only one tab allowed: no tab bar.
+  await expect(page).toHaveURL('/010');
+  // App-Info: only one tab allowed, so no tab bar.
+  await page.goto('/999');
+  await expect(page.getByText('IT-Service')).toBeVisible();
   await expect(page.getByRole('tablist')).toHaveCount(0);
   await page.goto('/120');
-  await expect(page).toHaveURL('/999');
+  await expect(page).toHaveURL('/010');
 });
 
 test('without a right for any tab the page says Zugriff verweigert', async ({ page }) => {
@@ -79,14 +83,14 @@ test('a user without menu links is logged out again', async ({ page }) => {
 
 test('an unknown path shows the not-found page', async ({ page }) => {
   await login(page, demo.erzieher);
-  await expect(page).toHaveURL(/\/(120|999)/);
+  await expect(page).toHaveURL(/\/(010|120|999)/);
   await page.goto('/gibt-es-nicht');
   await expect(page.getByText('Seite nicht gefunden')).toBeVisible();
 });
 
 test('without network the banner appears and the cached data stays visible', async ({ page, context }) => {
   await login(page, demo.erzieher);
-  await expect(page).toHaveURL(/\/(120|999)/);
+  await expect(page).toHaveURL(/\/(010|120|999)/);
   await page.goto('/999');
   await expect(page.getByText('IT-Service')).toBeVisible();
 
@@ -104,7 +108,7 @@ test('without network the banner appears and the cached data stays visible', asy
 
 test('logging out ends the session on the server too', async ({ page, request }) => {
   await login(page, demo.erzieher);
-  await expect(page).toHaveURL(/\/(120|999)/);
+  await expect(page).toHaveURL(/\/(010|120|999)/);
   const code = await page.evaluate(() => localStorage.getItem('code'));
   expect(code).toBeTruthy();
   await openMenu(page);
@@ -123,7 +127,7 @@ test('the installed app opens offline from the service worker with the cached me
   context,
 }) => {
   await login(page, demo.erzieher);
-  await expect(page).toHaveURL(/\/(120|999)/);
+  await expect(page).toHaveURL(/\/(010|120|999)/);
   await page.goto('/999');
   await expect(page.getByText('IT-Service')).toBeVisible();
   await page.evaluate(async () => {

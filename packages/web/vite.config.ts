@@ -8,19 +8,19 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      strategies: 'generateSW',
+      // Our own service worker (src/sw.ts): Workbox precaching and navigation fallback plus push handling.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       registerType: 'prompt',
       // We register the service worker ourselves (src/app/register-service-worker.ts): no inline script.
       injectRegister: false,
       // The server serves /manifest.webmanifest dynamically (app title and theme colour from the settings).
       manifest: false,
-      workbox: {
+      // API data is never cached by the service worker (src/sw.ts has no runtime caching); the persisted
+      // query cache handles it. Navigations fall back to index.html except /_api and the manifest.
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,woff,woff2}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/_api\//, /^\/manifest\.webmanifest$/],
-        // API data is never cached by the service worker; the persisted query cache handles it.
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
       },
     }),
   ],

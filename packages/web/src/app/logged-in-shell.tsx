@@ -10,6 +10,7 @@ import { moduleAccess } from '../platform/navigation/start-route';
 import { useNavigationEffects } from '../platform/navigation/use-navigation-effects';
 import { PageLoading } from '../platform/feedback/page-loading';
 import { OfflineBanner } from '../platform/offline/offline-banner';
+import { PasswordNotice } from '../platform/password-notice/password-notice';
 import { SavingProvider } from '../platform/saving/saving-provider';
 import { safePrimary } from '../platform/theme/colors';
 import { primaryColorStore } from '../platform/theme/theme-stores';
@@ -79,6 +80,7 @@ export function LoggedInShell({ definition, loader, tabCode, pathname, search }:
           />
         </MainLayout>
         <UpdateNotice serverVersion={settings.app_api_version} />
+        <PasswordNotice user={settings.user} />
       </SavingProvider>
     </AlertProvider>
   );

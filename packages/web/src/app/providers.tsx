@@ -1,25 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { persistBuster, persistMaxAge, queryPersister } from '../platform/query/persister';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../platform/query/query-client';
 import { AppThemeProvider } from '../platform/theme/app-theme-provider';
 
+/** Providers of every route. Persisting the query cache starts with the app router (not needed on the login route). */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister: queryPersister,
-        maxAge: persistMaxAge,
-        buster: persistBuster,
-        dehydrateOptions: {
-          // The login screen has its own cache (local storage key 'loginscreen').
-          shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== 'loginscreen',
-        },
-      }}
-    >
+    <QueryClientProvider client={queryClient}>
       <AppThemeProvider>{children}</AppThemeProvider>
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   );
 }

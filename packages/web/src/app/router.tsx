@@ -1,6 +1,7 @@
 import { lazy, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { useRefreshSettingsAfterPageLoad } from '../platform/api/get-settings';
+import { PersistedQueries } from './persisted-queries';
 
 const AppShell = lazy(() => import('./app-shell'));
 
@@ -12,14 +13,21 @@ function LeaveApp() {
   return null;
 }
 
-export default function AppRouter() {
+function RefreshSettings() {
   useRefreshSettingsAfterPageLoad();
+  return null;
+}
+
+export default function AppRouter() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<LeaveApp />} />
-        <Route path="*" element={<AppShell />} />
-      </Routes>
-    </BrowserRouter>
+    <PersistedQueries>
+      <RefreshSettings />
+      <BrowserRouter>
+        <Routes>
+          <Route path="/" element={<LeaveApp />} />
+          <Route path="*" element={<AppShell />} />
+        </Routes>
+      </BrowserRouter>
+    </PersistedQueries>
   );
 }

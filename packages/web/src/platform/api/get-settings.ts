@@ -1,6 +1,6 @@
 import type { SettingsData } from '@hortus/contract';
 import { useEffect } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useIsRestoring, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasSession } from '../session/storage';
 import { call } from './client';
 import { platformSchema } from './platform-schemas';
@@ -32,9 +32,12 @@ export const settingsQueryOptions = () =>
  */
 export function useRefreshSettingsAfterPageLoad(): void {
   const queryClient = useQueryClient();
+  // Wait until the persisted cache is restored, otherwise there is nothing to refresh yet.
+  const isRestoring = useIsRestoring();
   useEffect(() => {
-    if (!fetchedSincePageLoad && hasSession()) void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
-  }, [queryClient]);
+    if (isRestoring || fetchedSincePageLoad || !hasSession()) return;
+    void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+  }, [queryClient, isRestoring]);
 }
 
 /** The session's settings (menu links, user, app title). Loading fails silently; the cached copy stays. */

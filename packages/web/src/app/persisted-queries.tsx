@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { persistBuster, persistMaxAge, queryPersister } from '../platform/query/persister';
+
+/**
+ * The query cache of the logged-in app, persisted in IndexedDB so that data loaded earlier stays on
+ * screen offline. Restoring never replaces newer data (hydration compares update times).
+ */
+export function PersistedQueries({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  return (
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{
+        persister: queryPersister,
+        maxAge: persistMaxAge,
+        buster: persistBuster,
+        dehydrateOptions: {
+          // The login screen has its own cache (local storage key 'loginscreen').
+          shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== 'loginscreen',
+        },
+      }}
+    >
+      {children}
+    </PersistQueryClientProvider>
+  );
+}

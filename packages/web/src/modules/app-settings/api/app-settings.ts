@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { appSettingsPath, appSettingsReply, type AppSettingsData, type AppSettingsReply } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { settingsQueryKey } from '../../../platform/api/settings-key';
+
+export const appSettingsQueryKey = ['appSettings'] as const;
+
+/** Loads the app settings (dataToSave ''). */
+export function loadAppSettings(): Promise<AppSettingsReply> {
+  return call(appSettingsPath, { dataToSave: '' }, appSettingsReply);
+}
+
+/** Saves the app settings; the reply carries the stored settings. */
+export function saveAppSettings(data: AppSettingsData): Promise<AppSettingsReply> {
+  return call(appSettingsPath, { dataToSave: JSON.stringify({ type: 'saveSettings', data }) }, appSettingsReply);
+}
+
+export function useAppSettings() {
+  return useQuery({ queryKey: appSettingsQueryKey, queryFn: loadAppSettings });
+}
+
+/** After a save the session settings reload, so title, menu and theme follow. */
+export function useSaveAppSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAppSettings,
+    onSuccess: async (reply) => {
+      queryClient.setQueryData(appSettingsQueryKey, reply);
+      await queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+    },
+  });
+}

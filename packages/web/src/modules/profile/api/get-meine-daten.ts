@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { getMeineDatenReply, profilePaths, type GetMeineDatenReply } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+
+export const meineDatenQueryKey = ['profile', 'meineDaten'] as const;
+
+/** The own parameters (f010) with their values and edit flags. */
+export function getMeineDaten(): Promise<GetMeineDatenReply> {
+  return call(profilePaths.getMeineDaten, {}, getMeineDatenReply);
+}
+
+export function useMeineDaten() {
+  return useQuery({ queryKey: meineDatenQueryKey, queryFn: getMeineDaten });
+}

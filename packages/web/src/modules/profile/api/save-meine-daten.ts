@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profilePaths, saveMeineDatenReply, type GetMeineDatenReply } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { meineDatenQueryKey } from './get-meine-daten';
+
+export interface OwnValuesPayload {
+  nutzerparameterwerte: Record<string, string>;
+  nutzerparameterwerteSelectoptionIDs: Record<string, number[]>;
+}
+
+/** Saves the own parameter values; the reply is the fresh own data. */
+export function saveMeineDaten(values: OwnValuesPayload): Promise<GetMeineDatenReply> {
+  return call(profilePaths.saveMeineDaten, { data: JSON.stringify(values) }, saveMeineDatenReply);
+}
+
+export function useSaveMeineDaten() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMeineDaten,
+    onSuccess: (reply) => queryClient.setQueryData(meineDatenQueryKey, reply),
+  });
+}

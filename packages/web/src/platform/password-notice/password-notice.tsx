@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import Snackbar from '@mui/material/Snackbar';
+import { profileMessages, type SessionUser } from '@hortus/contract';
+import { passwordNoticeDue, PASSWORD_NOTICE_DELAY_MS, PASSWORD_NOTICE_DURATION_MS } from './password-notice-rules';
+
+/** Whether this page session has shown (or scheduled) the notice: it appears once after login or reload. */
+let scheduledThisPage = false;
+
+/**
+ * The welcome notice for a user who still has the start password of a group with forcePwReset and holds
+ * the account right x|010: 1 s after the app shell first mounts, for 100 s, with a link to /010-010.
+ */
+export function PasswordNotice({ user }: { user: SessionUser }) {
+  const due = passwordNoticeDue(user);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!due || scheduledThisPage) return;
+    scheduledThisPage = true;
+    const timer = setTimeout(() => setOpen(true), PASSWORD_NOTICE_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      // Unmounted before it showed (e.g. StrictMode's test mount): the next mount schedules it again.
+      scheduledThisPage = false;
+    };
+  }, [due]);
+
+  useEffect(() => {
+    if (!due) setOpen(false);
+  }, [due]);
+
+  return (
+    <Snackbar
+      open={open}
+      autoHideDuration={PASSWORD_NOTICE_DURATION_MS}
+      onClose={(_event, reason) => {
+        if (reason !== 'clickaway') setOpen(false);
+      }}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+    >
+      <Alert severity="warning" variant="filled" onClose={() => setOpen(false)} data-testid="password-notice">
+        {profileMessages.welcomeNotice}{' '}
+        <Link
+          component={RouterLink}
+          to="/010-010"
+          color="inherit"
+          sx={{ fontWeight: 700 }}
+          onClick={() => setOpen(false)}
+        >
+          {profileMessages.welcomeNoticeLink}
+        </Link>
+      </Alert>
+    </Snackbar>
+  );
+}

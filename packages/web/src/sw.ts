@@ -1,0 +1,105 @@
+/**
+ * The service worker (vite-plugin-pwa injectManifest): precaches the build, answers navigations with
+ * index.html (never /_api or the dynamic manifest, and no API caching), takes over when the page asks
+ * (SKIP_WAITING from workbox-window) and shows push notifications (calendar events).
+ *
+ * The web tsconfig uses the DOM library, so the few service worker types needed are declared here.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+interface SwExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface SwPushEvent extends SwExtendableEvent {
+  readonly data: { json(): unknown; text(): string } | null;
+}
+interface SwNotificationEvent extends SwExtendableEvent {
+  readonly notification: Notification;
+}
+interface SwMessageEvent extends SwExtendableEvent {
+  readonly data: unknown;
+}
+interface SwWindowClient {
+  readonly url: string;
+  focus(): Promise<SwWindowClient>;
+  navigate(url: string): Promise<SwWindowClient | null>;
+}
+interface SwGlobalScope {
+  readonly __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0];
+  readonly registration: ServiceWorkerRegistration;
+  readonly location: Location;
+  readonly clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly SwWindowClient[]>;
+    openWindow(url: string): Promise<SwWindowClient | null>;
+  };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'push', listener: (event: SwPushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: SwNotificationEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: SwMessageEvent) => void): void;
+}
+
+declare const self: SwGlobalScope;
+
+/** Vibration pattern of push notifications (core.md section 9). */
+const VIBRATE = [200, 100, 200];
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/_api\//, /^\/manifest\.webmanifest$/],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+}
+
+/** The push message as sent by the server: JSON {title, body, url}; plain text becomes the body. */
+function readPush(event: SwPushEvent): PushPayload {
+  const fallback: PushPayload = { title: 'Hortus', body: '', url: '/' };
+  if (!event.data) return fallback;
+  try {
+    const json = event.data.json() as Partial<Record<keyof PushPayload, unknown>> | null;
+    return {
+      title: typeof json?.title === 'string' && json.title !== '' ? json.title : fallback.title,
+      body: typeof json?.body === 'string' ? json.body : '',
+      url: typeof json?.url === 'string' && json.url.startsWith('/') ? json.url : fallback.url,
+    };
+  } catch {
+    return { ...fallback, body: event.data.text() };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const { title, body, url } = readPush(event);
+  // `vibrate` is missing from TypeScript's NotificationOptions but supported by the browsers that vibrate.
+  const options = { body, data: { url }, vibrate: VIBRATE } as NotificationOptions;
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const target = new URL(typeof data?.url === 'string' ? data.url : '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => client.url === target) ?? windows[0];
+      if (open) {
+        const focused = await open.focus();
+        if (focused.url !== target) await focused.navigate(target);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});
