@@ -11,3 +11,12 @@ export async function openMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Menü öffnen' }).click();
   await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
 }
+
+/** Logs out through the menu and waits until the login screen has fully replaced the app. */
+export async function logout(page: Page): Promise<void> {
+  await openMenu(page);
+  await page.getByText('Ausloggen').click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.waitForLoadState('load');
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demo, fixtureUsers } from '../fixtures';
-import { login, openMenu } from './helpers';
+import { login, logout, openMenu } from './helpers';
 
 const [userWithoutTab, userWithoutMenu] = fixtureUsers;
 
@@ -49,9 +49,7 @@ test('a staff member logs in, uses the menu and the tabs, and is brought back to
   // The last view is remembered for the next login.
   await tabs.getByRole('tab', { name: 'Hilfe' }).click();
   await expect(page).toHaveURL('/999-100');
-  await openMenu(page);
-  await page.getByText('Ausloggen').click();
-  await expect(page.getByLabel('Benutzername')).toBeVisible();
+  await logout(page);
   await login(page, demo.erzieher);
   await expect(page).toHaveURL('/999-100');
 });
@@ -111,9 +109,7 @@ test('logging out ends the session on the server too', async ({ page, request })
   await expect(page).toHaveURL(/\/(010|120|999)/);
   const code = await page.evaluate(() => localStorage.getItem('code'));
   expect(code).toBeTruthy();
-  await openMenu(page);
-  await page.getByText('Ausloggen').click();
-  await expect(page.getByLabel('Benutzername')).toBeVisible();
+  await logout(page);
   const reply = await request.post('/_api/settings/?func=getSettings', { form: { code: code ?? '' } });
   expect(reply.status()).toBe(401);
   expect((await reply.json()).status).toBe('accessError');

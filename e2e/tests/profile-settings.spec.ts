@@ -1,13 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { appSettingsMessages, profileMessages } from '@hortus/contract';
 import { demo, e2eAdmin } from '../fixtures';
-import { login, openMenu } from './helpers';
-
-async function logout(page: Page): Promise<void> {
-  await openMenu(page);
-  await page.getByText('Ausloggen').click();
-  await expect(page.getByLabel('Benutzername')).toBeVisible();
-}
+import { login, logout } from './helpers';
 
 const passwordField = (page: Page, name: 'oldPassword' | 'newPassword' | 'repeat') =>
   page.locator(`input[name="${name}"]`);

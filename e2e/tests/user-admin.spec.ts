@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../fixtures';
-import { login, openMenu } from './helpers';
+import { login, logout } from './helpers';
 
 const suffix = Date.now().toString(36).slice(-5);
 const groupName = `Team ${suffix}`;
@@ -9,9 +9,7 @@ const userName = `e2e-${suffix}`;
 
 /** Logs out and logs in again on the login screen the logout leaves open (no second navigation). */
 async function switchUser(page: Page, user: { nn: string; password: string }): Promise<void> {
-  await openMenu(page);
-  await page.getByText('Ausloggen').click();
-  await expect(page).toHaveURL('/');
+  await logout(page);
   await page.getByLabel('Benutzername').fill(user.nn);
   await page.getByLabel('Passwort').fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
