@@ -332,6 +332,23 @@ describe('saveNutzer: existing users', () => {
     );
     expect((granted.body.nutzer as AdminUser).rechteSolo).toEqual(['x|005|000']);
   });
+
+  it('does not let an editor take away his own right to edit users', async () => {
+    const db = server.database.db;
+    const editors = await createGroup(db, { rechte: ['x|005|000|020'] });
+    const readers = await createGroup(db, { rechte: ['x|005|000'] });
+    const self = await server.userWithSession({ groupIds: [editors, readers] });
+    expectInvalid(await saveUser(self.code, newUser({ id: self.id, nn: self.nn, gruppen: [readers] })), {
+      'data.gruppen': [userAdminMessages.selfLockoutUser],
+    });
+    // Keeping the right through rechteSolo is fine.
+    const kept = await saveUser(
+      self.code,
+      newUser({ id: self.id, nn: self.nn, gruppen: [readers], rechteSolo: ['x|005|000|020'] }),
+    );
+    expect(kept.statusCode).toBe(200);
+    expect((kept.body.nutzer as AdminUser).gruppen).toEqual([readers]);
+  });
 });
 
 describe('delNutzer', () => {

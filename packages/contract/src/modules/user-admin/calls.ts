@@ -33,6 +33,7 @@ export const userAdminMessages = {
   notOwnRight: 'Rechte, die Sie selbst nicht haben, können Sie nicht vergeben.',
   deleteSelf: 'Sie können sich nicht selbst löschen.',
   selfLockout: 'Damit würden Sie sich selbst das Recht zur Gruppenverwaltung entziehen.',
+  selfLockoutUser: 'Damit würden Sie sich selbst das Recht zur Benutzerverwaltung entziehen.',
   typeLocked: 'Der Typ kann nicht geändert werden, wenn bereits Werte durch Nutzer gespeichert wurden.',
   userCreated: (nn: string, password: string) => `Der Nutzer ${nn} wurde mit folgendem Passwort angelegt: ${password}`,
   passwordReset: 'Das Passwort wurde erfolgreich zurückgesetzt. Das neue Passwort lautet:',

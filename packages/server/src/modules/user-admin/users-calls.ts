@@ -35,7 +35,10 @@ export const saveNutzerCall = defineCall({
     // Adding needs 010, changing an existing user 020 (without it the dialog is read-only).
     const needed = input.data.id === 0 ? userAdminRights.add : userAdminRights.edit;
     if (!hasRight(user.rechte, needed)) throw new CallError('noRight', messages.accessDenied);
-    const { user: nutzer, password } = await saveAdminUser(db, input.data, { editor: user });
+    const { user: nutzer, password } = await saveAdminUser(db, input.data, {
+      editor: user,
+      keepOwnRight: userAdminRights.edit,
+    });
     if (password === null) return { status: 'success', nutzer };
     return { status: 'success', addedUserID: nutzer.id, addedUserNN: nutzer.nn, addedUserPW: password, nutzer };
   },

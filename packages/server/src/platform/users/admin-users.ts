@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { effectiveRights, messages, userAdminMessages, type AdminUser, type FieldErrors } from '@hortus/contract';
+import {
+  effectiveRights,
+  hasRight,
+  messages,
+  userAdminMessages,
+  type AdminUser,
+  type FieldErrors,
+} from '@hortus/contract';
 import { generatePassword, hashPassword } from '../auth/password';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
@@ -94,6 +101,8 @@ export interface SaveUserOptions {
   /** The logged-in editor: rights they do not hold cannot be granted. */
   editor: LoadedUser;
   childExists?: ChildExists;
+  /** A right the editor must still hold after saving his own record (the module's edit right). */
+  keepOwnRight?: string;
 }
 
 export interface SaveUserResult {
@@ -133,6 +142,14 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
   const newGroups = gruppen.filter((groupId) => !(existing?.gruppen ?? []).includes(groupId));
   const groupErrors = groupGrantErrors(editorRights, newGroups, org.groupRights, 'data.gruppen');
   if (Object.keys(groupErrors).length > 0) refuse(groupErrors);
+  // Editing yourself must not take away your own edit right (nobody might be left to give it back).
+  if (options.keepOwnRight && input.id === options.editor.id) {
+    const after = effectiveRights(
+      gruppen.map((groupId) => org.groupRights.get(groupId) ?? []),
+      rechteSolo,
+    );
+    if (!hasRight(after, options.keepOwnRight)) refuse({ 'data.gruppen': [userAdminMessages.selfLockoutUser] });
+  }
 
   const knownParameters = new Set(org.parameters.map((parameter) => parameter.id));
   if (mentionedParameterIds(input).some((id) => !knownParameters.has(id))) {
