@@ -13,7 +13,3 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 );
-
-if (import.meta.env.PROD) {
-  void import('./register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
-}

@@ -18,10 +18,24 @@ function RefreshSettings() {
   return null;
 }
 
+/**
+ * The service worker (offline shell, push) is registered once the app opens, not on the login route:
+ * whoever has logged in once has it for every page of the app, the login screen included.
+ */
+function ServiceWorker() {
+  useEffect(() => {
+    if (import.meta.env.PROD) {
+      void import('./register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+    }
+  }, []);
+  return null;
+}
+
 export default function AppRouter() {
   return (
     <PersistedQueries>
       <RefreshSettings />
+      <ServiceWorker />
       <BrowserRouter>
         <Routes>
           <Route path="/" element={<LeaveApp />} />
