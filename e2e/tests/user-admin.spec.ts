@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { profileMessages } from '@hortus/contract';
 import { e2eAdmin } from '../fixtures';
 import { login, logout } from './helpers';
 
@@ -6,6 +7,17 @@ const suffix = Date.now().toString(36).slice(-5);
 const groupName = `Team ${suffix}`;
 const parameterName = `Farbe ${suffix}`;
 const userName = `e2e-${suffix}`;
+const newPassword = `Neu#${suffix}-2026`;
+
+const passwordField = (page: Page, name: 'oldPassword' | 'newPassword' | 'repeat') =>
+  page.locator(`input[name="${name}"]`);
+
+async function changePassword(page: Page, oldPassword: string, password: string): Promise<void> {
+  await passwordField(page, 'oldPassword').fill(oldPassword);
+  await passwordField(page, 'newPassword').fill(password);
+  await passwordField(page, 'repeat').fill(password);
+  await passwordField(page, 'repeat').press('Enter');
+}
 
 /** Logs out and logs in again on the login screen the logout leaves open (no second navigation). */
 async function switchUser(page: Page, user: { nn: string; password: string }): Promise<void> {
@@ -20,7 +32,7 @@ async function expectSaved(page: Page): Promise<void> {
   await expect(page.getByTestId('alert')).toContainText('Die Einstellungen wurden erfolgreich gespeichert');
 }
 
-test('an admin creates a parameter, a group and a user; the new user logs in with the generated password', async ({
+test('an admin creates a group with rights, a parameter with options, a user in that group; the new user logs in with the shown password, is greeted by the password notice, changes the password, edits own data', async ({
   page,
 }) => {
   await login(page, e2eAdmin);
@@ -37,12 +49,17 @@ test('an admin creates a parameter, a group and a user; the new user logs in wit
   await parameterPanel.getByRole('button', { name: 'Option', exact: true }).click();
   await parameterPanel.getByLabel('Wert Option 1').fill('Rot');
   await parameterPanel.getByLabel('Wert Option 2').fill('Blau');
+  // By default everybody sees and edits a new parameter in the own profile (f010), so the new group does too.
+  for (const kind of ['sehen', 'bearbeiten']) {
+    const condition = parameterPanel.getByRole('group', { name: `Profil: ${kind}` });
+    await expect(condition.getByRole('switch', { name: 'Alle' })).toBeChecked();
+  }
   await page.screenshot({ path: 'artifacts/user-admin-parameter.png', fullPage: true });
   await parameterPanel.getByRole('button', { name: 'Speichern' }).click();
   await expectSaved(page);
   await expect(parameterPanel.getByRole('button', { name: 'Speichern' })).toBeDisabled();
 
-  // Group with the parameter and the App-Info rights.
+  // Group with the parameter, the App-Info and profile rights, and a forced password change.
   await page.goto('/005-020');
   await page.getByRole('button', { name: 'Gruppe', exact: true }).click();
   const groupPanel = page.getByTestId('group-panel').filter({ has: page.getByLabel('Name', { exact: true }) });
@@ -50,6 +67,8 @@ test('an admin creates a parameter, a group and a user; the new user logs in wit
   await groupPanel.getByRole('checkbox', { name: parameterName }).check();
   await groupPanel.getByRole('checkbox', { name: 'App-Info', exact: true }).check();
   await expect(groupPanel.getByRole('checkbox', { name: 'Hilfe ansehen' })).toBeChecked();
+  await groupPanel.getByRole('checkbox', { name: 'Profil und Passwort', exact: true }).check();
+  await groupPanel.getByRole('switch', { name: 'Passwortänderung nach dem ersten Login verlangen' }).check();
   await page.screenshot({ path: 'artifacts/user-admin-group.png', fullPage: true });
   await groupPanel.getByRole('button', { name: 'Speichern' }).click();
   await expectSaved(page);
@@ -85,9 +104,39 @@ test('an admin creates a parameter, a group and a user; the new user logs in wit
   await page.getByLabel('Suche').fill(userName);
   await expect(page.getByRole('row').filter({ hasText: userName })).toHaveCount(1);
 
-  // The new user logs in with the generated password.
+  // The new user logs in with the generated password and is greeted by the password notice.
   await switchUser(page, { nn: userName, password: password ?? '' });
-  await expect(page).toHaveURL('/999');
+  // The profile (sort 10) is now the first menu link of the new user.
+  await expect(page).toHaveURL('/010');
+  const notice = page.getByTestId('password-notice');
+  await expect(notice).toContainText(profileMessages.welcomeNotice);
+  await notice.getByRole('link', { name: profileMessages.welcomeNoticeLink }).click();
+  await expect(page).toHaveURL('/010-010');
+  await expect(page.getByLabel('Benutzername')).toHaveValue(userName);
+
+  // The new user changes the password: the old one is the generated one.
+  await changePassword(page, password ?? '', newPassword);
+  await expect(page.getByTestId('alert')).toHaveText(profileMessages.passwordChanged);
+
+  // The new user edits own data: the choice parameter (f010) is visible and editable for the group.
+  await page.getByRole('tab', { name: 'Meine Daten' }).click();
+  await expect(page).toHaveURL('/010');
+  const choice = page.getByRole('combobox', { name: parameterName });
+  await expect(choice).toHaveText('Blau');
+  await choice.click();
+  await page.getByRole('option', { name: 'Rot' }).click();
+  await expect(choice).toHaveText('Rot');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByTestId('alert')).toHaveText(profileMessages.dataSaved);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: parameterName })).toHaveText('Rot');
+
+  // The new password works; the App-Info right of the group still applies.
+  await switchUser(page, { nn: userName, password: newPassword });
+  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
+  await page.waitForTimeout(1_500);
+  await expect(page.getByTestId('password-notice')).toHaveCount(0);
+  await page.goto('/999');
   await expect(page.getByText('IT-Service')).toBeVisible();
 
   // The admin deletes the user after a confirmation; the own account cannot be deleted.
