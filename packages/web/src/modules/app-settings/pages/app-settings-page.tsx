@@ -30,7 +30,7 @@ import {
   toggleModule,
   updateInfo,
 } from '../app-settings-form';
-import { saveErrorMessage } from '../save-error';
+import { saveErrorMessage } from '../../../platform/api/save-error-message';
 
 const loadFailed = 'Die Einstellungen konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 

@@ -19,7 +19,7 @@ import {
   type PasswordField,
   type PasswordForm,
 } from '../password-form';
-import { saveErrorMessage } from '../save-error';
+import { saveErrorMessage } from '../../../platform/api/save-error-message';
 
 const fields: readonly { name: PasswordField; label: string; autoComplete: string }[] = [
   { name: 'oldPassword', label: 'Altes Passwort', autoComplete: 'current-password' },

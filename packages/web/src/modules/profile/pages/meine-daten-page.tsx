@@ -20,7 +20,7 @@ import {
   sortedParameters,
   type OwnValues,
 } from '../own-data-form';
-import { saveErrorMessage } from '../save-error';
+import { saveErrorMessage } from '../../../platform/api/save-error-message';
 
 const loadFailed = 'Die Daten konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 

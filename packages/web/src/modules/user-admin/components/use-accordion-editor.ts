@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { messages } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { useSaving } from '../../../platform/saving/saving-context';
-import { saveFailureMessage } from './save-errors';
+import { userAdminMessages } from '@hortus/contract';
+import { saveErrorMessage } from '../../../platform/api/save-error-message';
 
 /** An entry edited in an accordion panel; id 0 = not stored yet. */
 export interface EditorEntry {
@@ -66,7 +67,7 @@ export function useAccordionEditor<T extends EditorEntry>({ keyOf, save, remove 
       }
       return stored;
     } catch (error) {
-      alert.error(saveFailureMessage(error));
+      alert.error(saveErrorMessage(error, userAdminMessages.saveFailed));
       return null;
     }
   };
@@ -82,7 +83,7 @@ export function useAccordionEditor<T extends EditorEntry>({ keyOf, save, remove 
     try {
       await saving.run(remove(target.id));
     } catch (error) {
-      alert.error(saveFailureMessage(error));
+      alert.error(saveErrorMessage(error, userAdminMessages.saveFailed));
     }
   };
 

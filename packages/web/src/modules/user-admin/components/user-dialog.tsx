@@ -43,7 +43,7 @@ import { resetPassword } from '../api/reset-password';
 import { useRights } from '../api/get-rights';
 import { useSaveUser } from '../api/save-user';
 import { canSaveUser, inheritedRights, userFieldErrors, withGroup } from '../logic/user-rules';
-import { saveFailureMessage } from './save-errors';
+import { saveErrorMessage } from '../../../platform/api/save-error-message';
 
 /** User dialog width (core.md section 9). */
 export const USER_DIALOG_WIDTH = 1200;
@@ -125,7 +125,7 @@ export function UserDialog({
       onClose();
     } catch (error) {
       if (error instanceof ApiError) setServerErrors(userFieldErrors(error.errors));
-      alert.error(saveFailureMessage(error));
+      alert.error(saveErrorMessage(error, userAdminMessages.saveFailed));
     }
   };
 

@@ -28,9 +28,9 @@ import { useDeleteUser } from '../api/delete-user';
 import { useGroups } from '../api/get-groups';
 import { useUsers } from '../api/get-users';
 import { PasswordDialog } from '../components/password-dialog';
-import { saveFailureMessage } from '../components/save-errors';
 import { UserDialog } from '../components/user-dialog';
 import { filterUsers, newUser, sortUsers } from '../logic/user-rules';
+import { saveErrorMessage } from '../../../platform/api/save-error-message';
 
 /** Text of the delete confirmation. */
 export const DELETE_USER_TEXT = 'Der Benutzer und alle zugehörigen Daten werden unwiderruflich gelöscht.';
@@ -84,7 +84,7 @@ export function UsersPage() {
     try {
       await saving.run(deleteUser.mutateAsync(user.id));
     } catch (error) {
-      alert.error(saveFailureMessage(error));
+      alert.error(saveErrorMessage(error, userAdminMessages.saveFailed));
     }
   };
 
