@@ -9,6 +9,13 @@ export const fixtureUsers = [
   { nn: 'ohnetab', password: 'Ohnetab#2026', ident: 'Olga Ohnetab', rechte: ['x|999'] },
   // Has no menu link at all: is logged out right after login.
   { nn: 'ohnemenu', password: 'Ohnemenu#2026', ident: 'Otto Ohnemenü', rechte: [] },
+  // A staff-like user only the menu journey logs in with, so no other journey changes its last view.
+  {
+    nn: 'menutest',
+    password: 'Menutest#2026',
+    ident: 'Mia Menü',
+    rechte: ['x|010', 'x|020', 'x|120', 'x|999|000', 'x|999|100'],
+  },
 ] as const;
 
 export const demo = {
