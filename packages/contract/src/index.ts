@@ -20,3 +20,5 @@ export * from './modules/app-settings/calls';
 export * from './modules/settings/definition';
 export * from './platform/local-time';
 export * from './modules/calendar/series';
+export * from './modules/members/definition';
+export * from './modules/members/calls';

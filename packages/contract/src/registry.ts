@@ -4,6 +4,7 @@ import { appSettingsModule } from './modules/app-settings/definition';
 import { profileModule } from './modules/profile/definition';
 import { settingsModule } from './modules/settings/definition';
 import { userAdminModule } from './modules/user-admin/definition';
+import { membersModule } from './modules/members/definition';
 import { messagesModule } from './modules/messages/definition';
 
 /** Every module the product has built, one line each. Modules not built yet are absent. */
@@ -12,6 +13,7 @@ export const moduleRegistry: readonly ModuleDefinition[] = [
   userAdminModule,
   profileModule,
   settingsModule,
+  membersModule,
   messagesModule,
   appInfoModule,
 ];
