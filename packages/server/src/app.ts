@@ -4,13 +4,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
 import type { Database } from './platform/db/database';
 import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
-import type { AppContext, CallDefinition, FileAccessRule } from './platform/http/calls';
+import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from './platform/http/calls';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
 import { findWebDist, registerWebApp } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
 import { appSettingsCalls } from './modules/app-settings/calls';
 import { profileCalls } from './modules/profile/calls';
+import { membersCalls } from './modules/members/calls';
+import { memberSaveFallback } from './modules/members/member-save';
 import { userAdminCalls } from './modules/user-admin/calls';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
@@ -27,11 +29,19 @@ const platformCalls: CallDefinition[] = [
   downloadCall,
 ];
 
+/** What a server module contributes: calls, file access rules and optionally a saveNutzer fallback. */
+export interface ServerModule {
+  calls: CallDefinition[];
+  fileAccess?: Record<string, FileAccessRule>;
+  userSaveFallback?: UserSaveFallback;
+}
+
 /** The server's modules: their calls and their file access rules. One line per module. */
-const serverModules: { calls: CallDefinition[]; fileAccess?: Record<string, FileAccessRule> }[] = [
+const serverModules: ServerModule[] = [
   { calls: appSettingsCalls },
   { calls: userAdminCalls },
   { calls: profileCalls },
+  { calls: membersCalls, userSaveFallback: memberSaveFallback },
 ];
 
 export interface BuildOptions {
@@ -59,6 +69,7 @@ export function createAppContext(
     publicUrl: options.publicUrl,
     modules: options.modules ?? moduleRegistry,
     fileAccess,
+    userSaveFallbacks: serverModules.flatMap((module) => (module.userSaveFallback ? [module.userSaveFallback] : [])),
   };
 }
 

@@ -25,14 +25,26 @@ export const getNutzerCall = defineCall({
   },
 });
 
+/**
+ * User administration sends neuPW '1': adding needs 010, changing an existing user 020 (without it the
+ * dialog is read-only). A save of an existing user with an empty neuPW is a member-detail save: only the
+ * modules' fallbacks may take it (the member directory does, with its f100 rules, for every caller, so
+ * that the detail never touches fields it does not show); when none takes it, noRight. Hence no declared
+ * right: every path checks its own.
+ */
 export const saveNutzerCall = defineCall({
   path,
   func: 'saveNutzer',
   auth: 'session',
-  rights: [userAdminRights.list],
   request: saveNutzerRequest,
-  async handle({ db, input, user }): Promise<SaveNutzerReply> {
-    // Adding needs 010, changing an existing user 020 (without it the dialog is read-only).
+  async handle({ app, db, input, user }): Promise<SaveNutzerReply> {
+    if (input.neuPW === '' && input.data.id > 0) {
+      for (const fallback of app.userSaveFallbacks) {
+        const reply = await fallback({ app, db, user }, input.data, input.neuPW);
+        if (reply) return reply;
+      }
+      throw new CallError('noRight', messages.accessDenied);
+    }
     const needed = input.data.id === 0 ? userAdminRights.add : userAdminRights.edit;
     if (!hasRight(user.rechte, needed)) throw new CallError('noRight', messages.accessDenied);
     const { user: nutzer, password } = await saveAdminUser(db, input.data, {

@@ -218,3 +218,12 @@ export const files = pgTable(
   },
   (table) => [uniqueIndex('files_path_idx').on(table.path), index('files_area_idx').on(table.area)],
 );
+
+/**
+ * Settings of a module as one JSON value per module code (e.g. '100' → the member directory's
+ * anzeigeGruppen). Read and written through platform/settings/module-settings.ts.
+ */
+export const moduleSettings = pgTable('module_settings', {
+  moduleCode: text('module_code').primaryKey(),
+  value: jsonb('value').notNull(),
+});

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { hasAnyRight, type FieldErrors, type ModuleDefinition } from '@hortus/contract';
+import { hasAnyRight, type AdminUser, type FieldErrors, type ModuleDefinition } from '@hortus/contract';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 
@@ -13,7 +13,21 @@ export interface AppContext {
   modules: readonly ModuleDefinition[];
   /** Per-area download rules registered by modules (see platform/files). */
   fileAccess: FileAccessRegistry;
+  /** Other ways to save a user through saveNutzer, asked in order when the caller lacks the admin right. */
+  userSaveFallbacks: readonly UserSaveFallback[];
 }
+
+/**
+ * A module's own way to save an existing user through saveNutzer (e.g. the member directory saves
+ * member details with an empty neuPW). Called only when the caller lacks user administration's
+ * right for the save. Answers the reply when the module takes the save (or throws a CallError),
+ * null when the save is none of its business (then the next fallback is asked, finally noRight).
+ */
+export type UserSaveFallback = (
+  ctx: { app: AppContext; db: Db; user: LoadedUser },
+  input: AdminUser,
+  neuPW: string,
+) => Promise<{ status: 'success'; nutzer: AdminUser } | null>;
 
 export type FileAccessRule = (ctx: AppContext, user: LoadedUser, file: StoredFileRow) => Promise<boolean> | boolean;
 export type FileAccessRegistry = Map<string, FileAccessRule>;

@@ -1,0 +1,110 @@
+import {
+  canEdit,
+  canSee,
+  membersMessages,
+  userAdminRights,
+  hasRight,
+  usesIds,
+  type AdminUser,
+  type MemberDetail,
+  type MemberListEntry,
+  type UserParameter,
+} from '@hortus/contract';
+import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Db } from '../../platform/db/database';
+import { CallError } from '../../platform/http/calls';
+import { readOrgData } from '../../platform/settings/org-data';
+import { loadAdminUser, loadAdminUsers } from '../../platform/users/admin-users';
+import type { ValueMaps } from '../../platform/users/parameter-values';
+import { isListed, readMemberSettings } from './settings';
+
+/**
+ * The member directory (100): who is listed and which parameter values a viewer sees. Visibility
+ * and editing of values follow the parameters' f100 conditions for the viewer (not the member).
+ */
+
+export type Viewer = Pick<LoadedUser, 'id' | 'gruppen' | 'rechte'>;
+
+const subjectOf = (viewer: Viewer) => ({ id: viewer.id, gruppen: viewer.gruppen });
+
+/** Only the values of the given parameters (the maps of an AdminUser hold every applicable parameter). */
+export function pickValues(values: ValueMaps, parameters: readonly Pick<UserParameter, 'id' | 'typ'>[]): ValueMaps {
+  const picked: ValueMaps = { nutzerparameterwerte: {}, nutzerparameterwerteSelectoptionIDs: {} };
+  for (const parameter of parameters) {
+    const key = String(parameter.id);
+    if (usesIds(parameter.typ)) {
+      const ids = values.nutzerparameterwerteSelectoptionIDs[key];
+      if (ids) picked.nutzerparameterwerteSelectoptionIDs[key] = ids;
+    } else {
+      const wert = values.nutzerparameterwerte[key];
+      if (wert !== undefined) picked.nutzerparameterwerte[key] = wert;
+    }
+  }
+  return picked;
+}
+
+/** The parameters whose f100 condition lets the viewer see them, in parameter order, with the edit flag. */
+export async function visibleParameters(db: Db, viewer: Viewer): Promise<(UserParameter & { bearbeiten: boolean })[]> {
+  const { parameters } = await readOrgData(db);
+  const subject = subjectOf(viewer);
+  return parameters
+    .filter((parameter) => canSee(parameter.bedingungen.f100, subject))
+    .map((parameter) => ({ ...parameter, bearbeiten: canEdit(parameter.bedingungen.f100, subject) }));
+}
+
+const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
+
+/** The listed members, sorted by display name then user name, with the list columns' values. */
+export async function loadMemberList(
+  db: Db,
+  viewer: Viewer,
+): Promise<{ nutzer: MemberListEntry[]; spalten: UserParameter[] }> {
+  const settings = await readMemberSettings(db);
+  const spalten = (await visibleParameters(db, viewer))
+    .filter((parameter) => parameter.f100.seeOnTable)
+    .map(({ bearbeiten: _bearbeiten, ...parameter }) => parameter);
+  const members = (await loadAdminUsers(db))
+    .filter((user) => isListed(user, settings))
+    .sort((a, b) => collator.compare(a.ident, b.ident) || collator.compare(a.nn, b.nn) || a.id - b.id);
+  const nutzer = members.map((member) => ({
+    id: member.id,
+    ident: member.ident,
+    gruppen: member.gruppen,
+    ...pickValues(
+      member,
+      spalten.filter((parameter) => member.nutzerparameter.includes(parameter.id)),
+    ),
+  }));
+  return { nutzer, spalten };
+}
+
+/** A listed member as stored (AdminUser), or null when unknown or not in the directory. */
+export async function loadListedMember(db: Db, id: number): Promise<AdminUser | null> {
+  const member = await loadAdminUser(db, id);
+  if (!member || !isListed(member, await readMemberSettings(db))) return null;
+  return member;
+}
+
+/** The viewer's view of a member: the member's parameters the viewer may see, with edit flags. */
+export function memberDetailOf(
+  member: AdminUser,
+  visible: readonly (UserParameter & { bearbeiten: boolean })[],
+  viewer: Viewer,
+): MemberDetail {
+  const nutzerparameter = visible.filter((parameter) => member.nutzerparameter.includes(parameter.id));
+  return {
+    id: member.id,
+    nn: member.nn,
+    ident: member.ident,
+    gruppen: member.gruppen,
+    nutzerparameter,
+    ...pickValues(member, nutzerparameter),
+    gruppenBearbeiten: hasRight(viewer.rechte, userAdminRights.edit),
+  };
+}
+
+export async function loadMemberDetail(db: Db, viewer: Viewer, id: number): Promise<MemberDetail> {
+  const member = await loadListedMember(db, id);
+  if (!member) throw new CallError('notFound', membersMessages.unknownMember);
+  return memberDetailOf(member, await visibleParameters(db, viewer), viewer);
+}

@@ -1,0 +1,81 @@
+import {
+  hasRight,
+  membersRights,
+  messages,
+  profileMessages,
+  userAdminRights,
+  type FieldErrors,
+} from '@hortus/contract';
+import { CallError, type UserSaveFallback } from '../../platform/http/calls';
+import { readOrgData } from '../../platform/settings/org-data';
+import { saveAdminUser } from '../../platform/users/admin-users';
+import {
+  applicableParameterIds,
+  mentionedParameterIds,
+  noChildren,
+  parametersByGroup,
+  storedValues,
+  valueErrors,
+  valueMapsOf,
+  valueOf,
+} from '../../platform/users/parameter-values';
+import { loadListedMember, pickValues, visibleParameters } from './directory';
+
+function sameSet<T>(a: readonly T[], b: readonly T[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((item) => right.has(item));
+}
+
+function sameValue(a: { wert: string; ids: number[] }, b: { wert: string; ids: number[] }): boolean {
+  return a.wert === b.wert && sameSet(a.ids, b.ids);
+}
+
+const denied = () => new CallError('noRight', messages.accessDenied);
+
+/**
+ * Member save (module 100) through saveNutzer with an empty neuPW: a viewer with x|100|000 saves a
+ * listed member's values. Only parameters the viewer may edit by their f100 condition change; a
+ * value of a visible, non-editable parameter is accepted when unchanged (the form sends every
+ * field), anything else is refused as in the own profile. Groups change only with x|005|000|020;
+ * user name, individual rights and the show flag are not part of the detail: the stored ones are kept,
+ * whatever the request carries.
+ */
+export const memberSaveFallback: UserSaveFallback = async ({ db, user }, input, neuPW) => {
+  if (neuPW !== '' || input.id <= 0 || !hasRight(user.rechte, membersRights.list)) return null;
+  const member = await loadListedMember(db, input.id);
+  if (!member) return null;
+  if (!sameSet(member.gruppen, input.gruppen) && !hasRight(user.rechte, userAdminRights.edit)) throw denied();
+
+  // The parameters that apply to the member after the save and that the viewer may see.
+  const { parameters } = await readOrgData(db);
+  const applicable = applicableParameterIds(parameters, await parametersByGroup(db), [...new Set(input.gruppen)]);
+  const visible = (await visibleParameters(db, user)).filter((parameter) => applicable.includes(parameter.id));
+  const current = valueMapsOf(visible, (await storedValues(db, [member.id])).get(member.id));
+
+  const errors: FieldErrors = {};
+  for (const id of mentionedParameterIds(input)) {
+    const parameter = visible.find((candidate) => candidate.id === id);
+    const sent = parameter ? valueOf(parameter, input) : null;
+    const stored = parameter ? valueOf(parameter, current) : null;
+    if (parameter?.bearbeiten === true || (sent && stored && sameValue(sent, stored))) continue;
+    const key = Object.hasOwn(input.nutzerparameterwerte, String(id))
+      ? 'nutzerparameterwerte'
+      : 'nutzerparameterwerteSelectoptionIDs';
+    errors[`data.${key}.${Number.isNaN(id) ? '_' : id}`] = [profileMessages.notEditable];
+  }
+  const editable = visible.filter((parameter) => parameter.bearbeiten);
+  Object.assign(errors, valueErrors(editable, input, noChildren));
+  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+
+  // saveAdminUser writes only the values passed (the editable ones) and recomputes the display name.
+  const { user: saved } = await saveAdminUser(
+    db,
+    { ...member, gruppen: input.gruppen, ...pickValues(input, editable) },
+    // An editor changing his own groups here must keep his right to edit users, as in user administration.
+    { editor: user, keepOwnRight: hasRight(user.rechte, userAdminRights.edit) ? userAdminRights.edit : undefined },
+  );
+  // The reply carries only values the viewer may see.
+  const shown = visible.filter((parameter) => saved.nutzerparameter.includes(parameter.id));
+  return { status: 'success', nutzer: { ...saved, ...pickValues(saved, shown) } };
+};

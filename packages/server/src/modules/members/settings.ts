@@ -1,0 +1,41 @@
+import { memberSettings, membersModule, messages, userAdminMessages, type MemberSettings } from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import { CallError } from '../../platform/http/calls';
+import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
+import { readOrgData } from '../../platform/settings/org-data';
+
+/** Member settings (module 100) in the platform's module-settings store. */
+
+const defaults: MemberSettings = { anzeigeGruppen: [] };
+
+/**
+ * The settings in effect: group ids that no longer exist are dropped (a deleted group shows nobody),
+ * so the reply of getSettings can always be saved again unchanged.
+ */
+export async function readMemberSettings(db: Db): Promise<MemberSettings> {
+  const stored = await readModuleSettings(db, membersModule.code, memberSettings, defaults);
+  const known = new Set((await readOrgData(db)).groups.map((group) => group.id));
+  return { anzeigeGruppen: stored.anzeigeGruppen.filter((id) => known.has(id)) };
+}
+
+/** Saves the settings after checking that every group exists; answers what was stored (sorted, without duplicates). */
+export async function saveMemberSettings(db: Db, input: MemberSettings): Promise<MemberSettings> {
+  const known = new Set((await readOrgData(db)).groups.map((group) => group.id));
+  const anzeigeGruppen = [...new Set(input.anzeigeGruppen)].sort((a, b) => a - b);
+  if (anzeigeGruppen.some((id) => !known.has(id))) {
+    throw new CallError('validationError', messages.validationFailed, {
+      'save.anzeigeGruppen': [userAdminMessages.unknownGroup],
+    });
+  }
+  const value: MemberSettings = { anzeigeGruppen };
+  await writeModuleSettings(db, membersModule.code, value);
+  return value;
+}
+
+/** Whether a user appears in the directory: show is set and the user is in a shown group (none chosen = any group). */
+export function isListed(user: { show: boolean; gruppen: readonly number[] }, settings: MemberSettings): boolean {
+  if (!user.show) return false;
+  return settings.anzeigeGruppen.length === 0
+    ? user.gruppen.length > 0
+    : user.gruppen.some((id) => settings.anzeigeGruppen.includes(id));
+}
