@@ -10,6 +10,7 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '005': () => import('../modules/user-admin'),
   '010': () => import('../modules/profile'),
   '020': () => import('../modules/settings'),
+  '100': () => import('../modules/members'),
   '120': () => import('../modules/messages'),
   '999': () => import('../modules/app-info'),
 };

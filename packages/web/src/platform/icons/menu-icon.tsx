@@ -8,6 +8,7 @@ import CakeIcon from '@mui/icons-material/Cake';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ChatIcon from '@mui/icons-material/Chat';
 import ChecklistIcon from '@mui/icons-material/Checklist';
+import ContactsIcon from '@mui/icons-material/Contacts';
 import ChildCareIcon from '@mui/icons-material/ChildCare';
 import CloudIcon from '@mui/icons-material/Cloud';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -58,6 +59,7 @@ const icons: Readonly<Record<string, SvgIconComponent>> = {
   CalendarMonth: CalendarMonthIcon,
   Chat: ChatIcon,
   Checklist: ChecklistIcon,
+  Contacts: ContactsIcon,
   ChildCare: ChildCareIcon,
   Cloud: CloudIcon,
   Dashboard: DashboardIcon,

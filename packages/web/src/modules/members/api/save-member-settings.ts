@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MEMBERS_TIMEOUT_MS, membersPaths, saveMemberSettingsReply, type MemberSettings } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { cacheMemberSettings } from '../logic/member-cache';
+import { membersKeys } from './keys';
+
+export async function saveMemberSettings(settings: MemberSettings): Promise<MemberSettings> {
+  const reply = await call(membersPaths.saveSettings, { save: JSON.stringify(settings) }, saveMemberSettingsReply, {
+    timeoutMs: MEMBERS_TIMEOUT_MS,
+  });
+  cacheMemberSettings(reply.save);
+  return reply.save;
+}
+
+/** The saved settings replace the loaded ones; the list reloads (other groups may now be shown). */
+export function useSaveMemberSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMemberSettings,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(membersKeys.settings, saved);
+      await queryClient.invalidateQueries({ queryKey: membersKeys.list });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import type { Condition, UserGroup } from '@hortus/contract';
+
+/** A read-only description of an f100 condition: 'Alle', the group names, or 'Niemand'. */
+export function conditionText(condition: Condition, groups: readonly Pick<UserGroup, 'id' | 'name'>[]): string {
+  if (condition.alle) return 'Alle';
+  const names = condition.gruppen.map((id) => groups.find((group) => group.id === id)?.name ?? `Gruppe ${id}`);
+  const users = condition.nutzer?.length ?? 0;
+  if (users > 0) names.push(users === 1 ? '1 Nutzer' : `${users} Nutzer`);
+  return names.length > 0 ? names.join(', ') : 'Niemand';
+}
+
+/** Whether the chosen directory groups differ from the saved ones (order does not count). */
+export function groupsChanged(saved: readonly number[], chosen: readonly number[]): boolean {
+  const left = new Set(saved);
+  const right = new Set(chosen);
+  return left.size !== right.size || [...left].some((id) => !right.has(id));
+}
