@@ -1,19 +1,12 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import SearchIcon from '@mui/icons-material/Search';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { hasRight, messages, userAdminMessages, userAdminRights, type AdminUser } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
@@ -31,12 +24,11 @@ import { PasswordDialog } from '../components/password-dialog';
 import { UserDialog } from '../components/user-dialog';
 import { filterUsers, newUser, sortUsers } from '../logic/user-rules';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
+import { GroupFilter } from '../../../platform/filters/group-filter';
+import { SearchField } from '../../../platform/filters/search-field';
 
 /** Text of the delete confirmation. */
 export const DELETE_USER_TEXT = 'Der Benutzer und alle zugehörigen Daten werden unwiderruflich gelöscht.';
-
-const ALL = 'alle';
-const NONE = 'keine';
 
 /** Tab '' Benutzer: search, group filter, the user table, the user dialog and deletion. */
 export function UsersPage() {
@@ -66,16 +58,6 @@ export function UsersPage() {
   );
 
   if (users.isPending) return <PageLoading />;
-
-  const groupFilterValue = chosenGroups === null ? settingsGroups.map((group) => group.id) : [...chosenGroups];
-  const changeGroupFilter = (value: (number | string)[]) => {
-    if (value.includes(ALL)) setChosenGroups(null);
-    else if (value.includes(NONE)) setChosenGroups(new Set());
-    else {
-      const ids = value.filter((item): item is number => typeof item === 'number');
-      setChosenGroups(ids.length === settingsGroups.length ? null : new Set(ids));
-    }
-  };
 
   const confirmDelete = async () => {
     const user = deleting;
@@ -121,58 +103,8 @@ export function UsersPage() {
     <PageContainer>
       {users.isError && <Notice severity="error">{userAdminMessages.loadFailed}</Notice>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2, alignItems: { sm: 'center' } }}>
-        <TextField
-          label="Suche"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          size="small"
-          sx={{ flex: 1 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <TextField
-          select
-          label="Gruppen"
-          size="small"
-          sx={{ minWidth: 220 }}
-          value={groupFilterValue}
-          onChange={(event) => changeGroupFilter(event.target.value as unknown as (number | string)[])}
-          slotProps={{
-            select: {
-              multiple: true,
-              renderValue: () =>
-                chosenGroups === null
-                  ? 'Alle Gruppen'
-                  : chosenGroups.size === 0
-                    ? 'Keine Gruppe'
-                    : settingsGroups
-                        .filter((group) => chosenGroups.has(group.id))
-                        .map((group) => group.name)
-                        .join(', '),
-            },
-          }}
-        >
-          <MenuItem value={ALL}>
-            <ListItemText primary="Alle" />
-          </MenuItem>
-          <MenuItem value={NONE}>
-            <ListItemText primary="Keine" />
-          </MenuItem>
-          <Divider />
-          {settingsGroups.map((group) => (
-            <MenuItem key={group.id} value={group.id}>
-              <Checkbox size="small" checked={groupFilterValue.includes(group.id)} />
-              <ListItemText primary={group.name} />
-            </MenuItem>
-          ))}
-        </TextField>
+        <SearchField value={search} onChange={setSearch} />
+        <GroupFilter groups={settingsGroups} value={chosenGroups} onChange={setChosenGroups} />
         {canAdd && (users.data?.length ?? 0) > 0 && (
           <Button
             variant="contained"
