@@ -11,13 +11,12 @@ import { readOrgData } from '../../platform/settings/org-data';
 import { saveAdminUser } from '../../platform/users/admin-users';
 import {
   applicableParameterIds,
-  mentionedParameterIds,
+  editRuleErrors,
   noChildren,
   parametersByGroup,
   storedValues,
   valueErrors,
   valueMapsOf,
-  valueOf,
 } from '../../platform/users/parameter-values';
 import { loadListedMember, pickValues, visibleParameters } from './directory';
 
@@ -25,10 +24,6 @@ function sameSet<T>(a: readonly T[], b: readonly T[]): boolean {
   const left = new Set(a);
   const right = new Set(b);
   return left.size === right.size && [...left].every((item) => right.has(item));
-}
-
-function sameValue(a: { wert: string; ids: number[] }, b: { wert: string; ids: number[] }): boolean {
-  return a.wert === b.wert && sameSet(a.ids, b.ids);
 }
 
 const denied = () => new CallError('noRight', messages.accessDenied);
@@ -53,17 +48,7 @@ export const memberSaveFallback: UserSaveFallback = async ({ db, user }, input, 
   const visible = (await visibleParameters(db, user)).filter((parameter) => applicable.includes(parameter.id));
   const current = valueMapsOf(visible, (await storedValues(db, [member.id])).get(member.id));
 
-  const errors: FieldErrors = {};
-  for (const id of mentionedParameterIds(input)) {
-    const parameter = visible.find((candidate) => candidate.id === id);
-    const sent = parameter ? valueOf(parameter, input) : null;
-    const stored = parameter ? valueOf(parameter, current) : null;
-    if (parameter?.bearbeiten === true || (sent && stored && sameValue(sent, stored))) continue;
-    const key = Object.hasOwn(input.nutzerparameterwerte, String(id))
-      ? 'nutzerparameterwerte'
-      : 'nutzerparameterwerteSelectoptionIDs';
-    errors[`data.${key}.${Number.isNaN(id) ? '_' : id}`] = [profileMessages.notEditable];
-  }
+  const errors: FieldErrors = editRuleErrors(visible, input, current, profileMessages.notEditable);
   const editable = visible.filter((parameter) => parameter.bearbeiten);
   Object.assign(errors, valueErrors(editable, input, noChildren));
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);

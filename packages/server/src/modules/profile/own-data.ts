@@ -12,14 +12,13 @@ import { CallError } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
 import {
   applicableParameterIds,
-  mentionedParameterIds,
+  editRuleErrors,
   noChildren,
   parametersByGroup,
   recomputeIdents,
   storedValues,
   valueErrors,
   valueMapsOf,
-  valueOf,
   writeValues,
   type ValueMaps,
 } from '../../platform/users/parameter-values';
@@ -40,10 +39,6 @@ export async function loadOwnData(db: Db, user: LoadedUser): Promise<GetMeineDat
   return { status: 'success', nn: user.nn, nutzerparameter: visible, ...valueMapsOf(visible, stored.get(user.id)) };
 }
 
-function sameValue(a: { wert: string; ids: number[] }, b: { wert: string; ids: number[] }): boolean {
-  return a.wert === b.wert && a.ids.length === b.ids.length && a.ids.every((id) => b.ids.includes(id));
-}
-
 /**
  * Saves the user's own values. Only editable parameters are written; a value for a parameter the
  * user may only see is accepted when unchanged (the form sends every field) and refused otherwise;
@@ -52,17 +47,7 @@ function sameValue(a: { wert: string; ids: number[] }, b: { wert: string; ids: n
 export async function saveOwnData(db: Db, user: LoadedUser, values: ValueMaps): Promise<GetMeineDatenReply> {
   const visible = await ownParameters(db, user);
   const current = valueMapsOf(visible, (await storedValues(db, [user.id])).get(user.id));
-  const errors: FieldErrors = {};
-  for (const id of mentionedParameterIds(values)) {
-    const parameter = visible.find((candidate) => candidate.id === id);
-    const sent = parameter ? valueOf(parameter, values) : null;
-    const stored = parameter ? valueOf(parameter, current) : null;
-    if (parameter?.bearbeiten === true || (sent && stored && sameValue(sent, stored))) continue;
-    const key = Object.hasOwn(values.nutzerparameterwerte, String(id))
-      ? 'nutzerparameterwerte'
-      : 'nutzerparameterwerteSelectoptionIDs';
-    errors[`data.${key}.${Number.isNaN(id) ? '_' : id}`] = [profileMessages.notEditable];
-  }
+  const errors: FieldErrors = editRuleErrors(visible, values, current, profileMessages.notEditable);
   const editable = visible.filter((parameter) => parameter.bearbeiten);
   Object.assign(errors, valueErrors(editable, values, noChildren));
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);

@@ -231,3 +231,36 @@ export async function removeOptionsFromValues(
       .where(and(eq(userParameterValues.userId, row.userId), eq(userParameterValues.parameterId, parameterId)));
   }
 }
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+}
+
+/**
+ * The see/edit rule of the own profile (f010) and the member detail (f100): a sent value is fine for
+ * a parameter the editor may edit, or for a visible one when it is unchanged (forms send every field);
+ * a changed value of a visible, non-editable parameter, or any value of a parameter that is not
+ * visible (or does not exist), answers 'Dieser Wert kann nicht bearbeitet werden.'.
+ */
+export function editRuleErrors(
+  visible: readonly (UserParameter & { bearbeiten: boolean })[],
+  sent: ValueMaps,
+  current: ValueMaps,
+  notEditableMessage: string,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const id of mentionedParameterIds(sent)) {
+    const parameter = visible.find((candidate) => candidate.id === id);
+    if (parameter?.bearbeiten === true) continue;
+    const value = parameter ? valueOf(parameter, sent) : null;
+    const stored = parameter ? valueOf(parameter, current) : null;
+    if (value && stored && value.wert === stored.wert && sameIds(value.ids, stored.ids)) continue;
+    const key = Object.hasOwn(sent.nutzerparameterwerte, String(id))
+      ? 'nutzerparameterwerte'
+      : 'nutzerparameterwerteSelectoptionIDs';
+    errors[`data.${key}.${Number.isNaN(id) ? '_' : id}`] = [notEditableMessage];
+  }
+  return errors;
+}
