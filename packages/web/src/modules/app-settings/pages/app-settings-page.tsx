@@ -15,10 +15,11 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { appSettingsMessages, type AppSettingsData, type AppSettingsReply } from '@hortus/contract';
-import { useAlert } from '../../../platform/alert/alert-context';
+import { SubmitForm } from '../../../platform/forms/submit-form';
+import { useSaving } from '../../../platform/saving/saving-context';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { useSaving } from '../../../platform/saving/saving-context';
 import { isHexColor, safePrimary } from '../../../platform/theme/colors';
 import { primaryColorStore } from '../../../platform/theme/theme-stores';
 import { useAppSettings, useSaveAppSettings } from '../api/app-settings';
@@ -30,7 +31,6 @@ import {
   toggleModule,
   updateInfo,
 } from '../app-settings-form';
-import { saveErrorMessage } from '../../../platform/api/save-error-message';
 
 const loadFailed = 'Die Einstellungen konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 
@@ -105,8 +105,8 @@ function ColourField({ label, value, onChange, error }: ColourFieldProps) {
 }
 
 function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
-  const alert = useAlert();
   const saving = useSaving();
+  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveAppSettings();
   const saved = reply.settings;
   const [form, setForm] = useState<AppSettingsData>(saved);
@@ -142,26 +142,17 @@ function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
   );
 
   const submit = async () => {
-    if (!valid || !changed || saving.isSaving) return;
-    try {
-      const result = await saving.run(save(form));
-      savedPrimary.current = result.settings.app_theme_color_primary;
-      alert.success(appSettingsMessages.saved);
-    } catch (error) {
-      alert.error(saveErrorMessage(error, appSettingsMessages.saveFailed));
-    }
+    if (!valid || !changed) return;
+    const result = await saveAction(() => save(form), {
+      success: appSettingsMessages.saved,
+      failure: appSettingsMessages.saveFailed,
+    });
+    if (result) savedPrimary.current = result.settings.app_theme_color_primary;
   };
 
   const infos = form.loginscreen_infos;
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Section title="App">
         {text('app_titel', 'App-Titel')}
         {text('app_untertitel', 'Untertitel')}
@@ -272,6 +263,6 @@ function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
           Speichern
         </Button>
       </Box>
-    </Box>
+    </SubmitForm>
   );
 }

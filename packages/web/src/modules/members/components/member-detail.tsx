@@ -13,13 +13,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { membersMessages, type MemberDetail, type ParameterValue } from '@hortus/contract';
-import { useAlert } from '../../../platform/alert/alert-context';
 import { ApiError } from '../../../platform/api/errors';
 import { useSettings } from '../../../platform/api/get-settings';
-import { saveErrorMessage } from '../../../platform/api/save-error-message';
+import { SubmitForm } from '../../../platform/forms/submit-form';
+import { useSaving } from '../../../platform/saving/saving-context';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { useSaving } from '../../../platform/saving/saving-context';
 import { ParameterField } from '../../../platform/user-parameters/parameter-field';
 import { useMember } from '../api/get-member';
 import { useSaveMember } from '../api/save-member';
@@ -67,8 +67,8 @@ export function MemberDetailView({ id }: { id: number }) {
 
 function MemberDetailForm({ detail }: { detail: MemberDetail }) {
   const settings = useSettings();
-  const alert = useAlert();
   const saving = useSaving();
+  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveMember();
   const parameters = useMemo(() => sortedMemberParameters(detail.nutzerparameter), [detail]);
   const initial = useMemo(() => initialMemberForm(detail), [detail]);
@@ -87,24 +87,15 @@ function MemberDetailForm({ detail }: { detail: MemberDetail }) {
   const changed = memberFormChanged(detail, initial, form);
 
   const submit = async () => {
-    if (!valid || !changed || saving.isSaving) return;
-    try {
-      await saving.run(save(memberToSave(detail, form)));
-      alert.success(membersMessages.dataSaved);
-    } catch (error) {
-      alert.error(saveErrorMessage(error, membersMessages.saveFailed));
-    }
+    if (!valid || !changed) return;
+    await saveAction(() => save(memberToSave(detail, form)), {
+      success: membersMessages.dataSaved,
+      failure: membersMessages.saveFailed,
+    });
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Typography variant="h5" component="h1" gutterBottom>
         {detail.ident}
       </Typography>
@@ -152,6 +143,6 @@ function MemberDetailForm({ detail }: { detail: MemberDetail }) {
           </Button>
         </Box>
       )}
-    </Box>
+    </SubmitForm>
   );
 }

@@ -24,12 +24,12 @@ import {
   type UserGroup,
   type UserParameter,
 } from '@hortus/contract';
-import { useAlert } from '../../../platform/alert/alert-context';
 import { useSettings } from '../../../platform/api/get-settings';
-import { saveErrorMessage } from '../../../platform/api/save-error-message';
+import { SubmitForm } from '../../../platform/forms/submit-form';
+import { useSaving } from '../../../platform/saving/saving-context';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { useSaving } from '../../../platform/saving/saving-context';
 import { useMemberSettings } from '../api/get-member-settings';
 import { useSaveMemberSettings } from '../api/save-member-settings';
 import { cachedMemberSettings } from '../logic/member-cache';
@@ -84,31 +84,22 @@ function GeneralSettings({ groups }: { groups: readonly UserGroup[] }) {
 }
 
 function GeneralSettingsForm({ groups, saved }: { groups: readonly UserGroup[]; saved: MemberSettings }) {
-  const alert = useAlert();
   const saving = useSaving();
+  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveMemberSettings();
   const [chosen, setChosen] = useState<readonly number[]>(saved.anzeigeGruppen);
   const changed = groupsChanged(saved.anzeigeGruppen, chosen);
 
   const submit = async () => {
-    if (!changed || saving.isSaving) return;
-    try {
-      await saving.run(save({ anzeigeGruppen: [...chosen].sort((a, b) => a - b) }));
-      alert.success(membersMessages.settingsSaved);
-    } catch (error) {
-      alert.error(saveErrorMessage(error, membersMessages.settingsSaveFailed));
-    }
+    if (!changed) return;
+    await saveAction(() => save({ anzeigeGruppen: [...chosen].sort((a, b) => a - b) }), {
+      success: membersMessages.settingsSaved,
+      failure: membersMessages.settingsSaveFailed,
+    });
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Typography variant="subtitle1" component="h2" gutterBottom>
         Im Mitgliederverzeichnis angezeigte Gruppen
       </Typography>
@@ -134,7 +125,7 @@ function GeneralSettingsForm({ groups, saved }: { groups: readonly UserGroup[]; 
           Speichern
         </Button>
       </Box>
-    </Box>
+    </SubmitForm>
   );
 }
 

@@ -5,10 +5,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { profileMessages, type GetMeineDatenReply, type ParameterValue } from '@hortus/contract';
-import { useAlert } from '../../../platform/alert/alert-context';
+import { SubmitForm } from '../../../platform/forms/submit-form';
+import { useSaving } from '../../../platform/saving/saving-context';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { useSaving } from '../../../platform/saving/saving-context';
 import { ParameterField } from '../../../platform/user-parameters/parameter-field';
 import { useMeineDaten } from '../api/get-meine-daten';
 import { useSaveMeineDaten } from '../api/save-meine-daten';
@@ -20,7 +21,6 @@ import {
   sortedParameters,
   type OwnValues,
 } from '../own-data-form';
-import { saveErrorMessage } from '../../../platform/api/save-error-message';
 
 const loadFailed = 'Die Daten konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 
@@ -46,8 +46,8 @@ export function MeineDatenPage() {
 }
 
 function OwnDataForm({ reply }: { reply: GetMeineDatenReply }) {
-  const alert = useAlert();
   const saving = useSaving();
+  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveMeineDaten();
   const parameters = useMemo(() => sortedParameters(reply.nutzerparameter), [reply]);
   const initial = useMemo(() => initialOwnValues(reply), [reply]);
@@ -59,13 +59,11 @@ function OwnDataForm({ reply }: { reply: GetMeineDatenReply }) {
   const editable = parameters.some((parameter) => parameter.bearbeiten);
 
   const submit = async () => {
-    if (!valid || !changed || saving.isSaving) return;
-    try {
-      await saving.run(save(ownValuesPayload(parameters, values)));
-      alert.success(profileMessages.dataSaved);
-    } catch (error) {
-      alert.error(saveErrorMessage(error, profileMessages.saveFailed));
-    }
+    if (!valid || !changed) return;
+    await saveAction(() => save(ownValuesPayload(parameters, values)), {
+      success: profileMessages.dataSaved,
+      failure: profileMessages.saveFailed,
+    });
   };
 
   if (parameters.length === 0) {
@@ -73,14 +71,7 @@ function OwnDataForm({ reply }: { reply: GetMeineDatenReply }) {
   }
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Stack spacing={2.5} sx={{ mt: 2 }}>
         {parameters.map((parameter) => (
           <ParameterField
@@ -100,6 +91,6 @@ function OwnDataForm({ reply }: { reply: GetMeineDatenReply }) {
           </Button>
         </Box>
       )}
-    </Box>
+    </SubmitForm>
   );
 }

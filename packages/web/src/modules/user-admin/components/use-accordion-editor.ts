@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { messages } from '@hortus/contract';
-import { useAlert } from '../../../platform/alert/alert-context';
 import { useSaving } from '../../../platform/saving/saving-context';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { userAdminMessages } from '@hortus/contract';
-import { saveErrorMessage } from '../../../platform/api/save-error-message';
 
 /** An entry edited in an accordion panel; id 0 = not stored yet. */
 export interface EditorEntry {
@@ -41,7 +40,7 @@ export interface EditorPanelProps<T> {
  */
 export function useAccordionEditor<T extends EditorEntry>({ keyOf, save, remove }: AccordionEditorOptions<T>) {
   const saving = useSaving();
-  const alert = useAlert();
+  const saveAction = useSaveAction();
   const [newEntries, setNewEntries] = useState<AccordionEntry<T>[]>([]);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<{ key: string; id: number } | null>(null);
@@ -58,18 +57,15 @@ export function useAccordionEditor<T extends EditorEntry>({ keyOf, save, remove 
   };
 
   const saveEntry = async (key: string, value: T): Promise<T | null> => {
-    try {
-      const stored = await saving.run(save(value));
-      alert.success(messages.settingsSaved);
-      if (value.id === 0) {
-        dropNew(key);
-        setExpanded(keyOf(stored));
-      }
-      return stored;
-    } catch (error) {
-      alert.error(saveErrorMessage(error, userAdminMessages.saveFailed));
-      return null;
+    const stored = await saveAction(() => save(value), {
+      success: messages.settingsSaved,
+      failure: userAdminMessages.saveFailed,
+    });
+    if (stored && value.id === 0) {
+      dropNew(key);
+      setExpanded(keyOf(stored));
     }
+    return stored;
   };
 
   const confirmDelete = async () => {
@@ -80,11 +76,7 @@ export function useAccordionEditor<T extends EditorEntry>({ keyOf, save, remove 
       dropNew(target.key);
       return;
     }
-    try {
-      await saving.run(remove(target.id));
-    } catch (error) {
-      alert.error(saveErrorMessage(error, userAdminMessages.saveFailed));
-    }
+    await saveAction(() => remove(target.id), { failure: userAdminMessages.saveFailed });
   };
 
   return {

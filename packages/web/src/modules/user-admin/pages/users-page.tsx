@@ -9,23 +9,21 @@ import EditIcon from '@mui/icons-material/Edit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { hasRight, messages, userAdminMessages, userAdminRights, type AdminUser } from '@hortus/contract';
-import { useAlert } from '../../../platform/alert/alert-context';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { Notice } from '../../../platform/feedback/notice';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { useSaving } from '../../../platform/saving/saving-context';
 import { useDeleteUser } from '../api/delete-user';
 import { useGroups } from '../api/get-groups';
 import { useUsers } from '../api/get-users';
 import { PasswordDialog } from '../components/password-dialog';
 import { UserDialog } from '../components/user-dialog';
 import { filterUsers, newUser, sortUsers } from '../logic/user-rules';
-import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { GroupFilter } from '../../../platform/filters/group-filter';
 import { SearchField } from '../../../platform/filters/search-field';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
 
 /** Text of the delete confirmation. */
 export const DELETE_USER_TEXT = 'Der Benutzer und alle zugehörigen Daten werden unwiderruflich gelöscht.';
@@ -36,8 +34,7 @@ export function UsersPage() {
   const users = useUsers();
   const groups = useGroups();
   const deleteUser = useDeleteUser();
-  const saving = useSaving();
-  const alert = useAlert();
+  const saveAction = useSaveAction();
   const [search, setSearch] = useState('');
   const [chosenGroups, setChosenGroups] = useState<ReadonlySet<number> | null>(null);
   const [editing, setEditing] = useState<AdminUser | null>(null);
@@ -63,11 +60,7 @@ export function UsersPage() {
     const user = deleting;
     setDeleting(null);
     if (!user) return;
-    try {
-      await saving.run(deleteUser.mutateAsync(user.id));
-    } catch (error) {
-      alert.error(saveErrorMessage(error, userAdminMessages.saveFailed));
-    }
+    await saveAction(() => deleteUser.mutateAsync(user.id), { failure: userAdminMessages.saveFailed });
   };
 
   const columns: DataTableColumn<AdminUser>[] = [
