@@ -1,4 +1,5 @@
-export const e2ePort = 4173;
+/** E2E_PORT lets several checkouts run their browser tests side by side. */
+export const e2ePort = Number(process.env['E2E_PORT'] ?? 4173);
 export const baseURL = `http://127.0.0.1:${e2ePort}`;
 
 export const e2eAdmin = { nn: 'admin', password: 'Admin#E2E-2026' } as const;

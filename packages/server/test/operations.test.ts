@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap';
 import { ConfigError, loadConfig } from '../src/config';
 import { DataDirLockedError, lockDataDir } from '../src/platform/db/data-lock';
-import { restoreBackup, RestoreError, writeBackup, tableNames } from '../src/platform/db/backup';
+import { parentsFirst, restoreBackup, RestoreError, writeBackup, tableNames } from '../src/platform/db/backup';
 import { queryRows } from '../src/platform/db/raw';
 import { TEMP_AREA, storeFile } from '../src/platform/files/files';
 import { buildApp, createAppContext } from '../src/app';
@@ -53,12 +53,36 @@ describe('configuration', () => {
 
 async function countAll(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of tableNames()) {
+  for (const table of await tableNames(db)) {
     const rows = await queryRows<{ n: string | number }>(db, sql.raw(`select count(*) as n from "${table}"`));
     counts[table] = Number(rows[0]?.n ?? 0);
   }
   return counts;
 }
+
+describe('backup table order', () => {
+  it('puts parents before children, whatever the alphabet says', () => {
+    const edges = [
+      { child: 'a_child', parent: 'z_parent' },
+      { child: 'm_grandchild', parent: 'a_child' },
+      { child: 'z_parent', parent: 'z_parent' },
+    ];
+    expect(parentsFirst(['a_child', 'b_alone', 'm_grandchild', 'z_parent'], edges)).toEqual([
+      'b_alone',
+      'z_parent',
+      'a_child',
+      'm_grandchild',
+    ]);
+  });
+
+  it('still lists every table when foreign keys form a cycle', () => {
+    const edges = [
+      { child: 'a', parent: 'b' },
+      { child: 'b', parent: 'a' },
+    ];
+    expect(parentsFirst(['a', 'b', 'c'], edges)).toEqual(['c', 'a', 'b']);
+  });
+});
 
 describe('backup and restore', () => {
   it('round-trips every table and the stored files into an empty database', async () => {

@@ -2,12 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
-import { is, sql } from 'drizzle-orm';
-import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Database, Db } from './database';
 import { migrationsFolder } from './database';
 import { queryRows } from './raw';
-import * as schema from './schema';
 import { invalidateOrgData } from '../settings/org-data';
 
 /**
@@ -17,10 +15,46 @@ import { invalidateOrgData } from '../settings/org-data';
  */
 export const BACKUP_FORMAT = 'hortus-backup';
 
-/** Tables in declaration order, which is also foreign-key order (parents first). */
-export function tableNames(): string[] {
-  const values: unknown[] = Object.values(schema);
-  return values.filter((value): value is PgTable => is(value, PgTable)).map((table) => getTableConfig(table).name);
+/**
+ * Every table of the application (platform and modules alike, read from the database so the platform
+ * needs to know no module), parents before children so inserts satisfy the foreign keys.
+ */
+export async function tableNames(db: Db): Promise<string[]> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
+  );
+  const edges = await queryRows<{ child: string; parent: string }>(
+    db,
+    sql`select c.relname as child, p.relname as parent from pg_constraint k
+        join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+        join pg_namespace n on n.oid = c.relnamespace
+        where k.contype = 'f' and n.nspname = 'public'`,
+  );
+  return parentsFirst(
+    tables.map((table) => table.name),
+    edges,
+  );
+}
+
+/** Topological order (parents first); ties and self-references keep alphabetical order. */
+export function parentsFirst(names: string[], edges: { child: string; parent: string }[]): string[] {
+  const parentsOf = new Map(names.map((name) => [name, new Set<string>()]));
+  for (const { child, parent } of edges) if (child !== parent) parentsOf.get(child)?.add(parent);
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  while (ordered.length < names.length) {
+    const next = names.find(
+      (name) => !placed.has(name) && [...(parentsOf.get(name) ?? [])].every((p) => placed.has(p)),
+    );
+    // A foreign-key cycle cannot be ordered; take the rest alphabetically (restore truncates and inserts in one transaction).
+    const pick = next ?? names.find((name) => !placed.has(name));
+    if (pick === undefined) break;
+    ordered.push(pick);
+    placed.add(pick);
+  }
+  return ordered;
 }
 
 interface BackupHeader {
@@ -49,7 +83,7 @@ export interface BackupSummary {
 }
 
 export async function writeBackup(database: Database, dataDir: string, outFile: string): Promise<BackupSummary> {
-  const tables = tableNames();
+  const tables = await tableNames(database.db);
   fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
   const gzip = createGzip();
   const out = fs.createWriteStream(outFile);
@@ -159,7 +193,7 @@ export async function restoreBackup(
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
-  const known = new Set(tableNames());
+  const known = new Set(await tableNames(database.db));
   const tables = header.tables.filter((table) => known.has(table));
   const { db } = database;
   const existing = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from "users"`);
