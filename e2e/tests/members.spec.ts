@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { membersMessages } from '@hortus/contract';
 import { demo } from '../fixtures';
-import { login } from './helpers';
+import { login, logout } from './helpers';
 
 const memberRow = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Mitglieder' }).getByRole('row').filter({ hasText: name });
@@ -64,4 +64,30 @@ test('a staff member sees a member detail with the group selection disabled', as
   await expect(page.getByRole('heading', { name: 'Sabine Krüger' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Verwaltung' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Verwaltung' })).toBeDisabled();
+});
+
+test('the office corrects a phone number in the member detail; it is saved for everyone, staff may only read it', async ({
+  page,
+}) => {
+  await openDirectory(page, demo.leitung);
+  await memberRow(page, 'Peter Schäfer').click();
+  await expect(page.getByRole('heading', { name: 'Peter Schäfer' })).toBeVisible();
+  // The demo lets the Verwaltung group edit phone numbers here (f100 bearbeiten); names stay read-only.
+  await expect(page.getByLabel('Vorname')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Speichern' })).toBeHidden();
+  await page.getByLabel('Telefon').fill('0160 1111111');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText(membersMessages.dataSaved)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Peter Schäfer' })).toBeVisible();
+  await expect(page.getByLabel('Telefon')).toHaveValue('0160 1111111');
+  await page.getByRole('button', { name: membersMessages.back }).click();
+  await expect(memberRow(page, 'Peter Schäfer')).toContainText('0160 1111111');
+  await logout(page);
+
+  await openDirectory(page, demo.erzieher);
+  await memberRow(page, 'Peter Schäfer').click();
+  await expect(page.getByLabel('Telefon')).toHaveValue('0160 1111111');
+  await expect(page.getByLabel('Telefon')).toBeDisabled();
 });

@@ -1,6 +1,6 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database';
-import { users } from '../platform/db/schema';
+import { userParameters, users } from '../platform/db/schema';
 import { writeAppSettings } from '../platform/settings/app-settings';
 import { createGroup, createParameter, createUser } from './factories';
 
@@ -11,6 +11,9 @@ export const demoLogins = [
   { nn: 'eltern', password: 'Eltern#2026', group: 'Eltern', role: 'Elternkonto (Startpasswort)' },
   { nn: 'kunde', password: 'Kunde#2026', group: 'Kunden', role: 'Kunde' },
 ] as const;
+
+const everyone = { alle: true, gruppen: [] };
+const nobody = { alle: false, gruppen: [] };
 
 /** Rights of the demo groups, including those of modules that later releases add. */
 const staffRights = [
@@ -103,6 +106,17 @@ export async function seedDemo(db: Db, allRights: readonly string[]): Promise<De
     Eltern: eltern,
     Kunden: kunden,
   };
+  // The office keeps the phone list current from the member directory; everyone else only reads it.
+  await db
+    .update(userParameters)
+    .set({
+      bedingungen: {
+        f010: { sehen: everyone, bearbeiten: everyone },
+        f100: { sehen: everyone, bearbeiten: { alle: false, gruppen: [verwaltung] } },
+        f200: { sehen: everyone, bearbeiten: nobody },
+      },
+    })
+    .where(eq(userParameters.id, telefon.id));
 
   const people: Record<
     string,
