@@ -1,7 +1,8 @@
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
+import { CLOUD_FILE_AREA, messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
 import type { Database } from './platform/db/database';
 import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
 import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from './platform/http/calls';
@@ -14,9 +15,14 @@ import { profileCalls } from './modules/profile/calls';
 import { membersCalls } from './modules/members/calls';
 import { memberSaveFallback } from './modules/members/member-save';
 import { userAdminCalls } from './modules/user-admin/calls';
+import { cloudCalls } from './modules/cloud/calls';
+import { mayDownloadCloudFile } from './modules/cloud/service';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Largest file in a multipart upload (20 MB, docs/api.md); beyond it the call answers tooLarge (413). */
+export const UPLOAD_FILE_LIMIT_BYTES = 20 * 1024 * 1024;
 
 const platformCalls: CallDefinition[] = [
   loginCall,
@@ -42,6 +48,7 @@ const serverModules: ServerModule[] = [
   { calls: userAdminCalls },
   { calls: profileCalls },
   { calls: membersCalls, userSaveFallback: memberSaveFallback },
+  { calls: cloudCalls, fileAccess: { [CLOUD_FILE_AREA]: mayDownloadCloudFile } },
 ];
 
 export interface BuildOptions {
@@ -110,6 +117,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hsts: false,
   });
   await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  // Multipart uploads: fields arrive as strings, each file as {filename, mimetype, data} in the body,
+  // so the dispatcher validates them like any other field.
+  await fastify.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: UPLOAD_FILE_LIMIT_BYTES, files: 10, fields: 50, fieldSize: BODY_LIMIT_BYTES, parts: 60 },
+    async onFile(part) {
+      const data = await part.toBuffer();
+      (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data };
+    },
+  });
 
   fastify.setErrorHandler((error, request, reply) => {
     const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
