@@ -186,7 +186,12 @@ describe('130 load (empty getOrSaveSettings)', () => {
 describe('130 editslot / delslot', () => {
   it('creates slots only with x|130|000|adm or x|130|000|010', async () => {
     const plain = await server.userWithSession({ rechteSolo: ['x|130'] });
-    const slot = { id: 0, sort: '2026', name: 'Neu', bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } } };
+    const slot = {
+      id: 0,
+      sort: '2026',
+      name: 'Neu',
+      bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } },
+    };
     expectDenied(await save(plain.code, { type: 'editslot', data: slot }));
     const adder = await server.userWithSession({ rechteSolo: ['x|130|000|adm'] });
     const reply = await save(adder.code, { type: 'editslot', data: slot });
@@ -232,7 +237,12 @@ describe('130 editslot / delslot', () => {
     const before = data(await load(adder.code)).slots.length;
     const reply = await save(adder.code, {
       type: 'editslot',
-      data: { id: 0, sort: ' ', name: 'a<b>', bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } } },
+      data: {
+        id: 0,
+        sort: ' ',
+        name: 'a<b>',
+        bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } },
+      },
     });
     expect(reply.statusCode).toBe(400);
     expect(reply.body.status).toBe('validationError');
@@ -241,10 +251,19 @@ describe('130 editslot / delslot', () => {
     expect(errors['dataToSave.data.name']?.[0]).toMatch(/Zeichen/);
     const unknownGroup = await save(adder.code, {
       type: 'editslot',
-      data: { id: 0, sort: '2026', name: 'X', bedingungen: { f130: { sehen: only(999999), upload: nobody, bearbeiten: nobody } } },
+      data: {
+        id: 0,
+        sort: '2026',
+        name: 'X',
+        bedingungen: { f130: { sehen: only(999999), upload: nobody, bearbeiten: nobody } },
+      },
     });
-    expect(unknownGroup.body.errors).toEqual({ 'dataToSave.data.bedingungen.f130.sehen.gruppen': ['Unbekannte Nutzergruppe.'] });
-    expect((await server.post(url, { code: adder.code, dataToSave: '{kein json' })).body.status).toBe('validationError');
+    expect(unknownGroup.body.errors).toEqual({
+      'dataToSave.data.bedingungen.f130.sehen.gruppen': ['Unbekannte Nutzergruppe.'],
+    });
+    expect((await server.post(url, { code: adder.code, dataToSave: '{kein json' })).body.status).toBe(
+      'validationError',
+    );
     expect((await save(adder.code, { type: 'unbekannt' })).body.status).toBe('validationError');
     expect(data(await load(adder.code)).slots.length).toBe(before);
   });

@@ -33,12 +33,15 @@ describe('cloudSlotRights', () => {
       upload: false,
       bearbeiten: false,
     });
-    expect(cloudSlotRights({ sehen: { ...nobody, gruppen: [3] }, upload: nobody, bearbeiten: nobody }, user, false))
-      .toEqual({ sehen: true, upload: false, bearbeiten: false });
-    expect(cloudSlotRights({ sehen: nobody, upload: { ...nobody, alle: true }, bearbeiten: nobody }, user, false))
-      .toEqual({ sehen: true, upload: true, bearbeiten: false });
-    expect(cloudSlotRights({ sehen: nobody, upload: nobody, bearbeiten: { ...nobody, nutzer: [7] } }, user, false))
-      .toEqual({ sehen: true, upload: true, bearbeiten: true });
+    expect(
+      cloudSlotRights({ sehen: { ...nobody, gruppen: [3] }, upload: nobody, bearbeiten: nobody }, user, false),
+    ).toEqual({ sehen: true, upload: false, bearbeiten: false });
+    expect(
+      cloudSlotRights({ sehen: nobody, upload: { ...nobody, alle: true }, bearbeiten: nobody }, user, false),
+    ).toEqual({ sehen: true, upload: true, bearbeiten: false });
+    expect(
+      cloudSlotRights({ sehen: nobody, upload: nobody, bearbeiten: { ...nobody, nutzer: [7] } }, user, false),
+    ).toEqual({ sehen: true, upload: true, bearbeiten: true });
   });
 });
 
@@ -82,6 +85,7 @@ describe('cloudFileTitle', () => {
         const title = cloudFileTitle(name);
         expect(title.length).toBeGreaterThan(0);
         expect([...title].length).toBeLessThanOrEqual(200);
+        // eslint-disable-next-line no-control-regex
         expect(title).not.toMatch(/[\\/\u0000-\u001f]/);
       }),
     );

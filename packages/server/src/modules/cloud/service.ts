@@ -82,17 +82,15 @@ async function filesOf(db: Db, slotIds: readonly number[]): Promise<FileRow[]> {
 export async function loadCloudData(db: Db, user: LoadedUser, appAddress: string): Promise<CloudData> {
   const settings = await readCloudSettings(db);
   const slots = await db.select().from(cloudSlots).orderBy(asc(cloudSlots.sort), asc(cloudSlots.name));
-  const visible = slots
-    .map((slot) => ({ slot, rights: rightsIn(slot, user) }))
-    .filter((entry) => entry.rights.sehen);
+  const visible = slots.map((slot) => ({ slot, rights: rightsIn(slot, user) })).filter((entry) => entry.rights.sehen);
   const fileRows = await filesOf(
     db,
     visible.map((entry) => entry.slot.id),
   );
   const result: CloudSlot[] = visible.map(({ slot, rights }) => {
     const dateien: Record<string, CloudFile[]> = {};
-    const topics = [...new Set(fileRows.filter((row) => row.slotId === slot.id).map((row) => row.topic))].sort(
-      (a, b) => a.localeCompare(b, 'de'),
+    const topics = [...new Set(fileRows.filter((row) => row.slotId === slot.id).map((row) => row.topic))].sort((a, b) =>
+      a.localeCompare(b, 'de'),
     );
     for (const topic of topics) {
       dateien[topic] = fileRows
@@ -200,7 +198,8 @@ export async function uploadFile(
 ): Promise<{ neu: CloudFile; thema: string }> {
   const slot = await slotFor(app.db, user, slotId, 'upload');
   const kind = detectCloudFileKind(file.data);
-  if (!kind) throw new CallError('validationError', cloudMessages.wrongFileType, { file: [cloudMessages.wrongFileType] });
+  if (!kind)
+    throw new CallError('validationError', cloudMessages.wrongFileType, { file: [cloudMessages.wrongFileType] });
   const title = cloudFileTitle(file.filename);
   const stored = await storeFile(app, {
     path: `${CLOUD_FILE_AREA}/${slot.id}/${randomBytes(12).toString('hex')}.${kind.endung}`,
