@@ -28,6 +28,13 @@ test('leitung creates a slot, uploads two files under a topic, downloads one and
   const card = page.getByRole('article', { name: 'Slot Ausflug Zoo' });
   await expect(card).toBeVisible();
 
+  // QR code PDF for slot admins, named 'QR-Code-' + slot name.
+  await card.getByRole('button', { name: 'Menü Ausflug Zoo' }).click();
+  const qrDownloadPromise = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'QR-Code herunterladen' }).click();
+  const qrDownload = await qrDownloadPromise;
+  expect(qrDownload.suggestedFilename()).toBe('QR-Code-Ausflug Zoo.pdf');
+
   // The slot dialog (?s=) and the upload: a topic is required, two files go one after the other.
   await card.getByRole('button', { name: 'Ausflug Zoo öffnen' }).click();
   await expect(page).toHaveURL(/\/130\?s=\d+$/);
@@ -81,4 +88,28 @@ test('erzieher sees the staff slots but may neither add nor manage them', async 
   await page.getByRole('button', { name: 'Menü Team intern' }).click();
   await expect(page.getByRole('menuitem', { name: 'Öffnen' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Löschen' })).toBeHidden();
+});
+
+test('leitung sets the default conditions on /130-set; a new slot starts with them', async ({ page }) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/130-set');
+  await expect(page.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
+  const seeing = page.getByRole('group', { name: 'Sehen' });
+  await expect(seeing.getByRole('checkbox', { name: 'Personal' })).toBeChecked();
+  await seeing.getByRole('checkbox', { name: 'Kunden' }).check();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText(cloudMessages.settingsSaved)).toBeVisible();
+
+  await page.goto('/130');
+  await page.getByRole('button', { name: 'Slot hinzufügen' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Neuer Slot' });
+  await expect(
+    editDialog.getByRole('group', { name: 'Sehen' }).getByRole('checkbox', { name: 'Kunden' }),
+  ).toBeChecked();
+  await expect(
+    editDialog.getByRole('group', { name: 'Sehen' }).getByRole('checkbox', { name: 'Eltern' }),
+  ).not.toBeChecked();
+  await editDialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(editDialog).toBeHidden();
 });

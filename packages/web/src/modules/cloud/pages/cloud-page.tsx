@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -88,6 +89,12 @@ export function CloudPage() {
 
   return (
     <PageContainer>
+      {query.isFetching && (
+        <LinearProgress
+          aria-label="Wird geladen…"
+          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }}
+        />
+      )}
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center' }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           Dateien
