@@ -1,12 +1,12 @@
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { CLOUD_FILE_AREA, messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
 import type { Database } from './platform/db/database';
 import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
 import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from './platform/http/calls';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
+import { registerMultipart } from './platform/http/multipart';
 import { findWebDist, registerWebApp } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
@@ -20,9 +20,6 @@ import { mayDownloadCloudFile } from './modules/cloud/service';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** Largest file in a multipart upload (20 MB, docs/api.md); beyond it the call answers tooLarge (413). */
-export const UPLOAD_FILE_LIMIT_BYTES = 20 * 1024 * 1024;
 
 const platformCalls: CallDefinition[] = [
   loginCall,
@@ -117,16 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hsts: false,
   });
   await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  // Multipart uploads: fields arrive as strings, each file as {filename, mimetype, data} in the body,
-  // so the dispatcher validates them like any other field.
-  await fastify.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: UPLOAD_FILE_LIMIT_BYTES, files: 10, fields: 50, fieldSize: BODY_LIMIT_BYTES, parts: 60 },
-    async onFile(part) {
-      const data = await part.toBuffer();
-      (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data };
-    },
-  });
+  await registerMultipart(fastify, BODY_LIMIT_BYTES);
 
   fastify.setErrorHandler((error, request, reply) => {
     const statusCode = (error as { statusCode?: number }).statusCode ?? 500;

@@ -334,6 +334,28 @@ describe('130 upload', () => {
     expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
   });
 
+  it('never answers 500 for broken multipart bodies or a text where the file belongs', async () => {
+    const c = await cast();
+    const broken = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="code"\r\n\r\nabc',
+    });
+    expect(broken.statusCode).toBeLessThan(500);
+    const textAsFile = await multipart({
+      code: c.uploader.code,
+      upload4slotid: String(c.slotId),
+      dataToSave: JSON.stringify({ type: 'uploadslot' }),
+      thema: 'Thema',
+      file: '%PDF-1.4 als Text',
+    });
+    expect(textAsFile.statusCode).toBe(400);
+    expect(textAsFile.body.status).toBe('validationError');
+    expect(Object.keys(textAsFile.body.errors as object)).toEqual(['file']);
+    expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
+  });
+
   it('answers tooLarge (413) for a file over 20 MB', async () => {
     const c = await cast();
     const big = Buffer.concat([pdfBytes, Buffer.alloc(20 * 1024 * 1024, 0x20)]);
