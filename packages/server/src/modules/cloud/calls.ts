@@ -6,6 +6,7 @@ import {
   cloudRights,
   cloudUploadFields,
   hasRight,
+  messages,
 } from '@hortus/contract';
 import type { FastifyRequest } from 'fastify';
 import { TEMP_AREA, storeFile } from '../../platform/files/files';
@@ -42,7 +43,7 @@ export const cloudCall = defineCall({
         await deleteSlot(app, user, action.data.id);
         return { status: 'success', save: await load() };
       case 'settings':
-        if (!hasRight(user.rechte, cloudRights.settings)) throw new CallError('noRight', 'Zugriff verweigert');
+        if (!hasRight(user.rechte, cloudRights.settings)) throw new CallError('noRight', messages.accessDenied);
         await saveCloudSettings(db, action.data);
         return { status: 'success', save: await load() };
       case 'uploadslot': {
@@ -56,7 +57,7 @@ export const cloudCall = defineCall({
         } else if (fields.delThema !== undefined) {
           await deleteFiles(app, user, fields.idSlot, { topic: fields.delThema });
         } else {
-          throw new CallError('validationError', 'Bitte die Eingaben prüfen.', { delDatei: ['Bitte angeben.'] });
+          throw new CallError('validationError', messages.validationFailed, { delDatei: ['Bitte angeben.'] });
         }
         return { status: 'success', save: await load() };
       }

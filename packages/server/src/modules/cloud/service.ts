@@ -13,6 +13,7 @@ import {
   germanDateTime,
   hasAnyRight,
   hasRight,
+  messages,
   type CloudConditions,
   type CloudData,
   type CloudFile,
@@ -31,11 +32,9 @@ import { readOrgData } from '../../platform/settings/org-data';
 import { files as filesTable } from '../../platform/db/schema';
 import { cloudFiles, cloudSlots } from './schema';
 
-const filesTablePath = filesTable.path;
-
 const nobody = { alle: false, gruppen: [], nutzer: [] };
 
-/** Module defaults until an administrator saves others: nobody but the slot's creator (see createSlot). */
+/** Module defaults until an administrator saves others: nobody but the slot's creator (see saveSlot). */
 export const defaultCloudSettings: CloudSettings = {
   standardbedingungen: { f130: { sehen: nobody, upload: nobody, bearbeiten: nobody } },
 };
@@ -70,7 +69,7 @@ function toCloudFile(row: FileRow, user: LoadedUser, rights: CloudSlotRights): C
 async function filesOf(db: Db, slotIds: readonly number[]): Promise<FileRow[]> {
   if (slotIds.length === 0) return [];
   const rows = await db
-    .select({ file: cloudFiles, path: filesTablePath })
+    .select({ file: cloudFiles, path: filesTable.path })
     .from(cloudFiles)
     .innerJoin(filesTable, eq(filesTable.id, cloudFiles.fileId))
     .where(inArray(cloudFiles.slotId, [...slotIds]))
@@ -120,7 +119,7 @@ async function findSlot(db: Db, id: number): Promise<SlotRow> {
 /** The slot, if the user may do `need` in it; notFound / noRight otherwise. */
 export async function slotFor(db: Db, user: LoadedUser, id: number, need: keyof CloudSlotRights): Promise<SlotRow> {
   const slot = await findSlot(db, id);
-  if (!rightsIn(slot, user)[need]) throw new CallError('noRight', 'Zugriff verweigert');
+  if (!rightsIn(slot, user)[need]) throw new CallError('noRight', messages.accessDenied);
   return slot;
 }
 
@@ -128,7 +127,7 @@ async function assertGroupsExist(db: Db, conditions: CloudConditions, field: str
   const known = new Set((await readOrgData(db)).groups.map((group) => group.id));
   for (const [name, condition] of Object.entries(conditions)) {
     if (condition.gruppen.some((id) => !known.has(id))) {
-      throw new CallError('validationError', 'Bitte die Eingaben prüfen.', {
+      throw new CallError('validationError', messages.validationFailed, {
         [`${field}.${name}.gruppen`]: ['Unbekannte Nutzergruppe.'],
       });
     }
@@ -153,7 +152,7 @@ export async function saveSlot(db: Db, user: LoadedUser, input: CloudSlotInput):
   const conditions = normalized(input.bedingungen.f130);
   const values = { sort: input.sort.trim(), name: input.name.trim(), conditions };
   if (input.id === 0) {
-    if (!canAddSlots(user)) throw new CallError('noRight', 'Zugriff verweigert');
+    if (!canAddSlots(user)) throw new CallError('noRight', messages.accessDenied);
     if (!cloudSlotRights(conditions, user, false).bearbeiten) {
       conditions.bearbeiten.nutzer = [...(conditions.bearbeiten.nutzer ?? []), user.id].sort((a, b) => a - b);
     }
@@ -242,9 +241,9 @@ export async function deleteFiles(
       .where(and(eq(cloudFiles.slotId, slot.id), eq(cloudFiles.id, target.fileId)));
     const [row] = rows;
     if (!row) throw new CallError('notFound', cloudMessages.unknownFile);
-    if (!rights.bearbeiten && row.uploaderUserId !== user.id) throw new CallError('noRight', 'Zugriff verweigert');
+    if (!rights.bearbeiten && row.uploaderUserId !== user.id) throw new CallError('noRight', messages.accessDenied);
   } else {
-    if (!rights.bearbeiten) throw new CallError('noRight', 'Zugriff verweigert');
+    if (!rights.bearbeiten) throw new CallError('noRight', messages.accessDenied);
     rows = await app.db
       .select()
       .from(cloudFiles)
