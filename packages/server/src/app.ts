@@ -1,11 +1,12 @@
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
+import { CLOUD_FILE_AREA, messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
 import type { Database } from './platform/db/database';
 import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
 import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from './platform/http/calls';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
+import { registerMultipart } from './platform/http/multipart';
 import { findWebDist, registerWebApp } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
@@ -14,6 +15,8 @@ import { profileCalls } from './modules/profile/calls';
 import { membersCalls } from './modules/members/calls';
 import { memberSaveFallback } from './modules/members/member-save';
 import { userAdminCalls } from './modules/user-admin/calls';
+import { cloudCalls } from './modules/cloud/calls';
+import { mayDownloadCloudFile } from './modules/cloud/service';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -42,6 +45,7 @@ const serverModules: ServerModule[] = [
   { calls: userAdminCalls },
   { calls: profileCalls },
   { calls: membersCalls, userSaveFallback: memberSaveFallback },
+  { calls: cloudCalls, fileAccess: { [CLOUD_FILE_AREA]: mayDownloadCloudFile } },
 ];
 
 export interface BuildOptions {
@@ -110,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hsts: false,
   });
   await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await registerMultipart(fastify, BODY_LIMIT_BYTES);
 
   fastify.setErrorHandler((error, request, reply) => {
     const statusCode = (error as { statusCode?: number }).statusCode ?? 500;

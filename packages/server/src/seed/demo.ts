@@ -3,6 +3,7 @@ import type { Db } from '../platform/db/database';
 import { userParameters, users } from '../platform/db/schema';
 import { writeAppSettings } from '../platform/settings/app-settings';
 import { createGroup, createParameter, createUser } from './factories';
+import { seedCloudDemo } from '../modules/cloud/seed';
 
 /** Demo logins, printed at start and listed in the README. Non-admin users only. */
 export const demoLogins = [
@@ -158,6 +159,8 @@ export async function seedDemo(db: Db, allRights: readonly string[]): Promise<De
       },
     });
   }
+
+  await seedCloudDemo(db, { admins: verwaltung, staff: personal, parents: eltern });
 
   await writeAppSettings(db, {
     app_titel: 'Hort Sonnenschein',

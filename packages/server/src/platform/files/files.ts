@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { downloadRequest, messages } from '@hortus/contract';
 import type { LoadedUser } from '../auth/session-user';
 import { files } from '../db/schema';
@@ -53,6 +53,26 @@ export async function storeFile(app: AppContext, file: NewFile): Promise<StoredF
   if (previous) await fs.promises.rm(path.join(dir, previous.storageName), { force: true });
   if (!row) throw new Error('Datei konnte nicht gespeichert werden.');
   return row;
+}
+
+/**
+ * Deletes stored files by record id: the rows first (in the caller's transaction when `db` is one),
+ * then the bytes on disk via the returned callback, to run after the transaction committed.
+ */
+export async function deleteStoredFiles(
+  app: AppContext,
+  db: AppContext['db'],
+  fileIds: readonly number[],
+): Promise<() => Promise<void>> {
+  if (fileIds.length === 0) return async () => {};
+  const removed = await db
+    .delete(files)
+    .where(inArray(files.id, [...fileIds]))
+    .returning({ storageName: files.storageName });
+  const dir = filesDir(app.dataDir);
+  return async () => {
+    await Promise.all(removed.map((row) => fs.promises.rm(path.join(dir, row.storageName), { force: true })));
+  };
 }
 
 export async function canReadFile(app: AppContext, user: LoadedUser, file: StoredFileRow): Promise<boolean> {

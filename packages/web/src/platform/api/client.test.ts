@@ -35,6 +35,20 @@ describe('call', () => {
     expect(body.get('nn')).toBe('anna');
   });
 
+  it('posts a FormData (multipart upload) with the session code first and the file kept', async () => {
+    localStorage.setItem('code', 'abc');
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'success' }));
+    const fields = new FormData();
+    fields.set('code', 'ignoriert');
+    fields.set('thema', 'Ausflug');
+    fields.set('file', new File(['%PDF-1.4'], 'plan.pdf', { type: 'application/pdf' }));
+    await call('/_api/100/130/?getOrSaveSettings', fields, okReply);
+    const body = fetchMock.mock.calls[0]?.[1]?.body as FormData;
+    expect([...body.keys()]).toEqual(['code', 'thema', 'file']);
+    expect(body.get('code')).toBe('abc');
+    expect((body.get('file') as File).name).toBe('plan.pdf');
+  });
+
   it('accepts a lazily loaded schema', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ status: 'success' }));
     await expect(call('/x', {}, () => Promise.resolve(okReply))).resolves.toEqual({ status: 'success' });

@@ -18,6 +18,14 @@ export interface CallOptions {
 
 let accessErrorHandled = false;
 
+/** A copy of a multipart body with the session code as its first field. */
+function withCode(code: string, fields: FormData): FormData {
+  const body = new FormData();
+  body.set('code', code);
+  for (const [name, value] of fields) if (name !== 'code') body.append(name, value);
+  return body;
+}
+
 /** The session is invalid: wipe stored data (device keys stay), then reload into the login screen. */
 async function handleAccessError(): Promise<void> {
   if (accessErrorHandled) return;
@@ -35,7 +43,8 @@ async function handleAccessError(): Promise<void> {
  */
 export async function call<T>(
   path: string,
-  fields: Readonly<Record<string, string>>,
+  /** Form fields, or a FormData for multipart uploads (the session code is added to either). */
+  fields: Readonly<Record<string, string>> | FormData,
   schema: SchemaSource<T>,
   options: CallOptions = {},
 ): Promise<T> {
@@ -47,7 +56,10 @@ export async function call<T>(
   try {
     response = await fetch(path, {
       method: 'POST',
-      body: encodeFields(options.code ?? getCode(), fields),
+      body:
+        fields instanceof FormData
+          ? withCode(options.code ?? getCode(), fields)
+          : encodeFields(options.code ?? getCode(), fields),
       headers: { Accept: 'application/json' },
       credentials: 'same-origin',
       signal: controller.signal,

@@ -1,0 +1,76 @@
+import { conditionAllows, type ConditionSubject } from '../../platform/conditions';
+import { toLocal } from '../../platform/local-time';
+import type { CloudConditions } from './calls';
+
+export interface CloudSlotRights {
+  sehen: boolean;
+  upload: boolean;
+  bearbeiten: boolean;
+}
+
+/**
+ * What a user may do in a slot. bearbeiten (slot admin) implies upload, upload implies sehen; the
+ * right x|130|000|adm makes a user slot admin of every slot (docs/architecture.md, Cloud).
+ */
+export function cloudSlotRights(
+  conditions: CloudConditions,
+  subject: ConditionSubject,
+  isCloudAdmin: boolean,
+): CloudSlotRights {
+  const bearbeiten = isCloudAdmin || conditionAllows(conditions.bearbeiten, subject);
+  const upload = bearbeiten || conditionAllows(conditions.upload, subject);
+  const sehen = upload || conditionAllows(conditions.sehen, subject);
+  return { sehen, upload, bearbeiten };
+}
+
+export type CloudFileKind = { mime: string; endung: string };
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false;
+  return signature.every((value, index) => bytes[offset + index] === value);
+}
+
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/**
+ * The type of an uploaded file judged by its first bytes (never by its name or the browser's claim):
+ * PDF, PNG, JPEG, GIF or WebP; null for anything else.
+ */
+export function detectCloudFileKind(bytes: Uint8Array): CloudFileKind | null {
+  if (startsWith(bytes, ascii('%PDF-'))) return { mime: 'application/pdf', endung: 'pdf' };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', endung: 'png' };
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', endung: 'jpg' };
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) {
+    return { mime: 'image/gif', endung: 'gif' };
+  }
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) {
+    return { mime: 'image/webp', endung: 'webp' };
+  }
+  return null;
+}
+
+/**
+ * The title of an uploaded file: its name without folders and extension, control characters
+ * removed, at most 200 characters; 'Datei' when nothing is left.
+ */
+export function cloudFileTitle(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  // eslint-disable-next-line no-control-regex
+  const clean = stem.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return [...clean].slice(0, 200).join('') || 'Datei';
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** 'DD.MM.YYYY HH:MM' in German local time. */
+export function germanDateTime(ms: number): string {
+  const local = toLocal(ms);
+  return `${two(local.day)}.${two(local.month)}.${local.year} ${two(local.hour)}:${two(local.minute)}`;
+}
+
+/** The address a slot's QR code encodes (and the slot dialog's route). */
+export function cloudSlotAddress(appAddress: string, slotId: number): string {
+  return `${appAddress.replace(/\/+$/, '')}/130?s=${slotId}`;
+}

@@ -1,0 +1,95 @@
+import {
+  cloudDeleteFields,
+  cloudQrRequest,
+  cloudRequest,
+  cloudSlotAddress,
+  cloudRights,
+  cloudUploadFields,
+  hasRight,
+  messages,
+} from '@hortus/contract';
+import type { FastifyRequest } from 'fastify';
+import { TEMP_AREA, storeFile } from '../../platform/files/files';
+import { CallError, defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
+import { qrCodePdf } from '../../platform/qr/qr-pdf';
+import { readAppSettings } from '../../platform/settings/app-settings';
+import { deleteFiles, deleteSlot, loadCloudData, saveCloudSettings, saveSlot, slotFor, uploadFile } from './service';
+
+/** Calls of module 130 under /_api/100/130/ (school.md 7.1, docs/api.md). */
+const path = '/_api/100/130/';
+
+/** The app's address: the app setting app_url, else PUBLIC_URL, else the address the request came to. */
+async function appAddress(app: AppContext, request: FastifyRequest): Promise<string> {
+  const settings = await readAppSettings(app.db);
+  return (settings.app_url || app.publicUrl || `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+}
+
+export const cloudCall = defineCall({
+  path,
+  queryKey: 'getOrSaveSettings',
+  auth: 'session',
+  rights: [cloudRights.files],
+  request: cloudRequest,
+  async handle({ app, db, input, user, request }) {
+    const action = input.dataToSave;
+    const load = async () => loadCloudData(db, user, await appAddress(app, request));
+    if (!action) return { status: 'success', save: await load() };
+    switch (action.type) {
+      case 'editslot': {
+        const id = await saveSlot(db, user, action.data);
+        return { status: 'success', id, save: await load() };
+      }
+      case 'delslot':
+        await deleteSlot(app, user, action.data.id);
+        return { status: 'success', save: await load() };
+      case 'settings':
+        if (!hasRight(user.rechte, cloudRights.settings)) throw new CallError('noRight', messages.accessDenied);
+        await saveCloudSettings(db, action.data);
+        return { status: 'success', save: await load() };
+      case 'uploadslot': {
+        const fields = cloudUploadFields.parse(input);
+        return { status: 'success', ...(await uploadFile(app, user, fields.upload4slotid, fields.thema, fields.file)) };
+      }
+      case 'deleteSlotDatei': {
+        const fields = cloudDeleteFields.parse(input);
+        if (fields.delDatei !== undefined) {
+          await deleteFiles(app, user, fields.idSlot, { fileId: fields.delDatei });
+        } else if (fields.delThema !== undefined) {
+          await deleteFiles(app, user, fields.idSlot, { topic: fields.delThema });
+        } else {
+          throw new CallError('validationError', messages.validationFailed, { delDatei: ['Bitte angeben.'] });
+        }
+        return { status: 'success', save: await load() };
+      }
+    }
+  },
+});
+
+/**
+ * QR code PDF of a slot (slot admins): stored for the caller in the temp area; the client fetches it
+ * through ./_api/data/download.php and saves it as 'QR-Code-' + slot name.
+ */
+export const cloudQrCall = defineCall({
+  path,
+  queryKey: 'getQR-Code',
+  auth: 'session',
+  rights: [cloudRights.files],
+  request: cloudQrRequest,
+  async handle({ app, db, input, user, request }) {
+    const slot = await slotFor(db, user, input.id, 'bearbeiten');
+    const address = await appAddress(app, request);
+    const pdf = await qrCodePdf({ content: cloudSlotAddress(address, slot.id), title: slot.name, subtitle: slot.sort });
+    const name = `QR-Code-${slot.name}`;
+    const stored = await storeFile(app, {
+      path: `${TEMP_AREA}/${user.id}/qr-130-${slot.id}.pdf`,
+      area: TEMP_AREA,
+      ownerUserId: user.id,
+      originalName: `${name}.pdf`,
+      mime: 'application/pdf',
+      bytes: Buffer.from(pdf),
+    });
+    return { status: 'success', file: stored.path, name };
+  },
+});
+
+export const cloudCalls: CallDefinition[] = [cloudCall, cloudQrCall];

@@ -1,0 +1,446 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { CloudData, CloudSlot, Condition } from '@hortus/contract';
+import { files } from '../src/platform/db/schema';
+import { filesDir } from '../src/platform/files/files';
+import { createGroup } from '../src/seed/factories';
+import { startTestServer, type Reply, type TestServer } from './helper';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const url = '/_api/100/130/?getOrSaveSettings';
+const everyone: Condition = { alle: true, gruppen: [] };
+const nobody: Condition = { alle: false, gruppen: [] };
+const only = (...gruppen: number[]): Condition => ({ alle: false, gruppen });
+
+const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const pngBytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const exeBytes = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90)]);
+
+interface MultipartFile {
+  name: string;
+  filename: string;
+  type: string;
+  bytes: Buffer;
+}
+
+async function multipart(fields: Record<string, string>, file?: MultipartFile): Promise<Reply> {
+  const boundary = `----hortus${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const response = await server.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(parts),
+  });
+  let body: Reply['body'];
+  try {
+    body = JSON.parse(response.body) as Reply['body'];
+  } catch {
+    body = {};
+  }
+  return { statusCode: response.statusCode, headers: response.headers, body, raw: response.body };
+}
+
+function upload(code: string, slotId: number, thema: string, file: Partial<MultipartFile> = {}): Promise<Reply> {
+  return multipart(
+    {
+      code,
+      upload4slotid: String(slotId),
+      dataToSave: JSON.stringify({ type: 'uploadslot' }),
+      thema,
+      filesCount: '1',
+      filesCountMax: '1',
+    },
+    { name: 'file', filename: 'Plan.pdf', type: 'application/pdf', bytes: pdfBytes, ...file },
+  );
+}
+
+function save(code: string, dataToSave: unknown): Promise<Reply> {
+  return server.post(url, { code, dataToSave: JSON.stringify(dataToSave) });
+}
+
+function load(code: string): Promise<Reply> {
+  return server.post(url, { code });
+}
+
+function deleteFile(code: string, idSlot: number, target: { delDatei?: number; delThema?: string }): Promise<Reply> {
+  const fields: Record<string, string> = {
+    code,
+    idSlot: String(idSlot),
+    dataToSave: JSON.stringify({ type: 'deleteSlotDatei' }),
+  };
+  if (target.delDatei !== undefined) fields.delDatei = String(target.delDatei);
+  if (target.delThema !== undefined) fields.delThema = target.delThema;
+  return multipart(fields);
+}
+
+function download(code: string, file: string): Promise<Reply> {
+  return server.post('/_api/data/download.php', { code, file });
+}
+
+function data(reply: Reply): CloudData {
+  expect(reply.body.status).toBe('success');
+  return reply.body.save as CloudData;
+}
+
+function expectDenied(reply: Reply): void {
+  expect(reply.statusCode).toBe(403);
+  expect(reply.body).toEqual({ status: 'noRight', message: 'Zugriff verweigert' });
+}
+
+interface Cast {
+  adminCode: string;
+  slotId: number;
+  viewer: { id: number; code: string };
+  uploader: { id: number; code: string };
+  slotAdmin: { id: number; code: string };
+  outsider: { id: number; code: string };
+}
+
+/** A slot with one group per condition and a user in each, created by a user with x|130|000|010. */
+async function cast(): Promise<Cast> {
+  const db = server.database.db;
+  const viewers = await createGroup(db, { rechte: ['x|130'] });
+  const uploaders = await createGroup(db, { rechte: ['x|130'] });
+  const admins = await createGroup(db, { rechte: ['x|130'] });
+  const creator = await server.userWithSession({ rechteSolo: ['x|130|000|010'] });
+  const reply = await save(creator.code, {
+    type: 'editslot',
+    data: {
+      id: 0,
+      sort: '2026',
+      name: `Elternbriefe ${Math.random().toString(16).slice(2, 8)}`,
+      bedingungen: { f130: { sehen: only(viewers), upload: only(uploaders), bearbeiten: only(admins) } },
+    },
+  });
+  expect(reply.body.status).toBe('success');
+  const slotId = reply.body.id as number;
+  return {
+    adminCode: creator.code,
+    slotId,
+    viewer: await server.userWithSession({ groupIds: [viewers] }),
+    uploader: await server.userWithSession({ groupIds: [uploaders] }),
+    slotAdmin: await server.userWithSession({ groupIds: [admins] }),
+    outsider: await server.userWithSession({ rechteSolo: ['x|130'] }),
+  };
+}
+
+function slotOf(reply: Reply, id: number): CloudSlot | undefined {
+  return data(reply).slots.find((slot) => slot.id === id);
+}
+
+describe('130 load (empty getOrSaveSettings)', () => {
+  it('needs a session and a right containing x|130', async () => {
+    expect((await load('x'.repeat(43))).body.status).toBe('accessError');
+    const stranger = await server.userWithSession({ rechteSolo: ['x|100|000'] });
+    expectDenied(await load(stranger.code));
+    const settingsOnly = await server.userWithSession({ rechteSolo: ['x|130|set'] });
+    expect(data(await load(settingsOnly.code)).slotHinzufuegen).toBe(false);
+  });
+
+  it('lists only slots the user may see, with the rights per slot and the QR address', async () => {
+    const c = await cast();
+    const forViewer = slotOf(await load(c.viewer.code), c.slotId);
+    expect(forViewer?.rechte).toEqual({ sehen: true, upload: false, bearbeiten: false });
+    expect(forViewer?.qr_code).toMatch(new RegExp(`/130\\?s=${c.slotId}$`));
+    expect(slotOf(await load(c.uploader.code), c.slotId)?.rechte).toEqual({
+      sehen: true,
+      upload: true,
+      bearbeiten: false,
+    });
+    expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.rechte).toEqual({
+      sehen: true,
+      upload: true,
+      bearbeiten: true,
+    });
+    expect(slotOf(await load(c.outsider.code), c.slotId)).toBeUndefined();
+    // The creator (x|130|000|010, in none of the groups) became slot admin through bearbeiten.nutzer.
+    const forCreator = slotOf(await load(c.adminCode), c.slotId);
+    expect(forCreator?.rechte.bearbeiten).toBe(true);
+    // x|130|000|adm is slot admin everywhere.
+    const cloudAdmin = await server.userWithSession({ rechteSolo: ['x|130|000|adm'] });
+    expect(slotOf(await load(cloudAdmin.code), c.slotId)?.rechte.bearbeiten).toBe(true);
+  });
+});
+
+describe('130 editslot / delslot', () => {
+  it('creates slots only with x|130|000|adm or x|130|000|010', async () => {
+    const plain = await server.userWithSession({ rechteSolo: ['x|130'] });
+    const slot = {
+      id: 0,
+      sort: '2026',
+      name: 'Neu',
+      bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } },
+    };
+    expectDenied(await save(plain.code, { type: 'editslot', data: slot }));
+    const adder = await server.userWithSession({ rechteSolo: ['x|130|000|adm'] });
+    const reply = await save(adder.code, { type: 'editslot', data: slot });
+    expect(reply.body.status).toBe('success');
+    expect(slotOf(reply, reply.body.id as number)?.name).toBe('Neu');
+  });
+
+  it('lets only slot admins change or delete a slot', async () => {
+    const c = await cast();
+    const changed = {
+      id: c.slotId,
+      sort: '2027',
+      name: 'Umbenannt',
+      bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } },
+    };
+    expectDenied(await save(c.uploader.code, { type: 'editslot', data: changed }));
+    expectDenied(await save(c.viewer.code, { type: 'delslot', data: { id: c.slotId } }));
+    const reply = await save(c.slotAdmin.code, { type: 'editslot', data: changed });
+    expect(slotOf(reply, c.slotId)).toMatchObject({ sort: '2027', name: 'Umbenannt' });
+    // The save replaced the conditions: the slot admin's group no longer holds bearbeiten.
+    expectDenied(await save(c.slotAdmin.code, { type: 'delslot', data: { id: c.slotId } }));
+    const cloudAdmin = await server.userWithSession({ rechteSolo: ['x|130|000|adm'] });
+    expect((await save(cloudAdmin.code, { type: 'delslot', data: { id: c.slotId } })).body.status).toBe('success');
+    expect(slotOf(await load(cloudAdmin.code), c.slotId)).toBeUndefined();
+    expect((await save(cloudAdmin.code, { type: 'delslot', data: { id: c.slotId } })).statusCode).toBe(404);
+  });
+
+  it('deleting a slot removes its files from the store and the disk', async () => {
+    const c = await cast();
+    const uploaded = await upload(c.uploader.code, c.slotId, 'Pläne');
+    const pfad = (uploaded.body.neu as { pfad: string }).pfad;
+    const [row] = await server.database.db.select().from(files).where(eq(files.path, pfad));
+    expect(row).toBeDefined();
+    const onDisk = path.join(filesDir(server.dataDir), row?.storageName ?? '');
+    expect(fs.existsSync(onDisk)).toBe(true);
+    expect((await save(c.slotAdmin.code, { type: 'delslot', data: { id: c.slotId } })).body.status).toBe('success');
+    expect(await server.database.db.select().from(files).where(eq(files.path, pfad))).toEqual([]);
+    expect(fs.existsSync(onDisk)).toBe(false);
+  });
+
+  it('refuses bad input with German messages and changes nothing', async () => {
+    const adder = await server.userWithSession({ rechteSolo: ['x|130|000|010'] });
+    const before = data(await load(adder.code)).slots.length;
+    const reply = await save(adder.code, {
+      type: 'editslot',
+      data: {
+        id: 0,
+        sort: ' ',
+        name: 'a<b>',
+        bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } },
+      },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.body.status).toBe('validationError');
+    const errors = reply.body.errors as Record<string, string[]>;
+    expect(errors['dataToSave.data.sort']).toEqual(['Bitte angeben.']);
+    expect(errors['dataToSave.data.name']?.[0]).toMatch(/Zeichen/);
+    const unknownGroup = await save(adder.code, {
+      type: 'editslot',
+      data: {
+        id: 0,
+        sort: '2026',
+        name: 'X',
+        bedingungen: { f130: { sehen: only(999999), upload: nobody, bearbeiten: nobody } },
+      },
+    });
+    expect(unknownGroup.body.errors).toEqual({
+      'dataToSave.data.bedingungen.f130.sehen.gruppen': ['Unbekannte Nutzergruppe.'],
+    });
+    expect((await server.post(url, { code: adder.code, dataToSave: '{kein json' })).body.status).toBe(
+      'validationError',
+    );
+    expect((await save(adder.code, { type: 'unbekannt' })).body.status).toBe('validationError');
+    expect(data(await load(adder.code)).slots.length).toBe(before);
+  });
+});
+
+describe('130 settings', () => {
+  it('saves the default conditions with x|130|set only; new slots start from them in the client', async () => {
+    const group = await createGroup(server.database.db, { rechte: ['x|130'] });
+    const settings = { standardbedingungen: { f130: { sehen: only(group), upload: nobody, bearbeiten: nobody } } };
+    const viewer = await server.userWithSession({ rechteSolo: ['x|130'] });
+    expectDenied(await save(viewer.code, { type: 'settings', data: settings }));
+    const admin = await server.userWithSession({ rechteSolo: ['x|130|set'] });
+    const reply = await save(admin.code, { type: 'settings', data: settings });
+    expect(data(reply).settings.standardbedingungen.f130.sehen).toEqual({ alle: false, gruppen: [group], nutzer: [] });
+    expect(data(await load(viewer.code)).settings).toEqual(data(reply).settings);
+    const bad = await save(admin.code, { type: 'settings', data: { standardbedingungen: {} } });
+    expect(bad.body.status).toBe('validationError');
+  });
+});
+
+describe('130 upload', () => {
+  it('stores a PDF for an uploader, named by its title and typed by its content', async () => {
+    const c = await cast();
+    const reply = await upload(c.uploader.code, c.slotId, '  Elternabend ', { filename: 'Einladung März.pdf' });
+    expect(reply.body.status).toBe('success');
+    expect(reply.body.thema).toBe('Elternabend');
+    const neu = reply.body.neu as { titel: string; endung: string; pfad: string; loeschen: boolean };
+    expect(neu).toMatchObject({ titel: 'Einladung März', endung: 'pdf', loeschen: true });
+    const forViewer = slotOf(await load(c.viewer.code), c.slotId);
+    expect(forViewer?.dateien['Elternabend']?.[0]).toMatchObject({ titel: 'Einladung März', loeschen: false });
+    expect(forViewer?.dateien['Elternabend']?.[0]?.date_lastMod_de).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    const png = await upload(c.uploader.code, c.slotId, 'Elternabend', { filename: 'foto.bin', bytes: pngBytes });
+    expect((png.body.neu as { endung: string }).endung).toBe('png');
+  });
+
+  it('refuses viewers and outsiders', async () => {
+    const c = await cast();
+    expectDenied(await upload(c.viewer.code, c.slotId, 'Thema'));
+    expectDenied(await upload(c.outsider.code, c.slotId, 'Thema'));
+    const stranger = await server.userWithSession({ rechteSolo: ['x|100'] });
+    expectDenied(await upload(stranger.code, c.slotId, 'Thema'));
+    expect((await upload(c.uploader.code, 999999, 'Thema')).statusCode).toBe(404);
+  });
+
+  it('refuses a blank topic, a missing file and spoofed types (an .exe renamed .pdf)', async () => {
+    const c = await cast();
+    const blank = await upload(c.uploader.code, c.slotId, '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body.errors).toEqual({ thema: ['Bitte gib ein Thema an.'] });
+    const spoofed = await upload(c.uploader.code, c.slotId, 'Thema', {
+      filename: 'rechnung.pdf',
+      type: 'application/pdf',
+      bytes: exeBytes,
+    });
+    expect(spoofed.statusCode).toBe(400);
+    expect(spoofed.body).toMatchObject({
+      status: 'validationError',
+      message: 'Es können nur PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP) hochgeladen werden.',
+    });
+    const noFile = await multipart({
+      code: c.uploader.code,
+      upload4slotid: String(c.slotId),
+      dataToSave: JSON.stringify({ type: 'uploadslot' }),
+      thema: 'Thema',
+    });
+    expect(noFile.body.status).toBe('validationError');
+    expect((noFile.body.errors as Record<string, string[]>).file).toEqual(['Bitte angeben.']);
+    expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
+  });
+
+  it('never answers 500 for broken multipart bodies or a text where the file belongs', async () => {
+    const c = await cast();
+    const broken = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="code"\r\n\r\nabc',
+    });
+    expect(broken.statusCode).toBeLessThan(500);
+    const textAsFile = await multipart({
+      code: c.uploader.code,
+      upload4slotid: String(c.slotId),
+      dataToSave: JSON.stringify({ type: 'uploadslot' }),
+      thema: 'Thema',
+      file: '%PDF-1.4 als Text',
+    });
+    expect(textAsFile.statusCode).toBe(400);
+    expect(textAsFile.body.status).toBe('validationError');
+    expect(Object.keys(textAsFile.body.errors as object)).toEqual(['file']);
+    // JSON.parse makes __proto__ an own field, so the request really carries a part of that name.
+    const withProto = JSON.parse('{"__proto__":"x"}') as Record<string, string>;
+    const polluted = await multipart(
+      Object.assign(withProto, {
+        code: c.uploader.code,
+        upload4slotid: String(c.slotId),
+        dataToSave: JSON.stringify({ type: 'uploadslot' }),
+        thema: 'Thema',
+      }),
+    );
+    expect(polluted.body.status).toBe('validationError');
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
+  });
+
+  it('answers tooLarge (413) for a file over 20 MB', async () => {
+    const c = await cast();
+    const big = Buffer.concat([pdfBytes, Buffer.alloc(20 * 1024 * 1024, 0x20)]);
+    const reply = await upload(c.uploader.code, c.slotId, 'Groß', { bytes: big });
+    expect(reply.statusCode).toBe(413);
+    expect(reply.body.status).toBe('tooLarge');
+    expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
+  });
+});
+
+describe('130 deleteSlotDatei', () => {
+  it('lets the uploader delete own files, but not others; the slot admin deletes any file', async () => {
+    const c = await cast();
+    const other = await server.userWithSession({ rechteSolo: ['x|130'] });
+    const mine = (await upload(c.uploader.code, c.slotId, 'A')).body.neu as { id: number };
+    const byAdmin = (await upload(c.slotAdmin.code, c.slotId, 'A')).body.neu as { id: number };
+    expectDenied(await deleteFile(c.uploader.code, c.slotId, { delDatei: byAdmin.id }));
+    expectDenied(await deleteFile(c.viewer.code, c.slotId, { delDatei: mine.id }));
+    expectDenied(await deleteFile(other.code, c.slotId, { delDatei: mine.id }));
+    const own = await deleteFile(c.uploader.code, c.slotId, { delDatei: mine.id });
+    expect(slotOf(own, c.slotId)?.dateien['A']?.map((file) => file.id)).toEqual([byAdmin.id]);
+    const admin = await deleteFile(c.slotAdmin.code, c.slotId, { delDatei: byAdmin.id });
+    expect(slotOf(admin, c.slotId)?.dateien).toEqual({});
+    expect((await deleteFile(c.slotAdmin.code, c.slotId, { delDatei: byAdmin.id })).statusCode).toBe(404);
+  });
+
+  it('deletes a whole topic for slot admins only', async () => {
+    const c = await cast();
+    await upload(c.uploader.code, c.slotId, 'Ausflug');
+    await upload(c.uploader.code, c.slotId, 'Ausflug', { bytes: pngBytes, filename: 'bild.png' });
+    await upload(c.uploader.code, c.slotId, 'Bleibt');
+    expectDenied(await deleteFile(c.uploader.code, c.slotId, { delThema: 'Ausflug' }));
+    const reply = await deleteFile(c.slotAdmin.code, c.slotId, { delThema: 'Ausflug' });
+    expect(Object.keys(slotOf(reply, c.slotId)?.dateien ?? {})).toEqual(['Bleibt']);
+    expect((await deleteFile(c.slotAdmin.code, c.slotId, { delThema: 'Ausflug' })).statusCode).toBe(404);
+    expect((await deleteFile(c.slotAdmin.code, c.slotId, {})).body.status).toBe('validationError');
+  });
+});
+
+describe('130 download and QR code', () => {
+  it('serves slot files to viewers only, never by a raw path', async () => {
+    const c = await cast();
+    const neu = (await upload(c.uploader.code, c.slotId, 'Thema', { filename: 'Plan.pdf' })).body.neu as {
+      pfad: string;
+    };
+    const ok = await download(c.viewer.code, neu.pfad);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.raw).toBe(pdfBytes.toString());
+    expect(ok.headers['content-disposition']).toContain('Plan.pdf');
+    expectDenied(await download(c.outsider.code, neu.pfad));
+    const stranger = await server.userWithSession({ rechteSolo: ['x|100'] });
+    expectDenied(await download(stranger.code, neu.pfad));
+    for (const file of [`${neu.pfad}/../../../../etc/passwd`, '../../../etc/passwd', `f100-130/${c.slotId}/../x`]) {
+      const reply = await download(c.viewer.code, file);
+      expect(reply.statusCode).toBe(404);
+      expect(reply.raw).not.toContain('root:');
+    }
+  });
+
+  it('makes a QR code PDF for slot admins, named QR-Code- plus the slot name', async () => {
+    const c = await cast();
+    const qr = (code: string, id: number) => server.post('/_api/100/130/?getQR-Code', { code, id: String(id) });
+    expectDenied(await qr(c.viewer.code, c.slotId));
+    const reply = await qr(c.slotAdmin.code, c.slotId);
+    expect(reply.body.status).toBe('success');
+    const name = reply.body.name as string;
+    expect(name).toMatch(/^QR-Code-Elternbriefe /);
+    const pdf = await download(c.slotAdmin.code, reply.body.file as string);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.raw.startsWith('%PDF-')).toBe(true);
+    expect(pdf.headers['content-disposition']).toContain(encodeURIComponent(`${name}.pdf`));
+    expectDenied(await download(c.viewer.code, reply.body.file as string));
+    expect((await qr(c.slotAdmin.code, 999999)).statusCode).toBe(404);
+    expect((await qr(c.slotAdmin.code, 0)).body.status).toBe('validationError');
+  });
+});
