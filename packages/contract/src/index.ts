@@ -22,3 +22,7 @@ export * from './platform/local-time';
 export * from './modules/calendar/series';
 export * from './modules/members/definition';
 export * from './modules/members/calls';
+export * from './modules/calendar/definition';
+export * from './modules/calendar/calls';
+export * from './modules/calendar/occurrences';
+export * from './modules/calendar/ical';

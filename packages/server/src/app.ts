@@ -14,6 +14,8 @@ import { profileCalls } from './modules/profile/calls';
 import { membersCalls } from './modules/members/calls';
 import { memberSaveFallback } from './modules/members/member-save';
 import { userAdminCalls } from './modules/user-admin/calls';
+import { calendarCalls } from './modules/calendar/calls';
+import { registerFeedRoute } from './modules/calendar/feed';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -34,6 +36,8 @@ export interface ServerModule {
   calls: CallDefinition[];
   fileAccess?: Record<string, FileAccessRule>;
   userSaveFallback?: UserSaveFallback;
+  /** Routes outside the call dispatcher (e.g. a GET feed addressed by a token). */
+  routes?: (fastify: FastifyInstance, app: AppContext) => void;
 }
 
 /** The server's modules: their calls and their file access rules. One line per module. */
@@ -42,6 +46,7 @@ const serverModules: ServerModule[] = [
   { calls: userAdminCalls },
   { calls: profileCalls },
   { calls: membersCalls, userSaveFallback: memberSaveFallback },
+  { calls: calendarCalls, routes: registerFeedRoute },
 ];
 
 export interface BuildOptions {
@@ -122,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerCalls(fastify, app, [...platformCalls, ...serverModules.flatMap((module) => module.calls)]);
+  for (const module of serverModules) module.routes?.(fastify, app);
   await registerWebApp(fastify, app.db, findWebDist(options.webDist));
   return fastify;
 }
