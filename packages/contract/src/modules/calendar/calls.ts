@@ -258,6 +258,11 @@ export type Birthday = z.infer<typeof birthday>;
 export const calendarSettings = storedCalendarSettings.extend({
   /** Birthdays the user may see (empty when none is configured or allowed). */
   geburtstage: z.array(birthday),
+  /**
+   * Only for holders of x|110|set: every category (also those they cannot see themselves, without
+   * events), so the settings tab can manage them. saveSettings replaces this list.
+   */
+  alleKategorien: z.array(calendarCategory).optional(),
 });
 export type CalendarSettings = z.infer<typeof calendarSettings>;
 

@@ -3,6 +3,8 @@ import {
   calendarLimits,
   calendarMessages,
   calendarModule,
+  calendarRights,
+  hasRight,
   canEdit,
   canSee,
   formatAusnahme,
@@ -121,8 +123,25 @@ export async function loadCalendarState(db: Db, viewer: Viewer): Promise<Calenda
   };
 }
 
-/** Settings for a user: the stored ones plus the birthdays this user may see. */
-export async function loadSettingsFor(db: Db, viewer: Viewer) {
+/** Every category with its event count (for the settings tab). */
+export async function loadAllCategories(db: Db): Promise<CalendarCategory[]> {
+  const categories = await loadCategories(db);
+  const counts = await db
+    .select({ id: calendarEvents.categoryId, n: sql<number>`count(*)::int` })
+    .from(calendarEvents)
+    .groupBy(calendarEvents.categoryId);
+  const byId = new Map(counts.map((row) => [row.id, Number(row.n)]));
+  return categories.map((category) => ({
+    id: category.id,
+    name: category.name,
+    farbe: category.farbe,
+    termine: byId.get(category.id) ?? 0,
+    bedingungen: category.bedingungen,
+  }));
+}
+
+/** Settings for a user: the stored ones plus the birthdays this user may see (and all categories for x|110|set). */
+export async function loadSettingsFor(db: Db, viewer: Viewer & { rechte: readonly string[] }) {
   const settings = await readCalendarSettings(db);
   const categories = await loadCategories(db);
   // The default falls back to the first category when it is unset or gone.
@@ -133,6 +152,7 @@ export async function loadSettingsFor(db: Db, viewer: Viewer) {
     ...settings,
     standard_id_kategorie: standard,
     geburtstage: await visibleBirthdays(db, settings, viewer),
+    ...(hasRight(viewer.rechte, calendarRights.settings) ? { alleKategorien: await loadAllCategories(db) } : {}),
   };
 }
 
