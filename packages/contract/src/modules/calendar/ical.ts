@@ -177,14 +177,18 @@ export function escapeText(text: string): string {
 }
 
 /** Lines longer than 75 octets are folded (RFC 5545 3.1), never inside a UTF-8 character. */
+function utf8Length(char: string): number {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+}
+
 function fold(line: string): string {
-  const encoder = new TextEncoder();
-  if (encoder.encode(line).length <= 75) return line;
+  if ([...line].reduce((sum, char) => sum + utf8Length(char), 0) <= 75) return line;
   const parts: string[] = [];
   let current = '';
   let size = 0;
   for (const char of line) {
-    const bytes = encoder.encode(char).length;
+    const bytes = utf8Length(char);
     const limit = parts.length === 0 ? 75 : 74;
     if (size + bytes > limit) {
       parts.push(current);
