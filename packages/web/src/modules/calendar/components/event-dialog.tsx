@@ -125,14 +125,14 @@ export function EventDialog({
       aria-labelledby="event-dialog-title"
       slotProps={{ paper: { sx: fullScreen ? {} : { width: EVENT_DIALOG_WIDTH, maxWidth: '100%' } } }}
     >
-      <DialogTitle id="event-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <DialogTitle id="event-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 18 }}>
         <Box
           aria-hidden
           sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: category?.farbe ?? 'grey.500', flex: 'none' }}
         />
-        <Box component="span" sx={{ flex: 1 }}>
-          {event === null ? 'Neuer Termin' : editing ? 'Termin bearbeiten' : event.name}
-        </Box>
+        {event === null ? 'Neuer Termin' : editing ? 'Termin bearbeiten' : event.name}
+      </DialogTitle>
+      <Box sx={{ position: 'absolute', right: 8, top: 8, display: 'flex' }}>
         {event !== null && !editing && canEditEvent && (
           <IconButton aria-label="bearbeiten" onClick={() => setEditing(true)}>
             <EditIcon />
@@ -146,7 +146,7 @@ export function EventDialog({
         <IconButton aria-label="schließen" onClick={onClose}>
           <CloseIcon />
         </IconButton>
-      </DialogTitle>
+      </Box>
       <DialogContent dividers>
         {!editing && event !== null && shown ? (
           <Stack spacing={1.5}>
