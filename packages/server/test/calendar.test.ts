@@ -92,8 +92,18 @@ function weekly(overrides: Partial<RepeatWire> = {}): RepeatWire {
 
 function categories(): CategoryInput[] {
   return [
-    { id: cat.allgemein, name: 'Allgemein', farbe: '#1E88E5', bedingungen: { f110: { sehen: rule(true), bearbeiten: rule(false, [staffGroup]) } } },
-    { id: cat.team, name: 'Team', farbe: '#8E24AA', bedingungen: { f110: { sehen: rule(false, [staffGroup]), bearbeiten: rule(false, [staffGroup]) } } },
+    {
+      id: cat.allgemein,
+      name: 'Allgemein',
+      farbe: '#1E88E5',
+      bedingungen: { f110: { sehen: rule(true), bearbeiten: rule(false, [staffGroup]) } },
+    },
+    {
+      id: cat.team,
+      name: 'Team',
+      farbe: '#8E24AA',
+      bedingungen: { f110: { sehen: rule(false, [staffGroup]), bearbeiten: rule(false, [staffGroup]) } },
+    },
     {
       id: cat.eltern,
       name: 'Elternabende',
@@ -134,8 +144,16 @@ beforeAll(async () => {
   birthdayParameter = (await createParameter(db, { name: 'Geburtstag', typ: 7 })).id;
   textParameter = (await createParameter(db, { name: 'Notiz', typ: 1 })).id;
   admin = await server.userWithSession({ rechteSolo: ['x|110|set'] });
-  staff = await server.userWithSession({ ident: 'Sabine Krüger', groupIds: [staffGroup], values: { [birthdayParameter]: '1978-03-12' } });
-  parent = await server.userWithSession({ ident: 'Aylin Öztürk', groupIds: [parentGroup], values: { [birthdayParameter]: '2030-03-20' } });
+  staff = await server.userWithSession({
+    ident: 'Sabine Krüger',
+    groupIds: [staffGroup],
+    values: { [birthdayParameter]: '1978-03-12' },
+  });
+  parent = await server.userWithSession({
+    ident: 'Aylin Öztürk',
+    groupIds: [parentGroup],
+    values: { [birthdayParameter]: '2030-03-20' },
+  });
   outsider = await server.userWithSession({ groupIds: [otherGroup] });
 
   // The first load creates the one default category; settings then define the three of the tests.
@@ -191,10 +209,17 @@ describe('visibility and edit rights per category', () => {
   let generalEvent: number;
 
   beforeAll(async () => {
-    teamEvent = (await ok(staff.code, { type: 'saveTermin', data: eventInput({ name: 'Teamsitzung', id_kalenderkategorie: cat.team }) }))
-      .saveTerminNeuId as number;
+    teamEvent = (
+      await ok(staff.code, {
+        type: 'saveTermin',
+        data: eventInput({ name: 'Teamsitzung', id_kalenderkategorie: cat.team }),
+      })
+    ).saveTerminNeuId as number;
     parentsEvent = (
-      await ok(staff.code, { type: 'saveTermin', data: eventInput({ name: 'Elternabend', id_kalenderkategorie: cat.eltern }) })
+      await ok(staff.code, {
+        type: 'saveTermin',
+        data: eventInput({ name: 'Elternabend', id_kalenderkategorie: cat.eltern }),
+      })
     ).saveTerminNeuId as number;
     generalEvent = (await ok(staff.code, { type: 'saveTermin', data: eventInput({ name: 'Sommerfest' }) }))
       .saveTerminNeuId as number;
@@ -206,7 +231,9 @@ describe('visibility and edit rights per category', () => {
     expect(parentIds).toContain(parentsEvent);
     expect(parentIds).toContain(generalEvent);
     expect(parentIds).not.toContain(teamEvent);
-    expect(ofParent.kalender.kategorien.map((category) => category.id).sort()).toEqual([cat.allgemein, cat.eltern].sort());
+    expect(ofParent.kalender.kategorien.map((category) => category.id).sort()).toEqual(
+      [cat.allgemein, cat.eltern].sort(),
+    );
     expect(ofParent.kalender.stats.allowEditKategorien).toEqual([]);
 
     const ofOutsider = await ok(outsider.code);
@@ -224,12 +251,17 @@ describe('visibility and edit rights per category', () => {
   it('only editable categories can be changed, checked on the server', async () => {
     // A parent sees Allgemein but may not edit it: neither create, change nor delete.
     expectDenied(await send(parent.code, { type: 'saveTermin', data: eventInput() }));
-    expectDenied(await send(parent.code, { type: 'saveTermin', data: eventInput({ id: generalEvent, name: 'Gekapert' }) }));
+    expectDenied(
+      await send(parent.code, { type: 'saveTermin', data: eventInput({ id: generalEvent, name: 'Gekapert' }) }),
+    );
     expectDenied(await send(parent.code, { type: 'delTermin', data: { id: generalEvent } }));
     // A category the user cannot see is unknown; an event of it is not found.
-    expectInvalid(await send(parent.code, { type: 'saveTermin', data: eventInput({ id_kalenderkategorie: cat.team }) }), {
-      'dataToSave.data.id_kalenderkategorie': [calendarMessages.unknownCategory],
-    });
+    expectInvalid(
+      await send(parent.code, { type: 'saveTermin', data: eventInput({ id_kalenderkategorie: cat.team }) }),
+      {
+        'dataToSave.data.id_kalenderkategorie': [calendarMessages.unknownCategory],
+      },
+    );
     const hidden = await send(outsider.code, { type: 'delTermin', data: { id: teamEvent } });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body.status).toBe('notFound');
@@ -238,7 +270,8 @@ describe('visibility and edit rights per category', () => {
   });
 
   it('an editor changes and deletes an event after which it is gone', async () => {
-    const created = (await ok(staff.code, { type: 'saveTermin', data: eventInput({ name: 'Probe' }) })).saveTerminNeuId as number;
+    const created = (await ok(staff.code, { type: 'saveTermin', data: eventInput({ name: 'Probe' }) }))
+      .saveTerminNeuId as number;
     const changed = await ok(staff.code, {
       type: 'saveTermin',
       data: eventInput({ id: created, name: 'Generalprobe', id_kalenderkategorie: cat.team }),
@@ -281,7 +314,12 @@ describe('series', () => {
     const sixteenth = { von: local('2026-03-16', 16), bis: local('2026-03-16', 17) };
     const detached = await ok(staff.code, {
       type: 'saveTermin',
-      data: eventInput({ name: 'AG Fußball (Turnier)', start: local('2026-03-16', 15), end: local('2026-03-16', 18), ausSerie: seriesId }),
+      data: eventInput({
+        name: 'AG Fußball (Turnier)',
+        start: local('2026-03-16', 15),
+        end: local('2026-03-16', 18),
+        ausSerie: seriesId,
+      }),
       ausnahme: sixteenth,
     });
     const single = detached.kalender.events.find((event) => event.id === detached.saveTerminNeuId);
@@ -302,10 +340,16 @@ describe('series', () => {
 
   it('a parent cannot add an exception to a series in a category they may only see', async () => {
     const seriesId = (
-      await ok(staff.code, { type: 'saveTermin', data: eventInput({ istSerie: true, repeat: weekly(), id_kalenderkategorie: cat.allgemein }) })
+      await ok(staff.code, {
+        type: 'saveTermin',
+        data: eventInput({ istSerie: true, repeat: weekly(), id_kalenderkategorie: cat.allgemein }),
+      })
     ).saveTerminNeuId as number;
     expectDenied(
-      await send(parent.code, { type: 'delTermin', data: { id: seriesId, ausnahme: { von: local('2026-03-04', 16), bis: local('2026-03-04', 17) } } }),
+      await send(parent.code, {
+        type: 'delTermin',
+        data: { id: seriesId, ausnahme: { von: local('2026-03-04', 16), bis: local('2026-03-04', 17) } },
+      }),
     );
     const reply = await ok(staff.code);
     expect(reply.kalender.events.find((event) => event.id === seriesId)?.repeat?.ausnahmen).toEqual([]);
@@ -321,10 +365,16 @@ describe('bad input is rejected with German messages and changes nothing', () =>
     expectInvalid(await send(staff.code, { type: 'saveTermin', data: eventInput({ name: '  ' }) }), {
       'dataToSave.data.name': ['Bitte angeben.'],
     });
-    expectInvalid(await send(staff.code, { type: 'saveTermin', data: eventInput({ start: Date.UTC(3500, 0, 1), end: Date.UTC(3500, 0, 2) }) }), {
-      'dataToSave.data.start': [calendarMessages.dateRange],
-      'dataToSave.data.end': [calendarMessages.dateRange],
-    });
+    expectInvalid(
+      await send(staff.code, {
+        type: 'saveTermin',
+        data: eventInput({ start: Date.UTC(3500, 0, 1), end: Date.UTC(3500, 0, 2) }),
+      }),
+      {
+        'dataToSave.data.start': [calendarMessages.dateRange],
+        'dataToSave.data.end': [calendarMessages.dateRange],
+      },
+    );
     expectInvalid(await send(staff.code, { type: 'saveTermin', data: eventInput({ istSerie: true }) }), {
       'dataToSave.data.repeat': ['Bitte angeben.'],
     });
@@ -339,11 +389,17 @@ describe('bad input is rejected with German messages and changes nothing', () =>
       },
     );
     expectInvalid(
-      await send(staff.code, { type: 'saveTermin', data: eventInput({ istSerie: true, repeat: weekly({ von: '2026-05-01', bis: '2026-04-01' }) }) }),
+      await send(staff.code, {
+        type: 'saveTermin',
+        data: eventInput({ istSerie: true, repeat: weekly({ von: '2026-05-01', bis: '2026-04-01' }) }),
+      }),
       { 'dataToSave.data.repeat.bis': [calendarMessages.seriesEndBeforeStart] },
     );
     expectInvalid(
-      await send(staff.code, { type: 'saveTermin', data: eventInput({ istSerie: true, repeat: weekly({ ausnahmen: ['kaputt'] }) }) }),
+      await send(staff.code, {
+        type: 'saveTermin',
+        data: eventInput({ istSerie: true, repeat: weekly({ ausnahmen: ['kaputt'] }) }),
+      }),
       { 'dataToSave.data.repeat.ausnahmen.0': [calendarMessages.invalidDate] },
     );
     expect((await ok(staff.code)).kalender.events.length).toBe(before);
@@ -394,7 +450,11 @@ describe('calendar settings (x|110|set)', () => {
       data: settingsData({
         kategorien: [
           ...categories(),
-          { id: -5, name: 'Ausflüge', bedingungen: { f110: { sehen: rule(true), bearbeiten: rule(false, [staffGroup]) } } },
+          {
+            id: -5,
+            name: 'Ausflüge',
+            bedingungen: { f110: { sehen: rule(true), bearbeiten: rule(false, [staffGroup]) } },
+          },
         ],
         id_kalenderkategorie_geburtstag: -5,
       }),
@@ -402,7 +462,8 @@ describe('calendar settings (x|110|set)', () => {
     const trips = added.settings.alleKategorien?.find((category) => category.name === 'Ausflüge');
     expect(trips?.farbe).toBe('#FF0000');
     expect(added.settings.id_kalenderkategorie_geburtstag).toBe(trips?.id);
-    const event = (await ok(staff.code, { type: 'saveTermin', data: eventInput({ id_kalenderkategorie: trips!.id }) })).saveTerminNeuId;
+    const event = (await ok(staff.code, { type: 'saveTermin', data: eventInput({ id_kalenderkategorie: trips!.id }) }))
+      .saveTerminNeuId;
 
     const removed = await ok(admin.code, { type: 'saveSettings', data: settingsData() });
     expect(removed.settings.alleKategorien?.some((category) => category.id === trips!.id)).toBe(false);
@@ -465,7 +526,12 @@ describe('iCalendar feed', () => {
     });
     await ok(staff.code, {
       type: 'saveTermin',
-      data: eventInput({ name: 'Ferien', timed: false, start: local('2026-04-06', 0), end: local('2026-04-10', 23, 59) }),
+      data: eventInput({
+        name: 'Ferien',
+        timed: false,
+        start: local('2026-04-06', 0),
+        end: local('2026-04-10', 23, 59),
+      }),
     });
 
     const created = await ok(staff.code, { type: 'feedNeu' });
@@ -535,7 +601,9 @@ describe('demo seed', () => {
     expect(reply.kalender.kategorien.map((category) => category.name)).toEqual(
       expect.arrayContaining(['Ferien', 'Elternabende', 'Team', 'Geburtstage']),
     );
-    expect(reply.kalender.events.some((event) => event.name === 'Teambesprechung' && event.repeat?.mustertyp === 'Wochen')).toBe(true);
+    expect(
+      reply.kalender.events.some((event) => event.name === 'Teambesprechung' && event.repeat?.mustertyp === 'Wochen'),
+    ).toBe(true);
     expect(reply.settings.geburtstage.length).toBeGreaterThan(0);
   });
 });

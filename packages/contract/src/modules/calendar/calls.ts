@@ -51,7 +51,8 @@ export const calendarMessages = {
   saveFailed: 'Fehler! Bitte die Netzwerkverbindung prüfen.',
   settingsSaveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
   deleted: 'Der Termin wurde gelöscht.',
-  saveSeriesQuestion: 'Soll die Änderung für die ganze Serie oder nur für diesen Tag als Einzeltermin gespeichert werden?',
+  saveSeriesQuestion:
+    'Soll die Änderung für die ganze Serie oder nur für diesen Tag als Einzeltermin gespeichert werden?',
   saveWholeSeries: 'ganze Serie',
   saveSingle: 'nur diesen Termin',
   deleteSeriesQuestion: 'Soll nur dieser Tag als Ausnahme aus der Serie entfernt oder die ganze Serie gelöscht werden?',
@@ -113,11 +114,7 @@ export const repeatWire = z
     von: isoDay,
     bis: isoDay,
     mustertyp: z.enum(patternTypes),
-    musterintervall: z
-      .number({ error: validationMessages.required })
-      .int()
-      .min(1)
-      .max(calendarLimits.maxIntervall),
+    musterintervall: z.number({ error: validationMessages.required }).int().min(1).max(calendarLimits.maxIntervall),
     jaehrlichTag: dayOfMonth,
     jaehrlichMonat: z.number({ error: validationMessages.required }).int().min(1).max(12),
     monatlichTag: dayOfMonth,
@@ -176,7 +173,8 @@ export const eventInput = z
     ausSerie: z.number().int().min(0).default(0),
   })
   .superRefine((event, ctx) => {
-    if (event.end < event.start) ctx.addIssue({ code: 'custom', path: ['end'], message: calendarMessages.endBeforeStart });
+    if (event.end < event.start)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: calendarMessages.endBeforeStart });
     if (event.istSerie && event.repeat === null) {
       ctx.addIssue({ code: 'custom', path: ['repeat'], message: validationMessages.required });
     }

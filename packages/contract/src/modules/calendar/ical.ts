@@ -83,13 +83,20 @@ function eventLines(event: CalendarEvent, options: ICalOptions): string[] {
   const lines = [...head, ...timeLines(first.start, first.end, event.timed), rrule(repeat, event.timed)];
   // Occurrences that an exception removes: the series without exceptions minus the series with them.
   if (repeat.ausnahmen.length > 0) {
-    const all = expandSeries({ start: event.start, end: event.end, repeat: { ...repeat, ausnahmen: [] } }, ...everything);
+    const all = expandSeries(
+      { start: event.start, end: event.end, repeat: { ...repeat, ausnahmen: [] } },
+      ...everything,
+    );
     const kept = new Set(
       expandSeries({ start: event.start, end: event.end, repeat }, ...everything).map((o) => o.start),
     );
     for (const occurrence of all) {
       if (kept.has(occurrence.start)) continue;
-      lines.push(event.timed ? `EXDATE;TZID=Europe/Berlin:${localStamp(occurrence.start)}` : `EXDATE;VALUE=DATE:${dateStamp(occurrence.start)}`);
+      lines.push(
+        event.timed
+          ? `EXDATE;TZID=Europe/Berlin:${localStamp(occurrence.start)}`
+          : `EXDATE;VALUE=DATE:${dateStamp(occurrence.start)}`,
+      );
     }
   }
   lines.push('END:VEVENT');

@@ -132,7 +132,9 @@ export function keepOrder(
 ): { start: number; end: number } {
   if (next.start <= next.end) return next;
   const duration = Math.max(0, previous.end - previous.start);
-  return changed === 'start' ? { start: next.start, end: next.start + duration } : { start: next.end - duration, end: next.end };
+  return changed === 'start'
+    ? { start: next.start, end: next.start + duration }
+    : { start: next.end - duration, end: next.end };
 }
 
 /**
@@ -145,7 +147,8 @@ export function defaultRepeat(start: number, end: number, timeZone = DEFAULT_TIM
   const startDay = dayNumber(startLocal.year, startLocal.month, startLocal.day);
   const untilYear = endLocal.year + calendarLimits.defaultSeriesYears;
   // 29 February five years later does not exist: the series then ends on 28 February.
-  const until = parseIsoDay(isoDate(untilYear, endLocal.month, endLocal.day)) ?? dayNumber(untilYear, endLocal.month, 28);
+  const until =
+    parseIsoDay(isoDate(untilYear, endLocal.month, endLocal.day)) ?? dayNumber(untilYear, endLocal.month, 28);
   const woechentlichWochentage = Object.fromEntries(
     weekdayKeys.map((key, index) => [key, index === isoWeekday(startDay) - 1]),
   ) as Record<WeekdayKey, boolean>;

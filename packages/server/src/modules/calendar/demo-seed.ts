@@ -24,16 +24,36 @@ export async function seedCalendarDemo(db: Db, now = Date.now()): Promise<void> 
   const created = await db
     .insert(calendarCategories)
     .values([
-      { name: 'Allgemein', farbe: '#1E88E5', sort: 0, bedingungen: { f110: { sehen: rule(true, []), bearbeiten: rule(false, staff) } } },
-      { name: 'Ferien', farbe: '#43A047', sort: 1, bedingungen: { f110: { sehen: rule(true, []), bearbeiten: rule(false, office) } } },
+      {
+        name: 'Allgemein',
+        farbe: '#1E88E5',
+        sort: 0,
+        bedingungen: { f110: { sehen: rule(true, []), bearbeiten: rule(false, staff) } },
+      },
+      {
+        name: 'Ferien',
+        farbe: '#43A047',
+        sort: 1,
+        bedingungen: { f110: { sehen: rule(true, []), bearbeiten: rule(false, office) } },
+      },
       {
         name: 'Elternabende',
         farbe: '#FB8C00',
         sort: 2,
         bedingungen: { f110: { sehen: rule(false, [...staff, ...parents]), bearbeiten: rule(false, staff) } },
       },
-      { name: 'Team', farbe: '#8E24AA', sort: 3, bedingungen: { f110: { sehen: rule(false, staff), bearbeiten: rule(false, staff) } } },
-      { name: 'Geburtstage', farbe: '#FF0000', sort: 4, bedingungen: { f110: { sehen: rule(false, staff), bearbeiten: rule(false, []) } } },
+      {
+        name: 'Team',
+        farbe: '#8E24AA',
+        sort: 3,
+        bedingungen: { f110: { sehen: rule(false, staff), bearbeiten: rule(false, staff) } },
+      },
+      {
+        name: 'Geburtstage',
+        farbe: '#FF0000',
+        sort: 4,
+        bedingungen: { f110: { sehen: rule(false, staff), bearbeiten: rule(false, []) } },
+      },
     ])
     .returning({ id: calendarCategories.id, name: calendarCategories.name });
   const category = (name: string) => created.find((row) => row.name === name)?.id ?? 0;
@@ -43,7 +63,13 @@ export async function seedCalendarDemo(db: Db, now = Date.now()): Promise<void> 
   const monday = todayNo - (isoWeekday(todayNo) - 1);
   const at = (day: number, hour: number, minute = 0) => {
     const date = new Date(day * 86_400_000);
-    return fromLocal({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute });
+    return fromLocal({
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour,
+      minute,
+    });
   };
 
   // Weekly team meeting on Tuesdays 14:00–15:00 from the start of this month for a year.

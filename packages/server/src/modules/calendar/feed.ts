@@ -73,7 +73,11 @@ export function registerFeedRoute(fastify: FastifyInstance, app: AppContext): vo
     const token = request.params.file.replace(/\.ics$/, '');
     const text = await feedFor(app.db, token);
     if (text === null) {
-      return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Unbekannte Kalenderadresse');
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Unbekannte Kalenderadresse');
     }
     return reply
       .code(200)

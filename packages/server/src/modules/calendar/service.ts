@@ -52,7 +52,10 @@ export async function readCalendarSettings(db: Db): Promise<StoredCalendarSettin
 
 /** Categories in order; a calendar without any gets one ('Allgemein', seen by all, edited by nobody yet). */
 export async function loadCategories(db: Db): Promise<CategoryRow[]> {
-  const rows = await db.select().from(calendarCategories).orderBy(asc(calendarCategories.sort), asc(calendarCategories.id));
+  const rows = await db
+    .select()
+    .from(calendarCategories)
+    .orderBy(asc(calendarCategories.sort), asc(calendarCategories.id));
   if (rows.length > 0) return rows;
   const [created] = await db
     .insert(calendarCategories)
@@ -233,7 +236,11 @@ async function requireEditable(db: Db, viewer: Viewer, categoryId: number, field
 }
 
 /** An existing event the user may see; else notFound (events of hidden categories are not revealed). */
-async function requireVisibleEvent(db: Db, viewer: Viewer, id: number): Promise<{ event: EventRow; category: CategoryRow }> {
+async function requireVisibleEvent(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+): Promise<{ event: EventRow; category: CategoryRow }> {
   const event = await eventById(db, id);
   const category = event ? await categoryById(db, event.categoryId) : undefined;
   if (!event || !category || !mayView(category, viewer)) throw new CallError('notFound', calendarMessages.unknownEvent);
@@ -247,7 +254,9 @@ function normaliseRepeat(repeat: RepeatWire): RepeatWire {
     return exception ? [exception] : [];
   });
   let next = Math.max(0, ...parsed.map((exception) => exception.id)) + 1;
-  const ausnahmen = parsed.map((exception) => formatAusnahme(exception.id > 0 ? exception : { ...exception, id: next++ }));
+  const ausnahmen = parsed.map((exception) =>
+    formatAusnahme(exception.id > 0 ? exception : { ...exception, id: next++ }),
+  );
   return { ...repeat, ausnahmen };
 }
 
@@ -270,7 +279,8 @@ export async function saveEvent(
 ): Promise<number> {
   await requireEditable(db, viewer, input.id_kalenderkategorie, 'dataToSave.data.id_kalenderkategorie');
   const existing = input.id > 0 ? await requireVisibleEvent(db, viewer, input.id) : undefined;
-  if (existing && !mayEdit(existing.category, viewer)) throw new CallError('noRight', calendarMessages.categoryNotEditable);
+  if (existing && !mayEdit(existing.category, viewer))
+    throw new CallError('noRight', calendarMessages.categoryNotEditable);
 
   let series: EventRow | undefined;
   if (input.ausSerie > 0) {
@@ -382,7 +392,12 @@ export async function saveCalendarSettings(db: Db, input: ParsedSettings): Promi
   await db.transaction(async (tx) => {
     const idMap = new Map<number, number>();
     for (const [index, category] of input.kategorien.entries()) {
-      const values = { name: category.name.trim(), farbe: category.farbe.toUpperCase(), bedingungen: category.bedingungen, sort: index };
+      const values = {
+        name: category.name.trim(),
+        farbe: category.farbe.toUpperCase(),
+        bedingungen: category.bedingungen,
+        sort: index,
+      };
       if (category.id > 0) {
         await tx.update(calendarCategories).set(values).where(eq(calendarCategories.id, category.id));
         idMap.set(category.id, category.id);

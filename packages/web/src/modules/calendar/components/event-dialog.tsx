@@ -191,7 +191,8 @@ export function EventDialog({
           <Button
             onClick={() => {
               const data = event && occurrence ? singleFromSeriesInput(form, event.id) : null;
-              if (data && occurrence) void run({ type: 'saveTermin', data, ausnahme: { von: occurrence.start, bis: occurrence.end } });
+              if (data && occurrence)
+                void run({ type: 'saveTermin', data, ausnahme: { von: occurrence.start, bis: occurrence.end } });
             }}
           >
             {calendarMessages.saveSingle}
@@ -208,7 +209,11 @@ export function EventDialog({
         </DialogActions>
       </Dialog>
 
-      <Dialog open={question === 'deleteSeries'} onClose={() => setQuestion(null)} aria-labelledby="delete-series-title">
+      <Dialog
+        open={question === 'deleteSeries'}
+        onClose={() => setQuestion(null)}
+        aria-labelledby="delete-series-title"
+      >
         <DialogTitle id="delete-series-title">Serientermin löschen</DialogTitle>
         <DialogContent>
           <DialogContentText>{calendarMessages.deleteSeriesQuestion}</DialogContentText>
@@ -218,12 +223,19 @@ export function EventDialog({
           <Button
             onClick={() => {
               if (event && occurrence)
-                void run({ type: 'delTermin', data: { id: event.id, ausnahme: { von: occurrence.start, bis: occurrence.end } } });
+                void run({
+                  type: 'delTermin',
+                  data: { id: event.id, ausnahme: { von: occurrence.start, bis: occurrence.end } },
+                });
             }}
           >
             {calendarMessages.deleteOnlyDay}
           </Button>
-          <Button variant="contained" color="error" onClick={() => event && void run({ type: 'delTermin', data: { id: event.id } })}>
+          <Button
+            variant="contained"
+            color="error"
+            onClick={() => event && void run({ type: 'delTermin', data: { id: event.id } })}
+          >
             {calendarMessages.deleteWholeSeries}
           </Button>
         </DialogActions>
@@ -267,7 +279,17 @@ function EventFields({
       >
         {categories.map((category) => (
           <MenuItem key={category.id} value={category.id}>
-            <Box component="span" sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: category.farbe, mr: 1 }} />
+            <Box
+              component="span"
+              sx={{
+                display: 'inline-block',
+                width: 10,
+                height: 10,
+                borderRadius: '50%',
+                bgcolor: category.farbe,
+                mr: 1,
+              }}
+            />
             {category.name}
           </MenuItem>
         ))}
@@ -288,7 +310,12 @@ function EventFields({
         onChange={(changeEvent) => setForm({ ...form, beschreibung: changeEvent.target.value })}
       />
       <FormControlLabel
-        control={<Checkbox checked={!form.timed} onChange={(changeEvent) => setForm({ ...form, timed: !changeEvent.target.checked })} />}
+        control={
+          <Checkbox
+            checked={!form.timed}
+            onChange={(changeEvent) => setForm({ ...form, timed: !changeEvent.target.checked })}
+          />
+        }
         label="Ganztägig"
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -329,7 +356,12 @@ function EventFields({
       </Stack>
       {form.ausSerie === 0 && (
         <FormControlLabel
-          control={<Checkbox checked={form.istSerie} onChange={(changeEvent) => setForm(withSeries(form, changeEvent.target.checked))} />}
+          control={
+            <Checkbox
+              checked={form.istSerie}
+              onChange={(changeEvent) => setForm(withSeries(form, changeEvent.target.checked))}
+            />
+          }
           label="Serientermin"
         />
       )}
@@ -387,7 +419,12 @@ function EventFields({
                     <Checkbox
                       checked={repeat.woechentlichWochentage[key]}
                       onChange={(changeEvent) =>
-                        setRepeat({ woechentlichWochentage: { ...repeat.woechentlichWochentage, [key]: changeEvent.target.checked } })
+                        setRepeat({
+                          woechentlichWochentage: {
+                            ...repeat.woechentlichWochentage,
+                            [key]: changeEvent.target.checked,
+                          },
+                        })
                       }
                     />
                   }

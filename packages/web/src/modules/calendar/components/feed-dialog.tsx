@@ -34,7 +34,9 @@ export function FeedDialog({ active, onClose }: { active: boolean; onClose(): vo
     if (reply?.feed.url) setUrl(absoluteFeedUrl(reply.feed.url, location.origin));
   };
   const revoke = async () => {
-    const reply = await saveAction(() => mutateAsync({ type: 'feedWiderrufen' }), { failure: calendarMessages.saveFailed });
+    const reply = await saveAction(() => mutateAsync({ type: 'feedWiderrufen' }), {
+      failure: calendarMessages.saveFailed,
+    });
     if (reply) setUrl(null);
   };
   const copy = async () => {
@@ -48,7 +50,12 @@ export function FeedDialog({ active, onClose }: { active: boolean; onClose(): vo
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="feed-dialog-title" slotProps={{ paper: { sx: { width: 640, maxWidth: '100%' } } }}>
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby="feed-dialog-title"
+      slotProps={{ paper: { sx: { width: 640, maxWidth: '100%' } } }}
+    >
       <DialogTitle id="feed-dialog-title">{calendarMessages.feedTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{calendarMessages.feedHint}</DialogContentText>
@@ -80,7 +87,9 @@ export function FeedDialog({ active, onClose }: { active: boolean; onClose(): vo
             {calendarMessages.feedRevoke}
           </Button>
         )}
-        <Button onClick={() => void renew()}>{active || url ? calendarMessages.feedNew : calendarMessages.feedCreate}</Button>
+        <Button onClick={() => void renew()}>
+          {active || url ? calendarMessages.feedNew : calendarMessages.feedCreate}
+        </Button>
         <Button variant="contained" onClick={onClose}>
           Schließen
         </Button>

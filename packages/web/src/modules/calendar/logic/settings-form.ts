@@ -1,4 +1,9 @@
-import { calendarLimits, type CalendarCategory, type CalendarReply, type SaveCalendarSettingsInput } from '@hortus/contract';
+import {
+  calendarLimits,
+  type CalendarCategory,
+  type CalendarReply,
+  type SaveCalendarSettingsInput,
+} from '@hortus/contract';
 
 /** The settings tab's form: the stored settings and every category (new ones with temporary ids ≤ 0). */
 export interface SettingsForm {
