@@ -1,8 +1,13 @@
+import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  buildICalendar,
   calendarMessages,
   expandEvents,
+  formatAusnahme,
+  isoDayOf,
+  weekdayKeys,
   fromLocal,
   parseAusnahme,
   type CalendarDataToSave,
@@ -605,5 +610,91 @@ describe('demo seed', () => {
       reply.kalender.events.some((event) => event.name === 'Teambesprechung' && event.repeat?.mustertyp === 'Wochen'),
     ).toBe(true);
     expect(reply.settings.geburtstage.length).toBeGreaterThan(0);
+  });
+});
+
+describe('iCalendar expansion equals expandSeries (property, parsed by ical.js)', () => {
+  function occurrencesOf(text: string): number[] {
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const vevent = calendar.getFirstSubcomponent('vevent');
+    if (!vevent) return [];
+    const event = new ICAL.Event(vevent);
+    const iterator = event.iterator();
+    const result: number[] = [];
+    for (let next = iterator.next(); next && result.length < 400; next = iterator.next()) {
+      result.push(next.toJSDate().getTime());
+    }
+    return result;
+  }
+
+  it('any pattern, interval, weekdays, exceptions and time of day — across DST changes', () => {
+    const firstDay = Math.floor(Date.UTC(2025, 0, 1) / 86_400_000);
+    fc.assert(
+      fc.property(
+        fc.record({
+          offset: fc.integer({ min: 0, max: 700 }),
+          length: fc.integer({ min: 0, max: 500 }),
+          mustertyp: fc.constantFrom('Tage', 'Wochen', 'Monate', 'Jahre'),
+          musterintervall: fc.integer({ min: 1, max: 4 }),
+          days: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+          monatlichTag: fc.integer({ min: 1, max: 31 }),
+          jaehrlichMonat: fc.integer({ min: 1, max: 12 }),
+          hour: fc.integer({ min: 0, max: 23 }),
+          minute: fc.constantFrom(0, 15, 30, 45),
+          duration: fc.integer({ min: 0, max: 600 }),
+          exceptionPicks: fc.array(fc.nat(), { maxLength: 3 }),
+        }),
+        (input) => {
+          const von = isoDayOf(firstDay + input.offset);
+          const bis = isoDayOf(firstDay + input.offset + input.length);
+          const [year, month, day] = von.split('-').map(Number) as [number, number, number];
+          const start = fromLocal({ year, month, day, hour: input.hour, minute: input.minute });
+          const days = Object.fromEntries(
+            weekdayKeys.map((key, index) => [key, input.days[index] ?? false]),
+          ) as RepeatWire['woechentlichWochentage'];
+          if (!input.days.some(Boolean)) days.montags = true;
+          const repeat: RepeatWire = {
+            von,
+            bis,
+            mustertyp: input.mustertyp,
+            musterintervall: input.musterintervall,
+            jaehrlichTag: input.monatlichTag,
+            jaehrlichMonat: input.jaehrlichMonat,
+            monatlichTag: input.monatlichTag,
+            woechentlichWochentage: days,
+            ausnahmen: [],
+          };
+          const event: CalendarEvent = {
+            id: 1,
+            name: 'Serie',
+            beschreibung: '',
+            start,
+            end: start + input.duration * 60_000,
+            id_kalenderkategorie: 1,
+            timed: true,
+            istSerie: true,
+            repeat,
+            color: '#FF0000',
+            ausSerie: 0,
+          };
+          const window = [Date.UTC(2024, 0, 1), Date.UTC(2030, 0, 1)] as const;
+          const plain = expandEvents([event], ...window).map((entry) => entry.start);
+          // Exceptions on some of the occurrences.
+          repeat.ausnahmen = input.exceptionPicks
+            .filter(() => plain.length > 0)
+            .map((pick, index) => {
+              const at = plain[pick % plain.length] as number;
+              return formatAusnahme({ id: index + 1, von: at, bis: at + 60_000 });
+            });
+          const expected = expandEvents([event], ...window)
+            .map((entry) => entry.start)
+            .slice(0, 400);
+          const text = buildICalendar([event], { calendarName: 'Test', now: 0, uidDomain: 'test' });
+          expect(occurrencesOf(text)).toEqual(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
