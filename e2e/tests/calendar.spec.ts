@@ -109,3 +109,57 @@ test('a parent sees the calendar without the add button and cannot edit', async 
   await page.goto('/110?e=0');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('leitung manages categories in the settings tab and subscribes to the private iCalendar feed', async ({
+  page,
+}) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/110-set');
+  const list = page.getByRole('list', { name: 'Kalender' });
+  await expect(list.getByRole('button', { name: /Allgemein/ })).toBeVisible();
+  // The birthday parameter offers only date parameters.
+  await page.getByRole('combobox', { name: 'Parameter Geburtsdatum' }).click();
+  await expect(page.getByRole('option')).toHaveText(['keiner', 'Geburtstag']);
+  await page.keyboard.press('Escape');
+
+  // The default category cannot be deleted.
+  await list.getByRole('button', { name: /Allgemein/ }).click();
+  await expect(page.getByRole('button', { name: 'Kalender löschen' })).toBeDisabled();
+
+  // Add, rename and save a category; it gets the default colour.
+  await page.getByRole('button', { name: 'Kalender hinzufügen' }).click();
+  await expect(page.getByLabel('Farbe')).toHaveValue('#ff0000');
+  await page.getByLabel(/^Name/).fill('Ausflüge');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Die Einstellungen wurden erfolgreich gespeichert')).toBeVisible();
+  await expect(list.getByRole('button', { name: /Ausflüge/ })).toBeVisible();
+
+  // Delete it again: the neighbour (the previous, last one) becomes selected.
+  await list.getByRole('button', { name: /Ausflüge/ }).click();
+  await page.getByRole('button', { name: 'Kalender löschen' }).click();
+  await expect(list.getByRole('button', { name: /Ausflüge/ })).toHaveCount(0);
+  await expect(page.getByLabel(/^Name/)).toHaveValue('Geburtstage');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Die Einstellungen wurden erfolgreich gespeichert')).toBeVisible();
+
+  // The feed: a private address that a calendar app can read.
+  await page.goto('/110');
+  await page.getByRole('button', { name: 'Kalender abonnieren' }).click();
+  await page.getByRole('button', { name: 'Adresse erzeugen' }).click();
+  const address = page.getByLabel('Abo-Adresse');
+  await expect(address).toHaveValue(/\/_api\/000\/110\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+  const url = await address.inputValue();
+  const feed = await page.request.get(url);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+  const text = await feed.text();
+  expect(text).toContain('BEGIN:VCALENDAR');
+  expect(text).toContain('SUMMARY:Teambesprechung');
+  expect(text).toContain('RRULE:FREQ=WEEKLY');
+
+  // 'widerrufen' ends it.
+  await page.getByRole('button', { name: 'widerrufen' }).click();
+  await expect(address).toHaveCount(0);
+  expect((await page.request.get(url)).status()).toBe(404);
+});
