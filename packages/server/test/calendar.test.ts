@@ -562,7 +562,6 @@ describe('iCalendar feed', () => {
     const iterator = feedSeries.iterator();
     const fromFeed: number[] = [];
     for (let next = iterator.next(); next; next = iterator.next()) {
-      if (feedSeries.isRecurrenceException()) break;
       fromFeed.push(next.toJSDate().getTime());
       if (fromFeed.length > 500) break;
     }
@@ -640,7 +639,9 @@ describe('iCalendar expansion equals expandSeries (property, parsed by ical.js)'
           days: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
           monatlichTag: fc.integer({ min: 1, max: 31 }),
           jaehrlichMonat: fc.integer({ min: 1, max: 12 }),
-          hour: fc.integer({ min: 0, max: 23 }),
+          // Not 02:xx: a time in the spring-forward gap is resolved per RFC 5545 by expandSeries (offset before
+          // the gap, 02:30 → 03:30 CEST, see local-time.test.ts) but one hour earlier by ical.js.
+          hour: fc.integer({ min: 0, max: 22 }).map((hour) => (hour >= 2 ? hour + 1 : hour)),
           minute: fc.constantFrom(0, 15, 30, 45),
           duration: fc.integer({ min: 0, max: 600 }),
           exceptionPicks: fc.array(fc.nat(), { maxLength: 3 }),
