@@ -25,3 +25,7 @@ export * from './modules/members/calls';
 export * from './modules/cloud/definition';
 export * from './modules/cloud/calls';
 export * from './modules/cloud/logic';
+export * from './modules/calendar/definition';
+export * from './modules/calendar/calls';
+export * from './modules/calendar/occurrences';
+export * from './modules/calendar/ical';

@@ -7,6 +7,7 @@ import { userAdminModule } from './modules/user-admin/definition';
 import { membersModule } from './modules/members/definition';
 import { messagesModule } from './modules/messages/definition';
 import { cloudModule } from './modules/cloud/definition';
+import { calendarModule } from './modules/calendar/definition';
 
 /** Every module the product has built, one line each. Modules not built yet are absent. */
 export const moduleRegistry: readonly ModuleDefinition[] = [
@@ -17,6 +18,7 @@ export const moduleRegistry: readonly ModuleDefinition[] = [
   membersModule,
   messagesModule,
   cloudModule,
+  calendarModule,
   appInfoModule,
 ];
 

@@ -17,6 +17,8 @@ import { memberSaveFallback } from './modules/members/member-save';
 import { userAdminCalls } from './modules/user-admin/calls';
 import { cloudCalls } from './modules/cloud/calls';
 import { mayDownloadCloudFile } from './modules/cloud/service';
+import { calendarCalls } from './modules/calendar/calls';
+import { registerFeedRoute } from './modules/calendar/feed';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -37,6 +39,8 @@ export interface ServerModule {
   calls: CallDefinition[];
   fileAccess?: Record<string, FileAccessRule>;
   userSaveFallback?: UserSaveFallback;
+  /** Routes outside the call dispatcher (e.g. a GET feed addressed by a token). */
+  routes?: (fastify: FastifyInstance, app: AppContext) => void;
 }
 
 /** The server's modules: their calls and their file access rules. One line per module. */
@@ -46,6 +50,7 @@ const serverModules: ServerModule[] = [
   { calls: profileCalls },
   { calls: membersCalls, userSaveFallback: memberSaveFallback },
   { calls: cloudCalls, fileAccess: { [CLOUD_FILE_AREA]: mayDownloadCloudFile } },
+  { calls: calendarCalls, routes: registerFeedRoute },
 ];
 
 export interface BuildOptions {
@@ -127,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerCalls(fastify, app, [...platformCalls, ...serverModules.flatMap((module) => module.calls)]);
+  for (const module of serverModules) module.routes?.(fastify, app);
   await registerWebApp(fastify, app.db, findWebDist(options.webDist));
   return fastify;
 }

@@ -4,6 +4,7 @@ import { userParameters, users } from '../platform/db/schema';
 import { writeAppSettings } from '../platform/settings/app-settings';
 import { createGroup, createParameter, createUser } from './factories';
 import { seedCloudDemo } from '../modules/cloud/seed';
+import { seedCalendarDemo } from '../modules/calendar/demo-seed';
 
 /** Demo logins, printed at start and listed in the README. Non-admin users only. */
 export const demoLogins = [
@@ -176,6 +177,7 @@ export async function seedDemo(db: Db, allRights: readonly string[]): Promise<De
       { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
     ],
   });
+  await seedCalendarDemo(db);
   return { adminGroupId: verwaltung };
 }
 

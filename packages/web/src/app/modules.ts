@@ -11,6 +11,7 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '010': () => import('../modules/profile'),
   '020': () => import('../modules/settings'),
   '100': () => import('../modules/members'),
+  '110': () => import('../modules/calendar'),
   '120': () => import('../modules/messages'),
   '130': () => import('../modules/cloud'),
   '999': () => import('../modules/app-info'),

@@ -1,0 +1,420 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  calendarLimits,
+  calendarMessages,
+  calendarModule,
+  calendarRights,
+  hasRight,
+  canEdit,
+  canSee,
+  formatAusnahme,
+  messages,
+  parseAusnahme,
+  storedCalendarSettings,
+  type Birthday,
+  type CalendarCategory,
+  type CalendarEvent,
+  type CalendarState,
+  type RepeatWire,
+  type StoredCalendarSettings,
+} from '@hortus/contract';
+import type { z } from 'zod';
+import type { eventInput, saveCalendarSettingsInput } from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import { userGroups, userParameterValues, users } from '../../platform/db/schema';
+import { CallError } from '../../platform/http/calls';
+import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
+import { readOrgData } from '../../platform/settings/org-data';
+import { calendarCategories, calendarEvents } from './schema';
+
+/** The calendar (110): categories decide who sees and edits events; settings live in module settings 110. */
+
+export interface Viewer {
+  id: number;
+  gruppen: readonly number[];
+}
+
+type CategoryRow = typeof calendarCategories.$inferSelect;
+type EventRow = typeof calendarEvents.$inferSelect;
+
+const defaultSettings: StoredCalendarSettings = {
+  standard_id_kategorie: 0,
+  id_kalenderkategorie_geburtstag: 0,
+  id_nutzerparameter_geburtstag: 0,
+  bedingungen_geburtstage_sehen: { gruppen: {} },
+};
+
+const nobody = { alle: false, gruppen: [], nutzer: [] };
+
+export async function readCalendarSettings(db: Db): Promise<StoredCalendarSettings> {
+  return readModuleSettings(db, calendarModule.code, storedCalendarSettings, defaultSettings);
+}
+
+/** Categories in order; a calendar without any gets one ('Allgemein', seen by all, edited by nobody yet). */
+export async function loadCategories(db: Db): Promise<CategoryRow[]> {
+  const rows = await db
+    .select()
+    .from(calendarCategories)
+    .orderBy(asc(calendarCategories.sort), asc(calendarCategories.id));
+  if (rows.length > 0) return rows;
+  const [created] = await db
+    .insert(calendarCategories)
+    .values({
+      name: 'Allgemein',
+      farbe: calendarLimits.defaultColor,
+      bedingungen: { f110: { sehen: { alle: true, gruppen: [], nutzer: [] }, bearbeiten: nobody } },
+    })
+    .returning();
+  return created ? [created] : [];
+}
+
+export function mayView(category: Pick<CategoryRow, 'bedingungen'>, viewer: Viewer): boolean {
+  return canSee(category.bedingungen.f110, viewer);
+}
+
+export function mayEdit(category: Pick<CategoryRow, 'bedingungen'>, viewer: Viewer): boolean {
+  return canEdit(category.bedingungen.f110, viewer);
+}
+
+function toEvent(row: EventRow, color: string): CalendarEvent {
+  return {
+    id: row.id,
+    name: row.name,
+    beschreibung: row.beschreibung,
+    start: row.startMs,
+    end: row.endMs,
+    id_kalenderkategorie: row.categoryId,
+    timed: row.timed,
+    istSerie: row.isSeries,
+    repeat: row.isSeries ? row.repeat : null,
+    color,
+    ausSerie: row.fromSeries,
+  };
+}
+
+/**
+ * What a user may see: the visible categories (with their event counts), the events of those
+ * categories only, and the ids of the categories the user may edit.
+ */
+export async function loadCalendarState(db: Db, viewer: Viewer): Promise<CalendarState> {
+  const categories = (await loadCategories(db)).filter((category) => mayView(category, viewer));
+  const ids = categories.map((category) => category.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(calendarEvents)
+          .where(inArray(calendarEvents.categoryId, ids))
+          .orderBy(asc(calendarEvents.startMs), asc(calendarEvents.id));
+  const colors = new Map(categories.map((category) => [category.id, category.farbe]));
+  const counts = new Map<number, number>();
+  for (const row of rows) counts.set(row.categoryId, (counts.get(row.categoryId) ?? 0) + 1);
+  const kategorien: CalendarCategory[] = categories.map((category) => ({
+    id: category.id,
+    name: category.name,
+    farbe: category.farbe,
+    termine: counts.get(category.id) ?? 0,
+    bedingungen: category.bedingungen,
+  }));
+  return {
+    kategorien,
+    events: rows.map((row) => toEvent(row, colors.get(row.categoryId) ?? calendarLimits.defaultColor)),
+    stats: {
+      allowEditKategorien: categories.filter((category) => mayEdit(category, viewer)).map((category) => category.id),
+    },
+  };
+}
+
+/** Every category with its event count (for the settings tab). */
+export async function loadAllCategories(db: Db): Promise<CalendarCategory[]> {
+  const categories = await loadCategories(db);
+  const counts = await db
+    .select({ id: calendarEvents.categoryId, n: sql<number>`count(*)::int` })
+    .from(calendarEvents)
+    .groupBy(calendarEvents.categoryId);
+  const byId = new Map(counts.map((row) => [row.id, Number(row.n)]));
+  return categories.map((category) => ({
+    id: category.id,
+    name: category.name,
+    farbe: category.farbe,
+    termine: byId.get(category.id) ?? 0,
+    bedingungen: category.bedingungen,
+  }));
+}
+
+/** Settings for a user: the stored ones plus the birthdays this user may see (and all categories for x|110|set). */
+export async function loadSettingsFor(db: Db, viewer: Viewer & { rechte: readonly string[] }) {
+  const settings = await readCalendarSettings(db);
+  const categories = await loadCategories(db);
+  // The default falls back to the first category when it is unset or gone.
+  const standard = categories.some((category) => category.id === settings.standard_id_kategorie)
+    ? settings.standard_id_kategorie
+    : (categories[0]?.id ?? 0);
+  return {
+    ...settings,
+    standard_id_kategorie: standard,
+    geburtstage: await visibleBirthdays(db, settings, viewer),
+    ...(hasRight(viewer.rechte, calendarRights.settings) ? { alleKategorien: await loadAllCategories(db) } : {}),
+  };
+}
+
+/**
+ * Birthdays from the configured date parameter. Per group of the viewer ('gruppe' + id) the settings
+ * say whose birthdays its members see: everybody's (alle) or those of members of chosen groups.
+ * The birthday category must be visible to the viewer when one is chosen.
+ */
+export async function visibleBirthdays(db: Db, settings: StoredCalendarSettings, viewer: Viewer): Promise<Birthday[]> {
+  if (settings.id_nutzerparameter_geburtstag <= 0) return [];
+  if (settings.id_kalenderkategorie_geburtstag > 0) {
+    const [category] = await db
+      .select()
+      .from(calendarCategories)
+      .where(eq(calendarCategories.id, settings.id_kalenderkategorie_geburtstag));
+    if (category && !mayView(category, viewer)) return [];
+  }
+  let seesAll = false;
+  const ofGroups = new Set<number>();
+  for (const groupId of viewer.gruppen) {
+    const rule = settings.bedingungen_geburtstage_sehen.gruppen[`gruppe${groupId}`];
+    if (!rule) continue;
+    if (rule.alle) seesAll = true;
+    for (const id of rule.gruppen) ofGroups.add(id);
+  }
+  if (!seesAll && ofGroups.size === 0) return [];
+
+  const rows = await db
+    .select({
+      id: users.id,
+      nn: users.nn,
+      ident: users.ident,
+      wert: userParameterValues.wert,
+      gruppen: sql<
+        number[]
+      >`coalesce((select json_agg(ug.group_id) from ${userGroups} ug where ug.user_id = ${users.id}), '[]'::json)`,
+    })
+    .from(userParameterValues)
+    .innerJoin(users, eq(users.id, userParameterValues.userId))
+    .where(eq(userParameterValues.parameterId, settings.id_nutzerparameter_geburtstag))
+    .orderBy(asc(users.id));
+  const result: Birthday[] = [];
+  for (const row of rows) {
+    if (!seesAll && !row.gruppen.some((id) => ofGroups.has(id))) continue;
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(row.wert);
+    if (!match) continue;
+    const name = row.ident || row.nn;
+    result.push({
+      id_nutzer: row.id,
+      ident_nutzer: name,
+      name,
+      jahr: Number(match[1]),
+      monat: Number(match[2]),
+      tag: Number(match[3]),
+    });
+  }
+  return result;
+}
+
+async function categoryById(db: Db, id: number): Promise<CategoryRow | undefined> {
+  const [row] = await db.select().from(calendarCategories).where(eq(calendarCategories.id, id));
+  return row;
+}
+
+async function eventById(db: Db, id: number): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(calendarEvents).where(eq(calendarEvents.id, id));
+  return row;
+}
+
+/** The event's category must exist and be editable by the user; otherwise noRight (nothing changes). */
+async function requireEditable(db: Db, viewer: Viewer, categoryId: number, field: string): Promise<CategoryRow> {
+  const category = await categoryById(db, categoryId);
+  if (!category || !mayView(category, viewer)) {
+    throw new CallError('validationError', messages.validationFailed, { [field]: [calendarMessages.unknownCategory] });
+  }
+  if (!mayEdit(category, viewer)) throw new CallError('noRight', calendarMessages.categoryNotEditable);
+  return category;
+}
+
+/** An existing event the user may see; else notFound (events of hidden categories are not revealed). */
+async function requireVisibleEvent(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+): Promise<{ event: EventRow; category: CategoryRow }> {
+  const event = await eventById(db, id);
+  const category = event ? await categoryById(db, event.categoryId) : undefined;
+  if (!event || !category || !mayView(category, viewer)) throw new CallError('notFound', calendarMessages.unknownEvent);
+  return { event, category };
+}
+
+/** Gives every exception an id (new ones: the next free number) and keeps the wire format. */
+function normaliseRepeat(repeat: RepeatWire): RepeatWire {
+  const parsed = repeat.ausnahmen.flatMap((text) => {
+    const exception = parseAusnahme(text);
+    return exception ? [exception] : [];
+  });
+  let next = Math.max(0, ...parsed.map((exception) => exception.id)) + 1;
+  const ausnahmen = parsed.map((exception) =>
+    formatAusnahme(exception.id > 0 ? exception : { ...exception, id: next++ }),
+  );
+  return { ...repeat, ausnahmen };
+}
+
+function addException(repeat: RepeatWire, range: { von: number; bis: number }): RepeatWire {
+  return normaliseRepeat({ ...repeat, ausnahmen: [...repeat.ausnahmen, formatAusnahme({ id: 0, ...range })] });
+}
+
+type ParsedEvent = z.output<typeof eventInput>;
+
+/**
+ * Saves an event (id 0 = new). Existing events may only be changed in a category the user may edit,
+ * and only moved into such a category. A detached single event (id 0, ausSerie = series id) adds the
+ * occurrence it replaces as an exception of the series, in the same transaction.
+ */
+export async function saveEvent(
+  db: Db,
+  viewer: Viewer,
+  input: ParsedEvent,
+  ausnahme: { von: number; bis: number } | undefined,
+): Promise<number> {
+  await requireEditable(db, viewer, input.id_kalenderkategorie, 'dataToSave.data.id_kalenderkategorie');
+  const existing = input.id > 0 ? await requireVisibleEvent(db, viewer, input.id) : undefined;
+  if (existing && !mayEdit(existing.category, viewer))
+    throw new CallError('noRight', calendarMessages.categoryNotEditable);
+
+  let series: EventRow | undefined;
+  if (input.ausSerie > 0) {
+    const found = await eventById(db, input.ausSerie);
+    const category = found ? await categoryById(db, found.categoryId) : undefined;
+    // A series that is gone (or hidden) leaves the link at 0.
+    if (found && category && mayView(category, viewer)) {
+      if (ausnahme && input.id === 0) {
+        if (!found.isSeries || !found.repeat) {
+          throw new CallError('validationError', messages.validationFailed, {
+            'dataToSave.data.ausSerie': [calendarMessages.notASeries],
+          });
+        }
+        if (!mayEdit(category, viewer)) throw new CallError('noRight', calendarMessages.categoryNotEditable);
+      }
+      series = found;
+    }
+  }
+
+  const values = {
+    categoryId: input.id_kalenderkategorie,
+    name: input.name.trim(),
+    beschreibung: input.beschreibung,
+    startMs: input.start,
+    endMs: input.end,
+    timed: input.timed,
+    isSeries: input.istSerie,
+    repeat: input.istSerie && input.repeat ? normaliseRepeat(input.repeat) : null,
+    fromSeries: series ? series.id : 0,
+  };
+  return db.transaction(async (tx) => {
+    if (series && ausnahme && input.id === 0 && series.repeat) {
+      await tx
+        .update(calendarEvents)
+        .set({ repeat: addException(series.repeat, ausnahme) })
+        .where(eq(calendarEvents.id, series.id));
+    }
+    if (existing) {
+      await tx.update(calendarEvents).set(values).where(eq(calendarEvents.id, existing.event.id));
+      return existing.event.id;
+    }
+    const [row] = await tx.insert(calendarEvents).values(values).returning({ id: calendarEvents.id });
+    return row?.id ?? 0;
+  });
+}
+
+/** Deletes an event, or with `ausnahme` only that occurrence of a series (added as an exception). */
+export async function deleteEvent(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  ausnahme: { von: number; bis: number } | undefined,
+): Promise<void> {
+  const { event, category } = await requireVisibleEvent(db, viewer, id);
+  if (!mayEdit(category, viewer)) throw new CallError('noRight', calendarMessages.categoryNotEditable);
+  if (ausnahme) {
+    if (!event.isSeries || !event.repeat) {
+      throw new CallError('validationError', messages.validationFailed, {
+        'dataToSave.data.ausnahme': [calendarMessages.notASeries],
+      });
+    }
+    await db
+      .update(calendarEvents)
+      .set({ repeat: addException(event.repeat, ausnahme) })
+      .where(eq(calendarEvents.id, event.id));
+    return;
+  }
+  await db.delete(calendarEvents).where(eq(calendarEvents.id, event.id));
+}
+
+type ParsedSettings = z.output<typeof saveCalendarSettingsInput>;
+
+/**
+ * Saves the calendar settings and the categories (x|110|set): new categories (id ≤ 0) are created and
+ * their temporary ids resolved in the settings; categories missing from the list are deleted with
+ * their events. All in one transaction; bad references change nothing.
+ */
+export async function saveCalendarSettings(db: Db, input: ParsedSettings): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const existing = await loadCategories(db);
+  const existingIds = new Set(existing.map((category) => category.id));
+  const listedIds = new Set(input.kategorien.map((category) => category.id));
+  input.kategorien.forEach((category, index) => {
+    if (category.id > 0 && !existingIds.has(category.id)) {
+      errors[`dataToSave.data.kategorien.${index}.id`] = [calendarMessages.unknownCategory];
+    }
+  });
+  if (!listedIds.has(input.standard_id_kategorie)) {
+    errors['dataToSave.data.standard_id_kategorie'] = [calendarMessages.defaultCategoryMissing];
+  }
+  if (input.id_kalenderkategorie_geburtstag !== 0 && !listedIds.has(input.id_kalenderkategorie_geburtstag)) {
+    errors['dataToSave.data.id_kalenderkategorie_geburtstag'] = [calendarMessages.unknownCategory];
+  }
+  const org = await readOrgData(db);
+  if (input.id_nutzerparameter_geburtstag !== 0) {
+    const parameter = org.parameters.find((candidate) => candidate.id === input.id_nutzerparameter_geburtstag);
+    if (!parameter || parameter.typ !== 7) {
+      errors['dataToSave.data.id_nutzerparameter_geburtstag'] = [calendarMessages.onlyDateParameters];
+    }
+  }
+  const groupIds = new Set(org.groups.map((group) => group.id));
+  for (const [key, rule] of Object.entries(input.bedingungen_geburtstage_sehen.gruppen)) {
+    if (!groupIds.has(Number(key.slice('gruppe'.length))) || rule.gruppen.some((id) => !groupIds.has(id))) {
+      errors[`dataToSave.data.bedingungen_geburtstage_sehen.gruppen.${key}`] = [calendarMessages.unknownGroup];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+
+  await db.transaction(async (tx) => {
+    const idMap = new Map<number, number>();
+    for (const [index, category] of input.kategorien.entries()) {
+      const values = {
+        name: category.name.trim(),
+        farbe: category.farbe.toUpperCase(),
+        bedingungen: category.bedingungen,
+        sort: index,
+      };
+      if (category.id > 0) {
+        await tx.update(calendarCategories).set(values).where(eq(calendarCategories.id, category.id));
+        idMap.set(category.id, category.id);
+      } else {
+        const [row] = await tx.insert(calendarCategories).values(values).returning({ id: calendarCategories.id });
+        if (row) idMap.set(category.id, row.id);
+      }
+    }
+    const removed = existing.filter((category) => !listedIds.has(category.id)).map((category) => category.id);
+    if (removed.length > 0) await tx.delete(calendarCategories).where(inArray(calendarCategories.id, removed));
+    const settings: StoredCalendarSettings = {
+      standard_id_kategorie: idMap.get(input.standard_id_kategorie) ?? 0,
+      id_kalenderkategorie_geburtstag:
+        input.id_kalenderkategorie_geburtstag === 0 ? 0 : (idMap.get(input.id_kalenderkategorie_geburtstag) ?? 0),
+      id_nutzerparameter_geburtstag: input.id_nutzerparameter_geburtstag,
+      bedingungen_geburtstage_sehen: input.bedingungen_geburtstage_sehen,
+    };
+    await writeModuleSettings(tx as unknown as Db, calendarModule.code, settings);
+  });
+}

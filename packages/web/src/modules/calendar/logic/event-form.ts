@@ -1,0 +1,171 @@
+import {
+  defaultRepeat,
+  localInstant,
+  localParts,
+  type CalendarEvent,
+  type EventInput,
+  type RepeatWire,
+} from '@hortus/contract';
+
+/** The event dialog's form: local days (YYYY-MM-DD) and times (HH:MM) in Europe/Berlin. */
+export interface EventForm {
+  id: number;
+  name: string;
+  beschreibung: string;
+  kategorie: number;
+  timed: boolean;
+  startDay: string;
+  startTime: string;
+  endDay: string;
+  endTime: string;
+  istSerie: boolean;
+  repeat: RepeatWire | null;
+  ausSerie: number;
+}
+
+export interface Occurrence {
+  start: number;
+  end: number;
+}
+
+export function timeText(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export function minutesOf(time: string): number | null {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** The form of an event (shown at the clicked occurrence's day for a series), or of a new one. */
+export function formOf(event: CalendarEvent, occurrence?: Occurrence): EventForm {
+  const start = localParts(occurrence?.start ?? event.start);
+  const end = localParts(occurrence?.end ?? event.end);
+  return {
+    id: event.id,
+    name: event.name,
+    beschreibung: event.beschreibung,
+    kategorie: event.id_kalenderkategorie,
+    timed: event.timed,
+    startDay: start.day,
+    startTime: timeText(start.minutes),
+    endDay: end.day,
+    endTime: timeText(end.minutes),
+    istSerie: event.istSerie,
+    repeat: event.repeat,
+    ausSerie: event.ausSerie,
+  };
+}
+
+/** A new event: at the given day and minute (default 08:00) lasting an hour; past 24:00 wraps to the next day. */
+export function newForm(day: string, kategorie: number, startMinutes = 8 * 60): EventForm {
+  const start = localInstant(day, startMinutes) as number;
+  const end = localInstant(day, startMinutes + 60) as number;
+  const s = localParts(start);
+  const e = localParts(end);
+  return {
+    id: 0,
+    name: '',
+    beschreibung: '',
+    kategorie,
+    timed: true,
+    startDay: s.day,
+    startTime: timeText(s.minutes),
+    endDay: e.day,
+    endTime: timeText(e.minutes),
+    istSerie: false,
+    repeat: null,
+    ausSerie: 0,
+  };
+}
+
+/** Start and end instants of the form; all-day events run from 00:00 of the first to 23:59 of the last day. */
+export function instantsOf(form: EventForm): Occurrence | null {
+  const startMinutes = form.timed ? minutesOf(form.startTime) : 0;
+  const endMinutes = form.timed ? minutesOf(form.endTime) : 23 * 60 + 59;
+  if (startMinutes === null || endMinutes === null) return null;
+  const start = localInstant(form.startDay, startMinutes);
+  const end = localInstant(form.endDay, endMinutes);
+  return start === null || end === null ? null : { start, end };
+}
+
+/**
+ * Start/end consistency: when the start moves past the end the end follows (keeping the duration),
+ * when the end moves before the start the start follows.
+ */
+export function withChange(form: EventForm, change: Partial<EventForm>, side: 'start' | 'end'): EventForm {
+  const next = { ...form, ...change };
+  const before = instantsOf(form);
+  const after = instantsOf(next);
+  if (!before || !after || after.start <= after.end) return next;
+  const duration = Math.max(0, before.end - before.start);
+  if (side === 'start') {
+    const end = localParts(after.start + duration);
+    return { ...next, endDay: end.day, endTime: timeText(end.minutes) };
+  }
+  const start = localParts(after.end - duration);
+  return { ...next, startDay: start.day, startTime: timeText(start.minutes) };
+}
+
+/** Switching 'Serientermin' on without a repeat sets the defaults (from the start day, 5 years, Tage, 1). */
+export function withSeries(form: EventForm, istSerie: boolean): EventForm {
+  if (!istSerie || form.repeat) return { ...form, istSerie };
+  const instants = instantsOf(form);
+  return instants ? { ...form, istSerie, repeat: defaultRepeat(instants.start, instants.end) } : { ...form, istSerie };
+}
+
+/** Form errors shown before saving (the server checks the same and more). */
+export function formErrors(form: EventForm): Partial<Record<'name' | 'end' | 'repeat', string>> {
+  const errors: Partial<Record<'name' | 'end' | 'repeat', string>> = {};
+  if (form.name.trim() === '') errors.name = 'Bitte angeben.';
+  const instants = instantsOf(form);
+  if (!instants) errors.end = 'Bitte angeben.';
+  else if (instants.end < instants.start) errors.end = 'Das Ende darf nicht vor dem Beginn liegen.';
+  if (form.istSerie && form.repeat) {
+    const r = form.repeat;
+    if (r.von === '' || r.bis === '' || !(r.musterintervall >= 1)) errors.repeat = 'Bitte angeben.';
+  }
+  return errors;
+}
+
+export function inputOf(form: EventForm): EventInput | null {
+  const instants = instantsOf(form);
+  if (!instants) return null;
+  return {
+    id: form.id,
+    name: form.name,
+    beschreibung: form.beschreibung,
+    start: instants.start,
+    end: instants.end,
+    id_kalenderkategorie: form.kategorie,
+    timed: form.timed,
+    istSerie: form.istSerie,
+    repeat: form.istSerie ? form.repeat : null,
+    ausSerie: form.ausSerie,
+  };
+}
+
+/**
+ * Saving a series for the whole series from an occurrence: the series keeps its first day; the
+ * times and the length in days come from the form.
+ */
+export function wholeSeriesInput(form: EventForm, series: CalendarEvent): EventInput | null {
+  const input = inputOf(form);
+  const instants = instantsOf(form);
+  if (!input || !instants) return null;
+  const formStart = localParts(instants.start);
+  const seriesStart = localParts(series.start);
+  const dayShift = Math.round((Date.parse(seriesStart.day) - Date.parse(formStart.day)) / 86_400_000);
+  const endParts = localParts(instants.end);
+  const endDay = new Date(Date.parse(endParts.day) + dayShift * 86_400_000).toISOString().slice(0, 10);
+  const start = localInstant(seriesStart.day, formStart.minutes);
+  const end = localInstant(endDay, endParts.minutes);
+  return start === null || end === null ? null : { ...input, start, end };
+}
+
+/** Saving one day of a series as a single event: it detaches (ausSerie = series id, id 0, istSerie false). */
+export function singleFromSeriesInput(form: EventForm, seriesId: number): EventInput | null {
+  const input = inputOf({ ...form, istSerie: false, repeat: null });
+  return input ? { ...input, id: 0, istSerie: false, repeat: null, ausSerie: seriesId } : null;
+}

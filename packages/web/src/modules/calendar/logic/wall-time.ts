@@ -1,0 +1,32 @@
+import type { EventInput as FullCalendarEvent } from '@fullcalendar/core';
+import { isoDate, localParts, parseIsoDay, isoDayOf, type CalendarEntry } from '@hortus/contract';
+
+/**
+ * The calendar shows Europe/Berlin wall-clock times whatever the device's time zone: entries are
+ * handed to FullCalendar as zone-less ("floating") local strings, and the dates FullCalendar reports
+ * are read back with the device's local getters as Berlin days.
+ */
+export function wallDay(date: Date): string {
+  return isoDate(date.getFullYear(), date.getMonth() + 1, date.getDate());
+}
+
+export function wallString(ms: number): string {
+  const { day, minutes } = localParts(ms);
+  return `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+}
+
+/** A calendar entry as FullCalendar input; all-day entries end (exclusively) the day after their last day. */
+export function fullCalendarEvent(entry: CalendarEntry): FullCalendarEvent {
+  const common = {
+    id: entry.key,
+    title: entry.birthday ? `🎂 ${entry.name}` : entry.name,
+    backgroundColor: entry.color,
+    borderColor: entry.color,
+    extendedProps: { entry },
+  };
+  if (entry.allDay) {
+    const lastDay = parseIsoDay(localParts(entry.end).day) ?? 0;
+    return { ...common, allDay: true, start: localParts(entry.start).day, end: isoDayOf(lastDay + 1) };
+  }
+  return { ...common, allDay: false, start: wallString(entry.start), end: wallString(entry.end) };
+}

@@ -1,0 +1,278 @@
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import FullCalendar from '@fullcalendar/react';
+import type { DatesSetArg, EventClickArg, EventInput as FullCalendarEvent } from '@fullcalendar/core';
+import deLocale from '@fullcalendar/core/locales/de';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import RssFeedIcon from '@mui/icons-material/RssFeed';
+import {
+  birthdayEntries,
+  birthdayText,
+  calendarLimits,
+  calendarMessages,
+  expandEvents,
+  localInstant,
+  localParts,
+  monthNames,
+  parseCalendarYear,
+  toLocal,
+  type CalendarDataToSave,
+  type CalendarEntry,
+  type CalendarReply,
+} from '@hortus/contract';
+import { useAlert } from '../../../platform/alert/alert-context';
+import { PageLoading } from '../../../platform/feedback/page-loading';
+import { PageContainer } from '../../../platform/layout/page-container';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { useCalendar, useCalendarChange } from '../api/calendar-api';
+import { EventDialog } from '../components/event-dialog';
+import { FeedDialog } from '../components/feed-dialog';
+import { formOf, newForm, type Occurrence } from '../logic/event-form';
+import { fullCalendarEvent, wallDay } from '../logic/wall-time';
+
+type ViewName = 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay';
+
+/** The event id of `?e=` (0 = new event), or null. */
+export function eventIdOf(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  return Number(value);
+}
+
+/** /110 'Kalender': month/week/day views of the events the user may see, with birthdays. */
+export function CalendarPage() {
+  const query = useCalendar();
+  if (!query.data) {
+    return query.isError ? (
+      <PageContainer>
+        <Typography color="text.secondary">Der Kalender konnte nicht geladen werden.</Typography>
+      </PageContainer>
+    ) : (
+      <PageLoading />
+    );
+  }
+  return <CalendarView data={query.data} isFetching={query.isFetching} refetch={() => void query.refetch()} />;
+}
+
+function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFetching: boolean; refetch(): void }) {
+  const calendarRef = useRef<FullCalendar>(null);
+  const [params, setParams] = useSearchParams();
+  const [range, setRange] = useState<{ from: number; to: number } | null>(null);
+  const [view, setView] = useState<ViewName>('dayGridMonth');
+  const [current, setCurrent] = useState(() => toLocal(Date.now()));
+  const [yearText, setYearText] = useState(String(current.year));
+  const [lastClicked, setLastClicked] = useState<string | null>(null);
+  const [occurrence, setOccurrence] = useState<Occurrence | undefined>(undefined);
+  const [feedOpen, setFeedOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const alert = useAlert();
+  const saveAction = useSaveAction();
+  const { mutateAsync } = useCalendarChange();
+
+  const { kalender, settings } = data;
+  const editableIds = kalender.stats.allowEditKategorien;
+  const birthdayColor =
+    kalender.kategorien.find((category) => category.id === settings.id_kalenderkategorie_geburtstag)?.farbe ??
+    calendarLimits.defaultColor;
+
+  const entries = useMemo<CalendarEntry[]>(() => {
+    if (!range) return [];
+    return [
+      ...expandEvents(kalender.events, range.from, range.to),
+      ...birthdayEntries(settings.geburtstage, birthdayColor, range.from, range.to),
+    ];
+  }, [kalender.events, settings.geburtstage, birthdayColor, range]);
+  const fcEvents = useMemo<FullCalendarEvent[]>(() => entries.map(fullCalendarEvent), [entries]);
+
+  const api = () => calendarRef.current?.getApi();
+
+  const onDatesSet = (arg: DatesSetArg) => {
+    const from = localInstant(wallDay(arg.start), 0) ?? 0;
+    const to = localInstant(wallDay(arg.end), 0) ?? 0;
+    setRange((previous) => (previous && previous.from === from && previous.to === to ? previous : { from, to }));
+    setView(arg.view.type as ViewName);
+    setTitle(arg.view.title);
+    const start = arg.view.currentStart;
+    setCurrent({ year: start.getFullYear(), month: start.getMonth() + 1, day: start.getDate(), hour: 0, minute: 0 });
+    setYearText(String(start.getFullYear()));
+  };
+
+  const onDateClick = (arg: DateClickArg) => {
+    const day = wallDay(arg.date);
+    if (lastClicked === day) {
+      api()?.changeView('timeGridDay', day);
+      setLastClicked(null);
+    } else {
+      setLastClicked(day);
+    }
+  };
+
+  const onEventClick = (arg: EventClickArg) => {
+    arg.jsEvent.preventDefault();
+    const entry = arg.event.extendedProps.entry as CalendarEntry;
+    if (entry.birthday) {
+      alert.show(birthdayText(entry.birthday, toLocal(entry.start).year), 'info');
+      return;
+    }
+    setOccurrence(entry.isOccurrence ? { start: entry.start, end: entry.end } : undefined);
+    setParams({ e: String(entry.eventId) });
+  };
+
+  const gotoMonth = (year: number, month: number) => api()?.gotoDate(new Date(year, month - 1, 1));
+
+  const eventId = eventIdOf(params.get('e'));
+  const openEvent = eventId !== null && eventId > 0 ? kalender.events.find((event) => event.id === eventId) : undefined;
+  const defaultCategory = editableIds.includes(settings.standard_id_kategorie)
+    ? settings.standard_id_kategorie
+    : (editableIds[0] ?? 0);
+  const closeDialog = () => {
+    setOccurrence(undefined);
+    setParams({});
+  };
+  const change = async (dataToSave: CalendarDataToSave) => {
+    const result = await saveAction(() => mutateAsync(dataToSave), {
+      success: dataToSave.type === 'delTermin' ? calendarMessages.deleted : calendarMessages.saved,
+      failure: calendarMessages.saveFailed,
+    });
+    return result !== null;
+  };
+
+  return (
+    <PageContainer>
+      <Paper sx={{ p: { xs: 1, sm: 2 } }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+          <Button startIcon={<RefreshIcon />} onClick={refetch}>
+            {calendarMessages.refresh}
+          </Button>
+          <Button variant="outlined" onClick={() => api()?.today()}>
+            {calendarMessages.today}
+          </Button>
+          {editableIds.length > 0 && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParams({ e: '0' })}>
+              {calendarMessages.add}
+            </Button>
+          )}
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view === 'timeGridDay' ? null : view}
+            onChange={(_event, value: ViewName | null) => value && api()?.changeView(value)}
+            aria-label="Ansicht"
+          >
+            <ToggleButton value="dayGridMonth">{calendarMessages.month}</ToggleButton>
+            <ToggleButton value="timeGridWeek">{calendarMessages.week}</ToggleButton>
+          </ToggleButtonGroup>
+          <IconButton aria-label="zurück" onClick={() => api()?.prev()}>
+            <ChevronLeftIcon />
+          </IconButton>
+          <IconButton aria-label="weiter" onClick={() => api()?.next()}>
+            <ChevronRightIcon />
+          </IconButton>
+          <TextField
+            select
+            size="small"
+            label="Monat"
+            value={current.month}
+            onChange={(event) => gotoMonth(current.year, Number(event.target.value))}
+            sx={{ minWidth: 140 }}
+          >
+            {monthNames.map((name, index) => (
+              <MenuItem key={name} value={index + 1}>
+                {name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={calendarMessages.year}
+            value={yearText}
+            error={parseCalendarYear(yearText) === null}
+            helperText={parseCalendarYear(yearText) === null ? calendarMessages.yearRange : undefined}
+            onChange={(event) => {
+              setYearText(event.target.value);
+              const year = parseCalendarYear(event.target.value);
+              if (year !== null) gotoMonth(year, current.month);
+            }}
+            sx={{ width: 110 }}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <Box sx={{ flex: 1 }} />
+          <Button startIcon={<RssFeedIcon />} onClick={() => setFeedOpen(true)}>
+            {calendarMessages.feedTitle}
+          </Button>
+        </Stack>
+        <Box sx={{ height: 4, mb: 1 }}>{isFetching && <LinearProgress aria-label="Termine werden geladen" />}</Box>
+        <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        <FullCalendar
+          ref={calendarRef}
+          plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
+          initialView="dayGridMonth"
+          locale={deLocale}
+          firstDay={1}
+          headerToolbar={false}
+          height="auto"
+          events={fcEvents}
+          datesSet={onDatesSet}
+          dateClick={onDateClick}
+          eventClick={onEventClick}
+          dayMaxEvents
+          eventMaxStack={calendarLimits.overlapThreshold}
+          moreLinkContent={(arg) => `+${arg.num} Termin${arg.num === 1 ? '' : 'e'}`}
+          moreLinkClick="timeGridDay"
+          eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+          slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+          allDayText="ganztägig"
+          nowIndicator
+        />
+      </Paper>
+
+      {eventId === 0 && editableIds.length > 0 && (
+        <EventDialog
+          key="new"
+          event={null}
+          initialForm={newForm(lastClicked ?? localParts(Date.now()).day, defaultCategory)}
+          categories={kalender.kategorien}
+          editableIds={editableIds}
+          onClose={closeDialog}
+          onChange={change}
+          onOpenSeries={(id) => setParams({ e: String(id) })}
+        />
+      )}
+      {openEvent && (
+        <EventDialog
+          key={`${openEvent.id}-${occurrence?.start ?? ''}`}
+          event={openEvent}
+          occurrence={openEvent.istSerie ? occurrence : undefined}
+          initialForm={formOf(openEvent, openEvent.istSerie ? occurrence : undefined)}
+          categories={kalender.kategorien}
+          editableIds={editableIds}
+          onClose={closeDialog}
+          onChange={change}
+          onOpenSeries={(id) => {
+            setOccurrence(undefined);
+            setParams({ e: String(id) });
+          }}
+        />
+      )}
+      {feedOpen && <FeedDialog active={data.feed.aktiv} onClose={() => setFeedOpen(false)} />}
+    </PageContainer>
+  );
+}
