@@ -22,3 +22,6 @@ export * from './platform/local-time';
 export * from './modules/calendar/series';
 export * from './modules/members/definition';
 export * from './modules/members/calls';
+export * from './modules/dashboard/definition';
+export * from './modules/dashboard/calls';
+export * from './modules/dashboard/logic';

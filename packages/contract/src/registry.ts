@@ -6,9 +6,11 @@ import { settingsModule } from './modules/settings/definition';
 import { userAdminModule } from './modules/user-admin/definition';
 import { membersModule } from './modules/members/definition';
 import { messagesModule } from './modules/messages/definition';
+import { dashboardModule } from './modules/dashboard/definition';
 
 /** Every module the product has built, one line each. Modules not built yet are absent. */
 export const moduleRegistry: readonly ModuleDefinition[] = [
+  dashboardModule,
   appSettingsModule,
   userAdminModule,
   profileModule,

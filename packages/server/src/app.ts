@@ -14,6 +14,8 @@ import { profileCalls } from './modules/profile/calls';
 import { membersCalls } from './modules/members/calls';
 import { memberSaveFallback } from './modules/members/member-save';
 import { userAdminCalls } from './modules/user-admin/calls';
+import { dashboardCalls } from './modules/dashboard/calls';
+import { createMailer, type Mailer } from './platform/mail/mailer';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -42,6 +44,7 @@ const serverModules: ServerModule[] = [
   { calls: userAdminCalls },
   { calls: profileCalls },
   { calls: membersCalls, userSaveFallback: memberSaveFallback },
+  { calls: dashboardCalls },
 ];
 
 export interface BuildOptions {
@@ -52,11 +55,15 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
   modules?: readonly ModuleDefinition[];
+  /** SMTP server for e-mail (SMTP_URL); without it mails go to the outbox file. */
+  smtpUrl?: string | undefined;
+  /** A ready mailer (tests); overrides smtpUrl. */
+  mailer?: Mailer;
 }
 
 /** What handlers share: database, data folder, modules and the file access rules of the modules. */
 export function createAppContext(
-  options: Pick<BuildOptions, 'database' | 'dataDir' | 'publicUrl' | 'modules'>,
+  options: Pick<BuildOptions, 'database' | 'dataDir' | 'publicUrl' | 'modules' | 'smtpUrl' | 'mailer'>,
 ): AppContext {
   const fileAccess = new Map<string, FileAccessRule>([[TEMP_AREA, ownerOnly]]);
   for (const module of serverModules) {
@@ -70,6 +77,7 @@ export function createAppContext(
     modules: options.modules ?? moduleRegistry,
     fileAccess,
     userSaveFallbacks: serverModules.flatMap((module) => (module.userSaveFallback ? [module.userSaveFallback] : [])),
+    mailer: options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir }),
   };
 }
 
