@@ -135,7 +135,9 @@ export const w1CsvCall = defineCall({
     const row = await ownMessage(db, input.meldungId, user);
     const csv = feedbackCsv(row.feedbackFields, await feedbackUsers(db, row.id));
     const file = temporaryFile(app, csv);
-    reply.raw.once('close', () => fs.rm(file, { force: true }, () => {}));
+    const remove = () => fs.rmSync(file, { force: true });
+    reply.raw.once('finish', remove);
+    reply.raw.once('close', remove);
     return {
       kind: 'file',
       absolutePath: file,
