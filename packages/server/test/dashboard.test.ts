@@ -156,7 +156,14 @@ function localIn(hours: number): string {
 const withForm = {
   nutzen: true,
   formularfelder: [
-    { id: 0, sort: 1, name: 'Teilnahme', beschreibung: 'Kommen Sie?', typ: 'einfachauswahl' as const, selectoptions: ['Ja', 'Nein'] },
+    {
+      id: 0,
+      sort: 1,
+      name: 'Teilnahme',
+      beschreibung: 'Kommen Sie?',
+      typ: 'einfachauswahl' as const,
+      selectoptions: ['Ja', 'Nein'],
+    },
     { id: 0, sort: 2, name: 'Bemerkung', beschreibung: '', typ: 'text' as const, selectoptions: [] },
   ],
 };
@@ -208,7 +215,10 @@ describe('getSettings', () => {
 describe('news feed', () => {
   it('shows a message exactly to its recipients (groups and single users) and the author', async () => {
     const toParents = await create({ titel: 'Nur Eltern' });
-    const toUser = await create({ titel: 'Nur eine Person', bedingung_f000w1_sehen: { alle: false, gruppen: [], nutzer: [staff.id] } });
+    const toUser = await create({
+      titel: 'Nur eine Person',
+      bedingung_f000w1_sehen: { alle: false, gruppen: [], nutzer: [staff.id] },
+    });
     const toAll = await create({ titel: 'Alle', bedingung_f000w1_sehen: { alle: true, gruppen: [] } });
     const ids = async (code: string) => (await feed(code)).map((entry) => entry.id);
     expect(await ids(parent.code)).toEqual(expect.arrayContaining([toParents.id, toAll.id]));
@@ -219,7 +229,13 @@ describe('news feed', () => {
     expect(await ids(outsider.code)).not.toContain(toParents.id);
     expect(await ids(author.code)).toEqual(expect.arrayContaining([toParents.id, toUser.id, toAll.id]));
     const seen = (await feed(parent.code)).find((entry) => entry.id === toParents.id);
-    expect(seen).toMatchObject({ typ: 'info', icon: 'Info', color: 'info', kannBearbeiten: false, autor: { id: author.id } });
+    expect(seen).toMatchObject({
+      typ: 'info',
+      icon: 'Info',
+      color: 'info',
+      kannBearbeiten: false,
+      autor: { id: author.id },
+    });
   });
 
   it('hides planned messages before their start and after their end', async () => {
@@ -237,7 +253,10 @@ describe('news feed', () => {
   });
 
   it('refuses a planned window whose end lies before its start, and a missing start', async () => {
-    const reply = await w1(author.code, { func: 'saveMeldung', data: meldung({ anzeigePlanen: true, von: localIn(5), bis: localIn(1) }) });
+    const reply = await w1(author.code, {
+      func: 'saveMeldung',
+      data: meldung({ anzeigePlanen: true, von: localIn(5), bis: localIn(1) }),
+    });
     expect(reply.body.status).toBe('validationError');
     expect(reply.body.errors).toEqual({ 'dataToSave.data.bis': [texts.startAfterEnd] });
     const noStart = await w1(author.code, { func: 'saveMeldung', data: meldung({ anzeigePlanen: true, von: '' }) });
@@ -255,7 +274,10 @@ describe('news feed', () => {
   it('checks title and text and changes nothing on bad input', async () => {
     const empty = await w1(author.code, { func: 'saveMeldung', data: meldung({ titel: '  ', text: '' }) });
     expect(empty.statusCode).toBe(400);
-    expect(empty.body.errors).toEqual({ 'dataToSave.data.titel': ['Bitte angeben.'], 'dataToSave.data.text': ['Bitte angeben.'] });
+    expect(empty.body.errors).toEqual({
+      'dataToSave.data.titel': ['Bitte angeben.'],
+      'dataToSave.data.text': ['Bitte angeben.'],
+    });
     const badType = await w1(author.code, { func: 'saveMeldung', data: { ...meldung(), typ: 'blink' } });
     expect(badType.body.status).toBe('validationError');
     const badOption = await w1(author.code, {
@@ -263,7 +285,16 @@ describe('news feed', () => {
       data: meldung({
         rueckmeldung: {
           nutzen: true,
-          formularfelder: [{ id: 0, sort: 1, name: 'Wahl', beschreibung: '', typ: 'einfachauswahl', selectoptions: ['', 'x'.repeat(26), 'a<b'] }],
+          formularfelder: [
+            {
+              id: 0,
+              sort: 1,
+              name: 'Wahl',
+              beschreibung: '',
+              typ: 'einfachauswahl',
+              selectoptions: ['', 'x'.repeat(26), 'a<b'],
+            },
+          ],
         },
       }),
     });
@@ -274,10 +305,22 @@ describe('news feed', () => {
     });
     const noOptions = await w1(author.code, {
       func: 'saveMeldung',
-      data: meldung({ rueckmeldung: { nutzen: true, formularfelder: [{ id: 0, sort: 1, name: 'Wahl', beschreibung: '', typ: 'mehrfachauswahl', selectoptions: [] }] } }),
+      data: meldung({
+        rueckmeldung: {
+          nutzen: true,
+          formularfelder: [
+            { id: 0, sort: 1, name: 'Wahl', beschreibung: '', typ: 'mehrfachauswahl', selectoptions: [] },
+          ],
+        },
+      }),
     });
-    expect(noOptions.body.errors).toEqual({ 'dataToSave.data.rueckmeldung.formularfelder.0.selectoptions': [texts.optionsRequired] });
-    const badGroup = await w1(author.code, { func: 'saveMeldung', data: meldung({ bedingung_f000w1_sehen: { alle: false, gruppen: [987654] } }) });
+    expect(noOptions.body.errors).toEqual({
+      'dataToSave.data.rueckmeldung.formularfelder.0.selectoptions': [texts.optionsRequired],
+    });
+    const badGroup = await w1(author.code, {
+      func: 'saveMeldung',
+      data: meldung({ bedingung_f000w1_sehen: { alle: false, gruppen: [987654] } }),
+    });
     expect(badGroup.body.errors).toEqual({ 'dataToSave.data.bedingung_f000w1_sehen': [texts.unknownGroup] });
     const unknownFunc = await w1(author.code, { func: 'löschen', data: {} });
     expect(unknownFunc.body.status).toBe('validationError');
@@ -289,19 +332,27 @@ describe('news feed', () => {
     expect(created.titel).toBe(evil);
     const reply = await getSettings(parent.code);
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
-    const shown = (reply.body.save as GetDashboardReply['save']).widgets[0]?.meldungen?.find((entry) => entry.id === created.id);
+    const shown = (reply.body.save as GetDashboardReply['save']).widgets[0]?.meldungen?.find(
+      (entry) => entry.id === created.id,
+    );
     expect(shown?.titel).toBe(evil);
     expect(shown?.text).toBe(`${evil}\nZeile 2`);
   });
 
   it('lets only the author edit and delete; planned messages can only be deleted', async () => {
     const own = await create({ titel: 'Alt' });
-    const edited = await w1(author.code, { func: 'saveMeldung', data: meldung({ id: own.id, titel: 'Neu', typ: 'party' }) });
+    const edited = await w1(author.code, {
+      func: 'saveMeldung',
+      data: meldung({ id: own.id, titel: 'Neu', typ: 'party' }),
+    });
     expect(edited.body.savedMeldung).toMatchObject({ id: own.id, titel: 'Neu', typ: 'party', icon: 'Celebration' });
     const coAuthor = await server.userWithSession({ groupIds: [groups.authors] });
     const foreign = await w1(coAuthor.code, { func: 'saveMeldung', data: meldung({ id: own.id, titel: 'Gekapert' }) });
     expect(foreign.body.status).toBe('notFound');
-    const recipientEdit = await w1(parent.code, { func: 'saveMeldung', data: meldung({ id: own.id, titel: 'Gekapert' }) });
+    const recipientEdit = await w1(parent.code, {
+      func: 'saveMeldung',
+      data: meldung({ id: own.id, titel: 'Gekapert' }),
+    });
     expect(recipientEdit.body.status).toBe('noRight');
     expect(recipientEdit.body.message).toBe(texts.notAuthor);
     const recipientDelete = await w1(parent.code, { func: 'delMeldung', data: { id: own.id } });
@@ -309,7 +360,10 @@ describe('news feed', () => {
     expect((await feed(parent.code)).find((entry) => entry.id === own.id)?.titel).toBe('Neu');
 
     const planned = await create({ titel: 'Geplant', anzeigePlanen: true, von: localIn(24) });
-    const change = await w1(author.code, { func: 'saveMeldung', data: meldung({ id: planned.id, anzeigePlanen: true, von: localIn(24), titel: 'Anders' }) });
+    const change = await w1(author.code, {
+      func: 'saveMeldung',
+      data: meldung({ id: planned.id, anzeigePlanen: true, von: localIn(24), titel: 'Anders' }),
+    });
     expect(change.body.status).toBe('validationError');
     expect(change.body.message).toBe(texts.plannedLocked);
     const deleted = await w1(author.code, { func: 'delMeldung', data: { id: planned.id } });
@@ -352,7 +406,12 @@ describe('feedback forms', () => {
     expect(badOption.body.errors).toEqual({ [`dataToSave.data.werte.${teilnahme?.id}`]: [texts.unknownOption] });
 
     const overview = (type: string, userId?: number, code = author.code) =>
-      w1(code, { func: 'settingsRueckmeldungenuebersicht', meldungId: message.id, type, data: userId ? { userId } : {} });
+      w1(code, {
+        func: 'settingsRueckmeldungenuebersicht',
+        meldungId: message.id,
+        type,
+        data: userId ? { userId } : {},
+      });
     const refreshed = await overview('refresh');
     expect(refreshed.body.users).toEqual([
       { id: parent.id, ident: expect.any(String), date: expect.any(String), kannAendern: false, werte },
@@ -361,7 +420,9 @@ describe('feedback forms', () => {
 
     const allowed = await overview('allowRefill', parent.id);
     expect((allowed.body.users as FeedbackUser[])[0]?.kannAendern).toBe(true);
-    expect((await feed(parent.code)).find((entry) => entry.id === message.id)?.rueckmeldung.user?.kannAendern).toBe(true);
+    expect((await feed(parent.code)).find((entry) => entry.id === message.id)?.rueckmeldung.user?.kannAendern).toBe(
+      true,
+    );
     const refill = await answer({ [String(teilnahme?.id)]: 'Nein' });
     expect(refill.body.status).toBe('success');
     const locked = await answer({ [String(teilnahme?.id)]: 'Ja' });
@@ -388,14 +449,25 @@ describe('feedback forms', () => {
         data: meldung({
           id: message.id,
           titel: 'Typwechsel',
-          rueckmeldung: { nutzen: true, formularfelder: fields.map((field, index) => (index === 1 ? { ...field, typ: 'einfachauswahl' as const, selectoptions: ['A'] } : field)) },
+          rueckmeldung: {
+            nutzen: true,
+            formularfelder: fields.map((field, index) =>
+              index === 1 ? { ...field, typ: 'einfachauswahl' as const, selectoptions: ['A'] } : field,
+            ),
+          },
         }),
       });
     // No answers yet: the type may change.
     expect((await changed()).body.status).toBe('success');
-    const reset = await w1(author.code, { func: 'saveMeldung', data: meldung({ id: message.id, titel: 'Typwechsel', rueckmeldung: { nutzen: true, formularfelder: fields } }) });
+    const reset = await w1(author.code, {
+      func: 'saveMeldung',
+      data: meldung({ id: message.id, titel: 'Typwechsel', rueckmeldung: { nutzen: true, formularfelder: fields } }),
+    });
     expect(reset.body.status).toBe('success');
-    await w1(parent.code, { func: 'saveRueckmeldung', data: { meldungId: message.id, werte: { [String(fields[1]?.id)]: 'Text' } } });
+    await w1(parent.code, {
+      func: 'saveRueckmeldung',
+      data: { meldungId: message.id, werte: { [String(fields[1]?.id)]: 'Text' } },
+    });
     const refused = await changed();
     expect(refused.body.status).toBe('validationError');
     expect(refused.body.errors).toEqual({ 'dataToSave.data.rueckmeldung.formularfelder.1.typ': [texts.typeLocked] });
@@ -409,7 +481,10 @@ describe('feedback forms', () => {
     const [teilnahme, bemerkung] = message.rueckmeldung.formularfelder;
     await w1(parent.code, {
       func: 'saveRueckmeldung',
-      data: { meldungId: message.id, werte: { [String(teilnahme?.id)]: 'Ja', [String(bemerkung?.id)]: '=HYPERLINK("x");1' } },
+      data: {
+        meldungId: message.id,
+        werte: { [String(teilnahme?.id)]: 'Ja', [String(bemerkung?.id)]: '=HYPERLINK("x");1' },
+      },
     });
     const reply = await server.post(api('w1csv'), { code: author.code, meldungId: String(message.id) });
     expect(reply.statusCode).toBe(200);
@@ -419,7 +494,10 @@ describe('feedback forms', () => {
     const lines = reply.raw.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('"Name";"Datum";"Teilnahme";"Bemerkung"');
     expect(lines[1]).toMatch(/;"Ja";"'=HYPERLINK\(""x""\);1"$/);
-    const get = await server.app.inject({ method: 'GET', url: `${api('w1csv')}&code=${author.code}&meldungId=${message.id}` });
+    const get = await server.app.inject({
+      method: 'GET',
+      url: `${api('w1csv')}&code=${author.code}&meldungId=${message.id}`,
+    });
     expect(get.statusCode).toBe(200);
     const denied = await server.post(api('w1csv'), { code: parent.code, meldungId: String(message.id) });
     expect(denied.body.status).toBe('noRight');
@@ -436,7 +514,12 @@ describe('e-mail and widget visibility', () => {
     received.length = 0;
     const reply = await w1(author.code, {
       func: 'saveMeldung',
-      data: meldung({ titel: 'Per Mail', text: 'Hallo <Eltern>', sendMail: true, sendMailParameter: [{ id: email, name: 'E-Mail', checked: true }] }),
+      data: meldung({
+        titel: 'Per Mail',
+        text: 'Hallo <Eltern>',
+        sendMail: true,
+        sendMailParameter: [{ id: email, name: 'E-Mail', checked: true }],
+      }),
     });
     expect(reply.body.status).toBe('success');
     expect(reply.body.mailEmpfaenger).toBe(1);
@@ -448,7 +531,11 @@ describe('e-mail and widget visibility', () => {
 
     const unchecked = await w1(author.code, {
       func: 'saveMeldung',
-      data: meldung({ titel: 'Ohne', sendMail: true, sendMailParameter: [{ id: email, name: 'E-Mail', checked: false }] }),
+      data: meldung({
+        titel: 'Ohne',
+        sendMail: true,
+        sendMailParameter: [{ id: email, name: 'E-Mail', checked: false }],
+      }),
     });
     expect(unchecked.body.mailEmpfaenger).toBe(0);
   });
@@ -460,13 +547,20 @@ describe('e-mail and widget visibility', () => {
     outbox.send({ to: ['a@example.org', 'b@example.org', 'a@example.org'], subject: 'Betreff', text: 'Text\nZeile' });
     await outbox.idle();
     const lines = fs.readFileSync(path.join(dataDir, 'mail-outbox.jsonl'), 'utf8').trim().split('\n');
-    expect(lines.map((line) => (JSON.parse(line) as { to: string; subject: string }).to)).toEqual(['a@example.org', 'b@example.org']);
+    expect(lines.map((line) => (JSON.parse(line) as { to: string; subject: string }).to)).toEqual([
+      'a@example.org',
+      'b@example.org',
+    ]);
     expect(JSON.parse(lines[0] as string)).toMatchObject({ subject: 'Betreff', text: 'Text\nZeile' });
   });
 
   it('keeps the save successful when the SMTP server is unreachable', async () => {
     const logged: string[] = [];
-    const broken = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', dataDir: os.tmpdir(), log: (message) => logged.push(message) });
+    const broken = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      dataDir: os.tmpdir(),
+      log: (message) => logged.push(message),
+    });
     broken.send({ to: ['x@example.org'], subject: 's', text: 't' });
     await broken.idle();
     expect(logged).toEqual(['E-Mail nicht versendet']);
@@ -475,10 +569,15 @@ describe('e-mail and widget visibility', () => {
   it('shows the widget only to the groups of its condition, on the server too', async () => {
     const current = ((await getSettings(admin.code)).body.save as GetDashboardReply['save']).settings;
     const { allWidgets: _a, w1_200_Klassen: _k, ...settings } = current;
-    const onlyStaff = await saveSettings(admin.code, { ...settings, bedingung_f000_sehen: { w1: { alle: false, gruppen: [groups.staff] } } });
+    const onlyStaff = await saveSettings(admin.code, {
+      ...settings,
+      bedingung_f000_sehen: { w1: { alle: false, gruppen: [groups.staff] } },
+    });
     expect(onlyStaff.body.status).toBe('success');
     expect(((await getSettings(parent.code)).body.save as GetDashboardReply['save']).widgets).toEqual([]);
-    expect(((await getSettings(staff.code)).body.save as GetDashboardReply['save']).widgets.map((widget) => widget.id)).toEqual(['w1']);
+    expect(
+      ((await getSettings(staff.code)).body.save as GetDashboardReply['save']).widgets.map((widget) => widget.id),
+    ).toEqual(['w1']);
     const blocked = await w1(parent.code, { func: 'popupGesehen', data: { meldungId: 1 } });
     expect(blocked.statusCode).toBe(403);
     const noWidgets = await saveSettings(admin.code, { ...settings, useWidgets: [] });

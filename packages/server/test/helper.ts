@@ -111,7 +111,11 @@ export async function startTestServer(
 
   return {
     app,
-    context: createAppContext({ database: testDb.database, dataDir, ...(options.mailer ? { mailer: options.mailer } : {}) }),
+    context: createAppContext({
+      database: testDb.database,
+      dataDir,
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+    }),
     database: testDb.database,
     dataDir,
     post,

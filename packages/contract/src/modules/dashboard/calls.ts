@@ -65,9 +65,7 @@ export const FEEDBACK_ANSWER_MAX = 2_000;
 
 const id = z.number().int().positive();
 /** 'YYYY-MM-DDTHH:mm' in local (Berlin) time, or '' for none. */
-export const localDateTime = z
-  .string()
-  .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'Bitte Datum und Uhrzeit angeben.');
+export const localDateTime = z.string().regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'Bitte Datum und Uhrzeit angeben.');
 
 export const feedbackField = z
   .object({
@@ -78,7 +76,10 @@ export const feedbackField = z
     beschreibung: ruledString('text').pipe(z.string().max(1000)).default(''),
     typ: z.enum(feedbackFieldTypes),
     /** Option values of choice fields: required, at most 25 characters, name character set. */
-    selectoptions: z.array(ruledString('required', 'tinytext', 'name')).max(50).default([]),
+    selectoptions: z
+      .array(ruledString('required', 'tinytext', 'name'))
+      .max(50)
+      .default([]),
   })
   .superRefine((field, ctx) => {
     if (field.typ !== 'text' && field.selectoptions.length === 0) {

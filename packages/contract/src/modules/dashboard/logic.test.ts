@@ -5,15 +5,22 @@ import { csvCell, feedbackCsv, insideWindow, isRecipient, parseGroupList } from 
 
 describe('insideWindow', () => {
   it('shows unplanned messages always', () => {
-    fc.assert(fc.property(fc.integer(), (now) => insideWindow({ anzeigePlanen: false, von: now + 1, bis: now - 1 }, now)));
+    fc.assert(
+      fc.property(fc.integer(), (now) => insideWindow({ anzeigePlanen: false, von: now + 1, bis: now - 1 }, now)),
+    );
   });
 
   it('hides a planned message exactly before its start and after its end', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 0, max: 2e12 }), (von, length, now) => {
-        const bis = von + length;
-        expect(insideWindow({ anzeigePlanen: true, von, bis }, now)).toBe(now >= von && now <= bis);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 1, max: 1e9 }),
+        fc.integer({ min: 0, max: 2e12 }),
+        (von, length, now) => {
+          const bis = von + length;
+          expect(insideWindow({ anzeigePlanen: true, von, bis }, now)).toBe(now >= von && now <= bis);
+        },
+      ),
     );
   });
 
@@ -64,7 +71,15 @@ describe('CSV', () => {
         { id: 2, sort: 2, name: 'B', beschreibung: '', typ: 'mehrfachauswahl', selectoptions: ['x', 'y'] },
         { id: 1, sort: 1, name: 'A', beschreibung: '', typ: 'text', selectoptions: [] },
       ],
-      [{ id: 5, ident: 'Eva', date: '2026-01-01T10:00:00.000Z', kannAendern: false, werte: { '1': 'hi', '2': ['x', 'y'] } }],
+      [
+        {
+          id: 5,
+          ident: 'Eva',
+          date: '2026-01-01T10:00:00.000Z',
+          kannAendern: false,
+          werte: { '1': 'hi', '2': ['x', 'y'] },
+        },
+      ],
     );
     expect(csv).toBe('\uFEFF"Name";"Datum";"A";"B"\r\n"Eva";"2026-01-01T10:00:00.000Z";"hi";"x, y"\r\n');
   });
@@ -81,13 +96,20 @@ describe('message schemas', () => {
 
   it('needs a start for planned messages and an end not before it', () => {
     expect(meldungInput.safeParse({ ...base, anzeigePlanen: true }).success).toBe(false);
-    expect(meldungInput.safeParse({ ...base, anzeigePlanen: true, von: '2026-05-02T10:00', bis: '2026-05-01T10:00' }).success).toBe(false);
-    expect(meldungInput.safeParse({ ...base, anzeigePlanen: true, von: '2026-05-01T10:00', bis: '' }).success).toBe(true);
+    expect(
+      meldungInput.safeParse({ ...base, anzeigePlanen: true, von: '2026-05-02T10:00', bis: '2026-05-01T10:00' })
+        .success,
+    ).toBe(false);
+    expect(meldungInput.safeParse({ ...base, anzeigePlanen: true, von: '2026-05-01T10:00', bis: '' }).success).toBe(
+      true,
+    );
   });
 
   it('knows exactly the w1 funcs of the specification plus popupGesehen', () => {
     expect(w1Data.safeParse({ func: 'delMeldung', data: { id: 1 } }).success).toBe(true);
-    expect(w1Data.safeParse({ func: 'settingsRueckmeldungenuebersicht', meldungId: 1, type: 'allowRefillAll' }).success).toBe(true);
+    expect(
+      w1Data.safeParse({ func: 'settingsRueckmeldungenuebersicht', meldungId: 1, type: 'allowRefillAll' }).success,
+    ).toBe(true);
     expect(w1Data.safeParse({ func: 'settingsRueckmeldungenuebersicht', meldungId: 1, type: 'x' }).success).toBe(false);
     expect(w1Data.safeParse({ func: 'drop' }).success).toBe(false);
   });

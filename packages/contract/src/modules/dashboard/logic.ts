@@ -25,7 +25,12 @@ export function isRecipient(recipients: ConditionLike, user: ConditionSubject): 
 
 /** Group ids of 'w1_standardEmpfaenger' ('1-2-5'). */
 export function parseGroupList(value: string): number[] {
-  return value === '' ? [] : value.split('-').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  return value === ''
+    ? []
+    : value
+        .split('-')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0);
 }
 
 /** Makes a CSV cell safe: quoted, quotes doubled, formula starts (= + - @ tab CR) prefixed with an apostrophe. */

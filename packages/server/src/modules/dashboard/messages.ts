@@ -31,7 +31,13 @@ export function parseLocal(value: string): Date | null {
   if (!match) return null;
   const [, year, month, day, hour, minute] = match.map(Number) as number[];
   return new Date(
-    fromLocal({ year: year as number, month: month as number, day: day as number, hour: hour as number, minute: minute as number }),
+    fromLocal({
+      year: year as number,
+      month: month as number,
+      day: day as number,
+      hour: hour as number,
+      minute: minute as number,
+    }),
   );
 }
 
@@ -74,7 +80,10 @@ export async function ownMessage(db: Db, id: number, user: LoadedUser): Promise<
 
 /** The messages a user sees, newest first, shaped for the feed. */
 export async function feedFor(db: Db, user: LoadedUser): Promise<Meldung[]> {
-  const rows = await db.select().from(dashboardMessages).orderBy(desc(dashboardMessages.createdAt), desc(dashboardMessages.id));
+  const rows = await db
+    .select()
+    .from(dashboardMessages)
+    .orderBy(desc(dashboardMessages.createdAt), desc(dashboardMessages.id));
   const visible = rows.filter((row) => isVisibleTo(row, user));
   return shapeMessages(db, visible, user);
 }
@@ -83,7 +92,13 @@ export async function shapeMessages(db: Db, rows: MessageRow[], user: LoadedUser
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const answers = await db
-    .select({ messageId: dashboardFeedback.messageId, userId: dashboardFeedback.userId, values: dashboardFeedback.values, answeredAt: dashboardFeedback.answeredAt, canChange: dashboardFeedback.canChange })
+    .select({
+      messageId: dashboardFeedback.messageId,
+      userId: dashboardFeedback.userId,
+      values: dashboardFeedback.values,
+      answeredAt: dashboardFeedback.answeredAt,
+      canChange: dashboardFeedback.canChange,
+    })
     .from(dashboardFeedback)
     .where(inArray(dashboardFeedback.messageId, ids));
   const seen = await db
@@ -93,7 +108,10 @@ export async function shapeMessages(db: Db, rows: MessageRow[], user: LoadedUser
   const seenIds = new Set(seen.map((entry) => entry.messageId));
   const authorIds = [...new Set(rows.flatMap((row) => (row.authorId === null ? [] : [row.authorId])))];
   const authors = authorIds.length
-    ? await db.select({ id: users.id, ident: users.ident, nn: users.nn }).from(users).where(inArray(users.id, authorIds))
+    ? await db
+        .select({ id: users.id, ident: users.ident, nn: users.nn })
+        .from(users)
+        .where(inArray(users.id, authorIds))
     : [];
   const authorName = new Map(authors.map((author) => [author.id, author.ident || author.nn]));
   return rows.map((row): Meldung => {
@@ -101,7 +119,8 @@ export async function shapeMessages(db: Db, rows: MessageRow[], user: LoadedUser
     const own = mine.find((answer) => answer.userId === user.id);
     const isAuthor = row.authorId === user.id;
     const answeredFields = new Set<number>();
-    if (isAuthor) for (const answer of mine) for (const key of Object.keys(answer.values)) answeredFields.add(Number(key));
+    if (isAuthor)
+      for (const answer of mine) for (const key of Object.keys(answer.values)) answeredFields.add(Number(key));
     const typ = row.typ as MessageType;
     return {
       id: row.id,
@@ -124,9 +143,7 @@ export async function shapeMessages(db: Db, rows: MessageRow[], user: LoadedUser
         formularfelder: row.feedbackFields,
         anzahl: isAuthor ? mine.length : 0,
         beantworteteFelder: [...answeredFields].sort((a, b) => a - b),
-        user: own
-          ? { werte: own.values, date: own.answeredAt.toISOString(), kannAendern: own.canChange }
-          : null,
+        user: own ? { werte: own.values, date: own.answeredAt.toISOString(), kannAendern: own.canChange } : null,
       },
     };
   });
@@ -140,7 +157,10 @@ async function assignFields(
 ): Promise<FeedbackField[]> {
   const answered = new Set<number>();
   if (existing) {
-    const answers = await db.select({ values: dashboardFeedback.values }).from(dashboardFeedback).where(eq(dashboardFeedback.messageId, existing.id));
+    const answers = await db
+      .select({ values: dashboardFeedback.values })
+      .from(dashboardFeedback)
+      .where(eq(dashboardFeedback.messageId, existing.id));
     for (const answer of answers) for (const key of Object.keys(answer.values)) answered.add(Number(key));
   }
   const old = new Map((existing?.feedbackFields ?? []).map((field) => [field.id, field]));
@@ -176,7 +196,11 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
   if (existing?.planned) {
     throw new CallError('validationError', texts.plannedLocked, { 'dataToSave.data.id': [texts.plannedLocked] });
   }
-  const fields = await assignFields(db, existing, input.rueckmeldung.nutzen ? input.rueckmeldung.formularfelder : existing?.feedbackFields ?? []);
+  const fields = await assignFields(
+    db,
+    existing,
+    input.rueckmeldung.nutzen ? input.rueckmeldung.formularfelder : (existing?.feedbackFields ?? []),
+  );
   const values = {
     typ: input.typ,
     titel: input.titel.trim(),
@@ -194,10 +218,17 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
     feedbackFields: fields,
   };
   if (existing) {
-    const [row] = await db.update(dashboardMessages).set(values).where(eq(dashboardMessages.id, existing.id)).returning();
+    const [row] = await db
+      .update(dashboardMessages)
+      .set(values)
+      .where(eq(dashboardMessages.id, existing.id))
+      .returning();
     return row as MessageRow;
   }
-  const [row] = await db.insert(dashboardMessages).values({ ...values, authorId: user.id }).returning();
+  const [row] = await db
+    .insert(dashboardMessages)
+    .values({ ...values, authorId: user.id })
+    .returning();
   return row as MessageRow;
 }
 
@@ -219,7 +250,8 @@ function answerErrors(fields: readonly FeedbackField[], werte: FeedbackValues): 
       const message = typeof value === 'string' ? check(value, ['text']) : texts.unknownOption;
       if (message) errors[path] = [message];
     } else if (field.typ === 'einfachauswahl') {
-      if (typeof value !== 'string' || (value !== '' && !field.selectoptions.includes(value))) errors[path] = [texts.unknownOption];
+      if (typeof value !== 'string' || (value !== '' && !field.selectoptions.includes(value)))
+        errors[path] = [texts.unknownOption];
     } else if (!Array.isArray(value) || value.some((option) => !field.selectoptions.includes(option))) {
       errors[path] = [texts.unknownOption];
     }
@@ -228,7 +260,12 @@ function answerErrors(fields: readonly FeedbackField[], werte: FeedbackValues): 
 }
 
 /** A recipient sends the feedback form: once, again only after the author allowed a refill. */
-export async function saveFeedback(db: Db, user: LoadedUser, meldungId: number, werte: FeedbackValues): Promise<MessageRow> {
+export async function saveFeedback(
+  db: Db,
+  user: LoadedUser,
+  meldungId: number,
+  werte: FeedbackValues,
+): Promise<MessageRow> {
   const row = await visibleMessage(db, meldungId, user);
   if (!row.feedbackEnabled) throw new CallError('validationError', texts.noFeedbackForm);
   const errors = answerErrors(row.feedbackFields, werte);
@@ -286,7 +323,9 @@ export async function feedbackOverview(
   const row = await ownMessage(db, meldungId, user);
   const one = () => {
     if (userId === undefined) {
-      throw new CallError('validationError', messages.validationFailed, { 'dataToSave.data.userId': ['Bitte angeben.'] });
+      throw new CallError('validationError', messages.validationFailed, {
+        'dataToSave.data.userId': ['Bitte angeben.'],
+      });
     }
     return and(eq(dashboardFeedback.messageId, row.id), eq(dashboardFeedback.userId, userId));
   };
@@ -318,9 +357,15 @@ export async function recipientIds(db: Db, row: MessageRow): Promise<number[]> {
 }
 
 /** E-mail addresses of the users in the chosen e-mail parameters (type 4 only). */
-export async function mailAddresses(db: Db, userIds: readonly number[], parameterIds: readonly number[]): Promise<string[]> {
+export async function mailAddresses(
+  db: Db,
+  userIds: readonly number[],
+  parameterIds: readonly number[],
+): Promise<string[]> {
   const emailParameters = new Set(
-    (await readOrgData(db)).parameters.filter((parameter) => parameter.typ === parameterType.email).map((parameter) => parameter.id),
+    (await readOrgData(db)).parameters
+      .filter((parameter) => parameter.typ === parameterType.email)
+      .map((parameter) => parameter.id),
   );
   const chosen = parameterIds.filter((id) => emailParameters.has(id));
   if (userIds.length === 0 || chosen.length === 0) return [];
@@ -328,5 +373,7 @@ export async function mailAddresses(db: Db, userIds: readonly number[], paramete
     .select({ wert: userParameterValues.wert })
     .from(userParameterValues)
     .where(and(inArray(userParameterValues.userId, [...userIds]), inArray(userParameterValues.parameterId, chosen)));
-  return [...new Set(rows.map((row) => row.wert.trim()).filter((wert) => check(wert, ['email']) === null && wert !== ''))];
+  return [
+    ...new Set(rows.map((row) => row.wert.trim()).filter((wert) => check(wert, ['email']) === null && wert !== '')),
+  ];
 }

@@ -24,7 +24,9 @@ export async function notifyRecipients(
     void sendPush(app.db, { userIds }, { title: row.titel, body: row.text.slice(0, 200), url: '/000' }).catch(() => {});
   }
   if (!input.sendMail) return null;
-  const parameterIds = input.sendMailParameter.filter((parameter) => parameter.checked).map((parameter) => parameter.id);
+  const parameterIds = input.sendMailParameter
+    .filter((parameter) => parameter.checked)
+    .map((parameter) => parameter.id);
   const addresses = await mailAddresses(app.db, userIds, parameterIds);
   if (addresses.length > 0) app.mailer.send({ to: addresses, subject: row.titel, text: mailText(app, row) });
   return addresses.length;

@@ -48,7 +48,8 @@ export async function saveDashboardSettings(db: Db, input: DashboardSettings): P
     if (condition.gruppen.some((id) => !knownGroups.has(id))) errors[`dataToSave.data.${field}`] = [texts.unknownGroup];
   }
   const standard = input.w1_standardEmpfaenger === '' ? [] : input.w1_standardEmpfaenger.split('-').map(Number);
-  if (standard.some((id) => !knownGroups.has(id))) errors['dataToSave.data.w1_standardEmpfaenger'] = [texts.unknownGroup];
+  if (standard.some((id) => !knownGroups.has(id)))
+    errors['dataToSave.data.w1_standardEmpfaenger'] = [texts.unknownGroup];
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
   const value: DashboardSettings = {
     useWidgets,
