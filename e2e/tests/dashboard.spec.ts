@@ -20,6 +20,8 @@ function message(page: Page, name: string) {
 test('an author posts a message with a feedback form, a group member answers once, the author allows a refill', async ({
   page,
 }) => {
+  // One journey with five logins (scrypt on a shared machine): more than the default minute.
+  test.setTimeout(180_000);
   await login(page, demo.leitung);
   // The dashboard is the first menu entry.
   await expect(page).toHaveURL('/000');
@@ -42,10 +44,10 @@ test('an author posts a message with a feedback form, a group member answers onc
   await field.getByLabel('Name').fill('Teilnahme');
   await field.getByRole('combobox', { name: 'Typ' }).click();
   await page.getByRole('option', { name: 'Einfachauswahl' }).click();
-  await field.getByRole('button', { name: 'Option' }).click();
-  await field.getByLabel('Option 1').fill('Ja');
-  await field.getByRole('button', { name: 'Option' }).click();
-  await field.getByLabel('Option 2').fill('Nein');
+  await field.getByRole('button', { name: 'Option', exact: true }).click();
+  await field.getByRole('textbox', { name: 'Option 1' }).fill('Ja');
+  await field.getByRole('button', { name: 'Option', exact: true }).click();
+  await field.getByRole('textbox', { name: 'Option 2' }).fill('Nein');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText(dashboardMessages.saved)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -121,11 +123,13 @@ test('an author posts a message with a feedback form, a group member answers onc
 });
 
 test('the dashboard settings decide who sees the news feed', async ({ page }) => {
+  test.setTimeout(180_000);
   await login(page, demo.leitung);
   await expect(page).not.toHaveURL('/');
   await page.goto('/000-set');
   const widget = page.getByRole('group', { name: 'Widget Meldungen' });
   const who = widget.getByRole('group', { name: 'Wer sieht „Meldungen“?' });
+  await expect(who.getByRole('switch', { name: 'Alle' })).toBeChecked();
   await who.getByRole('switch', { name: 'Alle' }).uncheck();
   await who.getByRole('checkbox', { name: 'Verwaltung' }).check();
   await page.getByRole('button', { name: 'Speichern' }).click();
@@ -138,7 +142,10 @@ test('the dashboard settings decide who sees the news feed', async ({ page }) =>
   await switchTo(page, demo.leitung);
   await expect(page.getByRole('region', { name: 'Meldungen' })).toBeVisible();
   await page.goto('/000-set');
-  await page.getByRole('group', { name: 'Wer sieht „Meldungen“?' }).getByRole('switch', { name: 'Alle' }).check();
+  const all = page.getByRole('group', { name: 'Wer sieht „Meldungen“?' }).getByRole('switch', { name: 'Alle' });
+  // Wait for the saved settings (not a cached copy) before changing them back.
+  await expect(all).not.toBeChecked();
+  await all.check();
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText(dashboardMessages.settingsSaved)).toBeVisible();
 

@@ -2,6 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { groups, users } from '../../platform/db/schema';
 import { formatLocal } from './messages';
+
+function germanDay(date: Date): string {
+  const [year, month, day] = formatLocal(date).slice(0, 10).split('-');
+  return `${day}.${month}.${year}`;
+}
 import { dashboardFeedback, dashboardMessages } from './schema';
 import { saveDashboardSettings } from './settings';
 
@@ -82,7 +87,7 @@ export async function seedDashboardDemo(db: Db): Promise<void> {
     authorId: leitung.id,
     typ: 'warning',
     titel: 'Schließtag wegen Teamfortbildung',
-    text: `Der Hort bleibt am Schließtag geschlossen. Angezeigt ab ${formatLocal(start).replace('T', ' ')}.`,
+    text: `Am ${germanDay(new Date(now + 10 * day))} bleibt der Hort wegen einer Teamfortbildung geschlossen.\nBitte planen Sie die Betreuung rechtzeitig.`,
     recipients: { alle: false, gruppen: [eltern, personal], nutzer: [] },
     planned: true,
     showFrom: start,
