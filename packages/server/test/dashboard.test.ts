@@ -1,4 +1,6 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -584,5 +586,49 @@ describe('e-mail and widget visibility', () => {
     expect((noWidgets.body.save as GetDashboardReply['save']).widgets).toEqual([]);
     await saveSettings(admin.code, settings);
     expect(((await getSettings(parent.code)).body.save as GetDashboardReply['save']).widgets).toHaveLength(1);
+  });
+});
+
+describe('push', () => {
+  it('sends a push notification to recipients with a subscription when a message is created', async () => {
+    const tls = {
+      key: fs.readFileSync(path.join(__dirname, 'fixtures/push-service.key')),
+      cert: fs.readFileSync(path.join(__dirname, 'fixtures/push-service.crt')),
+    };
+    const pushed: string[] = [];
+    let delivered: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (delivered = resolve));
+    const pushService = https.createServer(tls, (request, response) => {
+      request.resume();
+      request.on('end', () => {
+        pushed.push(request.url ?? '');
+        response.statusCode = 201;
+        response.end();
+        delivered();
+      });
+    });
+    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+    // web-push uses the global agent when the caller passes none: trust exactly the test service's certificate.
+    const globalOptions = https.globalAgent.options as { ca?: unknown };
+    const previousCa = globalOptions.ca;
+    globalOptions.ca = tls.cert;
+    try {
+      const base = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const subscription = JSON.stringify({
+        endpoint: `${base}/eltern-geraet`,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      });
+      const saved = await server.post('/_api/login/?func=saveSubscription', { code: parent.code, subscription });
+      expect(saved.body.status).toBe('success');
+      const reply = await w1(author.code, { func: 'saveMeldung', data: meldung({ titel: 'Mit Push' }) });
+      expect(reply.body.status).toBe('success');
+      await arrived;
+      expect(pushed).toEqual(['/eltern-geraet']);
+    } finally {
+      globalOptions.ca = previousCa;
+      await new Promise((resolve) => pushService.close(resolve));
+    }
   });
 });
