@@ -324,6 +324,10 @@ describe('news feed', () => {
       data: meldung({ bedingung_f000w1_sehen: { alle: false, gruppen: [987654] } }),
     });
     expect(badGroup.body.errors).toEqual({ 'dataToSave.data.bedingung_f000w1_sehen': [texts.unknownGroup] });
+    const huge = await w1(author.code, { func: 'delMeldung', data: { id: 99_999_999_999 } });
+    expect(huge.statusCode).toBe(400);
+    const hugeCsv = await server.post(api('w1csv'), { code: author.code, meldungId: '99999999999' });
+    expect(hugeCsv.body.errors).toEqual({ meldungId: ['Ungültige Nummer.'] });
     const unknownFunc = await w1(author.code, { func: 'löschen', data: {} });
     expect(unknownFunc.body.status).toBe('validationError');
   });

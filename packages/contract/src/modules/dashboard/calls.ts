@@ -63,14 +63,16 @@ export const MELDUNG_TITLE_MAX = 200;
 export const MELDUNG_TEXT_MAX = 10_000;
 export const FEEDBACK_ANSWER_MAX = 2_000;
 
-const id = z.number().int().positive();
+/** Database ids are PostgreSQL integers: larger numbers are refused as bad input, never reach the database. */
+const ID_MAX = 2_147_483_647;
+const id = z.number().int().positive().max(ID_MAX);
 /** 'YYYY-MM-DDTHH:mm' in local (Berlin) time, or '' for none. */
 export const localDateTime = z.string().regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'Bitte Datum und Uhrzeit angeben.');
 
 export const feedbackField = z
   .object({
     /** Server-assigned; 0 or negative for a new field. */
-    id: z.number().int(),
+    id: z.number().int().min(-ID_MAX).max(ID_MAX),
     sort: z.number().int().min(-100_000).max(100_000),
     name: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TITLE_MAX)),
     beschreibung: ruledString('text').pipe(z.string().max(1000)).default(''),
@@ -94,7 +96,7 @@ export const sendMailParameter = z.object({ id, name: z.string().max(200).defaul
 export const meldungInput = z
   .object({
     /** 0 = new message. */
-    id: z.number().int().min(0),
+    id: z.number().int().min(0).max(ID_MAX),
     typ: z.enum(messageTypes).default('info'),
     titel: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TITLE_MAX)),
     text: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TEXT_MAX)),
@@ -223,7 +225,7 @@ export const getDashboardReply = z.object({
 export type GetDashboardReply = z.infer<typeof getDashboardReply>;
 export type DashboardSettingsReply = GetDashboardReply['save']['settings'];
 
-const meldungId = z.number().int().positive();
+const meldungId = id;
 export const feedbackOverviewTypes = ['refresh', 'delete', 'allowRefill', 'deleteAll', 'allowRefillAll'] as const;
 
 export const w1Data = z.discriminatedUnion('func', [
@@ -257,5 +259,9 @@ export type W1Reply = z.infer<typeof w1Reply>;
 
 export const w1CsvRequest = z.object({
   code: sessionCode,
-  meldungId: z.coerce.number({ error: 'Ungültige Nummer.' }).int().positive('Ungültige Nummer.'),
+  meldungId: z.coerce
+    .number({ error: 'Ungültige Nummer.' })
+    .int('Ungültige Nummer.')
+    .positive('Ungültige Nummer.')
+    .max(ID_MAX, 'Ungültige Nummer.'),
 });
