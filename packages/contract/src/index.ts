@@ -29,3 +29,6 @@ export * from './modules/calendar/definition';
 export * from './modules/calendar/calls';
 export * from './modules/calendar/occurrences';
 export * from './modules/calendar/ical';
+export * from './modules/dashboard/definition';
+export * from './modules/dashboard/calls';
+export * from './modules/dashboard/logic';

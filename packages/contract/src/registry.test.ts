@@ -86,7 +86,7 @@ describe('moduleRegistry', () => {
 
 describe('findModule', () => {
   it('returns undefined for unknown codes', () => {
-    expect(findModule('000')).toBeUndefined();
+    expect(findModule('555')).toBeUndefined();
     expect(findModule('')).toBeUndefined();
     expect(findModule('99')).toBeUndefined();
   });

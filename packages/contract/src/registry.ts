@@ -8,17 +8,19 @@ import { membersModule } from './modules/members/definition';
 import { messagesModule } from './modules/messages/definition';
 import { cloudModule } from './modules/cloud/definition';
 import { calendarModule } from './modules/calendar/definition';
+import { dashboardModule } from './modules/dashboard/definition';
 
 /** Every module the product has built, one line each. Modules not built yet are absent. */
 export const moduleRegistry: readonly ModuleDefinition[] = [
+  dashboardModule,
   appSettingsModule,
   userAdminModule,
   profileModule,
   settingsModule,
   membersModule,
   messagesModule,
-  cloudModule,
   calendarModule,
+  cloudModule,
   appInfoModule,
 ];
 

@@ -19,6 +19,8 @@ import { cloudCalls } from './modules/cloud/calls';
 import { mayDownloadCloudFile } from './modules/cloud/service';
 import { calendarCalls } from './modules/calendar/calls';
 import { registerFeedRoute } from './modules/calendar/feed';
+import { dashboardCalls } from './modules/dashboard/calls';
+import { createMailer, type Mailer } from './platform/mail/mailer';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -51,6 +53,7 @@ const serverModules: ServerModule[] = [
   { calls: membersCalls, userSaveFallback: memberSaveFallback },
   { calls: cloudCalls, fileAccess: { [CLOUD_FILE_AREA]: mayDownloadCloudFile } },
   { calls: calendarCalls, routes: registerFeedRoute },
+  { calls: dashboardCalls },
 ];
 
 export interface BuildOptions {
@@ -61,11 +64,15 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
   modules?: readonly ModuleDefinition[];
+  /** SMTP server for e-mail (SMTP_URL); without it mails go to the outbox file. */
+  smtpUrl?: string | undefined;
+  /** A ready mailer (tests); overrides smtpUrl. */
+  mailer?: Mailer;
 }
 
 /** What handlers share: database, data folder, modules and the file access rules of the modules. */
 export function createAppContext(
-  options: Pick<BuildOptions, 'database' | 'dataDir' | 'publicUrl' | 'modules'>,
+  options: Pick<BuildOptions, 'database' | 'dataDir' | 'publicUrl' | 'modules' | 'smtpUrl' | 'mailer'>,
 ): AppContext {
   const fileAccess = new Map<string, FileAccessRule>([[TEMP_AREA, ownerOnly]]);
   for (const module of serverModules) {
@@ -79,6 +86,7 @@ export function createAppContext(
     modules: options.modules ?? moduleRegistry,
     fileAccess,
     userSaveFallbacks: serverModules.flatMap((module) => (module.userSaveFallback ? [module.userSaveFallback] : [])),
+    mailer: options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir }),
   };
 }
 

@@ -35,6 +35,13 @@ const configSchema = z.object({
     .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false'))
     .transform((value) => value === 'true' || value === '1'),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL muss mit smtp:// oder smtps:// beginnen')
+      .optional(),
+  ),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

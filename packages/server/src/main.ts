@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     webDist: config.WEB_DIST,
     logger: { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
+    smtpUrl: config.SMTP_URL,
   });
 
   let closing = false;

@@ -9,6 +9,7 @@ import type { AppContext } from '../src/platform/http/calls';
 import { bootstrap } from '../src/bootstrap';
 import { openPglite, openPostgres, type Database } from '../src/platform/db/database';
 import { createUser, type CreatedUser, type UserInput } from '../src/seed/factories';
+import type { Mailer } from '../src/platform/mail/mailer';
 
 /** Which database the server tests run on: PGlite by default, PostgreSQL in the second run. */
 export const testDbKind: 'pglite' | 'postgres' = process.env.HORTUS_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -68,7 +69,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { seed?: 'none' | 'demo'; webDist?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { seed?: 'none' | 'demo'; webDist?: string; mailer?: Mailer } = {},
+): Promise<TestServer> {
   const testDb = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-test-'));
   await bootstrap(testDb.database, {
@@ -80,6 +83,7 @@ export async function startTestServer(options: { seed?: 'none' | 'demo'; webDist
     database: testDb.database,
     dataDir,
     webDist: options.webDist ?? path.join(dataDir, 'no-web'),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   await app.ready();
 
@@ -107,7 +111,11 @@ export async function startTestServer(options: { seed?: 'none' | 'demo'; webDist
 
   return {
     app,
-    context: createAppContext({ database: testDb.database, dataDir }),
+    context: createAppContext({
+      database: testDb.database,
+      dataDir,
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+    }),
     database: testDb.database,
     dataDir,
     post,

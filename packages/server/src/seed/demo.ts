@@ -5,6 +5,7 @@ import { writeAppSettings } from '../platform/settings/app-settings';
 import { createGroup, createParameter, createUser } from './factories';
 import { seedCloudDemo } from '../modules/cloud/seed';
 import { seedCalendarDemo } from '../modules/calendar/demo-seed';
+import { seedDashboardDemo } from '../modules/dashboard/demo-seed';
 
 /** Demo logins, printed at start and listed in the README. Non-admin users only. */
 export const demoLogins = [
@@ -178,6 +179,7 @@ export async function seedDemo(db: Db, allRights: readonly string[]): Promise<De
     ],
   });
   await seedCalendarDemo(db);
+  await seedDashboardDemo(db);
   return { adminGroupId: verwaltung };
 }
 

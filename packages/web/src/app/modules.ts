@@ -6,6 +6,7 @@ import type { ModuleLoader } from '../platform/module-page/web-module';
  * is one line here plus its folder under src/modules.
  */
 export const webModules: Readonly<Record<string, ModuleLoader>> = {
+  '000': () => import('../modules/dashboard'),
   '001': () => import('../modules/app-settings'),
   '005': () => import('../modules/user-admin'),
   '010': () => import('../modules/profile'),

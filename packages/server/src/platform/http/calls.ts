@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { hasAnyRight, type AdminUser, type FieldErrors, type ModuleDefinition } from '@hortus/contract';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
+import type { Mailer } from '../mail/mailer';
 
 /** What every handler can reach: the database and the server's own configuration. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   fileAccess: FileAccessRegistry;
   /** Other ways to save a user through saveNutzer, asked in order when the caller lacks the admin right. */
   userSaveFallbacks: readonly UserSaveFallback[];
+  /** Background e-mail queue (SMTP_URL, otherwise the outbox file in the data folder). */
+  mailer: Mailer;
 }
 
 /**

@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import { conditionSchema, sessionCode } from '../../platform/api';
+import { jsonField, ruledString } from '../../platform/schema';
+
+/** Calls of the dashboard (core.md section 7, 000/000) plus the CSV export of feedback results. */
+export const dashboardPaths = {
+  getSettings: '/_api/000/000/?func=getSettings',
+  w1: '/_api/000/000/?func=w1',
+  w1Csv: '/_api/000/000/?func=w1csv',
+} as const;
+
+export const dashboardMessages = {
+  noMessages: 'Keine aktuellen Meldungen',
+  noFeedback: 'Noch keine Rückmeldungen empfangen',
+  settingsSaved: 'Erfolgreich gespeichert',
+  typeLocked: 'Der Typ kann nicht geändert werden, wenn bereits Werte durch Nutzer zurückgemeldet wurden.',
+  noMailParameter:
+    'Die gewählten Empfänger haben keinen E-Mail-Parameter. Die Meldung kann nicht per E-Mail versendet werden.',
+  plannedLocked: 'Geplante Meldungen können nach dem Speichern nicht mehr geändert, nur gelöscht werden.',
+  startAfterEnd: 'Der Beginn muss vor dem Ende liegen.',
+  unknownMessage: 'Die Meldung existiert nicht.',
+  notAuthor: 'Nur die Verfasserin oder der Verfasser kann die Meldung ändern.',
+  noFeedbackForm: 'Diese Meldung hat kein Rückmeldeformular.',
+  alreadyAnswered: 'Die Rückmeldung wurde bereits gesendet.',
+  unknownOption: 'Ungültige Auswahl.',
+  optionsRequired: 'Bitte mindestens eine Option angeben.',
+  unknownWidget: 'Unbekanntes Widget.',
+  unknownGroup: 'Die Gruppe existiert nicht.',
+  deleteText: 'Die Meldung und alle Rückmeldungen dazu werden gelöscht.',
+  feedbackSent: 'Rückmeldung gesendet.',
+  saveFailed: 'Fehler! Bitte die Netzwerkverbindung prüfen.',
+  saved: 'Speichern erfolgreich.',
+} as const;
+
+export const messageTypes = ['info', 'warning', 'error', 'success', 'ansage', 'party'] as const;
+export type MessageType = (typeof messageTypes)[number];
+
+/** Icon (MUI icon name), alert colour and German label of each message type (core.md section 9: six types). */
+export const messageTypeStyle: Record<MessageType, { icon: string; color: string; label: string }> = {
+  info: { icon: 'Info', color: 'info', label: 'Information' },
+  warning: { icon: 'Warning', color: 'warning', label: 'Warnung' },
+  error: { icon: 'Error', color: 'error', label: 'Wichtig' },
+  success: { icon: 'CheckCircle', color: 'success', label: 'Erfolg' },
+  ansage: { icon: 'Campaign', color: 'info', label: 'Ansage' },
+  party: { icon: 'Celebration', color: 'success', label: 'Feier' },
+};
+
+export const feedbackFieldTypes = ['text', 'einfachauswahl', 'mehrfachauswahl'] as const;
+export type FeedbackFieldType = (typeof feedbackFieldTypes)[number];
+export const feedbackFieldTypeLabels: Record<FeedbackFieldType, string> = {
+  text: 'Text',
+  einfachauswahl: 'Einfachauswahl',
+  mehrfachauswahl: 'Mehrfachauswahl',
+};
+
+/**
+ * The dashboard's widgets in their default order. Widget 2 (attendance exceptions) joins with the
+ * children module by adding one entry here and one in each side's widget registry (docs/architecture.md).
+ */
+export const dashboardWidgets = [{ id: 'w1', name: 'Meldungen' }] as const;
+
+export const MELDUNG_TITLE_MAX = 200;
+export const MELDUNG_TEXT_MAX = 10_000;
+export const FEEDBACK_ANSWER_MAX = 2_000;
+
+/** Database ids are PostgreSQL integers: larger numbers are refused as bad input, never reach the database. */
+const ID_MAX = 2_147_483_647;
+const id = z.number().int().positive().max(ID_MAX);
+/** 'YYYY-MM-DDTHH:mm' in local (Berlin) time, or '' for none. */
+export const localDateTime = z.string().regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'Bitte Datum und Uhrzeit angeben.');
+
+export const feedbackField = z
+  .object({
+    /** Server-assigned; 0 or negative for a new field. */
+    id: z.number().int().min(-ID_MAX).max(ID_MAX),
+    sort: z.number().int().min(-100_000).max(100_000),
+    name: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TITLE_MAX)),
+    beschreibung: ruledString('text').pipe(z.string().max(1000)).default(''),
+    typ: z.enum(feedbackFieldTypes),
+    /** Option values of choice fields: required, at most 25 characters, name character set. */
+    selectoptions: z
+      .array(ruledString('required', 'tinytext', 'name'))
+      .max(50)
+      .default([]),
+  })
+  .superRefine((field, ctx) => {
+    if (field.typ !== 'text' && field.selectoptions.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['selectoptions'], message: dashboardMessages.optionsRequired });
+    }
+  });
+export type FeedbackField = z.infer<typeof feedbackField>;
+
+export const sendMailParameter = z.object({ id, name: z.string().max(200).default(''), checked: z.boolean() });
+
+/** A message as the author's form sends it (saveMeldung). */
+export const meldungInput = z
+  .object({
+    /** 0 = new message. */
+    id: z.number().int().min(0).max(ID_MAX),
+    typ: z.enum(messageTypes).default('info'),
+    titel: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TITLE_MAX)),
+    text: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TEXT_MAX)),
+    popup: z.boolean().default(false),
+    anzeigePlanen: z.boolean().default(false),
+    von: localDateTime.default(''),
+    /** '' = no end. */
+    bis: localDateTime.default(''),
+    bedingung_f000w1_sehen: conditionSchema,
+    sendMail: z.boolean().default(false),
+    sendMailParameter: z.array(sendMailParameter).max(100).default([]),
+    rueckmeldung: z
+      .object({ nutzen: z.boolean(), formularfelder: z.array(feedbackField).max(50) })
+      .default({ nutzen: false, formularfelder: [] }),
+  })
+  .superRefine((meldung, ctx) => {
+    if (!meldung.anzeigePlanen) return;
+    if (meldung.von === '') ctx.addIssue({ code: 'custom', path: ['von'], message: 'Bitte angeben.' });
+    if (meldung.von !== '' && meldung.bis !== '' && meldung.bis < meldung.von) {
+      ctx.addIssue({ code: 'custom', path: ['bis'], message: dashboardMessages.startAfterEnd });
+    }
+  });
+export type MeldungInput = z.infer<typeof meldungInput>;
+
+export const feedbackValue = z.union([z.string().max(FEEDBACK_ANSWER_MAX), z.array(z.string().max(100)).max(50)]);
+export const feedbackValues = z.record(z.string().regex(/^\d+$/), feedbackValue);
+export type FeedbackValues = z.infer<typeof feedbackValues>;
+
+/** A recipient's entry in the results table. */
+export const feedbackUser = z.object({
+  id: z.number(),
+  ident: z.string(),
+  /** ISO timestamp of the answer. */
+  date: z.string(),
+  kannAendern: z.boolean(),
+  werte: feedbackValues,
+});
+export type FeedbackUser = z.infer<typeof feedbackUser>;
+
+/** A message as the feed shows it. */
+export const meldung = z.object({
+  id: z.number(),
+  typ: z.enum(messageTypes),
+  titel: z.string(),
+  text: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  popup: z.boolean(),
+  /** The viewer has already seen the popup. */
+  popupGesehen: z.boolean(),
+  anzeigePlanen: z.boolean(),
+  von: z.string(),
+  bis: z.string(),
+  /** Creation time (ms). */
+  timestamp: z.number(),
+  autor: z.object({ id: z.number(), ident: z.string() }),
+  /** The viewer is the author: edit, delete and results. */
+  kannBearbeiten: z.boolean(),
+  bedingung_f000w1_sehen: conditionSchema,
+  rueckmeldung: z.object({
+    nutzen: z.boolean(),
+    formularfelder: z.array(feedbackField),
+    /** Number of answers (the author locks field types while answers exist). */
+    anzahl: z.number(),
+    /** Field ids that already hold answers (their type is locked). */
+    beantworteteFelder: z.array(z.number()),
+    /** The viewer's own answer, null when not answered yet. */
+    user: z.object({ werte: feedbackValues, date: z.string(), kannAendern: z.boolean() }).nullable(),
+  }),
+});
+export type Meldung = z.infer<typeof meldung>;
+
+export const widgetId = z.string().regex(/^w\d{1,2}$/);
+
+/** Dashboard settings as saved by /000-set. */
+export const dashboardSettings = z.object({
+  /** Shown widgets in display order. */
+  useWidgets: z.array(widgetId).max(20),
+  /** Who sees each widget ({alle, gruppen}); a widget without entry is seen by all. */
+  bedingung_f000_sehen: z.record(widgetId, conditionSchema),
+  w1_bedingung_meldungErstellen: conditionSchema,
+  /** Default recipient groups, ids joined by '-'. */
+  w1_standardEmpfaenger: z.string().regex(/^(\d+(-\d+)*)?$/, 'Ungültige Gruppenliste.'),
+});
+export type DashboardSettings = z.infer<typeof dashboardSettings>;
+
+export const emailParameter = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Groups that carry this parameter. */
+  gruppen: z.array(z.number()),
+});
+export type EmailParameter = z.infer<typeof emailParameter>;
+
+export const dashboardWidget = z.object({
+  id: widgetId,
+  name: z.string(),
+  bedingung_f000_sehen: conditionSchema,
+  nutzer_sehen: z.boolean(),
+  /** Widget 1 only: the messages addressed to the viewer and inside their window. */
+  meldungen: z.array(meldung).optional(),
+  /** Widget 1: the viewer may create messages (w1_bedingung_meldungErstellen). */
+  kannErstellen: z.boolean().optional(),
+  /** Widget 1: default recipient groups for a new message. */
+  standardEmpfaenger: z.array(z.number()).optional(),
+  /** Widget 1: e-mail parameters (type 4) offered for sending. */
+  emailParameter: z.array(emailParameter).optional(),
+});
+export type DashboardWidget = z.infer<typeof dashboardWidget>;
+
+export const getDashboardRequest = z.object({
+  code: sessionCode,
+  dataToSave: jsonField(z.object({ type: z.literal('saveSettings'), data: dashboardSettings })).optional(),
+});
+export const getDashboardReply = z.object({
+  status: z.literal('success'),
+  save: z.object({
+    xtime: z.number(),
+    settings: dashboardSettings.extend({
+      allWidgets: z.array(z.object({ id: widgetId, name: z.string() })),
+      w1_200_Klassen: z.array(z.object({ id: z.number(), name: z.string() })),
+    }),
+    widgets: z.array(dashboardWidget),
+  }),
+});
+export type GetDashboardReply = z.infer<typeof getDashboardReply>;
+export type DashboardSettingsReply = GetDashboardReply['save']['settings'];
+
+const meldungId = id;
+export const feedbackOverviewTypes = ['refresh', 'delete', 'allowRefill', 'deleteAll', 'allowRefillAll'] as const;
+
+export const w1Data = z.discriminatedUnion('func', [
+  z.object({ func: z.literal('saveMeldung'), data: meldungInput }),
+  z.object({ func: z.literal('delMeldung'), data: z.object({ id: meldungId }) }),
+  z.object({
+    func: z.literal('saveRueckmeldung'),
+    data: z.object({ meldungId, werte: feedbackValues }),
+    kinder: z.array(z.number()).max(100).default([]),
+  }),
+  z.object({
+    func: z.literal('settingsRueckmeldungenuebersicht'),
+    meldungId,
+    type: z.enum(feedbackOverviewTypes),
+    /** The user an entry belongs to (delete, allowRefill). */
+    data: z.object({ userId: id.optional() }).default({}),
+  }),
+  z.object({ func: z.literal('popupGesehen'), data: z.object({ meldungId }) }),
+]);
+export type W1Data = z.input<typeof w1Data>;
+
+export const w1Request = z.object({ code: sessionCode, dataToSave: jsonField(w1Data) });
+export const w1Reply = z.object({
+  status: z.literal('success'),
+  savedMeldung: meldung.nullable(),
+  users: z.array(feedbackUser),
+  /** saveMeldung with sendMail: how many addresses the mail was queued for. */
+  mailEmpfaenger: z.number().optional(),
+});
+export type W1Reply = z.infer<typeof w1Reply>;
+
+export const w1CsvRequest = z.object({
+  code: sessionCode,
+  meldungId: z.coerce
+    .number({ error: 'Ungültige Nummer.' })
+    .int('Ungültige Nummer.')
+    .positive('Ungültige Nummer.')
+    .max(ID_MAX, 'Ungültige Nummer.'),
+});

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  dashboardRights,
+  dashboardWidgets,
+  feedbackCsv,
+  getDashboardRequest,
+  hasRight,
+  messages,
+  w1CsvRequest,
+  w1Request,
+  type GetDashboardReply,
+  type W1Reply,
+} from '@hortus/contract';
+import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Db } from '../../platform/db/database';
+import { CallError, defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
+import {
+  deleteMessage,
+  feedbackOverview,
+  feedbackUsers,
+  markPopupSeen,
+  ownMessage,
+  saveFeedback,
+  saveMessage,
+  shapeMessages,
+} from './messages';
+import { notifyRecipients } from './notify';
+import { mayCreateMessages, readDashboardSettings, saveDashboardSettings, seesWidget } from './settings';
+import { widgetsFor } from './widgets';
+
+/** Calls of the dashboard (000) under /_api/000/000/ (docs/api.md). */
+const path000 = '/_api/000/000/';
+
+export const getDashboardCall = defineCall({
+  path: path000,
+  func: 'getSettings',
+  auth: 'session',
+  rights: [dashboardRights.view, dashboardRights.settings],
+  request: getDashboardRequest,
+  async handle({ db, input, user }): Promise<GetDashboardReply> {
+    if (input.dataToSave) {
+      if (!hasRight(user.rechte, dashboardRights.settings)) throw new CallError('noRight', messages.accessDenied);
+      await saveDashboardSettings(db, input.dataToSave.data);
+    }
+    const settings = await readDashboardSettings(db);
+    const canView = hasRight(user.rechte, dashboardRights.view);
+    return {
+      status: 'success',
+      save: {
+        xtime: Date.now(),
+        settings: {
+          ...settings,
+          allWidgets: dashboardWidgets.map((widget) => ({ id: widget.id, name: widget.name })),
+          // Classes come with the children module (200); until then there is nothing to filter by.
+          w1_200_Klassen: [],
+        },
+        widgets: canView ? await widgetsFor(db, user, settings) : [],
+      },
+    };
+  },
+});
+
+async function requireW1(db: Db, user: LoadedUser) {
+  const settings = await readDashboardSettings(db);
+  if (!seesWidget(settings, 'w1', user)) throw new CallError('noRight', messages.accessDenied);
+  return settings;
+}
+
+export const w1Call = defineCall({
+  path: path000,
+  func: 'w1',
+  auth: 'session',
+  rights: [dashboardRights.view],
+  request: w1Request,
+  async handle({ app, db, input, user }): Promise<W1Reply> {
+    const settings = await requireW1(db, user);
+    const task = input.dataToSave;
+    switch (task.func) {
+      case 'saveMeldung': {
+        if (task.data.id === 0 && !mayCreateMessages(settings, user)) {
+          throw new CallError('noRight', messages.accessDenied);
+        }
+        const row = await saveMessage(db, user, task.data);
+        const mailCount = await notifyRecipients(app, row, task.data, task.data.id === 0);
+        const [savedMeldung] = await shapeMessages(db, [row], user);
+        return {
+          status: 'success',
+          savedMeldung: savedMeldung ?? null,
+          users: [],
+          ...(mailCount === null ? {} : { mailEmpfaenger: mailCount }),
+        };
+      }
+      case 'delMeldung':
+        await deleteMessage(db, user, task.data.id);
+        return { status: 'success', savedMeldung: null, users: [] };
+      case 'saveRueckmeldung': {
+        const row = await saveFeedback(db, user, task.data.meldungId, task.data.werte);
+        const [savedMeldung] = await shapeMessages(db, [row], user);
+        return { status: 'success', savedMeldung: savedMeldung ?? null, users: [] };
+      }
+      case 'settingsRueckmeldungenuebersicht': {
+        const list = await feedbackOverview(db, user, task.meldungId, task.type, task.data.userId);
+        return { status: 'success', savedMeldung: null, users: list };
+      }
+      case 'popupGesehen': {
+        const row = await markPopupSeen(db, user, task.data.meldungId);
+        const [savedMeldung] = await shapeMessages(db, [row], user);
+        return { status: 'success', savedMeldung: savedMeldung ?? null, users: [] };
+      }
+    }
+  },
+});
+
+/** Writes the CSV to a temporary file that is removed once the reply has been sent. */
+function temporaryFile(app: AppContext, content: string): string {
+  const dir = path.join(app.dataDir, 'tmp');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `rueckmeldungen-${randomBytes(8).toString('hex')}.csv`);
+  fs.writeFileSync(file, content, 'utf8');
+  return file;
+}
+
+/** CSV export of a message's feedback results (author only); GET for a plain download link, POST like every call. */
+export const w1CsvCall = defineCall({
+  path: path000,
+  func: 'w1csv',
+  auth: 'session',
+  allowGet: true,
+  rights: [dashboardRights.view],
+  request: w1CsvRequest,
+  async handle({ app, db, input, user, reply }) {
+    await requireW1(db, user);
+    const row = await ownMessage(db, input.meldungId, user);
+    const csv = feedbackCsv(row.feedbackFields, await feedbackUsers(db, row.id));
+    const file = temporaryFile(app, csv);
+    const remove = () => fs.rmSync(file, { force: true });
+    reply.raw.once('finish', remove);
+    reply.raw.once('close', remove);
+    return {
+      kind: 'file',
+      absolutePath: file,
+      downloadName: `Rueckmeldungen-${row.id}.csv`,
+      mime: 'text/csv; charset=utf-8',
+      size: Buffer.byteLength(csv, 'utf8'),
+    };
+  },
+});
+
+export const dashboardCalls: CallDefinition[] = [getDashboardCall, w1Call, w1CsvCall];

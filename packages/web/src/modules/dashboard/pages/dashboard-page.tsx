@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { dashboardMessages } from '@hortus/contract';
+import { PageLoading } from '../../../platform/feedback/page-loading';
+import { PageContainer } from '../../../platform/layout/page-container';
+import { useDashboard } from '../api/dashboard';
+import { widgetComponents } from '../widgets/widget-registry';
+
+/** /000 'Dashboard': the widgets the user sees, two columns on desktop when more than one is visible. */
+export function DashboardPage() {
+  const query = useDashboard();
+  if (!query.data) {
+    return (
+      <PageContainer>
+        {query.isError ? (
+          <Typography color="text.secondary">{dashboardMessages.noMessages}</Typography>
+        ) : (
+          <PageLoading />
+        )}
+      </PageContainer>
+    );
+  }
+  const widgets = query.data.widgets.filter((widget) => widgetComponents[widget.id] !== undefined);
+  const twoColumns = widgets.length > 1;
+  return (
+    <PageContainer>
+      <Box
+        data-testid="dashboard-widgets"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: twoColumns ? '1fr 1fr' : '1fr' },
+          maxWidth: twoColumns ? undefined : 900,
+          mx: 'auto',
+        }}
+      >
+        {widgets.length === 0 && <Typography color="text.secondary">{dashboardMessages.noMessages}</Typography>}
+        {widgets.map((widget) => {
+          const Widget = widgetComponents[widget.id];
+          if (!Widget) return null;
+          return (
+            <Paper key={widget.id} component="section" aria-label={widget.name} sx={{ p: 2, minWidth: 0 }}>
+              <Typography variant="h6" component="h2" gutterBottom>
+                {widget.name}
+              </Typography>
+              <Widget widget={widget} />
+            </Paper>
+          );
+        })}
+      </Box>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { dashboardMessages, type Meldung } from '@hortus/contract';
+import { callW1 } from '../api/dashboard';
+import { MessageAlert } from '../components/message-alert';
+import { MessageDialog } from '../components/message-dialog';
+import { PopupDialog } from '../components/popup-dialog';
+import type { WidgetProps } from './widget-registry';
+
+/** Widget 1: the news feed with create/edit dialog, feedback forms and popups. */
+export function NewsFeedWidget({ widget }: WidgetProps) {
+  const meldungen = widget.meldungen ?? [];
+  const [editing, setEditing] = useState<Meldung | 'new' | null>(null);
+  const [dismissed, setDismissed] = useState<readonly number[]>([]);
+  const popup = meldungen.find(
+    (entry) => entry.popup && !entry.popupGesehen && !entry.kannBearbeiten && !dismissed.includes(entry.id),
+  );
+
+  return (
+    <Box>
+      {widget.kannErstellen && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing('new')}>
+            Meldung
+          </Button>
+        </Box>
+      )}
+      {meldungen.length === 0 ? (
+        <Typography color="text.secondary">{dashboardMessages.noMessages}</Typography>
+      ) : (
+        <Stack spacing={1.5}>
+          {meldungen.map((meldung) => (
+            <MessageAlert key={meldung.id} meldung={meldung} onEdit={setEditing} />
+          ))}
+        </Stack>
+      )}
+      {editing !== null && (
+        <MessageDialog
+          meldung={editing === 'new' ? null : editing}
+          standardEmpfaenger={widget.standardEmpfaenger ?? []}
+          emailParameter={widget.emailParameter ?? []}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {popup && (
+        <PopupDialog
+          meldung={popup}
+          onClose={() => {
+            setDismissed([...dismissed, popup.id]);
+            void callW1({ func: 'popupGesehen', data: { meldungId: popup.id } }).catch(() => {});
+          }}
+        />
+      )}
+    </Box>
+  );
+}
