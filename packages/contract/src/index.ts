@@ -22,3 +22,6 @@ export * from './platform/local-time';
 export * from './modules/calendar/series';
 export * from './modules/members/definition';
 export * from './modules/members/calls';
+export * from './modules/attendance/definition';
+export * from './modules/attendance/calls';
+export * from './modules/attendance/logic';

@@ -6,6 +6,7 @@ import { settingsModule } from './modules/settings/definition';
 import { userAdminModule } from './modules/user-admin/definition';
 import { membersModule } from './modules/members/definition';
 import { messagesModule } from './modules/messages/definition';
+import { attendanceModule } from './modules/attendance/definition';
 
 /** Every module the product has built, one line each. Modules not built yet are absent. */
 export const moduleRegistry: readonly ModuleDefinition[] = [
@@ -15,6 +16,7 @@ export const moduleRegistry: readonly ModuleDefinition[] = [
   settingsModule,
   membersModule,
   messagesModule,
+  attendanceModule,
   appInfoModule,
 ];
 
