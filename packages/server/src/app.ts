@@ -14,6 +14,7 @@ import { profileCalls } from './modules/profile/calls';
 import { membersCalls } from './modules/members/calls';
 import { memberSaveFallback } from './modules/members/member-save';
 import { userAdminCalls } from './modules/user-admin/calls';
+import { QR_FILE_AREA, attendanceCalls, qrFileAccess } from './modules/attendance/calls';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -42,6 +43,7 @@ const serverModules: ServerModule[] = [
   { calls: userAdminCalls },
   { calls: profileCalls },
   { calls: membersCalls, userSaveFallback: memberSaveFallback },
+  { calls: attendanceCalls, fileAccess: { [QR_FILE_AREA]: qrFileAccess } },
 ];
 
 export interface BuildOptions {

@@ -3,6 +3,7 @@ import type { Db } from '../platform/db/database';
 import { users } from '../platform/db/schema';
 import { writeAppSettings } from '../platform/settings/app-settings';
 import { createGroup, createParameter, createUser } from './factories';
+import { seedAttendanceDemo } from '../modules/attendance/seed';
 
 /** Demo logins, printed at start and listed in the README. Non-admin users only. */
 export const demoLogins = [
@@ -159,6 +160,7 @@ export async function seedDemo(db: Db, allRights: readonly string[]): Promise<De
       { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
     ],
   });
+  await seedAttendanceDemo(db);
   return { adminGroupId: verwaltung };
 }
 

@@ -46,7 +46,9 @@ export const QR_VALUE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 const NAME_MAX = 100;
 const TEXT_MAX = 5000;
-const nameField = ruledString('required', 'name').pipe(z.string().max(NAME_MAX, `Maximal ${NAME_MAX} Zeichen sind erlaubt`));
+const nameField = ruledString('required', 'name').pipe(
+  z.string().max(NAME_MAX, `Maximal ${NAME_MAX} Zeichen sind erlaubt`),
+);
 const textField = ruledString('text').pipe(z.string().max(TEXT_MAX, `Maximal ${TEXT_MAX} Zeichen sind erlaubt`));
 const id = z.number({ error: 'Ungültige Nummer.' }).int('Ungültige Nummer.');
 const positiveId = id.positive('Ungültige Nummer.');
@@ -93,7 +95,10 @@ export const pollInput = z.object({
   gaeste: textField.default(''),
   geschlossen: z.boolean().default(false),
   /** Statuses to set; people not listed keep theirs. */
-  prueflinge: z.array(z.object({ id: positiveId, status: attendeeStatus })).max(5000).default([]),
+  prueflinge: z
+    .array(z.object({ id: positiveId, status: attendeeStatus }))
+    .max(5000)
+    .default([]),
 });
 export type PollInput = z.input<typeof pollInput>;
 

@@ -17,7 +17,7 @@ export const attendanceModule: ModuleDefinition = {
   quicknav: true,
   sort: 150,
   tabs: [
-    { code: '', label: 'Anwesenheiten', right: attendanceRights.list },
+    { code: '', label: 'Anwesenheiten', right: attendanceRights.module },
     { code: 'set', label: 'Einstellungen', right: attendanceRights.settings },
   ],
   rights: {

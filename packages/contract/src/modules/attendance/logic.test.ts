@@ -49,7 +49,13 @@ describe('who may change a status', () => {
       { id: 1, gruppen: [] },
       conditionAllows,
     );
-    expect(result).toEqual({ pruefling: false, sehen: true, anwhinzufuegen: true, anwbearbeiten: true, bearbeiten: true });
+    expect(result).toEqual({
+      pruefling: false,
+      sehen: true,
+      anwhinzufuegen: true,
+      anwbearbeiten: true,
+      bearbeiten: true,
+    });
   });
 });
 
@@ -86,13 +92,9 @@ describe('scanned check-in addresses', () => {
   });
   it('reads back every address it builds', () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom<'sa' | 'saa'>('sa', 'saa'),
-        fc.stringMatching(/^[A-Za-z0-9_-]{22}$/),
-        (param, v) => {
-          expect(parseCheckInScan(checkInUrl(app, param, v), app)).toEqual({ kind: 'ok', param, value: v });
-        },
-      ),
+      fc.property(fc.constantFrom<'sa' | 'saa'>('sa', 'saa'), fc.stringMatching(/^[A-Za-z0-9_-]{22}$/), (param, v) => {
+        expect(parseCheckInScan(checkInUrl(app, param, v), app)).toEqual({ kind: 'ok', param, value: v });
+      }),
     );
   });
 });

@@ -65,9 +65,7 @@ export function startStatus(settings: Pick<AttendanceSettings, 'standard_status'
 export const qrScannedStatusOptions: readonly AttendeeStatus[] = [0, 2, 3];
 
 export type CheckInScan =
-  | { kind: 'ok'; param: 'sa' | 'saa'; value: string }
-  | { kind: 'foreign' }
-  | { kind: 'invalid' };
+  { kind: 'ok'; param: 'sa' | 'saa'; value: string } | { kind: 'foreign' } | { kind: 'invalid' };
 
 /**
  * Checks a scanned text before anything is sent (school.md 5.1): it must start with the app's own

@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { SlotConditions } from '@hortus/contract';
 import { users } from '../../platform/db/schema';
 
@@ -36,7 +48,10 @@ export const attendancePolls = pgTable(
     qrCode: text('qr_code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('attendance_polls_slot_idx').on(table.slotId), uniqueIndex('attendance_polls_qr_idx').on(table.qrCode)],
+  (table) => [
+    index('attendance_polls_slot_idx').on(table.slotId),
+    uniqueIndex('attendance_polls_qr_idx').on(table.qrCode),
+  ],
 );
 
 /** A person's status in a poll (0 Ohne Status, 1 Anwesend, 2 Entschuldigt, 3 Abwesend). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   QR_VALUE_PATTERN,
   attendanceMessages,
@@ -27,17 +27,16 @@ import {
   type SlotConditions,
   type SlotRights,
   type SlotView,
-  type z,
   type pollInput,
   type slotInput,
 } from '@hortus/contract';
+import type { z } from 'zod';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { queryRows } from '../../platform/db/raw';
 import { parameterOptions, userParameterValues, userParameters } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
-import { sql } from 'drizzle-orm';
 import { attendanceEntries, attendancePolls, attendanceSlots } from './schema';
 
 const nobody: Condition = { alle: false, gruppen: [] };
@@ -114,7 +113,9 @@ export async function loadAttendance(db: Db, user: LoadedUser): Promise<Attendan
   const names = new Map(people.map((person) => [person.id, person.name]));
   const onLeave = await usersOnLeave(db, settings);
   const slots = await db.select().from(attendanceSlots).orderBy(desc(attendanceSlots.sort), asc(attendanceSlots.name));
-  const visible = slots.map((slot) => ({ slot, rights: rightsFor(slot, user) })).filter((s) => hasAnySlotRight(s.rights));
+  const visible = slots
+    .map((slot) => ({ slot, rights: rightsFor(slot, user) }))
+    .filter((s) => hasAnySlotRight(s.rights));
   const slotIds = visible.map((s) => s.slot.id);
   const polls =
     slotIds.length === 0
@@ -286,7 +287,8 @@ export async function savePoll(db: Db, user: LoadedUser, input: z.output<typeof 
   if (existing && existing.slotId !== slot.id) throw new CallError('notFound', attendanceMessages.unknownPoll);
   if (existing?.geschlossen && !isManager) throw new CallError('noRight', attendanceMessages.closedForAdders);
   const wasClosed = existing?.geschlossen ?? false;
-  if (input.geschlossen !== wasClosed && !isManager) throw new CallError('noRight', attendanceMessages.closeOnlyManagers);
+  if (input.geschlossen !== wasClosed && !isManager)
+    throw new CallError('noRight', attendanceMessages.closeOnlyManagers);
 
   const settings = await readAttendanceSettings(db);
   const people = prueflingeOf(slot, await loadPeople(db));
@@ -326,9 +328,15 @@ export async function savePoll(db: Db, user: LoadedUser, input: z.output<typeof 
       if (!created) throw new Error('poll not created');
       pollId = created.id;
       if (people.length > 0) {
-        await tx.insert(attendanceEntries).values(
-          people.map((person) => ({ pollId, userId: person.id, status: startStatus(settings, onLeave.has(person.id)) })),
-        );
+        await tx
+          .insert(attendanceEntries)
+          .values(
+            people.map((person) => ({
+              pollId,
+              userId: person.id,
+              status: startStatus(settings, onLeave.has(person.id)),
+            })),
+          );
       }
     }
     for (const person of input.prueflinge) {
