@@ -12,5 +12,6 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '020': () => import('../modules/settings'),
   '100': () => import('../modules/members'),
   '120': () => import('../modules/messages'),
+  '150': () => import('../modules/attendance'),
   '999': () => import('../modules/app-info'),
 };
