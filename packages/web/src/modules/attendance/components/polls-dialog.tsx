@@ -98,7 +98,7 @@ export function PollsDialog({ slot, onClose }: { slot: SlotView; onClose(): void
     <Dialog open fullScreen onClose={onClose} aria-labelledby="polls-dialog-title">
       <AppBar position="sticky">
         <Toolbar>
-          <IconButton edge="start" color="inherit" onClick={onClose} aria-label="Schließen">
+          <IconButton edge="start" color="inherit" onClick={onClose} aria-label="Zurück zu den Slots">
             <CloseIcon />
           </IconButton>
           <Typography id="polls-dialog-title" variant="h6" sx={{ flex: 1, ml: 1 }}>

@@ -37,7 +37,7 @@ export function SlotCard({ slot, onAction }: { slot: SlotView; onAction(action: 
           )
         }
       />
-      <CardActionArea onClick={() => onAction(isStaff ? 'open' : 'info')}>
+      <CardActionArea aria-label={`${slot.name} öffnen`} onClick={() => onAction(isStaff ? 'open' : 'info')}>
         <CardContent sx={{ pt: 0 }}>
           <Chip
             size="small"
@@ -50,7 +50,7 @@ export function SlotCard({ slot, onAction }: { slot: SlotView; onAction(action: 
           />
           {isStaff && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {slot.prueflinge.length} Personen
+              {slot.prueflinge.length === 1 ? '1 Person' : `${slot.prueflinge.length} Personen`}
             </Typography>
           )}
         </CardContent>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseCheckInScan, type PollView } from '@hortus/contract';
-import { appAddressOf, checkInValueOf, nameError, pollsByDate, shownPeople, slotIdOf, todayIso } from './attendance-view';
+import {
+  appAddressOf,
+  checkInValueOf,
+  nameError,
+  pollsByDate,
+  shownPeople,
+  slotIdOf,
+  todayIso,
+} from './attendance-view';
 
 const poll = (id: number, datum: string, geschlossen = false): PollView => ({
   id,

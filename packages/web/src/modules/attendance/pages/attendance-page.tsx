@@ -8,13 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  attendanceMessages,
-  messages,
-  parseCheckInScan,
-  type AttendanceData,
-  type SlotView,
-} from '@hortus/contract';
+import { attendanceMessages, messages, parseCheckInScan, type AttendanceData, type SlotView } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { useSettings } from '../../../platform/api/get-settings';
@@ -42,12 +36,15 @@ export function AttendancePage() {
   const { mutateAsync: save } = useSaveAttendance();
   const [editing, setEditing] = useState<SlotDraft | null>(null);
   const [deleting, setDeleting] = useState<SlotView | null>(null);
-  const [overview, setOverview] = useState<SlotView | null>(null);
-  const [info, setInfo] = useState<SlotView | null>(null);
+  const [overviewId, setOverview] = useState<number | null>(null);
+  const [infoId, setInfo] = useState<number | null>(null);
   const [isScanning, setScanning] = useState(false);
   const data: AttendanceData | undefined = query.data;
   const slotId = slotIdOf(params.get('s'));
-  const openSlot = slotId === null ? undefined : data?.slots.find((slot) => slot.id === slotId);
+  const slotById = (id: number | null) => (id === null ? undefined : data?.slots.find((slot) => slot.id === id));
+  const openSlot = slotById(slotId);
+  const overview = slotById(overviewId);
+  const info = slotById(infoId);
 
   const checkIn = useCallback(
     async (value: string) => {
@@ -99,10 +96,10 @@ export function AttendancePage() {
         void navigate(`/150?s=${slot.id}`);
         break;
       case 'overview':
-        setOverview(slot);
+        setOverview(slot.id);
         break;
       case 'info':
-        setInfo(slot);
+        setInfo(slot.id);
         break;
       case 'edit':
         setEditing({ id: slot.id, sort: slot.sort, name: slot.name, conditions: slot.bedingungen.f150 });

@@ -101,7 +101,9 @@ function SettingsForm({ data }: { data: AttendanceData }) {
               select
               label="Standardstatus neuer Anwesenheiten"
               value={value.standard_status}
-              onChange={(event) => setValue({ ...value, standard_status: Number(event.target.value) as AttendeeStatus })}
+              onChange={(event) =>
+                setValue({ ...value, standard_status: Number(event.target.value) as AttendeeStatus })
+              }
             >
               {allStatuses.map((status) => (
                 <MenuItem key={status} value={status}>
