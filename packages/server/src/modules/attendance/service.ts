@@ -328,15 +328,13 @@ export async function savePoll(db: Db, user: LoadedUser, input: z.output<typeof 
       if (!created) throw new Error('poll not created');
       pollId = created.id;
       if (people.length > 0) {
-        await tx
-          .insert(attendanceEntries)
-          .values(
-            people.map((person) => ({
-              pollId,
-              userId: person.id,
-              status: startStatus(settings, onLeave.has(person.id)),
-            })),
-          );
+        await tx.insert(attendanceEntries).values(
+          people.map((person) => ({
+            pollId,
+            userId: person.id,
+            status: startStatus(settings, onLeave.has(person.id)),
+          })),
+        );
       }
     }
     for (const person of input.prueflinge) {
