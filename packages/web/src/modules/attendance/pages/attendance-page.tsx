@@ -13,6 +13,7 @@ import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
+import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { attendanceKeys, checkInByQr, downloadQrPdf, useAttendance, useSaveAttendance } from '../api/attendance';
@@ -26,6 +27,7 @@ import { appAddressOf, checkInValueOf, slotIdOf } from '../logic/attendance-view
 
 /** /150 'Anwesenheiten': slot cards, QR scan, add slot; ?s= opens a slot, ?sa= / ?saa= checks in. */
 export function AttendancePage() {
+  useDismissibleOfflineBanner();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const alert = useAlert();

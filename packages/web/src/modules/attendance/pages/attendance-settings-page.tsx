@@ -20,6 +20,7 @@ import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { SubmitForm } from '../../../platform/forms/submit-form';
 import { PageContainer } from '../../../platform/layout/page-container';
+import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useAttendance, useSaveAttendance } from '../api/attendance';
 import { conditionLabels } from '../components/slot-edit-dialog';
@@ -28,6 +29,7 @@ const allStatuses: readonly AttendeeStatus[] = [0, 1, 2, 3];
 
 /** /150-set: leave parameter and its option, start statuses, default conditions of new slots. */
 export function AttendanceSettingsPage() {
+  useDismissibleOfflineBanner();
   const query = useAttendance();
   if (!query.data) {
     return (
