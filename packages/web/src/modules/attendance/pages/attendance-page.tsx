@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -48,6 +48,13 @@ export function AttendancePage() {
   const overview = slotById(overviewId);
   const info = slotById(infoId);
 
+  // The module reloads its data on every route change within it (school.md 2.1); the first load is the query's own.
+  const location = useLocation();
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== firstKey.current) void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+  }, [location.key, queryClient]);
+
   const checkIn = useCallback(
     async (value: string) => {
       try {
@@ -74,7 +81,7 @@ export function AttendancePage() {
   const onScanned = useCallback(
     (text: string) => {
       setScanning(false);
-      const address = appAddressOf(settings.data?.app_url ?? '', location.origin);
+      const address = appAddressOf(settings.data?.app_url ?? '', window.location.origin);
       const scanned = parseCheckInScan(text, address);
       if (scanned.kind !== 'ok') alert.error(attendanceMessages.qrInvalid);
       else void checkIn(scanned.value);
