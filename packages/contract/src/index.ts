@@ -32,3 +32,6 @@ export * from './modules/calendar/ical';
 export * from './modules/dashboard/definition';
 export * from './modules/dashboard/calls';
 export * from './modules/dashboard/logic';
+export * from './modules/attendance/definition';
+export * from './modules/attendance/calls';
+export * from './modules/attendance/logic';

@@ -9,6 +9,7 @@ import { messagesModule } from './modules/messages/definition';
 import { cloudModule } from './modules/cloud/definition';
 import { calendarModule } from './modules/calendar/definition';
 import { dashboardModule } from './modules/dashboard/definition';
+import { attendanceModule } from './modules/attendance/definition';
 
 /** Every module the product has built, one line each. Modules not built yet are absent. */
 export const moduleRegistry: readonly ModuleDefinition[] = [
@@ -21,6 +22,7 @@ export const moduleRegistry: readonly ModuleDefinition[] = [
   messagesModule,
   calendarModule,
   cloudModule,
+  attendanceModule,
   appInfoModule,
 ];
 

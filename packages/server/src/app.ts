@@ -21,6 +21,7 @@ import { calendarCalls } from './modules/calendar/calls';
 import { registerFeedRoute } from './modules/calendar/feed';
 import { dashboardCalls } from './modules/dashboard/calls';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { QR_FILE_AREA, attendanceCalls, qrFileAccess } from './modules/attendance/calls';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -54,6 +55,7 @@ const serverModules: ServerModule[] = [
   { calls: cloudCalls, fileAccess: { [CLOUD_FILE_AREA]: mayDownloadCloudFile } },
   { calls: calendarCalls, routes: registerFeedRoute },
   { calls: dashboardCalls },
+  { calls: attendanceCalls, fileAccess: { [QR_FILE_AREA]: qrFileAccess } },
 ];
 
 export interface BuildOptions {

@@ -6,6 +6,7 @@ import { createGroup, createParameter, createUser } from './factories';
 import { seedCloudDemo } from '../modules/cloud/seed';
 import { seedCalendarDemo } from '../modules/calendar/demo-seed';
 import { seedDashboardDemo } from '../modules/dashboard/demo-seed';
+import { seedAttendanceDemo } from '../modules/attendance/seed';
 
 /** Demo logins, printed at start and listed in the README. Non-admin users only. */
 export const demoLogins = [
@@ -180,6 +181,7 @@ export async function seedDemo(db: Db, allRights: readonly string[]): Promise<De
   });
   await seedCalendarDemo(db);
   await seedDashboardDemo(db);
+  await seedAttendanceDemo(db);
   return { adminGroupId: verwaltung };
 }
 

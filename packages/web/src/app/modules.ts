@@ -15,5 +15,6 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '110': () => import('../modules/calendar'),
   '120': () => import('../modules/messages'),
   '130': () => import('../modules/cloud'),
+  '150': () => import('../modules/attendance'),
   '999': () => import('../modules/app-info'),
 };

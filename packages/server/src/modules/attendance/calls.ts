@@ -1,0 +1,117 @@
+import {
+  attendanceRights,
+  checkInUrl,
+  formatGermanDate,
+  getOrSaveAttendanceRequest,
+  getQrCodeRequest,
+  scannedQrCodeRequest,
+  type GetOrSaveAttendanceReply,
+  type ScannedQrCodeReply,
+} from '@hortus/contract';
+import { storeFile } from '../../platform/files/files';
+import { defineCall, type AppContext, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
+import { qrCodePdf } from '../../platform/qr/qr-pdf';
+import { readAppSettings } from '../../platform/settings/app-settings';
+import type { FastifyRequest } from 'fastify';
+import {
+  checkIn,
+  deletePoll,
+  deleteSlot,
+  isQrFileAdmin,
+  loadAttendance,
+  qrTarget,
+  saveAttendanceSettings,
+  savePoll,
+  saveSlot,
+} from './service';
+
+/** Calls of module 150 under /_api/100/150/ (docs/api.md). Per-slot conditions are checked in the service. */
+const path = '/_api/100/150/';
+/** File area of the generated QR PDFs; only slot admins may download them. */
+export const QR_FILE_AREA = 'f100-150-qr';
+
+export const getOrSaveAttendanceCall = defineCall({
+  path,
+  queryKey: 'getOrSaveSettings',
+  auth: 'session',
+  rights: [attendanceRights.module],
+  request: getOrSaveAttendanceRequest,
+  async handle({ db, input, user }): Promise<GetOrSaveAttendanceReply> {
+    const save = input.dataToSave;
+    if (save) {
+      switch (save.type) {
+        case 'editslot':
+          await saveSlot(db, user, save.data);
+          break;
+        case 'delslot':
+          await deleteSlot(db, user, save.data.id);
+          break;
+        case 'editanw':
+          await savePoll(db, user, save.data);
+          break;
+        case 'delanw':
+          await deletePoll(db, user, save.data.id);
+          break;
+        case 'settings':
+          await saveAttendanceSettings(db, user, save.data);
+          break;
+      }
+    }
+    return { status: 'success', save: await loadAttendance(db, user) };
+  },
+});
+
+export const scannedQrCodeCall = defineCall({
+  path,
+  queryKey: 'scannedQR-Code',
+  auth: 'session',
+  rights: [attendanceRights.module],
+  request: scannedQrCodeRequest,
+  async handle({ db, input, user }): Promise<ScannedQrCodeReply> {
+    return checkIn(db, user, input.id.trim());
+  },
+});
+
+/** The app address QR codes encode: app_url, else PUBLIC_URL, else the address the request came to. */
+async function appAddress(app: AppContext, request: FastifyRequest): Promise<string> {
+  const settings = await readAppSettings(app.db);
+  if (settings.app_url) return settings.app_url;
+  if (app.publicUrl) return app.publicUrl;
+  return `${request.protocol}://${request.host}/`;
+}
+
+export const getQrCodeCall = defineCall({
+  path,
+  queryKey: 'getQR-Code',
+  auth: 'session',
+  rights: [attendanceRights.module],
+  request: getQrCodeRequest,
+  async handle({ app, db, input, user, request }) {
+    const { slot, poll } = await qrTarget(db, user, input.type, input.id);
+    const address = await appAddress(app, request);
+    const content = poll ? checkInUrl(address, 'saa', poll.qrCode) : checkInUrl(address, 'sa', slot.qrCode);
+    const name = poll ? poll.titel : slot.name;
+    const bytes = await qrCodePdf({
+      content,
+      title: name,
+      subtitle: poll ? `${slot.name} · ${formatGermanDate(poll.datum)}` : slot.sort,
+    });
+    const filePath = poll
+      ? `f100-150/qr/slot-${slot.id}-anwesenheit-${poll.id}.pdf`
+      : `f100-150/qr/slot-${slot.id}.pdf`;
+    const downloadName = `QR-Code-${name}.pdf`;
+    await storeFile(app, {
+      path: filePath,
+      area: QR_FILE_AREA,
+      ownerUserId: user.id,
+      originalName: downloadName,
+      mime: 'application/pdf',
+      bytes: Buffer.from(bytes),
+    });
+    return { status: 'success', file: filePath, name: downloadName };
+  },
+});
+
+export const qrFileAccess: FileAccessRule = (ctx, user, file) => isQrFileAdmin(ctx.db, user, file.path);
+
+export const attendanceCalls: CallDefinition[] = [getOrSaveAttendanceCall, scannedQrCodeCall, getQrCodeCall];

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { OfflineBanner, useDismissibleOfflineBanner } from './offline-banner';
+import { setOffline } from './offline-store';
+
+function DismissiblePage() {
+  useDismissibleOfflineBanner();
+  return null;
+}
+
+describe('OfflineBanner', () => {
+  afterEach(() => {
+    cleanup();
+    act(() => setOffline(false));
+  });
+
+  it('shows the banner without "verstanden" on ordinary pages', () => {
+    render(<OfflineBanner />);
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    act(() => setOffline(true));
+    expect(screen.getByTestId('offline-banner').textContent).toContain('KEINE NETZWERKVERBINDUNG');
+    expect(screen.queryByRole('button', { name: 'verstanden' })).toBeNull();
+  });
+
+  it('on pages that ask for it, "verstanden" leaves a thin bar until the connection is back', () => {
+    render(
+      <>
+        <DismissiblePage />
+        <OfflineBanner />
+      </>,
+    );
+    act(() => setOffline(true));
+    fireEvent.click(screen.getByRole('button', { name: 'verstanden' }));
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    expect(screen.getByTestId('offline-bar')).toBeTruthy();
+    act(() => setOffline(false));
+    expect(screen.queryByTestId('offline-bar')).toBeNull();
+    act(() => setOffline(true));
+    expect(screen.getByTestId('offline-banner')).toBeTruthy();
+  });
+});
