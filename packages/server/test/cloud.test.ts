@@ -6,7 +6,7 @@ import type { CloudData, CloudSlot, Condition } from '@hortus/contract';
 import { files } from '../src/platform/db/schema';
 import { filesDir } from '../src/platform/files/files';
 import { createGroup } from '../src/seed/factories';
-import { startTestServer, type Reply, type TestServer } from './helper';
+import { startTestServer, toReply, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,13 +52,7 @@ async function multipart(fields: Record<string, string>, file?: MultipartFile): 
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat(parts),
   });
-  let body: Reply['body'];
-  try {
-    body = JSON.parse(response.body) as Reply['body'];
-  } catch {
-    body = {};
-  }
-  return { statusCode: response.statusCode, headers: response.headers, body, raw: response.body };
+  return toReply(response);
 }
 
 function upload(code: string, slotId: number, thema: string, file: Partial<MultipartFile> = {}): Promise<Reply> {

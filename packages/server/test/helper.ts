@@ -69,6 +69,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A call's answer as tests read it: status code, headers, the JSON body (empty when not JSON) and the raw text. */
+export function toReply(response: { statusCode: number; headers: Reply['headers']; body: string }): Reply {
+  let body: Reply['body'];
+  try {
+    body = JSON.parse(response.body) as Reply['body'];
+  } catch {
+    body = {};
+  }
+  return { statusCode: response.statusCode, headers: response.headers, body, raw: response.body };
+}
+
 export async function startTestServer(
   options: { seed?: 'none' | 'demo'; webDist?: string; mailer?: Mailer } = {},
 ): Promise<TestServer> {
@@ -94,13 +105,7 @@ export async function startTestServer(
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(fields).toString(),
     });
-    let body: Reply['body'];
-    try {
-      body = JSON.parse(response.body) as Reply['body'];
-    } catch {
-      body = {};
-    }
-    return { statusCode: response.statusCode, headers: response.headers, body, raw: response.body };
+    return toReply(response);
   };
 
   const login: TestServer['login'] = async (nn, pw) => {
