@@ -3,10 +3,10 @@ import type { Db } from '../platform/db/database';
 import { userParameters, users } from '../platform/db/schema';
 import { writeAppSettings } from '../platform/settings/app-settings';
 import { createGroup, createParameter, createUser } from './factories';
-import { seedCloudDemo } from '../modules/cloud/seed';
+import { seedCloudDemo } from '../modules/cloud/demo-seed';
 import { seedCalendarDemo } from '../modules/calendar/demo-seed';
 import { seedDashboardDemo } from '../modules/dashboard/demo-seed';
-import { seedAttendanceDemo } from '../modules/attendance/seed';
+import { seedAttendanceDemo } from '../modules/attendance/demo-seed';
 
 /** Demo logins, printed at start and listed in the README. Non-admin users only. */
 export const demoLogins = [
