@@ -19,7 +19,7 @@ import { cloudCalls } from './modules/cloud/calls';
 import { mayDownloadCloudFile } from './modules/cloud/service';
 import { calendarCalls } from './modules/calendar/calls';
 import { registerFeedRoute } from './modules/calendar/feed';
-import { dashboardCalls } from './modules/dashboard/calls';
+import { dashboardCalls, dashboardNoticeJob } from './modules/dashboard/calls';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { QR_FILE_AREA, attendanceCalls, qrFileAccess } from './modules/attendance/calls';
 
@@ -44,6 +44,14 @@ export interface ServerModule {
   userSaveFallback?: UserSaveFallback;
   /** Routes outside the call dispatcher (e.g. a GET feed addressed by a token). */
   routes?: (fastify: FastifyInstance, app: AppContext) => void;
+  /** Background work the server runs every `everyMs` while it is up (e.g. notices of planned messages). */
+  jobs?: BackgroundJob[];
+}
+
+export interface BackgroundJob {
+  name: string;
+  everyMs: number;
+  run: (app: AppContext) => Promise<unknown>;
 }
 
 /** The server's modules: their calls and their file access rules. One line per module. */
@@ -54,7 +62,7 @@ const serverModules: ServerModule[] = [
   { calls: membersCalls, userSaveFallback: memberSaveFallback },
   { calls: cloudCalls, fileAccess: { [CLOUD_FILE_AREA]: mayDownloadCloudFile } },
   { calls: calendarCalls, routes: registerFeedRoute },
-  { calls: dashboardCalls },
+  { calls: dashboardCalls, jobs: [dashboardNoticeJob] },
   { calls: attendanceCalls, fileAccess: { [QR_FILE_AREA]: qrFileAccess } },
 ];
 
@@ -143,6 +151,37 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerCalls(fastify, app, [...platformCalls, ...serverModules.flatMap((module) => module.calls)]);
   for (const module of serverModules) module.routes?.(fastify, app);
+  startJobs(
+    fastify,
+    app,
+    serverModules.flatMap((module) => module.jobs ?? []),
+  );
   await registerWebApp(fastify, app.db, findWebDist(options.webDist));
   return fastify;
+}
+
+/** Runs each job on its interval once the server is ready (never overlapping itself); stops on close. */
+function startJobs(fastify: FastifyInstance, app: AppContext, jobs: readonly BackgroundJob[]): void {
+  const timers: NodeJS.Timeout[] = [];
+  fastify.addHook('onReady', async () => {
+    for (const job of jobs) {
+      let running = false;
+      const tick = () => {
+        if (running) return;
+        running = true;
+        job
+          .run(app)
+          .catch((error: unknown) =>
+            fastify.log.error({ err: error, job: job.name }, 'Hintergrundaufgabe fehlgeschlagen'),
+          )
+          .finally(() => (running = false));
+      };
+      const timer = setInterval(tick, job.everyMs);
+      timer.unref();
+      timers.push(timer);
+    }
+  });
+  fastify.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+  });
 }

@@ -14,6 +14,7 @@ import {
   type Meldung,
   type W1Data,
 } from '@hortus/contract';
+import { deliverDueNotices } from '../src/modules/dashboard/notify';
 import { createMailer, type Mailer } from '../src/platform/mail/mailer';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
 import { startTestServer, type Reply, type TestServer } from './helper';
@@ -544,6 +545,53 @@ describe('e-mail and widget visibility', () => {
       }),
     });
     expect(unchecked.body.mailEmpfaenger).toBe(0);
+  });
+
+  it('mails a planned message once, when its window opens, and never after it has closed', async () => {
+    await deliverDueNotices(server.context);
+    await mailer.idle();
+    received.length = 0;
+    const mailTo = [{ id: email, name: 'E-Mail', checked: true }];
+    const later = await w1(author.code, {
+      func: 'saveMeldung',
+      data: meldung({
+        titel: 'Später per Mail',
+        anzeigePlanen: true,
+        von: localIn(2),
+        bis: localIn(5),
+        sendMail: true,
+        sendMailParameter: mailTo,
+      }),
+    });
+    expect(later.body.status).toBe('success');
+    expect(later.body.mailEmpfaenger).toBe(0);
+    const missed = await w1(author.code, {
+      func: 'saveMeldung',
+      data: meldung({
+        titel: 'Verpasst',
+        anzeigePlanen: true,
+        von: localIn(2),
+        bis: localIn(3),
+        sendMail: true,
+        sendMailParameter: mailTo,
+      }),
+    });
+    expect(missed.body.status).toBe('success');
+
+    // Not yet due: nothing goes out.
+    await deliverDueNotices(server.context);
+    await mailer.idle();
+    expect(received).toEqual([]);
+
+    // Four hours on, the first window is open, the second has closed again: one mail, once.
+    const fourHoursOn = new Date(Date.now() + 4 * 3600_000);
+    await deliverDueNotices(server.context, fourHoursOn);
+    await mailsReceived(1);
+    await mailer.idle();
+    await deliverDueNotices(server.context, fourHoursOn);
+    await mailer.idle();
+    expect(received.map((mail) => mail.to)).toEqual([['eltern@example.org']]);
+    expect(received[0]?.raw).toContain('Subject: =?UTF-8?Q?Sp=C3=A4ter_per_Mail?=');
   });
 
   it('writes mails to the outbox file when no SMTP server is configured', async () => {

@@ -26,7 +26,7 @@ import {
   saveMessage,
   shapeMessages,
 } from './messages';
-import { notifyRecipients } from './notify';
+import { deliverDueNotices, notifyRecipients } from './notify';
 import { mayCreateMessages, readDashboardSettings, saveDashboardSettings, seesWidget } from './settings';
 import { widgetsFor } from './widgets';
 
@@ -149,3 +149,10 @@ export const w1CsvCall = defineCall({
 });
 
 export const dashboardCalls: CallDefinition[] = [getDashboardCall, w1Call, w1CsvCall];
+
+/** Planned messages send their push and mails when their window opens (checked every minute). */
+export const dashboardNoticeJob = {
+  name: 'dashboard-planned-notices',
+  everyMs: 60_000,
+  run: (app: AppContext) => deliverDueNotices(app),
+};

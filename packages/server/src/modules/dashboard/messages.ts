@@ -216,6 +216,9 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
     },
     feedbackEnabled: input.rueckmeldung.nutzen,
     feedbackFields: fields,
+    pendingNotice: input.anzeigePlanen
+      ? { push: existing === null, mailParameterIds: input.sendMail ? checkedMailParameters(input) : [] }
+      : null,
   };
   if (existing) {
     const [row] = await db
@@ -342,6 +345,11 @@ export async function markPopupSeen(db: Db, user: LoadedUser, meldungId: number)
   const row = await visibleMessage(db, meldungId, user);
   await db.insert(dashboardPopupsSeen).values({ messageId: row.id, userId: user.id }).onConflictDoNothing();
   return row;
+}
+
+/** The e-mail parameters ticked in the message form. */
+export function checkedMailParameters(input: MeldungInput): number[] {
+  return input.sendMailParameter.filter((parameter) => parameter.checked).map((parameter) => parameter.id);
 }
 
 /** Users a message is addressed to (without its author). */

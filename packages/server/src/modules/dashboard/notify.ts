@@ -1,16 +1,18 @@
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { MeldungInput } from '@hortus/contract';
 import { sendPush } from '../../platform/push/push';
 import type { AppContext } from '../../platform/http/calls';
-import { mailAddresses, recipientIds } from './messages';
-import type { dashboardMessages } from './schema';
+import { checkedMailParameters, mailAddresses, recipientIds } from './messages';
+import { dashboardMessages, type PendingNotice } from './schema';
 
 type MessageRow = typeof dashboardMessages.$inferSelect;
 
 /**
  * After a save: e-mail (when sendMail is ticked) and, for a new message, a push notification to the
- * recipients. Planned messages notify nobody at save time (they are not visible yet). Mails are only
- * queued (app.mailer) and push runs detached, so neither can delay or fail the save. Answers the
- * number of queued addresses, or null when no mail was asked for.
+ * recipients. Planned messages notify nobody at save time (they are not visible yet): their notice is
+ * stored and sent by `deliverDueNotices` once the window opens. Mails are only queued (app.mailer) and
+ * push runs detached, so neither can delay or fail the save. Answers the number of queued addresses,
+ * or null when no mail was asked for.
  */
 export async function notifyRecipients(
   app: AppContext,
@@ -19,17 +21,49 @@ export async function notifyRecipients(
   isNew: boolean,
 ): Promise<number | null> {
   if (row.planned) return input.sendMail ? 0 : null;
+  const mailCount = await deliverNotice(app, row, {
+    push: isNew,
+    mailParameterIds: input.sendMail ? checkedMailParameters(input) : [],
+  });
+  return input.sendMail ? mailCount : null;
+}
+
+/** Sends a message's push and mails; answers the number of queued addresses. */
+async function deliverNotice(app: AppContext, row: MessageRow, notice: PendingNotice): Promise<number> {
   const userIds = await recipientIds(app.db, row);
-  if (isNew && userIds.length > 0) {
+  if (notice.push && userIds.length > 0) {
     void sendPush(app.db, { userIds }, { title: row.titel, body: row.text.slice(0, 200), url: '/000' }).catch(() => {});
   }
-  if (!input.sendMail) return null;
-  const parameterIds = input.sendMailParameter
-    .filter((parameter) => parameter.checked)
-    .map((parameter) => parameter.id);
-  const addresses = await mailAddresses(app.db, userIds, parameterIds);
+  if (notice.mailParameterIds.length === 0) return 0;
+  const addresses = await mailAddresses(app.db, userIds, notice.mailParameterIds);
   if (addresses.length > 0) app.mailer.send({ to: addresses, subject: row.titel, text: mailText(app, row) });
   return addresses.length;
+}
+
+/**
+ * Sends the notices of planned messages whose window has opened (run every minute by the server).
+ * Each notice is claimed with a conditional update first, so it goes out once even with several
+ * servers on one database; a window that has already closed drops its notice unsent. Answers the
+ * number of messages notified.
+ */
+export async function deliverDueNotices(app: AppContext, now: Date = new Date()): Promise<number> {
+  const due = await app.db
+    .select()
+    .from(dashboardMessages)
+    .where(and(isNotNull(dashboardMessages.pendingNotice), lte(dashboardMessages.showFrom, now)));
+  let sent = 0;
+  for (const row of due) {
+    const [claimed] = await app.db
+      .update(dashboardMessages)
+      .set({ pendingNotice: null })
+      .where(and(eq(dashboardMessages.id, row.id), isNotNull(dashboardMessages.pendingNotice)))
+      .returning({ id: dashboardMessages.id });
+    if (!claimed || !row.pendingNotice) continue;
+    if (row.showUntil && row.showUntil <= now) continue;
+    await deliverNotice(app, row, row.pendingNotice);
+    sent++;
+  }
+  return sent;
 }
 
 function mailText(app: AppContext, row: MessageRow): string {

@@ -2,6 +2,12 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, time
 import type { Condition, FeedbackField, FeedbackValues } from '@hortus/contract';
 import { users } from '../../platform/db/schema';
 
+/** What a planned message still has to send when it becomes visible. */
+export interface PendingNotice {
+  push: boolean;
+  mailParameterIds: number[];
+}
+
 /** News-feed messages (dashboard widget 1). Title and text are plain text, never markup. */
 export const dashboardMessages = pgTable(
   'dashboard_messages',
@@ -20,6 +26,8 @@ export const dashboardMessages = pgTable(
     feedbackEnabled: boolean('feedback_enabled').notNull().default(false),
     /** The feedback form's fields with server-assigned ids. */
     feedbackFields: jsonb('feedback_fields').$type<FeedbackField[]>().notNull().default([]),
+    /** A planned message's notification, sent once its window opens (null: nothing pending). */
+    pendingNotice: jsonb('pending_notice').$type<PendingNotice | null>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('dashboard_messages_created_idx').on(table.createdAt)],

@@ -1,0 +1,1 @@
+ALTER TABLE "dashboard_messages" ADD COLUMN "pending_notice" jsonb;
