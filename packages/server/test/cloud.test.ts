@@ -362,6 +362,31 @@ describe('130 upload', () => {
     expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
   });
 
+  it('reads no file from a client without a session (code missing, unknown or after the file)', async () => {
+    const c = await cast();
+    const anonymous = await upload('', c.slotId, 'Anonym');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body.status).toBe('accessError');
+    const unknown = await upload('x'.repeat(43), c.slotId, 'Anonym');
+    expect(unknown.body.status).toBe('accessError');
+    const boundary = 'hortusboundary';
+    const codeAfterFile = await server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        pdfBytes,
+        Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="code"\r\n\r\n${c.uploader.code}\r\n`),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]),
+    });
+    expect(toReply(codeAfterFile).body.status).toBe('accessError');
+    expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
+  });
+
   it('answers tooLarge (413) for a file over 20 MB', async () => {
     const c = await cast();
     const big = Buffer.concat([pdfBytes, Buffer.alloc(20 * 1024 * 1024, 0x20)]);
