@@ -66,6 +66,11 @@ const serverModules: ServerModule[] = [
   { calls: attendanceCalls, fileAccess: { [QR_FILE_AREA]: qrFileAccess } },
 ];
 
+/** Every call the server answers (platform and modules), e.g. for tests that walk all of them. */
+export function allCalls(): CallDefinition[] {
+  return [...platformCalls, ...serverModules.flatMap((module) => module.calls)];
+}
+
 export interface BuildOptions {
   database: Database;
   dataDir: string;
@@ -149,7 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return sendReply(reply, { status: 'error', message: messages.serverError });
   });
 
-  registerCalls(fastify, app, [...platformCalls, ...serverModules.flatMap((module) => module.calls)]);
+  registerCalls(fastify, app, allCalls());
   for (const module of serverModules) module.routes?.(fastify, app);
   startJobs(
     fastify,

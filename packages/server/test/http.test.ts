@@ -61,6 +61,20 @@ describe('unknown paths and bad requests', () => {
     }
   });
 
+  it('refuses text with a NUL character as bad input, in plain fields and inside JSON fields', async () => {
+    const inCode = await server.post('/_api/settings/?func=getSettings', { code: 'ab\u0000cd' });
+    expect(inCode.statusCode).toBe(400);
+    expect(inCode.body.errors).toEqual({ code: ['Enthält unerlaubte Zeichen'] });
+    const inJson = await server.app.inject({
+      method: 'POST',
+      url: '/_api/login/?func=login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"nn":"admin","pw":"a\\u0000b"}',
+    });
+    expect(inJson.statusCode).toBe(400);
+    expect(JSON.parse(inJson.body).errors).toEqual({ pw: ['Enthält unerlaubte Zeichen'] });
+  });
+
   it('accepts JSON bodies like form bodies', async () => {
     const reply = await server.app.inject({
       method: 'POST',

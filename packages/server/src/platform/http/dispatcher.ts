@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { fieldErrors, messages, type ErrorReply } from '@hortus/contract';
+import { fieldErrors, messages, validationMessages, type ErrorReply } from '@hortus/contract';
 import { loadSessionUser } from '../auth/session-user';
 import { CallError, hasCallRight, type AppContext, type CallDefinition, type CallReply, type FileReply } from './calls';
 
@@ -77,6 +77,8 @@ export function registerCalls(fastify: FastifyInstance, app: AppContext, calls: 
         if (raw === null) {
           return sendReply(reply, { status: 'validationError', message: messages.malformedRequest, errors: {} });
         }
+        const rawNul = nulCharacterErrors(raw);
+        if (rawNul) return sendReply(reply, rawNul);
         const code = typeof raw.code === 'string' ? raw.code : '';
         const session = code === '' ? null : await loadSessionUser(app.db, code);
         if (call.auth === 'session') {
@@ -93,6 +95,8 @@ export function registerCalls(fastify: FastifyInstance, app: AppContext, calls: 
             errors: fieldErrors(parsed.error),
           });
         }
+        const parsedNul = nulCharacterErrors(parsed.data);
+        if (parsedNul) return sendReply(reply, parsedNul);
         const base = { input: parsed.data, app, db: app.db, code, clientAddress: request.ip, request, reply };
         try {
           const result =
@@ -133,4 +137,29 @@ function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {
     .header('content-disposition', contentDisposition(file.downloadName))
     .header('cache-control', 'private, no-store')
     .send(fs.createReadStream(file.absolutePath));
+}
+
+/**
+ * Text with a NUL character is never legitimate input, and PostgreSQL refuses it in text columns (which
+ * would surface as a server error). Checked on the raw fields before the session lookup and again on the
+ * parsed input, where JSON fields may carry it escaped. Answers the validation reply, or null.
+ */
+function nulCharacterErrors(value: unknown): ErrorReply | null {
+  const paths: string[] = [];
+  const visit = (entry: unknown, path: string) => {
+    if (typeof entry === 'string') {
+      if (entry.includes('\u0000')) paths.push(path);
+    } else if (Array.isArray(entry)) {
+      entry.forEach((item, index) => visit(item, path === '' ? String(index) : `${path}.${index}`));
+    } else if (entry !== null && typeof entry === 'object' && !Buffer.isBuffer(entry)) {
+      for (const [key, item] of Object.entries(entry)) visit(item, path === '' ? key : `${path}.${key}`);
+    }
+  };
+  visit(value, '');
+  if (paths.length === 0) return null;
+  return {
+    status: 'validationError',
+    message: messages.validationFailed,
+    errors: Object.fromEntries(paths.map((path) => [path || 'input', [validationMessages.charset]])),
+  };
 }
