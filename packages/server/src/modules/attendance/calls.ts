@@ -9,10 +9,9 @@ import {
   type ScannedQrCodeReply,
 } from '@hortus/contract';
 import { storeFile } from '../../platform/files/files';
-import { defineCall, type AppContext, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
+import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
 import { qrCodePdf } from '../../platform/qr/qr-pdf';
-import { readAppSettings } from '../../platform/settings/app-settings';
-import type { FastifyRequest } from 'fastify';
+import { appAddress } from '../../platform/http/app-address';
 import {
   checkIn,
   deletePoll,
@@ -71,14 +70,6 @@ export const scannedQrCodeCall = defineCall({
     return checkIn(db, user, input.id.trim());
   },
 });
-
-/** The app address QR codes encode: app_url, else PUBLIC_URL, else the address the request came to. */
-async function appAddress(app: AppContext, request: FastifyRequest): Promise<string> {
-  const settings = await readAppSettings(app.db);
-  if (settings.app_url) return settings.app_url;
-  if (app.publicUrl) return app.publicUrl;
-  return `${request.protocol}://${request.host}/`;
-}
 
 export const getQrCodeCall = defineCall({
   path,

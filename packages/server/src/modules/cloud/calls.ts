@@ -8,21 +8,14 @@ import {
   hasRight,
   messages,
 } from '@hortus/contract';
-import type { FastifyRequest } from 'fastify';
 import { TEMP_AREA, storeFile } from '../../platform/files/files';
-import { CallError, defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
+import { CallError, defineCall, type CallDefinition } from '../../platform/http/calls';
 import { qrCodePdf } from '../../platform/qr/qr-pdf';
-import { readAppSettings } from '../../platform/settings/app-settings';
+import { appAddress } from '../../platform/http/app-address';
 import { deleteFiles, deleteSlot, loadCloudData, saveCloudSettings, saveSlot, slotFor, uploadFile } from './service';
 
 /** Calls of module 130 under /_api/100/130/ (school.md 7.1, docs/api.md). */
 const path = '/_api/100/130/';
-
-/** The app's address: the app setting app_url, else PUBLIC_URL, else the address the request came to. */
-async function appAddress(app: AppContext, request: FastifyRequest): Promise<string> {
-  const settings = await readAppSettings(app.db);
-  return (settings.app_url || app.publicUrl || `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-}
 
 export const cloudCall = defineCall({
   path,

@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+import { readAppSettings } from '../settings/app-settings';
+import type { AppContext } from './calls';
+
+/**
+ * The app's public address, without a trailing slash, for links and QR codes: the app setting app_url,
+ * else PUBLIC_URL, else the address the request came to.
+ */
+export async function appAddress(app: AppContext, request: FastifyRequest): Promise<string> {
+  const settings = await readAppSettings(app.db);
+  return (settings.app_url || app.publicUrl || `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+}
