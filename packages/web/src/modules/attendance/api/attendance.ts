@@ -9,8 +9,7 @@ import {
   type ScannedQrCodeReply,
 } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
-import { NetworkError } from '../../../platform/api/errors';
-import { getCode } from '../../../platform/session/storage';
+import { downloadStoredFile } from '../../../platform/api/download';
 
 export const attendanceKeys = { all: ['attendance'] as const };
 
@@ -50,21 +49,5 @@ export function checkInByQr(value: string): Promise<ScannedQrCodeReply> {
 /** getQR-Code, then the PDF through ./_api/data/download.php, saved as 'QR-Code-' plus the name. */
 export async function downloadQrPdf(type: 'slots' | 'slots_anwesenheiten', id: number): Promise<void> {
   const reply = await call(attendancePaths.getQrCode, { id: String(id), type }, getQrCodeReply);
-  const body = new URLSearchParams({ code: getCode(), file: reply.file });
-  let blob: Blob;
-  try {
-    const response = await fetch('/_api/data/download.php', { method: 'POST', body, credentials: 'same-origin' });
-    if (!response.ok) throw new NetworkError();
-    blob = await response.blob();
-  } catch {
-    throw new NetworkError();
-  }
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = reply.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadStoredFile(reply.file, reply.name);
 }

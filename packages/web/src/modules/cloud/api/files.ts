@@ -8,7 +8,7 @@ import {
   type CloudFile,
 } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
-import { getCode } from '../../../platform/session/storage';
+import { downloadStoredFile } from '../../../platform/api/download';
 
 /** A single upload may take longer than a save: up to 20 MB on a slow school network. */
 const UPLOAD_TIMEOUT_MS = 120_000;
@@ -43,22 +43,6 @@ export async function deleteCloudFiles(
   else body.set('delThema', target.delThema);
   const reply = await call(cloudPaths.getOrSaveSettings, body, cloudLoadReply, { timeoutMs: CLOUD_TIMEOUT_MS });
   return reply.save;
-}
-
-/** Fetches a stored file through ./_api/data/download.php and hands it to the browser as a download. */
-export async function downloadStoredFile(file: string, downloadName: string): Promise<void> {
-  const body = new URLSearchParams({ code: getCode(), file });
-  const response = await fetch('/_api/data/download.php', { method: 'POST', body, credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`download ${response.status}`);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = downloadName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Builds the slot's QR code PDF on the server and downloads it as 'QR-Code-' + slot name. */

@@ -23,7 +23,8 @@ import { useAlert } from '../../../platform/alert/alert-context';
 import { ApiError } from '../../../platform/api/errors';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { PageLoading } from '../../../platform/feedback/page-loading';
-import { deleteCloudFiles, downloadStoredFile } from '../api/files';
+import { downloadStoredFile } from '../../../platform/api/download';
+import { deleteCloudFiles } from '../api/files';
 import { UploadDialog } from './upload-dialog';
 
 export interface SlotFilesDialogProps {

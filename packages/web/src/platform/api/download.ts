@@ -1,0 +1,42 @@
+import { messages } from '@hortus/contract';
+import { getCode } from '../session/storage';
+import { ApiError, NetworkError } from './errors';
+
+/**
+ * Posts a call whose reply is a file (the session code is added) and hands the file to the browser as
+ * a download named `fileName`. No network → NetworkError; any other failure (an error status, or not
+ * the expected content type) → ApiError with the specification's download text.
+ */
+export async function downloadFile(
+  url: string,
+  fields: Readonly<Record<string, string>>,
+  fileName: string,
+  options: { contentType?: string } = {},
+): Promise<void> {
+  const body = new URLSearchParams({ ...fields, code: getCode() });
+  let response: Response;
+  let blob: Blob;
+  try {
+    response = await fetch(url, { method: 'POST', body, credentials: 'same-origin' });
+    blob = await response.blob();
+  } catch {
+    throw new NetworkError();
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || (options.contentType !== undefined && !type.startsWith(options.contentType))) {
+    throw new ApiError('error', messages.downloadCreateFailed, response.status);
+  }
+  const objectUrl = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}
+
+/** A stored file (by its record path) through ./_api/data/download.php. */
+export function downloadStoredFile(file: string, fileName: string): Promise<void> {
+  return downloadFile('/_api/data/download.php', { file }, fileName);
+}
