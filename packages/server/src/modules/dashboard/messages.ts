@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   conditionAllows,
   dashboardMessages as texts,
@@ -80,11 +80,24 @@ export async function ownMessage(db: Db, id: number, user: LoadedUser): Promise<
 
 /** The messages a user sees, newest first, shaped for the feed. */
 export async function feedFor(db: Db, user: LoadedUser): Promise<Meldung[]> {
+  const now = new Date();
+  // The display window is filtered in SQL (the feed is the start page; old planned messages pile up);
+  // recipients are a JSON condition and stay with isVisibleTo, which also re-checks the window.
   const rows = await db
     .select()
     .from(dashboardMessages)
+    .where(
+      or(
+        eq(dashboardMessages.planned, false),
+        eq(dashboardMessages.authorId, user.id),
+        and(
+          or(isNull(dashboardMessages.showFrom), lte(dashboardMessages.showFrom, now)),
+          or(isNull(dashboardMessages.showUntil), gte(dashboardMessages.showUntil, now)),
+        ),
+      ),
+    )
     .orderBy(desc(dashboardMessages.createdAt), desc(dashboardMessages.id));
-  const visible = rows.filter((row) => isVisibleTo(row, user));
+  const visible = rows.filter((row) => isVisibleTo(row, user, now.getTime()));
   return shapeMessages(db, visible, user);
 }
 
