@@ -2,6 +2,8 @@ export * from './platform/rights';
 export * from './platform/messages';
 export * from './platform/validation';
 export * from './platform/schema';
+export * from './platform/wire';
+export * from './platform/call-spec';
 export * from './platform/module-definition';
 export * from './platform/api';
 export * from './platform/login-route';

@@ -1,27 +1,18 @@
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { CLOUD_FILE_AREA, messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
+import { messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
 import type { Database } from './platform/db/database';
 import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
-import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from './platform/http/calls';
+import type { AppContext, CallDefinition, FileAccessRule } from './platform/http/calls';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
 import { registerMultipart } from './platform/http/multipart';
 import { findWebDist, registerWebApp } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
-import { appSettingsCalls } from './modules/app-settings/calls';
-import { profileCalls } from './modules/profile/calls';
-import { membersCalls } from './modules/members/calls';
-import { memberSaveFallback } from './modules/members/member-save';
-import { userAdminCalls } from './modules/user-admin/calls';
-import { cloudCalls } from './modules/cloud/calls';
-import { mayDownloadCloudFile } from './modules/cloud/service';
-import { calendarCalls } from './modules/calendar/calls';
-import { registerFeedRoute } from './modules/calendar/feed';
-import { dashboardCalls, dashboardNoticeJob } from './modules/dashboard/calls';
+import { serverModules } from './server-modules';
+import type { BackgroundJob } from './platform/modules/server-module';
 import { createMailer, type Mailer } from './platform/mail/mailer';
-import { QR_FILE_AREA, attendanceCalls, qrFileAccess } from './modules/attendance/calls';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -35,35 +26,6 @@ const platformCalls: CallDefinition[] = [
   saveLastViewCall,
   changePasswordCall,
   downloadCall,
-];
-
-/** What a server module contributes: calls, file access rules and optionally a saveNutzer fallback. */
-export interface ServerModule {
-  calls: CallDefinition[];
-  fileAccess?: Record<string, FileAccessRule>;
-  userSaveFallback?: UserSaveFallback;
-  /** Routes outside the call dispatcher (e.g. a GET feed addressed by a token). */
-  routes?: (fastify: FastifyInstance, app: AppContext) => void;
-  /** Background work the server runs every `everyMs` while it is up (e.g. notices of planned messages). */
-  jobs?: BackgroundJob[];
-}
-
-export interface BackgroundJob {
-  name: string;
-  everyMs: number;
-  run: (app: AppContext) => Promise<unknown>;
-}
-
-/** The server's modules: their calls and their file access rules. One line per module. */
-const serverModules: ServerModule[] = [
-  { calls: appSettingsCalls },
-  { calls: userAdminCalls },
-  { calls: profileCalls },
-  { calls: membersCalls, userSaveFallback: memberSaveFallback },
-  { calls: cloudCalls, fileAccess: { [CLOUD_FILE_AREA]: mayDownloadCloudFile } },
-  { calls: calendarCalls, routes: registerFeedRoute },
-  { calls: dashboardCalls, jobs: [dashboardNoticeJob] },
-  { calls: attendanceCalls, fileAccess: { [QR_FILE_AREA]: qrFileAccess } },
 ];
 
 /** Every call the server answers (platform and modules), e.g. for tests that walk all of them. */

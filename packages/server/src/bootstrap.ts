@@ -8,6 +8,7 @@ import { syncMenuLinks } from './platform/settings/menu';
 import { vapidKeys } from './platform/push/push';
 import { createGroup, createUser } from './seed/factories';
 import { seedDemo, userCount } from './seed/demo';
+import { serverModules } from './server-modules';
 
 export interface BootstrapOptions {
   adminUser: string;
@@ -42,7 +43,7 @@ export async function bootstrap(database: Database, options: BootstrapOptions): 
     if (!options.adminPassword) generatedAdminPassword = password;
     const adminGroupId =
       options.seed === 'demo'
-        ? (await seedDemo(db, allRights())).adminGroupId
+        ? (await seedDemo(db, allRights(), serverModules)).adminGroupId
         : await createGroup(db, {
             name: 'Administration',
             icon: 'AdminPanelSettings',

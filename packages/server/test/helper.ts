@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { buildApp, createAppContext } from '../src/app';
+import { expect } from 'vitest';
+import { encodeCallFields, type CallRequestInput, type CallSpec } from '@hortus/contract';
+import { allCalls, buildApp, createAppContext } from '../src/app';
 import type { AppContext } from '../src/platform/http/calls';
 import { bootstrap } from '../src/bootstrap';
 import { openPglite, openPostgres, type Database } from '../src/platform/db/database';
@@ -61,8 +63,17 @@ export interface TestServer {
   context: AppContext;
   database: Database;
   dataDir: string;
-  /** POST form fields to a call path (with query), returning the parsed JSON reply. */
+  /**
+   * POST form fields to a call path (with query), returning the parsed JSON reply. A success reply of
+   * a call declared with a contract spec is checked against the spec's reply schema.
+   */
   post(url: string, fields?: Record<string, string>): Promise<Reply>;
+  /** Calls by spec: the input is encoded like the web client does (non-strings as JSON text). */
+  call<S extends CallSpec>(
+    spec: S,
+    code: string,
+    input?: Partial<CallRequestInput<S>> | Record<string, unknown>,
+  ): Promise<Reply>;
   /** Creates a user (factory) and logs them in, returning the session code. */
   userWithSession(input?: UserInput): Promise<CreatedUser & { code: string }>;
   login(nn: string, pw: string): Promise<string>;
@@ -105,7 +116,7 @@ export async function startTestServer(
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(fields).toString(),
     });
-    return toReply(response);
+    return checkReplySchema(url, toReply(response));
   };
 
   const login: TestServer['login'] = async (nn, pw) => {
@@ -124,6 +135,7 @@ export async function startTestServer(
     database: testDb.database,
     dataDir,
     post,
+    call: (spec, code, input = {}) => post(spec.url, { ...encodeCallFields(input as Record<string, unknown>), code }),
     login,
     async userWithSession(input = {}) {
       const user = await createUser(testDb.database.db, input);
@@ -135,4 +147,40 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const errorStatuses = new Set(['accessError', 'noRight', 'validationError', 'notFound', 'tooLarge', 'error']);
+
+/** The contract spec of the call a URL addresses (path plus func or query key), if it has one. */
+export function specForUrl(url: string): CallSpec | undefined {
+  const parsed = new URL(url, 'http://localhost');
+  return allCalls().find(
+    (call) =>
+      call.spec !== undefined &&
+      call.path === parsed.pathname &&
+      (call.func !== undefined
+        ? parsed.searchParams.get('func') === call.func
+        : call.queryKey !== undefined
+          ? parsed.searchParams.has(call.queryKey)
+          : true),
+  )?.spec;
+}
+
+/** Every success reply of a spec'd call must match its reply schema (JSON replies only). */
+function checkReplySchema(url: string, reply: Reply): Reply {
+  const status = reply.body.status;
+  if (typeof status !== 'string' || errorStatuses.has(status)) return reply;
+  const spec = specForUrl(url);
+  if (!spec) return reply;
+  const parsed = spec.reply.safeParse(reply.body);
+  if (!parsed.success) {
+    throw new Error(`Reply of ${url} does not match its reply schema: ${JSON.stringify(parsed.error.issues, null, 1)}`);
+  }
+  return reply;
+}
+
+/** The one status assertion of the server tests: shows the whole reply when the status differs. */
+export function expectStatus(reply: Reply, status: string, httpStatus?: number): void {
+  expect(reply.body.status, reply.raw.slice(0, 2000)).toBe(status);
+  if (httpStatus !== undefined) expect(reply.statusCode, reply.raw.slice(0, 2000)).toBe(httpStatus);
 }

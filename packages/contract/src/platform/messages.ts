@@ -27,6 +27,7 @@ export const messages = {
   requestTooLarge: 'Die Anfrage ist zu groß.',
   serverError: 'Interner Fehler. Bitte später erneut versuchen.',
   fileNotFound: 'Die Datei wurde nicht gefunden.',
+  recordNotFound: 'Der Eintrag existiert nicht.',
   noMenuLinks: 'Für dieses Konto sind keine Bereiche freigeschaltet.',
 } as const;
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, jsonField, ruledString } from './schema';
+import { fieldErrors, ruledString } from './schema';
+import { jsonField } from './wire';
 import { check, rules, type RuleName } from './validation';
 
 function messagesOf(result: { success: boolean; error?: z.ZodError }): string[] {
@@ -80,7 +81,11 @@ describe('jsonField', () => {
 
   it('answers "Bitte angeben." when the text is missing', () => {
     expect(messagesOf(schema.safeParse(undefined))).toEqual(['Bitte angeben.']);
-    expect(messagesOf(schema.safeParse({ a: 1 }))).toEqual(['Bitte angeben.']);
+  });
+
+  it('accepts an already decoded value (a JSON body) and checks it the same way', () => {
+    expect(schema.parse({ a: 1 })).toEqual({ a: 1 });
+    expect(schema.safeParse({ a: '1' }).success).toBe(false);
   });
 
   it('runs refinements of the inner schema on the parsed value', () => {

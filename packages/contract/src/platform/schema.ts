@@ -16,24 +16,6 @@ export function ruledString(...ruleNames: RuleName[]) {
   });
 }
 
-/**
- * A form field that carries JSON text (the API sends values like dataToSave as strings).
- * Invalid JSON becomes a validation issue rather than an exception.
- */
-export function jsonField<T extends z.ZodType>(schema: T) {
-  return z
-    .string({ error: 'Bitte angeben.' })
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Ungültiges JSON.' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-}
-
 /** German messages per field, as the API returns them with status 'validationError'. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -51,7 +33,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
  * A value that is missing reads 'Bitte angeben.'; every other issue keeps its own German message.
  * Parse with `{ reportInput: true }` so a present value of the wrong type is told apart from a missing one.
  */
-function germanIssueMessage(issue: z.core.$ZodIssue): string {
+export function germanIssueMessage(issue: z.core.$ZodIssue): string {
   if ('input' in issue) {
     const isMissing = issue.input === undefined;
     if (isMissing && (issue.code === 'invalid_type' || issue.code === 'invalid_value'))

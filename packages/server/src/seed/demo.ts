@@ -3,10 +3,7 @@ import type { Db } from '../platform/db/database';
 import { userParameters, users } from '../platform/db/schema';
 import { writeAppSettings } from '../platform/settings/app-settings';
 import { createGroup, createParameter, createUser } from './factories';
-import { seedCloudDemo } from '../modules/cloud/demo-seed';
-import { seedCalendarDemo } from '../modules/calendar/demo-seed';
-import { seedDashboardDemo } from '../modules/dashboard/demo-seed';
-import { seedAttendanceDemo } from '../modules/attendance/demo-seed';
+import type { ServerModule } from '../platform/modules/server-module';
 
 /** Demo logins, printed at start and listed in the README. Non-admin users only. */
 export const demoLogins = [
@@ -46,7 +43,12 @@ export interface DemoSeedResult {
  * A small after-care organisation: groups Verwaltung, Personal, Eltern and Kunden, users of each
  * kind, user parameters (names, e-mail, phone, birthday, a choice) and login-screen content.
  */
-export async function seedDemo(db: Db, allRights: readonly string[]): Promise<DemoSeedResult> {
+export async function seedDemo(
+  db: Db,
+  allRights: readonly string[],
+  modules: readonly ServerModule[],
+  now = new Date(),
+): Promise<DemoSeedResult> {
   const vorname = await createParameter(db, {
     name: 'Vorname',
     icon: 'Badge',
@@ -163,8 +165,6 @@ export async function seedDemo(db: Db, allRights: readonly string[]): Promise<De
     });
   }
 
-  await seedCloudDemo(db, { admins: verwaltung, staff: personal, parents: eltern });
-
   await writeAppSettings(db, {
     app_titel: 'Hort Sonnenschein',
     app_untertitel: 'Ganztagsbetreuung an der Grundschule am Lindenweg',
@@ -179,9 +179,8 @@ export async function seedDemo(db: Db, allRights: readonly string[]): Promise<De
       { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
     ],
   });
-  await seedCalendarDemo(db);
-  await seedDashboardDemo(db);
-  await seedAttendanceDemo(db);
+  const demo = { groups: { admins: verwaltung, staff: personal, parents: eltern, customers: kunden }, now };
+  for (const module of modules) await module.demoSeed?.(db, demo);
   return { adminGroupId: verwaltung };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionCode } from '../../platform/api';
-import { jsonField, ruledString } from '../../platform/schema';
+import { ruledString } from '../../platform/schema';
+import { jsonField } from '../../platform/wire';
 
 export const appSettingsPath = '/_api/000/001/?getOrSaveSettings';
 

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { conditionSchema, sessionCode } from '../../platform/api';
-import { jsonField, ruledString } from '../../platform/schema';
+import { conditionSchema } from '../../platform/api';
+import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { ruledString } from '../../platform/schema';
+import { defineActions, newOrRecordId, recordId } from '../../platform/wire';
 import { isIsoDate } from '../../platform/validation';
-
-/** Calls of module 150 (school.md section 7.1/7.2; the transport of the save action is our design, docs/api.md). */
-export const attendancePaths = {
-  getOrSaveSettings: '/_api/100/150/?getOrSaveSettings',
-  scannedQrCode: '/_api/100/150/?scannedQR-Code',
-  getQrCode: '/_api/100/150/?getQR-Code',
-} as const;
+import { attendanceRights } from './definition';
 
 export const attendanceMessages = {
   slotDeleted: 'Slot erfolgreich gelöscht.',
@@ -51,7 +47,6 @@ const nameField = ruledString('required', 'name').pipe(
 );
 const textField = ruledString('text').pipe(z.string().max(TEXT_MAX, `Maximal ${TEXT_MAX} Zeichen sind erlaubt`));
 const id = z.number({ error: 'Ungültige Nummer.' }).int('Ungültige Nummer.');
-const positiveId = id.positive('Ungültige Nummer.');
 const isoDate = z
   .string({ error: 'Bitte angeben.' })
   .refine(isIsoDate, 'Bitte im folgenden Format angeben: TT.MM.YYYY');
@@ -77,7 +72,7 @@ export const attendanceSettings = z.object({
 export type AttendanceSettings = z.infer<typeof attendanceSettings>;
 
 export const slotInput = z.object({
-  id: id.nonnegative(),
+  id: newOrRecordId(),
   sort: nameField,
   name: nameField,
   bedingungen: z.object({ f150: slotConditions }),
@@ -87,8 +82,8 @@ export const slotInput = z.object({
 export type SlotInput = z.input<typeof slotInput>;
 
 export const pollInput = z.object({
-  id: id.nonnegative(),
-  id_slot: positiveId,
+  id: newOrRecordId(),
+  id_slot: recordId(),
   datum: isoDate,
   titel: nameField,
   beschreibung: textField.default(''),
@@ -96,25 +91,21 @@ export const pollInput = z.object({
   geschlossen: z.boolean().default(false),
   /** Statuses to set; people not listed keep theirs. */
   prueflinge: z
-    .array(z.object({ id: positiveId, status: attendeeStatus }))
+    .array(z.object({ id: recordId(), status: attendeeStatus }))
     .max(5000)
     .default([]),
 });
 export type PollInput = z.input<typeof pollInput>;
 
-export const attendanceSave = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('editslot'), data: slotInput }),
-  z.object({ type: z.literal('delslot'), data: z.object({ id: positiveId }) }),
-  z.object({ type: z.literal('editanw'), data: pollInput }),
-  z.object({ type: z.literal('delanw'), data: z.object({ id: positiveId }) }),
-  z.object({ type: z.literal('settings'), data: attendanceSettings }),
-]);
-export type AttendanceSave = z.input<typeof attendanceSave>;
-
-export const getOrSaveAttendanceRequest = z.object({
-  code: sessionCode,
-  dataToSave: z.preprocess((value) => (value === '' ? undefined : value), jsonField(attendanceSave).optional()),
+/** The save actions of getOrSaveSettings (per-slot conditions are checked per record in the service). */
+export const attendanceActions = defineActions({
+  editslot: { data: slotInput },
+  delslot: { data: z.object({ id: recordId() }) },
+  editanw: { data: pollInput },
+  delanw: { data: z.object({ id: recordId() }) },
+  settings: { data: attendanceSettings, rights: [attendanceRights.settings] },
 });
+export type AttendanceSave = NonNullable<z.input<typeof attendanceActions.field>>;
 
 export const pollPerson = z.object({ id: z.number(), name: z.string(), status: attendeeStatus });
 export const pollView = z.object({
@@ -189,10 +180,6 @@ export type AttendanceData = z.infer<typeof attendanceData>;
 export const getOrSaveAttendanceReply = z.object({ status: z.literal('success'), save: attendanceData });
 export type GetOrSaveAttendanceReply = z.infer<typeof getOrSaveAttendanceReply>;
 
-export const scannedQrCodeRequest = z.object({
-  code: sessionCode,
-  id: z.string({ error: 'Bitte angeben.' }).max(500),
-});
 export const scannedQrCodeReply = z.object({
   status: z.literal('success'),
   /** true: not checked in; message says why. */
@@ -204,9 +191,31 @@ export const scannedQrCodeReply = z.object({
 });
 export type ScannedQrCodeReply = z.infer<typeof scannedQrCodeReply>;
 
-export const getQrCodeRequest = z.object({
-  code: sessionCode,
-  id: z.coerce.number({ error: 'Ungültige Nummer.' }).int().positive('Ungültige Nummer.'),
-  type: z.enum(['slots', 'slots_anwesenheiten'], { error: 'Ungültiger Typ.' }),
-});
 export const getQrCodeReply = z.object({ status: z.literal('success'), file: z.string(), name: z.string() });
+
+/** Calls of module 150 (school.md section 7.1/7.2; the transport of the save actions is our design, docs/api.md). */
+export const attendanceCalls = {
+  /** Load (empty dataToSave) or run one save action; answers the fresh data either way. */
+  getOrSaveSettings: defineCallSpec({
+    path: '/_api/100/150/',
+    queryKey: 'getOrSaveSettings',
+    request: getOrSaveRequest(attendanceActions),
+    reply: getOrSaveAttendanceReply,
+  }),
+  scannedQrCode: defineCallSpec({
+    path: '/_api/100/150/',
+    queryKey: 'scannedQR-Code',
+    request: { id: z.string({ error: 'Bitte angeben.' }).max(500) },
+    reply: scannedQrCodeReply,
+  }),
+  getQrCode: defineCallSpec({
+    path: '/_api/100/150/',
+    queryKey: 'getQR-Code',
+    request: {
+      id: recordId(),
+      type: z.enum(['slots', 'slots_anwesenheiten'], { error: 'Ungültiger Typ.' }),
+    },
+    reply: getQrCodeReply,
+    timeoutMs: 30_000,
+  }),
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { conditionAllows } from '../../platform/conditions';
-import { attendanceSave, type AttendeeStatus, type SlotRights } from './calls';
+import { attendanceActions, type AttendeeStatus, type SlotRights } from './calls';
 import {
   canChangeStatus,
   checkInUrl,
@@ -139,7 +139,7 @@ describe('overview totals', () => {
 
 describe('save schema', () => {
   it('needs a poll title by the name rule', () => {
-    const result = attendanceSave.safeParse({
+    const result = attendanceActions.field.safeParse({
       type: 'editanw',
       data: { id: 0, id_slot: 1, datum: '2026-11-22', titel: ' ' },
     });

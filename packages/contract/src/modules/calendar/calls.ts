@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { conditionSchema, sessionCode } from '../../platform/api';
 import { parseIsoDay } from '../../platform/local-time';
-import { jsonField, ruledString } from '../../platform/schema';
+import { ruledString } from '../../platform/schema';
+import { jsonField } from '../../platform/wire';
 import { validationMessages } from '../../platform/validation';
 import { weekdayKeys, type Repeat, type SeriesException } from './series';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conditionSchema, sessionCode } from '../../platform/api';
-import { jsonField, ruledString } from '../../platform/schema';
+import { ruledString } from '../../platform/schema';
+import { jsonField } from '../../platform/wire';
 import { check } from '../../platform/validation';
 
 /** Calls of module 130 (school.md section 7.1, docs/api.md). */

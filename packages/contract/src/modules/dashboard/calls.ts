@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conditionSchema, sessionCode } from '../../platform/api';
-import { jsonField, ruledString } from '../../platform/schema';
+import { ruledString } from '../../platform/schema';
+import { jsonField } from '../../platform/wire';
 
 /** Calls of the dashboard (core.md section 7, 000/000) plus the CSV export of feedback results. */
 export const dashboardPaths = {

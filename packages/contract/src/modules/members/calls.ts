@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionCode, userParameter } from '../../platform/api';
-import { jsonField } from '../../platform/schema';
+import { jsonField } from '../../platform/wire';
 
 /** Calls of the member directory (core.md section 7), all with a 10 s time-out on the client. */
 export const membersPaths = {

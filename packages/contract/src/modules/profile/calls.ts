@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionCode, userParameter } from '../../platform/api';
-import { jsonField } from '../../platform/schema';
+import { jsonField } from '../../platform/wire';
 import { LONG_TEXT_MAX } from '../../platform/users';
 
 /** Own data (f010 conditions): designed in the style of the settings calls (docs/api.md). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { conditionSchema, sessionCode, userParameter } from '../../platform/api';
 import type { RightNode } from '../../platform/module-definition';
-import { jsonField, ruledString } from '../../platform/schema';
+import { ruledString } from '../../platform/schema';
+import { jsonField } from '../../platform/wire';
 import { adminGroup, adminUser } from '../../platform/users';
 
 /**

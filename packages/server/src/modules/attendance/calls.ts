@@ -1,13 +1,4 @@
-import {
-  attendanceRights,
-  checkInUrl,
-  formatGermanDate,
-  getOrSaveAttendanceRequest,
-  getQrCodeRequest,
-  scannedQrCodeRequest,
-  type GetOrSaveAttendanceReply,
-  type ScannedQrCodeReply,
-} from '@hortus/contract';
+import { attendanceCalls, attendanceRights, checkInUrl, formatGermanDate } from '@hortus/contract';
 import { storeFile } from '../../platform/files/files';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
 import { qrCodePdf } from '../../platform/qr/qr-pdf';
@@ -25,17 +16,12 @@ import {
 } from './service';
 
 /** Calls of module 150 under /_api/100/150/ (docs/api.md). Per-slot conditions are checked in the service. */
-const path = '/_api/100/150/';
 /** File area of the generated QR PDFs; only slot admins may download them. */
 export const QR_FILE_AREA = 'f100-150-qr';
 
-export const getOrSaveAttendanceCall = defineCall({
-  path,
-  queryKey: 'getOrSaveSettings',
-  auth: 'session',
+export const getOrSaveAttendanceCall = defineCall(attendanceCalls.getOrSaveSettings).forSession({
   rights: [attendanceRights.module],
-  request: getOrSaveAttendanceRequest,
-  async handle({ db, input, user }): Promise<GetOrSaveAttendanceReply> {
+  async handle({ db, input, user }) {
     const save = input.dataToSave;
     if (save) {
       switch (save.type) {
@@ -60,23 +46,15 @@ export const getOrSaveAttendanceCall = defineCall({
   },
 });
 
-export const scannedQrCodeCall = defineCall({
-  path,
-  queryKey: 'scannedQR-Code',
-  auth: 'session',
+export const scannedQrCodeCall = defineCall(attendanceCalls.scannedQrCode).forSession({
   rights: [attendanceRights.module],
-  request: scannedQrCodeRequest,
-  async handle({ db, input, user }): Promise<ScannedQrCodeReply> {
+  async handle({ db, input, user }) {
     return checkIn(db, user, input.id.trim());
   },
 });
 
-export const getQrCodeCall = defineCall({
-  path,
-  queryKey: 'getQR-Code',
-  auth: 'session',
+export const getQrCodeCall = defineCall(attendanceCalls.getQrCode).forSession({
   rights: [attendanceRights.module],
-  request: getQrCodeRequest,
   async handle({ app, db, input, user, request }) {
     const { slot, poll } = await qrTarget(db, user, input.type, input.id);
     const address = await appAddress(app, request);
@@ -105,4 +83,4 @@ export const getQrCodeCall = defineCall({
 
 export const qrFileAccess: FileAccessRule = (ctx, user, file) => isQrFileAdmin(ctx.db, user, file.path);
 
-export const attendanceCalls: CallDefinition[] = [getOrSaveAttendanceCall, scannedQrCodeCall, getQrCodeCall];
+export const attendanceServerCalls: CallDefinition[] = [getOrSaveAttendanceCall, scannedQrCodeCall, getQrCodeCall];

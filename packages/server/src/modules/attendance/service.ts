@@ -303,7 +303,7 @@ export async function savePoll(db: Db, user: LoadedUser, input: z.output<typeof 
   }
   const errors: Record<string, string[]> = {};
   input.prueflinge.forEach((person, index) => {
-    if (!known.has(person.id)) errors[`dataToSave.data.prueflinge.${index}.id`] = [attendanceMessages.unknownPerson];
+    if (!known.has(person.id)) errors[`prueflinge.${index}.id`] = [attendanceMessages.unknownPerson];
   });
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
   if (input.prueflinge.length > 0 && !canChangeStatus(rights, wasClosed)) throw denied();
@@ -360,17 +360,17 @@ export async function saveAttendanceSettings(db: Db, user: LoadedUser, input: At
   if (!hasRight(user.rechte, attendanceRights.settings)) throw denied();
   const errors: Record<string, string[]> = {};
   if (input.standard_status_qrscanned === 1) {
-    errors['dataToSave.data.standard_status_qrscanned'] = [attendanceMessages.qrScannedNotPresent];
+    errors['standard_status_qrscanned'] = [attendanceMessages.qrScannedNotPresent];
   }
   if (input.id_nutzerparameter_beurlaubt !== 0) {
     const parameters = await leaveParameters(db);
     const parameter = parameters.find((p) => p.id === input.id_nutzerparameter_beurlaubt);
-    if (!parameter) errors['dataToSave.data.id_nutzerparameter_beurlaubt'] = [attendanceMessages.unknownParameter];
+    if (!parameter) errors['id_nutzerparameter_beurlaubt'] = [attendanceMessages.unknownParameter];
     else if (!parameter.selectoptions.some((o) => o.id === input.id_nutzerparameter_beurlaubt_selectoptionTrue)) {
-      errors['dataToSave.data.id_nutzerparameter_beurlaubt_selectoptionTrue'] = [attendanceMessages.unknownOption];
+      errors['id_nutzerparameter_beurlaubt_selectoptionTrue'] = [attendanceMessages.unknownOption];
     }
   } else if (input.id_nutzerparameter_beurlaubt_selectoptionTrue !== 0) {
-    errors['dataToSave.data.id_nutzerparameter_beurlaubt_selectoptionTrue'] = [attendanceMessages.unknownOption];
+    errors['id_nutzerparameter_beurlaubt_selectoptionTrue'] = [attendanceMessages.unknownOption];
   }
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
   await writeModuleSettings(db, attendanceModule.code, input);

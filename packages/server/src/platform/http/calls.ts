@@ -1,6 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { hasAnyRight, type AdminUser, type FieldErrors, type ModuleDefinition } from '@hortus/contract';
+import {
+  hasAnyRight,
+  type AdminUser,
+  type CallReplyInput,
+  type CallSpec,
+  type FieldErrors,
+  type ModuleDefinition,
+} from '@hortus/contract';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
@@ -85,8 +92,15 @@ interface CallTarget {
   allowGet?: boolean;
 }
 
-export type CallDefinition<S extends z.ZodType = z.ZodType> = CallTarget &
-  (
+export type CallDefinition<S extends z.ZodType = z.ZodType> = CallTarget & {
+  /** The contract's declaration of the call (path, request, reply, actions). */
+  spec?: CallSpec;
+  /**
+   * Prefix the dispatcher puts before the field keys of a service's validation errors (services key
+   * errors by their own input fields). Default for calls with an action field: `<actionKey>.data.`.
+   */
+  errorPrefix?: string;
+} & (
     | {
         auth: 'public';
         request: S;
@@ -101,9 +115,50 @@ export type CallDefinition<S extends z.ZodType = z.ZodType> = CallTarget &
       }
   );
 
-/** Identity helper that keeps the handler's input typed by its schema. */
-export function defineCall<S extends z.ZodType>(definition: CallDefinition<S>): CallDefinition {
-  return definition as unknown as CallDefinition;
+type SpecReply<S extends CallSpec> = Promise<CallReplyInput<S> | FileReply>;
+
+/** The server's part of a call declared by a contract spec, for signed-in users. */
+export interface SessionCallHandler<S extends CallSpec> {
+  /** Any one of these rights (containment) is needed; omit for "any logged-in user". */
+  rights?: readonly string[];
+  /** See CallDefinition.errorPrefix. */
+  errorPrefix?: string;
+  handle(ctx: SessionCallContext<z.output<S['request']>>): SpecReply<S>;
+}
+/** The server's part of a call declared by a contract spec, open without a session. */
+export interface PublicCallHandler<S extends CallSpec> {
+  errorPrefix?: string;
+  handle(ctx: PublicCallContext<z.output<S['request']>>): SpecReply<S>;
+}
+
+/** Implements a spec: `defineCall(spec).forSession({rights, handle})` or `.forPublic({handle})`. */
+export interface CallBuilder<S extends CallSpec> {
+  forSession(handler: SessionCallHandler<S>): CallDefinition;
+  forPublic(handler: PublicCallHandler<S>): CallDefinition;
+}
+
+/**
+ * Implements a contract call spec: path, dispatch key, request schema and actions come from the
+ * spec; the handler's input and reply are typed by it. (Two steps, so the spec fixes the types
+ * before the handler is read.) The object form without a spec is the older path-based declaration.
+ */
+export function defineCall<S extends CallSpec>(spec: S): CallBuilder<S>;
+export function defineCall<S extends z.ZodType>(definition: CallDefinition<S>): CallDefinition;
+export function defineCall(specOrDefinition: CallSpec | CallDefinition): CallBuilder<CallSpec> | CallDefinition {
+  if (!('reply' in specOrDefinition)) return specOrDefinition;
+  const spec = specOrDefinition;
+  const target = {
+    spec,
+    path: spec.path,
+    ...(spec.func !== undefined ? { func: spec.func } : {}),
+    ...(spec.queryKey !== undefined ? { queryKey: spec.queryKey } : {}),
+    allowGet: spec.allowGet,
+    request: spec.request,
+  };
+  return {
+    forSession: (handler) => ({ ...handler, ...target, auth: 'session' }) as CallDefinition,
+    forPublic: (handler) => ({ ...handler, ...target, auth: 'public' }) as CallDefinition,
+  };
 }
 
 /** An expected failure a handler reports (bad input found by a service, missing per-record right, ...). */

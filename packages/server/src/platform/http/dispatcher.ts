@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { fieldErrors, messages, validationMessages, type ErrorReply } from '@hortus/contract';
+import { fieldErrors, messages, validationMessages, type ErrorReply, type FieldErrors } from '@hortus/contract';
 import { loadSessionUser } from '../auth/session-user';
 import { CallError, hasCallRight, type AppContext, type CallDefinition, type CallReply, type FileReply } from './calls';
 
@@ -97,6 +97,10 @@ export function registerCalls(fastify: FastifyInstance, app: AppContext, calls: 
         }
         const parsedNul = nulCharacterErrors(parsed.data);
         if (parsedNul) return sendReply(reply, parsedNul);
+        const action = actionOf(call, parsed.data);
+        if (action && session && !hasCallRight(session.user, call.spec?.actions?.rightsOf(action.type))) {
+          return sendReply(reply, { status: 'noRight', message: messages.accessDenied });
+        }
         const base = { input: parsed.data, app, db: app.db, code, clientAddress: request.ip, request, reply };
         try {
           const result =
@@ -111,7 +115,8 @@ export function registerCalls(fastify: FastifyInstance, app: AppContext, calls: 
         } catch (error) {
           if (error instanceof CallError) {
             if (error.status === 'validationError') {
-              return sendReply(reply, { status: error.status, message: error.message, errors: error.errors });
+              const errors = prefixErrors(error.errors, errorPrefixOf(call, action));
+              return sendReply(reply, { status: error.status, message: error.message, errors });
             }
             return sendReply(reply, { status: error.status, message: error.message });
           }
@@ -127,6 +132,25 @@ export function registerCalls(fastify: FastifyInstance, app: AppContext, calls: 
       },
     });
   }
+}
+
+/** The parsed action of a call with an action field (null: a plain load or no action field). */
+function actionOf(call: CallDefinition, input: unknown): { type: string } | null {
+  const key = call.spec?.actionKey;
+  if (key === undefined || typeof input !== 'object' || input === null) return null;
+  const action = (input as Record<string, unknown>)[key];
+  return typeof action === 'object' && action !== null && 'type' in action ? (action as { type: string }) : null;
+}
+
+function errorPrefixOf(call: CallDefinition, action: { type: string } | null): string {
+  if (call.errorPrefix !== undefined) return call.errorPrefix;
+  return action && call.spec?.actionKey ? `${call.spec.actionKey}.data.` : '';
+}
+
+/** Services key errors by their own input fields; the reply names the wire fields. '_' stays general. */
+function prefixErrors(errors: FieldErrors, prefix: string): FieldErrors {
+  if (prefix === '') return errors;
+  return Object.fromEntries(Object.entries(errors).map(([key, list]) => [key === '_' ? key : `${prefix}${key}`, list]));
 }
 
 function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {

@@ -1,3 +1,5 @@
+import type { CallReplyOutput, CallRequestInput, CallSpec } from '@hortus/contract';
+import { encodeCallFields } from '@hortus/contract/call-encoding';
 import { setOffline } from '../offline/offline-store';
 import { clearPersistedCache } from '../query/persister';
 import { clearStorage, getCode } from '../session/storage';
@@ -36,12 +38,50 @@ async function handleAccessError(): Promise<void> {
 }
 
 /**
- * Posts a call to the server as form data, always with the session code, and validates the reply with
- * the contract schema. Network failures, time-outs and non-JSON replies set the offline flag and throw
- * a NetworkError; any JSON reply clears the flag. Error statuses throw an ApiError; 'accessError' also
- * wipes the session and reloads the page.
+ * Calls the server by the contract's call spec: the input is typed by the spec's request (JSON-valued
+ * fields are given as values and sent as JSON text), the reply is validated with the spec's reply
+ * schema and typed by it; the spec's time-out applies. A FormData (multipart upload) is sent as it is.
  */
-export async function call<T>(
+export function call<S extends CallSpec>(
+  spec: S,
+  input: CallRequestInput<S> | FormData,
+  options?: CallOptions,
+): Promise<CallReplyOutput<S>>;
+/** @deprecated Path-based form: use a call spec. */
+export function call<T>(
+  path: string,
+  fields: Readonly<Record<string, string>> | FormData,
+  schema: SchemaSource<T>,
+  options?: CallOptions,
+): Promise<T>;
+export function call(
+  target: CallSpec | string,
+  input: Readonly<Record<string, unknown>> | FormData,
+  schemaOrOptions?: SchemaSource<unknown> | CallOptions,
+  options: CallOptions = {},
+): Promise<unknown> {
+  if (typeof target === 'string') {
+    return postCall(
+      target,
+      input as Readonly<Record<string, string>> | FormData,
+      schemaOrOptions as SchemaSource<unknown>,
+      options,
+    );
+  }
+  const callOptions = (schemaOrOptions as CallOptions | undefined) ?? {};
+  return postCall(target.url, input instanceof FormData ? input : encodeCallFields(input), target.reply, {
+    timeoutMs: target.timeoutMs,
+    ...callOptions,
+  });
+}
+
+/**
+ * Posts a call to the server as form data, always with the session code, and validates the reply with
+ * the given schema. Network failures, time-outs and non-JSON replies set the offline flag and throw
+ * a NetworkError; any JSON reply clears the flag. Error statuses throw an ApiError; 'accessError' also
+ * wipes the session and reloads the page. Used directly only by the login route (which loads no zod).
+ */
+export async function postCall<T>(
   path: string,
   /** Form fields, or a FormData for multipart uploads (the session code is added to either). */
   fields: Readonly<Record<string, string>> | FormData,

@@ -1,13 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  attendancePaths,
-  getOrSaveAttendanceReply,
-  getQrCodeReply,
-  scannedQrCodeReply,
-  type AttendanceData,
-  type AttendanceSave,
-  type ScannedQrCodeReply,
-} from '@hortus/contract';
+import { attendanceCalls, type AttendanceData, type AttendanceSave, type ScannedQrCodeReply } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';
 
@@ -15,7 +7,7 @@ export const attendanceKeys = { all: ['attendance'] as const };
 
 /** The empty save action loads everything the user may see in module 150. */
 export async function getAttendance(): Promise<AttendanceData> {
-  return (await call(attendancePaths.getOrSaveSettings, {}, getOrSaveAttendanceReply)).save;
+  return (await call(attendanceCalls.getOrSaveSettings, {})).save;
 }
 
 export const attendanceQueryOptions = () => queryOptions({ queryKey: attendanceKeys.all, queryFn: getAttendance });
@@ -25,12 +17,7 @@ export function useAttendance() {
 }
 
 export async function saveAttendance(dataToSave: AttendanceSave): Promise<AttendanceData> {
-  const reply = await call(
-    attendancePaths.getOrSaveSettings,
-    { dataToSave: JSON.stringify(dataToSave) },
-    getOrSaveAttendanceReply,
-  );
-  return reply.save;
+  return (await call(attendanceCalls.getOrSaveSettings, { dataToSave })).save;
 }
 
 /** Every save answers the fresh data, which replaces the loaded data. */
@@ -43,11 +30,11 @@ export function useSaveAttendance() {
 }
 
 export function checkInByQr(value: string): Promise<ScannedQrCodeReply> {
-  return call(attendancePaths.scannedQrCode, { id: value }, scannedQrCodeReply);
+  return call(attendanceCalls.scannedQrCode, { id: value });
 }
 
 /** getQR-Code, then the PDF through ./_api/data/download.php, saved as 'QR-Code-' plus the name. */
 export async function downloadQrPdf(type: 'slots' | 'slots_anwesenheiten', id: number): Promise<void> {
-  const reply = await call(attendancePaths.getQrCode, { id: String(id), type }, getQrCodeReply);
+  const reply = await call(attendanceCalls.getQrCode, { id, type });
   await downloadStoredFile(reply.file, reply.name);
 }

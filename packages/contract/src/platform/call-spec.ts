@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { sessionCode } from './api';
+import { actionSetOf, type ActionMap, type ActionSet } from './wire';
+
+/** Default time-out of a call in the browser (core.md section 9: 10 s for most calls). */
+export const DEFAULT_CALL_TIMEOUT_MS = 10_000;
+
+type RequestShape = Record<string, z.ZodType>;
+
+/**
+ * One call of the HTTP API, declared once: where it is (path and `?func=` or a bare query key), what it
+ * takes and what it answers. The server dispatcher, the typed web client and the test helper all use it.
+ */
+export interface CallSpec<Shape extends RequestShape = RequestShape, Reply extends z.ZodType = z.ZodType> {
+  /** Path without query, e.g. '/_api/100/150/'. */
+  readonly path: string;
+  /** Matches `?func=<func>`. */
+  readonly func?: string;
+  /** Matches a bare query key, e.g. `?getOrSaveSettings`. */
+  readonly queryKey?: string;
+  /** The request fields (the session code `code` is added by defineCallSpec). */
+  readonly request: z.ZodObject<Shape & { code: typeof sessionCode }>;
+  /** The success reply; error replies are the shared ErrorReply. */
+  readonly reply: Reply;
+  readonly timeoutMs: number;
+  /** Also answered for GET (download links opened in a new window). */
+  readonly allowGet: boolean;
+  /** The request field that carries the module's actions (`dataToSave`), when there is one. */
+  readonly actionKey: string | undefined;
+  readonly actions: ActionSet | undefined;
+  /** The URL the client posts to: path plus `?func=…` or `?key`. */
+  readonly url: string;
+}
+
+export interface CallSpecInput<Shape extends RequestShape, Reply extends z.ZodType> {
+  path: string;
+  func?: string;
+  queryKey?: string;
+  request: Shape;
+  reply: Reply;
+  timeoutMs?: number;
+  allowGet?: boolean;
+}
+
+export function callUrl(target: { path: string; func?: string | undefined; queryKey?: string | undefined }): string {
+  if (target.func !== undefined) return `${target.path}?func=${encodeURIComponent(target.func)}`;
+  if (target.queryKey !== undefined) return `${target.path}?${target.queryKey}`;
+  return target.path;
+}
+
+/** Declares a call (see CallSpec). The request is given as the object's fields; `code` is added. */
+export function defineCallSpec<Shape extends RequestShape, Reply extends z.ZodType>(
+  input: CallSpecInput<Shape, Reply>,
+): CallSpec<Shape, Reply> {
+  if (input.func !== undefined && input.queryKey !== undefined) {
+    throw new Error(`Call ${input.path}: give func or queryKey, not both`);
+  }
+  const request = z.object({ ...input.request, code: sessionCode });
+  const actionEntry = Object.entries(input.request).find(([, field]) => actionSetOf(field) !== undefined);
+  return {
+    path: input.path,
+    ...(input.func !== undefined ? { func: input.func } : {}),
+    ...(input.queryKey !== undefined ? { queryKey: input.queryKey } : {}),
+    request: request as CallSpec<Shape, Reply>['request'],
+    reply: input.reply,
+    timeoutMs: input.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    allowGet: input.allowGet ?? false,
+    actionKey: actionEntry?.[0],
+    actions: actionEntry ? actionSetOf(actionEntry[1]) : undefined,
+    url: callUrl(input),
+  };
+}
+
+/** What a client sends to a call: the request's input fields without the session code. */
+export type CallRequestInput<S extends CallSpec> = Omit<z.input<S['request']>, 'code'>;
+/** What a call answers on success. */
+export type CallReplyOutput<S extends CallSpec> = z.output<S['reply']>;
+/** What a handler returns for a call (the reply schema's input). */
+export type CallReplyInput<S extends CallSpec> = z.input<S['reply']>;
+
+/**
+ * The request of a module's getOrSave call: the session code and the action field `dataToSave`
+ * (missing/empty = load), plus any further fields.
+ */
+export function getOrSaveRequest<M extends ActionMap, Extra extends RequestShape = Record<never, never>>(
+  actions: ActionSet<M>,
+  extra?: Extra,
+): { dataToSave: ActionSet<M>['field'] } & Extra {
+  return { ...(extra ?? ({} as Extra)), dataToSave: actions.field };
+}
+
+export { encodeCallFields } from './call-encoding';

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { germanIssueMessage } from './schema';
+import { validationMessages } from './validation';
+import type { Right } from './rights';
+
+/**
+ * Wire fields: how the specification's client sends values, read in one place for every module.
+ * Form fields arrive as strings; JSON-valued fields (dataToSave, data, …) arrive as JSON text, or as
+ * values when the body itself is JSON. The web client sends every non-string value as JSON text.
+ */
+
+export const wireMessages = {
+  invalidJson: 'Ungültiges JSON.',
+  invalidId: 'Ungültige Nummer.',
+  unknownAction: 'Unbekannte Aktion.',
+  invalidAction: 'Ungültige Aktion.',
+} as const;
+
+/** Largest record id: PostgreSQL's integer. Larger ids are bad input, never a database error. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Decodes JSON text; other values pass as they are. Adds the German issue on broken JSON. */
+function decodeJson(value: unknown, ctx: z.RefinementCtx): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: wireMessages.invalidJson, input: value });
+    return z.NEVER;
+  }
+}
+
+/** Copies the issues of a nested parse onto the outer context, under `prefix`, in German. */
+function forwardIssues(ctx: z.RefinementCtx, error: z.ZodError, prefix: PropertyKey[]): void {
+  for (const issue of error.issues) {
+    ctx.addIssue({
+      code: 'custom',
+      message: germanIssueMessage(issue),
+      path: [...prefix, ...issue.path],
+      input: 'input' in issue ? issue.input : undefined,
+    });
+  }
+}
+
+/**
+ * A field that carries JSON text checked against `schema` (an already decoded value is accepted too).
+ * Its input type is the decoded value, so the typed web client can send objects.
+ */
+export function jsonField<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>, z.input<T> | string> {
+  return z.unknown().transform((value, ctx) => {
+    if (value === undefined) {
+      ctx.addIssue({ code: 'custom', message: validationMessages.required, input: value });
+      return z.NEVER;
+    }
+    const decoded = decodeJson(value, ctx);
+    if (decoded === z.NEVER) return z.NEVER;
+    const parsed = schema.safeParse(decoded, { reportInput: true });
+    if (!parsed.success) {
+      forwardIssues(ctx, parsed.error, []);
+      return z.NEVER;
+    }
+    return parsed.data as z.output<T>;
+  }) as unknown as z.ZodType<z.output<T>, z.input<T> | string>;
+}
+
+function readId(value: unknown, ctx: z.RefinementCtx, allowNew: boolean): number {
+  const isEmpty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  if (isEmpty) {
+    if (allowNew) return 0;
+    ctx.addIssue({ code: 'custom', message: validationMessages.required, input: value });
+    return z.NEVER;
+  }
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  const isValid = Number.isInteger(number) && number <= MAX_RECORD_ID && (number > 0 || (allowNew && number === 0));
+  if (!isValid) {
+    ctx.addIssue({ code: 'custom', message: wireMessages.invalidId, input: value });
+    return z.NEVER;
+  }
+  return number;
+}
+
+/** The id of an existing record: a positive integer up to 2^31−1; numeric strings are read as numbers. */
+export function recordId(): z.ZodType<number, number | string> {
+  return z.unknown().transform((value, ctx) => readId(value, ctx, false)) as unknown as z.ZodType<
+    number,
+    number | string
+  >;
+}
+
+/** The id of a record that may be new: empty, missing, null or 0 mean "new" (0); else as `recordId`. */
+export function newOrRecordId(): z.ZodDefault<z.ZodType<number, number | string | null>> {
+  return z
+    .unknown()
+    .transform((value, ctx) => readId(value, ctx, true))
+    .default(0) as unknown as z.ZodDefault<z.ZodType<number, number | string | null>>;
+}
+
+// ---------- actions ----------
+
+/** One action of a module's getOrSave call: the schema of its `data` and the rights it needs (any of). */
+export interface ActionDefinition<D extends z.ZodType = z.ZodType> {
+  data: D;
+  /** Any one of these rights is needed (containment); omitted: the call's own right suffices. */
+  rights?: readonly Right[];
+}
+export type ActionMap = Record<string, ActionDefinition>;
+
+/** A parsed action: `{type, data}` with the data's output type. */
+export type ActionOf<M extends ActionMap> = {
+  [K in keyof M & string]: { type: K; data: z.output<M[K]['data']> };
+}[keyof M & string];
+/** What a client sends for an action. */
+export type ActionInput<M extends ActionMap> = {
+  [K in keyof M & string]: { type: K; data: z.input<M[K]['data']> };
+}[keyof M & string];
+
+export interface ActionSet<M extends ActionMap = ActionMap> {
+  readonly actions: M;
+  readonly types: readonly (keyof M & string)[];
+  /** The rights an action type needs beyond the call's own (undefined: none). */
+  rightsOf(type: string): readonly Right[] | undefined;
+  /**
+   * The wire field: missing, empty, blank, `null` or `{}` mean "load" (null); anything else must be
+   * `{type, data}` of one of the actions. Unknown types and bad data read German.
+   */
+  readonly field: z.ZodDefault<z.ZodType<ActionOf<M> | null, ActionInput<M> | string | null>>;
+}
+
+const actionSetOfField = new WeakMap<z.ZodType, ActionSet>();
+
+/** The action set behind an action field (for the dispatcher's per-action rights), or undefined. */
+export function actionSetOf(field: unknown): ActionSet | undefined {
+  return typeof field === 'object' && field !== null ? actionSetOfField.get(field as z.ZodType) : undefined;
+}
+
+/** Declares a module's save actions once: their data schemas and rights. */
+export function defineActions<M extends ActionMap>(actions: M): ActionSet<M> {
+  const types = Object.keys(actions) as (keyof M & string)[];
+  const field = z
+    .unknown()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null) return null;
+      if (typeof value === 'string' && value.trim() === '') return null;
+      const decoded = decodeJson(value, ctx);
+      if (decoded === z.NEVER) return z.NEVER;
+      if (decoded === null || (isPlainObject(decoded) && Object.keys(decoded).length === 0)) return null;
+      if (!isPlainObject(decoded)) {
+        ctx.addIssue({ code: 'custom', message: wireMessages.invalidAction, input: decoded });
+        return z.NEVER;
+      }
+      const type = decoded['type'];
+      const definition = typeof type === 'string' && Object.hasOwn(actions, type) ? actions[type] : undefined;
+      if (!definition) {
+        ctx.addIssue({ code: 'custom', message: wireMessages.unknownAction, path: ['type'], input: type });
+        return z.NEVER;
+      }
+      const parsed = definition.data.safeParse(decoded['data'], { reportInput: true });
+      if (!parsed.success) {
+        forwardIssues(ctx, parsed.error, ['data']);
+        return z.NEVER;
+      }
+      return { type, data: parsed.data } as ActionOf<M>;
+    })
+    .default(null) as unknown as ActionSet<M>['field'];
+  const set: ActionSet<M> = {
+    actions,
+    types,
+    rightsOf: (type) => (Object.hasOwn(actions, type) ? actions[type]?.rights : undefined),
+    field,
+  };
+  actionSetOfField.set(field, set as unknown as ActionSet);
+  return set;
+}

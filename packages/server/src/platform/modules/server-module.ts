@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from '../http/calls';
+
+export interface BackgroundJob {
+  name: string;
+  everyMs: number;
+  run: (app: AppContext) => Promise<unknown>;
+}
+
+/** What the demo organisation offers a module's demo seed: the ids of the demo groups. */
+export interface DemoContext {
+  groups: { admins: number; staff: number; parents: number; customers: number };
+  /** Today, so seeds of dated data (polls, events) stay current. */
+  now: Date;
+}
+
+/**
+ * Everything a module contributes to the server, exported once from the module's `index.ts`;
+ * registering a module is one line in `server-modules.ts`.
+ */
+export interface ServerModule {
+  /** Three-digit module code (as in the contract registry). */
+  code: string;
+  calls: CallDefinition[];
+  /** Download rules per file area the module stores files in. */
+  fileAccess?: Record<string, FileAccessRule>;
+  /** The module's own way to save a user through saveNutzer (see UserSaveFallback). */
+  userSaveFallback?: UserSaveFallback;
+  /** Routes outside the call dispatcher (e.g. a GET feed addressed by a token). */
+  routes?: (fastify: FastifyInstance, app: AppContext) => void;
+  /** Background work the server runs every `everyMs` while it is up. */
+  jobs?: BackgroundJob[];
+  /** The module's part of the demo organisation (SEED=demo), run after the platform's users and groups. */
+  demoSeed?: (db: Db, demo: DemoContext) => Promise<void>;
+}
