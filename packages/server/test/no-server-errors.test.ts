@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRecordIdField } from '@hortus/contract';
 import { allCalls } from '../src/app';
+import type { CallDefinition } from '../src/platform/http/calls';
 import { startTestServer, type TestServer } from './helper';
 
 /**
@@ -20,86 +22,136 @@ afterAll(async () => {
   await server.close();
 });
 
-const saveTypes = [
-  'load',
-  'saveTermin',
-  'delTermin',
-  'saveSettings',
-  'feedNeu',
-  'feedWiderrufen',
-  'editslot',
-  'delslot',
-  'editanw',
-  'delanw',
-  'settings',
-  'uploadslot',
-  'deleteSlotDatei',
-  'saveMeldung',
-  'delMeldung',
-  'saveRueckmeldung',
-  'settingsRueckmeldungenuebersicht',
-  'popupGesehen',
+/** The action types every spec'd call declares (and a few of no module, to stay hostile). */
+const declaredActionTypes = [
+  ...new Set(allCalls().flatMap((call) => (call.spec?.actions ? [...call.spec.actions.types] : []))),
 ];
+const saveTypes = [...declaredActionTypes, 'load', 'unknownType', '__proto__', 'constructor'];
+const MAX_INT = 2 ** 31 - 1;
+
+/** JSON nested deeper than any form would send. */
+const deepJson = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
 const hostileValue = fc.oneof(
   fc.constantFrom('', '0', '-1', '1e309', '9999999999999999999999', 'NaN', 'null', '[]', '{}', '__proto__'),
+  fc.constantFrom(String(MAX_INT + 1), String(2 ** 40), deepJson(2000), deepObject(2000), ' ', '{"type":""}'),
   fc.constantFrom('<script>alert(1)</script>', "' or 1=1 --", '../../etc/passwd', '\u0000', 'ä'.repeat(5000)),
   fc.string({ maxLength: 40 }),
   fc.integer().map(String),
   fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value) ?? 'null'),
 );
 
+const hugeId = fc.constantFrom(MAX_INT + 1, 2 ** 40, String(MAX_INT + 1), '9'.repeat(30), -1, 1.5, '', null, 'x');
+
 const dataToSave = fc
   .record(
     {
       type: fc.constantFrom(...saveTypes),
-      func: fc.constantFrom(...saveTypes),
-      data: fc.jsonValue({ maxDepth: 4 }),
+      data: fc.oneof(
+        fc.jsonValue({ maxDepth: 4 }),
+        fc.record({ id: hugeId }),
+        fc.record({ id: hugeId, id_slot: hugeId, kategorie: hugeId }, { requiredKeys: [] }),
+      ),
       id: fc.oneof(fc.integer(), fc.constant(2 ** 40), fc.string({ maxLength: 5 })),
     },
     { requiredKeys: [] },
   )
   .map((value) => JSON.stringify(value));
 
-const fieldSet = fc.record(
-  {
-    dataToSave: fc.oneof(dataToSave, hostileValue),
-    id: hostileValue,
-    u: hostileValue,
-    data: hostileValue,
-    meldungId: hostileValue,
-    query: hostileValue,
-    type: hostileValue,
-    file: hostileValue,
-    nn: hostileValue,
-  },
-  { requiredKeys: [] },
-);
+/** Field names to fill: a spec'd call's own request fields, else a generic set. */
+function fieldNamesOf(call: CallDefinition): string[] {
+  if (call.spec) return Object.keys(call.spec.request.shape).filter((name) => name !== 'code');
+  return ['dataToSave', 'id', 'u', 'data', 'meldungId', 'query', 'type', 'file', 'nn'];
+}
+
+function fieldSetFor(call: CallDefinition) {
+  const names = fieldNamesOf(call);
+  const actionKey = call.spec?.actionKey;
+  return fc.record(
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        name === actionKey || name === 'dataToSave' || name === 'data'
+          ? fc.oneof(dataToSave, hostileValue)
+          : fc.oneof(
+              hostileValue,
+              hugeId.map((value) => String(value)),
+            ),
+      ]),
+    ),
+    { requiredKeys: [] },
+  );
+}
 
 /** Logging out would end the session the walk uses; login is covered by its own throttle tests. */
 const skipped = new Set(['/_api/login/?func=logout', '/_api/login/?func=login']);
+const urlOf = (call: CallDefinition) =>
+  call.func ? `${call.path}?func=${call.func}` : call.queryKey ? `${call.path}?${call.queryKey}` : call.path;
 
 describe('no call answers 500', () => {
-  const calls = allCalls().map((call) =>
-    call.func ? `${call.path}?func=${call.func}` : call.queryKey ? `${call.path}?${call.queryKey}` : call.path,
-  );
+  const calls = allCalls().filter((call) => !skipped.has(urlOf(call)));
 
   it('walks every call of every module', () => {
-    expect(calls.length).toBeGreaterThan(30);
-    expect(calls).toContain('/_api/000/110/?getOrSaveSettings');
-    expect(calls).toContain('/_api/100/150/?scannedQR-Code');
+    const urls = calls.map(urlOf);
+    expect(urls.length).toBeGreaterThan(30);
+    expect(urls).toContain('/_api/000/110/?getOrSaveSettings');
+    expect(urls).toContain('/_api/100/150/?scannedQR-Code');
   });
 
   it('answers random and hostile input to every call with a status, never a server error', async () => {
-    for (const url of calls.filter((entry) => !skipped.has(entry))) {
+    for (const call of calls) {
+      const url = urlOf(call);
       await fc.assert(
-        fc.asyncProperty(fieldSet, async (fields) => {
+        fc.asyncProperty(fieldSetFor(call), async (fields) => {
           const reply = await server.post(url, { ...fields, code });
-          expect(reply.statusCode, `${url} ${JSON.stringify(fields)}`).toBeLessThan(500);
+          expect(reply.statusCode, `${url} ${JSON.stringify(fields).slice(0, 300)}`).toBeLessThan(500);
           expect(typeof reply.body.status === 'string' || reply.statusCode === 200, url).toBe(true);
         }),
         { numRuns: 40, seed: 2026 },
       );
     }
-  }, 240_000);
+  }, 300_000);
+
+  it('loads for a missing, empty, blank or {} action field on every getOrSave call', async () => {
+    const loadCalls = calls.filter(
+      (call) =>
+        call.spec?.actionKey !== undefined && (call.queryKey === 'getOrSaveSettings' || call.func === 'getSettings'),
+    );
+    expect(loadCalls.length).toBeGreaterThan(0);
+    for (const call of loadCalls) {
+      const key = call.spec?.actionKey ?? '';
+      for (const value of [undefined, '', '  ', '{}', 'null']) {
+        const fields: Record<string, string> = value === undefined ? { code } : { code, [key]: value };
+        const reply = await server.post(urlOf(call), fields);
+        expect(reply.body.status, `${urlOf(call)} ${key}=${String(value)} ${reply.raw.slice(0, 300)}`).toBe('success');
+      }
+    }
+  }, 120_000);
+
+  it('answers ids beyond 2^31−1 in every action and id field as bad input', async () => {
+    for (const call of calls.filter((entry) => entry.spec)) {
+      const spec = call.spec;
+      if (!spec) continue;
+      const attempts: Record<string, string>[] = [];
+      for (const type of spec.actions?.types ?? []) {
+        const data = spec.actions?.actions[type]?.data;
+        const shape = data && 'shape' in data ? (data.shape as Record<string, unknown>) : {};
+        if (!isRecordIdField(shape['id'])) continue;
+        for (const id of [MAX_INT + 1, 2 ** 40]) {
+          attempts.push({ [spec.actionKey ?? 'dataToSave']: JSON.stringify({ type, data: { id } }) });
+        }
+      }
+      for (const [name, field] of Object.entries(spec.request.shape)) {
+        if (isRecordIdField(field)) attempts.push({ [name]: String(MAX_INT + 1) }, { [name]: String(2 ** 40) });
+      }
+      for (const fields of attempts) {
+        const reply = await server.post(urlOf(call), { ...fields, code });
+        expect(reply.statusCode, `${urlOf(call)} ${JSON.stringify(fields)} ${reply.raw.slice(0, 300)}`).toBeLessThan(
+          500,
+        );
+        expect(reply.body.status, `${urlOf(call)} ${JSON.stringify(fields)}`).not.toBe('success');
+      }
+    }
+  }, 120_000);
 });

@@ -84,20 +84,28 @@ function readId(value: unknown, ctx: z.RefinementCtx, allowNew: boolean): number
   return number;
 }
 
+const recordIdFields = new WeakSet<object>();
+
+/** True for a request field made by recordId/newOrRecordId (the robustness tests send huge ids there). */
+export function isRecordIdField(field: unknown): boolean {
+  return typeof field === 'object' && field !== null && recordIdFields.has(field);
+}
+
 /** The id of an existing record: a positive integer up to 2^31−1; numeric strings are read as numbers. */
 export function recordId(): z.ZodType<number, number | string> {
-  return z.unknown().transform((value, ctx) => readId(value, ctx, false)) as unknown as z.ZodType<
-    number,
-    number | string
-  >;
+  const field = z.unknown().transform((value, ctx) => readId(value, ctx, false));
+  recordIdFields.add(field);
+  return field as unknown as z.ZodType<number, number | string>;
 }
 
 /** The id of a record that may be new: empty, missing, null or 0 mean "new" (0); else as `recordId`. */
 export function newOrRecordId(): z.ZodDefault<z.ZodType<number, number | string | null>> {
-  return z
+  const field = z
     .unknown()
     .transform((value, ctx) => readId(value, ctx, true))
-    .default(0) as unknown as z.ZodDefault<z.ZodType<number, number | string | null>>;
+    .default(0);
+  recordIdFields.add(field);
+  return field as unknown as z.ZodDefault<z.ZodType<number, number | string | null>>;
 }
 
 // ---------- actions ----------
