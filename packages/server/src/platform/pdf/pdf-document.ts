@@ -304,7 +304,7 @@ export async function renderPdf(setup: PdfSetup, build: (pdf: PdfWriter) => void
       ...(setup.author ? { Author: setup.author } : {}),
       ...(setup.subject ? { Subject: setup.subject } : {}),
     },
-    ...(setup.pdfA ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const, tagged: true } : {}),
+    ...(setup.pdfA ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
   });
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
