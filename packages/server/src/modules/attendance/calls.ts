@@ -1,5 +1,5 @@
 import { attendanceCalls, attendanceRights, checkInUrl, formatGermanDate } from '@hortus/contract';
-import { storeFile } from '../../platform/files/files';
+import { offerFile } from '../../platform/files/offer-file';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
 import { qrCodePdf } from '../../platform/qr/qr-pdf';
 import { appAddress } from '../../platform/http/app-address';
@@ -68,16 +68,12 @@ export const getQrCodeCall = defineCall(attendanceCalls.getQrCode).forSession({
     const filePath = poll
       ? `f100-150/qr/slot-${slot.id}-anwesenheit-${poll.id}.pdf`
       : `f100-150/qr/slot-${slot.id}.pdf`;
-    const downloadName = `QR-Code-${name}.pdf`;
-    await storeFile(app, {
-      path: filePath,
-      area: QR_FILE_AREA,
-      ownerUserId: user.id,
-      originalName: downloadName,
-      mime: 'application/pdf',
-      bytes: Buffer.from(bytes),
-    });
-    return { status: 'success', file: filePath, name: downloadName };
+    const offered = await offerFile(
+      { app, user },
+      { name: `QR-Code-${name}.pdf`, mime: 'application/pdf', bytes },
+      { via: 'download', area: QR_FILE_AREA, path: filePath },
+    );
+    return { status: 'success', ...offered };
   },
 });
 

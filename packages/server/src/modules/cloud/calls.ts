@@ -8,7 +8,7 @@ import {
   hasRight,
   messages,
 } from '@hortus/contract';
-import { TEMP_AREA, storeFile } from '../../platform/files/files';
+import { offerFile } from '../../platform/files/offer-file';
 import { CallError, defineCall, type CallDefinition } from '../../platform/http/calls';
 import { qrCodePdf } from '../../platform/qr/qr-pdf';
 import { appAddress } from '../../platform/http/app-address';
@@ -73,15 +73,13 @@ export const cloudQrCall = defineCall({
     const address = await appAddress(app, request);
     const pdf = await qrCodePdf({ content: cloudSlotAddress(address, slot.id), title: slot.name, subtitle: slot.sort });
     const name = `QR-Code-${slot.name}`;
-    const stored = await storeFile(app, {
-      path: `${TEMP_AREA}/${user.id}/qr-130-${slot.id}.pdf`,
-      area: TEMP_AREA,
-      ownerUserId: user.id,
-      originalName: `${name}.pdf`,
-      mime: 'application/pdf',
-      bytes: Buffer.from(pdf),
-    });
-    return { status: 'success', file: stored.path, name };
+    const offered = await offerFile(
+      { app, user },
+      { name: `${name}.pdf`, mime: 'application/pdf', bytes: pdf },
+      { via: 'download', key: `qr-130-${slot.id}.pdf` },
+    );
+    // 130 answers the name without '.pdf' (the client adds it when saving).
+    return { status: 'success', file: offered.file, name };
   },
 });
 

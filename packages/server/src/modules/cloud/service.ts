@@ -25,7 +25,7 @@ import {
 } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { deleteStoredFiles, storeFile } from '../../platform/files/files';
+import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext, type StoredFileRow } from '../../platform/http/calls';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import { readOrgData } from '../../platform/settings/org-data';
@@ -168,16 +168,11 @@ export async function saveSlot(db: Db, user: LoadedUser, input: CloudSlotInput):
 /** Deletes a slot with all its files (slot admin only). */
 export async function deleteSlot(app: AppContext, user: LoadedUser, id: number): Promise<void> {
   await slotFor(app.db, user, id, 'bearbeiten');
-  const removeBytes = await app.db.transaction(async (tx) => {
+  await withFiles(app, async (tx, files) => {
     const rows = await tx.select({ fileId: cloudFiles.fileId }).from(cloudFiles).where(eq(cloudFiles.slotId, id));
     await tx.delete(cloudSlots).where(eq(cloudSlots.id, id));
-    return deleteStoredFiles(
-      app,
-      tx,
-      rows.map((row) => row.fileId),
-    );
+    await files.remove(rows.map((row) => row.fileId));
   });
-  await removeBytes();
 }
 
 export async function saveCloudSettings(db: Db, settings: CloudSettings): Promise<void> {
@@ -195,33 +190,36 @@ export async function uploadFile(
   topic: string,
   file: UploadedFile,
 ): Promise<{ neu: CloudFile; thema: string }> {
-  const slot = await slotFor(app.db, user, slotId, 'upload');
   const kind = detectCloudFileKind(file.data);
   if (!kind)
     throw new CallError('validationError', cloudMessages.wrongFileType, { file: [cloudMessages.wrongFileType] });
   const title = cloudFileTitle(file.filename);
-  const stored = await storeFile(app, {
-    path: `${CLOUD_FILE_AREA}/${slot.id}/${randomBytes(12).toString('hex')}.${kind.endung}`,
-    area: CLOUD_FILE_AREA,
-    ownerUserId: user.id,
-    originalName: `${title}.${kind.endung}`,
-    mime: kind.mime,
-    bytes: Buffer.from(file.data),
+  // The bytes, the file row and the slot's link row commit together or not at all.
+  return withFiles(app, async (tx, files) => {
+    const slot = await slotFor(tx, user, slotId, 'upload');
+    const stored = await files.store({
+      path: `${CLOUD_FILE_AREA}/${slot.id}/${randomBytes(12).toString('hex')}.${kind.endung}`,
+      area: CLOUD_FILE_AREA,
+      ownerUserId: user.id,
+      originalName: `${title}.${kind.endung}`,
+      mime: kind.mime,
+      bytes: Buffer.from(file.data),
+    });
+    const [row] = await tx
+      .insert(cloudFiles)
+      .values({
+        slotId: slot.id,
+        fileId: stored.id,
+        topic,
+        title,
+        extension: kind.endung,
+        uploaderUserId: user.id,
+        uploaderIdent: user.ident,
+      })
+      .returning();
+    if (!row) throw new Error('Datei konnte nicht gespeichert werden.');
+    return { neu: toCloudFile({ ...row, path: stored.path }, user, rightsIn(slot, user)), thema: topic };
   });
-  const [row] = await app.db
-    .insert(cloudFiles)
-    .values({
-      slotId: slot.id,
-      fileId: stored.id,
-      topic,
-      title,
-      extension: kind.endung,
-      uploaderUserId: user.id,
-      uploaderIdent: user.ident,
-    })
-    .returning();
-  if (!row) throw new Error('Datei konnte nicht gespeichert werden.');
-  return { neu: toCloudFile({ ...row, path: stored.path }, user, rightsIn(slot, user)), thema: topic };
 }
 
 /** Deletes one file (slot admin, or its uploader) or a whole topic (slot admin). */
@@ -250,14 +248,7 @@ export async function deleteFiles(
       .where(and(eq(cloudFiles.slotId, slot.id), eq(cloudFiles.topic, target.topic)));
     if (rows.length === 0) throw new CallError('notFound', cloudMessages.unknownTopic);
   }
-  const removeBytes = await app.db.transaction((tx) =>
-    deleteStoredFiles(
-      app,
-      tx,
-      rows.map((row) => row.fileId),
-    ),
-  );
-  await removeBytes();
+  await withFiles(app, (_tx, files) => files.remove(rows.map((row) => row.fileId)));
 }
 
 /** Download rule of area f100-130: only users who may see the file's slot. */

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import {
   dashboardRights,
   dashboardWidgets,
@@ -15,6 +12,7 @@ import {
 } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
+import { offerFile } from '../../platform/files/offer-file';
 import { CallError, defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
 import {
   deleteMessage,
@@ -113,15 +111,6 @@ export const w1Call = defineCall({
   },
 });
 
-/** Writes the CSV to a temporary file that is removed once the reply has been sent. */
-function temporaryFile(app: AppContext, content: string): string {
-  const dir = path.join(app.dataDir, 'tmp');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `rueckmeldungen-${randomBytes(8).toString('hex')}.csv`);
-  fs.writeFileSync(file, content, 'utf8');
-  return file;
-}
-
 /** CSV export of a message's feedback results (author only); GET for a plain download link, POST like every call. */
 export const w1CsvCall = defineCall({
   path: path000,
@@ -130,21 +119,15 @@ export const w1CsvCall = defineCall({
   allowGet: true,
   rights: [dashboardRights.view],
   request: w1CsvRequest,
-  async handle({ app, db, input, user, reply }) {
+  async handle({ app, db, input, user }) {
     await requireW1(db, user);
     const row = await ownMessage(db, input.meldungId, user);
     const csv = feedbackCsv(row.feedbackFields, await feedbackUsers(db, row.id));
-    const file = temporaryFile(app, csv);
-    const remove = () => fs.rmSync(file, { force: true });
-    reply.raw.once('finish', remove);
-    reply.raw.once('close', remove);
-    return {
-      kind: 'file',
-      absolutePath: file,
-      downloadName: `Rueckmeldungen-${row.id}.csv`,
-      mime: 'text/csv; charset=utf-8',
-      size: Buffer.byteLength(csv, 'utf8'),
-    };
+    return offerFile(
+      { app, user },
+      { name: `Rueckmeldungen-${row.id}.csv`, mime: 'text/csv; charset=utf-8', bytes: csv },
+      { via: 'reply' },
+    );
   },
 });
 

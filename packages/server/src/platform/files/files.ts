@@ -1,10 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { downloadRequest, messages } from '@hortus/contract';
 import type { LoadedUser } from '../auth/session-user';
-import { files } from '../db/schema';
+import type { Db } from '../db/database';
+import { files as filesTable } from '../db/schema';
 import { CallError, defineCall, type AppContext, type FileAccessRule, type StoredFileRow } from '../http/calls';
 
 /** Area for files generated for one user (letters, exports): only their owner may fetch them. */
@@ -26,53 +28,104 @@ export interface NewFile {
   bytes: Buffer;
 }
 
-/**
- * Writes the bytes under a random name first (slow work outside any transaction), then records the
- * row. A logical path that exists already is replaced.
- */
-export async function storeFile(app: AppContext, file: NewFile): Promise<StoredFileRow> {
-  const dir = filesDir(app.dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const storageName = randomBytes(16).toString('hex');
-  await fs.promises.writeFile(path.join(dir, storageName), file.bytes);
-  const values = {
-    path: file.path,
-    area: file.area,
-    ownerUserId: file.ownerUserId,
-    originalName: file.originalName,
-    mime: file.mime,
-    size: file.bytes.length,
-    storageName,
-  };
-  const [previous] = await app.db.select().from(files).where(eq(files.path, file.path));
-  const [row] = await app.db
-    .insert(files)
-    .values(values)
-    .onConflictDoUpdate({ target: files.path, set: values })
-    .returning();
-  if (previous) await fs.promises.rm(path.join(dir, previous.storageName), { force: true });
-  if (!row) throw new Error('Datei konnte nicht gespeichert werden.');
-  return row;
+/** File writes of one database transaction (see {@link withFiles}). */
+export interface FileTransaction {
+  /**
+   * Writes the bytes under a new random name, then records the row in the transaction. A file already
+   * at `file.path` is replaced: its old bytes are removed once the transaction has committed.
+   */
+  store(file: NewFile): Promise<StoredFileRow>;
+  /** Deletes files by record id in the transaction; their bytes are removed once it has committed. */
+  remove(fileIds: readonly number[]): Promise<void>;
 }
 
+/** Set while a withFiles transaction runs, so a nested one (a second transaction) is refused. */
+const insideFileTransaction = new AsyncLocalStorage<true>();
+
 /**
- * Deletes stored files by record id: the rows first (in the caller's transaction when `db` is one),
- * then the bytes on disk via the returned callback, to run after the transaction committed.
+ * Runs `work` in one database transaction whose file writes follow it: bytes stored by `files.store`
+ * are removed again when the transaction rolls back (no orphans on disk), and bytes of replaced or
+ * removed files are deleted only after it committed (a rollback keeps them). Write the module's own
+ * rows with `tx` as well. `files` is only usable while `work` runs; withFiles cannot be nested.
  */
-export async function deleteStoredFiles(
-  app: AppContext,
-  db: AppContext['db'],
-  fileIds: readonly number[],
-): Promise<() => Promise<void>> {
-  if (fileIds.length === 0) return async () => {};
-  const removed = await db
-    .delete(files)
-    .where(inArray(files.id, [...fileIds]))
-    .returning({ storageName: files.storageName });
+export async function withFiles<T>(app: AppContext, work: (tx: Db, files: FileTransaction) => Promise<T>): Promise<T> {
+  if (insideFileTransaction.getStore()) {
+    throw new Error('withFiles cannot be nested: use the FileTransaction of the outer withFiles.');
+  }
   const dir = filesDir(app.dataDir);
-  return async () => {
-    await Promise.all(removed.map((row) => fs.promises.rm(path.join(dir, row.storageName), { force: true })));
+  const written: string[] = [];
+  const afterCommit: string[] = [];
+  let open = true;
+  const usable = () => {
+    if (!open) throw new Error('This FileTransaction has ended; store files inside the withFiles callback.');
   };
+  try {
+    const result = await insideFileTransaction.run(true, () =>
+      app.db.transaction(async (tx) => {
+        const files: FileTransaction = {
+          async store(file) {
+            usable();
+            await fs.promises.mkdir(dir, { recursive: true });
+            const storageName = randomBytes(16).toString('hex');
+            written.push(storageName);
+            await fs.promises.writeFile(path.join(dir, storageName), file.bytes);
+            const values = {
+              path: file.path,
+              area: file.area,
+              ownerUserId: file.ownerUserId,
+              originalName: file.originalName,
+              mime: file.mime,
+              size: file.bytes.length,
+              storageName,
+            };
+            // Locks the row it replaces, so two replacements of one path each see the other's bytes.
+            const [previous] = await tx
+              .select({ storageName: filesTable.storageName })
+              .from(filesTable)
+              .where(eq(filesTable.path, file.path))
+              .for('update');
+            const [row] = await tx
+              .insert(filesTable)
+              .values(values)
+              .onConflictDoUpdate({ target: filesTable.path, set: values })
+              .returning();
+            if (!row) throw new Error('The file row was not written.');
+            if (previous) afterCommit.push(previous.storageName);
+            return row;
+          },
+          async remove(fileIds) {
+            usable();
+            if (fileIds.length === 0) return;
+            const removed = await tx
+              .delete(filesTable)
+              .where(inArray(filesTable.id, [...fileIds]))
+              .returning({ storageName: filesTable.storageName });
+            afterCommit.push(...removed.map((row) => row.storageName));
+          },
+        };
+        try {
+          return await work(tx, files);
+        } finally {
+          open = false;
+        }
+      }),
+    );
+    await removeBytes(dir, afterCommit);
+    return result;
+  } catch (error) {
+    await removeBytes(dir, written);
+    throw error;
+  }
+}
+
+async function removeBytes(dir: string, storageNames: readonly string[]): Promise<void> {
+  // A file that cannot be removed stays as an unreferenced blob; the committed data is right either way.
+  await Promise.allSettled(storageNames.map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
+}
+
+/** Stores one file in a transaction of its own (see {@link withFiles} to join other writes). */
+export function storeFile(app: AppContext, file: NewFile): Promise<StoredFileRow> {
+  return withFiles(app, (_tx, files) => files.store(file));
 }
 
 export async function canReadFile(app: AppContext, user: LoadedUser, file: StoredFileRow): Promise<boolean> {
@@ -87,7 +140,7 @@ export const downloadCall = defineCall({
   request: downloadRequest,
   async handle({ app, db, input, user }) {
     // The client names a stored file; it is looked up as a record, never joined onto the disk path.
-    const [file] = await db.select().from(files).where(eq(files.path, input.file)).limit(1);
+    const [file] = await db.select().from(filesTable).where(eq(filesTable.path, input.file)).limit(1);
     if (!file) throw new CallError('notFound', messages.fileNotFound);
     if (!(await canReadFile(app, user, file))) throw new CallError('noRight', messages.accessDenied);
     const absolutePath = path.join(filesDir(app.dataDir), file.storageName);

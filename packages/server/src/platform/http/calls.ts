@@ -53,15 +53,13 @@ export interface StoredFileRow {
   area: string;
 }
 
-/** A reply is an object with a status; a handler may instead stream a stored file. */
+/** A reply is an object with a status; a handler may instead answer with a file (see platform/files). */
 export type CallReply = { status: string } & Record<string, unknown>;
-export interface FileReply {
+export type FileReply = {
   kind: 'file';
-  absolutePath: string;
   downloadName: string;
   mime: string;
-  size: number;
-}
+} & ({ absolutePath: string; size: number } | { bytes: Buffer });
 
 interface BaseCallContext<I> {
   input: I;

@@ -154,13 +154,14 @@ function prefixErrors(errors: FieldErrors, prefix: string): FieldErrors {
 }
 
 function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {
+  const size = 'bytes' in file ? file.bytes.length : file.size;
   return reply
     .code(200)
     .header('content-type', file.mime)
-    .header('content-length', String(file.size))
+    .header('content-length', String(size))
     .header('content-disposition', contentDisposition(file.downloadName))
     .header('cache-control', 'private, no-store')
-    .send(fs.createReadStream(file.absolutePath));
+    .send('bytes' in file ? file.bytes : fs.createReadStream(file.absolutePath));
 }
 
 /**
