@@ -1,5 +1,6 @@
 import {
   defaultRepeat,
+  isIsoDate,
   localInstant,
   localParts,
   type CalendarEvent,
@@ -124,7 +125,7 @@ export function formErrors(form: EventForm): Partial<Record<'name' | 'end' | 're
   else if (instants.end < instants.start) errors.end = 'Das Ende darf nicht vor dem Beginn liegen.';
   if (form.istSerie && form.repeat) {
     const r = form.repeat;
-    if (r.von === '' || r.bis === '' || !(r.musterintervall >= 1)) errors.repeat = 'Bitte angeben.';
+    if (!isIsoDate(r.von) || !isIsoDate(r.bis) || !(r.musterintervall >= 1)) errors.repeat = 'Bitte angeben.';
   }
   return errors;
 }
