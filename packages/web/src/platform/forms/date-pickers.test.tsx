@@ -65,5 +65,6 @@ describe('wire values', () => {
     expect(dateOfWire('', 'date')).toBeNull();
     expect(wireOfDate(null, 'date')).toBe('');
     expect(wireOfDate(new Date(Number.NaN), 'date')).toBe(INCOMPLETE_VALUE);
+    expect(wireOfDate(new Date(203, 2, 4), 'date')).toBe(INCOMPLETE_VALUE);
   });
 });

@@ -32,6 +32,7 @@ export function dateOfWire(value: string, kind: WireFormat): Date | null {
 /** The picker's Date as a wire string: null → '', an invalid or unfinished date → INCOMPLETE_VALUE. */
 export function wireOfDate(date: Date | null, kind: WireFormat): string {
   if (date === null) return '';
-  if (!isValid(date)) return INCOMPLETE_VALUE;
+  // A year below 1000 is one still being typed ('2' → 0002, '20' → 0020): not a date anyone means.
+  if (!isValid(date) || date.getFullYear() < 1000) return INCOMPLETE_VALUE;
   return format(date, wireFormats[kind]);
 }
