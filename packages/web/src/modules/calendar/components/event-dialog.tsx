@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -273,6 +273,21 @@ function EventFields({
   categories: readonly CalendarCategory[];
 }) {
   const repeat = form.repeat;
+  // Start and end follow each other (withChange) once a field is left, measured from the values before
+  // it was edited: while digits are typed the field passes through times such as 01:00 on the way to 17:00.
+  const before = useRef<EventForm | null>(null);
+  const edit = (change: Partial<EventForm>) => {
+    before.current ??= form;
+    setForm({ ...form, ...change });
+  };
+  const settle = (side: 'start' | 'end') => {
+    const base = before.current;
+    if (!base) return;
+    before.current = null;
+    const { startDay, startTime, endDay, endTime } = form;
+    const previous = { startDay: base.startDay, startTime: base.startTime, endDay: base.endDay, endTime: base.endTime };
+    setForm(withChange({ ...form, ...previous }, { startDay, startTime, endDay, endTime }, side));
+  };
   const setRepeat = (change: Partial<RepeatWire>) => repeat && setForm({ ...form, repeat: { ...repeat, ...change } });
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
@@ -327,13 +342,15 @@ function EventFields({
         <DateInput
           label="Beginn"
           value={form.startDay}
-          onChange={(startDay) => setForm(withChange(form, { startDay }, 'start'))}
+          onChange={(startDay) => edit({ startDay })}
+          onBlur={() => settle('start')}
         />
         {form.timed && (
           <TimeInput
             label="Uhrzeit Beginn"
             value={form.startTime}
-            onChange={(startTime) => setForm(withChange(form, { startTime }, 'start'))}
+            onChange={(startTime) => edit({ startTime })}
+            onBlur={() => settle('start')}
           />
         )}
         <DateInput
@@ -341,13 +358,15 @@ function EventFields({
           value={form.endDay}
           error={errors.end !== undefined}
           helperText={errors.end}
-          onChange={(endDay) => setForm(withChange(form, { endDay }, 'end'))}
+          onChange={(endDay) => edit({ endDay })}
+          onBlur={() => settle('end')}
         />
         {form.timed && (
           <TimeInput
             label="Uhrzeit Ende"
             value={form.endTime}
-            onChange={(endTime) => setForm(withChange(form, { endTime }, 'end'))}
+            onChange={(endTime) => edit({ endTime })}
+            onBlur={() => settle('end')}
           />
         )}
       </Stack>
