@@ -1,7 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { attendanceMessages, type AttendanceData } from '@hortus/contract';
 import { demo } from '../fixtures';
-import { login, logout } from './helpers';
+import { login, logout, pickerInput } from './helpers';
+
+/** Today as the pickers show it (DD.MM.YYYY, Berlin time like the browser). */
+const todayGerman = () =>
+  new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
 
 const slotName = 'Fußball AG';
 
@@ -38,6 +47,8 @@ test('leitung creates an attendance slot and poll, cycles a status, downloads th
   await page.getByRole('button', { name: 'Slot hinzufügen' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Sortierung')).toHaveValue(String(new Date().getFullYear()));
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription('Bitte angeben.');
   await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
   await dialog.getByLabel('Name').fill(slotName);
   await dialog.getByRole('group', { name: 'Erfasste Personen (Prüflinge)' }).getByLabel('Personal').check();
@@ -61,6 +72,10 @@ test('leitung creates an attendance slot and poll, cycles a status, downloads th
   await expect(page.getByText(attendanceMessages.empty)).toBeVisible();
   await page.getByRole('button', { name: 'Neue Anwesenheit' }).click();
   const pollDialog = page.getByRole('dialog', { name: 'Neue Anwesenheit' });
+  await expect(pickerInput(pollDialog, 'Datum')).toHaveValue(todayGerman());
+  // The contract's rule shows on the field, and saving waits until it holds.
+  await pollDialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(pollDialog.getByText('Bitte angeben.')).toBeVisible();
   await expect(pollDialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
   await pollDialog.getByLabel('Titel').fill('Training');
   await pollDialog.getByRole('button', { name: 'Speichern' }).click();

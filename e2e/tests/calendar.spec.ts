@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from '../fixtures';
-import { login } from './helpers';
+import { login, pickerInput, typeInPicker } from './helpers';
 
 /** Goes to a month through the free-text year field and the month selector (fixed dates, not the wall date). */
 async function gotoMonth(page: Page, year: string, month: string): Promise<void> {
@@ -24,19 +24,20 @@ test('leitung creates a weekly series, sees it in month and week view, deletes o
   await page.getByRole('button', { name: 'hinzufügen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Neuer Termin' });
   await dialog.getByLabel('Titel').fill('AG Fußball');
-  await dialog.getByLabel('Beginn', { exact: true }).fill('2030-03-04');
-  await dialog.getByLabel('Uhrzeit Beginn').fill('16:00');
-  await dialog.getByLabel('Uhrzeit Ende').fill('17:00');
-  await expect(dialog.getByLabel('Ende', { exact: true })).toHaveValue('2030-03-04');
+  await typeInPicker(dialog, 'Beginn', '04032030');
+  await typeInPicker(dialog, 'Uhrzeit Beginn', '1600');
+  await typeInPicker(dialog, 'Uhrzeit Ende', '1700');
+  await expect(pickerInput(dialog, 'Beginn')).toHaveValue('04.03.2030');
+  await expect(pickerInput(dialog, 'Ende')).toHaveValue('04.03.2030');
   await dialog.getByLabel('Serientermin').check();
   // Defaults: from the start day, until 5 years after the end, pattern Tage, interval 1, the weekday ticked.
-  await expect(dialog.getByLabel('Serie von')).toHaveValue('2030-03-04');
-  await expect(dialog.getByLabel('Serie bis')).toHaveValue('2035-03-04');
+  await expect(pickerInput(dialog, 'Serie von')).toHaveValue('04.03.2030');
+  await expect(pickerInput(dialog, 'Serie bis')).toHaveValue('04.03.2035');
   await expect(dialog.getByLabel('Intervall')).toHaveValue('1');
   await dialog.getByRole('combobox', { name: 'Muster' }).click();
   await page.getByRole('option', { name: 'Wochen' }).click();
   await expect(dialog.getByLabel('Mo', { exact: true })).toBeChecked();
-  await dialog.getByLabel('Serie bis').fill('2030-03-31');
+  await typeInPicker(dialog, 'Serie bis', '31032030');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Die Daten wurden erfolgreich gespeichert.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -71,9 +72,9 @@ test('leitung creates a weekly series, sees it in month and week view, deletes o
   await cell(page, '2030-03-18').locator('.fc-event', { hasText: 'AG Fußball' }).click();
   await page.getByRole('dialog', { name: 'AG Fußball' }).getByRole('button', { name: 'bearbeiten' }).click();
   const edit = page.getByRole('dialog', { name: 'Termin bearbeiten' });
-  await expect(edit.getByLabel('Beginn', { exact: true })).toHaveValue('2030-03-18');
+  await expect(pickerInput(edit, 'Beginn')).toHaveValue('18.03.2030');
   await edit.getByLabel('Titel').fill('AG Fußball Turnier');
-  await edit.getByLabel('Uhrzeit Ende').fill('18:30');
+  await typeInPicker(edit, 'Uhrzeit Ende', '1830');
   await edit.getByRole('button', { name: 'Speichern' }).click();
   await page.getByRole('button', { name: 'nur diesen Termin' }).click();
   await expect(page.getByText('Die Daten wurden erfolgreich gespeichert.')).toBeVisible();

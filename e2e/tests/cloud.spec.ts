@@ -110,6 +110,15 @@ test('leitung sets the default conditions on /130-set; a new slot starts with th
   await expect(
     editDialog.getByRole('group', { name: 'Sehen' }).getByRole('checkbox', { name: 'Eltern' }),
   ).not.toBeChecked();
+  // Leaving a changed dialog asks first; 'Weiter bearbeiten' keeps the input, 'Verwerfen' closes.
+  await editDialog.getByLabel('Name').fill('Nur ein Entwurf');
   await editDialog.getByRole('button', { name: 'Abbrechen' }).click();
+  const discard = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(discard).toBeHidden();
+  await expect(editDialog.getByLabel('Name')).toHaveValue('Nur ein Entwurf');
+  await page.keyboard.press('Escape');
+  await discard.getByRole('button', { name: 'Verwerfen' }).click();
   await expect(editDialog).toBeHidden();
 });

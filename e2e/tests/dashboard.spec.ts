@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dashboardMessages } from '@hortus/contract';
 import { demo } from '../fixtures';
-import { login, logout } from './helpers';
+import { login, logout, pickerInput, typeInPicker } from './helpers';
 
 const title = `Zoo-Ausflug <script>alert(1)</script> ${Date.now()}`;
 const plannedTitle = `Geplante Zukunftsmeldung ${Date.now()}`;
@@ -61,7 +61,8 @@ test('an author posts a message with a feedback form, a group member answers onc
   await dialog.getByLabel('Text').fill('Erst in ferner Zukunft sichtbar.');
   await dialog.getByRole('group', { name: 'Empfänger' }).getByRole('checkbox', { name: 'Personal' }).check();
   await dialog.getByRole('checkbox', { name: 'Anzeige planen' }).check();
-  await dialog.getByLabel('Anzeigen ab').fill('2099-01-01T08:00');
+  await typeInPicker(dialog, 'Anzeigen ab', '010120990800');
+  await expect(pickerInput(dialog, 'Anzeigen ab')).toHaveValue('01.01.2099 08:00');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog).toBeHidden();
   // The author sees it, marked as planned and without an edit button.

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export async function login(page: Page, user: { nn: string; password: string }): Promise<void> {
   await page.goto('/');
@@ -19,4 +19,24 @@ export async function logout(page: Page): Promise<void> {
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await page.waitForLoadState('load');
+}
+
+/** A German MUI picker (date, time or date-time) by its label: a group of editable sections. */
+export function picker(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('group', { name: label, exact: true });
+}
+
+/**
+ * Types into a picker's sections as a user does: the digits in display order (DDMMYYYY, HHmm or
+ * DDMMYYYYHHmm); each full section moves on to the next.
+ */
+export async function typeInPicker(scope: Page | Locator, label: string, digits: string): Promise<void> {
+  const field = picker(scope, label);
+  await field.getByRole('spinbutton').first().click();
+  await field.page().keyboard.type(digits);
+}
+
+/** What a picker shows (DD.MM.YYYY, HH:mm or DD.MM.YYYY HH:mm): the value of its hidden input. */
+export function pickerInput(scope: Page | Locator, label: string): Locator {
+  return picker(scope, label).locator('xpath=..').locator('input');
 }

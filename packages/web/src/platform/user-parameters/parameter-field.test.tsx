@@ -77,15 +77,21 @@ describe('ParameterField', () => {
     expect(screen.getByText('Enthält unerlaubte Zeichen')).toBeTruthy();
   });
 
-  it('uses native date and time inputs', () => {
+  it('uses the German pickers for Datum (7) and Uhrzeit (8), storing YYYY-MM-DD and HH:mm', () => {
+    const changes: unknown[] = [];
     render(
       <ParameterField
         parameter={parameter(7, { name: 'Datum' })}
-        value={{ wert: '2024-01-02', ids: [] }}
-        onChange={() => undefined}
+        value={{ wert: '2024-01-02', ids: [5] }}
+        onChange={(value) => changes.push(value)}
       />,
     );
-    expect(screen.getByLabelText('Datum').getAttribute('type')).toBe('date');
+    const dateGroup = screen.getByRole('group', { name: 'Datum' });
+    expect(dateGroup.parentElement?.querySelector('input')?.value).toBe('02.01.2024');
+    const day = screen.getAllByRole('spinbutton', { name: 'Tag' })[0] as HTMLElement;
+    fireEvent.focus(day);
+    fireEvent.keyDown(day, { key: 'ArrowUp' });
+    expect(changes).toEqual([{ wert: '2024-01-03', ids: [5] }]);
     cleanup();
     render(
       <ParameterField
@@ -94,7 +100,8 @@ describe('ParameterField', () => {
         onChange={() => undefined}
       />,
     );
-    expect(screen.getByLabelText('Zeit').getAttribute('type')).toBe('time');
+    const timeGroup = screen.getByRole('group', { name: 'Zeit' });
+    expect(timeGroup.parentElement?.querySelector('input')?.value).toBe('08:30');
   });
 
   it('shows multiple choice as checkboxes sorted by option sort', () => {

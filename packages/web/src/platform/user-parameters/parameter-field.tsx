@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { parameterType, parameterValueError, type ParameterValue, type UserParameter } from '@hortus/contract';
+import { DateInput, TimeInput } from '../forms/date-pickers';
 import { MenuIcon } from '../icons/menu-icon';
 
 export type { ParameterValue } from '@hortus/contract';
@@ -55,8 +56,6 @@ const inputTypes: Readonly<Record<number, string>> = {
   [parameterType.email]: 'email',
   [parameterType.phone]: 'tel',
   [parameterType.url]: 'url',
-  [parameterType.date]: 'date',
-  [parameterType.time]: 'time',
 };
 
 const inputModes: Readonly<Record<number, 'decimal' | 'email' | 'tel' | 'url'>> = {
@@ -134,6 +133,22 @@ export function ParameterField({ parameter, value, onChange, disabled, error }: 
           {helperText && <FormHelperText>{helperText}</FormHelperText>}
         </FormControl>
       );
+    case parameterType.date:
+    case parameterType.time: {
+      const Picker = parameter.typ === parameterType.date ? DateInput : TimeInput;
+      return (
+        <Picker
+          label={parameter.name}
+          value={value.wert}
+          onChange={(wert) => onChange({ wert, ids: value.ids })}
+          disabled={disabled}
+          error={Boolean(error)}
+          helperText={helperText}
+          fullWidth
+          startAdornment={icon}
+        />
+      );
+    }
     case parameterType.oneChild:
     case parameterType.severalChildren:
       return (
@@ -160,7 +175,6 @@ export function ParameterField({ parameter, value, onChange, disabled, error }: 
     default: {
       const type = inputTypes[parameter.typ] ?? 'text';
       const multiline = parameter.typ === parameterType.longText;
-      const needsShrink = type === 'date' || type === 'time';
       return (
         <TextField
           id={id}
@@ -178,10 +192,7 @@ export function ParameterField({ parameter, value, onChange, disabled, error }: 
             input: { startAdornment: icon },
             htmlInput: {
               inputMode: inputModes[parameter.typ],
-              step: type === 'time' ? 60 : undefined,
-              lang: 'de-DE',
             },
-            inputLabel: needsShrink ? { shrink: true } : undefined,
           }}
         />
       );

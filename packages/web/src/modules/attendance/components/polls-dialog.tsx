@@ -68,14 +68,6 @@ export function PollsDialog({ slot, onClose }: { slot: SlotView; onClose(): void
     );
   };
 
-  const savePoll = async (draft: PollDraft) => {
-    const result = await saveAction(() => save({ type: 'editanw', data: { ...draft, id_slot: slot.id } }), {
-      success: attendanceMessages.dataSaved,
-      failure: attendanceMessages.saveFailed,
-    });
-    if (result) setEditing(null);
-  };
-
   const toggleClosed = (poll: PollView) =>
     saveAction(() => save({ type: 'editanw', data: { ...pollFields(poll), geschlossen: !poll.geschlossen } }), {
       success: attendanceMessages.dataSaved,
@@ -204,12 +196,7 @@ export function PollsDialog({ slot, onClose }: { slot: SlotView; onClose(): void
         ))}
       </Container>
       {editing && (
-        <PollEditDialog
-          draft={editing}
-          canClose={isManager}
-          onCancel={() => setEditing(null)}
-          onSave={(draft) => void savePoll(draft)}
-        />
+        <PollEditDialog draft={editing} slotId={slot.id} canClose={isManager} onClose={() => setEditing(null)} />
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -1,4 +1,4 @@
-import { check, type AttendeeStatus, type PollView } from '@hortus/contract';
+import { type AttendeeStatus, type PollView } from '@hortus/contract';
 import type { AlertSeverity } from '../../../platform/alert/alert-context';
 
 /** The value of ?sa= or ?saa= (check-in by URL); null when neither is present. */
@@ -38,11 +38,6 @@ export function shownPeople(poll: PollView): PollView['prueflinge'] {
 /** The alert colour of a status: Anwesend green, Entschuldigt orange, Abwesend red, Ohne Status neutral. */
 export function statusSeverity(status: AttendeeStatus): AlertSeverity {
   return status === 1 ? 'success' : status === 2 ? 'warning' : status === 3 ? 'error' : 'info';
-}
-
-/** The German message of the required + name rule, or null. */
-export function nameError(value: string): string | null {
-  return check(value, ['required', 'name']);
 }
 
 export function todayIso(now = new Date()): string {

@@ -8,7 +8,14 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useQueryClient } from '@tanstack/react-query';
-import { attendanceMessages, messages, parseCheckInScan, type AttendanceData, type SlotView } from '@hortus/contract';
+import {
+  attendanceMessages,
+  messages,
+  parseCheckInScan,
+  type AttendanceData,
+  type SlotInput,
+  type SlotView,
+} from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { useSettings } from '../../../platform/api/get-settings';
@@ -22,7 +29,7 @@ import { OverviewDialog } from '../components/overview-dialog';
 import { PollsDialog } from '../components/polls-dialog';
 import { ScanDialog } from '../components/scan-dialog';
 import { SlotCard, type SlotAction } from '../components/slot-card';
-import { SlotEditDialog, type SlotDraft } from '../components/slot-edit-dialog';
+import { SlotEditDialog } from '../components/slot-edit-dialog';
 import { appAddressOf, checkInValueOf, slotIdOf } from '../logic/attendance-view';
 
 /** /150 'Anwesenheiten': slot cards, QR scan, add slot; ?s= opens a slot, ?sa= / ?saa= checks in. */
@@ -36,7 +43,7 @@ export function AttendancePage() {
   const query = useAttendance();
   const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveAttendance();
-  const [editing, setEditing] = useState<SlotDraft | null>(null);
+  const [editing, setEditing] = useState<SlotInput | null>(null);
   const [deleting, setDeleting] = useState<SlotView | null>(null);
   const [overviewId, setOverview] = useState<number | null>(null);
   const [infoId, setInfo] = useState<number | null>(null);
@@ -95,7 +102,7 @@ export function AttendancePage() {
       id: 0,
       sort: String(new Date().getFullYear()),
       name: '',
-      conditions: data.settings.standardbedingungen.f150,
+      bedingungen: { f150: data.settings.standardbedingungen.f150 },
     });
   };
 
@@ -111,7 +118,7 @@ export function AttendancePage() {
         setInfo(slot.id);
         break;
       case 'edit':
-        setEditing({ id: slot.id, sort: slot.sort, name: slot.name, conditions: slot.bedingungen.f150 });
+        setEditing({ id: slot.id, sort: slot.sort, name: slot.name, bedingungen: slot.bedingungen });
         break;
       case 'delete':
         setDeleting(slot);
@@ -120,24 +127,6 @@ export function AttendancePage() {
         void saveAction(() => downloadQrPdf('slots', slot.id), { failure: messages.downloadCreateFailed });
         break;
     }
-  };
-
-  const saveSlot = async (draft: SlotDraft & { renewQr: boolean }) => {
-    const result = await saveAction(
-      () =>
-        save({
-          type: 'editslot',
-          data: {
-            id: draft.id,
-            sort: draft.sort,
-            name: draft.name,
-            bedingungen: { f150: draft.conditions },
-            neuerQrCode: draft.renewQr,
-          },
-        }),
-      { success: attendanceMessages.dataSaved, failure: attendanceMessages.saveFailed },
-    );
-    if (result) setEditing(null);
   };
 
   const deleteSlot = async (slot: SlotView) => {
@@ -173,10 +162,9 @@ export function AttendancePage() {
       {openSlot && <PollsDialog slot={openSlot} onClose={() => void navigate('/150')} />}
       {editing && (
         <SlotEditDialog
-          draft={editing}
+          initial={editing}
           groups={settings.data?.nutzergruppen ?? []}
-          onCancel={() => setEditing(null)}
-          onSave={(draft) => void saveSlot(draft)}
+          onClose={() => setEditing(null)}
         />
       )}
       {overview && <OverviewDialog slot={overview} onClose={() => setOverview(null)} />}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -34,6 +34,8 @@ import {
   type RepeatWire,
 } from '@hortus/contract';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
+import { DateInput, TimeInput } from '../../../platform/forms/date-pickers';
+import { useDiscardGuard } from '../../../platform/forms/use-discard-guard';
 import {
   formErrors,
   formOf,
@@ -114,13 +116,15 @@ export function EventDialog({
   };
 
   const remove = () => setQuestion(isSeriesOccurrence ? 'deleteSeries' : 'delete');
+  const isDirty = editing && JSON.stringify(form) !== JSON.stringify(initialForm);
+  const { requestClose, confirmDialog } = useDiscardGuard(isDirty, onClose);
 
   const shown = occurrence ?? (event ? { start: event.start, end: event.end } : null);
 
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={requestClose}
       fullScreen={fullScreen}
       aria-labelledby="event-dialog-title"
       slotProps={{ paper: { sx: fullScreen ? {} : { width: EVENT_DIALOG_WIDTH, maxWidth: '100%' } } }}
@@ -143,7 +147,7 @@ export function EventDialog({
             <DeleteIcon />
           </IconButton>
         )}
-        <IconButton aria-label="schließen" onClick={onClose}>
+        <IconButton aria-label="schließen" onClick={requestClose}>
           <CloseIcon />
         </IconButton>
       </Box>
@@ -174,7 +178,7 @@ export function EventDialog({
       </DialogContent>
       {editing && (
         <DialogActions>
-          <Button onClick={onClose}>Abbrechen</Button>
+          <Button onClick={requestClose}>Abbrechen</Button>
           <Button variant="contained" disabled={!isValid} onClick={save}>
             Speichern
           </Button>
@@ -247,6 +251,7 @@ export function EventDialog({
         onCancel={() => setQuestion(null)}
         onConfirm={() => event && void run({ type: 'delTermin', data: { id: event.id } })}
       />
+      {confirmDialog}
     </Dialog>
   );
 }
@@ -268,6 +273,21 @@ function EventFields({
   categories: readonly CalendarCategory[];
 }) {
   const repeat = form.repeat;
+  // Start and end follow each other (withChange) once a field is left, measured from the values before
+  // it was edited: while digits are typed the field passes through times such as 01:00 on the way to 17:00.
+  const before = useRef<EventForm | null>(null);
+  const edit = (change: Partial<EventForm>) => {
+    before.current ??= form;
+    setForm({ ...form, ...change });
+  };
+  const settle = (side: 'start' | 'end') => {
+    const base = before.current;
+    if (!base) return;
+    before.current = null;
+    const { startDay, startTime, endDay, endTime } = form;
+    const previous = { startDay: base.startDay, startTime: base.startTime, endDay: base.endDay, endTime: base.endTime };
+    setForm(withChange({ ...form, ...previous }, { startDay, startTime, endDay, endTime }, side));
+  };
   const setRepeat = (change: Partial<RepeatWire>) => repeat && setForm({ ...form, repeat: { ...repeat, ...change } });
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
@@ -319,38 +339,34 @@ function EventFields({
         label="Ganztägig"
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          type="date"
+        <DateInput
           label="Beginn"
           value={form.startDay}
-          slotProps={{ inputLabel: { shrink: true } }}
-          onChange={(changeEvent) => setForm(withChange(form, { startDay: changeEvent.target.value }, 'start'))}
+          onChange={(startDay) => edit({ startDay })}
+          onBlur={() => settle('start')}
         />
         {form.timed && (
-          <TextField
-            type="time"
+          <TimeInput
             label="Uhrzeit Beginn"
             value={form.startTime}
-            slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(changeEvent) => setForm(withChange(form, { startTime: changeEvent.target.value }, 'start'))}
+            onChange={(startTime) => edit({ startTime })}
+            onBlur={() => settle('start')}
           />
         )}
-        <TextField
-          type="date"
+        <DateInput
           label="Ende"
           value={form.endDay}
           error={errors.end !== undefined}
           helperText={errors.end}
-          slotProps={{ inputLabel: { shrink: true } }}
-          onChange={(changeEvent) => setForm(withChange(form, { endDay: changeEvent.target.value }, 'end'))}
+          onChange={(endDay) => edit({ endDay })}
+          onBlur={() => settle('end')}
         />
         {form.timed && (
-          <TextField
-            type="time"
+          <TimeInput
             label="Uhrzeit Ende"
             value={form.endTime}
-            slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(changeEvent) => setForm(withChange(form, { endTime: changeEvent.target.value }, 'end'))}
+            onChange={(endTime) => edit({ endTime })}
+            onBlur={() => settle('end')}
           />
         )}
       </Stack>
@@ -368,22 +384,8 @@ function EventFields({
       {form.istSerie && repeat && (
         <Stack spacing={2} sx={{ pl: { sm: 2 }, borderLeft: { sm: 3 }, borderColor: { sm: 'divider' } }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              type="date"
-              label="Serie von"
-              required
-              value={repeat.von}
-              slotProps={{ inputLabel: { shrink: true } }}
-              onChange={(changeEvent) => setRepeat({ von: changeEvent.target.value })}
-            />
-            <TextField
-              type="date"
-              label="Serie bis"
-              required
-              value={repeat.bis}
-              slotProps={{ inputLabel: { shrink: true } }}
-              onChange={(changeEvent) => setRepeat({ bis: changeEvent.target.value })}
-            />
+            <DateInput label="Serie von" required value={repeat.von} onChange={(von) => setRepeat({ von })} />
+            <DateInput label="Serie bis" required value={repeat.bis} onChange={(bis) => setRepeat({ bis })} />
             <TextField
               select
               label="Muster"

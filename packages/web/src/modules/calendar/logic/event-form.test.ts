@@ -64,6 +64,24 @@ describe('event form', () => {
     expect(earlier).toMatchObject({ startDay: '2030-03-03', startTime: '08:00', endTime: '09:00' });
   });
 
+  it('after a half-typed start the end moves to the start day, at the latest to the start time', () => {
+    const form = { ...newForm('2026-11-22', 1), name: 'x', startDay: 'ungültig' };
+    expect(withChange(form, { startDay: '2030-03-04' }, 'start')).toMatchObject({
+      startDay: '2030-03-04',
+      endDay: '2030-03-04',
+      endTime: '09:00',
+    });
+    const late = { ...form, startTime: '10:00' };
+    expect(withChange(late, { startDay: '2030-03-04' }, 'start')).toMatchObject({
+      endDay: '2030-03-04',
+      endTime: '10:00',
+    });
+    expect(formErrors({ ...form, startDay: '2030-03-04', endDay: '2030-03-04' }).end).toBeUndefined();
+    expect(formErrors({ ...form, istSerie: true, repeat: { ...series.repeat!, von: 'ungültig' } }).repeat).toBe(
+      'Bitte angeben.',
+    );
+  });
+
   it('all-day events run from 00:00 to 23:59', () => {
     const form = { ...newForm('2030-03-04', 1), timed: false, endDay: '2030-03-06' };
     expect(instantsOf(form)).toEqual({ start: at(2030, 3, 4), end: at(2030, 3, 6, 23, 59) });

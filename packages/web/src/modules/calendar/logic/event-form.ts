@@ -1,5 +1,6 @@
 import {
   defaultRepeat,
+  isIsoDate,
   localInstant,
   localParts,
   type CalendarEvent,
@@ -98,7 +99,8 @@ export function withChange(form: EventForm, change: Partial<EventForm>, side: 's
   const next = { ...form, ...change };
   const before = instantsOf(form);
   const after = instantsOf(next);
-  if (!before || !after || after.start <= after.end) return next;
+  if (!after || after.start <= after.end) return next;
+  if (!before) return withSameDay(next, side);
   const duration = Math.max(0, before.end - before.start);
   if (side === 'start') {
     const end = localParts(after.start + duration);
@@ -106,6 +108,14 @@ export function withChange(form: EventForm, change: Partial<EventForm>, side: 's
   }
   const start = localParts(after.end - duration);
   return { ...next, startDay: start.day, startTime: timeText(start.minutes) };
+}
+
+/** Without a known duration (the other side was half typed) the other side moves to the same day, at the latest to the same time. */
+function withSameDay(form: EventForm, side: 'start' | 'end'): EventForm {
+  const moved = side === 'start' ? { ...form, endDay: form.startDay } : { ...form, startDay: form.endDay };
+  const instants = instantsOf(moved);
+  if (instants && instants.start <= instants.end) return moved;
+  return side === 'start' ? { ...moved, endTime: form.startTime } : { ...moved, startTime: form.endTime };
 }
 
 /** Switching 'Serientermin' on without a repeat sets the defaults (from the start day, 5 years, Tage, 1). */
@@ -124,7 +134,7 @@ export function formErrors(form: EventForm): Partial<Record<'name' | 'end' | 're
   else if (instants.end < instants.start) errors.end = 'Das Ende darf nicht vor dem Beginn liegen.';
   if (form.istSerie && form.repeat) {
     const r = form.repeat;
-    if (r.von === '' || r.bis === '' || !(r.musterintervall >= 1)) errors.repeat = 'Bitte angeben.';
+    if (!isIsoDate(r.von) || !isIsoDate(r.bis) || !(r.musterintervall >= 1)) errors.repeat = 'Bitte angeben.';
   }
   return errors;
 }

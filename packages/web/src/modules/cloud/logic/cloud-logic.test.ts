@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CloudSettings } from '@hortus/contract';
-import { impliedConditions, newSlot, slotFormErrors, slotIdOf, uploadTopic } from './slot-form';
+import { impliedConditions, newSlot, slotIdOf, uploadTopic } from './slot-form';
 import { progressPercent, uploadInSequence, type UploadProgress } from './upload-queue';
 
 const settings: CloudSettings = {
@@ -20,16 +20,6 @@ describe('slot form', () => {
     expect(slot.bedingungen.f130).toEqual(settings.standardbedingungen.f130);
     slot.bedingungen.f130.upload.gruppen.push(9);
     expect(settings.standardbedingungen.f130.upload.gruppen).toEqual([2]);
-  });
-
-  it('checks prefix and name like the server', () => {
-    expect(slotFormErrors({ sort: '2026', name: 'Elternbriefe' })).toEqual({ sort: null, name: null });
-    expect(slotFormErrors({ sort: ' ', name: '' })).toEqual({ sort: 'Bitte angeben.', name: 'Bitte angeben.' });
-    expect(slotFormErrors({ sort: 'x'.repeat(26), name: 'a'.repeat(101) })).toEqual({
-      sort: 'Maximal 25 Zeichen sind erlaubt',
-      name: 'Der Text ist zu lang.',
-    });
-    expect(slotFormErrors({ sort: '2026', name: '<script>' }).name).not.toBeNull();
   });
 
   it('shows stronger conditions as implied in weaker ones', () => {

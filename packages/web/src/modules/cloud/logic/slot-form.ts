@@ -1,5 +1,4 @@
 import {
-  check,
   type CloudConditions,
   type CloudSettings,
   type CloudSlot,
@@ -23,19 +22,6 @@ export function slotInputOf(slot: CloudSlot): CloudSlotInput {
     sort: slot.sort,
     name: slot.name,
     bedingungen: { f130: structuredClone(slot.bedingungen.f130) },
-  };
-}
-
-export interface SlotFormErrors {
-  sort: string | null;
-  name: string | null;
-}
-
-/** The same rules as the server: both required plus the name rule; the prefix at most 25 characters. */
-export function slotFormErrors(input: Pick<CloudSlotInput, 'sort' | 'name'>): SlotFormErrors {
-  return {
-    sort: check(input.sort, ['required', 'name', 'tinytext']),
-    name: check(input.name, ['required', 'name']) ?? ([...input.name].length > 100 ? 'Der Text ist zu lang.' : null),
   };
 }
 

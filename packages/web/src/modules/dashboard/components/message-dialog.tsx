@@ -32,7 +32,9 @@ import {
 } from '@hortus/contract';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
+import { DateTimeInput } from '../../../platform/forms/date-pickers';
 import { SubmitForm } from '../../../platform/forms/submit-form';
+import { useDiscardGuard } from '../../../platform/forms/use-discard-guard';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useW1 } from '../api/dashboard';
 import {
@@ -60,8 +62,13 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
   const settings = useSettings();
   const groups = settings.data?.nutzergruppen ?? [];
   const fullScreen = useMediaQuery('(max-width:599.95px)');
-  const [draft, setDraft] = useState<MessageDraft>(() =>
+  const [initialDraft] = useState<MessageDraft>(() =>
     meldung ? draftOf(meldung, emailParameter) : newDraft(standardEmpfaenger, emailParameter),
+  );
+  const [draft, setDraft] = useState<MessageDraft>(initialDraft);
+  const { requestClose, confirmDialog } = useDiscardGuard(
+    JSON.stringify(draft) !== JSON.stringify(initialDraft),
+    onClose,
   );
   const [touched, setTouched] = useState(false);
   const saveAction = useSaveAction();
@@ -94,7 +101,7 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={requestClose}
       fullScreen={fullScreen}
       maxWidth="md"
       fullWidth
@@ -154,23 +161,19 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
           </FormGroup>
           {draft.anzeigePlanen && (
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-              <TextField
-                type="datetime-local"
+              <DateTimeInput
                 label="Anzeigen ab"
                 value={draft.von}
-                onChange={(event) => setDraft(withStart(draft, event.target.value))}
+                onChange={(von) => setDraft(withStart(draft, von))}
                 error={show(errors.von) !== undefined}
                 helperText={show(errors.von)}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
-              <TextField
-                type="datetime-local"
+              <DateTimeInput
                 label="Anzeigen bis"
                 value={draft.bis}
-                onChange={(event) => update({ bis: event.target.value })}
+                onChange={(bis) => update({ bis })}
                 error={errors.bis !== undefined}
                 helperText={errors.bis ?? 'leer = ohne Ende'}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
               <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
                 {dashboardMessages.plannedLocked}
@@ -362,12 +365,13 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Abbrechen</Button>
+          <Button onClick={requestClose}>Abbrechen</Button>
           <Button type="submit" variant="contained" disabled={invalid}>
             Speichern
           </Button>
         </DialogActions>
       </SubmitForm>
+      {confirmDialog}
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INCOMPLETE_VALUE } from '../../../platform/forms/date-values';
 import { draftErrors, hasErrors, mailWarning, newDraft, withStart } from './message-form';
 
 const email = [{ id: 4, name: 'E-Mail', gruppen: [1] }];
@@ -20,12 +21,16 @@ describe('message form', () => {
     expect(
       hasErrors(draftErrors({ ...filled, anzeigePlanen: true, von: '2026-01-02T10:00', bis: '2026-01-01T10:00' })),
     ).toBe(true);
+    const planned = { ...filled, anzeigePlanen: true, von: '2026-01-02T10:00' };
+    expect(draftErrors({ ...planned, von: INCOMPLETE_VALUE }).von).toBe('Bitte Datum und Uhrzeit angeben.');
+    expect(draftErrors({ ...planned, bis: INCOMPLETE_VALUE }).bis).toBe('Bitte Datum und Uhrzeit angeben.');
   });
 
   it('moves the end along when the start passes it', () => {
     const draft = { ...newDraft([], email), von: '2026-01-01T10:00', bis: '2026-01-02T10:00' };
     expect(withStart(draft, '2026-01-03T08:00').bis).toBe('2026-01-03T08:00');
     expect(withStart(draft, '2026-01-01T12:00').bis).toBe('2026-01-02T10:00');
+    expect(withStart(draft, INCOMPLETE_VALUE).bis).toBe('2026-01-02T10:00');
   });
 
   it('checks feedback option values (required, 25 characters, name characters)', () => {

@@ -1,4 +1,11 @@
-import { check, type EmailParameter, type FeedbackField, type Meldung, type MeldungInput } from '@hortus/contract';
+import {
+  check,
+  localDateTime,
+  type EmailParameter,
+  type FeedbackField,
+  type Meldung,
+  type MeldungInput,
+} from '@hortus/contract';
 
 /** The message dialog's state: the saveMeldung input. */
 export type MessageDraft = MeldungInput;
@@ -42,8 +49,13 @@ export function draftOf(meldung: Meldung, emailParameter: readonly EmailParamete
 }
 
 /** Moving the start past the end moves the end to the start (core.md section 5). */
+const dateTimeMessage = 'Bitte Datum und Uhrzeit angeben.';
+/** A complete 'YYYY-MM-DDTHH:mm' (the planned window's wire format); the picker hands on others while typing. */
+const isDateTime = (value: string) => value !== '' && localDateTime.safeParse(value).success;
+
 export function withStart(draft: MessageDraft, von: string): MessageDraft {
-  return { ...draft, von, bis: draft.bis !== '' && von !== '' && draft.bis < von ? von : draft.bis };
+  const follows = isDateTime(von) && isDateTime(draft.bis) && draft.bis < von;
+  return { ...draft, von, bis: follows ? von : draft.bis };
 }
 
 export interface DraftErrors {
@@ -62,7 +74,10 @@ export function draftErrors(draft: MessageDraft): DraftErrors {
   if (text) errors.text = text;
   if (draft.anzeigePlanen) {
     if (draft.von === '') errors.von = 'Bitte angeben.';
-    else if (draft.bis !== '' && draft.bis < draft.von) errors.bis = 'Der Beginn muss vor dem Ende liegen.';
+    else if (!isDateTime(draft.von)) errors.von = dateTimeMessage;
+    if (draft.bis !== '' && !isDateTime(draft.bis)) errors.bis = dateTimeMessage;
+    else if (isDateTime(draft.von) && draft.bis !== '' && draft.bis < draft.von)
+      errors.bis = 'Der Beginn muss vor dem Ende liegen.';
   }
   if (draft.rueckmeldung.nutzen) {
     draft.rueckmeldung.formularfelder.forEach((field, index) => {

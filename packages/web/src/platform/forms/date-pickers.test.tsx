@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { DateInput, DateTimeInput, TimeInput } from './date-pickers';
+import { dateOfWire, INCOMPLETE_VALUE, wireOfDate } from './date-values';
+
+afterEach(cleanup);
+
+/** The visible text of a picker field: its sections joined (the accessible field DOM). */
+function fieldText(label: string): string {
+  const group = screen.getByRole('group', { name: label });
+  return (group.textContent ?? '').replace(/[\u2066-\u2069\u200e]/g, '');
+}
+
+function hiddenValue(label: string): string {
+  const group = screen.getByRole('group', { name: label });
+  const input = group.parentElement?.querySelector('input');
+  return input?.value ?? '';
+}
+
+describe('German pickers', () => {
+  it('shows a stored date as DD.MM.YYYY and yields YYYY-MM-DD', () => {
+    const changes = vi.fn();
+    function Harness() {
+      const [value, setValue] = useState('2026-12-24');
+      return (
+        <DateInput
+          label="Datum"
+          value={value}
+          onChange={(next) => {
+            changes(next);
+            setValue(next);
+          }}
+        />
+      );
+    }
+    render(<Harness />);
+    expect(hiddenValue('Datum')).toBe('24.12.2026');
+    expect(fieldText('Datum')).toContain('24.12.2026');
+
+    const day = screen.getAllByRole('spinbutton', { name: 'Tag' })[0] as HTMLElement;
+    fireEvent.focus(day);
+    fireEvent.keyDown(day, { key: 'ArrowDown' });
+    expect(changes).toHaveBeenLastCalledWith('2026-12-23');
+    expect(hiddenValue('Datum')).toBe('23.12.2026');
+  });
+
+  it('shows times in 24 h and date-times as DD.MM.YYYY HH:mm', () => {
+    render(
+      <>
+        <TimeInput label="Uhrzeit" value="16:30" onChange={() => undefined} />
+        <DateTimeInput label="Anzeigen ab" value="2030-03-04T08:05" onChange={() => undefined} />
+      </>,
+    );
+    expect(hiddenValue('Uhrzeit')).toBe('16:30');
+    expect(hiddenValue('Anzeigen ab')).toBe('04.03.2030 08:05');
+  });
+});
+
+describe('wire values', () => {
+  it('reads and writes the wire strings of the calls', () => {
+    expect(wireOfDate(dateOfWire('2026-02-28', 'date'), 'date')).toBe('2026-02-28');
+    expect(wireOfDate(dateOfWire('07:45', 'time'), 'time')).toBe('07:45');
+    expect(wireOfDate(dateOfWire('2030-01-01T08:00:00', 'dateTime'), 'dateTime')).toBe('2030-01-01T08:00');
+    expect(dateOfWire('', 'date')).toBeNull();
+    expect(wireOfDate(null, 'date')).toBe('');
+    expect(wireOfDate(new Date(Number.NaN), 'date')).toBe(INCOMPLETE_VALUE);
+    expect(wireOfDate(new Date(203, 2, 4), 'date')).toBe(INCOMPLETE_VALUE);
+  });
+});

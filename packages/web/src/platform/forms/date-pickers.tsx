@@ -1,0 +1,108 @@
+import { useState, type ReactNode } from 'react';
+import { de } from 'date-fns/locale/de';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import { deDE } from '@mui/x-date-pickers/locales';
+import { dateOfWire, displayFormats, wireOfDate, type WireFormat } from './date-values';
+
+const germanTexts = deDE.components.MuiLocalizationProvider.defaultProps.localeText;
+
+/** A German date, time or date-time field whose value is the wire string ('' = empty). */
+export interface PickerInputProps {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  onBlur?(): void;
+  error?: boolean;
+  helperText?: ReactNode;
+  disabled?: boolean;
+  required?: boolean;
+  fullWidth?: boolean;
+  name?: string;
+  /** Shown before the value (the user parameters' icon). */
+  startAdornment?: ReactNode;
+  /** Earliest selectable value as a wire string of the same kind. */
+  min?: string;
+}
+
+/**
+ * The Date the picker works on. The picker compares values by date, and two unfinished dates are never
+ * equal, so the Date it handed out is kept as long as the parent passes the same wire string back;
+ * otherwise half-typed sections would be reset on every key.
+ */
+function usePickerDate(value: string, kind: WireFormat, onChange: (value: string) => void) {
+  const [state, setState] = useState(() => ({ wire: value, date: dateOfWire(value, kind) }));
+  let current = state;
+  if (state.wire !== value) {
+    current = { wire: value, date: dateOfWire(value, kind) };
+    setState(current);
+  }
+  const change = (date: Date | null) => {
+    const wire = wireOfDate(date, kind);
+    setState({ wire, date });
+    onChange(wire);
+  };
+  return [current.date, change] as const;
+}
+
+function pickerProps(kind: WireFormat, props: PickerInputProps) {
+  const { label, error, helperText, required, fullWidth, name, onBlur, startAdornment, min, disabled } = props;
+  return {
+    label,
+    disabled,
+    name,
+    format: displayFormats[kind],
+    ...(min ? { minDate: dateOfWire(min, kind) ?? undefined } : {}),
+    slotProps: {
+      textField: {
+        error,
+        helperText,
+        required,
+        fullWidth,
+        onBlur,
+        ...(startAdornment ? { slotProps: { input: { startAdornment } } } : {}),
+      },
+    },
+  };
+}
+
+function GermanPickers({ children }: { children: ReactNode }) {
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={de} localeText={germanTexts}>
+      {children}
+    </LocalizationProvider>
+  );
+}
+
+/** A date as 'YYYY-MM-DD', shown and typed as DD.MM.YYYY. */
+export function DateInput(props: PickerInputProps) {
+  const [date, change] = usePickerDate(props.value, 'date', props.onChange);
+  return (
+    <GermanPickers>
+      <DatePicker {...pickerProps('date', props)} value={date} onChange={change} />
+    </GermanPickers>
+  );
+}
+
+/** A time as 'HH:mm', 24 h. */
+export function TimeInput(props: PickerInputProps) {
+  const [date, change] = usePickerDate(props.value, 'time', props.onChange);
+  return (
+    <GermanPickers>
+      <TimePicker {...pickerProps('time', props)} ampm={false} value={date} onChange={change} />
+    </GermanPickers>
+  );
+}
+
+/** A date and time as 'YYYY-MM-DDTHH:mm', shown as DD.MM.YYYY HH:mm. */
+export function DateTimeInput(props: PickerInputProps) {
+  const [date, change] = usePickerDate(props.value, 'dateTime', props.onChange);
+  return (
+    <GermanPickers>
+      <DateTimePicker {...pickerProps('dateTime', props)} ampm={false} value={date} onChange={change} />
+    </GermanPickers>
+  );
+}

@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { z } from 'zod';
+import { ruledString } from '@hortus/contract';
+import { AlertProvider } from '../alert/alert-provider';
+import { ApiError } from '../api/errors';
+import { SavingProvider } from '../saving/saving-provider';
+import { FormDialog } from './form-dialog';
+import { FormTextField } from './form-fields';
+import { useSchemaForm } from './use-schema-form';
+import { discardTexts } from './use-discard-guard';
+
+afterEach(cleanup);
+
+const schema = z.object({ id: z.number(), name: ruledString('required', 'name', 'tinytext') });
+
+function NameDialog({
+  onSubmit,
+  onClose,
+}: {
+  onSubmit(values: z.output<typeof schema>): Promise<unknown>;
+  onClose(): void;
+}) {
+  const form = useSchemaForm(schema, { id: 4, name: 'Elternbriefe' });
+  return (
+    <FormDialog
+      form={form}
+      title="Slot bearbeiten"
+      onSubmit={onSubmit}
+      onClose={onClose}
+      texts={{ failure: 'Die Daten konnten nicht gespeichert werden.' }}
+      serverErrorPrefix="dataToSave.data."
+    >
+      <FormTextField control={form.control} name="name" label="Name" />
+    </FormDialog>
+  );
+}
+
+function renderDialog(onSubmit = vi.fn(async () => undefined), onClose = vi.fn()) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <AlertProvider>
+      <SavingProvider>{children}</SavingProvider>
+    </AlertProvider>
+  );
+  render(<NameDialog onSubmit={onSubmit} onClose={onClose} />, { wrapper });
+  return { onSubmit, onClose, name: screen.getByRole('textbox', { name: 'Name' }) };
+}
+
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+
+describe('FormDialog', () => {
+  it('shows the schema’s German message on the field and does not save', async () => {
+    const { name, onSubmit } = renderDialog();
+    fireEvent.change(name, { target: { value: '' } });
+    save();
+    expect(await screen.findByText('Bitte angeben.')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(name, { target: { value: 'Elternbriefe <b>' } });
+    expect(await screen.findByText('Enthält unerlaubte Zeichen')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('saves the checked values and closes', async () => {
+    const { name, onSubmit, onClose } = renderDialog();
+    fireEvent.change(name, { target: { value: 'Zeugnisse' } });
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith({ id: 4, name: 'Zeugnisse' });
+  });
+
+  it('puts a validationError of the server onto its field, the wire prefix stripped', async () => {
+    const failing = vi.fn(async () => {
+      throw new ApiError('validationError', 'Ungültige Eingabe', 400, {
+        'dataToSave.data.name': ['Der Name ist schon vergeben.'],
+      });
+    });
+    const { name, onClose } = renderDialog(failing);
+    save();
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    const helper = document.getElementById(name.getAttribute('aria-describedby') ?? '');
+    expect(helper?.textContent).toBe('Der Name ist schon vergeben.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes an unchanged dialog at once', () => {
+    const { onClose } = renderDialog();
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks "Änderungen verwerfen?" before closing a changed dialog', async () => {
+    const { name, onClose } = renderDialog();
+    fireEvent.change(name, { target: { value: 'Zeugnisse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    expect(await screen.findByText(discardTexts.title)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: discardTexts.cancel }));
+    await waitFor(() => expect(screen.queryByText(discardTexts.title)).toBeNull());
+    expect(name).toHaveProperty('value', 'Zeugnisse');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: discardTexts.confirm }));
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
