@@ -27,7 +27,7 @@ describe('slot form', () => {
     expect(slotFormErrors({ sort: ' ', name: '' })).toEqual({ sort: 'Bitte angeben.', name: 'Bitte angeben.' });
     expect(slotFormErrors({ sort: 'x'.repeat(26), name: 'a'.repeat(101) })).toEqual({
       sort: 'Maximal 25 Zeichen sind erlaubt',
-      name: 'Der Text ist zu lang.',
+      name: 'Maximal 100 Zeichen sind erlaubt',
     });
     expect(slotFormErrors({ sort: '2026', name: '<script>' }).name).not.toBeNull();
   });

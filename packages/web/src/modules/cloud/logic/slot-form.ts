@@ -1,5 +1,6 @@
 import {
-  check,
+  slotNameError,
+  slotSortError,
   type CloudConditions,
   type CloudSettings,
   type CloudSlot,
@@ -31,12 +32,9 @@ export interface SlotFormErrors {
   name: string | null;
 }
 
-/** The same rules as the server: both required plus the name rule; the prefix at most 25 characters. */
+/** The shared slot rule of the contract (the server's rule): sort prefix and name. */
 export function slotFormErrors(input: Pick<CloudSlotInput, 'sort' | 'name'>): SlotFormErrors {
-  return {
-    sort: check(input.sort, ['required', 'name', 'tinytext']),
-    name: check(input.name, ['required', 'name']) ?? ([...input.name].length > 100 ? 'Der Text ist zu lang.' : null),
-  };
+  return { sort: slotSortError(input.sort), name: slotNameError(input.name) };
 }
 
 /** What a stronger condition allows counts as allowed in a weaker one (bearbeiten ⊇ upload ⊇ sehen). */
