@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { attendanceMessages, type AttendanceData } from '@hortus/contract';
+import { attendanceCalls, attendanceMessages, type AttendanceData } from '@hortus/contract';
 import { demo } from '../fixtures';
 import { login, logout, pickerInput } from './helpers';
 
@@ -26,11 +26,11 @@ const person = (page: Page, titel: string, name: string) =>
 
 /** The slot's QR value as its admin loads it (the QR PDF encodes /150?sa=<value>). */
 async function slotQrValue(page: Page): Promise<string> {
-  const data = await page.evaluate(async () => {
+  const data = await page.evaluate(async (url) => {
     const body = new URLSearchParams({ code: localStorage.getItem('code') ?? '' });
-    const response = await fetch('/_api/100/150/?getOrSaveSettings', { method: 'POST', body });
+    const response = await fetch(url, { method: 'POST', body });
     return ((await response.json()) as { save: unknown }).save;
-  });
+  }, attendanceCalls.getOrSaveSettings.url);
   const slot = (data as AttendanceData).slots.find((s) => s.name === slotName);
   expect(slot?.qr_code).toMatch(/^[A-Za-z0-9_-]{22}$/);
   return slot?.qr_code ?? '';

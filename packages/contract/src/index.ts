@@ -3,6 +3,7 @@ export * from './platform/messages';
 export * from './platform/validation';
 export * from './platform/schema';
 export * from './platform/wire';
+export * from './platform/slots';
 export * from './platform/call-spec';
 export * from './platform/module-definition';
 export * from './platform/api';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MAX_RECORD_ID,
+  attendanceCalls,
   attendanceMessages,
   type AttendanceData,
   type AttendanceSave,
@@ -9,7 +11,7 @@ import {
   type SlotView,
 } from '@hortus/contract';
 import { createGroup, createParameter } from '../src/seed/factories';
-import { startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,31 +19,44 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const path = '/_api/100/150/';
+const { getOrSaveSettings, scannedQrCode, getQrCode } = attendanceCalls;
 const nobody: Condition = { alle: false, gruppen: [] };
+const noConditions: SlotConditions = {
+  pruefling: nobody,
+  sehen: nobody,
+  anwhinzufuegen: nobody,
+  anwbearbeiten: nobody,
+  bearbeiten: nobody,
+};
 const only = (...gruppen: number[]): Condition => ({ alle: false, gruppen });
 
-function save(code: string, dataToSave: AttendanceSave): Promise<Reply> {
-  return server.post(`${path}?getOrSaveSettings`, { code, dataToSave: JSON.stringify(dataToSave) });
+function save(code: string, dataToSave: AttendanceSave | Record<string, unknown>): Promise<Reply> {
+  return server.call(getOrSaveSettings, code, { dataToSave });
 }
 function load(code: string): Promise<Reply> {
-  return server.post(`${path}?getOrSaveSettings`, { code });
+  return server.call(getOrSaveSettings, code);
 }
 async function data(code: string): Promise<AttendanceData> {
   const reply = await load(code);
-  expect(reply.body.status).toBe('success');
+  expectStatus(reply, 'success', 200);
   return reply.body.save as AttendanceData;
 }
 function scan(code: string, id: string): Promise<Reply> {
-  return server.post(`${path}?scannedQR-Code`, { code, id });
+  return server.call(scannedQrCode, code, { id });
 }
+function qrPdf(code: string, type: string, id: number | string): Promise<Reply> {
+  return server.call(getQrCode, code, { type, id });
+}
+/** A record the caller sees but may not change (or a missing module right). */
 function expectDenied(reply: Reply): void {
-  expect(reply.statusCode).toBe(403);
-  expect(reply.body.status).toBe('noRight');
+  expectStatus(reply, 'noRight', 403);
+}
+/** A record that does not exist or the caller may not see. */
+function expectNotFound(reply: Reply): void {
+  expectStatus(reply, 'notFound', 404);
 }
 function expectInvalid(reply: Reply, field: string): void {
-  expect(reply.statusCode).toBe(400);
-  expect(reply.body.status).toBe('validationError');
+  expectStatus(reply, 'validationError', 400);
   expect(Object.keys(reply.body.errors as object)).toContain(field);
 }
 
@@ -72,7 +87,7 @@ async function world() {
     type: 'editslot',
     data: { id: 0, sort: '2026', name, bedingungen: { f150: conditions } },
   });
-  expect(created.body.status).toBe('success');
+  expectStatus(created, 'success');
   const slot = (created.body.save as AttendanceData).slots.find((s) => s.name === name) as SlotView;
   return { creator, pruefling, pruefling2, viewer, adder, manager, admin, outsider, slot, conditions };
 }
@@ -83,14 +98,14 @@ async function slotOf(code: string, id: number): Promise<SlotView | undefined> {
 
 async function newPoll(code: string, slotId: number, titel = 'Training'): Promise<PollView> {
   const reply = await save(code, { type: 'editanw', data: { id: 0, id_slot: slotId, datum: '2026-11-22', titel } });
-  expect(reply.body.status).toBe('success');
+  expectStatus(reply, 'success');
   const slot = (reply.body.save as AttendanceData).slots.find((s) => s.id === slotId) as SlotView;
   return slot.anwesenheiten.find((poll) => poll.titel === titel) as PollView;
 }
 
 describe('getOrSaveSettings: load', () => {
   it('needs a session and the right x|150', async () => {
-    expect((await load('x'.repeat(43))).body.status).toBe('accessError');
+    expectStatus(await load('x'.repeat(43)), 'accessError');
     const stranger = await server.userWithSession({ rechteSolo: ['x|100'] });
     expectDenied(await load(stranger.code));
   });
@@ -140,13 +155,10 @@ describe('editslot / delslot', () => {
       await save(w.admin.code, { type: 'editslot', data: { ...base, name: 'a<b>' } }),
       'dataToSave.data.name',
     );
-    const broken = await server.post(`${path}?getOrSaveSettings`, { code: w.admin.code, dataToSave: '{kaputt' });
+    const broken = await server.post(getOrSaveSettings.url, { code: w.admin.code, dataToSave: '{kaputt' });
     expectInvalid(broken, 'dataToSave');
-    const unknown = await server.post(`${path}?getOrSaveSettings`, {
-      code: w.admin.code,
-      dataToSave: JSON.stringify({ type: 'gibtsnicht', data: {} }),
-    });
-    expect(unknown.body.status).toBe('validationError');
+    const unknown = await save(w.admin.code, { type: 'gibtsnicht', data: {} });
+    expectInvalid(unknown, 'dataToSave.type');
     expect((await slotOf(w.admin.code, w.slot.id))?.name).toBe(w.slot.name);
   });
 
@@ -163,9 +175,9 @@ describe('editslot / delslot', () => {
     expect(after.name).toBe('Umbenannt');
     expect(after.qr_code).not.toBe(before.qr_code);
     const gone = await save(w.admin.code, { type: 'delslot', data: { id: w.slot.id } });
-    expect(gone.body.status).toBe('success');
+    expectStatus(gone, 'success');
     expect(await slotOf(w.admin.code, w.slot.id)).toBeUndefined();
-    expect((await save(w.admin.code, { type: 'delslot', data: { id: w.slot.id } })).body.status).toBe('notFound');
+    expectStatus(await save(w.admin.code, { type: 'delslot', data: { id: w.slot.id } }), 'notFound');
   });
 });
 
@@ -191,7 +203,7 @@ describe('editanw / delanw: poll status rules', () => {
         id_nutzerparameter_beurlaubt_selectoptionTrue: leave.optionIds[1] as number,
       },
     });
-    expect(ok.body.status).toBe('success');
+    expectStatus(ok, 'success');
     const adm = await server.userWithSession({ rechteSolo: ['x|150|000|adm'] });
     await save(adm.code, {
       type: 'editslot',
@@ -238,22 +250,22 @@ describe('editanw / delanw: poll status rules', () => {
     expectDenied(
       await save(w.viewer.code, { type: 'editanw', data: edit({ prueflinge: [{ id: w.pruefling.id, status: 1 }] }) }),
     );
-    expect(
-      (await save(w.adder.code, { type: 'editanw', data: edit({ prueflinge: [{ id: w.pruefling.id, status: 1 }] }) }))
-        .body.status,
-    ).toBe('success');
-    // Adders cannot close; managers can.
-    expectDenied(await save(w.adder.code, { type: 'editanw', data: edit({ geschlossen: true }) }));
-    expect((await save(w.manager.code, { type: 'editanw', data: edit({ geschlossen: true }) })).body.status).toBe(
+    expectStatus(
+      await save(w.adder.code, { type: 'editanw', data: edit({ prueflinge: [{ id: w.pruefling.id, status: 1 }] }) }),
       'success',
     );
+    // Adders cannot close; managers can.
+    expectDenied(await save(w.adder.code, { type: 'editanw', data: edit({ geschlossen: true }) }));
+    expectStatus(await save(w.manager.code, { type: 'editanw', data: edit({ geschlossen: true }) }), 'success');
     // Closed: hidden from adders and viewers, shown to managers; adders cannot change it any more.
     expect((await slotOf(w.adder.code, w.slot.id))?.anwesenheiten.find((p) => p.id === poll.id)).toBeUndefined();
     expect((await slotOf(w.viewer.code, w.slot.id))?.anwesenheiten.find((p) => p.id === poll.id)).toBeUndefined();
+    // So for adders the closed poll is a record they do not see.
+    expectNotFound(await save(w.adder.code, { type: 'editanw', data: edit({ geschlossen: true }) }));
     const closedView = (await slotOf(w.manager.code, w.slot.id))?.anwesenheiten.find((p) => p.id === poll.id);
     expect(closedView?.geschlossen).toBe(true);
     expect(closedView?.prueflinge.find((p) => p.id === w.pruefling.id)?.status).toBe(1);
-    expectDenied(
+    expectNotFound(
       await save(w.adder.code, {
         type: 'editanw',
         data: edit({ geschlossen: true, prueflinge: [{ id: w.pruefling.id, status: 2 }] }),
@@ -263,14 +275,12 @@ describe('editanw / delanw: poll status rules', () => {
       type: 'editanw',
       data: edit({ geschlossen: true, prueflinge: [{ id: w.pruefling.id, status: 2 }] }),
     });
-    expect(managed.body.status).toBe('success');
+    expectStatus(managed, 'success');
     // The overview counts every poll, closed ones too.
     const overview = (await slotOf(w.viewer.code, w.slot.id))?.uebersicht.find((row) => row.id === w.pruefling.id);
     expect(overview).toMatchObject({ entschuldigt: 1, gesamt: 1 });
     // Reopen by a manager.
-    expect((await save(w.manager.code, { type: 'editanw', data: edit({ geschlossen: false }) })).body.status).toBe(
-      'success',
-    );
+    expectStatus(await save(w.manager.code, { type: 'editanw', data: edit({ geschlossen: false }) }), 'success');
   });
 
   it('refuses people who are not assessed, blank titles and bad dates', async () => {
@@ -292,18 +302,15 @@ describe('editanw / delanw: poll status rules', () => {
       await save(w.manager.code, { type: 'editanw', data: { ...edit, datum: '2026-02-30' } }),
       'dataToSave.data.datum',
     );
-    const bad = await server.post(`${path}?getOrSaveSettings`, {
-      code: w.manager.code,
-      dataToSave: JSON.stringify({
-        type: 'editanw',
-        data: { ...edit, prueflinge: [{ id: w.pruefling.id, status: 7 }] },
-      }),
+    const bad = await save(w.manager.code, {
+      type: 'editanw',
+      data: { ...edit, prueflinge: [{ id: w.pruefling.id, status: 7 }] },
     });
-    expect(bad.body.status).toBe('validationError');
+    expectInvalid(bad, 'dataToSave.data.prueflinge.0.status');
     // A poll of another slot cannot be edited through this slot.
     const other = await world();
     const foreign = await save(w.manager.code, { type: 'editanw', data: { ...edit, id_slot: other.slot.id } });
-    expect(['noRight', 'notFound']).toContain(foreign.body.status);
+    expectNotFound(foreign);
   });
 
   it('lets only managers delete polls', async () => {
@@ -311,7 +318,7 @@ describe('editanw / delanw: poll status rules', () => {
     const poll = await newPoll(w.adder.code, w.slot.id);
     expectDenied(await save(w.adder.code, { type: 'delanw', data: { id: poll.id } }));
     expectDenied(await save(w.viewer.code, { type: 'delanw', data: { id: poll.id } }));
-    expect((await save(w.manager.code, { type: 'delanw', data: { id: poll.id } })).body.status).toBe('success');
+    expectStatus(await save(w.manager.code, { type: 'delanw', data: { id: poll.id } }), 'success');
     expect((await slotOf(w.manager.code, w.slot.id))?.anwesenheiten).toEqual([]);
   });
 });
@@ -441,7 +448,7 @@ describe('scannedQR-Code: check-in', () => {
     const renewed = ((await slotOf(w.admin.code, w.slot.id)) as SlotView).qr_code;
     expect((await scan(w.pruefling.code, renewed)).body).toMatchObject({ errorQRcode: false });
     // No session, no right.
-    expect((await scan('x'.repeat(43), renewed)).body.status).toBe('accessError');
+    expectStatus(await scan('x'.repeat(43), renewed), 'accessError');
     const stranger = await server.userWithSession({ rechteSolo: ['x|100'] });
     expectDenied(await scan(stranger.code, renewed));
   });
@@ -451,7 +458,7 @@ describe('getQR-Code and its download', () => {
   it('makes the slot and poll PDFs for slot admins only, named QR-Code- plus the name', async () => {
     const w = await world();
     const poll = await newPoll(w.manager.code, w.slot.id, 'Probe');
-    const reply = await server.post(`${path}?getQR-Code`, { code: w.admin.code, id: String(w.slot.id), type: 'slots' });
+    const reply = await qrPdf(w.admin.code, 'slots', w.slot.id);
     expect(reply.body).toMatchObject({
       status: 'success',
       file: `f100-150/qr/slot-${w.slot.id}.pdf`,
@@ -465,23 +472,114 @@ describe('getQR-Code and its download', () => {
     expect(download.raw.startsWith('%PDF-')).toBe(true);
     expect(String(download.headers['content-disposition'])).toContain(encodeURIComponent(`QR-Code-${w.slot.name}.pdf`));
     expectDenied(await server.post('/_api/data/download.php', { code: w.manager.code, file: String(reply.body.file) }));
-    const pollPdf = await server.post(`${path}?getQR-Code`, {
-      code: w.admin.code,
-      id: String(poll.id),
-      type: 'slots_anwesenheiten',
-    });
+    const pollPdf = await qrPdf(w.admin.code, 'slots_anwesenheiten', poll.id);
     expect(pollPdf.body).toMatchObject({ status: 'success', name: 'QR-Code-Probe.pdf' });
     for (const user of [w.manager, w.viewer, w.adder]) {
-      expectDenied(await server.post(`${path}?getQR-Code`, { code: user.code, id: String(w.slot.id), type: 'slots' }));
+      expectDenied(await qrPdf(user.code, 'slots', w.slot.id));
+      expectDenied(await qrPdf(user.code, 'slots_anwesenheiten', poll.id));
     }
-    expectInvalid(await server.post(`${path}?getQR-Code`, { code: w.admin.code, id: 'abc', type: 'slots' }), 'id');
-    expectInvalid(await server.post(`${path}?getQR-Code`, { code: w.admin.code, id: '1', type: 'x' }), 'type');
+    expectInvalid(await qrPdf(w.admin.code, 'slots', 'abc'), 'id');
+    expectInvalid(await qrPdf(w.admin.code, 'x', 1), 'type');
+    expectNotFound(await qrPdf(w.outsider.code, 'slots', w.slot.id));
+    expectNotFound(await qrPdf(w.outsider.code, 'slots_anwesenheiten', poll.id));
     const traversal = await server.post('/_api/data/download.php', { code: w.admin.code, file: '../../../etc/passwd' });
-    expect(traversal.body.status).toBe('notFound');
+    expectStatus(traversal, 'notFound');
     const sneaky = await server.post('/_api/data/download.php', {
       code: w.admin.code,
       file: `f100-150/qr/slot-${w.slot.id}.pdf/../../../etc/passwd`,
     });
-    expect(sneaky.body.status).toBe('notFound');
+    expectStatus(sneaky, 'notFound');
+  });
+});
+
+describe('wire rules of the module kit and the shared slot rule', () => {
+  it('loads for an empty, blank, null or {} dataToSave (the spec client) and adds a slot for id ""', async () => {
+    const adm = await server.userWithSession({ rechteSolo: ['x|150|000|010'] });
+    for (const dataToSave of ['', ' ', 'null', '{}']) {
+      expectStatus(await server.post(getOrSaveSettings.url, { code: adm.code, dataToSave }), 'success', 200);
+    }
+    const created = await server.post(getOrSaveSettings.url, {
+      code: adm.code,
+      dataToSave: JSON.stringify({
+        type: 'editslot',
+        data: { id: '', sort: '2026', name: 'Spec-Client', bedingungen: { f150: noConditions } },
+      }),
+    });
+    expect((created.body.save as AttendanceData).slots.some((slot) => slot.name === 'Spec-Client')).toBe(true);
+  });
+
+  it('answers notFound for slots and polls the caller may not see', async () => {
+    const w = await world();
+    const poll = await newPoll(w.manager.code, w.slot.id);
+    const edit = { id: w.slot.id, sort: '2026', name: 'Fremd', bedingungen: { f150: w.conditions } };
+    expectNotFound(await save(w.outsider.code, { type: 'editslot', data: edit }));
+    expectNotFound(await save(w.outsider.code, { type: 'delslot', data: { id: w.slot.id } }));
+    expectNotFound(await save(w.outsider.code, { type: 'delanw', data: { id: poll.id } }));
+    expectNotFound(
+      await save(w.outsider.code, {
+        type: 'editanw',
+        data: { id: 0, id_slot: w.slot.id, datum: '2026-11-22', titel: 'Fremd' },
+      }),
+    );
+    // Seen but not allowed: noRight.
+    expectDenied(await save(w.pruefling.code, { type: 'delanw', data: { id: poll.id } }));
+    expect((await slotOf(w.admin.code, w.slot.id))?.name).toBe(w.slot.name);
+  });
+
+  it('answers validationError, never 500, for ids from 2^31 on', async () => {
+    const w = await world();
+    const huge = MAX_RECORD_ID + 1;
+    for (const id of [huge, String(huge), '99999999999999999999']) {
+      for (const type of ['delslot', 'delanw'] as const) {
+        const reply = await save(w.admin.code, { type, data: { id } });
+        expectStatus(reply, 'validationError', 400);
+        expect(reply.body.errors).toEqual({ 'dataToSave.data.id': ['Ungültige Nummer.'] });
+      }
+      for (const type of ['slots', 'slots_anwesenheiten']) {
+        const reply = await qrPdf(w.admin.code, type, id);
+        expectStatus(reply, 'validationError', 400);
+        expect(reply.body.errors).toEqual({ id: ['Ungültige Nummer.'] });
+      }
+    }
+    const poll = await save(w.admin.code, {
+      type: 'editanw',
+      data: { id: huge, id_slot: huge, datum: '2026-11-22', titel: 'X', prueflinge: [{ id: huge, status: 1 }] },
+    });
+    expect(Object.keys(poll.body.errors as object).sort()).toEqual([
+      'dataToSave.data.id',
+      'dataToSave.data.id_slot',
+      'dataToSave.data.prueflinge.0.id',
+    ]);
+    expect(await slotOf(w.admin.code, w.slot.id)).toBeDefined();
+  });
+
+  it('makes x|150|000|adm slot admin of every slot, like x|130|000|adm in the cloud', async () => {
+    const w = await world();
+    const adm = await server.userWithSession({ rechteSolo: ['x|150|000|adm'] });
+    const slot = (await slotOf(adm.code, w.slot.id)) as SlotView;
+    expect(slot.rechte).toEqual({
+      pruefling: false,
+      sehen: true,
+      anwhinzufuegen: true,
+      anwbearbeiten: true,
+      bearbeiten: true,
+    });
+    expectStatus(await qrPdf(adm.code, 'slots', w.slot.id), 'success');
+    // x|150|000|010 only adds slots.
+    const adder = await server.userWithSession({ rechteSolo: ['x|150|000|010'] });
+    expect(await slotOf(adder.code, w.slot.id)).toBeUndefined();
+  });
+
+  it('limits the sort prefix to 25 and the name to 100 characters, as in the cloud', async () => {
+    const w = await world();
+    const reply = await save(w.admin.code, {
+      type: 'editslot',
+      data: { id: w.slot.id, sort: 'x'.repeat(26), name: 'n'.repeat(101), bedingungen: { f150: w.conditions } },
+    });
+    expectStatus(reply, 'validationError', 400);
+    expect(reply.body.errors).toEqual({
+      'dataToSave.data.sort': ['Maximal 25 Zeichen sind erlaubt'],
+      'dataToSave.data.name': ['Maximal 100 Zeichen sind erlaubt'],
+    });
   });
 });

@@ -2,11 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CloudData, CloudSlot, Condition } from '@hortus/contract';
+import {
+  MAX_RECORD_ID,
+  cloudCalls,
+  type CloudData,
+  type CloudSave,
+  type CloudSlot,
+  type Condition,
+} from '@hortus/contract';
 import { files } from '../src/platform/db/schema';
 import { filesDir } from '../src/platform/files/files';
 import { createGroup } from '../src/seed/factories';
-import { startTestServer, toReply, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const url = '/_api/100/130/?getOrSaveSettings';
+const { getOrSaveSettings, getQrCode } = cloudCalls;
+const url = getOrSaveSettings.url;
 const everyone: Condition = { alle: true, gruppen: [] };
 const nobody: Condition = { alle: false, gruppen: [] };
 const only = (...gruppen: number[]): Condition => ({ alle: false, gruppen });
@@ -55,7 +63,12 @@ async function multipart(fields: Record<string, string>, file?: MultipartFile): 
   return toReply(response);
 }
 
-function upload(code: string, slotId: number, thema: string, file: Partial<MultipartFile> = {}): Promise<Reply> {
+function upload(
+  code: string,
+  slotId: number | string,
+  thema: string,
+  file: Partial<MultipartFile> = {},
+): Promise<Reply> {
   return multipart(
     {
       code,
@@ -69,15 +82,19 @@ function upload(code: string, slotId: number, thema: string, file: Partial<Multi
   );
 }
 
-function save(code: string, dataToSave: unknown): Promise<Reply> {
-  return server.post(url, { code, dataToSave: JSON.stringify(dataToSave) });
+function save(code: string, dataToSave: CloudSave | Record<string, unknown>): Promise<Reply> {
+  return server.call(getOrSaveSettings, code, { dataToSave });
 }
 
 function load(code: string): Promise<Reply> {
-  return server.post(url, { code });
+  return server.call(getOrSaveSettings, code);
 }
 
-function deleteFile(code: string, idSlot: number, target: { delDatei?: number; delThema?: string }): Promise<Reply> {
+function deleteFile(
+  code: string,
+  idSlot: number | string,
+  target: { delDatei?: number | string; delThema?: string },
+): Promise<Reply> {
   const fields: Record<string, string> = {
     code,
     idSlot: String(idSlot),
@@ -88,18 +105,28 @@ function deleteFile(code: string, idSlot: number, target: { delDatei?: number; d
   return multipart(fields);
 }
 
+function qr(code: string, id: number | string): Promise<Reply> {
+  return server.call(getQrCode, code, { id });
+}
+
 function download(code: string, file: string): Promise<Reply> {
   return server.post('/_api/data/download.php', { code, file });
 }
 
 function data(reply: Reply): CloudData {
-  expect(reply.body.status).toBe('success');
+  expectStatus(reply, 'success', 200);
   return reply.body.save as CloudData;
 }
 
+/** A slot (or file) the caller sees but may not change. */
 function expectDenied(reply: Reply): void {
-  expect(reply.statusCode).toBe(403);
-  expect(reply.body).toEqual({ status: 'noRight', message: 'Zugriff verweigert' });
+  expectStatus(reply, 'noRight', 403);
+  expect(reply.body.message).toBe('Zugriff verweigert');
+}
+
+/** A slot (or file) that does not exist or the caller may not see: nobody learns that it exists. */
+function expectNotFound(reply: Reply): void {
+  expectStatus(reply, 'notFound', 404);
 }
 
 interface Cast {
@@ -127,7 +154,7 @@ async function cast(): Promise<Cast> {
       bedingungen: { f130: { sehen: only(viewers), upload: only(uploaders), bearbeiten: only(admins) } },
     },
   });
-  expect(reply.body.status).toBe('success');
+  expectStatus(reply, 'success');
   const slotId = reply.body.id as number;
   return {
     adminCode: creator.code,
@@ -145,7 +172,7 @@ function slotOf(reply: Reply, id: number): CloudSlot | undefined {
 
 describe('130 load (empty getOrSaveSettings)', () => {
   it('needs a session and a right containing x|130', async () => {
-    expect((await load('x'.repeat(43))).body.status).toBe('accessError');
+    expectStatus(await load('x'.repeat(43)), 'accessError');
     const stranger = await server.userWithSession({ rechteSolo: ['x|100|000'] });
     expectDenied(await load(stranger.code));
     const settingsOnly = await server.userWithSession({ rechteSolo: ['x|130|set'] });
@@ -189,7 +216,7 @@ describe('130 editslot / delslot', () => {
     expectDenied(await save(plain.code, { type: 'editslot', data: slot }));
     const adder = await server.userWithSession({ rechteSolo: ['x|130|000|adm'] });
     const reply = await save(adder.code, { type: 'editslot', data: slot });
-    expect(reply.body.status).toBe('success');
+    expectStatus(reply, 'success');
     expect(slotOf(reply, reply.body.id as number)?.name).toBe('Neu');
   });
 
@@ -208,9 +235,9 @@ describe('130 editslot / delslot', () => {
     // The save replaced the conditions: the slot admin's group no longer holds bearbeiten.
     expectDenied(await save(c.slotAdmin.code, { type: 'delslot', data: { id: c.slotId } }));
     const cloudAdmin = await server.userWithSession({ rechteSolo: ['x|130|000|adm'] });
-    expect((await save(cloudAdmin.code, { type: 'delslot', data: { id: c.slotId } })).body.status).toBe('success');
+    expectStatus(await save(cloudAdmin.code, { type: 'delslot', data: { id: c.slotId } }), 'success');
     expect(slotOf(await load(cloudAdmin.code), c.slotId)).toBeUndefined();
-    expect((await save(cloudAdmin.code, { type: 'delslot', data: { id: c.slotId } })).statusCode).toBe(404);
+    expectNotFound(await save(cloudAdmin.code, { type: 'delslot', data: { id: c.slotId } }));
   });
 
   it('deleting a slot removes its files from the store and the disk', async () => {
@@ -221,7 +248,7 @@ describe('130 editslot / delslot', () => {
     expect(row).toBeDefined();
     const onDisk = path.join(filesDir(server.dataDir), row?.storageName ?? '');
     expect(fs.existsSync(onDisk)).toBe(true);
-    expect((await save(c.slotAdmin.code, { type: 'delslot', data: { id: c.slotId } })).body.status).toBe('success');
+    expectStatus(await save(c.slotAdmin.code, { type: 'delslot', data: { id: c.slotId } }), 'success');
     expect(await server.database.db.select().from(files).where(eq(files.path, pfad))).toEqual([]);
     expect(fs.existsSync(onDisk)).toBe(false);
   });
@@ -238,8 +265,7 @@ describe('130 editslot / delslot', () => {
         bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } },
       },
     });
-    expect(reply.statusCode).toBe(400);
-    expect(reply.body.status).toBe('validationError');
+    expectStatus(reply, 'validationError', 400);
     const errors = reply.body.errors as Record<string, string[]>;
     expect(errors['dataToSave.data.sort']).toEqual(['Bitte angeben.']);
     expect(errors['dataToSave.data.name']?.[0]).toMatch(/Zeichen/);
@@ -255,10 +281,8 @@ describe('130 editslot / delslot', () => {
     expect(unknownGroup.body.errors).toEqual({
       'dataToSave.data.bedingungen.f130.sehen.gruppen': ['Unbekannte Nutzergruppe.'],
     });
-    expect((await server.post(url, { code: adder.code, dataToSave: '{kein json' })).body.status).toBe(
-      'validationError',
-    );
-    expect((await save(adder.code, { type: 'unbekannt' })).body.status).toBe('validationError');
+    expectStatus(await server.post(url, { code: adder.code, dataToSave: '{kein json' }), 'validationError');
+    expectStatus(await save(adder.code, { type: 'unbekannt' }), 'validationError');
     expect(data(await load(adder.code)).slots.length).toBe(before);
   });
 });
@@ -274,7 +298,7 @@ describe('130 settings', () => {
     expect(data(reply).settings.standardbedingungen.f130.sehen).toEqual({ alle: false, gruppen: [group], nutzer: [] });
     expect(data(await load(viewer.code)).settings).toEqual(data(reply).settings);
     const bad = await save(admin.code, { type: 'settings', data: { standardbedingungen: {} } });
-    expect(bad.body.status).toBe('validationError');
+    expectStatus(bad, 'validationError');
   });
 });
 
@@ -282,7 +306,7 @@ describe('130 upload', () => {
   it('stores a PDF for an uploader, named by its title and typed by its content', async () => {
     const c = await cast();
     const reply = await upload(c.uploader.code, c.slotId, '  Elternabend ', { filename: 'Einladung März.pdf' });
-    expect(reply.body.status).toBe('success');
+    expectStatus(reply, 'success');
     expect(reply.body.thema).toBe('Elternabend');
     const neu = reply.body.neu as { titel: string; endung: string; pfad: string; loeschen: boolean };
     expect(neu).toMatchObject({ titel: 'Einladung März', endung: 'pdf', loeschen: true });
@@ -296,23 +320,23 @@ describe('130 upload', () => {
   it('refuses viewers and outsiders', async () => {
     const c = await cast();
     expectDenied(await upload(c.viewer.code, c.slotId, 'Thema'));
-    expectDenied(await upload(c.outsider.code, c.slotId, 'Thema'));
+    expectNotFound(await upload(c.outsider.code, c.slotId, 'Thema'));
     const stranger = await server.userWithSession({ rechteSolo: ['x|100'] });
     expectDenied(await upload(stranger.code, c.slotId, 'Thema'));
-    expect((await upload(c.uploader.code, 999999, 'Thema')).statusCode).toBe(404);
+    expectNotFound(await upload(c.uploader.code, 999999, 'Thema'));
   });
 
   it('refuses a blank topic, a missing file and spoofed types (an .exe renamed .pdf)', async () => {
     const c = await cast();
     const blank = await upload(c.uploader.code, c.slotId, '   ');
-    expect(blank.statusCode).toBe(400);
+    expectStatus(blank, 'validationError', 400);
     expect(blank.body.errors).toEqual({ thema: ['Bitte gib ein Thema an.'] });
     const spoofed = await upload(c.uploader.code, c.slotId, 'Thema', {
       filename: 'rechnung.pdf',
       type: 'application/pdf',
       bytes: exeBytes,
     });
-    expect(spoofed.statusCode).toBe(400);
+    expectStatus(spoofed, 'validationError', 400);
     expect(spoofed.body).toMatchObject({
       status: 'validationError',
       message: 'Es können nur PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP) hochgeladen werden.',
@@ -323,7 +347,7 @@ describe('130 upload', () => {
       dataToSave: JSON.stringify({ type: 'uploadslot' }),
       thema: 'Thema',
     });
-    expect(noFile.body.status).toBe('validationError');
+    expectStatus(noFile, 'validationError');
     expect((noFile.body.errors as Record<string, string[]>).file).toEqual(['Bitte angeben.']);
     expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
   });
@@ -344,8 +368,7 @@ describe('130 upload', () => {
       thema: 'Thema',
       file: '%PDF-1.4 als Text',
     });
-    expect(textAsFile.statusCode).toBe(400);
-    expect(textAsFile.body.status).toBe('validationError');
+    expectStatus(textAsFile, 'validationError', 400);
     expect(Object.keys(textAsFile.body.errors as object)).toEqual(['file']);
     // JSON.parse makes __proto__ an own field, so the request really carries a part of that name.
     const withProto = JSON.parse('{"__proto__":"x"}') as Record<string, string>;
@@ -357,7 +380,7 @@ describe('130 upload', () => {
         thema: 'Thema',
       }),
     );
-    expect(polluted.body.status).toBe('validationError');
+    expectStatus(polluted, 'validationError');
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
   });
@@ -365,10 +388,9 @@ describe('130 upload', () => {
   it('reads no file from a client without a session (code missing, unknown or after the file)', async () => {
     const c = await cast();
     const anonymous = await upload('', c.slotId, 'Anonym');
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.body.status).toBe('accessError');
+    expectStatus(anonymous, 'accessError', 401);
     const unknown = await upload('x'.repeat(43), c.slotId, 'Anonym');
-    expect(unknown.body.status).toBe('accessError');
+    expectStatus(unknown, 'accessError');
     const boundary = 'hortusboundary';
     const codeAfterFile = await server.app.inject({
       method: 'POST',
@@ -383,7 +405,7 @@ describe('130 upload', () => {
         Buffer.from(`--${boundary}--\r\n`),
       ]),
     });
-    expect(toReply(codeAfterFile).body.status).toBe('accessError');
+    expectStatus(toReply(codeAfterFile), 'accessError');
     expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
   });
 
@@ -391,8 +413,7 @@ describe('130 upload', () => {
     const c = await cast();
     const big = Buffer.concat([pdfBytes, Buffer.alloc(20 * 1024 * 1024, 0x20)]);
     const reply = await upload(c.uploader.code, c.slotId, 'Groß', { bytes: big });
-    expect(reply.statusCode).toBe(413);
-    expect(reply.body.status).toBe('tooLarge');
+    expectStatus(reply, 'tooLarge', 413);
     expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
   });
 });
@@ -405,12 +426,12 @@ describe('130 deleteSlotDatei', () => {
     const byAdmin = (await upload(c.slotAdmin.code, c.slotId, 'A')).body.neu as { id: number };
     expectDenied(await deleteFile(c.uploader.code, c.slotId, { delDatei: byAdmin.id }));
     expectDenied(await deleteFile(c.viewer.code, c.slotId, { delDatei: mine.id }));
-    expectDenied(await deleteFile(other.code, c.slotId, { delDatei: mine.id }));
+    expectNotFound(await deleteFile(other.code, c.slotId, { delDatei: mine.id }));
     const own = await deleteFile(c.uploader.code, c.slotId, { delDatei: mine.id });
     expect(slotOf(own, c.slotId)?.dateien['A']?.map((file) => file.id)).toEqual([byAdmin.id]);
     const admin = await deleteFile(c.slotAdmin.code, c.slotId, { delDatei: byAdmin.id });
     expect(slotOf(admin, c.slotId)?.dateien).toEqual({});
-    expect((await deleteFile(c.slotAdmin.code, c.slotId, { delDatei: byAdmin.id })).statusCode).toBe(404);
+    expectNotFound(await deleteFile(c.slotAdmin.code, c.slotId, { delDatei: byAdmin.id }));
   });
 
   it('deletes a whole topic for slot admins only', async () => {
@@ -421,8 +442,8 @@ describe('130 deleteSlotDatei', () => {
     expectDenied(await deleteFile(c.uploader.code, c.slotId, { delThema: 'Ausflug' }));
     const reply = await deleteFile(c.slotAdmin.code, c.slotId, { delThema: 'Ausflug' });
     expect(Object.keys(slotOf(reply, c.slotId)?.dateien ?? {})).toEqual(['Bleibt']);
-    expect((await deleteFile(c.slotAdmin.code, c.slotId, { delThema: 'Ausflug' })).statusCode).toBe(404);
-    expect((await deleteFile(c.slotAdmin.code, c.slotId, {})).body.status).toBe('validationError');
+    expectNotFound(await deleteFile(c.slotAdmin.code, c.slotId, { delThema: 'Ausflug' }));
+    expectStatus(await deleteFile(c.slotAdmin.code, c.slotId, {}), 'validationError');
   });
 });
 
@@ -441,17 +462,16 @@ describe('130 download and QR code', () => {
     expectDenied(await download(stranger.code, neu.pfad));
     for (const file of [`${neu.pfad}/../../../../etc/passwd`, '../../../etc/passwd', `f100-130/${c.slotId}/../x`]) {
       const reply = await download(c.viewer.code, file);
-      expect(reply.statusCode).toBe(404);
+      expectNotFound(reply);
       expect(reply.raw).not.toContain('root:');
     }
   });
 
   it('makes a QR code PDF for slot admins, named QR-Code- plus the slot name', async () => {
     const c = await cast();
-    const qr = (code: string, id: number) => server.post('/_api/100/130/?getQR-Code', { code, id: String(id) });
     expectDenied(await qr(c.viewer.code, c.slotId));
     const reply = await qr(c.slotAdmin.code, c.slotId);
-    expect(reply.body.status).toBe('success');
+    expectStatus(reply, 'success');
     const name = reply.body.name as string;
     expect(name).toMatch(/^QR-Code-Elternbriefe /);
     const pdf = await download(c.slotAdmin.code, reply.body.file as string);
@@ -459,7 +479,103 @@ describe('130 download and QR code', () => {
     expect(pdf.raw.startsWith('%PDF-')).toBe(true);
     expect(pdf.headers['content-disposition']).toContain(encodeURIComponent(`${name}.pdf`));
     expectDenied(await download(c.viewer.code, reply.body.file as string));
-    expect((await qr(c.slotAdmin.code, 999999)).statusCode).toBe(404);
-    expect((await qr(c.slotAdmin.code, 0)).body.status).toBe('validationError');
+    expectNotFound(await qr(c.slotAdmin.code, 999999));
+    expectStatus(await qr(c.slotAdmin.code, 0), 'validationError');
+  });
+});
+
+describe('130 wire rules of the module kit', () => {
+  it('accepts the spec client\'s shapes: empty or {} dataToSave loads, id "" adds a slot', async () => {
+    const adder = await server.userWithSession({ rechteSolo: ['x|130|000|010'] });
+    for (const dataToSave of ['', ' ', '{}', 'null']) {
+      expect(data(await server.post(url, { code: adder.code, dataToSave })).slotHinzufuegen).toBe(true);
+    }
+    const reply = await server.post(url, {
+      code: adder.code,
+      dataToSave: JSON.stringify({
+        type: 'editslot',
+        data: {
+          id: '',
+          sort: '2026',
+          name: 'Vom Spec-Client',
+          bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } },
+        },
+      }),
+    });
+    expect(slotOf(reply, reply.body.id as number)?.name).toBe('Vom Spec-Client');
+  });
+
+  it('answers notFound for slots the caller may not see, in every per-slot call', async () => {
+    const c = await cast();
+    const edit = {
+      id: c.slotId,
+      sort: '2026',
+      name: 'Fremd',
+      bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } },
+    };
+    expectNotFound(await save(c.outsider.code, { type: 'editslot', data: edit }));
+    expectNotFound(await save(c.outsider.code, { type: 'delslot', data: { id: c.slotId } }));
+    expectNotFound(await qr(c.outsider.code, c.slotId));
+    expectNotFound(await deleteFile(c.outsider.code, c.slotId, { delThema: 'A' }));
+    expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.name).not.toBe('Fremd');
+  });
+
+  it('answers validationError, never 500, for ids from 2^31 on', async () => {
+    const c = await cast();
+    const huge = MAX_RECORD_ID + 1;
+    for (const id of [huge, String(huge), '99999999999999999999']) {
+      const deleted = await save(c.slotAdmin.code, { type: 'delslot', data: { id } });
+      expectStatus(deleted, 'validationError', 400);
+      expect(deleted.body.errors).toEqual({ 'dataToSave.data.id': ['Ungültige Nummer.'] });
+      const code = await qr(c.slotAdmin.code, id);
+      expectStatus(code, 'validationError', 400);
+      expect(code.body.errors).toEqual({ id: ['Ungültige Nummer.'] });
+    }
+    const edited = await save(c.slotAdmin.code, {
+      type: 'editslot',
+      data: {
+        id: huge,
+        sort: '2026',
+        name: 'X',
+        bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } },
+      },
+    });
+    expect(edited.body.errors).toEqual({ 'dataToSave.data.id': ['Ungültige Nummer.'] });
+    const uploaded = await upload(c.uploader.code, huge, 'Thema');
+    expectStatus(uploaded, 'validationError', 400);
+    expect(uploaded.body.errors).toEqual({ upload4slotid: ['Ungültige Nummer.'] });
+    expect((await deleteFile(c.slotAdmin.code, huge, { delThema: 'A' })).body.errors).toEqual({
+      idSlot: ['Ungültige Nummer.'],
+    });
+    expect((await deleteFile(c.slotAdmin.code, c.slotId, { delDatei: huge })).body.errors).toEqual({
+      delDatei: ['Ungültige Nummer.'],
+    });
+    expect(slotOf(await load(c.slotAdmin.code), c.slotId)).toBeDefined();
+  });
+
+  it('follows the shared slot rule: sort prefix at most 25 characters, name at most 100', async () => {
+    const adder = await server.userWithSession({ rechteSolo: ['x|130|000|010'] });
+    const reply = await save(adder.code, {
+      type: 'editslot',
+      data: {
+        id: 0,
+        sort: 'x'.repeat(26),
+        name: 'n'.repeat(101),
+        bedingungen: { f130: { sehen: everyone, upload: nobody, bearbeiten: nobody } },
+      },
+    });
+    expectStatus(reply, 'validationError', 400);
+    expect(reply.body.errors).toEqual({
+      'dataToSave.data.sort': ['Maximal 25 Zeichen sind erlaubt'],
+      'dataToSave.data.name': ['Maximal 100 Zeichen sind erlaubt'],
+    });
+  });
+
+  it('keys upload errors by their own wire fields, not under dataToSave', async () => {
+    const c = await cast();
+    const spoofed = await upload(c.uploader.code, c.slotId, 'Thema', { bytes: exeBytes });
+    expect(spoofed.body.errors).toEqual({
+      file: ['Es können nur PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP) hochgeladen werden.'],
+    });
   });
 });

@@ -122,9 +122,11 @@ export type ActionMap = Record<string, ActionDefinition>;
 export type ActionOf<M extends ActionMap> = {
   [K in keyof M & string]: { type: K; data: z.output<M[K]['data']> };
 }[keyof M & string];
-/** What a client sends for an action. */
+/** What a client sends for an action (`data` may be left out when the action's data is optional). */
 export type ActionInput<M extends ActionMap> = {
-  [K in keyof M & string]: { type: K; data: z.input<M[K]['data']> };
+  [K in keyof M & string]: undefined extends z.input<M[K]['data']>
+    ? { type: K; data?: z.input<M[K]['data']> }
+    : { type: K; data: z.input<M[K]['data']> };
 }[keyof M & string];
 
 export interface ActionSet<M extends ActionMap = ActionMap> {

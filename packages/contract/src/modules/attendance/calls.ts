@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conditionSchema } from '../../platform/api';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
+import { slotFields } from '../../platform/slots';
 import { defineActions, newOrRecordId, recordId } from '../../platform/wire';
 import { isIsoDate } from '../../platform/validation';
 import { attendanceRights } from './definition';
@@ -23,7 +24,6 @@ export const attendanceMessages = {
   unknownParameter: 'Bitte einen Nutzerparameter vom Typ Einfachauswahl wählen.',
   unknownOption: 'Bitte eine Option dieses Nutzerparameters wählen.',
   qrScannedNotPresent: 'Der Status Anwesend ist hier nicht möglich.',
-  closedForAdders: 'Geschlossene Anwesenheiten können nur von Verwaltenden bearbeitet werden.',
   closeOnlyManagers: 'Nur Verwaltende können Anwesenheiten schließen oder öffnen.',
   dataSaved: 'Die Daten wurden erfolgreich gespeichert.',
   settingsSaved: 'Die Einstellungen wurden erfolgreich gespeichert',
@@ -71,10 +71,9 @@ export const attendanceSettings = z.object({
 });
 export type AttendanceSettings = z.infer<typeof attendanceSettings>;
 
+/** A slot as the edit dialog sends it: the shared slot fields (docs/architecture.md, Slots) plus its conditions. */
 export const slotInput = z.object({
-  id: newOrRecordId(),
-  sort: nameField,
-  name: nameField,
+  ...slotFields,
   bedingungen: z.object({ f150: slotConditions }),
   /** Replace the slot's QR value (the old codes stop working). */
   neuerQrCode: z.boolean().default(false),
@@ -172,7 +171,7 @@ export const attendanceData = z.object({
   settings: attendanceSettings,
   /** Single-choice user parameters offered for the leave setting (x|150|set only, else empty). */
   nutzerparameter: z.array(leaveParameter),
-  /** The user may add slots (x|150|000|adm or x|150|000|010). */
+  /** The user may add slots (x|150|000|adm or x|150|000|010, canAddSlots). */
   darfSlotsAnlegen: z.boolean(),
 });
 export type AttendanceData = z.infer<typeof attendanceData>;

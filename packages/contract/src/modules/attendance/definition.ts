@@ -4,8 +4,10 @@ import type { ModuleDefinition } from '../../platform/module-definition';
 export const attendanceRights = {
   module: 'x|150',
   list: 'x|150|000',
-  addSlotAdmin: 'x|150|000|adm',
-  addSlot: 'x|150|000|010',
+  /** Add slots; also slot admin of every slot (the shared slot rule, docs/architecture.md, Slots). */
+  admin: 'x|150|000|adm',
+  /** Add slots. */
+  addSlots: 'x|150|000|010',
   settings: 'x|150|set',
 } as const;
 
@@ -30,8 +32,12 @@ export const attendanceModule: ModuleDefinition = {
         label: 'Slots und Anwesenheiten',
         icon: 'Checklist',
         children: [
-          { right: attendanceRights.addSlotAdmin, label: 'Slots anlegen (Verwaltung)', icon: 'AdminPanelSettings' },
-          { right: attendanceRights.addSlot, label: 'Slots anlegen', icon: 'Edit' },
+          {
+            right: attendanceRights.admin,
+            label: 'Alle Slots verwalten und Slots anlegen',
+            icon: 'AdminPanelSettings',
+          },
+          { right: attendanceRights.addSlots, label: 'Slots anlegen', icon: 'Edit' },
         ],
       },
       { right: attendanceRights.settings, label: 'Anwesenheiten-Einstellungen', icon: 'Settings' },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { conditionAllows } from '../../platform/conditions';
 import { attendanceActions, type AttendeeStatus, type SlotRights } from './calls';
 import {
   canChangeStatus,
@@ -46,8 +45,7 @@ describe('who may change a status', () => {
     const all = { alle: true, gruppen: [] };
     const result = slotRightsOf(
       { pruefling: none, sehen: none, anwhinzufuegen: none, anwbearbeiten: none, bearbeiten: all },
-      { id: 1, gruppen: [] },
-      conditionAllows,
+      { id: 1, gruppen: [], rechte: ['x|150'] },
     );
     expect(result).toEqual({
       pruefling: false,

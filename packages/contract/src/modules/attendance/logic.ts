@@ -1,4 +1,5 @@
-import type { ConditionLike } from '../../platform/conditions';
+import { conditionAllows } from '../../platform/conditions';
+import { isSlotAdmin, type SlotUser } from '../../platform/slots';
 import {
   QR_VALUE_PATTERN,
   type AttendanceSettings,
@@ -7,6 +8,7 @@ import {
   type SlotConditions,
   type SlotRights,
 } from './calls';
+import { attendanceRights } from './definition';
 
 /** Labels, colours and alert sentences of the attendee statuses (school.md 4.1). */
 export const statusInfo: Record<AttendeeStatus, { label: string; color: string; sentence: string }> = {
@@ -41,17 +43,17 @@ export function canSeeOverview(rights: SlotRights): boolean {
   return rights.sehen || rights.bearbeiten;
 }
 
-export function slotRightsOf(
-  conditions: SlotConditions,
-  user: { id: number; gruppen: readonly number[] },
-  allows: (condition: ConditionLike, subject: { id: number; gruppen: readonly number[] }) => boolean,
-): SlotRights {
-  const admin = allows(conditions.bearbeiten, user);
+/**
+ * What a user may do in a slot. The slot admin (the shared slot rule: `bearbeiten`, or x|150|000|adm)
+ * holds every other right except pruefling (being assessed is never implied).
+ */
+export function slotRightsOf(conditions: SlotConditions, user: SlotUser): SlotRights {
+  const admin = isSlotAdmin(conditions.bearbeiten, user, attendanceRights);
   return {
-    pruefling: allows(conditions.pruefling, user),
-    sehen: admin || allows(conditions.sehen, user),
-    anwhinzufuegen: admin || allows(conditions.anwhinzufuegen, user),
-    anwbearbeiten: admin || allows(conditions.anwbearbeiten, user),
+    pruefling: conditionAllows(conditions.pruefling, user),
+    sehen: admin || conditionAllows(conditions.sehen, user),
+    anwhinzufuegen: admin || conditionAllows(conditions.anwhinzufuegen, user),
+    anwbearbeiten: admin || conditionAllows(conditions.anwbearbeiten, user),
     bearbeiten: admin,
   };
 }

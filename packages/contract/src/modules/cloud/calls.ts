@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { conditionSchema, sessionCode } from '../../platform/api';
-import { ruledString } from '../../platform/schema';
-import { jsonField } from '../../platform/wire';
+import { conditionSchema } from '../../platform/api';
+import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { slotFields } from '../../platform/slots';
+import { defineActions, recordId } from '../../platform/wire';
 import { check } from '../../platform/validation';
+import { cloudRights } from './definition';
 
-/** Calls of module 130 (school.md section 7.1, docs/api.md). */
-export const cloudPaths = {
-  getOrSaveSettings: '/_api/100/130/?getOrSaveSettings',
-  getQrCode: '/_api/100/130/?getQR-Code',
-} as const;
-
-export const CLOUD_TIMEOUT_MS = 10_000;
 /** Largest file one upload request may carry (20 MB); larger files are answered with tooLarge (413). */
 export const CLOUD_MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** Area of the stored slot files; the download rule lets only viewers of the slot fetch them. */
@@ -77,55 +72,35 @@ export type CloudSlot = z.infer<typeof cloudSlot>;
 export const cloudData = z.object({
   slots: z.array(cloudSlot),
   settings: cloudSettings,
-  /** The caller may add slots (x|130|000|adm or x|130|000|010). */
+  /** The caller may add slots (x|130|000|adm or x|130|000|010, canAddSlots). */
   slotHinzufuegen: z.boolean(),
 });
 export type CloudData = z.infer<typeof cloudData>;
 
-const nameMax = (max: number) => (value: string) => [...value].length <= max;
+const TOPIC_MAX = 100;
 
-/** A slot as the edit dialog sends it; id 0 = new. */
+/** A slot as the edit dialog sends it: the shared slot fields (docs/architecture.md, Slots) plus its conditions. */
 export const cloudSlotInput = z.object({
-  id: z.number().int().min(0),
-  sort: ruledString('required', 'name', 'tinytext'),
-  name: ruledString('required', 'name').refine(nameMax(100), cloudMessages.tooLong),
+  ...slotFields,
   bedingungen: z.object({ f130: cloudConditions }),
 });
-export type CloudSlotInput = z.infer<typeof cloudSlotInput>;
-
-export const cloudDataToSave = z.discriminatedUnion(
-  'type',
-  [
-    z.object({ type: z.literal('editslot'), data: cloudSlotInput }),
-    z.object({ type: z.literal('delslot'), data: z.object({ id: z.number().int().positive() }) }),
-    z.object({ type: z.literal('settings'), data: cloudSettings }),
-    z.object({ type: z.literal('uploadslot'), data: z.unknown().optional() }),
-    z.object({ type: z.literal('deleteSlotDatei'), data: z.unknown().optional() }),
-  ],
-  { error: 'Unbekannte Aktion.' },
-);
-export type CloudDataToSave = z.infer<typeof cloudDataToSave>;
-
-const optionalText = z.string().max(500).optional();
+export type CloudSlotInput = z.output<typeof cloudSlotInput>;
 
 /**
- * getOrSaveSettings: one path for loading (no dataToSave), the save actions (form fields) and the
- * multipart upload / file delete. The fields each type needs are checked by the type's own schema.
+ * The actions of getOrSaveSettings. uploadslot and deleteSlotDatei carry their fields beside
+ * `dataToSave` (the specification's wire format), so their `data` is empty; per-slot conditions are
+ * checked per record in the service, only the settings need a right of their own.
  */
-export const cloudRequest = z.object({
-  code: sessionCode,
-  dataToSave: jsonField(cloudDataToSave).optional(),
-  upload4slotid: optionalText,
-  thema: optionalText,
-  file: z.unknown().optional(),
-  filesCount: optionalText,
-  filesCountMax: optionalText,
-  idSlot: optionalText,
-  delThema: optionalText,
-  delDatei: optionalText,
+export const cloudActions = defineActions({
+  editslot: { data: cloudSlotInput },
+  delslot: { data: z.object({ id: recordId() }) },
+  settings: { data: cloudSettings, rights: [cloudRights.settings] },
+  uploadslot: { data: z.unknown().optional() },
+  deleteSlotDatei: { data: z.unknown().optional() },
 });
+export type CloudSave = NonNullable<z.input<typeof cloudActions.field>>;
 
-const positiveId = z.coerce.number({ error: 'Ungültige Nummer.' }).int().positive('Ungültige Nummer.');
+const optionalText = z.string().max(500).optional();
 
 /** A topic: not blank ('Bitte gib ein Thema an.'), the name rule, at most 100 characters. */
 export const cloudTopic = z
@@ -136,7 +111,7 @@ export const cloudTopic = z
     const message = check(value, ['name']);
     if (message !== null) ctx.addIssue({ code: 'custom', message });
   })
-  .refine(nameMax(100), cloudMessages.tooLong);
+  .refine((value) => [...value].length <= TOPIC_MAX, cloudMessages.tooLong);
 
 /** A file part as the server's multipart parser hands it over. */
 export const uploadedFile = z.object({
@@ -146,22 +121,51 @@ export const uploadedFile = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
 
+/** The fields uploadslot needs (read by the handler once the action is known). */
 export const cloudUploadFields = z.object({
-  upload4slotid: positiveId,
+  upload4slotid: recordId(),
   thema: cloudTopic,
   file: uploadedFile,
 });
 
 /** deleteSlotDatei: one file (delDatei) or a whole topic (delThema); delDatei wins when both are sent. */
 export const cloudDeleteFields = z.object({
-  idSlot: positiveId,
-  delDatei: positiveId.optional(),
+  idSlot: recordId(),
+  delDatei: recordId().optional(),
   delThema: cloudTopic.optional(),
 });
 
-export const cloudLoadReply = z.object({ status: z.literal('success'), save: cloudData });
 export const cloudSaveReply = z.object({ status: z.literal('success'), save: cloudData, id: z.number().optional() });
 export const cloudUploadReply = z.object({ status: z.literal('success'), neu: cloudFile, thema: z.string() });
-
-export const cloudQrRequest = z.object({ code: sessionCode, id: positiveId });
 export const cloudQrReply = z.object({ status: z.literal('success'), file: z.string(), name: z.string() });
+
+/** Calls of module 130 (school.md section 7.1, docs/api.md). */
+export const cloudCalls = {
+  /**
+   * One call for loading (empty dataToSave), the save actions, the multipart upload (one file per
+   * request) and the file delete. Uploads and deletes answer from the fields beside dataToSave.
+   */
+  getOrSaveSettings: defineCallSpec({
+    path: '/_api/100/130/',
+    queryKey: 'getOrSaveSettings',
+    request: getOrSaveRequest(cloudActions, {
+      upload4slotid: recordId().optional(),
+      thema: optionalText,
+      file: z.unknown().optional(),
+      filesCount: optionalText,
+      filesCountMax: optionalText,
+      idSlot: recordId().optional(),
+      delThema: optionalText,
+      delDatei: recordId().optional(),
+    }),
+    reply: z.union([cloudSaveReply, cloudUploadReply]),
+  }),
+  /** QR code PDF of a slot (slot admins), stored for the caller and fetched through download.php. */
+  getQrCode: defineCallSpec({
+    path: '/_api/100/130/',
+    queryKey: 'getQR-Code',
+    request: { id: recordId() },
+    reply: cloudQrReply,
+    timeoutMs: 30_000,
+  }),
+};

@@ -17,7 +17,7 @@ describe('cloudSlotRights', () => {
   it('bearbeiten implies upload implies sehen; the cloud admin right grants everything', () => {
     fc.assert(
       fc.property(conditions, subject, fc.boolean(), (c, s, isAdmin) => {
-        const rights = cloudSlotRights(c, s, isAdmin);
+        const rights = cloudSlotRights(c, { ...s, rechte: isAdmin ? ['x|130|000|adm'] : ['x|130'] });
         if (rights.bearbeiten) expect(rights.upload).toBe(true);
         if (rights.upload) expect(rights.sehen).toBe(true);
         if (isAdmin) expect(rights).toEqual({ sehen: true, upload: true, bearbeiten: true });
@@ -27,21 +27,27 @@ describe('cloudSlotRights', () => {
 
   it('grants by group, by user and for all', () => {
     const nobody = { alle: false, gruppen: [], nutzer: [] };
-    const user = { id: 7, gruppen: [3] };
-    expect(cloudSlotRights({ sehen: nobody, upload: nobody, bearbeiten: nobody }, user, false)).toEqual({
+    const user = { id: 7, gruppen: [3], rechte: ['x|130|000|010'] };
+    expect(cloudSlotRights({ sehen: nobody, upload: nobody, bearbeiten: nobody }, user)).toEqual({
       sehen: false,
       upload: false,
       bearbeiten: false,
     });
-    expect(
-      cloudSlotRights({ sehen: { ...nobody, gruppen: [3] }, upload: nobody, bearbeiten: nobody }, user, false),
-    ).toEqual({ sehen: true, upload: false, bearbeiten: false });
-    expect(
-      cloudSlotRights({ sehen: nobody, upload: { ...nobody, alle: true }, bearbeiten: nobody }, user, false),
-    ).toEqual({ sehen: true, upload: true, bearbeiten: false });
-    expect(
-      cloudSlotRights({ sehen: nobody, upload: nobody, bearbeiten: { ...nobody, nutzer: [7] } }, user, false),
-    ).toEqual({ sehen: true, upload: true, bearbeiten: true });
+    expect(cloudSlotRights({ sehen: { ...nobody, gruppen: [3] }, upload: nobody, bearbeiten: nobody }, user)).toEqual({
+      sehen: true,
+      upload: false,
+      bearbeiten: false,
+    });
+    expect(cloudSlotRights({ sehen: nobody, upload: { ...nobody, alle: true }, bearbeiten: nobody }, user)).toEqual({
+      sehen: true,
+      upload: true,
+      bearbeiten: false,
+    });
+    expect(cloudSlotRights({ sehen: nobody, upload: nobody, bearbeiten: { ...nobody, nutzer: [7] } }, user)).toEqual({
+      sehen: true,
+      upload: true,
+      bearbeiten: true,
+    });
   });
 });
 

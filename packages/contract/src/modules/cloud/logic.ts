@@ -1,6 +1,8 @@
-import { conditionAllows, type ConditionSubject } from '../../platform/conditions';
+import { conditionAllows } from '../../platform/conditions';
+import { isSlotAdmin, type SlotUser } from '../../platform/slots';
 import { toLocal } from '../../platform/local-time';
 import type { CloudConditions } from './calls';
+import { cloudRights } from './definition';
 
 export interface CloudSlotRights {
   sehen: boolean;
@@ -9,17 +11,13 @@ export interface CloudSlotRights {
 }
 
 /**
- * What a user may do in a slot. bearbeiten (slot admin) implies upload, upload implies sehen; the
- * right x|130|000|adm makes a user slot admin of every slot (docs/architecture.md, Cloud).
+ * What a user may do in a slot. bearbeiten (slot admin, the shared slot rule: condition or
+ * x|130|000|adm) implies upload, upload implies sehen (docs/architecture.md, Slots and Cloud).
  */
-export function cloudSlotRights(
-  conditions: CloudConditions,
-  subject: ConditionSubject,
-  isCloudAdmin: boolean,
-): CloudSlotRights {
-  const bearbeiten = isCloudAdmin || conditionAllows(conditions.bearbeiten, subject);
-  const upload = bearbeiten || conditionAllows(conditions.upload, subject);
-  const sehen = upload || conditionAllows(conditions.sehen, subject);
+export function cloudSlotRights(conditions: CloudConditions, user: SlotUser): CloudSlotRights {
+  const bearbeiten = isSlotAdmin(conditions.bearbeiten, user, cloudRights);
+  const upload = bearbeiten || conditionAllows(conditions.upload, user);
+  const sehen = upload || conditionAllows(conditions.sehen, user);
   return { sehen, upload, bearbeiten };
 }
 

@@ -3,19 +3,14 @@ import { offerFile } from '../../platform/files/offer-file';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
 import { qrCodePdf } from '../../platform/qr/qr-pdf';
 import { appAddress } from '../../platform/http/app-address';
-import {
-  checkIn,
-  deletePoll,
-  deleteSlot,
-  isQrFileAdmin,
-  loadAttendance,
-  qrTarget,
-  saveAttendanceSettings,
-  savePoll,
-  saveSlot,
-} from './service';
+import { checkIn, isQrFileAdmin, qrTarget } from './check-in';
+import { loadAttendance } from './load';
+import { deletePoll, savePoll } from './polls';
+import { saveAttendanceSettings } from './settings';
+import { deleteSlot, saveSlot } from './slots';
 
-/** Calls of module 150 under /_api/100/150/ (docs/api.md). Per-slot conditions are checked in the service. */
+/** Calls of module 150 under /_api/100/150/ (docs/api.md). Per-slot conditions are checked per record. */
+
 /** File area of the generated QR PDFs; only slot admins may download them. */
 export const QR_FILE_AREA = 'f100-150-qr';
 
@@ -38,7 +33,7 @@ export const getOrSaveAttendanceCall = defineCall(attendanceCalls.getOrSaveSetti
           await deletePoll(db, user, save.data.id);
           break;
         case 'settings':
-          await saveAttendanceSettings(db, user, save.data);
+          await saveAttendanceSettings(db, save.data);
           break;
       }
     }

@@ -3,7 +3,8 @@ import { attendanceModule, type Condition, type SlotConditions } from '@hortus/c
 import type { Db } from '../../platform/db/database';
 import { groups, users } from '../../platform/db/schema';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
-import { defaultAttendanceSettings, newQrValue } from './service';
+import { newQrValue } from './records';
+import { defaultAttendanceSettings } from './settings';
 import { attendanceEntries, attendancePolls, attendanceSlots } from './schema';
 
 const nobody: Condition = { alle: false, gruppen: [] };

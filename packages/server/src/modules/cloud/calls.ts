@@ -1,11 +1,9 @@
 import {
+  cloudCalls,
   cloudDeleteFields,
-  cloudQrRequest,
-  cloudRequest,
-  cloudSlotAddress,
   cloudRights,
+  cloudSlotAddress,
   cloudUploadFields,
-  hasRight,
   messages,
 } from '@hortus/contract';
 import { offerFile } from '../../platform/files/offer-file';
@@ -14,15 +12,12 @@ import { qrCodePdf } from '../../platform/qr/qr-pdf';
 import { appAddress } from '../../platform/http/app-address';
 import { deleteFiles, deleteSlot, loadCloudData, saveCloudSettings, saveSlot, slotFor, uploadFile } from './service';
 
-/** Calls of module 130 under /_api/100/130/ (school.md 7.1, docs/api.md). */
-const path = '/_api/100/130/';
+/** Actions whose fields travel beside dataToSave: their errors name those wire fields as they are. */
+const fieldsBesideAction = new Set(['uploadslot', 'deleteSlotDatei']);
 
-export const cloudCall = defineCall({
-  path,
-  queryKey: 'getOrSaveSettings',
-  auth: 'session',
+export const getOrSaveCloudCall = defineCall(cloudCalls.getOrSaveSettings).forSession({
   rights: [cloudRights.files],
-  request: cloudRequest,
+  errorPrefix: (type) => (type === null || fieldsBesideAction.has(type) ? '' : 'dataToSave.data.'),
   async handle({ app, db, input, user, request }) {
     const action = input.dataToSave;
     const load = async () => loadCloudData(db, user, await appAddress(app, request));
@@ -36,7 +31,6 @@ export const cloudCall = defineCall({
         await deleteSlot(app, user, action.data.id);
         return { status: 'success', save: await load() };
       case 'settings':
-        if (!hasRight(user.rechte, cloudRights.settings)) throw new CallError('noRight', messages.accessDenied);
         await saveCloudSettings(db, action.data);
         return { status: 'success', save: await load() };
       case 'uploadslot': {
@@ -62,12 +56,8 @@ export const cloudCall = defineCall({
  * QR code PDF of a slot (slot admins): stored for the caller in the temp area; the client fetches it
  * through ./_api/data/download.php and saves it as 'QR-Code-' + slot name.
  */
-export const cloudQrCall = defineCall({
-  path,
-  queryKey: 'getQR-Code',
-  auth: 'session',
+export const getCloudQrCodeCall = defineCall(cloudCalls.getQrCode).forSession({
   rights: [cloudRights.files],
-  request: cloudQrRequest,
   async handle({ app, db, input, user, request }) {
     const slot = await slotFor(db, user, input.id, 'bearbeiten');
     const address = await appAddress(app, request);
@@ -83,4 +73,4 @@ export const cloudQrCall = defineCall({
   },
 });
 
-export const cloudCalls: CallDefinition[] = [cloudCall, cloudQrCall];
+export const cloudServerCalls: CallDefinition[] = [getOrSaveCloudCall, getCloudQrCodeCall];

@@ -1,13 +1,13 @@
 import { CLOUD_FILE_AREA } from '@hortus/contract';
 import type { ServerModule } from '../../platform/modules/server-module';
-import { cloudCalls } from './calls';
+import { cloudServerCalls } from './calls';
 import { seedCloudDemo } from './demo-seed';
 import { mayDownloadCloudFile } from './service';
 
 /** Module 130: file slots. */
 export const cloudServerModule: ServerModule = {
   code: '130',
-  calls: cloudCalls,
+  calls: cloudServerCalls,
   fileAccess: { [CLOUD_FILE_AREA]: mayDownloadCloudFile },
   demoSeed: (db, demo) =>
     seedCloudDemo(db, { admins: demo.groups.admins, staff: demo.groups.staff, parents: demo.groups.parents }),

@@ -8,12 +8,12 @@ import {
   cloudRights,
   cloudSettings,
   cloudSlotAddress,
+  canAddSlots,
   cloudSlotRights,
   detectCloudFileKind,
   germanDateTime,
-  hasAnyRight,
-  hasRight,
   messages,
+  withCreatorAsAdmin,
   type CloudConditions,
   type CloudData,
   type CloudFile,
@@ -27,6 +27,7 @@ import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext, type StoredFileRow } from '../../platform/http/calls';
+import { requireRecord } from '../../platform/http/records';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import { readOrgData } from '../../platform/settings/org-data';
 import { files as filesTable } from '../../platform/db/schema';
@@ -47,11 +48,7 @@ type SlotRow = typeof cloudSlots.$inferSelect;
 type FileRow = typeof cloudFiles.$inferSelect & { path: string };
 
 export function rightsIn(slot: Pick<SlotRow, 'conditions'>, user: LoadedUser): CloudSlotRights {
-  return cloudSlotRights(slot.conditions, user, hasRight(user.rechte, cloudRights.admin));
-}
-
-export function canAddSlots(user: LoadedUser): boolean {
-  return hasAnyRight(user.rechte, [cloudRights.admin, cloudRights.addSlots]);
+  return cloudSlotRights(slot.conditions, user);
 }
 
 function toCloudFile(row: FileRow, user: LoadedUser, rights: CloudSlotRights): CloudFile {
@@ -107,20 +104,17 @@ export async function loadCloudData(db: Db, user: LoadedUser, appAddress: string
       rechte: rights,
     };
   });
-  return { slots: result, settings, slotHinzufuegen: canAddSlots(user) };
+  return { slots: result, settings, slotHinzufuegen: canAddSlots(user, cloudRights) };
 }
 
-async function findSlot(db: Db, id: number): Promise<SlotRow> {
-  const [slot] = await db.select().from(cloudSlots).where(eq(cloudSlots.id, id)).limit(1);
-  if (!slot) throw new CallError('notFound', cloudMessages.unknownSlot);
-  return slot;
-}
-
-/** The slot, if the user may do `need` in it; notFound / noRight otherwise. */
+/** The slot, if the user may do `need` in it: unknown or unseen → notFound, seen but not allowed → noRight. */
 export async function slotFor(db: Db, user: LoadedUser, id: number, need: keyof CloudSlotRights): Promise<SlotRow> {
-  const slot = await findSlot(db, id);
-  if (!rightsIn(slot, user)[need]) throw new CallError('noRight', messages.accessDenied);
-  return slot;
+  const [slot] = await db.select().from(cloudSlots).where(eq(cloudSlots.id, id)).limit(1);
+  return requireRecord(
+    slot,
+    { canSee: (row) => rightsIn(row, user).sehen, canChange: (row) => rightsIn(row, user)[need] },
+    cloudMessages.unknownSlot,
+  );
 }
 
 async function assertGroupsExist(db: Db, conditions: CloudConditions, field: string): Promise<void> {
@@ -144,18 +138,17 @@ function normalized(conditions: CloudConditions): CloudConditions {
 }
 
 /**
- * Saves a slot: id 0 creates one (x|130|000|adm or x|130|000|010; the creator becomes slot admin
- * through bearbeiten.nutzer so nobody locks themselves out), otherwise only a slot admin may change it.
+ * Saves a slot (the shared slot rule): id 0 creates one (x|130|000|adm or x|130|000|010; the creator
+ * becomes slot admin through bearbeiten.nutzer unless the conditions name him), otherwise only a slot
+ * admin may change it.
  */
 export async function saveSlot(db: Db, user: LoadedUser, input: CloudSlotInput): Promise<number> {
-  await assertGroupsExist(db, input.bedingungen.f130, 'dataToSave.data.bedingungen.f130');
+  await assertGroupsExist(db, input.bedingungen.f130, 'bedingungen.f130');
   const conditions = normalized(input.bedingungen.f130);
   const values = { sort: input.sort.trim(), name: input.name.trim(), conditions };
   if (input.id === 0) {
-    if (!canAddSlots(user)) throw new CallError('noRight', messages.accessDenied);
-    if (!cloudSlotRights(conditions, user, false).bearbeiten) {
-      conditions.bearbeiten.nutzer = [...(conditions.bearbeiten.nutzer ?? []), user.id].sort((a, b) => a - b);
-    }
+    if (!canAddSlots(user, cloudRights)) throw new CallError('noRight', messages.accessDenied);
+    conditions.bearbeiten = withCreatorAsAdmin(conditions.bearbeiten, user);
     const [row] = await db.insert(cloudSlots).values(values).returning({ id: cloudSlots.id });
     if (!row) throw new Error('Slot konnte nicht angelegt werden.');
     return row.id;
@@ -176,7 +169,7 @@ export async function deleteSlot(app: AppContext, user: LoadedUser, id: number):
 }
 
 export async function saveCloudSettings(db: Db, settings: CloudSettings): Promise<void> {
-  await assertGroupsExist(db, settings.standardbedingungen.f130, 'dataToSave.data.standardbedingungen.f130');
+  await assertGroupsExist(db, settings.standardbedingungen.f130, 'standardbedingungen.f130');
   await writeModuleSettings(db, cloudModule.code, {
     standardbedingungen: { f130: normalized(settings.standardbedingungen.f130) },
   });
@@ -237,9 +230,11 @@ export async function deleteFiles(
       .select()
       .from(cloudFiles)
       .where(and(eq(cloudFiles.slotId, slot.id), eq(cloudFiles.id, target.fileId)));
-    const [row] = rows;
-    if (!row) throw new CallError('notFound', cloudMessages.unknownFile);
-    if (!rights.bearbeiten && row.uploaderUserId !== user.id) throw new CallError('noRight', messages.accessDenied);
+    requireRecord(
+      rows[0],
+      { canSee: true, canChange: (row) => rights.bearbeiten || row.uploaderUserId === user.id },
+      cloudMessages.unknownFile,
+    );
   } else {
     if (!rights.bearbeiten) throw new CallError('noRight', messages.accessDenied);
     rows = await app.db

@@ -97,7 +97,7 @@ export type CallDefinition<S extends z.ZodType = z.ZodType> = CallTarget & {
    * Prefix the dispatcher puts before the field keys of a service's validation errors (services key
    * errors by their own input fields). Default for calls with an action field: `<actionKey>.data.`.
    */
-  errorPrefix?: string;
+  errorPrefix?: ErrorPrefix;
 } & (
     | {
         auth: 'public';
@@ -113,6 +113,12 @@ export type CallDefinition<S extends z.ZodType = z.ZodType> = CallTarget & {
       }
   );
 
+/**
+ * A fixed prefix, or one per action type (null: a plain load) for calls whose actions carry some of
+ * their fields beside the action field (e.g. an upload's file).
+ */
+export type ErrorPrefix = string | ((actionType: string | null) => string);
+
 type SpecReply<S extends CallSpec> = Promise<CallReplyInput<S> | FileReply>;
 
 /** The server's part of a call declared by a contract spec, for signed-in users. */
@@ -120,12 +126,12 @@ export interface SessionCallHandler<S extends CallSpec> {
   /** Any one of these rights (containment) is needed; omit for "any logged-in user". */
   rights?: readonly string[];
   /** See CallDefinition.errorPrefix. */
-  errorPrefix?: string;
+  errorPrefix?: ErrorPrefix;
   handle(ctx: SessionCallContext<z.output<S['request']>>): SpecReply<S>;
 }
 /** The server's part of a call declared by a contract spec, open without a session. */
 export interface PublicCallHandler<S extends CallSpec> {
-  errorPrefix?: string;
+  errorPrefix?: ErrorPrefix;
   handle(ctx: PublicCallContext<z.output<S['request']>>): SpecReply<S>;
 }
 

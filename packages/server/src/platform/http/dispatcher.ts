@@ -143,6 +143,7 @@ function actionOf(call: CallDefinition, input: unknown): { type: string } | null
 }
 
 function errorPrefixOf(call: CallDefinition, action: { type: string } | null): string {
+  if (typeof call.errorPrefix === 'function') return call.errorPrefix(action?.type ?? null);
   if (call.errorPrefix !== undefined) return call.errorPrefix;
   return action && call.spec?.actionKey ? `${call.spec.actionKey}.data.` : '';
 }
