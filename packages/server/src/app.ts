@@ -12,6 +12,7 @@ import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
 import { serverModules } from './server-modules';
 import type { BackgroundJob } from './platform/modules/server-module';
+import { widgetCalls, widgetRegistry } from './platform/modules/widgets';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
@@ -28,9 +29,11 @@ const platformCalls: CallDefinition[] = [
   downloadCall,
 ];
 
-/** Every call the server answers (platform and modules), e.g. for tests that walk all of them. */
+const moduleWidgets = widgetRegistry(serverModules);
+
+/** Every call the server answers (platform, modules and widgets), e.g. for tests that walk all of them. */
 export function allCalls(): CallDefinition[] {
-  return [...platformCalls, ...serverModules.flatMap((module) => module.calls)];
+  return [...platformCalls, ...serverModules.flatMap((module) => module.calls), ...widgetCalls(moduleWidgets)];
 }
 
 export interface BuildOptions {
@@ -64,6 +67,8 @@ export function createAppContext(
     fileAccess,
     userSaveFallbacks: serverModules.flatMap((module) => (module.userSaveFallback ? [module.userSaveFallback] : [])),
     mailer: options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir }),
+    widgets: moduleWidgets,
+    widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
   };
 }
 

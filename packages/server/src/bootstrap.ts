@@ -62,6 +62,8 @@ export async function bootstrap(database: Database, options: BootstrapOptions): 
       await db.insert(serverSettings).values({ key: 'demoSeeded', value: true }).onConflictDoNothing();
     }
   }
+  // After the demo, so that a module's defaults do not double its demo data.
+  for (const module of serverModules) await module.setup?.(db);
   // After the first administrator exists, so that new rights of later releases reach them.
   await syncKnownRights(db, rightsTree);
   await vapidKeys(db);

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CALENDAR_ICAL_PREFIX,
+  MAX_RECORD_ID,
   buildICalendar,
+  calendarCalls,
   calendarMessages,
   expandEvents,
   formatAusnahme,
@@ -19,10 +22,10 @@ import {
 } from '@hortus/contract';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
 import { seedCalendarDemo } from '../src/modules/calendar/demo-seed';
-import { startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
-const api = '/_api/000/110/?getOrSaveSettings';
+const api = calendarCalls.getOrSaveSettings.url;
 
 let staffGroup: number;
 let parentGroup: number;
@@ -130,14 +133,12 @@ function settingsData(overrides: Record<string, unknown> = {}) {
 }
 
 function expectInvalid(reply: Reply, errors: Record<string, string[]>): void {
-  expect(reply.statusCode, reply.raw).toBe(400);
-  expect(reply.body.status).toBe('validationError');
+  expectStatus(reply, 'validationError', 400);
   expect(reply.body.errors).toEqual(errors);
 }
 
 function expectDenied(reply: Reply): void {
-  expect(reply.statusCode, reply.raw).toBe(403);
-  expect(reply.body.status).toBe('noRight');
+  expectStatus(reply, 'noRight', 403);
 }
 
 beforeAll(async () => {
@@ -161,7 +162,7 @@ beforeAll(async () => {
   });
   outsider = await server.userWithSession({ groupIds: [otherGroup] });
 
-  // The first load creates the one default category; settings then define the three of the tests.
+  // Start-up created the one default category; settings then define the three of the tests.
   const first = await ok(admin.code);
   expect(first.kalender.kategorien.map((category) => category.name)).toEqual(['Allgemein']);
   cat.allgemein = first.kalender.kategorien[0]!.id;
@@ -198,6 +199,47 @@ describe('getOrSaveSettings: access', () => {
       'Elternabende',
     ]);
     expect((await ok(admin.code)).kalender.kategorien.map((category) => category.name)).toEqual(['Allgemein']);
+  });
+
+  it('an empty or missing dataToSave loads (the specification client sends dataToSave=)', async () => {
+    const empty = await send(staff.code, '');
+    expectStatus(empty, 'success', 200);
+    const missing = await server.call(calendarCalls.getOrSaveSettings, staff.code, {});
+    expectStatus(missing, 'success', 200);
+    expect(empty.body.kalender).toEqual(missing.body.kalender);
+  });
+
+  it('loading writes nothing: the default category exists from start-up on', async () => {
+    const before = await ok(admin.code);
+    const again = await ok(admin.code);
+    expect(again.settings.alleKategorien).toEqual(before.settings.alleKategorien);
+  });
+
+  it('ids beyond the database range are bad input, never a server error', async () => {
+    expectInvalid(await send(staff.code, { type: 'delTermin', data: { id: 2 ** 40 } }), {
+      'dataToSave.data.id': ['Ungültige Nummer.'],
+    });
+    expectInvalid(
+      await send(staff.code, {
+        type: 'saveTermin',
+        data: eventInput({ id: MAX_RECORD_ID + 1, id_kalenderkategorie: 2 ** 40, ausSerie: 2 ** 40 }),
+      }),
+      {
+        'dataToSave.data.id': ['Ungültige Nummer.'],
+        'dataToSave.data.id_kalenderkategorie': ['Ungültige Nummer.'],
+        'dataToSave.data.ausSerie': ['Ungültige Nummer.'],
+      },
+    );
+  });
+
+  it('a new event may come with an empty id (the specification client)', async () => {
+    const reply = await ok(staff.code, {
+      type: 'saveTermin',
+      data: { ...eventInput({ name: 'Ohne Nummer' }), id: '' },
+    });
+    const created = reply.kalender.events.find((event) => event.id === reply.saveTerminNeuId);
+    expect(created?.name).toBe('Ohne Nummer');
+    await ok(staff.code, { type: 'delTermin', data: { id: reply.saveTerminNeuId as number } });
   });
 
   it('rejects unknown types and broken JSON with German messages', async () => {
@@ -268,8 +310,13 @@ describe('visibility and edit rights per category', () => {
       },
     );
     const hidden = await send(outsider.code, { type: 'delTermin', data: { id: teamEvent } });
-    expect(hidden.statusCode).toBe(404);
-    expect(hidden.body.status).toBe('notFound');
+    expectStatus(hidden, 'notFound', 404);
+    expect(hidden.body.message).toBe(calendarMessages.unknownEvent);
+    const hiddenChange = await send(outsider.code, {
+      type: 'saveTermin',
+      data: eventInput({ id: teamEvent, id_kalenderkategorie: cat.allgemein }),
+    });
+    expectStatus(hiddenChange, 'notFound', 404);
     const stillThere = await ok(staff.code);
     expect(stillThere.kalender.events.find((event) => event.id === generalEvent)?.name).toBe('Sommerfest');
   });
@@ -508,8 +555,9 @@ describe('birthdays', () => {
 });
 
 describe('iCalendar feed', () => {
+  /** Feed addresses are absolute (the platform's appAddress); the test server answers their path. */
   async function fetchFeed(url: string) {
-    const response = await server.app.inject({ method: 'GET', url });
+    const response = await server.app.inject({ method: 'GET', url: new URL(url, 'http://localhost').pathname });
     return response;
   }
 
@@ -542,7 +590,7 @@ describe('iCalendar feed', () => {
     const created = await ok(staff.code, { type: 'feedNeu' });
     expect(created.feed.aktiv).toBe(true);
     const url = created.feed.url as string;
-    expect(url).toMatch(/^\/_api\/000\/110\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(url).toMatch(/^http:\/\/localhost(:80)?\/_api\/000\/110\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
     expect((await ok(staff.code)).feed).toEqual({ aktiv: true });
 
     const response = await fetchFeed(url);
@@ -590,7 +638,7 @@ describe('iCalendar feed', () => {
     expect((await fetchFeed(renewed)).statusCode).toBe(200);
     expect((await ok(staff.code, { type: 'feedWiderrufen' })).feed).toEqual({ aktiv: false });
     expect((await fetchFeed(renewed)).statusCode).toBe(404);
-    expect((await fetchFeed('/_api/000/110/ical/kurz.ics')).statusCode).toBe(404);
+    expect((await fetchFeed(`${CALENDAR_ICAL_PREFIX}kurz.ics`)).statusCode).toBe(404);
   });
 });
 

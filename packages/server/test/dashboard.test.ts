@@ -7,7 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MAX_RECORD_ID,
+  dashboardCalls,
+  moduleRegistry,
+  widgetsOf,
   dashboardMessages as texts,
+  newsFeedWidget,
   type DashboardSettings,
   type FeedbackUser,
   type GetDashboardReply,
@@ -15,9 +20,10 @@ import {
   type W1Data,
 } from '@hortus/contract';
 import { deliverDueNotices } from '../src/modules/dashboard/notify';
+import { widgetRegistry } from '../src/platform/modules/widgets';
 import { createMailer, type Mailer } from '../src/platform/mail/mailer';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
-import { startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 interface ReceivedMail {
   to: string[];
@@ -102,25 +108,24 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(resolve));
 });
 
-const api = (func: string) => `/_api/000/000/?func=${func}`;
-
 function getSettings(code: string): Promise<Reply> {
-  return server.post(api('getSettings'), { code });
+  return server.call(dashboardCalls.getSettings, code, {});
 }
 
 function saveSettings(code: string, data: DashboardSettings): Promise<Reply> {
-  return server.post(api('getSettings'), { code, dataToSave: JSON.stringify({ type: 'saveSettings', data }) });
+  return server.call(dashboardCalls.getSettings, code, { dataToSave: { type: 'saveSettings', data } });
 }
 
 function w1(code: string, dataToSave: W1Data | Record<string, unknown>): Promise<Reply> {
-  return server.post(api('w1'), { code, dataToSave: JSON.stringify(dataToSave) });
+  return server.call(dashboardCalls.w1, code, { dataToSave });
 }
 
 async function feed(code: string): Promise<Meldung[]> {
   const reply = await getSettings(code);
   expect(reply.body.status).toBe('success');
   const save = reply.body.save as GetDashboardReply['save'];
-  return save.widgets.find((widget) => widget.id === 'w1')?.meldungen ?? [];
+  const entry = save.widgets.find((widget) => widget.id === 'w1');
+  return entry ? newsFeedWidget.parse(entry).meldungen : [];
 }
 
 type MeldungFields = Partial<Extract<W1Data, { func: 'saveMeldung' }>['data']>;
@@ -188,13 +193,14 @@ describe('getSettings', () => {
     expect(save.settings.allWidgets).toEqual([{ id: 'w1', name: 'Meldungen' }]);
     expect(save.settings.w1_standardEmpfaenger).toBe(String(groups.parents));
     expect(save.widgets.map((widget) => widget.id)).toEqual(['w1']);
-    expect(save.widgets[0]?.kannErstellen).toBe(true);
-    expect(save.widgets[0]?.standardEmpfaenger).toEqual([groups.parents]);
-    expect(save.widgets[0]?.emailParameter?.find((parameter) => parameter.id === email)?.gruppen).toEqual(
+    const newsFeed = newsFeedWidget.parse(save.widgets[0]);
+    expect(newsFeed.kannErstellen).toBe(true);
+    expect(newsFeed.standardEmpfaenger).toEqual([groups.parents]);
+    expect(newsFeed.emailParameter.find((parameter) => parameter.id === email)?.gruppen).toEqual(
       expect.arrayContaining([groups.authors, groups.parents]),
     );
     const other = (await getSettings(parent.code)).body.save as GetDashboardReply['save'];
-    expect(other.widgets[0]?.kannErstellen).toBe(false);
+    expect(newsFeedWidget.parse(other.widgets[0]).kannErstellen).toBe(false);
   });
 
   it('saves settings only with x|000|set and refuses unknown widgets and groups', async () => {
@@ -207,11 +213,88 @@ describe('getSettings', () => {
     expect(badWidget.body.errors).toEqual({ 'dataToSave.data.useWidgets': [texts.unknownWidget] });
     const badGroup = await saveSettings(admin.code, { ...settings, w1_standardEmpfaenger: '999999' });
     expect(badGroup.body.errors).toEqual({ 'dataToSave.data.w1_standardEmpfaenger': [texts.unknownGroup] });
-    const malformed = await server.post(api('getSettings'), { code: admin.code, dataToSave: '{kaputt' });
+    const malformed = await server.post(dashboardCalls.getSettings.url, { code: admin.code, dataToSave: '{kaputt' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.body.errors).toEqual({ dataToSave: ['Ungültiges JSON.'] });
     const after = ((await getSettings(admin.code)).body.save as GetDashboardReply['save']).settings;
     expect(after).toEqual(current);
+  });
+});
+
+describe('widgets as a platform extension point', () => {
+  it('every widget a module declares in the contract is served by a server module; ids are unique', async () => {
+    expect([...server.context.widgets.keys()].sort()).toEqual(widgetsOf(moduleRegistry).map((widget) => widget.id));
+    const widget = { load: async () => ({}) };
+    expect(() =>
+      widgetRegistry([
+        { code: '200', dashboardWidgets: { w2: widget } },
+        { code: '210', dashboardWidgets: { w2: widget } },
+      ]),
+    ).toThrow(/w2/);
+  });
+});
+
+describe('the one dataToSave rule and the record rule', () => {
+  it('an empty or missing dataToSave loads (getSettings) or does nothing (w1)', async () => {
+    const empty = await server.post(dashboardCalls.getSettings.url, { code: author.code, dataToSave: '' });
+    expectStatus(empty, 'success', 200);
+    const missing = await getSettings(author.code);
+    expect((empty.body.save as GetDashboardReply['save']).settings).toEqual(
+      (missing.body.save as GetDashboardReply['save']).settings,
+    );
+    const idle = await server.post(dashboardCalls.w1.url, { code: author.code, dataToSave: '' });
+    expectStatus(idle, 'success', 200);
+    expect(idle.body).toMatchObject({ savedMeldung: null, users: [] });
+  });
+
+  it('saveSettings needs x|000|set as the action right; a viewer may still load', async () => {
+    expectStatus(await getSettings(parent.code), 'success', 200);
+    const current = ((await getSettings(admin.code)).body.save as GetDashboardReply['save']).settings;
+    const { allWidgets: _a, w1_200_Klassen: _k, ...settings } = current;
+    expectStatus(await saveSettings(parent.code, settings), 'noRight', 403);
+  });
+
+  it('a new message may come with an empty id; ids beyond the database range are bad input', async () => {
+    const created = await w1(author.code, { func: 'saveMeldung', data: { ...meldung({ titel: 'Leer' }), id: '' } });
+    expectStatus(created, 'success', 200);
+    const id = (created.body.savedMeldung as Meldung).id;
+    const huge = await w1(author.code, { func: 'delMeldung', data: { id: MAX_RECORD_ID + 1 } });
+    expectStatus(huge, 'validationError', 400);
+    expect(huge.body.errors).toEqual({ 'dataToSave.data.id': ['Ungültige Nummer.'] });
+    expectStatus(await w1(author.code, { func: 'delMeldung', data: { id } }), 'success', 200);
+  });
+
+  it('a message the caller does not see is not found; one seen but not written by them is noRight', async () => {
+    const toParents = await create({
+      titel: 'Nur Eltern',
+      bedingung_f000w1_sehen: { alle: false, gruppen: [groups.parents] },
+    });
+    const unseen = await w1(outsider.code, { func: 'delMeldung', data: { id: toParents.id } });
+    expectStatus(unseen, 'notFound', 404);
+    expect(unseen.body.message).toBe(texts.unknownMessage);
+    const seen = await w1(parent.code, { func: 'delMeldung', data: { id: toParents.id } });
+    expectStatus(seen, 'noRight', 403);
+    expect(seen.body.message).toBe(texts.notAuthor);
+    const csv = await server.post(dashboardCalls.w1csv.url, { code: outsider.code, meldungId: String(toParents.id) });
+    expectStatus(csv, 'notFound', 404);
+  });
+
+  it('an answer that does not exist is not found in the results overview', async () => {
+    const message = await create({
+      titel: 'Umfrage',
+      rueckmeldung: {
+        nutzen: true,
+        formularfelder: [{ id: 0, sort: 1, name: 'Frage', beschreibung: '', typ: 'text', selectoptions: [] }],
+      },
+    });
+    const missing = await w1(author.code, {
+      func: 'settingsRueckmeldungenuebersicht',
+      meldungId: message.id,
+      type: 'delete',
+      data: { userId: outsider.id },
+    });
+    expectStatus(missing, 'notFound', 404);
+    expect(missing.body.message).toBe(texts.unknownFeedback);
   });
 });
 
@@ -327,7 +410,7 @@ describe('news feed', () => {
     expect(badGroup.body.errors).toEqual({ 'dataToSave.data.bedingung_f000w1_sehen': [texts.unknownGroup] });
     const huge = await w1(author.code, { func: 'delMeldung', data: { id: 99_999_999_999 } });
     expect(huge.statusCode).toBe(400);
-    const hugeCsv = await server.post(api('w1csv'), { code: author.code, meldungId: '99999999999' });
+    const hugeCsv = await server.post(dashboardCalls.w1csv.url, { code: author.code, meldungId: '99999999999' });
     expect(hugeCsv.body.errors).toEqual({ meldungId: ['Ungültige Nummer.'] });
     const unknownFunc = await w1(author.code, { func: 'löschen', data: {} });
     expect(unknownFunc.body.status).toBe('validationError');
@@ -339,9 +422,9 @@ describe('news feed', () => {
     expect(created.titel).toBe(evil);
     const reply = await getSettings(parent.code);
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
-    const shown = (reply.body.save as GetDashboardReply['save']).widgets[0]?.meldungen?.find(
-      (entry) => entry.id === created.id,
-    );
+    const shown = newsFeedWidget
+      .parse((reply.body.save as GetDashboardReply['save']).widgets[0])
+      .meldungen.find((entry) => entry.id === created.id);
     expect(shown?.titel).toBe(evil);
     expect(shown?.text).toBe(`${evil}\nZeile 2`);
   });
@@ -493,7 +576,7 @@ describe('feedback forms', () => {
         werte: { [String(teilnahme?.id)]: 'Ja', [String(bemerkung?.id)]: '=HYPERLINK("x");1' },
       },
     });
-    const reply = await server.post(api('w1csv'), { code: author.code, meldungId: String(message.id) });
+    const reply = await server.post(dashboardCalls.w1csv.url, { code: author.code, meldungId: String(message.id) });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(reply.headers['content-disposition']).toContain(`Rueckmeldungen-${message.id}.csv`);
@@ -503,12 +586,12 @@ describe('feedback forms', () => {
     expect(lines[1]).toMatch(/;"Ja";"'=HYPERLINK\(""x""\);1"$/);
     const get = await server.app.inject({
       method: 'GET',
-      url: `${api('w1csv')}&code=${author.code}&meldungId=${message.id}`,
+      url: `${dashboardCalls.w1csv.url}&code=${author.code}&meldungId=${message.id}`,
     });
     expect(get.statusCode).toBe(200);
-    const denied = await server.post(api('w1csv'), { code: parent.code, meldungId: String(message.id) });
+    const denied = await server.post(dashboardCalls.w1csv.url, { code: parent.code, meldungId: String(message.id) });
     expect(denied.body.status).toBe('noRight');
-    const bad = await server.post(api('w1csv'), { code: author.code, meldungId: 'abc' });
+    const bad = await server.post(dashboardCalls.w1csv.url, { code: author.code, meldungId: 'abc' });
     expect(bad.body.errors).toEqual({ meldungId: ['Ungültige Nummer.'] });
     // The export goes out from memory: nothing is left (or ever written) in the data folder.
     expect(fs.existsSync(path.join(server.dataDir, 'tmp'))).toBe(false);

@@ -82,10 +82,11 @@ export type CallReplyInput<S extends CallSpec> = z.input<S['reply']>;
  * The request of a module's getOrSave call: the session code and the action field `dataToSave`
  * (missing/empty = load), plus any further fields.
  */
-export function getOrSaveRequest<M extends ActionMap, Extra extends RequestShape = Record<never, never>>(
-  actions: ActionSet<M>,
-  extra?: Extra,
-): { dataToSave: ActionSet<M>['field'] } & Extra {
+export function getOrSaveRequest<
+  M extends ActionMap,
+  K extends string = 'type',
+  Extra extends RequestShape = Record<never, never>,
+>(actions: ActionSet<M, K>, extra?: Extra): { dataToSave: ActionSet<M, K>['field'] } & Extra {
   return { ...(extra ?? ({} as Extra)), dataToSave: actions.field };
 }
 

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flattenRights, grantableRights, parseModulePath, tabPath, type RightNode } from './module-definition';
+import {
+  flattenRights,
+  grantableRights,
+  parseModulePath,
+  tabPath,
+  widgetsOf,
+  type ModuleDefinition,
+  type RightNode,
+} from './module-definition';
 
 const moduleCode = fc.stringMatching(/^[0-9]{3}$/);
 const tabCode = fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Za-z0-9]{1,6}$/));
@@ -187,5 +195,19 @@ describe('grantableRights', () => {
         expect(result).toEqual(below.filter((right, index) => below.indexOf(right) === index));
       }),
     );
+  });
+});
+
+describe('widgetsOf', () => {
+  it('lists the widgets of all modules by default order, then id', () => {
+    const module = (code: string, widgets: ModuleDefinition['widgets']) =>
+      ({ code, widgets }) as unknown as ModuleDefinition;
+    const modules = [
+      module('200', [{ id: 'w2', name: 'Abwesenheiten', order: 20 }]),
+      module('000', [{ id: 'w1', name: 'Meldungen', order: 10 }]),
+      module('999', undefined),
+      module('300', [{ id: 'w3', name: 'Dritte', order: 20 }]),
+    ];
+    expect(widgetsOf(modules).map((widget) => widget.id)).toEqual(['w1', 'w2', 'w3']);
   });
 });

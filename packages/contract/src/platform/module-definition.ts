@@ -19,6 +19,19 @@ export interface ModuleTab {
 }
 
 /**
+ * A dashboard widget a module contributes (the dashboard shows it; the module serves its data and
+ * draws it). Ids are 'w' plus a number, unique over all modules.
+ */
+export interface WidgetDefinition {
+  /** e.g. 'w1'. */
+  id: string;
+  /** German name, shown as the widget's title and in the dashboard settings. */
+  name: string;
+  /** Position in the default order (useWidgets of a fresh installation): lower first. */
+  order: number;
+}
+
+/**
  * Everything the platform needs to know about a module: the server builds menu links and the rights
  * tree from it, the web app builds routes and tab bars from it.
  */
@@ -37,6 +50,15 @@ export interface ModuleDefinition {
   rights: RightNode;
   /** Core modules cannot be switched off in the app settings (useF). */
   alwaysEnabled?: boolean;
+  /** Dashboard widgets of the module (served by its ServerModule, drawn by its web entry). */
+  widgets?: readonly WidgetDefinition[];
+}
+
+/** Every widget of the given modules in default order (by `order`, then id). */
+export function widgetsOf(modules: readonly ModuleDefinition[]): WidgetDefinition[] {
+  return modules
+    .flatMap((module) => module.widgets ?? [])
+    .sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
 }
 
 export function tabPath(moduleCode: string, tabCode: string): string {

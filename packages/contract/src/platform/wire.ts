@@ -113,32 +113,44 @@ export function newOrRecordId(): z.ZodDefault<z.ZodType<number, number | string 
 /** One action of a module's getOrSave call: the schema of its `data` and the rights it needs (any of). */
 export interface ActionDefinition<D extends z.ZodType = z.ZodType> {
   data: D;
+  /**
+   * Further fields of the action beside `data`, at the action's top level on the wire (e.g. the
+   * calendar's `ausnahme` of saveTermin). Their issues read `<field>`, those of data `data.<field>`.
+   */
+  fields?: z.ZodRawShape;
   /** Any one of these rights is needed (containment); omitted: the call's own right suffices. */
   rights?: readonly Right[];
 }
 export type ActionMap = Record<string, ActionDefinition>;
 
-/** A parsed action: `{type, data}` with the data's output type. */
-export type ActionOf<M extends ActionMap> = {
-  [K in keyof M & string]: { type: K; data: z.output<M[K]['data']> };
+/** An action without data (e.g. a feed renewal): `data` may be missing or `{}`. */
+export const noActionData = z.object({}).optional();
+
+type FieldsOutput<A> = A extends { fields: infer F extends z.ZodRawShape } ? z.output<z.ZodObject<F>> : unknown;
+type FieldsInput<A> = A extends { fields: infer F extends z.ZodRawShape } ? z.input<z.ZodObject<F>> : unknown;
+type DataInput<D extends z.ZodType> = undefined extends z.input<D> ? { data?: z.input<D> } : { data: z.input<D> };
+
+/** A parsed action: `{type, data}` (type under the set's type key) with the data's output type. */
+export type ActionOf<M extends ActionMap, K extends string = 'type'> = {
+  [T in keyof M & string]: { [P in K]: T } & { data: z.output<M[T]['data']> } & FieldsOutput<M[T]>;
 }[keyof M & string];
-/** What a client sends for an action (`data` may be left out when the action's data is optional). */
-export type ActionInput<M extends ActionMap> = {
-  [K in keyof M & string]: undefined extends z.input<M[K]['data']>
-    ? { type: K; data?: z.input<M[K]['data']> }
-    : { type: K; data: z.input<M[K]['data']> };
+/** What a client sends for an action. */
+export type ActionInput<M extends ActionMap, K extends string = 'type'> = {
+  [T in keyof M & string]: { [P in K]: T } & DataInput<M[T]['data']> & FieldsInput<M[T]>;
 }[keyof M & string];
 
-export interface ActionSet<M extends ActionMap = ActionMap> {
+export interface ActionSet<M extends ActionMap = ActionMap, K extends string = string> {
   readonly actions: M;
   readonly types: readonly (keyof M & string)[];
+  /** The key that names the action type: 'type' unless the call's wire format says otherwise ('func'). */
+  readonly typeKey: K;
   /** The rights an action type needs beyond the call's own (undefined: none). */
   rightsOf(type: string): readonly Right[] | undefined;
   /**
    * The wire field: missing, empty, blank, `null` or `{}` mean "load" (null); anything else must be
    * `{type, data}` of one of the actions. Unknown types and bad data read German.
    */
-  readonly field: z.ZodDefault<z.ZodType<ActionOf<M> | null, ActionInput<M> | string | null>>;
+  readonly field: z.ZodDefault<z.ZodType<ActionOf<M, K> | null, ActionInput<M, K> | string | null>>;
 }
 
 const actionSetOfField = new WeakMap<z.ZodType, ActionSet>();
@@ -148,8 +160,15 @@ export function actionSetOf(field: unknown): ActionSet | undefined {
   return typeof field === 'object' && field !== null ? actionSetOfField.get(field as z.ZodType) : undefined;
 }
 
-/** Declares a module's save actions once: their data schemas and rights. */
-export function defineActions<M extends ActionMap>(actions: M): ActionSet<M> {
+/**
+ * Declares a module's save actions once: their data schemas and rights. `typeKey` names the key of
+ * the action type when the wire format is not `{type, data}` (the dashboard's w1: `{func, data}`).
+ */
+export function defineActions<M extends ActionMap, K extends string = 'type'>(
+  actions: M,
+  options: { typeKey?: K } = {},
+): ActionSet<M, K> {
+  const typeKey = (options.typeKey ?? 'type') as K;
   const types = Object.keys(actions) as (keyof M & string)[];
   const field = z
     .unknown()
@@ -163,23 +182,24 @@ export function defineActions<M extends ActionMap>(actions: M): ActionSet<M> {
         ctx.addIssue({ code: 'custom', message: wireMessages.invalidAction, input: decoded });
         return z.NEVER;
       }
-      const type = decoded['type'];
+      const type = decoded[typeKey];
       const definition = typeof type === 'string' && Object.hasOwn(actions, type) ? actions[type] : undefined;
       if (!definition) {
-        ctx.addIssue({ code: 'custom', message: wireMessages.unknownAction, path: ['type'], input: type });
+        ctx.addIssue({ code: 'custom', message: wireMessages.unknownAction, path: [typeKey], input: type });
         return z.NEVER;
       }
       const parsed = definition.data.safeParse(decoded['data'], { reportInput: true });
-      if (!parsed.success) {
-        forwardIssues(ctx, parsed.error, ['data']);
-        return z.NEVER;
-      }
-      return { type, data: parsed.data } as ActionOf<M>;
+      if (!parsed.success) forwardIssues(ctx, parsed.error, ['data']);
+      const fields = definition.fields ? z.object(definition.fields).safeParse(decoded, { reportInput: true }) : null;
+      if (fields && !fields.success) forwardIssues(ctx, fields.error, []);
+      if (!parsed.success || (fields && !fields.success)) return z.NEVER;
+      return { ...(fields?.data ?? {}), [typeKey]: type, data: parsed.data } as ActionOf<M, K>;
     })
-    .default(null) as unknown as ActionSet<M>['field'];
-  const set: ActionSet<M> = {
+    .default(null) as unknown as ActionSet<M, K>['field'];
+  const set: ActionSet<M, K> = {
     actions,
     types,
+    typeKey,
     rightsOf: (type) => (Object.hasOwn(actions, type) ? actions[type]?.rights : undefined),
     field,
   };

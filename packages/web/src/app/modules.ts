@@ -1,9 +1,11 @@
+import { registerWidgetModules } from '../platform/dashboard-widgets/widget-registry';
 import type { ModuleLoader } from '../platform/module-page/web-module';
 
 /**
  * Web-side module registry: module code -> lazy loader of the module's pages (one chunk per module).
  * The module's tabs, labels and rights come from the contract registry (findModule). Adding a module
- * is one line here plus its folder under src/modules.
+ * is one line here plus its folder under src/modules. A module's dashboard widgets come from the same
+ * entry (its `widgets` export), found through the platform's widget registry.
  */
 export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '000': () => import('../modules/dashboard'),
@@ -18,3 +20,5 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '150': () => import('../modules/attendance'),
   '999': () => import('../modules/app-info'),
 };
+
+registerWidgetModules(webModules);

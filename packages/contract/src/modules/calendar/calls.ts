@@ -1,19 +1,22 @@
 import { z } from 'zod';
-import { conditionSchema, sessionCode } from '../../platform/api';
+import { conditionSchema } from '../../platform/api';
+import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { parseIsoDay } from '../../platform/local-time';
 import { ruledString } from '../../platform/schema';
-import { jsonField } from '../../platform/wire';
+import {
+  MAX_RECORD_ID,
+  defineActions,
+  newOrRecordId,
+  noActionData,
+  recordId,
+  type ActionInput,
+} from '../../platform/wire';
 import { validationMessages } from '../../platform/validation';
+import { calendarRights } from './definition';
 import { weekdayKeys, type Repeat, type SeriesException } from './series';
 
-/** The one call of the calendar (core.md section 7): POST /_api/000/110/?getOrSaveSettings with dataToSave. */
-export const calendarPaths = {
-  getOrSaveSettings: '/_api/000/110/?getOrSaveSettings',
-  /** Unauthenticated iCalendar feed: GET /_api/000/110/ical/<token>.ics */
-  icalPrefix: '/_api/000/110/ical/',
-} as const;
-
-export const CALENDAR_TIMEOUT_MS = 10_000;
+/** Unauthenticated iCalendar feed (a route outside the call dispatcher): GET /_api/000/110/ical/<token>.ics */
+export const CALENDAR_ICAL_PREFIX = '/_api/000/110/ical/';
 
 /** Business constants (core.md section 9). */
 export const calendarLimits = {
@@ -162,16 +165,18 @@ const timestamp = z
 /** An event as the client sends it (saveTermin). start/end are UTC milliseconds. */
 export const eventInput = z
   .object({
-    id: z.number().int().min(0),
+    /** Empty, missing or 0: a new event. */
+    id: newOrRecordId(),
     name: ruledString('required').pipe(z.string().max(200, 'Maximal 200 Zeichen sind erlaubt')),
     beschreibung: z.string().max(5000, 'Maximal 5000 Zeichen sind erlaubt').default(''),
     start: timestamp,
     end: timestamp,
-    id_kalenderkategorie: z.number({ error: validationMessages.required }).int(),
+    id_kalenderkategorie: recordId(),
     timed: z.boolean(),
     istSerie: z.boolean(),
     repeat: repeatWire.nullable().default(null),
-    ausSerie: z.number().int().min(0).default(0),
+    /** The series a detached single event came from (0: none). */
+    ausSerie: newOrRecordId(),
   })
   .superRefine((event, ctx) => {
     if (event.end < event.start)
@@ -206,7 +211,11 @@ export const categoryConditions = z.object({
 
 export const categoryInput = z.object({
   /** Existing id, or zero/negative for a new category (temporary id, replaced by the server). */
-  id: z.number().int(),
+  id: z
+    .number({ error: validationMessages.required })
+    .int('Ungültige Nummer.')
+    .min(-MAX_RECORD_ID, 'Ungültige Nummer.')
+    .max(MAX_RECORD_ID, 'Ungültige Nummer.'),
   name: ruledString('required', 'tinytext', 'nameMore'),
   farbe: z
     .string()
@@ -276,34 +285,31 @@ const occurrenceRange = z
   .object({ von: timestamp, bis: timestamp })
   .refine((range) => range.bis >= range.von, { message: calendarMessages.endBeforeStart, path: ['bis'] });
 
-export const calendarDataToSave = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('load') }),
-  z.object({
-    type: z.literal('saveTermin'),
+/**
+ * The calendar's save actions (core.md section 7: getOrSaveSettings with dataToSave). Every action
+ * answers the state after it; missing/empty dataToSave (or type load) only loads.
+ */
+export const calendarActions = defineActions({
+  load: { data: noActionData },
+  saveTermin: {
     data: eventInput,
     /** With a detached single event (id 0, ausSerie > 0): the occurrence to exclude from the series. */
-    ausnahme: occurrenceRange.optional(),
-  }),
-  z.object({
-    type: z.literal('delTermin'),
+    fields: { ausnahme: occurrenceRange.optional() },
+  },
+  delTermin: {
     data: z.object({
-      id: z.number().int().positive(),
+      id: recordId(),
       /** Only this occurrence of a series ('nur Ausnahme für Tag'); without it the whole event goes. */
       ausnahme: occurrenceRange.optional(),
     }),
-  }),
-  z.object({ type: z.literal('saveSettings'), data: saveCalendarSettingsInput }),
+  },
+  saveSettings: { data: saveCalendarSettingsInput, rights: [calendarRights.settings] },
   /** iCalendar feed: a new private address (the old one stops working) or none at all. */
-  z.object({ type: z.literal('feedNeu') }),
-  z.object({ type: z.literal('feedWiderrufen') }),
-]);
-export type CalendarDataToSave = z.input<typeof calendarDataToSave>;
-
-export const calendarRequest = z.object({
-  code: sessionCode,
-  /** Without dataToSave the call loads (like type 'load'). */
-  dataToSave: jsonField(calendarDataToSave).optional(),
+  feedNeu: { data: noActionData },
+  feedWiderrufen: { data: noActionData },
 });
+/** What a client sends as dataToSave (one action). */
+export type CalendarDataToSave = ActionInput<(typeof calendarActions)['actions']>;
 
 export const calendarState = z.object({
   kategorien: z.array(calendarCategory),
@@ -327,3 +333,14 @@ export const calendarReply = z.object({
   }),
 });
 export type CalendarReply = z.infer<typeof calendarReply>;
+
+/** Calls of module 110 (core.md section 7; docs/api.md). */
+export const calendarCalls = {
+  /** Load (empty dataToSave) or run one action; answers the state after it either way. */
+  getOrSaveSettings: defineCallSpec({
+    path: '/_api/000/110/',
+    queryKey: 'getOrSaveSettings',
+    request: getOrSaveRequest(calendarActions),
+    reply: calendarReply,
+  }),
+};

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromLocal, toLocal } from '../../platform/local-time';
-import { calendarRequest, eventInput, parseAusnahme, formatAusnahme, repeatWire, type CalendarEvent } from './calls';
+import { calendarCalls, eventInput, parseAusnahme, formatAusnahme, repeatWire, type CalendarEvent } from './calls';
 import { buildICalendar, escapeText } from './ical';
 import {
   birthdayAge,
@@ -195,9 +195,14 @@ describe('wire schemas', () => {
     expect(repeat.error?.issues[0]?.message).toBe('Ungültiges Datum.');
   });
 
-  it('a request without dataToSave is a load', () => {
-    expect(calendarRequest.parse({ code: 'abc' }).dataToSave).toBeUndefined();
-    expect(calendarRequest.parse({ code: 'abc', dataToSave: '{"type":"load"}' }).dataToSave).toEqual({ type: 'load' });
+  it('a request with a missing or empty dataToSave is a load; a new event may come with an empty id', () => {
+    const request = calendarCalls.getOrSaveSettings.request;
+    expect(request.parse({ code: 'abc' }).dataToSave).toBeNull();
+    expect(request.parse({ code: 'abc', dataToSave: '' }).dataToSave).toBeNull();
+    expect(request.parse({ code: 'abc', dataToSave: '{"type":"load"}' }).dataToSave).toEqual({ type: 'load' });
+    const event = { ...series(), id: '' };
+    const parsed = request.parse({ code: 'abc', dataToSave: JSON.stringify({ type: 'saveTermin', data: event }) });
+    expect(parsed.dataToSave).toMatchObject({ type: 'saveTermin', data: { id: 0 } });
   });
 });
 

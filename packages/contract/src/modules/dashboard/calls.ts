@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { conditionSchema, sessionCode } from '../../platform/api';
+import { conditionSchema } from '../../platform/api';
+import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
-import { jsonField } from '../../platform/wire';
-
-/** Calls of the dashboard (core.md section 7, 000/000) plus the CSV export of feedback results. */
-export const dashboardPaths = {
-  getSettings: '/_api/000/000/?func=getSettings',
-  w1: '/_api/000/000/?func=w1',
-  w1Csv: '/_api/000/000/?func=w1csv',
-} as const;
+import { MAX_RECORD_ID, defineActions, newOrRecordId, recordId, type ActionInput } from '../../platform/wire';
+import { dashboardRights } from './definition';
 
 export const dashboardMessages = {
   noMessages: 'Keine aktuellen Meldungen',
@@ -20,6 +15,7 @@ export const dashboardMessages = {
   plannedLocked: 'Geplante Meldungen können nach dem Speichern nicht mehr geändert, nur gelöscht werden.',
   startAfterEnd: 'Der Beginn muss vor dem Ende liegen.',
   unknownMessage: 'Die Meldung existiert nicht.',
+  unknownFeedback: 'Diese Rückmeldung gibt es nicht (mehr).',
   notAuthor: 'Nur die Verfasserin oder der Verfasser kann die Meldung ändern.',
   noFeedbackForm: 'Diese Meldung hat kein Rückmeldeformular.',
   alreadyAnswered: 'Die Rückmeldung wurde bereits gesendet.',
@@ -54,19 +50,13 @@ export const feedbackFieldTypeLabels: Record<FeedbackFieldType, string> = {
   mehrfachauswahl: 'Mehrfachauswahl',
 };
 
-/**
- * The dashboard's widgets in their default order. Widget 2 (attendance exceptions) joins with the
- * children module by adding one entry here and one in each side's widget registry (docs/architecture.md).
- */
-export const dashboardWidgets = [{ id: 'w1', name: 'Meldungen' }] as const;
-
 export const MELDUNG_TITLE_MAX = 200;
 export const MELDUNG_TEXT_MAX = 10_000;
 export const FEEDBACK_ANSWER_MAX = 2_000;
 
 /** Database ids are PostgreSQL integers: larger numbers are refused as bad input, never reach the database. */
-const ID_MAX = 2_147_483_647;
-const id = z.number().int().positive().max(ID_MAX);
+const ID_MAX = MAX_RECORD_ID;
+const id = recordId();
 /** 'YYYY-MM-DDTHH:mm' in local (Berlin) time, or '' for none. */
 export const localDateTime = z.string().regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'Bitte Datum und Uhrzeit angeben.');
 
@@ -96,8 +86,8 @@ export const sendMailParameter = z.object({ id, name: z.string().max(200).defaul
 /** A message as the author's form sends it (saveMeldung). */
 export const meldungInput = z
   .object({
-    /** 0 = new message. */
-    id: z.number().int().min(0).max(ID_MAX),
+    /** Empty, missing or 0: a new message. */
+    id: newOrRecordId(),
     typ: z.enum(messageTypes).default('info'),
     titel: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TITLE_MAX)),
     text: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TEXT_MAX)),
@@ -120,7 +110,7 @@ export const meldungInput = z
       ctx.addIssue({ code: 'custom', path: ['bis'], message: dashboardMessages.startAfterEnd });
     }
   });
-export type MeldungInput = z.infer<typeof meldungInput>;
+export type MeldungInput = z.output<typeof meldungInput>;
 
 export const feedbackValue = z.union([z.string().max(FEEDBACK_ANSWER_MAX), z.array(z.string().max(100)).max(50)]);
 export const feedbackValues = z.record(z.string().regex(/^\d+$/), feedbackValue);
@@ -192,31 +182,45 @@ export const emailParameter = z.object({
 });
 export type EmailParameter = z.infer<typeof emailParameter>;
 
-export const dashboardWidget = z.object({
+/**
+ * A widget's entry in the dashboard reply: what the dashboard knows of every widget, plus the fields
+ * the widget's own loader adds (its module's schema reads them, e.g. newsFeedWidget).
+ */
+export const dashboardWidget = z.looseObject({
   id: widgetId,
   name: z.string(),
   bedingung_f000_sehen: conditionSchema,
   nutzer_sehen: z.boolean(),
-  /** Widget 1 only: the messages addressed to the viewer and inside their window. */
-  meldungen: z.array(meldung).optional(),
-  /** Widget 1: the viewer may create messages (w1_bedingung_meldungErstellen). */
-  kannErstellen: z.boolean().optional(),
-  /** Widget 1: default recipient groups for a new message. */
-  standardEmpfaenger: z.array(z.number()).optional(),
-  /** Widget 1: e-mail parameters (type 4) offered for sending. */
-  emailParameter: z.array(emailParameter).optional(),
 });
 export type DashboardWidget = z.infer<typeof dashboardWidget>;
 
-export const getDashboardRequest = z.object({
-  code: sessionCode,
-  dataToSave: jsonField(z.object({ type: z.literal('saveSettings'), data: dashboardSettings })).optional(),
+/** Widget 1 (news feed): what its loader adds to the widget entry. */
+export const newsFeedData = z.object({
+  /** The messages addressed to the viewer and inside their window. */
+  meldungen: z.array(meldung),
+  /** The viewer may create messages (w1_bedingung_meldungErstellen). */
+  kannErstellen: z.boolean(),
+  /** Default recipient groups for a new message. */
+  standardEmpfaenger: z.array(z.number()),
+  /** E-mail parameters (type 4) offered for sending. */
+  emailParameter: z.array(emailParameter),
 });
+export type NewsFeedData = z.infer<typeof newsFeedData>;
+export const newsFeedWidget = dashboardWidget.extend(newsFeedData.shape);
+export type NewsFeedWidget = z.infer<typeof newsFeedWidget>;
+
+/** getSettings' one action: saving the dashboard settings (x|000|set). */
+export const dashboardActions = defineActions({
+  saveSettings: { data: dashboardSettings, rights: [dashboardRights.settings] },
+});
+export type DashboardSave = ActionInput<(typeof dashboardActions)['actions']>;
+
 export const getDashboardReply = z.object({
   status: z.literal('success'),
   save: z.object({
     xtime: z.number(),
     settings: dashboardSettings.extend({
+      /** Every widget of every module, in default order. */
       allWidgets: z.array(z.object({ id: widgetId, name: z.string() })),
       w1_200_Klassen: z.array(z.object({ id: z.number(), name: z.string() })),
     }),
@@ -229,26 +233,31 @@ export type DashboardSettingsReply = GetDashboardReply['save']['settings'];
 const meldungId = id;
 export const feedbackOverviewTypes = ['refresh', 'delete', 'allowRefill', 'deleteAll', 'allowRefillAll'] as const;
 
-export const w1Data = z.discriminatedUnion('func', [
-  z.object({ func: z.literal('saveMeldung'), data: meldungInput }),
-  z.object({ func: z.literal('delMeldung'), data: z.object({ id: meldungId }) }),
-  z.object({
-    func: z.literal('saveRueckmeldung'),
-    data: z.object({ meldungId, werte: feedbackValues }),
-    kinder: z.array(z.number()).max(100).default([]),
-  }),
-  z.object({
-    func: z.literal('settingsRueckmeldungenuebersicht'),
-    meldungId,
-    type: z.enum(feedbackOverviewTypes),
-    /** The user an entry belongs to (delete, allowRefill). */
-    data: z.object({ userId: id.optional() }).default({}),
-  }),
-  z.object({ func: z.literal('popupGesehen'), data: z.object({ meldungId }) }),
-]);
-export type W1Data = z.input<typeof w1Data>;
+/**
+ * The actions of widget 1's call (core.md section 7: dataToSave with func …). The wire names the
+ * action by `func`; saveRueckmeldung and the results overview carry fields beside `data`.
+ */
+export const w1Actions = defineActions(
+  {
+    saveMeldung: { data: meldungInput },
+    delMeldung: { data: z.object({ id: meldungId }) },
+    saveRueckmeldung: {
+      data: z.object({ meldungId, werte: feedbackValues }),
+      /** Children the answer is for (ignored until module 200). */
+      fields: { kinder: z.array(z.number()).max(100).default([]) },
+    },
+    settingsRueckmeldungenuebersicht: {
+      /** The user an entry belongs to (delete, allowRefill). */
+      data: z.object({ userId: id.optional() }).default({}),
+      fields: { meldungId, type: z.enum(feedbackOverviewTypes, { error: 'Ungültiger Typ.' }) },
+    },
+    popupGesehen: { data: z.object({ meldungId }) },
+  },
+  { typeKey: 'func' },
+);
+/** What a client sends as w1's dataToSave (one action, named by func). */
+export type W1Data = ActionInput<(typeof w1Actions)['actions'], 'func'>;
 
-export const w1Request = z.object({ code: sessionCode, dataToSave: jsonField(w1Data) });
 export const w1Reply = z.object({
   status: z.literal('success'),
   savedMeldung: meldung.nullable(),
@@ -258,11 +267,28 @@ export const w1Reply = z.object({
 });
 export type W1Reply = z.infer<typeof w1Reply>;
 
-export const w1CsvRequest = z.object({
-  code: sessionCode,
-  meldungId: z.coerce
-    .number({ error: 'Ungültige Nummer.' })
-    .int('Ungültige Nummer.')
-    .positive('Ungültige Nummer.')
-    .max(ID_MAX, 'Ungültige Nummer.'),
-});
+/** Calls of the dashboard (core.md section 7, 000/000) plus the CSV export of feedback results. */
+export const dashboardCalls = {
+  /** Load (empty dataToSave) or save the settings first; answers settings and the caller's widgets. */
+  getSettings: defineCallSpec({
+    path: '/_api/000/000/',
+    func: 'getSettings',
+    request: getOrSaveRequest(dashboardActions),
+    reply: getDashboardReply,
+  }),
+  /** Widget 1's actions (an empty dataToSave does nothing and answers an empty reply). */
+  w1: defineCallSpec({
+    path: '/_api/000/000/',
+    func: 'w1',
+    request: getOrSaveRequest(w1Actions),
+    reply: w1Reply,
+  }),
+  /** CSV export of a message's feedback results (a file; GET for a plain download link). */
+  w1csv: defineCallSpec({
+    path: '/_api/000/000/',
+    func: 'w1csv',
+    request: { meldungId: recordId() },
+    reply: z.object({ status: z.literal('success') }),
+    allowGet: true,
+  }),
+};

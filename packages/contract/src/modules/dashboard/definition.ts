@@ -17,6 +17,7 @@ export const dashboardModule: ModuleDefinition = {
     { code: '', label: 'Dashboard', right: dashboardRights.view },
     { code: 'set', label: 'Einstellungen', right: dashboardRights.settings },
   ],
+  widgets: [{ id: 'w1', name: 'Meldungen', order: 10 }],
   rights: {
     right: 'x|000',
     label: 'Dashboard',

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meldungInput, w1Data } from './calls';
+import { meldungInput, w1Actions } from './calls';
+
+const w1Data = w1Actions.field;
 import { csvCell, feedbackCsv, insideWindow, isRecipient, parseGroupList } from './logic';
 
 describe('insideWindow', () => {
@@ -112,5 +114,21 @@ describe('message schemas', () => {
     ).toBe(true);
     expect(w1Data.safeParse({ func: 'settingsRueckmeldungenuebersicht', meldungId: 1, type: 'x' }).success).toBe(false);
     expect(w1Data.safeParse({ func: 'drop' }).success).toBe(false);
+    expect(w1Actions.types).toEqual([
+      'saveMeldung',
+      'delMeldung',
+      'saveRueckmeldung',
+      'settingsRueckmeldungenuebersicht',
+      'popupGesehen',
+    ]);
+  });
+
+  it('keeps the fields beside data and names the action by func', () => {
+    const parsed = w1Data.parse('{"func":"saveRueckmeldung","data":{"meldungId":"3","werte":{"1":"Ja"}}}');
+    expect(parsed).toEqual({ func: 'saveRueckmeldung', data: { meldungId: 3, werte: { '1': 'Ja' } }, kinder: [] });
+    const overview = w1Data.safeParse({ func: 'settingsRueckmeldungenuebersicht', meldungId: 1, type: 'x' });
+    expect(overview.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['type', 'Ungültiger Typ.'],
+    ]);
   });
 });

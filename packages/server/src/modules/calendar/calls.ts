@@ -1,16 +1,12 @@
-import { calendarRequest, calendarRights, hasRight, type CalendarReply } from '@hortus/contract';
-import type { Db } from '../../platform/db/database';
-import { CallError, defineCall, type CallDefinition } from '../../platform/http/calls';
-import { messages } from '@hortus/contract';
+import { calendarCalls, calendarRights, type CalendarReply } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Db } from '../../platform/db/database';
+import { appAddress } from '../../platform/http/app-address';
+import { defineCall, type CallDefinition } from '../../platform/http/calls';
 import { feedUrl, hasFeed, renewFeedToken, revokeFeedToken } from './feed';
 import { deleteEvent, loadCalendarState, loadSettingsFor, saveCalendarSettings, saveEvent } from './service';
 
-/**
- * The calendar's one call (core.md section 7): POST /_api/000/110/?getOrSaveSettings with dataToSave
- * {type: load | saveTermin | delTermin | saveSettings | feedNeu | feedWiderrufen}. Every reply carries
- * the state after the change (xtime, settings, kalender, feed) — see docs/api.md.
- */
+/** Every reply carries the state after the change (xtime, settings, kalender, feed) — see docs/api.md. */
 async function stateReply(db: Db, user: LoadedUser, extra: Partial<CalendarReply> = {}): Promise<CalendarReply> {
   return {
     status: 'success',
@@ -22,32 +18,29 @@ async function stateReply(db: Db, user: LoadedUser, extra: Partial<CalendarReply
   };
 }
 
-export const calendarCall = defineCall({
-  path: '/_api/000/110/',
-  queryKey: 'getOrSaveSettings',
-  auth: 'session',
+/** The calendar's one call (core.md section 7); saveSettings' x|110|set is checked by the dispatcher. */
+export const getOrSaveCalendarCall = defineCall(calendarCalls.getOrSaveSettings).forSession({
   rights: [calendarRights.calendar],
-  request: calendarRequest,
-  async handle({ app, db, input, user }): Promise<CalendarReply> {
-    const data = input.dataToSave ?? { type: 'load' as const };
-    switch (data.type) {
+  async handle({ app, db, input, user, request }) {
+    const action = input.dataToSave;
+    switch (action?.type) {
+      case undefined:
       case 'load':
         return stateReply(db, user);
       case 'saveTermin': {
-        const id = await saveEvent(db, user, data.data, data.ausnahme);
+        const id = await saveEvent(db, user, action.data, action.ausnahme);
         return stateReply(db, user, { saveTerminNeuId: id });
       }
       case 'delTermin':
-        await deleteEvent(db, user, data.data.id, data.data.ausnahme);
+        await deleteEvent(db, user, action.data.id, action.data.ausnahme);
         return stateReply(db, user);
       case 'saveSettings':
-        if (!hasRight(user.rechte, calendarRights.settings)) throw new CallError('noRight', messages.accessDenied);
-        await saveCalendarSettings(db, data.data);
+        await saveCalendarSettings(db, action.data);
         return stateReply(db, user);
       case 'feedNeu': {
         const token = await renewFeedToken(db, user.id);
         const reply = await stateReply(db, user);
-        return { ...reply, feed: { aktiv: true, url: feedUrl(app.publicUrl, token) } };
+        return { ...reply, feed: { aktiv: true, url: feedUrl(await appAddress(app, request), token) } };
       }
       case 'feedWiderrufen':
         await revokeFeedToken(db, user.id);
@@ -56,4 +49,4 @@ export const calendarCall = defineCall({
   },
 });
 
-export const calendarCalls: CallDefinition[] = [calendarCall];
+export const calendarServerCalls: CallDefinition[] = [getOrSaveCalendarCall];

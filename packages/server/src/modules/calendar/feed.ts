@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildICalendar, calendarPaths, calendarRights, hasRight } from '@hortus/contract';
+import { CALENDAR_ICAL_PREFIX, buildICalendar, calendarRights, hasRight } from '@hortus/contract';
 import { loadUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import type { AppContext } from '../../platform/http/calls';
@@ -39,10 +39,9 @@ export async function revokeFeedToken(db: Db, userId: number): Promise<void> {
   await db.delete(calendarFeedTokens).where(eq(calendarFeedTokens.userId, userId));
 }
 
-/** The feed's address: relative to the app unless the server knows its public URL. */
-export function feedUrl(publicUrl: string | undefined, token: string): string {
-  const base = (publicUrl ?? '').replace(/\/+$/, '');
-  return `${base}${calendarPaths.icalPrefix}${token}.ics`;
+/** The feed's address under the app's public address (platform appAddress, without trailing slash). */
+export function feedUrl(address: string, token: string): string {
+  return `${address}${CALENDAR_ICAL_PREFIX}${token}.ics`;
 }
 
 /** The iCalendar text of what the token's user may see now, or null for an unknown token or a user without x|110. */
@@ -69,7 +68,7 @@ export async function feedFor(db: Db, token: string, now = Date.now()): Promise<
 
 /** GET /_api/000/110/ical/<token>.ics — no session: the token is the credential. */
 export function registerFeedRoute(fastify: FastifyInstance, app: AppContext): void {
-  fastify.get<{ Params: { file: string } }>(`${calendarPaths.icalPrefix}:file`, async (request, reply) => {
+  fastify.get<{ Params: { file: string } }>(`${CALENDAR_ICAL_PREFIX}:file`, async (request, reply) => {
     const token = request.params.file.replace(/\.ics$/, '');
     const text = await feedFor(app.db, token);
     if (text === null) {

@@ -1,12 +1,14 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { calendarCalls } from './calls';
+import { calendarServerCalls } from './calls';
 import { seedCalendarDemo } from './demo-seed';
 import { registerFeedRoute } from './feed';
+import { ensureDefaultCategory } from './service';
 
 /** Module 110: calendar with the private iCalendar feed. */
 export const calendarServerModule: ServerModule = {
   code: '110',
-  calls: calendarCalls,
+  calls: calendarServerCalls,
   routes: registerFeedRoute,
   demoSeed: (db, demo) => seedCalendarDemo(db, demo.now.getTime()),
+  setup: ensureDefaultCategory,
 };

@@ -23,6 +23,7 @@ import type { eventInput, saveCalendarSettingsInput } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { userGroups, userParameterValues, users } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
+import { requireRecord, type RecordAccess } from '../../platform/http/records';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import { readOrgData } from '../../platform/settings/org-data';
 import { calendarCategories, calendarEvents } from './schema';
@@ -50,22 +51,23 @@ export async function readCalendarSettings(db: Db): Promise<StoredCalendarSettin
   return readModuleSettings(db, calendarModule.code, storedCalendarSettings, defaultSettings);
 }
 
-/** Categories in order; a calendar without any gets one ('Allgemein', seen by all, edited by nobody yet). */
+/** Categories in order (never empty after start-up: see ensureDefaultCategory). */
 export async function loadCategories(db: Db): Promise<CategoryRow[]> {
-  const rows = await db
-    .select()
-    .from(calendarCategories)
-    .orderBy(asc(calendarCategories.sort), asc(calendarCategories.id));
-  if (rows.length > 0) return rows;
-  const [created] = await db
-    .insert(calendarCategories)
-    .values({
-      name: 'Allgemein',
-      farbe: calendarLimits.defaultColor,
-      bedingungen: { f110: { sehen: { alle: true, gruppen: [], nutzer: [] }, bearbeiten: nobody } },
-    })
-    .returning();
-  return created ? [created] : [];
+  return db.select().from(calendarCategories).orderBy(asc(calendarCategories.sort), asc(calendarCategories.id));
+}
+
+/**
+ * A calendar without any category gets one, 'Allgemein' (seen by all, edited by nobody yet). Run at
+ * start-up (module setup), so that loading never writes; the settings keep at least one category.
+ */
+export async function ensureDefaultCategory(db: Db): Promise<void> {
+  const [any] = await db.select({ id: calendarCategories.id }).from(calendarCategories).limit(1);
+  if (any) return;
+  await db.insert(calendarCategories).values({
+    name: 'Allgemein',
+    farbe: calendarLimits.defaultColor,
+    bedingungen: { f110: { sehen: { alle: true, gruppen: [], nutzer: [] }, bearbeiten: nobody } },
+  });
 }
 
 export function mayView(category: Pick<CategoryRow, 'bedingungen'>, viewer: Viewer): boolean {
@@ -225,26 +227,37 @@ async function eventById(db: Db, id: number): Promise<EventRow | undefined> {
   return row;
 }
 
-/** The event's category must exist and be editable by the user; otherwise noRight (nothing changes). */
+/**
+ * The category an event is saved into: unknown or hidden ones are bad input on the referring field;
+ * one the user sees but may not edit is noRight (nothing changes).
+ */
 async function requireEditable(db: Db, viewer: Viewer, categoryId: number, field: string): Promise<CategoryRow> {
   const category = await categoryById(db, categoryId);
   if (!category || !mayView(category, viewer)) {
     throw new CallError('validationError', messages.validationFailed, { [field]: [calendarMessages.unknownCategory] });
   }
-  if (!mayEdit(category, viewer)) throw new CallError('noRight', calendarMessages.categoryNotEditable);
-  return category;
+  return requireRecord(category, editableCategory(viewer));
 }
 
-/** An existing event the user may see; else notFound (events of hidden categories are not revealed). */
-async function requireVisibleEvent(
+/** The record rule of categories: seen by their sehen, changed (their events) by their bearbeiten. */
+function editableCategory(viewer: Viewer): RecordAccess<Pick<CategoryRow, 'bedingungen'>> {
+  return {
+    canSee: (category) => mayView(category, viewer),
+    canChange: (category) => mayEdit(category, viewer),
+    noRightMessage: calendarMessages.categoryNotEditable,
+  };
+}
+
+/** An existing event the user may change; unseen or missing: notFound (events of hidden categories are not revealed). */
+async function requireEditableEvent(
   db: Db,
   viewer: Viewer,
   id: number,
 ): Promise<{ event: EventRow; category: CategoryRow }> {
   const event = await eventById(db, id);
   const category = event ? await categoryById(db, event.categoryId) : undefined;
-  if (!event || !category || !mayView(category, viewer)) throw new CallError('notFound', calendarMessages.unknownEvent);
-  return { event, category };
+  requireRecord(category, editableCategory(viewer), calendarMessages.unknownEvent);
+  return { event: event as EventRow, category: category as CategoryRow };
 }
 
 /** Gives every exception an id (new ones: the next free number) and keeps the wire format. */
@@ -277,10 +290,9 @@ export async function saveEvent(
   input: ParsedEvent,
   ausnahme: { von: number; bis: number } | undefined,
 ): Promise<number> {
-  await requireEditable(db, viewer, input.id_kalenderkategorie, 'dataToSave.data.id_kalenderkategorie');
-  const existing = input.id > 0 ? await requireVisibleEvent(db, viewer, input.id) : undefined;
-  if (existing && !mayEdit(existing.category, viewer))
-    throw new CallError('noRight', calendarMessages.categoryNotEditable);
+  // The event first: one the user cannot see is not found, whatever the new category.
+  const existing = input.id > 0 ? await requireEditableEvent(db, viewer, input.id) : undefined;
+  await requireEditable(db, viewer, input.id_kalenderkategorie, 'id_kalenderkategorie');
 
   let series: EventRow | undefined;
   if (input.ausSerie > 0) {
@@ -291,10 +303,10 @@ export async function saveEvent(
       if (ausnahme && input.id === 0) {
         if (!found.isSeries || !found.repeat) {
           throw new CallError('validationError', messages.validationFailed, {
-            'dataToSave.data.ausSerie': [calendarMessages.notASeries],
+            ausSerie: [calendarMessages.notASeries],
           });
         }
-        if (!mayEdit(category, viewer)) throw new CallError('noRight', calendarMessages.categoryNotEditable);
+        requireRecord(category, editableCategory(viewer));
       }
       series = found;
     }
@@ -334,12 +346,11 @@ export async function deleteEvent(
   id: number,
   ausnahme: { von: number; bis: number } | undefined,
 ): Promise<void> {
-  const { event, category } = await requireVisibleEvent(db, viewer, id);
-  if (!mayEdit(category, viewer)) throw new CallError('noRight', calendarMessages.categoryNotEditable);
+  const { event } = await requireEditableEvent(db, viewer, id);
   if (ausnahme) {
     if (!event.isSeries || !event.repeat) {
       throw new CallError('validationError', messages.validationFailed, {
-        'dataToSave.data.ausnahme': [calendarMessages.notASeries],
+        ausnahme: [calendarMessages.notASeries],
       });
     }
     await db
@@ -365,26 +376,26 @@ export async function saveCalendarSettings(db: Db, input: ParsedSettings): Promi
   const listedIds = new Set(input.kategorien.map((category) => category.id));
   input.kategorien.forEach((category, index) => {
     if (category.id > 0 && !existingIds.has(category.id)) {
-      errors[`dataToSave.data.kategorien.${index}.id`] = [calendarMessages.unknownCategory];
+      errors[`kategorien.${index}.id`] = [calendarMessages.unknownCategory];
     }
   });
   if (!listedIds.has(input.standard_id_kategorie)) {
-    errors['dataToSave.data.standard_id_kategorie'] = [calendarMessages.defaultCategoryMissing];
+    errors['standard_id_kategorie'] = [calendarMessages.defaultCategoryMissing];
   }
   if (input.id_kalenderkategorie_geburtstag !== 0 && !listedIds.has(input.id_kalenderkategorie_geburtstag)) {
-    errors['dataToSave.data.id_kalenderkategorie_geburtstag'] = [calendarMessages.unknownCategory];
+    errors['id_kalenderkategorie_geburtstag'] = [calendarMessages.unknownCategory];
   }
   const org = await readOrgData(db);
   if (input.id_nutzerparameter_geburtstag !== 0) {
     const parameter = org.parameters.find((candidate) => candidate.id === input.id_nutzerparameter_geburtstag);
     if (!parameter || parameter.typ !== 7) {
-      errors['dataToSave.data.id_nutzerparameter_geburtstag'] = [calendarMessages.onlyDateParameters];
+      errors['id_nutzerparameter_geburtstag'] = [calendarMessages.onlyDateParameters];
     }
   }
   const groupIds = new Set(org.groups.map((group) => group.id));
   for (const [key, rule] of Object.entries(input.bedingungen_geburtstage_sehen.gruppen)) {
     if (!groupIds.has(Number(key.slice('gruppe'.length))) || rule.gruppen.some((id) => !groupIds.has(id))) {
-      errors[`dataToSave.data.bedingungen_geburtstage_sehen.gruppen.${key}`] = [calendarMessages.unknownGroup];
+      errors[`bedingungen_geburtstage_sehen.gruppen.${key}`] = [calendarMessages.unknownGroup];
     }
   }
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);

@@ -1,17 +1,4 @@
-import {
-  dashboardRights,
-  dashboardWidgets,
-  feedbackCsv,
-  getDashboardRequest,
-  hasRight,
-  messages,
-  w1CsvRequest,
-  w1Request,
-  type GetDashboardReply,
-  type W1Reply,
-} from '@hortus/contract';
-import type { LoadedUser } from '../../platform/auth/session-user';
-import type { Db } from '../../platform/db/database';
+import { dashboardCalls, dashboardRights, feedbackCsv, hasRight, messages } from '@hortus/contract';
 import { offerFile } from '../../platform/files/offer-file';
 import { CallError, defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
 import {
@@ -25,24 +12,15 @@ import {
   shapeMessages,
 } from './messages';
 import { deliverDueNotices, notifyRecipients } from './notify';
-import { mayCreateMessages, readDashboardSettings, saveDashboardSettings, seesWidget } from './settings';
-import { widgetsFor } from './widgets';
+import { mayCreateMessages, saveDashboardSettings } from './settings';
+import { dashboardSettingsOf, moduleWidgets, widgetsFor } from './widgets';
 
-/** Calls of the dashboard (000) under /_api/000/000/ (docs/api.md). */
-const path000 = '/_api/000/000/';
-
-export const getDashboardCall = defineCall({
-  path: path000,
-  func: 'getSettings',
-  auth: 'session',
+/** Calls of the dashboard (000) under /_api/000/000/ (docs/api.md); saveSettings' right is checked by the dispatcher. */
+export const getDashboardCall = defineCall(dashboardCalls.getSettings).forSession({
   rights: [dashboardRights.view, dashboardRights.settings],
-  request: getDashboardRequest,
-  async handle({ db, input, user }): Promise<GetDashboardReply> {
-    if (input.dataToSave) {
-      if (!hasRight(user.rechte, dashboardRights.settings)) throw new CallError('noRight', messages.accessDenied);
-      await saveDashboardSettings(db, input.dataToSave.data);
-    }
-    const settings = await readDashboardSettings(db);
+  async handle({ app, db, input, user }) {
+    if (input.dataToSave) await saveDashboardSettings(db, moduleWidgets(app), input.dataToSave.data);
+    const settings = await dashboardSettingsOf(app);
     const canView = hasRight(user.rechte, dashboardRights.view);
     return {
       status: 'success',
@@ -50,34 +28,29 @@ export const getDashboardCall = defineCall({
         xtime: Date.now(),
         settings: {
           ...settings,
-          allWidgets: dashboardWidgets.map((widget) => ({ id: widget.id, name: widget.name })),
+          allWidgets: moduleWidgets(app).map((widget) => ({ id: widget.id, name: widget.name })),
           // Classes come with the children module (200); until then there is nothing to filter by.
           w1_200_Klassen: [],
         },
-        widgets: canView ? await widgetsFor(db, user, settings) : [],
+        widgets: canView ? await widgetsFor(app, user, settings) : [],
       },
     };
   },
 });
 
-async function requireW1(db: Db, user: LoadedUser) {
-  const settings = await readDashboardSettings(db);
-  if (!seesWidget(settings, 'w1', user)) throw new CallError('noRight', messages.accessDenied);
-  return settings;
-}
-
-export const w1Call = defineCall({
-  path: path000,
-  func: 'w1',
-  auth: 'session',
+/**
+ * Widget 1's actions. A widget call: the platform answers it only for users the widget is shown to
+ * (news-feed.ts registers it with the widget).
+ */
+export const w1Call = defineCall(dashboardCalls.w1).forSession({
   rights: [dashboardRights.view],
-  request: w1Request,
-  async handle({ app, db, input, user }): Promise<W1Reply> {
-    const settings = await requireW1(db, user);
+  async handle({ app, db, input, user }) {
     const task = input.dataToSave;
-    switch (task.func) {
+    switch (task?.func) {
+      case undefined:
+        return { status: 'success', savedMeldung: null, users: [] };
       case 'saveMeldung': {
-        if (task.data.id === 0 && !mayCreateMessages(settings, user)) {
+        if (task.data.id === 0 && !mayCreateMessages(await dashboardSettingsOf(app), user)) {
           throw new CallError('noRight', messages.accessDenied);
         }
         const row = await saveMessage(db, user, task.data);
@@ -112,15 +85,9 @@ export const w1Call = defineCall({
 });
 
 /** CSV export of a message's feedback results (author only); GET for a plain download link, POST like every call. */
-export const w1CsvCall = defineCall({
-  path: path000,
-  func: 'w1csv',
-  auth: 'session',
-  allowGet: true,
+export const w1CsvCall = defineCall(dashboardCalls.w1csv).forSession({
   rights: [dashboardRights.view],
-  request: w1CsvRequest,
   async handle({ app, db, input, user }) {
-    await requireW1(db, user);
     const row = await ownMessage(db, input.meldungId, user);
     const csv = feedbackCsv(row.feedbackFields, await feedbackUsers(db, row.id));
     return offerFile(
@@ -131,7 +98,8 @@ export const w1CsvCall = defineCall({
   },
 });
 
-export const dashboardCalls: CallDefinition[] = [getDashboardCall, w1Call, w1CsvCall];
+/** The dashboard's own calls; widget 1's calls come with the widget (news-feed.ts). */
+export const dashboardServerCalls: CallDefinition[] = [getDashboardCall];
 
 /** Planned messages send their push and mails when their window opens (checked every minute). */
 export const dashboardNoticeJob = {

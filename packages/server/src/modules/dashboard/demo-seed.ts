@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { moduleRegistry, widgetsOf } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { groups, users } from '../../platform/db/schema';
 import { formatLocal } from './messages';
@@ -27,8 +28,10 @@ export async function seedDashboardDemo(db: Db): Promise<void> {
   const [erzieher] = await db.select({ id: users.id }).from(users).where(eq(users.nn, 'erzieher'));
   if (!leitung || !erzieher) return;
 
-  await saveDashboardSettings(db, {
-    useWidgets: ['w1'],
+  // The demo runs before a server exists: the widgets of the contract's registry are the app's.
+  const widgets = widgetsOf(moduleRegistry);
+  await saveDashboardSettings(db, widgets, {
+    useWidgets: widgets.map((widget) => widget.id),
     bedingung_f000_sehen: {},
     w1_bedingung_meldungErstellen: { alle: false, gruppen: [verwaltung, personal] },
     w1_standardEmpfaenger: String(eltern),

@@ -1,11 +1,15 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { dashboardCalls, dashboardNoticeJob } from './calls';
+import { dashboardNoticeJob, dashboardServerCalls } from './calls';
 import { seedDashboardDemo } from './demo-seed';
+import { newsFeedWidget } from './news-feed';
+import { dashboardWidgetAccess } from './widgets';
 
-/** Module 000: dashboard with the news feed widget. */
+/** Module 000: the dashboard shows every module's widgets; widget 1 (news feed) is its own. */
 export const dashboardServerModule: ServerModule = {
   code: '000',
-  calls: dashboardCalls,
+  calls: dashboardServerCalls,
   jobs: [dashboardNoticeJob],
+  dashboardWidgets: { w1: newsFeedWidget },
+  widgetAccess: dashboardWidgetAccess,
   demoSeed: (db) => seedDashboardDemo(db),
 };

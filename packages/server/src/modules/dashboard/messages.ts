@@ -20,6 +20,7 @@ import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { userGroups, userParameterValues, users } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
+import { requireRecord } from '../../platform/http/records';
 import { readOrgData } from '../../platform/settings/org-data';
 import { dashboardFeedback, dashboardMessages, dashboardPopupsSeen } from './schema';
 
@@ -58,24 +59,27 @@ export function isVisibleTo(row: MessageRow, user: LoadedUser, now = Date.now())
   return conditionAllows(row.recipients, user) && insideWindow(windowOf(row), now);
 }
 
-async function loadRow(db: Db, id: number): Promise<MessageRow> {
+async function loadRow(db: Db, id: number): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(dashboardMessages).where(eq(dashboardMessages.id, id)).limit(1);
-  if (!row) throw new CallError('notFound', texts.unknownMessage);
   return row;
 }
 
 /** The message if the user may see it (otherwise notFound: other users' messages do not exist for them). */
 export async function visibleMessage(db: Db, id: number, user: LoadedUser): Promise<MessageRow> {
-  const row = await loadRow(db, id);
-  if (!isVisibleTo(row, user)) throw new CallError('notFound', texts.unknownMessage);
-  return row;
+  return requireRecord(await loadRow(db, id), { canSee: (row) => isVisibleTo(row, user) }, texts.unknownMessage);
 }
 
-/** The message if the user is its author. */
+/** The message if the user is its author (recipients see it but may not change it: noRight). */
 export async function ownMessage(db: Db, id: number, user: LoadedUser): Promise<MessageRow> {
-  const row = await visibleMessage(db, id, user);
-  if (row.authorId !== user.id) throw new CallError('noRight', texts.notAuthor);
-  return row;
+  return requireRecord(
+    await loadRow(db, id),
+    {
+      canSee: (row) => isVisibleTo(row, user),
+      canChange: (row) => row.authorId === user.id,
+      noRightMessage: texts.notAuthor,
+    },
+    texts.unknownMessage,
+  );
 }
 
 /** The messages a user sees, newest first, shaped for the feed. */
@@ -183,7 +187,7 @@ async function assignFields(
     const before = old.get(field.id);
     if (field.id > 0 && before) {
       if (before.typ !== field.typ && answered.has(field.id)) {
-        errors[`dataToSave.data.rueckmeldung.formularfelder.${index}.typ`] = [texts.typeLocked];
+        errors[`rueckmeldung.formularfelder.${index}.typ`] = [texts.typeLocked];
       }
       return field;
     }
@@ -197,7 +201,7 @@ async function checkRecipients(db: Db, input: MeldungInput): Promise<void> {
   const known = new Set((await readOrgData(db)).groups.map((group) => group.id));
   if (input.bedingung_f000w1_sehen.gruppen.some((id) => !known.has(id))) {
     throw new CallError('validationError', messages.validationFailed, {
-      'dataToSave.data.bedingung_f000w1_sehen': [texts.unknownGroup],
+      bedingung_f000w1_sehen: [texts.unknownGroup],
     });
   }
 }
@@ -207,7 +211,7 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
   await checkRecipients(db, input);
   const existing = input.id === 0 ? null : await ownMessage(db, input.id, user);
   if (existing?.planned) {
-    throw new CallError('validationError', texts.plannedLocked, { 'dataToSave.data.id': [texts.plannedLocked] });
+    throw new CallError('validationError', texts.plannedLocked, { id: [texts.plannedLocked] });
   }
   const fields = await assignFields(
     db,
@@ -259,7 +263,7 @@ function answerErrors(fields: readonly FeedbackField[], werte: FeedbackValues): 
   const byId = new Map(fields.map((field) => [String(field.id), field]));
   for (const [key, value] of Object.entries(werte)) {
     const field = byId.get(key);
-    const path = `dataToSave.data.werte.${key}`;
+    const path = `werte.${key}`;
     if (!field) {
       errors[path] = [texts.unknownOption];
     } else if (field.typ === 'text') {
@@ -337,16 +341,21 @@ export async function feedbackOverview(
   userId: number | undefined,
 ): Promise<FeedbackUser[]> {
   const row = await ownMessage(db, meldungId, user);
-  const one = () => {
+  const one = async () => {
     if (userId === undefined) {
-      throw new CallError('validationError', messages.validationFailed, {
-        'dataToSave.data.userId': ['Bitte angeben.'],
-      });
+      throw new CallError('validationError', messages.validationFailed, { userId: ['Bitte angeben.'] });
     }
-    return and(eq(dashboardFeedback.messageId, row.id), eq(dashboardFeedback.userId, userId));
+    const where = and(eq(dashboardFeedback.messageId, row.id), eq(dashboardFeedback.userId, userId));
+    const [answer] = await db.select({ userId: dashboardFeedback.userId }).from(dashboardFeedback).where(where);
+    requireRecord(answer, { canSee: true }, texts.unknownFeedback);
+    return where;
   };
-  if (type === 'delete') await db.delete(dashboardFeedback).where(one());
-  if (type === 'allowRefill') await db.update(dashboardFeedback).set({ canChange: true }).where(one());
+  if (type === 'delete') await db.delete(dashboardFeedback).where(await one());
+  if (type === 'allowRefill')
+    await db
+      .update(dashboardFeedback)
+      .set({ canChange: true })
+      .where(await one());
   if (type === 'deleteAll') await db.delete(dashboardFeedback).where(eq(dashboardFeedback.messageId, row.id));
   if (type === 'allowRefillAll') {
     await db.update(dashboardFeedback).set({ canChange: true }).where(eq(dashboardFeedback.messageId, row.id));

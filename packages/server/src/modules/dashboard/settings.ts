@@ -2,11 +2,13 @@ import {
   conditionAllows,
   dashboardMessages as texts,
   dashboardModule,
+  dashboardRights,
   dashboardSettings,
-  dashboardWidgets,
+  hasRight,
   messages,
   type Condition,
   type DashboardSettings,
+  type WidgetDefinition,
 } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
@@ -19,37 +21,44 @@ import { readOrgData } from '../../platform/settings/org-data';
 const everyone: Condition = { alle: true, gruppen: [] };
 const nobody: Condition = { alle: false, gruppen: [] };
 
-export const defaultDashboardSettings: DashboardSettings = {
-  useWidgets: dashboardWidgets.map((widget) => widget.id),
-  bedingung_f000_sehen: {},
-  w1_bedingung_meldungErstellen: nobody,
-  w1_standardEmpfaenger: '',
-};
+/** Until the settings are saved: every widget of every module in default order, seen by everybody. */
+export function defaultDashboardSettings(widgets: readonly WidgetDefinition[]): DashboardSettings {
+  return {
+    useWidgets: widgets.map((widget) => widget.id),
+    bedingung_f000_sehen: {},
+    w1_bedingung_meldungErstellen: nobody,
+    w1_standardEmpfaenger: '',
+  };
+}
 
-export async function readDashboardSettings(db: Db): Promise<DashboardSettings> {
-  return readModuleSettings(db, dashboardModule.code, dashboardSettings, defaultDashboardSettings);
+/** The settings; `widgets` are the widgets of all modules (widgetsOf(app.modules)) in default order. */
+export async function readDashboardSettings(db: Db, widgets: readonly WidgetDefinition[]): Promise<DashboardSettings> {
+  return readModuleSettings(db, dashboardModule.code, dashboardSettings, defaultDashboardSettings(widgets));
 }
 
 /** Checks widgets and groups, then stores the settings (widgets without duplicates, conditions only for known widgets). */
-export async function saveDashboardSettings(db: Db, input: DashboardSettings): Promise<DashboardSettings> {
-  const knownWidgets = new Set<string>(dashboardWidgets.map((widget) => widget.id));
+export async function saveDashboardSettings(
+  db: Db,
+  widgets: readonly WidgetDefinition[],
+  input: DashboardSettings,
+): Promise<DashboardSettings> {
+  const knownWidgets = new Set<string>(widgets.map((widget) => widget.id));
   const knownGroups = new Set((await readOrgData(db)).groups.map((group) => group.id));
   const errors: Record<string, string[]> = {};
   const useWidgets = [...new Set(input.useWidgets)];
-  if (useWidgets.some((id) => !knownWidgets.has(id))) errors['dataToSave.data.useWidgets'] = [texts.unknownWidget];
+  if (useWidgets.some((id) => !knownWidgets.has(id))) errors['useWidgets'] = [texts.unknownWidget];
   const conditions: [string, Condition][] = [
     ['w1_bedingung_meldungErstellen', input.w1_bedingung_meldungErstellen],
     ...Object.entries(input.bedingung_f000_sehen).map(([id, condition]): [string, Condition] => {
-      if (!knownWidgets.has(id)) errors[`dataToSave.data.bedingung_f000_sehen.${id}`] = [texts.unknownWidget];
+      if (!knownWidgets.has(id)) errors[`bedingung_f000_sehen.${id}`] = [texts.unknownWidget];
       return [`bedingung_f000_sehen.${id}`, condition];
     }),
   ];
   for (const [field, condition] of conditions) {
-    if (condition.gruppen.some((id) => !knownGroups.has(id))) errors[`dataToSave.data.${field}`] = [texts.unknownGroup];
+    if (condition.gruppen.some((id) => !knownGroups.has(id))) errors[field] = [texts.unknownGroup];
   }
   const standard = input.w1_standardEmpfaenger === '' ? [] : input.w1_standardEmpfaenger.split('-').map(Number);
-  if (standard.some((id) => !knownGroups.has(id)))
-    errors['dataToSave.data.w1_standardEmpfaenger'] = [texts.unknownGroup];
+  if (standard.some((id) => !knownGroups.has(id))) errors['w1_standardEmpfaenger'] = [texts.unknownGroup];
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
   const value: DashboardSettings = {
     useWidgets,
@@ -65,9 +74,16 @@ export function widgetCondition(settings: DashboardSettings, widgetId: string): 
   return settings.bedingung_f000_sehen[widgetId] ?? everyone;
 }
 
-/** A widget is shown to a user when it is in use and its condition lets the user see it. */
+/**
+ * A widget is shown to a user (and its calls answered) when the user sees the dashboard, the widget
+ * is in use and its condition lets the user see it.
+ */
 export function seesWidget(settings: DashboardSettings, widgetId: string, user: LoadedUser): boolean {
-  return settings.useWidgets.includes(widgetId) && conditionAllows(widgetCondition(settings, widgetId), user);
+  return (
+    hasRight(user.rechte, dashboardRights.view) &&
+    settings.useWidgets.includes(widgetId) &&
+    conditionAllows(widgetCondition(settings, widgetId), user)
+  );
 }
 
 export function mayCreateMessages(settings: DashboardSettings, user: LoadedUser): boolean {

@@ -1,58 +1,45 @@
-import {
-  dashboardWidgets,
-  parameterType,
-  parseGroupList,
-  type DashboardSettings,
-  type DashboardWidget,
-} from '@hortus/contract';
+import { widgetsOf, type DashboardSettings, type DashboardWidget } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
-import type { Db } from '../../platform/db/database';
-import { groupParameters } from '../../platform/db/schema';
-import { readOrgData } from '../../platform/settings/org-data';
-import { feedFor } from './messages';
-import { mayCreateMessages, seesWidget, widgetCondition } from './settings';
-
-/** What a widget adds to its entry in getSettings for a user who sees it. */
-type WidgetLoader = (db: Db, user: LoadedUser, settings: DashboardSettings) => Promise<Partial<DashboardWidget>>;
+import type { AppContext } from '../../platform/http/calls';
+import type { WidgetAccess } from '../../platform/modules/widgets';
+import { readDashboardSettings, seesWidget, widgetCondition } from './settings';
 
 /**
- * Server side of the widget frame: widget id -> loader of its data. Widget 2 (attendance exceptions)
- * plugs in with one entry here (its own call ?func=w2 is registered in calls.ts).
+ * The dashboard shows the widgets of every module through the platform: their names and default
+ * order from the contract's module definitions (app.modules), their data from the modules' server
+ * widgets (app.widgets). It never imports another module.
  */
-export const widgetLoaders: Record<string, WidgetLoader> = {
-  w1: async (db, user, settings) => ({
-    meldungen: await feedFor(db, user),
-    kannErstellen: mayCreateMessages(settings, user),
-    standardEmpfaenger: parseGroupList(settings.w1_standardEmpfaenger),
-    emailParameter: await emailParameters(db),
-  }),
-};
 
-async function emailParameters(db: Db) {
-  const org = await readOrgData(db);
-  const links = await db.select().from(groupParameters);
-  return org.parameters
-    .filter((parameter) => parameter.typ === parameterType.email)
-    .map((parameter) => ({
-      id: parameter.id,
-      name: parameter.name,
-      gruppen: links.filter((link) => link.parameterId === parameter.id).map((link) => link.groupId),
-    }));
+export function moduleWidgets(app: AppContext) {
+  return widgetsOf(app.modules);
 }
 
+export function dashboardSettingsOf(app: AppContext): Promise<DashboardSettings> {
+  return readDashboardSettings(app.db, moduleWidgets(app));
+}
+
+/** The widget rule of the platform: a widget's calls are answered for the users it is shown to. */
+export const dashboardWidgetAccess: WidgetAccess = async ({ app, user }, widgetId) =>
+  seesWidget(await dashboardSettingsOf(app), widgetId, user);
+
 /** The widgets a user sees, in the configured order, each with its data. */
-export async function widgetsFor(db: Db, user: LoadedUser, settings: DashboardSettings): Promise<DashboardWidget[]> {
+export async function widgetsFor(
+  app: AppContext,
+  user: LoadedUser,
+  settings: DashboardSettings,
+): Promise<DashboardWidget[]> {
+  const known = moduleWidgets(app);
   const result: DashboardWidget[] = [];
   for (const id of settings.useWidgets) {
-    const known = dashboardWidgets.find((widget) => widget.id === id);
-    if (!known || !seesWidget(settings, id, user)) continue;
-    const loader = widgetLoaders[id];
+    const definition = known.find((widget) => widget.id === id);
+    if (!definition || !seesWidget(settings, id, user)) continue;
+    const widget = app.widgets.get(id);
     result.push({
+      ...(widget ? await widget.load({ app, db: app.db, user }) : {}),
       id,
-      name: known.name,
+      name: definition.name,
       bedingung_f000_sehen: widgetCondition(settings, id),
       nutzer_sehen: true,
-      ...(loader ? await loader(db, user, settings) : {}),
     });
   }
   return result;

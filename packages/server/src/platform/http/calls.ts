@@ -11,6 +11,7 @@ import {
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
+import type { ServerWidget, WidgetAccess } from '../modules/widgets';
 
 /** What every handler can reach: the database and the server's own configuration. */
 export interface AppContext {
@@ -25,6 +26,10 @@ export interface AppContext {
   userSaveFallbacks: readonly UserSaveFallback[];
   /** Background e-mail queue (SMTP_URL, otherwise the outbox file in the data folder). */
   mailer: Mailer;
+  /** Dashboard widgets of all modules by id (see platform/modules/widgets). */
+  widgets: ReadonlyMap<string, ServerWidget>;
+  /** Who may use a widget, from the module that shows them (none: no widget call is answered). */
+  widgetAccess: WidgetAccess | undefined;
 }
 
 /**

@@ -139,7 +139,10 @@ function actionOf(call: CallDefinition, input: unknown): { type: string } | null
   const key = call.spec?.actionKey;
   if (key === undefined || typeof input !== 'object' || input === null) return null;
   const action = (input as Record<string, unknown>)[key];
-  return typeof action === 'object' && action !== null && 'type' in action ? (action as { type: string }) : null;
+  const typeKey = call.spec?.actions?.typeKey ?? 'type';
+  if (typeof action !== 'object' || action === null) return null;
+  const type = (action as Record<string, unknown>)[typeKey];
+  return typeof type === 'string' ? { type } : null;
 }
 
 function errorPrefixOf(call: CallDefinition, action: { type: string } | null): string {

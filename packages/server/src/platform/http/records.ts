@@ -6,6 +6,8 @@ export interface RecordAccess<T> {
   canSee: boolean | ((record: T) => boolean);
   /** The caller may change it (omit for read access). */
   canChange?: boolean | ((record: T) => boolean);
+  /** The noRight message when the caller sees but may not change it (default 'Zugriff verweigert'). */
+  noRightMessage?: string;
 }
 
 function holds<T>(rule: boolean | ((record: T) => boolean), record: T): boolean {
@@ -26,7 +28,7 @@ export function requireRecord<T>(
     throw new CallError('notFound', notFoundMessage);
   }
   if (access.canChange !== undefined && !holds(access.canChange, record)) {
-    throw new CallError('noRight', messages.accessDenied);
+    throw new CallError('noRight', access.noRightMessage ?? messages.accessDenied);
   }
   return record;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from '../http/calls';
+import type { ServerWidget, WidgetAccess } from './widgets';
 
 export interface BackgroundJob {
   name: string;
@@ -33,4 +34,13 @@ export interface ServerModule {
   jobs?: BackgroundJob[];
   /** The module's part of the demo organisation (SEED=demo), run after the platform's users and groups. */
   demoSeed?: (db: Db, demo: DemoContext) => Promise<void>;
+  /**
+   * The module's own start-up data, run at every start after the first administrator (and the demo)
+   * exist: idempotent (e.g. a default record when none exists), so that reads never write.
+   */
+  setup?: (db: Db) => Promise<void>;
+  /** Dashboard widgets by id (declared with name and order in the module's contract definition). */
+  dashboardWidgets?: Record<string, ServerWidget>;
+  /** Only the module that shows the widgets: who may use a widget (see WidgetAccess). */
+  widgetAccess?: WidgetAccess;
 }

@@ -1,25 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CALENDAR_TIMEOUT_MS,
-  calendarPaths,
-  calendarReply,
-  type CalendarDataToSave,
-  type CalendarReply,
-} from '@hortus/contract';
+import { calendarCalls, type CalendarDataToSave, type CalendarReply } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 
 /** Query key of the calendar state (events, categories, settings, feed). */
 export const calendarKey = ['calendar'] as const;
 
-/** The calendar's one call: load, or save/delete/settings/feed, each answering the new state. */
-export function calendarCall(dataToSave: CalendarDataToSave): Promise<CalendarReply> {
-  return call(calendarPaths.getOrSaveSettings, { dataToSave: JSON.stringify(dataToSave) }, calendarReply, {
-    timeoutMs: CALENDAR_TIMEOUT_MS,
-  });
+/** The calendar's one call: load (no action), or save/delete/settings/feed, each answering the new state. */
+export function calendarCall(dataToSave?: CalendarDataToSave): Promise<CalendarReply> {
+  return call(calendarCalls.getOrSaveSettings, dataToSave ? { dataToSave } : {});
 }
 
-export const calendarQueryOptions = () =>
-  queryOptions({ queryKey: calendarKey, queryFn: () => calendarCall({ type: 'load' }) });
+export const calendarQueryOptions = () => queryOptions({ queryKey: calendarKey, queryFn: () => calendarCall() });
 
 export function useCalendar() {
   return useQuery(calendarQueryOptions());
@@ -29,7 +20,7 @@ export function useCalendar() {
 export function useCalendarChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: calendarCall,
+    mutationFn: (dataToSave: CalendarDataToSave) => calendarCall(dataToSave),
     onSuccess: (reply) => {
       // The feed address is shown once; the cached state keeps only whether a feed exists.
       queryClient.setQueryData(calendarKey, { ...reply, feed: { aktiv: reply.feed.aktiv } });

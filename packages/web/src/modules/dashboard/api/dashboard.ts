@@ -1,8 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  dashboardPaths,
-  getDashboardReply,
-  w1Reply,
+  dashboardCalls,
   type DashboardSettings,
   type GetDashboardReply,
   type W1Data,
@@ -14,8 +12,7 @@ import { call } from '../../../platform/api/client';
 export const dashboardKey = ['dashboard'] as const;
 
 export async function getDashboard(): Promise<GetDashboardReply['save']> {
-  const reply = await call(dashboardPaths.getSettings, {}, getDashboardReply);
-  return reply.save;
+  return (await call(dashboardCalls.getSettings, {})).save;
 }
 
 export const dashboardQueryOptions = () => queryOptions({ queryKey: dashboardKey, queryFn: getDashboard });
@@ -28,20 +25,14 @@ export function useDashboard() {
 export function useSaveDashboardSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (data: DashboardSettings) => {
-      const reply = await call(
-        dashboardPaths.getSettings,
-        { dataToSave: JSON.stringify({ type: 'saveSettings', data }) },
-        getDashboardReply,
-      );
-      return reply.save;
-    },
+    mutationFn: async (data: DashboardSettings) =>
+      (await call(dashboardCalls.getSettings, { dataToSave: { type: 'saveSettings', data } })).save,
     onSuccess: (save) => queryClient.setQueryData(dashboardKey, save),
   });
 }
 
 export function callW1(dataToSave: W1Data): Promise<W1Reply> {
-  return call(dashboardPaths.w1, { dataToSave: JSON.stringify(dataToSave) }, w1Reply);
+  return call(dashboardCalls.w1, { dataToSave });
 }
 
 /** A news-feed action; the feed reloads afterwards. */

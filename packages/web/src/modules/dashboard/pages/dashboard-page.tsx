@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -5,9 +6,12 @@ import { dashboardMessages } from '@hortus/contract';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDashboard } from '../api/dashboard';
-import { widgetComponents } from '../widgets/widget-registry';
+import { widgetComponent } from '../../../platform/dashboard-widgets/widget-registry';
 
-/** /000 'Dashboard': the widgets the user sees, two columns on desktop when more than one is visible. */
+/**
+ * /000 'Dashboard': the widgets the user sees (of any module, through the platform's widget registry),
+ * two columns on desktop when more than one is visible.
+ */
 export function DashboardPage() {
   const query = useDashboard();
   if (!query.data) {
@@ -21,7 +25,7 @@ export function DashboardPage() {
       </PageContainer>
     );
   }
-  const widgets = query.data.widgets.filter((widget) => widgetComponents[widget.id] !== undefined);
+  const widgets = query.data.widgets.filter((widget) => widgetComponent(widget.id) !== null);
   const twoColumns = widgets.length > 1;
   return (
     <PageContainer>
@@ -37,14 +41,16 @@ export function DashboardPage() {
       >
         {widgets.length === 0 && <Typography color="text.secondary">{dashboardMessages.noMessages}</Typography>}
         {widgets.map((widget) => {
-          const Widget = widgetComponents[widget.id];
+          const Widget = widgetComponent(widget.id);
           if (!Widget) return null;
           return (
             <Paper key={widget.id} component="section" aria-label={widget.name} sx={{ p: 2, minWidth: 0 }}>
               <Typography variant="h6" component="h2" gutterBottom>
                 {widget.name}
               </Typography>
-              <Widget widget={widget} />
+              <Suspense fallback={<PageLoading />}>
+                <Widget widget={widget} />
+              </Suspense>
             </Paper>
           );
         })}

@@ -1,19 +1,26 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { dashboardMessages, type Meldung } from '@hortus/contract';
+import { dashboardMessages, newsFeedData, type Meldung, type NewsFeedData } from '@hortus/contract';
 import { callW1 } from '../api/dashboard';
 import { MessageAlert } from '../components/message-alert';
 import { MessageDialog } from '../components/message-dialog';
 import { PopupDialog } from '../components/popup-dialog';
-import type { WidgetProps } from './widget-registry';
+import type { WidgetProps } from '../../../platform/module-page/web-module';
 
 /** Widget 1: the news feed with create/edit dialog, feedback forms and popups. */
-export function NewsFeedWidget({ widget }: WidgetProps) {
-  const meldungen = widget.meldungen ?? [];
+export function NewsFeedWidget({ widget: entry }: WidgetProps) {
+  // The dashboard sends every widget's data loosely; widget 1 reads its own fields by its schema.
+  const widget = useMemo((): NewsFeedData => {
+    const parsed = newsFeedData.safeParse(entry);
+    return parsed.success
+      ? parsed.data
+      : { meldungen: [], kannErstellen: false, standardEmpfaenger: [], emailParameter: [] };
+  }, [entry]);
+  const meldungen = widget.meldungen;
   const [editing, setEditing] = useState<Meldung | 'new' | null>(null);
   const [dismissed, setDismissed] = useState<readonly number[]>([]);
   const popup = meldungen.find(
@@ -41,8 +48,8 @@ export function NewsFeedWidget({ widget }: WidgetProps) {
       {editing !== null && (
         <MessageDialog
           meldung={editing === 'new' ? null : editing}
-          standardEmpfaenger={widget.standardEmpfaenger ?? []}
-          emailParameter={widget.emailParameter ?? []}
+          standardEmpfaenger={widget.standardEmpfaenger}
+          emailParameter={widget.emailParameter}
           onClose={() => setEditing(null)}
         />
       )}
