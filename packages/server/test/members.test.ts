@@ -355,8 +355,11 @@ describe('member save through saveNutzer', () => {
     expectDenied(await saveNutzer(viewer.code, sent({}), '1'));
     expectDenied(await saveNutzer(viewer.code, sent({ id: 0, nn: 'neu-mitglied' })));
     expectNoSession(await saveNutzer(forged, sent({})));
+    // A member the directory does not list is not found (as for getMitglied).
     await showGroups([await createGroup(server.database.db)]);
-    expectDenied(await saveNutzer(viewer.code, sent({})));
+    const unlisted = await saveNutzer(viewer.code, sent({}));
+    expect(unlisted.statusCode).toBe(404);
+    expect(unlisted.body).toEqual({ status: 'notFound', message: membersMessages.unknownMember });
     expect((await adminUser(member.id)).id).toBe(member.id);
   });
 });

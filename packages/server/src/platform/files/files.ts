@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { downloadRequest, messages } from '@hortus/contract';
+import { messages, platformCalls } from '@hortus/contract';
 import type { LoadedUser } from '../auth/session-user';
 import { files } from '../db/schema';
 import { CallError, defineCall, type AppContext, type FileAccessRule, type StoredFileRow } from '../http/calls';
@@ -80,11 +80,7 @@ export async function canReadFile(app: AppContext, user: LoadedUser, file: Store
   return rule ? await rule(app, user, file) : false;
 }
 
-export const downloadCall = defineCall({
-  path: '/_api/data/download.php',
-  allowGet: true,
-  auth: 'session',
-  request: downloadRequest,
+export const downloadCall = defineCall(platformCalls.download).forSession({
   async handle({ app, db, input, user }) {
     // The client names a stored file; it is looked up as a record, never joined onto the disk path.
     const [file] = await db.select().from(files).where(eq(files.path, input.file)).limit(1);
