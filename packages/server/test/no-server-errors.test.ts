@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { platformCalls } from '@hortus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls } from '../src/app';
 import { startTestServer, type TestServer } from './helper';
@@ -77,7 +78,7 @@ const fieldSet = fc.record(
 );
 
 /** Logging out would end the session the walk uses; login is covered by its own throttle tests. */
-const skipped = new Set(['/_api/login/?func=logout', '/_api/login/?func=login']);
+const skipped = new Set([platformCalls.logout.url, platformCalls.login.url]);
 
 describe('no call answers 500', () => {
   const calls = allCalls().map((call) =>
