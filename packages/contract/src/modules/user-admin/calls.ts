@@ -47,7 +47,6 @@ export const savedUser = adminUser.extend({
   nutzerparameter: z.array(z.number().int()).max(500).default([]),
   rootPW: z.boolean().default(false),
 });
-export type SavedUser = z.input<typeof savedUser>;
 export const saveNutzerReply = z.object({
   status: z.literal('success'),
   /** Only for a new user: id, user name and the generated start password (shown once). */
