@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import { platformCalls } from '@hortus/contract';
 import { buildApp } from '../packages/server/src/app';
 import { bootstrap } from '../packages/server/src/bootstrap';
 import { hashPassword } from '../packages/server/src/platform/auth/password';
@@ -58,7 +59,7 @@ async function benchGetSettings(database: Database, label: string): Promise<Load
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const loginReply = await fetch(`http://127.0.0.1:${port}/_api/login/?func=login`, {
+  const loginReply = await fetch(`http://127.0.0.1:${port}${platformCalls.login.url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ nn: login.nn, pw: login.password }),
@@ -66,7 +67,7 @@ async function benchGetSettings(database: Database, label: string): Promise<Load
   const { code } = (await loginReply.json()) as { code: string };
   console.log(`getSettings (${label}) …`);
   const result = await runAutocannon({
-    url: `http://127.0.0.1:${port}/_api/settings/?func=getSettings`,
+    url: `http://127.0.0.1:${port}${platformCalls.getSettings.url}`,
     method: 'POST',
     body: new URLSearchParams({ code }).toString(),
     contentType: 'application/x-www-form-urlencoded',

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { callUrl, loginRouteTargets } from '@hortus/contract/login-route';
 import { baseURL } from './fixtures';
 
 export default defineConfig({
@@ -23,7 +24,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx serve.ts',
-    url: `${baseURL}/_api/login/get.php?loginscreen`,
+    url: `${baseURL}${callUrl(loginRouteTargets.loginScreen)}`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

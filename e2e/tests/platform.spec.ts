@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { platformCalls } from '@hortus/contract';
 import { demo, fixtureUsers } from '../fixtures';
 import { login, logout, openMenu } from './helpers';
 
@@ -113,7 +114,7 @@ test('logging out ends the session on the server too', async ({ page, request })
   const code = await page.evaluate(() => localStorage.getItem('code'));
   expect(code).toBeTruthy();
   await logout(page);
-  const reply = await request.post('/_api/settings/?func=getSettings', { form: { code: code ?? '' } });
+  const reply = await request.post(platformCalls.getSettings.url, { form: { code: code ?? '' } });
   expect(reply.status()).toBe(401);
   expect((await reply.json()).status).toBe('accessError');
   // A module route without a session leads back to the login screen.

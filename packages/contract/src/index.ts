@@ -5,6 +5,7 @@ export * from './platform/schema';
 export * from './platform/wire';
 export * from './platform/slots';
 export * from './platform/call-spec';
+export * from './platform/platform-calls';
 export * from './platform/module-definition';
 export * from './platform/api';
 export * from './platform/login-route';

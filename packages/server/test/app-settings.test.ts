@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moduleRegistry, parameterIcons, type AppSettingsData, type AppSettingsReply } from '@hortus/contract';
+import {
+  moduleRegistry,
+  parameterIcons,
+  type AppSettingsData,
+  type AppSettingsReply,
+  appSettingsCalls,
+  platformCalls,
+} from '@hortus/contract';
 import { readAppSettings, writeAppSettings } from '../src/platform/settings/app-settings';
-import { startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,15 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const path = '/_api/000/001/?getOrSaveSettings';
+const spec = appSettingsCalls.getOrSaveSettings;
 const forged = 'x'.repeat(43);
 
 function load(code: string): Promise<Reply> {
-  return server.post(path, { code, dataToSave: '' });
+  return server.call(spec, code, { dataToSave: '' });
 }
 
 function save(code: string, data: unknown): Promise<Reply> {
-  return server.post(path, { code, dataToSave: JSON.stringify({ type: 'saveSettings', data }) });
+  return server.call(spec, code, { dataToSave: { type: 'saveSettings', data } });
 }
 
 const settings: AppSettingsData = {
@@ -32,7 +39,7 @@ const settings: AppSettingsData = {
   useF: ['001', '005', '010'],
 };
 
-describe('app settings (/_api/000/001/?getOrSaveSettings)', () => {
+describe('app settings (appSettingsCalls.getOrSaveSettings)', () => {
   it('loads the settings with every module on while useF was never saved, the module list and the icons', async () => {
     const admin = await server.userWithSession({ rechteSolo: ['x|001'] });
     const reply = await load(admin.code);
@@ -46,7 +53,7 @@ describe('app settings (/_api/000/001/?getOrSaveSettings)', () => {
 
   it('saves every field; getSettings, the login screen and the manifest follow at once', async () => {
     const admin = await server.userWithSession({ rechteSolo: ['x|001', 'x|120', 'x|999'] });
-    await server.post('/_api/settings/?func=getSettings', { code: admin.code }); // fills the cache
+    await server.post(platformCalls.getSettings.url, { code: admin.code }); // fills the cache
     try {
       const reply = await save(admin.code, settings);
       expect(reply.statusCode).toBe(200);
@@ -55,7 +62,7 @@ describe('app settings (/_api/000/001/?getOrSaveSettings)', () => {
       expect(body.settings).toEqual({ ...settings, useF: ['001', '005', '010', '999'] });
       expect((await load(admin.code)).body.settings).toEqual(body.settings);
 
-      const state = await server.post('/_api/settings/?func=getSettings', { code: admin.code });
+      const state = await server.post(platformCalls.getSettings.url, { code: admin.code });
       const data = state.body.data as {
         app_titel: string;
         app_theme_color_primary: string;
@@ -67,7 +74,7 @@ describe('app settings (/_api/000/001/?getOrSaveSettings)', () => {
       expect(data.useF).toEqual(['001', '005', '010', '999']);
       expect(data.mainmenu_links.map((link) => link.id)).toEqual(['001', '999']);
 
-      const screen = await server.app.inject({ method: 'GET', url: '/_api/login/get.php?loginscreen' });
+      const screen = await server.app.inject({ method: 'GET', url: platformCalls.loginScreen.url });
       expect(JSON.parse(screen.body).data).toEqual({
         app_titel: 'Hort Regenbogen',
         app_untertitel: 'Betreuung nach der Schule',
@@ -102,22 +109,32 @@ describe('app settings (/_api/000/001/?getOrSaveSettings)', () => {
       'dataToSave.data.app_theme_color_primary': ['Bitte eine Farbe im Format #RRGGBB angeben.'],
       'dataToSave.data.loginscreen_infos.0.titel': ['Bitte angeben.'],
     });
-    const wrongType = await server.post(path, {
-      code: admin.code,
-      dataToSave: JSON.stringify({ type: 'x', data: settings }),
-    });
-    expect(wrongType.statusCode).toBe(400);
+    const wrongType = await server.call(spec, admin.code, { dataToSave: { type: 'x', data: settings } });
+    expectStatus(wrongType, 'validationError', 400);
+    expect(wrongType.body.errors).toEqual({ 'dataToSave.type': ['Unbekannte Aktion.'] });
     expect(await readAppSettings(server.database.db)).toEqual(before);
   });
 
+  it('loads for a missing, empty, blank, null or {} dataToSave (the spec client sends none)', async () => {
+    const admin = await server.userWithSession({ rechteSolo: ['x|001'] });
+    const expected = (await load(admin.code)).body;
+    expectStatus(await server.call(spec, admin.code), 'success', 200);
+    for (const dataToSave of [undefined, '', '  ', 'null', '{}']) {
+      const reply = await server.call(spec, admin.code, dataToSave === undefined ? {} : { dataToSave });
+      expectStatus(reply, 'success', 200);
+      expect(reply.body).toEqual(expected);
+    }
+    const broken = await server.call(spec, admin.code, { dataToSave: '{' });
+    expectStatus(broken, 'validationError', 400);
+    expect(broken.body.errors).toEqual({ dataToSave: ['Ungültiges JSON.'] });
+  });
+
   it('needs a session and the right x|001', async () => {
-    const reply = await load(forged);
-    expect(reply.statusCode).toBe(401);
-    expect(reply.body.status).toBe('accessError');
+    expectStatus(await load(forged), 'accessError', 401);
     const other = await server.userWithSession({ rechteSolo: ['x|005', 'x|010'] });
     const before = await readAppSettings(server.database.db);
     for (const denied of [await load(other.code), await save(other.code, settings)]) {
-      expect(denied.statusCode).toBe(403);
+      expectStatus(denied, 'noRight', 403);
       expect(denied.body).toEqual({ status: 'noRight', message: 'Zugriff verweigert' });
     }
     expect(await readAppSettings(server.database.db)).toEqual(before);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformCalls } from '@hortus/contract';
 import type { AppContext } from '../src/platform/http/calls';
 import { TEMP_AREA, storeFile } from '../src/platform/files/files';
 import { startTestServer, type TestServer } from './helper';
@@ -24,7 +25,7 @@ describe('data/download.php', () => {
     });
     const reply = await server.app.inject({
       method: 'POST',
-      url: '/_api/data/download.php',
+      url: platformCalls.download.url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ code: owner.code, file: `temp/${owner.id}/brief.pdf` }).toString(),
     });
@@ -34,7 +35,7 @@ describe('data/download.php', () => {
     expect(reply.headers['content-disposition']).toContain("filename*=UTF-8''Elternbrief%20M%C3%A4rz.pdf");
     const viaGet = await server.app.inject({
       method: 'GET',
-      url: `/_api/data/download.php?code=${encodeURIComponent(owner.code)}&file=${encodeURIComponent(`temp/${owner.id}/brief.pdf`)}`,
+      url: `${platformCalls.download.url}?code=${encodeURIComponent(owner.code)}&file=${encodeURIComponent(`temp/${owner.id}/brief.pdf`)}`,
     });
     expect(viaGet.body).toBe('%PDF-1.4 test');
   });
@@ -50,7 +51,7 @@ describe('data/download.php', () => {
       mime: 'application/pdf',
       bytes: Buffer.from('%PDF geheim'),
     });
-    const reply = await server.post('/_api/data/download.php', {
+    const reply = await server.post(platformCalls.download.url, {
       code: other.code,
       file: `temp/${owner.id}/geheim.pdf`,
     });
@@ -70,7 +71,7 @@ describe('data/download.php', () => {
       bytes: Buffer.from('x'),
     });
     expect(
-      (await server.post('/_api/data/download.php', { code: owner.code, file: 'f999-999/x.pdf' })).statusCode,
+      (await server.post(platformCalls.download.url, { code: owner.code, file: 'f999-999/x.pdf' })).statusCode,
     ).toBe(403);
   });
 
@@ -82,16 +83,16 @@ describe('data/download.php', () => {
       '..%2F..%2Fpackage.json',
       'files/../../package.json',
     ]) {
-      const reply = await server.post('/_api/data/download.php', { code: user.code, file });
+      const reply = await server.post(platformCalls.download.url, { code: user.code, file });
       expect(reply.statusCode, file).toBe(404);
       expect(reply.body.status).toBe('notFound');
     }
   });
 
   it('needs a session and a file name', async () => {
-    expect((await server.post('/_api/data/download.php', { code: '', file: 'x' })).body.status).toBe('accessError');
+    expect((await server.post(platformCalls.download.url, { code: '', file: 'x' })).body.status).toBe('accessError');
     const user = await server.userWithSession();
-    const missing = await server.post('/_api/data/download.php', { code: user.code });
+    const missing = await server.post(platformCalls.download.url, { code: user.code });
     expect(missing.statusCode).toBe(400);
     expect(missing.body.errors).toEqual({ file: ['Bitte angeben.'] });
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { expect } from 'vitest';
-import { encodeCallFields, type CallRequestInput, type CallSpec } from '@hortus/contract';
+import { encodeCallFields, platformCalls, type CallRequestInput, type CallSpec } from '@hortus/contract';
 import { allCalls, buildApp, createAppContext } from '../src/app';
 import type { AppContext } from '../src/platform/http/calls';
 import { bootstrap } from '../src/bootstrap';
@@ -120,7 +120,7 @@ export async function startTestServer(
   };
 
   const login: TestServer['login'] = async (nn, pw) => {
-    const reply = await post('/_api/login/?func=login', { nn, pw });
+    const reply = await post(platformCalls.login.url, { nn, pw });
     if (reply.body.status !== 'success') throw new Error(`login failed for ${nn}: ${reply.raw}`);
     return String(reply.body.code);
   };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { platformCalls } from '@hortus/contract';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -21,8 +22,8 @@ describe('unknown paths and bad requests', () => {
   it('answers 404 JSON for unknown API paths, funcs and methods', async () => {
     const cases = [
       await server.app.inject({ method: 'POST', url: '/_api/nichts/' }),
-      await server.app.inject({ method: 'POST', url: '/_api/login/?func=gibtsnicht' }),
-      await server.app.inject({ method: 'GET', url: '/_api/login/?func=login' }),
+      await server.app.inject({ method: 'POST', url: `${platformCalls.login.path}?func=gibtsnicht` }),
+      await server.app.inject({ method: 'GET', url: platformCalls.login.url }),
       await server.app.inject({ method: 'POST', url: '/_api/login/' }),
     ];
     for (const reply of cases) {
@@ -51,7 +52,7 @@ describe('unknown paths and bad requests', () => {
     for (const { type, body } of payloads) {
       const reply = await server.app.inject({
         method: 'POST',
-        url: '/_api/login/?func=login',
+        url: platformCalls.login.url,
         headers: { 'content-type': type },
         payload: body,
       });
@@ -62,12 +63,12 @@ describe('unknown paths and bad requests', () => {
   });
 
   it('refuses text with a NUL character as bad input, in plain fields and inside JSON fields', async () => {
-    const inCode = await server.post('/_api/settings/?func=getSettings', { code: 'ab\u0000cd' });
+    const inCode = await server.post(platformCalls.getSettings.url, { code: 'ab\u0000cd' });
     expect(inCode.statusCode).toBe(400);
     expect(inCode.body.errors).toEqual({ code: ['Enthält unerlaubte Zeichen'] });
     const inJson = await server.app.inject({
       method: 'POST',
-      url: '/_api/login/?func=login',
+      url: platformCalls.login.url,
       headers: { 'content-type': 'application/json' },
       payload: '{"nn":"admin","pw":"a\\u0000b"}',
     });
@@ -78,7 +79,7 @@ describe('unknown paths and bad requests', () => {
   it('accepts JSON bodies like form bodies', async () => {
     const reply = await server.app.inject({
       method: 'POST',
-      url: '/_api/login/?func=login',
+      url: platformCalls.login.url,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ nn: 'admin', pw: 'Admin#Passwort1' }),
     });
@@ -88,7 +89,7 @@ describe('unknown paths and bad requests', () => {
   it('refuses bodies over the size limit with tooLarge', async () => {
     const reply = await server.app.inject({
       method: 'POST',
-      url: '/_api/login/?func=login',
+      url: platformCalls.login.url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `nn=a&pw=${'x'.repeat(BODY_LIMIT_BYTES + 10)}`,
     });
@@ -99,7 +100,7 @@ describe('unknown paths and bad requests', () => {
 
 describe('security headers', () => {
   it('sends a CSP, no-sniff and frame options on every answer', async () => {
-    const reply = await server.app.inject({ method: 'POST', url: '/_api/login/get.php?loginscreen' });
+    const reply = await server.app.inject({ method: 'POST', url: platformCalls.loginScreen.url });
     expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
     expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
     expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");

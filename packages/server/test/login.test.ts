@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformCalls } from '@hortus/contract';
 import { eq } from 'drizzle-orm';
 import { loginAttempts, pushSubscriptions, sessions } from '../src/platform/db/schema';
 import { loginThrottle } from '../src/platform/auth/login-throttle';
@@ -21,7 +22,7 @@ const subscription = JSON.stringify({
 describe('login', () => {
   it('answers success with a session code for the right password, case-insensitive user name', async () => {
     const user = await server.userWithSession({ nn: 'Anna.Beispiel', password: 'Richtig#123' });
-    const reply = await server.post('/_api/login/?func=login', { nn: 'anna.beispiel', pw: 'Richtig#123', code: '' });
+    const reply = await server.post(platformCalls.login.url, { nn: 'anna.beispiel', pw: 'Richtig#123', code: '' });
     expect(reply.statusCode).toBe(200);
     expect(reply.body.status).toBe('success');
     expect(String(reply.body.code)).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -30,8 +31,8 @@ describe('login', () => {
 
   it('answers invalid for a wrong password and for an unknown user, without a code', async () => {
     await server.userWithSession({ nn: 'bert', password: 'Richtig#123' });
-    const wrong = await server.post('/_api/login/?func=login', { nn: 'bert', pw: 'Falsch#123' });
-    const unknown = await server.post('/_api/login/?func=login', { nn: 'niemand', pw: 'Falsch#123' });
+    const wrong = await server.post(platformCalls.login.url, { nn: 'bert', pw: 'Falsch#123' });
+    const unknown = await server.post(platformCalls.login.url, { nn: 'niemand', pw: 'Falsch#123' });
     for (const reply of [wrong, unknown]) {
       expect(reply.statusCode).toBe(200);
       expect(reply.body).toEqual({ status: 'invalid' });
@@ -42,30 +43,26 @@ describe('login', () => {
     await server.userWithSession({ nn: 'carla', password: 'Richtig#123' });
     await server.userWithSession({ nn: 'dora', password: 'Richtig#123' });
     for (let i = 0; i < loginThrottle.maxFailuresPerUser; i++) {
-      expect((await server.post('/_api/login/?func=login', { nn: 'carla', pw: `Falsch${i}` })).body.status).toBe(
+      expect((await server.post(platformCalls.login.url, { nn: 'carla', pw: `Falsch${i}` })).body.status).toBe(
         'invalid',
       );
     }
-    const locked = await server.post('/_api/login/?func=login', { nn: 'carla', pw: 'Richtig#123' });
+    const locked = await server.post(platformCalls.login.url, { nn: 'carla', pw: 'Richtig#123' });
     expect(locked.body).toEqual({ status: 'errorCountMax' });
-    expect((await server.post('/_api/login/?func=login', { nn: 'dora', pw: 'Richtig#123' })).body.status).toBe(
-      'success',
-    );
+    expect((await server.post(platformCalls.login.url, { nn: 'dora', pw: 'Richtig#123' })).body.status).toBe('success');
   });
 
   it('unlocks once the failures are older than the window', async () => {
     await server.userWithSession({ nn: 'emil', password: 'Richtig#123' });
     for (let i = 0; i < loginThrottle.maxFailuresPerUser; i++) {
-      await server.post('/_api/login/?func=login', { nn: 'emil', pw: 'Falsch' });
+      await server.post(platformCalls.login.url, { nn: 'emil', pw: 'Falsch' });
     }
-    expect((await server.post('/_api/login/?func=login', { nn: 'emil', pw: 'Richtig#123' })).body.status).toBe(
+    expect((await server.post(platformCalls.login.url, { nn: 'emil', pw: 'Richtig#123' })).body.status).toBe(
       'errorCountMax',
     );
     const old = new Date(Date.now() - (loginThrottle.windowMinutes + 1) * 60_000);
     await server.database.db.update(loginAttempts).set({ attemptedAt: old }).where(eq(loginAttempts.key, 'emil'));
-    expect((await server.post('/_api/login/?func=login', { nn: 'emil', pw: 'Richtig#123' })).body.status).toBe(
-      'success',
-    );
+    expect((await server.post(platformCalls.login.url, { nn: 'emil', pw: 'Richtig#123' })).body.status).toBe('success');
   });
 
   it('locks a client address that tries many user names', async () => {
@@ -73,9 +70,9 @@ describe('login', () => {
     try {
       await fresh.userWithSession({ nn: 'fritz', password: 'Richtig#123' });
       for (let i = 0; i < loginThrottle.maxFailuresPerAddress; i++) {
-        await fresh.post('/_api/login/?func=login', { nn: `rate${i}`, pw: 'Falsch' });
+        await fresh.post(platformCalls.login.url, { nn: `rate${i}`, pw: 'Falsch' });
       }
-      expect((await fresh.post('/_api/login/?func=login', { nn: 'fritz', pw: 'Richtig#123' })).body.status).toBe(
+      expect((await fresh.post(platformCalls.login.url, { nn: 'fritz', pw: 'Richtig#123' })).body.status).toBe(
         'errorCountMax',
       );
     } finally {
@@ -85,19 +82,19 @@ describe('login', () => {
 
   it('rejects malformed input with German messages and writes nothing', async () => {
     const before = await server.database.db.select().from(sessions);
-    const missing = await server.post('/_api/login/?func=login', { pw: 'x' });
+    const missing = await server.post(platformCalls.login.url, { pw: 'x' });
     expect(missing.statusCode).toBe(400);
     expect(missing.body.status).toBe('validationError');
     expect(missing.body.errors).toEqual({ nn: ['Bitte angeben.'] });
     const repeated = await server.app.inject({
       method: 'POST',
-      url: '/_api/login/?func=login',
+      url: platformCalls.login.url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'nn=a&nn=b&pw=x',
     });
     expect(repeated.statusCode).toBe(400);
     expect(JSON.parse(repeated.body).status).toBe('validationError');
-    const badSubscription = await server.post('/_api/login/?func=login', {
+    const badSubscription = await server.post(platformCalls.login.url, {
       nn: 'admin',
       pw: 'Admin#Passwort1',
       subscription: '{kaputt',
@@ -109,7 +106,7 @@ describe('login', () => {
 
   it('stores the push subscription sent with the login', async () => {
     const user = await server.userWithSession({ nn: 'gina', password: 'Richtig#123' });
-    const reply = await server.post('/_api/login/?func=login', { nn: 'gina', pw: 'Richtig#123', subscription });
+    const reply = await server.post(platformCalls.login.url, { nn: 'gina', pw: 'Richtig#123', subscription });
     expect(reply.body.status).toBe('success');
     const rows = await server.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
     expect(rows.map((row) => row.endpoint)).toEqual(['https://push.example.org/send/abc']);
@@ -119,10 +116,10 @@ describe('login', () => {
 describe('logout and session validity', () => {
   it('ends the session: the code then gets accessError (HTTP 401)', async () => {
     const user = await server.userWithSession();
-    expect((await server.post('/_api/settings/?func=getSettings', { code: user.code })).body.status).toBe('success');
-    const logout = await server.post('/_api/login/?func=logout', { code: user.code });
+    expect((await server.post(platformCalls.getSettings.url, { code: user.code })).body.status).toBe('success');
+    const logout = await server.post(platformCalls.logout.url, { code: user.code });
     expect(logout.body).toEqual({ status: 'success' });
-    const after = await server.post('/_api/settings/?func=getSettings', { code: user.code });
+    const after = await server.post(platformCalls.getSettings.url, { code: user.code });
     expect(after.statusCode).toBe(401);
     expect(after.body.status).toBe('accessError');
     expect(after.body).not.toHaveProperty('data');
@@ -130,8 +127,8 @@ describe('logout and session validity', () => {
 
   it('keeps the push subscription on logout', async () => {
     const user = await server.userWithSession();
-    await server.post('/_api/login/?func=saveSubscription', { code: user.code, subscription });
-    await server.post('/_api/login/?func=logout', { code: user.code });
+    await server.post(platformCalls.saveSubscription.url, { code: user.code, subscription });
+    await server.post(platformCalls.logout.url, { code: user.code });
     const rows = await server.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
     expect(rows).toHaveLength(1);
   });
@@ -140,7 +137,7 @@ describe('logout and session validity', () => {
     const user = await server.userWithSession();
     const forged = user.code.slice(0, -2) + (user.code.endsWith('AA') ? 'BB' : 'AA');
     for (const code of [forged, '', 'kurz', 'x'.repeat(500)]) {
-      const reply = await server.post('/_api/settings/?func=getSettings', { code });
+      const reply = await server.post(platformCalls.getSettings.url, { code });
       expect(reply.body.status).toBe('accessError');
       expect(reply.statusCode).toBe(401);
     }
@@ -148,30 +145,28 @@ describe('logout and session validity', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user.id));
-    expect((await server.post('/_api/settings/?func=getSettings', { code: user.code })).body.status).toBe(
-      'accessError',
-    );
+    expect((await server.post(platformCalls.getSettings.url, { code: user.code })).body.status).toBe('accessError');
   });
 
   it('saveSubscription needs a session and a valid subscription', async () => {
-    expect((await server.post('/_api/login/?func=saveSubscription', { code: '', subscription })).body.status).toBe(
+    expect((await server.post(platformCalls.saveSubscription.url, { code: '', subscription })).body.status).toBe(
       'accessError',
     );
     const user = await server.userWithSession();
-    const bad = await server.post('/_api/login/?func=saveSubscription', {
+    const bad = await server.post(platformCalls.saveSubscription.url, {
       code: user.code,
       subscription: JSON.stringify({ endpoint: 'javascript:alert(1)', keys: { p256dh: 'a', auth: 'b' } }),
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body.status).toBe('validationError');
-    const ok = await server.post('/_api/login/?func=saveSubscription', { code: user.code, subscription });
+    const ok = await server.post(platformCalls.saveSubscription.url, { code: user.code, subscription });
     expect(ok.body).toEqual({ status: 'success' });
   });
 });
 
 describe('login screen', () => {
   it('serves the login-screen fields without a session, by POST and GET', async () => {
-    const post = await server.post('/_api/login/get.php?loginscreen');
+    const post = await server.post(platformCalls.loginScreen.url);
     expect(post.body.status).toBe('success');
     expect(Object.keys(post.body.data as object).sort()).toEqual(
       [
@@ -184,7 +179,7 @@ describe('login screen', () => {
         'loginscreen_welcomeText',
       ].sort(),
     );
-    const get = await server.app.inject({ method: 'GET', url: '/_api/login/get.php?loginscreen' });
+    const get = await server.app.inject({ method: 'GET', url: platformCalls.loginScreen.url });
     expect(JSON.parse(get.body).status).toBe('success');
   });
 });

@@ -10,11 +10,13 @@ import {
   type MemberDetail,
   type MemberListEntry,
   type UserParameter,
+  userAdminCalls,
+  membersCalls,
 } from '@hortus/contract';
 import { users } from '../src/platform/db/schema';
 import { readModuleSettings, writeModuleSettings } from '../src/platform/settings/module-settings';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
-import { startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,18 +24,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const api = (func: string) => `/_api/100/100/?func=${func}`;
 const forged = 'x'.repeat(43);
 const everyone: Condition = { alle: true, gruppen: [] };
 const nobody: Condition = { alle: false, gruppen: [] };
 const only = (...gruppen: number[]): Condition => ({ alle: false, gruppen });
 
-function call(func: string, code: string, fields: Record<string, string> = {}): Promise<Reply> {
-  return server.post(api(func), { code, ...fields });
+function call(func: keyof typeof membersCalls, code: string, input: Record<string, unknown> = {}): Promise<Reply> {
+  return server.call(membersCalls[func], code, input);
 }
 
 function saveNutzer(code: string, user: AdminUser, neuPW = ''): Promise<Reply> {
-  return server.post('/_api/settings/?func=saveNutzer', { code, data: JSON.stringify(user), neuPW });
+  return server.call(userAdminCalls.saveNutzer, code, { data: user, neuPW });
 }
 
 /** Which groups the directory shows (written straight into the store; the calls are tested below). */
@@ -46,24 +47,20 @@ function f100(sehen: Condition, bearbeiten: Condition = nobody) {
 }
 
 function expectDenied(reply: Reply): void {
-  expect(reply.statusCode).toBe(403);
+  expectStatus(reply, 'noRight', 403);
   expect(reply.body).toEqual({ status: 'noRight', message: 'Zugriff verweigert' });
 }
 
-function expectNoSession(reply: Reply): void {
-  expect(reply.statusCode).toBe(401);
-  expect(reply.body.status).toBe('accessError');
-}
+const expectNoSession = (reply: Reply) => expectStatus(reply, 'accessError', 401);
 
 function expectInvalid(reply: Reply, errors: Record<string, string[]>): void {
-  expect(reply.statusCode).toBe(400);
-  expect(reply.body.status).toBe('validationError');
+  expectStatus(reply, 'validationError', 400);
   expect(reply.body.errors).toEqual(errors);
 }
 
 async function adminUser(id: number): Promise<AdminUser> {
   const admin = await server.userWithSession({ rechteSolo: ['x|005|000'] });
-  const reply = await server.post('/_api/settings/?func=getNutzer', { code: admin.code });
+  const reply = await server.call(userAdminCalls.getNutzer, admin.code);
   const found = (reply.body.nutzer as AdminUser[]).find((user) => user.id === id);
   if (!found) throw new Error(`user ${id} not found`);
   return found;
@@ -177,7 +174,7 @@ describe('getMitglied', () => {
     });
     await showGroups([group]);
     const viewer = await server.userWithSession({ rechteSolo: ['x|100|000'], groupIds: [viewerGroup] });
-    const reply = await call('getMitglied', viewer.code, { id: String(member.id) });
+    const reply = await call('getMitglied', viewer.code, { id: member.id });
     expect(reply.statusCode).toBe(200);
     const detail = reply.body.nutzer as MemberDetail;
     expect(detail).toMatchObject({
@@ -194,7 +191,7 @@ describe('getMitglied', () => {
     ]);
 
     const groupEditor = await server.userWithSession({ rechteSolo: ['x|100|000', 'x|005|000|020'] });
-    const asEditor = await call('getMitglied', groupEditor.code, { id: String(member.id) });
+    const asEditor = await call('getMitglied', groupEditor.code, { id: member.id });
     expect((asEditor.body.nutzer as MemberDetail).gruppenBearbeiten).toBe(true);
     expect((asEditor.body.nutzer as MemberDetail).nutzerparameter.map((p) => p.bearbeiten)).toEqual([false]);
   });
@@ -213,9 +210,14 @@ describe('getMitglied', () => {
     }
     expect((await call('getMitglied', viewer.code, { id: 'abc' })).statusCode).toBe(400);
     expect((await call('getMitglied', viewer.code)).statusCode).toBe(400);
-    expectNoSession(await call('getMitglied', forged, { id: String(unlisted.id) }));
+    // Ids beyond PostgreSQL's integer are bad input, not a server error.
+    for (const id of [2 ** 31, '2147483648', '99999999999999999999', -1, 0, 1.5]) {
+      const reply = await call('getMitglied', viewer.code, { id });
+      expectInvalid(reply, { id: ['Ungültige Nummer.'] });
+    }
+    expectNoSession(await call('getMitglied', forged, { id: unlisted.id }));
     const stranger = await server.userWithSession({ rechteSolo: ['x|010'] });
-    expectDenied(await call('getMitglied', stranger.code, { id: String(unlisted.id) }));
+    expectDenied(await call('getMitglied', stranger.code, { id: unlisted.id }));
   });
 });
 
@@ -225,7 +227,7 @@ describe('member settings', () => {
     const a = await createGroup(db);
     const b = await createGroup(db);
     const admin = await server.userWithSession({ rechteSolo: ['x|100|010'] });
-    const saved = await call('saveSettings', admin.code, { save: JSON.stringify({ anzeigeGruppen: [b, a, b] }) });
+    const saved = await call('saveSettings', admin.code, { save: { anzeigeGruppen: [b, a, b] } });
     expect(saved.statusCode).toBe(200);
     expect(saved.body).toEqual({ status: 'success', save: { anzeigeGruppen: [a, b].sort((x, y) => x - y) } });
     const reader = await server.userWithSession({ rechteSolo: ['x|100|000'] });
@@ -233,13 +235,11 @@ describe('member settings', () => {
       const reply = await call('getSettings', code);
       expect(reply.body).toEqual({ status: 'success', save: { anzeigeGruppen: [a, b].sort((x, y) => x - y) } });
     }
-    expectInvalid(await call('saveSettings', admin.code, { save: JSON.stringify({ anzeigeGruppen: [a, 999_999] }) }), {
+    expectInvalid(await call('saveSettings', admin.code, { save: { anzeigeGruppen: [a, 999_999] } }), {
       'save.anzeigeGruppen': [userAdminMessages.unknownGroup],
     });
     expect((await call('saveSettings', admin.code, { save: '{' })).statusCode).toBe(400);
-    expect(
-      (await call('saveSettings', admin.code, { save: JSON.stringify({ anzeigeGruppen: ['x'] }) })).statusCode,
-    ).toBe(400);
+    expect((await call('saveSettings', admin.code, { save: { anzeigeGruppen: ['x'] } })).statusCode).toBe(400);
     expect((await call('getSettings', admin.code)).body.save).toEqual({
       anzeigeGruppen: [a, b].sort((x, y) => x - y),
     });
@@ -247,11 +247,11 @@ describe('member settings', () => {
 
   it('needs a session, x|100|000 or x|100|010 to read and x|100|010 to save', async () => {
     expectNoSession(await call('getSettings', forged));
-    expectNoSession(await call('saveSettings', forged, { save: JSON.stringify({ anzeigeGruppen: [] }) }));
+    expectNoSession(await call('saveSettings', forged, { save: { anzeigeGruppen: [] } }));
     const stranger = await server.userWithSession({ rechteSolo: ['x|005|000'] });
     expectDenied(await call('getSettings', stranger.code));
     const reader = await server.userWithSession({ rechteSolo: ['x|100|000'] });
-    expectDenied(await call('saveSettings', reader.code, { save: JSON.stringify({ anzeigeGruppen: [] }) }));
+    expectDenied(await call('saveSettings', reader.code, { save: { anzeigeGruppen: [] } }));
   });
 });
 
@@ -355,8 +355,11 @@ describe('member save through saveNutzer', () => {
     expectDenied(await saveNutzer(viewer.code, sent({}), '1'));
     expectDenied(await saveNutzer(viewer.code, sent({ id: 0, nn: 'neu-mitglied' })));
     expectNoSession(await saveNutzer(forged, sent({})));
+    // A member the directory does not list is not found (as for getMitglied).
     await showGroups([await createGroup(server.database.db)]);
-    expectDenied(await saveNutzer(viewer.code, sent({})));
+    const unlisted = await saveNutzer(viewer.code, sent({}));
+    expect(unlisted.statusCode).toBe(404);
+    expect(unlisted.body).toEqual({ status: 'notFound', message: membersMessages.unknownMember });
     expect((await adminUser(member.id)).id).toBe(member.id);
   });
 });

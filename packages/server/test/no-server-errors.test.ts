@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { callUrl, platformCalls } from '@hortus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRecordIdField } from '@hortus/contract';
 import { allCalls } from '../src/app';
@@ -85,9 +86,8 @@ function fieldSetFor(call: CallDefinition) {
 }
 
 /** Logging out would end the session the walk uses; login is covered by its own throttle tests. */
-const skipped = new Set(['/_api/login/?func=logout', '/_api/login/?func=login']);
-const urlOf = (call: CallDefinition) =>
-  call.func ? `${call.path}?func=${call.func}` : call.queryKey ? `${call.path}?${call.queryKey}` : call.path;
+const skipped = new Set([platformCalls.logout.url, platformCalls.login.url]);
+const urlOf = (call: CallDefinition) => callUrl(call);
 
 describe('no call answers 500', () => {
   const calls = allCalls().filter((call) => !skipped.has(urlOf(call)));

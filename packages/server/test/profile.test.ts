@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { parameterValueMessages, profileMessages, type Condition, type GetMeineDatenReply } from '@hortus/contract';
+import {
+  parameterValueMessages,
+  profileMessages,
+  type Condition,
+  type GetMeineDatenReply,
+  platformCalls,
+  profileCalls,
+} from '@hortus/contract';
 import { userParameterValues, users } from '../src/platform/db/schema';
 import { createGroup, createParameter } from '../src/seed/factories';
 import { startTestServer, type Reply, type TestServer } from './helper';
@@ -24,13 +31,12 @@ function f010(sehen: Condition, bearbeiten: Condition) {
 }
 
 function getOwn(code: string): Promise<Reply> {
-  return server.post('/_api/settings/?func=getMeineDaten', { code });
+  return server.call(profileCalls.getMeineDaten, code);
 }
 
 function saveOwn(code: string, werte: Record<string, string>, ids: Record<string, number[]> = {}): Promise<Reply> {
-  return server.post('/_api/settings/?func=saveMeineDaten', {
-    code,
-    data: JSON.stringify({ nutzerparameterwerte: werte, nutzerparameterwerteSelectoptionIDs: ids }),
+  return server.call(profileCalls.saveMeineDaten, code, {
+    data: { nutzerparameterwerte: werte, nutzerparameterwerteSelectoptionIDs: ids },
   });
 }
 
@@ -106,7 +112,7 @@ describe('saveMeineDaten', () => {
     expect(body.nutzerparameterwerteSelectoptionIDs).toEqual({ [farbe.id]: [farbe.optionIds[1]] });
     const [row] = await server.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.ident).toBe('Ida Muster');
-    const settings = await server.post('/_api/settings/?func=getSettings', { code: user.code });
+    const settings = await server.post(platformCalls.getSettings.url, { code: user.code });
     expect((settings.body.data as { user: { ident: string } }).user.ident).toBe('Ida Muster');
   });
 
@@ -137,7 +143,7 @@ describe('saveMeineDaten', () => {
       [nummer.id]: '42',
       [geheim.id]: 'verborgen',
     });
-    const broken = await server.post('/_api/settings/?func=saveMeineDaten', { code: user.code, data: '[]' });
+    const broken = await server.call(profileCalls.saveMeineDaten, user.code, { data: '[]' });
     expect(broken.statusCode).toBe(400);
   });
 

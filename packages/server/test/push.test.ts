@@ -1,4 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
+import { platformCalls } from '@hortus/contract';
 import fs from 'node:fs';
 import type http from 'node:http';
 import https from 'node:https';
@@ -56,7 +57,7 @@ describe('web push', () => {
     const keys = await vapidKeys(server.database.db);
     expect(keys.publicKey).toMatch(/^[A-Za-z0-9_-]{80,90}$/);
     const user = await server.userWithSession();
-    const settings = await server.post('/_api/settings/?func=getSettings', { code: user.code });
+    const settings = await server.post(platformCalls.getSettings.url, { code: user.code });
     expect((settings.body.data as { vapidPublicKey: string }).vapidPublicKey).toBe(keys.publicKey);
     expect((await vapidKeys(server.database.db)).publicKey).toBe(keys.publicKey);
   });
@@ -65,15 +66,15 @@ describe('web push', () => {
     const group = await createGroup(server.database.db);
     const member = await server.userWithSession({ groupIds: [group] });
     const outsider = await server.userWithSession();
-    await server.post('/_api/login/?func=saveSubscription', {
+    await server.post(platformCalls.saveSubscription.url, {
       code: member.code,
       subscription: browserSubscription('/member-1'),
     });
-    await server.post('/_api/login/?func=saveSubscription', {
+    await server.post(platformCalls.saveSubscription.url, {
       code: member.code,
       subscription: browserSubscription('/gone-1'),
     });
-    await server.post('/_api/login/?func=saveSubscription', {
+    await server.post(platformCalls.saveSubscription.url, {
       code: outsider.code,
       subscription: browserSubscription('/outsider'),
     });

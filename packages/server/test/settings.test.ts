@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_VERSION, type SettingsData } from '@hortus/contract';
+import { API_VERSION, type SettingsData, platformCalls } from '@hortus/contract';
 import { writeAppSettings } from '../src/platform/settings/app-settings';
 import { createGroup } from '../src/seed/factories';
 import { startTestServer, type TestServer } from './helper';
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function settingsOf(code: string): Promise<SettingsData> {
-  const reply = await server.post('/_api/settings/?func=getSettings', { code });
+  const reply = await server.post(platformCalls.getSettings.url, { code });
   expect(reply.body.status).toBe('success');
   return reply.body.data as SettingsData;
 }
@@ -76,7 +76,8 @@ describe('getSettings', () => {
 describe('saveSettings&query=lastView', () => {
   it('remembers the last visited route for the next login', async () => {
     const user = await server.userWithSession({ rechteSolo: ['x|999'] });
-    const reply = await server.post('/_api/settings/?func=saveSettings&query=lastView', {
+    const reply = await server.post(platformCalls.saveLastView.url, {
+      query: 'lastView',
       code: user.code,
       data: '/999-100',
     });
@@ -88,11 +89,12 @@ describe('saveSettings&query=lastView', () => {
   it('rejects routes that are no app path and unknown queries, changing nothing', async () => {
     const user = await server.userWithSession();
     for (const data of ['javascript:alert(1)', 'https://evil.example/', '/<script>']) {
-      const reply = await server.post('/_api/settings/?func=saveSettings&query=lastView', { code: user.code, data });
+      const reply = await server.post(platformCalls.saveLastView.url, { query: 'lastView', code: user.code, data });
       expect(reply.statusCode).toBe(400);
       expect(reply.body.errors).toEqual({ data: ['Ungültige Route.'] });
     }
-    const unknown = await server.post('/_api/settings/?func=saveSettings&query=secret', {
+    const unknown = await server.post(platformCalls.saveLastView.url, {
+      query: 'secret',
       code: user.code,
       data: '/999',
     });
@@ -102,7 +104,8 @@ describe('saveSettings&query=lastView', () => {
   });
 
   it('needs a session', async () => {
-    const reply = await server.post('/_api/settings/?func=saveSettings&query=lastView', {
+    const reply = await server.post(platformCalls.saveLastView.url, {
+      query: 'lastView',
       code: 'x'.repeat(43),
       data: '/999',
     });
@@ -113,7 +116,7 @@ describe('saveSettings&query=lastView', () => {
 describe('changePW', () => {
   it('answers errorOldPW for a wrong old password and keeps the password', async () => {
     const user = await server.userWithSession({ password: 'Alt#Passwort1' });
-    const reply = await server.post('/_api/settings/?func=changePW', {
+    const reply = await server.post(platformCalls.changePW.url, {
       code: user.code,
       pwAlt: 'Falsch#123',
       data: 'Neu#Passwort1',
@@ -124,14 +127,14 @@ describe('changePW', () => {
 
   it('validates the new password with the shared rules', async () => {
     const user = await server.userWithSession({ password: 'Alt#Passwort1' });
-    const short = await server.post('/_api/settings/?func=changePW', {
+    const short = await server.post(platformCalls.changePW.url, {
       code: user.code,
       pwAlt: 'Alt#Passwort1',
       data: 'kurz',
     });
     expect(short.statusCode).toBe(400);
     expect(short.body.errors).toEqual({ data: ['Mindestens 8 Zeichen angeben'] });
-    const missing = await server.post('/_api/settings/?func=changePW', { code: user.code, data: 'Neu#Passwort1' });
+    const missing = await server.post(platformCalls.changePW.url, { code: user.code, data: 'Neu#Passwort1' });
     expect(missing.body.errors).toEqual({ pwAlt: ['Bitte angeben.'] });
     await expect(server.login(user.nn, 'Alt#Passwort1')).resolves.toBeTruthy();
   });
@@ -139,17 +142,15 @@ describe('changePW', () => {
   it('changes the password, clears rootPW and signs out the other sessions only', async () => {
     const user = await server.userWithSession({ password: 'Alt#Passwort1', rootPw: true });
     const otherDevice = await server.login(user.nn, 'Alt#Passwort1');
-    const reply = await server.post('/_api/settings/?func=changePW', {
+    const reply = await server.post(platformCalls.changePW.url, {
       code: user.code,
       pwAlt: 'Alt#Passwort1',
       data: 'Neu#Passwort1',
     });
     expect(reply.body).toEqual({ status: 'success' });
     expect((await settingsOf(user.code)).user.rootPW).toBe(false);
-    expect((await server.post('/_api/settings/?func=getSettings', { code: otherDevice })).body.status).toBe(
-      'accessError',
-    );
-    expect((await server.post('/_api/login/?func=login', { nn: user.nn, pw: 'Alt#Passwort1' })).body.status).toBe(
+    expect((await server.post(platformCalls.getSettings.url, { code: otherDevice })).body.status).toBe('accessError');
+    expect((await server.post(platformCalls.login.url, { nn: user.nn, pw: 'Alt#Passwort1' })).body.status).toBe(
       'invalid',
     );
     await expect(server.login(user.nn, 'Neu#Passwort1')).resolves.toBeTruthy();

@@ -9,11 +9,13 @@ import {
   type SavedParameter,
   type SettingsData,
   type UserParameter,
+  platformCalls,
+  userAdminCalls,
 } from '@hortus/contract';
 import { allRights } from '../src/bootstrap';
 import { groups, userParameterValues, userParameters, users } from '../src/platform/db/schema';
 import { createGroup, createParameter, createUser, uniqueSuffix } from '../src/seed/factories';
-import { startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,13 +23,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const api = (func: string) => `/_api/settings/?func=${func}`;
 const forged = 'x'.repeat(43);
 const everyone = { alle: true, gruppen: [] };
 const nobody = { alle: false, gruppen: [] };
 
-function call(func: string, code: string, fields: Record<string, string> = {}): Promise<Reply> {
-  return server.post(api(func), { code, ...fields });
+type UserAdminCall = keyof typeof userAdminCalls;
+
+function call(func: UserAdminCall, code: string, input: Record<string, unknown> = {}): Promise<Reply> {
+  return server.call(userAdminCalls[func], code, input);
 }
 
 function editor(rights: string[]) {
@@ -51,7 +54,7 @@ function newUser(overrides: Partial<AdminUser> = {}): AdminUser {
 }
 
 function saveUser(code: string, user: AdminUser): Promise<Reply> {
-  return call('saveNutzer', code, { data: JSON.stringify(user), neuPW: '1' });
+  return call('saveNutzer', code, { data: user, neuPW: '1' });
 }
 
 async function userCount(): Promise<number> {
@@ -60,19 +63,15 @@ async function userCount(): Promise<number> {
 }
 
 async function expectDenied(reply: Reply, field?: string): Promise<void> {
-  expect(reply.statusCode).toBe(403);
+  expectStatus(reply, 'noRight', 403);
   expect(reply.body).toEqual({ status: 'noRight', message: 'Zugriff verweigert' });
   if (field) expect(reply.body[field]).toBeUndefined();
 }
 
-function expectNoSession(reply: Reply): void {
-  expect(reply.statusCode).toBe(401);
-  expect(reply.body.status).toBe('accessError');
-}
+const expectNoSession = (reply: Reply) => expectStatus(reply, 'accessError', 401);
 
 function expectInvalid(reply: Reply, errors: Record<string, string[]>): void {
-  expect(reply.statusCode).toBe(400);
-  expect(reply.body.status).toBe('validationError');
+  expectStatus(reply, 'validationError', 400);
   expect(reply.body.errors).toEqual(errors);
 }
 
@@ -133,8 +132,53 @@ describe('saveNutzer: new users', () => {
     const saved = reply.body.nutzer as AdminUser;
     expect(saved).toMatchObject({ id: reply.body.addedUserID, nn, ident: 'Sabine Krüger', rootPW: true });
     const code = await server.login(nn.toLowerCase(), password);
-    const settings = await server.post(api('getSettings'), { code });
+    const settings = await server.post(platformCalls.getSettings.url, { code });
     expect((settings.body.data as SettingsData).user).toMatchObject({ id: saved.id, rootPW: true, rechte: ['x|010'] });
+  });
+
+  it('accepts a new user as the spec client sends it: id "", no rootPW, ident or applicable parameters', async () => {
+    const group = await createGroup(server.database.db, { rechte: ['x|010'] });
+    const adder = await editor(['x|005|000|010', 'x|010']);
+    const editorOfUsers = await editor(['x|005|000|020', 'x|010']);
+    const before = await userCount();
+    const nn = `spec-${uniqueSuffix()}`;
+    const {
+      id: _id,
+      rootPW: _rootPW,
+      ident: _ident,
+      nutzerparameter: _parameters,
+      ...sent
+    } = newUser({
+      nn,
+      gruppen: [group],
+    });
+    const reply = await call('saveNutzer', adder.code, { data: { ...sent, id: '' }, neuPW: '1' });
+    expectStatus(reply, 'success', 200);
+    expect(reply.body).toMatchObject({ addedUserNN: nn, nutzer: { nn, rootPW: true, gruppen: [group] } });
+    expect(await userCount()).toBe(before + 1);
+    // A numeric string is read as the id: this saves the same user again, as a change.
+    const again = await call('saveNutzer', editorOfUsers.code, {
+      data: { ...sent, id: String(reply.body.addedUserID), show: false },
+      neuPW: '1',
+    });
+    expectStatus(again, 'success', 200);
+    expect(again.body.addedUserPW).toBeUndefined();
+    expect(await userCount()).toBe(before + 1);
+  });
+
+  it('refuses ids beyond 2^31−1 as bad input in every user, group and parameter call', async () => {
+    const admin = await editor(full());
+    const huge = 2 ** 31;
+    for (const func of ['delNutzer', 'resetPW', 'delNutzergruppe', 'delNutzerparameter'] as const) {
+      expectInvalid(await call(func, admin.code, { data: huge }), { data: ['Ungültige Nummer.'] });
+    }
+    const group = await createGroup(server.database.db);
+    expectInvalid(await saveUser(admin.code, newUser({ id: huge, gruppen: [group] })), {
+      'data.id': ['Ungültige Nummer.'],
+    });
+    expectInvalid(await saveUser(admin.code, newUser({ gruppen: [huge] })), {
+      'data.gruppen.0': ['Ungültige Nummer.'],
+    });
   });
 
   it('needs x|005|000|010 to add (020 and 030 are not enough) and writes nothing without it', async () => {
@@ -322,7 +366,7 @@ describe('saveNutzer: existing users', () => {
     expectInvalid(await saveUser(self.code, mine({ rechteSolo: ['x|005|999'] })), {
       'data.rechteSolo': [userAdminMessages.unknownRight],
     });
-    const settings = await server.post(api('getSettings'), { code: self.code });
+    const settings = await server.post(platformCalls.getSettings.url, { code: self.code });
     expect((settings.body.data as SettingsData).user.rechte).toEqual(editorRights);
     // Rights the editor holds may be granted, also to others.
     const other = await createUser(db, { groupIds: [adminGroup] });
@@ -355,9 +399,9 @@ describe('delNutzer', () => {
   it('deletes a user and ends their sessions', async () => {
     const target = await server.userWithSession();
     const deleter = await editor(['x|005|000|030']);
-    const reply = await call('delNutzer', deleter.code, { data: String(target.id) });
+    const reply = await call('delNutzer', deleter.code, { data: target.id });
     expect(reply.body).toEqual({ status: 'success' });
-    expectNoSession(await server.post(api('getSettings'), { code: target.code }));
+    expectNoSession(await server.post(platformCalls.getSettings.url, { code: target.code }));
     expect(await server.database.db.select().from(users).where(eq(users.id, target.id))).toEqual([]);
   });
 
@@ -365,22 +409,22 @@ describe('delNutzer', () => {
     const target = await createUser(server.database.db);
     for (const rights of [['x|005|000'], ['x|005|000|010'], ['x|005|000|020']]) {
       const user = await editor(rights);
-      await expectDenied(await call('delNutzer', user.code, { data: String(target.id) }));
+      await expectDenied(await call('delNutzer', user.code, { data: target.id }));
     }
-    expectNoSession(await call('delNutzer', forged, { data: String(target.id) }));
+    expectNoSession(await call('delNutzer', forged, { data: target.id }));
     expect(await server.database.db.select().from(users).where(eq(users.id, target.id))).toHaveLength(1);
   });
 
   it('refuses deleting oneself, unknown ids, bad ids and stronger accounts', async () => {
     const deleter = await editor(['x|005|000|030']);
-    expectInvalid(await call('delNutzer', deleter.code, { data: String(deleter.id) }), {
+    expectInvalid(await call('delNutzer', deleter.code, { data: deleter.id }), {
       data: [userAdminMessages.deleteSelf],
     });
     const unknown = await call('delNutzer', deleter.code, { data: '999999' });
     expect(unknown.statusCode).toBe(404);
     expectInvalid(await call('delNutzer', deleter.code, { data: 'abc' }), { data: ['Ungültige Nummer.'] });
     const stronger = await createUser(server.database.db, { rechteSolo: ['x|001'] });
-    await expectDenied(await call('delNutzer', deleter.code, { data: String(stronger.id) }));
+    await expectDenied(await call('delNutzer', deleter.code, { data: stronger.id }));
     expect(await server.database.db.select().from(users).where(eq(users.id, deleter.id))).toHaveLength(1);
   });
 });
@@ -389,15 +433,15 @@ describe('resetPW', () => {
   it('sets a new start password, invalidates the old one and ends the sessions', async () => {
     const target = await server.userWithSession({ rootPw: false });
     const resetter = await editor(['x|005|000|020']);
-    const reply = await call('resetPW', resetter.code, { data: String(target.id) });
+    const reply = await call('resetPW', resetter.code, { data: target.id });
     expect(reply.body.status).toBe('success');
     const neuPW = reply.body.neuPW as string;
     expect(neuPW).toMatch(/^[A-Za-z0-9]{12}$/);
-    expectNoSession(await server.post(api('getSettings'), { code: target.code }));
-    const old = await server.post('/_api/login/?func=login', { nn: target.nn, pw: target.password });
+    expectNoSession(await server.post(platformCalls.getSettings.url, { code: target.code }));
+    const old = await server.post(platformCalls.login.url, { nn: target.nn, pw: target.password });
     expect(old.body.status).toBe('invalid');
     const code = await server.login(target.nn, neuPW);
-    const settings = await server.post(api('getSettings'), { code });
+    const settings = await server.post(platformCalls.getSettings.url, { code });
     expect((settings.body.data as SettingsData).user.rootPW).toBe(true);
   });
 
@@ -405,9 +449,9 @@ describe('resetPW', () => {
     const target = await createUser(server.database.db, { password: 'Bleibt#Gleich1' });
     for (const rights of [['x|005|000'], ['x|005|000|010'], ['x|005|000|030']]) {
       const user = await editor(rights);
-      await expectDenied(await call('resetPW', user.code, { data: String(target.id) }), 'neuPW');
+      await expectDenied(await call('resetPW', user.code, { data: target.id }), 'neuPW');
     }
-    expectNoSession(await call('resetPW', forged, { data: String(target.id) }));
+    expectNoSession(await call('resetPW', forged, { data: target.id }));
     await expect(server.login(target.nn, 'Bleibt#Gleich1')).resolves.toBeTruthy();
   });
 
@@ -416,7 +460,7 @@ describe('resetPW', () => {
     expect((await call('resetPW', resetter.code, { data: '999999' })).statusCode).toBe(404);
     expectInvalid(await call('resetPW', resetter.code, { data: '0' }), { data: ['Ungültige Nummer.'] });
     const stronger = await createUser(server.database.db, { rechteSolo: ['x|001'], password: 'Stark#Passwort1' });
-    await expectDenied(await call('resetPW', resetter.code, { data: String(stronger.id) }), 'neuPW');
+    await expectDenied(await call('resetPW', resetter.code, { data: stronger.id }), 'neuPW');
     await expect(server.login(stronger.nn, 'Stark#Passwort1')).resolves.toBeTruthy();
   });
 });
@@ -448,7 +492,7 @@ describe('groups', () => {
     forcePwReset: false,
     ...changes,
   });
-  const saveGroup = (code: string, data: AdminGroup) => call('saveNutzergruppe', code, { data: JSON.stringify(data) });
+  const saveGroup = (code: string, data: AdminGroup) => call('saveNutzergruppe', code, { data });
   async function groupCount(): Promise<number> {
     const [row] = await server.database.db.select({ n: count() }).from(groups);
     return row?.n ?? 0;
@@ -486,12 +530,12 @@ describe('groups', () => {
     });
     const changed = await saveGroup(manager.code, { ...saved, name: 'Eltern 1b', rechte: [], nutzerparameter: [] });
     expect(changed.body.gruppe).toMatchObject({ id: saved.id, name: 'Eltern 1b', rechte: [], nutzerparameter: [] });
-    const settings = await server.post(api('getSettings'), { code: manager.code });
+    const settings = await server.post(platformCalls.getSettings.url, { code: manager.code });
     expect((settings.body.data as SettingsData).nutzergruppen.map((entry) => entry.name)).toContain('Eltern 1b');
-    expect((await call('delNutzergruppe', manager.code, { data: String(saved.id) })).body).toEqual({
+    expect((await call('delNutzergruppe', manager.code, { data: saved.id })).body).toEqual({
       status: 'success',
     });
-    const after = await server.post(api('getSettings'), { code: manager.code });
+    const after = await server.post(platformCalls.getSettings.url, { code: manager.code });
     expect((after.body.data as SettingsData).nutzergruppen.map((entry) => entry.id)).not.toContain(saved.id);
   });
 
@@ -501,10 +545,10 @@ describe('groups', () => {
     for (const rights of [['x|005|000'], ['x|005|010']]) {
       const user = await editor(rights);
       await expectDenied(await saveGroup(user.code, group()), 'gruppe');
-      await expectDenied(await call('delNutzergruppe', user.code, { data: String(id) }));
+      await expectDenied(await call('delNutzergruppe', user.code, { data: id }));
     }
     expectNoSession(await saveGroup(forged, group()));
-    expectNoSession(await call('delNutzergruppe', forged, { data: String(id) }));
+    expectNoSession(await call('delNutzergruppe', forged, { data: id }));
     expect(await groupCount()).toBe(before);
   });
 
@@ -528,14 +572,14 @@ describe('groups', () => {
     expectInvalid(await saveGroup(manager.code, group({ id: own, name: 'Meine', rechte: [] })), {
       'data.rechte': [userAdminMessages.selfLockout],
     });
-    expectInvalid(await call('delNutzergruppe', manager.code, { data: String(own) }), {
+    expectInvalid(await call('delNutzergruppe', manager.code, { data: own }), {
       data: [userAdminMessages.selfLockout],
     });
     expect((await saveGroup(manager.code, group({ id: 999_999 }))).statusCode).toBe(404);
     expect((await call('delNutzergruppe', manager.code, { data: '999999' })).statusCode).toBe(404);
     expectInvalid(await call('delNutzergruppe', manager.code, { data: '-1' }), { data: ['Ungültige Nummer.'] });
     expect(await groupCount()).toBe(before);
-    const settings = await server.post(api('getSettings'), { code: manager.code });
+    const settings = await server.post(platformCalls.getSettings.url, { code: manager.code });
     expect((settings.body.data as SettingsData).user.rechte).toEqual(['x|005|020']);
   });
 });
@@ -561,8 +605,7 @@ describe('parameters', () => {
     const [row] = await server.database.db.select({ n: count() }).from(userParameters);
     return row?.n ?? 0;
   }
-  const saveParameter = (code: string, data: SavedParameter) =>
-    call('saveNutzerparameter', code, { data: JSON.stringify(data) });
+  const saveParameter = (code: string, data: SavedParameter) => call('saveNutzerparameter', code, { data });
 
   it('creates a choice parameter, diffs its options and cleans values of deleted options', async () => {
     const manager = await editor(['x|005|010']);
@@ -602,7 +645,7 @@ describe('parameters', () => {
       .from(userParameterValues)
       .where(eq(userParameterValues.userId, owner.id));
     expect(value?.optionIds).toEqual([]);
-    const settings = await server.post(api('getSettings'), { code: manager.code });
+    const settings = await server.post(platformCalls.getSettings.url, { code: manager.code });
     const listed = (settings.body.data as SettingsData).nutzerparameter.find((entry) => entry.id === saved.id);
     expect(listed?.selectoptions.map((option) => option.wert)).toEqual(['Dunkelblau', 'Grün']);
   });
@@ -653,10 +696,10 @@ describe('parameters', () => {
     for (const rights of [['x|005|000'], ['x|005|020']]) {
       const user = await editor(rights);
       await expectDenied(await saveParameter(user.code, parameter({ name: 'Verboten' })), 'nutzerparameter');
-      await expectDenied(await call('delNutzerparameter', user.code, { data: String(existing.id) }));
+      await expectDenied(await call('delNutzerparameter', user.code, { data: existing.id }));
     }
     expectNoSession(await saveParameter(forged, parameter()));
-    expectNoSession(await call('delNutzerparameter', forged, { data: String(existing.id) }));
+    expectNoSession(await call('delNutzerparameter', forged, { data: existing.id }));
     expect(
       await server.database.db.select().from(userParameters).where(eq(userParameters.id, existing.id)),
     ).toHaveLength(1);
@@ -672,7 +715,7 @@ describe('parameters', () => {
       ident: 'Ida Muster',
       values: { [vorname.id]: 'Ida', [nachname.id]: 'Muster' },
     });
-    expect((await call('delNutzerparameter', manager.code, { data: String(nachname.id) })).body).toEqual({
+    expect((await call('delNutzerparameter', manager.code, { data: nachname.id })).body).toEqual({
       status: 'success',
     });
     const [row] = await server.database.db.select().from(users).where(eq(users.id, owner.id));

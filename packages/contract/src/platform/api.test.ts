@@ -1,17 +1,15 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import {
-  API_VERSION,
-  changePasswordReply,
-  changePasswordRequest,
-  downloadRequest,
-  loginRequest,
-  pushSubscription,
-  saveLastViewRequest,
-} from './api';
+import { API_VERSION, changePasswordReply, pushSubscription } from './api';
+import { platformCalls } from './platform-calls';
 import { loginReply } from './login-route';
 import { fieldErrors } from './schema';
+
+const loginRequest = platformCalls.login.request;
+const changePasswordRequest = platformCalls.changePW.request;
+const saveLastViewRequest = platformCalls.saveLastView.request;
+const downloadRequest = platformCalls.download.request;
 
 function errorsOf(result: { success: boolean; error?: z.ZodError }) {
   expect(result.success).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ruledString, type FieldErrors } from './schema';
+import type { FieldErrors } from './schema';
 
 /**
  * Reply statuses shared by every call. `accessError`: no valid session (the client wipes its
@@ -28,16 +28,6 @@ export const sessionCode = z.string().max(200).default('');
 
 // ---------- login ----------
 
-export const loginRequest = z.object({
-  code: sessionCode,
-  nn: z.string({ error: 'Bitte angeben.' }).trim().min(1, 'Bitte angeben.').max(200, 'Der Text ist zu lang.'),
-  pw: z.string({ error: 'Bitte angeben.' }).min(1, 'Bitte angeben.').max(1000, 'Der Text ist zu lang.'),
-  subscription: z.string().max(4000).default(''),
-});
-export type LoginRequest = z.input<typeof loginRequest>;
-
-export const logoutRequest = z.object({ code: sessionCode });
-
 /** A browser PushSubscription as JSON (endpoint and keys). */
 export const pushSubscription = z.object({
   endpoint: z.url({ protocol: /^https?$/, error: 'Ungültige Push-Adresse.' }).max(2000),
@@ -45,8 +35,6 @@ export const pushSubscription = z.object({
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(200) }),
 });
 export type PushSubscriptionJson = z.infer<typeof pushSubscription>;
-
-export const saveSubscriptionRequest = z.object({ code: sessionCode, subscription: z.string().max(4000) });
 
 // ---------- settings ----------
 
@@ -143,35 +131,14 @@ export const settingsData = z.object({
 });
 export type SettingsData = z.infer<typeof settingsData>;
 
-export const getSettingsRequest = z.object({ code: sessionCode });
 export const getSettingsReply = z.object({ status: z.literal('success'), data: settingsData });
 export type GetSettingsReply = z.infer<typeof getSettingsReply>;
 
-/** `settings/?func=saveSettings&query=lastView`: remembers the last visited route. */
-export const saveLastViewRequest = z.object({
-  code: sessionCode,
-  query: z.literal('lastView', { error: 'Unbekannte Einstellung.' }),
-  data: z
-    .string()
-    .max(300)
-    .regex(/^\/(?!\/)[0-9A-Za-z\-?=&/._%]*$/, 'Ungültige Route.'),
-});
-
-export const changePasswordRequest = z.object({
-  code: sessionCode,
-  data: ruledString('required', 'minPW', 'password'),
-  pwAlt: ruledString('required', 'password'),
-});
 export const changePasswordReply = z.discriminatedUnion('status', [
   z.object({ status: z.literal('success') }),
   z.object({ status: z.literal('errorOldPW') }),
 ]);
 export type ChangePasswordReply = z.infer<typeof changePasswordReply>;
-
-export const downloadRequest = z.object({
-  code: sessionCode,
-  file: z.string({ error: 'Bitte angeben.' }).min(1, 'Bitte angeben.').max(500),
-});
 
 /** Version of the HTTP API; the web app shows an update notice when the server's differs. */
 export const API_VERSION = '1.0.0';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sessionCode } from './api';
+import { callUrl } from './login-route-calls';
 import { actionSetOf, type ActionMap, type ActionSet } from './wire';
 
 /** Default time-out of a call in the browser (core.md section 9: 10 s for most calls). */
@@ -40,12 +41,6 @@ export interface CallSpecInput<Shape extends RequestShape, Reply extends z.ZodTy
   reply: Reply;
   timeoutMs?: number;
   allowGet?: boolean;
-}
-
-export function callUrl(target: { path: string; func?: string | undefined; queryKey?: string | undefined }): string {
-  if (target.func !== undefined) return `${target.path}?func=${encodeURIComponent(target.func)}`;
-  if (target.queryKey !== undefined) return `${target.path}?${target.queryKey}`;
-  return target.path;
 }
 
 /** Declares a call (see CallSpec). The request is given as the object's fields; `code` is added. */
@@ -91,3 +86,4 @@ export function getOrSaveRequest<
 }
 
 export { encodeCallFields } from './call-encoding';
+export { callUrl, type CallTarget } from './login-route-calls';

@@ -1,5 +1,7 @@
 import type { LoginReply, LoginScreenData, OkReply } from './login-route';
 
+export { callUrl, loginRouteTargets } from './login-route-calls';
+
 /**
  * Zod-free checks of the login route's replies, for the web app's first screen where every kilobyte
  * counts. Each guard accepts exactly what the schema of the same name in login-route.ts accepts

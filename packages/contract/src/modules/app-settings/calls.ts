@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { sessionCode } from '../../platform/api';
+import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
-import { jsonField } from '../../platform/wire';
-
-export const appSettingsPath = '/_api/000/001/?getOrSaveSettings';
+import { defineActions } from '../../platform/wire';
 
 export const appSettingsMessages = {
   saved: 'Die Einstellungen wurden erfolgreich gespeichert',
@@ -64,14 +62,8 @@ export const appSettingsData = z.object({
 });
 export type AppSettingsData = z.infer<typeof appSettingsData>;
 
-export const appSettingsRequest = z.object({
-  code: sessionCode,
-  /** Empty: load. Otherwise {type: 'saveSettings', data}. */
-  dataToSave: z.union([
-    z.literal('').transform(() => null),
-    jsonField(z.object({ type: z.literal('saveSettings'), data: appSettingsData })),
-  ]),
-});
+/** The one save action of getOrSaveSettings (the call's right x|001 suffices). */
+export const appSettingsActions = defineActions({ saveSettings: { data: appSettingsData } });
 
 export const appSettingsReply = z.object({
   status: z.literal('success'),
@@ -81,3 +73,14 @@ export const appSettingsReply = z.object({
   icons: z.object({ parameter: z.array(z.string()) }),
 });
 export type AppSettingsReply = z.infer<typeof appSettingsReply>;
+
+/** Calls of module 001 (core.md "App settings"). */
+export const appSettingsCalls = {
+  /** Load (missing/empty dataToSave) or save (`{type: 'saveSettings', data}`); answers the stored settings. */
+  getOrSaveSettings: defineCallSpec({
+    path: '/_api/000/001/',
+    queryKey: 'getOrSaveSettings',
+    request: getOrSaveRequest(appSettingsActions),
+    reply: appSettingsReply,
+  }),
+};

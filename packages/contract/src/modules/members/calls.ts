@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import { sessionCode, userParameter } from '../../platform/api';
-import { jsonField } from '../../platform/wire';
-
-/** Calls of the member directory (core.md section 7), all with a 10 s time-out on the client. */
-export const membersPaths = {
-  getMitgliederliste: '/_api/100/100/?func=getMitgliederliste',
-  getMitglied: '/_api/100/100/?func=getMitglied',
-  getSettings: '/_api/100/100/?func=getSettings',
-  saveSettings: '/_api/100/100/?func=saveSettings',
-} as const;
-
-export const MEMBERS_TIMEOUT_MS = 10_000;
+import { userParameter } from '../../platform/api';
+import { defineCallSpec } from '../../platform/call-spec';
+import { jsonField, recordId } from '../../platform/wire';
 
 export const membersMessages = {
   noOfflineData: 'Es konnten noch keine Daten zu diesem Nutzer offline gespeichert werden.',
@@ -42,7 +33,6 @@ const valueMaps = {
 export const memberListEntry = z.object({ id: z.number(), ident: z.string(), gruppen: idList, ...valueMaps });
 export type MemberListEntry = z.infer<typeof memberListEntry>;
 
-export const getMitgliederlisteRequest = z.object({ code: sessionCode });
 export const getMitgliederlisteReply = z.object({
   status: z.literal('success'),
   nutzer: z.array(memberListEntry),
@@ -66,10 +56,6 @@ export const memberDetail = z.object({
 });
 export type MemberDetail = z.infer<typeof memberDetail>;
 
-export const getMitgliedRequest = z.object({
-  code: sessionCode,
-  id: z.coerce.number({ error: 'Ungültige Nummer.' }).int().positive('Ungültige Nummer.'),
-});
 export const getMitgliedReply = z.object({ status: z.literal('success'), nutzer: memberDetail });
 export type GetMitgliedReply = z.infer<typeof getMitgliedReply>;
 
@@ -77,7 +63,28 @@ export type GetMitgliedReply = z.infer<typeof getMitgliedReply>;
 export const memberSettings = z.object({ anzeigeGruppen: idList });
 export type MemberSettings = z.infer<typeof memberSettings>;
 
-export const getMemberSettingsRequest = z.object({ code: sessionCode });
-export const getMemberSettingsReply = z.object({ status: z.literal('success'), save: memberSettings });
-export const saveMemberSettingsRequest = z.object({ code: sessionCode, save: jsonField(memberSettings) });
-export const saveMemberSettingsReply = z.object({ status: z.literal('success'), save: memberSettings });
+export const memberSettingsReply = z.object({ status: z.literal('success'), save: memberSettings });
+
+const path = '/_api/100/100/';
+
+/**
+ * Calls of the member directory (core.md section 7), all with the default 10 s time-out. A member's
+ * details are saved through user administration's saveNutzer with an empty neuPW.
+ */
+export const membersCalls = {
+  getMitgliederliste: defineCallSpec({
+    path,
+    func: 'getMitgliederliste',
+    request: {},
+    reply: getMitgliederlisteReply,
+  }),
+  getMitglied: defineCallSpec({ path, func: 'getMitglied', request: { id: recordId() }, reply: getMitgliedReply }),
+  getSettings: defineCallSpec({ path, func: 'getSettings', request: {}, reply: memberSettingsReply }),
+  /** `save`: the settings as JSON; answers what was stored. */
+  saveSettings: defineCallSpec({
+    path,
+    func: 'saveSettings',
+    request: { save: jsonField(memberSettings) },
+    reply: memberSettingsReply,
+  }),
+};

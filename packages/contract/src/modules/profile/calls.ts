@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import { sessionCode, userParameter } from '../../platform/api';
+import { userParameter } from '../../platform/api';
+import { defineCallSpec } from '../../platform/call-spec';
 import { jsonField } from '../../platform/wire';
 import { LONG_TEXT_MAX } from '../../platform/users';
-
-/** Own data (f010 conditions): designed in the style of the settings calls (docs/api.md). */
-export const profilePaths = {
-  getMeineDaten: '/_api/settings/?func=getMeineDaten',
-  saveMeineDaten: '/_api/settings/?func=saveMeineDaten',
-  changePW: '/_api/settings/?func=changePW',
-} as const;
 
 export const profileMessages = {
   passwordChanged: 'Passwort Erfolgreich geändert',
@@ -26,7 +20,6 @@ const idList = z.array(z.number().int().positive()).max(500);
 export const ownParameter = userParameter.extend({ bearbeiten: z.boolean() });
 export type OwnParameter = z.infer<typeof ownParameter>;
 
-export const getMeineDatenRequest = z.object({ code: sessionCode });
 export const getMeineDatenReply = z.object({
   status: z.literal('success'),
   nn: z.string(),
@@ -41,5 +34,22 @@ export const ownValues = z.object({
   nutzerparameterwerte: z.record(z.string(), z.string().max(LONG_TEXT_MAX * 2)),
   nutzerparameterwerteSelectoptionIDs: z.record(z.string(), idList),
 });
-export const saveMeineDatenRequest = z.object({ code: sessionCode, data: jsonField(ownValues) });
-export const saveMeineDatenReply = getMeineDatenReply;
+/**
+ * Own data (f010 conditions), designed in the style of the settings calls (docs/api.md). The password
+ * change is the platform's call (platformCalls.changePW).
+ */
+export const profileCalls = {
+  getMeineDaten: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'getMeineDaten',
+    request: {},
+    reply: getMeineDatenReply,
+  }),
+  /** Saves the own values (`data` as JSON); answers the fresh own data. */
+  saveMeineDaten: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'saveMeineDaten',
+    request: { data: jsonField(ownValues) },
+    reply: getMeineDatenReply,
+  }),
+};

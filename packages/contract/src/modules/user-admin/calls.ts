@@ -1,27 +1,11 @@
 import { z } from 'zod';
-import { conditionSchema, sessionCode, userParameter } from '../../platform/api';
+import { conditionSchema, userParameter } from '../../platform/api';
+import { defineCallSpec } from '../../platform/call-spec';
+import { okReply } from '../../platform/login-route';
 import type { RightNode } from '../../platform/module-definition';
 import { ruledString } from '../../platform/schema';
-import { jsonField } from '../../platform/wire';
+import { jsonField, newOrRecordId, recordId } from '../../platform/wire';
 import { adminGroup, adminUser } from '../../platform/users';
-
-/**
- * Calls of user administration (005). The specification lists getNutzer, saveNutzer, delNutzer,
- * resetPW and getRechte under /_api/settings/; the parameter and group calls it does not show are
- * designed in the same style (docs/api.md).
- */
-export const userAdminPaths = {
-  getNutzer: '/_api/settings/?func=getNutzer',
-  saveNutzer: '/_api/settings/?func=saveNutzer',
-  delNutzer: '/_api/settings/?func=delNutzer',
-  resetPW: '/_api/settings/?func=resetPW',
-  getRechte: '/_api/settings/?func=getRechte',
-  getNutzergruppen: '/_api/settings/?func=getNutzergruppen',
-  saveNutzergruppe: '/_api/settings/?func=saveNutzergruppe',
-  delNutzergruppe: '/_api/settings/?func=delNutzergruppe',
-  saveNutzerparameter: '/_api/settings/?func=saveNutzerparameter',
-  delNutzerparameter: '/_api/settings/?func=delNutzerparameter',
-} as const;
 
 export const userAdminMessages = {
   nnTaken: 'Der Benutzername ist bereits vergeben.',
@@ -45,25 +29,23 @@ export const userAdminMessages = {
   newGroupName: 'Neue Gruppe',
 } as const;
 
-const idField = z.coerce.number({ error: 'Ungültige Nummer.' }).int().positive('Ungültige Nummer.');
-
 // ---------- users ----------
 
-export const getNutzerRequest = z.object({ code: sessionCode });
 export const getNutzerReply = z.object({ status: z.literal('success'), nutzer: z.array(adminUser) });
 export type GetNutzerReply = z.infer<typeof getNutzerReply>;
 
-/** The user being saved; nn is checked with the shared rules (no spaces, charset). */
+/**
+ * The user being saved; nn is checked with the shared rules (no spaces, charset). A new user has an
+ * empty id (or 0). The fields the server manages (display name, applicable parameters, start-password
+ * flag) may be left out: the server computes them whatever is sent.
+ */
 export const savedUser = adminUser.extend({
+  id: newOrRecordId(),
   nn: ruledString('required', 'nn').pipe(z.string().max(60, 'Maximal 60 Zeichen sind erlaubt')),
-  gruppen: z.array(z.number().int().positive()).min(1, userAdminMessages.noGroup).max(500),
-});
-
-export const saveNutzerRequest = z.object({
-  code: sessionCode,
-  data: jsonField(savedUser),
-  /** Empty for member-detail saves; user administration sends '1' (a new user gets a generated start password). */
-  neuPW: z.string().max(10).default(''),
+  ident: z.string().max(1000).default(''),
+  gruppen: z.array(recordId()).min(1, userAdminMessages.noGroup).max(500),
+  nutzerparameter: z.array(z.number().int()).max(500).default([]),
+  rootPW: z.boolean().default(false),
 });
 export const saveNutzerReply = z.object({
   status: z.literal('success'),
@@ -75,8 +57,6 @@ export const saveNutzerReply = z.object({
 });
 export type SaveNutzerReply = z.infer<typeof saveNutzerReply>;
 
-export const userIdRequest = z.object({ code: sessionCode, data: idField });
-export const delNutzerReply = z.object({ status: z.literal('success') });
 export const resetPWReply = z.object({ status: z.literal('success'), neuPW: z.string() });
 
 // ---------- rights ----------
@@ -95,13 +75,12 @@ export const getRechteReply = z.object({ status: z.literal('success'), rechte: r
 // ---------- groups ----------
 
 export const savedGroup = adminGroup.extend({
+  id: newOrRecordId(),
   name: ruledString('required', 'tinytext', 'name'),
 });
 export const getNutzergruppenReply = z.object({ status: z.literal('success'), gruppen: z.array(adminGroup) });
 export type GetNutzergruppenReply = z.infer<typeof getNutzergruppenReply>;
-export const saveNutzergruppeRequest = z.object({ code: sessionCode, data: jsonField(savedGroup) });
 export const saveNutzergruppeReply = z.object({ status: z.literal('success'), gruppe: adminGroup });
-export const groupIdRequest = z.object({ code: sessionCode, data: idField });
 
 // ---------- parameters ----------
 
@@ -113,8 +92,8 @@ export const savedParameterOption = z.object({
 });
 
 export const savedParameter = z.object({
-  /** 0 for a new parameter. */
-  id: z.number().int().min(0),
+  /** Empty or 0 for a new parameter. */
+  id: newOrRecordId(),
   name: ruledString('required', 'tinytext', 'name'),
   icon: z.string().max(60),
   typ: z.number().int().min(1, 'Ungültiger Typ.').max(12, 'Ungültiger Typ.'),
@@ -130,8 +109,55 @@ export const savedParameter = z.object({
 });
 export type SavedParameter = z.infer<typeof savedParameter>;
 
-export const saveNutzerparameterRequest = z.object({ code: sessionCode, data: jsonField(savedParameter) });
 export const saveNutzerparameterReply = z.object({ status: z.literal('success'), nutzerparameter: userParameter });
-export const parameterIdRequest = z.object({ code: sessionCode, data: idField });
 
-export const okStatusReply = z.object({ status: z.literal('success') });
+const settingsPath = '/_api/settings/';
+/** `data`: the id of an existing record. */
+const byId = { data: recordId() };
+
+/**
+ * Calls of user administration (005). The specification lists getNutzer, saveNutzer, delNutzer,
+ * resetPW and getRechte under /_api/settings/; the parameter and group calls it does not show are
+ * designed in the same style (docs/api.md).
+ */
+export const userAdminCalls = {
+  getNutzer: defineCallSpec({ path: settingsPath, func: 'getNutzer', request: {}, reply: getNutzerReply }),
+  /**
+   * Saves a user (`data` as JSON). User administration sends neuPW '1' (a new user gets a generated
+   * start password); the member detail saves with an empty neuPW.
+   */
+  saveNutzer: defineCallSpec({
+    path: settingsPath,
+    func: 'saveNutzer',
+    request: { data: jsonField(savedUser), neuPW: z.string().max(10).default('') },
+    reply: saveNutzerReply,
+  }),
+  delNutzer: defineCallSpec({ path: settingsPath, func: 'delNutzer', request: byId, reply: okReply }),
+  resetPW: defineCallSpec({ path: settingsPath, func: 'resetPW', request: byId, reply: resetPWReply }),
+  getRechte: defineCallSpec({ path: settingsPath, func: 'getRechte', request: {}, reply: getRechteReply }),
+  getNutzergruppen: defineCallSpec({
+    path: settingsPath,
+    func: 'getNutzergruppen',
+    request: {},
+    reply: getNutzergruppenReply,
+  }),
+  saveNutzergruppe: defineCallSpec({
+    path: settingsPath,
+    func: 'saveNutzergruppe',
+    request: { data: jsonField(savedGroup) },
+    reply: saveNutzergruppeReply,
+  }),
+  delNutzergruppe: defineCallSpec({ path: settingsPath, func: 'delNutzergruppe', request: byId, reply: okReply }),
+  saveNutzerparameter: defineCallSpec({
+    path: settingsPath,
+    func: 'saveNutzerparameter',
+    request: { data: jsonField(savedParameter) },
+    reply: saveNutzerparameterReply,
+  }),
+  delNutzerparameter: defineCallSpec({
+    path: settingsPath,
+    func: 'delNutzerparameter',
+    request: byId,
+    reply: okReply,
+  }),
+};

@@ -1,6 +1,6 @@
 import {
+  appSettingsCalls,
   appSettingsMessages,
-  appSettingsRequest,
   messages,
   parameterIcons,
   type AppSettingsData,
@@ -32,26 +32,22 @@ async function appSettingsState(db: Db, modules: readonly ModuleDefinition[]): P
   };
 }
 
-/** `/_api/000/001/?getOrSaveSettings`: empty dataToSave loads, {type: 'saveSettings', data} saves. */
-export const appSettingsCall = defineCall({
-  path: '/_api/000/001/',
-  queryKey: 'getOrSaveSettings',
-  auth: 'session',
+/** Module 001's one call: a missing or empty dataToSave loads, `{type: 'saveSettings', data}` saves. */
+export const appSettingsCall = defineCall(appSettingsCalls.getOrSaveSettings).forSession({
   rights: ['x|001'],
-  request: appSettingsRequest,
-  async handle({ db, app, input }): Promise<AppSettingsReply> {
-    if (input.dataToSave !== null) {
-      const data = input.dataToSave.data;
+  async handle({ db, app, input }) {
+    const save = input.dataToSave;
+    if (save) {
       const known = new Set(app.modules.map((module) => module.code));
-      if (data.useF.some((code) => !known.has(code))) {
+      if (save.data.useF.some((code) => !known.has(code))) {
         throw new CallError('validationError', messages.validationFailed, {
-          'dataToSave.data.useF': [appSettingsMessages.unknownModule],
+          useF: [appSettingsMessages.unknownModule],
         });
       }
-      await writeAppSettings(db, { ...data, useF: [...new Set(data.useF)] });
+      await writeAppSettings(db, { ...save.data, useF: [...new Set(save.data.useF)] });
     }
     return appSettingsState(db, app.modules);
   },
 });
 
-export const appSettingsCalls: CallDefinition[] = [appSettingsCall];
+export const appSettingsServerCalls: CallDefinition[] = [appSettingsCall];

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { appSettingsCalls } from './calls';
+import { appSettingsServerCalls } from './calls';
 
 /** Module 001: app settings. */
-export const appSettingsServerModule: ServerModule = { code: '001', calls: appSettingsCalls };
+export const appSettingsServerModule: ServerModule = { code: '001', calls: appSettingsServerCalls };

@@ -1,64 +1,38 @@
-import {
-  getMemberSettingsRequest,
-  getMitgliederlisteRequest,
-  getMitgliedRequest,
-  membersRights,
-  saveMemberSettingsRequest,
-  type GetMitgliederlisteReply,
-  type GetMitgliedReply,
-} from '@hortus/contract';
+import { membersCalls, membersRights } from '@hortus/contract';
 import { defineCall, type CallDefinition } from '../../platform/http/calls';
 import { loadMemberDetail, loadMemberList } from './directory';
 import { readMemberSettings, saveMemberSettings } from './settings';
 
-/** Calls of the member directory (100) under /_api/100/100/ (docs/api.md). */
-const path = '/_api/100/100/';
-
-export const getMitgliederlisteCall = defineCall({
-  path,
-  func: 'getMitgliederliste',
-  auth: 'session',
+export const getMitgliederlisteCall = defineCall(membersCalls.getMitgliederliste).forSession({
   rights: [membersRights.list],
-  request: getMitgliederlisteRequest,
-  async handle({ db, user }): Promise<GetMitgliederlisteReply> {
+  async handle({ db, user }) {
     return { status: 'success', ...(await loadMemberList(db, user)) };
   },
 });
 
-export const getMitgliedCall = defineCall({
-  path,
-  func: 'getMitglied',
-  auth: 'session',
+export const getMitgliedCall = defineCall(membersCalls.getMitglied).forSession({
   rights: [membersRights.list],
-  request: getMitgliedRequest,
-  async handle({ db, input, user }): Promise<GetMitgliedReply> {
+  async handle({ db, input, user }) {
     return { status: 'success', nutzer: await loadMemberDetail(db, user, input.id) };
   },
 });
 
-export const getMemberSettingsCall = defineCall({
-  path,
-  func: 'getSettings',
-  auth: 'session',
+export const getMemberSettingsCall = defineCall(membersCalls.getSettings).forSession({
   rights: [membersRights.list, membersRights.settings],
-  request: getMemberSettingsRequest,
   async handle({ db }) {
     return { status: 'success', save: await readMemberSettings(db) };
   },
 });
 
-export const saveMemberSettingsCall = defineCall({
-  path,
-  func: 'saveSettings',
-  auth: 'session',
+export const saveMemberSettingsCall = defineCall(membersCalls.saveSettings).forSession({
   rights: [membersRights.settings],
-  request: saveMemberSettingsRequest,
+  errorPrefix: 'save.',
   async handle({ db, input }) {
     return { status: 'success', save: await saveMemberSettings(db, input.save) };
   },
 });
 
-export const membersCalls: CallDefinition[] = [
+export const membersServerCalls: CallDefinition[] = [
   getMitgliederlisteCall,
   getMitgliedCall,
   getMemberSettingsCall,

@@ -12,7 +12,7 @@ import {
 } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { requireRecord } from '../../platform/http/records';
 import { readOrgData } from '../../platform/settings/org-data';
 import { loadAdminUser, loadAdminUsers } from '../../platform/users/admin-users';
 import type { ValueMaps } from '../../platform/users/parameter-values';
@@ -78,11 +78,21 @@ export async function loadMemberList(
   return { nutzer, spalten };
 }
 
-/** A listed member as stored (AdminUser), or null when unknown or not in the directory. */
-export async function loadListedMember(db: Db, id: number): Promise<AdminUser | null> {
-  const member = await loadAdminUser(db, id);
-  if (!member || !isListed(member, await readMemberSettings(db))) return null;
-  return member;
+/**
+ * A member as stored (AdminUser) for a viewer of the directory. Unknown users and users the directory
+ * does not list answer notFound; `canChange` (optional) answers noRight for a listed one.
+ */
+export async function requireListedMember(
+  db: Db,
+  id: number,
+  canChange?: (member: AdminUser) => boolean,
+): Promise<AdminUser> {
+  const settings = await readMemberSettings(db);
+  return requireRecord(
+    await loadAdminUser(db, id),
+    { canSee: (member) => isListed(member, settings), ...(canChange ? { canChange } : {}) },
+    membersMessages.unknownMember,
+  );
 }
 
 /** The viewer's view of a member: the member's parameters the viewer may see, with edit flags. */
@@ -104,7 +114,6 @@ export function memberDetailOf(
 }
 
 export async function loadMemberDetail(db: Db, viewer: Viewer, id: number): Promise<MemberDetail> {
-  const member = await loadListedMember(db, id);
-  if (!member) throw new CallError('notFound', membersMessages.unknownMember);
+  const member = await requireListedMember(db, id);
   return memberDetailOf(member, await visibleParameters(db, viewer), viewer);
 }

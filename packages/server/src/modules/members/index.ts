@@ -1,10 +1,10 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { membersCalls } from './calls';
+import { membersServerCalls } from './calls';
 import { memberSaveFallback } from './member-save';
 
 /** Module 100: member directory (saves member details through saveNutzer). */
 export const membersServerModule: ServerModule = {
   code: '100',
-  calls: membersCalls,
+  calls: membersServerCalls,
   userSaveFallback: memberSaveFallback,
 };

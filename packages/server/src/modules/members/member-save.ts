@@ -18,7 +18,7 @@ import {
   valueErrors,
   valueMapsOf,
 } from '../../platform/users/parameter-values';
-import { loadListedMember, pickValues, visibleParameters } from './directory';
+import { pickValues, requireListedMember, visibleParameters } from './directory';
 
 function sameSet<T>(a: readonly T[], b: readonly T[]): boolean {
   const left = new Set(a);
@@ -26,21 +26,22 @@ function sameSet<T>(a: readonly T[], b: readonly T[]): boolean {
   return left.size === right.size && [...left].every((item) => right.has(item));
 }
 
-const denied = () => new CallError('noRight', messages.accessDenied);
-
 /**
  * Member save (module 100) through saveNutzer with an empty neuPW: a viewer with x|100|000 saves a
  * listed member's values. Only parameters the viewer may edit by their f100 condition change; a
  * value of a visible, non-editable parameter is accepted when unchanged (the form sends every
  * field), anything else is refused as in the own profile. Groups change only with x|005|000|020;
  * user name, individual rights and the show flag are not part of the detail: the stored ones are kept,
- * whatever the request carries.
+ * whatever the request carries. A member the directory does not list is notFound (getMitglied's rule).
  */
 export const memberSaveFallback: UserSaveFallback = async ({ db, user }, input, neuPW) => {
   if (neuPW !== '' || input.id <= 0 || !hasRight(user.rechte, membersRights.list)) return null;
-  const member = await loadListedMember(db, input.id);
-  if (!member) return null;
-  if (!sameSet(member.gruppen, input.gruppen) && !hasRight(user.rechte, userAdminRights.edit)) throw denied();
+  // An unlisted member is not found; changing the groups needs x|005|000|020 (else noRight).
+  const member = await requireListedMember(
+    db,
+    input.id,
+    (stored) => sameSet(stored.gruppen, input.gruppen) || hasRight(user.rechte, userAdminRights.edit),
+  );
 
   // The parameters that apply to the member after the save and that the viewer may see.
   const { parameters } = await readOrgData(db);

@@ -24,7 +24,7 @@ export async function saveMemberSettings(db: Db, input: MemberSettings): Promise
   const anzeigeGruppen = [...new Set(input.anzeigeGruppen)].sort((a, b) => a - b);
   if (anzeigeGruppen.some((id) => !known.has(id))) {
     throw new CallError('validationError', messages.validationFailed, {
-      'save.anzeigeGruppen': [userAdminMessages.unknownGroup],
+      anzeigeGruppen: [userAdminMessages.unknownGroup],
     });
   }
   const value: MemberSettings = { anzeigeGruppen };

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { profileCalls } from './calls';
+import { profileServerCalls } from './calls';
 
 /** Module 010: own data and account settings. */
-export const profileServerModule: ServerModule = { code: '010', calls: profileCalls };
+export const profileServerModule: ServerModule = { code: '010', calls: profileServerCalls };

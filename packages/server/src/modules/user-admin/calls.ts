@@ -4,7 +4,7 @@ import { delNutzerparameterCall, saveNutzerparameterCall } from './parameters-ca
 import { delNutzerCall, getNutzerCall, getRechteCall, resetPWCall, saveNutzerCall } from './users-calls';
 
 /** Every call of user administration (005); all live under /_api/settings/ with ?func=. */
-export const userAdminCalls: CallDefinition[] = [
+export const userAdminServerCalls: CallDefinition[] = [
   getNutzerCall,
   saveNutzerCall,
   delNutzerCall,

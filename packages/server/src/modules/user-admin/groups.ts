@@ -12,6 +12,7 @@ import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { groupParameters, groupRights, groups, userRights } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
+import { requireRecord } from '../../platform/http/records';
 import { invalidateOrgData, readOrgData } from '../../platform/settings/org-data';
 import { membersOf, parametersByGroup, recomputeIdents } from '../../platform/users/parameter-values';
 import { addedRights, grantErrors } from '../../platform/users/rights-guard';
@@ -63,19 +64,24 @@ async function keepsGroupRight(
 export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUser): Promise<AdminGroup> {
   const org = await readOrgData(db);
   const isNew = input.id === 0;
-  if (!isNew && !org.groups.some((group) => group.id === input.id)) {
-    throw new CallError('notFound', userAdminMessages.unknownGroup);
+  // Group managers see every group.
+  if (!isNew) {
+    requireRecord(
+      org.groups.find((group) => group.id === input.id),
+      { canSee: true },
+      userAdminMessages.unknownGroup,
+    );
   }
   const rechte = [...new Set(input.rechte)].sort();
   const before = isNew ? [] : (org.groupRights.get(input.id) ?? []);
-  const rightErrors = grantErrors(editor.rechte, addedRights(before, rechte), 'data.rechte');
+  const rightErrors = grantErrors(editor.rechte, addedRights(before, rechte), 'rechte');
   if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
   const parameterIds = [...new Set(input.nutzerparameter)];
   if (parameterIds.some((id) => !org.parameters.some((parameter) => parameter.id === id))) {
-    refuse({ 'data.nutzerparameter': [userAdminMessages.unknownParameter] });
+    refuse({ nutzerparameter: [userAdminMessages.unknownParameter] });
   }
   if (!isNew && !(await keepsGroupRight(db, editor, input.id, rechte))) {
-    refuse({ 'data.rechte': [userAdminMessages.selfLockout] });
+    refuse({ rechte: [userAdminMessages.selfLockout] });
   }
 
   const values = {
@@ -115,8 +121,11 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
 /** Deletes a group; memberships, rights and parameter links go with it. */
 export async function deleteAdminGroup(db: Db, groupId: number, editor: LoadedUser): Promise<void> {
   const org = await readOrgData(db);
-  if (!org.groups.some((group) => group.id === groupId))
-    throw new CallError('notFound', userAdminMessages.unknownGroup);
+  requireRecord(
+    org.groups.find((group) => group.id === groupId),
+    { canSee: true },
+    userAdminMessages.unknownGroup,
+  );
   if (!(await keepsGroupRight(db, editor, groupId, null))) refuse({ data: [userAdminMessages.selfLockout] });
   const members = await membersOf(db, groupId);
   try {

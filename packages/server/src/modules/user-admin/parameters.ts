@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import { parameterOptions, userParameterValues, userParameters } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
+import { requireRecord } from '../../platform/http/records';
 import { invalidateOrgData, readOrgData } from '../../platform/settings/org-data';
 import { recomputeIdents, removeOptionsFromValues } from '../../platform/users/parameter-values';
 
@@ -46,10 +47,16 @@ async function hasValues(db: Db, parameterId: number): Promise<boolean> {
 export async function saveParameter(db: Db, input: SavedParameter): Promise<UserParameter> {
   const org = await readOrgData(db);
   const isNew = input.id === 0;
-  const existing = isNew ? null : org.parameters.find((parameter) => parameter.id === input.id);
-  if (!isNew && !existing) throw new CallError('notFound', userAdminMessages.unknownParameter);
+  // Parameter managers see every parameter.
+  const existing = isNew
+    ? null
+    : requireRecord(
+        org.parameters.find((parameter) => parameter.id === input.id),
+        { canSee: true },
+        userAdminMessages.unknownParameter,
+      );
   if (existing && existing.typ !== input.typ && (await hasValues(db, existing.id))) {
-    refuse({ 'data.typ': [userAdminMessages.typeLocked] });
+    refuse({ typ: [userAdminMessages.typeLocked] });
   }
   const knownGroups = new Set(org.groups.map((group) => group.id));
   const conditionGroups = Object.values(input.bedingungen).flatMap((area) => [
@@ -57,12 +64,12 @@ export async function saveParameter(db: Db, input: SavedParameter): Promise<User
     ...area.bearbeiten.gruppen,
   ]);
   if (conditionGroups.some((groupId) => !knownGroups.has(groupId))) {
-    refuse({ 'data.bedingungen': [userAdminMessages.unknownGroup] });
+    refuse({ bedingungen: [userAdminMessages.unknownGroup] });
   }
   const options = isChoice(input.typ) ? input.selectoptions : [];
   const existingOptionIds = new Set((existing?.selectoptions ?? []).map((option) => option.id));
   if (options.some((option) => option.id > 0 && !existingOptionIds.has(option.id))) {
-    refuse({ 'data.selectoptions': [unknownOptionMessage] });
+    refuse({ selectoptions: [unknownOptionMessage] });
   }
   const keptOptionIds = new Set(options.filter((option) => option.id > 0).map((option) => option.id));
   const removedOptionIds = [...existingOptionIds].filter((id) => !keptOptionIds.has(id));
@@ -112,8 +119,11 @@ export async function saveParameter(db: Db, input: SavedParameter): Promise<User
 /** Deletes a parameter with its options, values and group links. */
 export async function deleteParameter(db: Db, parameterId: number): Promise<void> {
   const org = await readOrgData(db);
-  const existing = org.parameters.find((parameter) => parameter.id === parameterId);
-  if (!existing) throw new CallError('notFound', userAdminMessages.unknownParameter);
+  const existing = requireRecord(
+    org.parameters.find((parameter) => parameter.id === parameterId),
+    { canSee: true },
+    userAdminMessages.unknownParameter,
+  );
   try {
     await db.transaction(async (tx) => {
       await tx.delete(userParameters).where(eq(userParameters.id, parameterId));

@@ -1,26 +1,10 @@
-import {
-  getNutzerRequest,
-  hasRight,
-  messages,
-  rightsTree,
-  saveNutzerRequest,
-  userAdminRights,
-  userIdRequest,
-  type GetNutzerReply,
-  type SaveNutzerReply,
-} from '@hortus/contract';
+import { hasRight, messages, rightsTree, userAdminCalls, userAdminRights } from '@hortus/contract';
 import { CallError, defineCall } from '../../platform/http/calls';
 import { deleteAdminUser, loadAdminUsers, resetUserPassword, saveAdminUser } from '../../platform/users/admin-users';
 
-const path = '/_api/settings/';
-
-export const getNutzerCall = defineCall({
-  path,
-  func: 'getNutzer',
-  auth: 'session',
+export const getNutzerCall = defineCall(userAdminCalls.getNutzer).forSession({
   rights: [userAdminRights.list],
-  request: getNutzerRequest,
-  async handle({ db }): Promise<GetNutzerReply> {
+  async handle({ db }) {
     return { status: 'success', nutzer: await loadAdminUsers(db) };
   },
 });
@@ -32,12 +16,9 @@ export const getNutzerCall = defineCall({
  * that the detail never touches fields it does not show); when none takes it, noRight. Hence no declared
  * right: every path checks its own.
  */
-export const saveNutzerCall = defineCall({
-  path,
-  func: 'saveNutzer',
-  auth: 'session',
-  request: saveNutzerRequest,
-  async handle({ app, db, input, user }): Promise<SaveNutzerReply> {
+export const saveNutzerCall = defineCall(userAdminCalls.saveNutzer).forSession({
+  errorPrefix: 'data.',
+  async handle({ app, db, input, user }) {
     if (input.neuPW === '' && input.data.id > 0) {
       for (const fallback of app.userSaveFallbacks) {
         const reply = await fallback({ app, db, user }, input.data, input.neuPW);
@@ -56,35 +37,23 @@ export const saveNutzerCall = defineCall({
   },
 });
 
-export const delNutzerCall = defineCall({
-  path,
-  func: 'delNutzer',
-  auth: 'session',
+export const delNutzerCall = defineCall(userAdminCalls.delNutzer).forSession({
   rights: [userAdminRights.delete],
-  request: userIdRequest,
   async handle({ db, input, user }) {
     await deleteAdminUser(db, input.data, user);
     return { status: 'success' };
   },
 });
 
-export const resetPWCall = defineCall({
-  path,
-  func: 'resetPW',
-  auth: 'session',
+export const resetPWCall = defineCall(userAdminCalls.resetPW).forSession({
   rights: [userAdminRights.edit],
-  request: userIdRequest,
   async handle({ db, input, user }) {
     return { status: 'success', neuPW: await resetUserPassword(db, input.data, user) };
   },
 });
 
-export const getRechteCall = defineCall({
-  path,
-  func: 'getRechte',
-  auth: 'session',
+export const getRechteCall = defineCall(userAdminCalls.getRechte).forSession({
   rights: ['x|005'],
-  request: getNutzerRequest,
   async handle() {
     return { status: 'success', rechte: rightsTree };
   },

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { downloadRequest, messages } from '@hortus/contract';
+import { messages, platformCalls } from '@hortus/contract';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import { files as filesTable } from '../db/schema';
@@ -133,11 +133,7 @@ export async function canReadFile(app: AppContext, user: LoadedUser, file: Store
   return rule ? await rule(app, user, file) : false;
 }
 
-export const downloadCall = defineCall({
-  path: '/_api/data/download.php',
-  allowGet: true,
-  auth: 'session',
-  request: downloadRequest,
+export const downloadCall = defineCall(platformCalls.download).forSession({
   async handle({ app, db, input, user }) {
     // The client names a stored file; it is looked up as a record, never joined onto the disk path.
     const [file] = await db.select().from(filesTable).where(eq(filesTable.path, input.file)).limit(1);

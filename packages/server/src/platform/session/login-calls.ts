@@ -1,13 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  loginRequest,
-  logoutRequest,
-  pushSubscription,
-  saveSubscriptionRequest,
-  type LoginReply,
-  type PushSubscriptionJson,
-} from '@hortus/contract';
-import { z } from 'zod';
+import { platformCalls, pushSubscription, type PushSubscriptionJson } from '@hortus/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from '../auth/login-throttle';
 import { createSession, deleteSession } from '../auth/sessions';
@@ -47,12 +39,8 @@ export async function storeSubscription(db: Db, userId: number, subscription: Pu
     });
 }
 
-export const loginCall = defineCall({
-  path: '/_api/login/',
-  func: 'login',
-  auth: 'public',
-  request: loginRequest,
-  async handle({ db, input, clientAddress }): Promise<LoginReply> {
+export const loginCall = defineCall(platformCalls.login).forPublic({
+  async handle({ db, input, clientAddress }) {
     const subscription = parseSubscription(input.subscription);
     if (await isLoginLocked(db, input.nn, clientAddress)) return { status: 'errorCountMax' };
     const [user] = await db
@@ -72,11 +60,7 @@ export const loginCall = defineCall({
   },
 });
 
-export const logoutCall = defineCall({
-  path: '/_api/login/',
-  func: 'logout',
-  auth: 'public',
-  request: logoutRequest,
+export const logoutCall = defineCall(platformCalls.logout).forPublic({
   async handle({ db, input }) {
     // Logging out an unknown or already ended session is not an error: the result is the same.
     if (input.code !== '') await deleteSession(db, input.code);
@@ -84,11 +68,7 @@ export const logoutCall = defineCall({
   },
 });
 
-export const saveSubscriptionCall = defineCall({
-  path: '/_api/login/',
-  func: 'saveSubscription',
-  auth: 'session',
-  request: saveSubscriptionRequest,
+export const saveSubscriptionCall = defineCall(platformCalls.saveSubscription).forSession({
   async handle({ db, input, user }) {
     const subscription = parseSubscription(input.subscription);
     if (!subscription) {
@@ -99,12 +79,7 @@ export const saveSubscriptionCall = defineCall({
   },
 });
 
-export const loginScreenCall = defineCall({
-  path: '/_api/login/get.php',
-  queryKey: 'loginscreen',
-  allowGet: true,
-  auth: 'public',
-  request: z.object({}),
+export const loginScreenCall = defineCall(platformCalls.loginScreen).forPublic({
   async handle({ db }) {
     return { status: 'success', data: loginScreenOf(await readAppSettings(db)) };
   },

@@ -1,13 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import {
-  API_VERSION,
-  changePasswordRequest,
-  getSettingsRequest,
-  parameterTypes,
-  saveLastViewRequest,
-  type ChangePasswordReply,
-  type GetSettingsReply,
-} from '@hortus/contract';
+import { API_VERSION, parameterTypes, platformCalls } from '@hortus/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { sessions, users } from '../db/schema';
 import { defineCall } from '../http/calls';
@@ -15,12 +7,8 @@ import { buildMainMenu, isModuleEnabled } from './menu';
 import { readOrgData } from './org-data';
 import { vapidKeys } from '../push/push';
 
-export const getSettingsCall = defineCall({
-  path: '/_api/settings/',
-  func: 'getSettings',
-  auth: 'session',
-  request: getSettingsRequest,
-  async handle({ db, app, user }): Promise<GetSettingsReply> {
+export const getSettingsCall = defineCall(platformCalls.getSettings).forSession({
+  async handle({ db, app, user }) {
     const { settings, menuRows, groups: nutzergruppen, parameters: nutzerparameter } = await readOrgData(db);
     const { lastView, ...sessionUser } = user;
     return {
@@ -44,23 +32,15 @@ export const getSettingsCall = defineCall({
   },
 });
 
-export const saveLastViewCall = defineCall({
-  path: '/_api/settings/',
-  func: 'saveSettings',
-  auth: 'session',
-  request: saveLastViewRequest,
+export const saveLastViewCall = defineCall(platformCalls.saveLastView).forSession({
   async handle({ db, input, user }) {
     await db.update(users).set({ lastView: input.data }).where(eq(users.id, user.id));
     return { status: 'success' };
   },
 });
 
-export const changePasswordCall = defineCall({
-  path: '/_api/settings/',
-  func: 'changePW',
-  auth: 'session',
-  request: changePasswordRequest,
-  async handle({ db, input, user, sessionId }): Promise<ChangePasswordReply> {
+export const changePasswordCall = defineCall(platformCalls.changePW).forSession({
+  async handle({ db, input, user, sessionId }) {
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!row || !(await verifyPassword(input.pwAlt, row.passwordHash))) return { status: 'errorOldPW' };
     const passwordHash = await hashPassword(input.data);

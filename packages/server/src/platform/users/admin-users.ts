@@ -12,6 +12,7 @@ import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import { sessions, userGroups, userRights, users } from '../db/schema';
 import { CallError } from '../http/calls';
+import { requireRecord } from '../http/records';
 import { readOrgData } from '../settings/org-data';
 import {
   applicableParameterIds,
@@ -120,27 +121,28 @@ export interface SaveUserResult {
 export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserOptions): Promise<SaveUserResult> {
   const org = await readOrgData(db);
   const isNew = input.id === 0;
-  const existing = isNew ? null : await loadAdminUser(db, input.id);
-  if (!isNew && !existing) throw new CallError('notFound', userAdminMessages.unknownUser);
+  // Whoever may call this sees every user; the caller has checked the right to change them.
+  const existing = isNew
+    ? null
+    : requireRecord(await loadAdminUser(db, input.id), { canSee: true }, userAdminMessages.unknownUser);
 
   const gruppen = [...new Set(input.gruppen)].sort((a, b) => a - b);
   const knownGroups = new Set(org.groups.map((group) => group.id));
-  if (gruppen.some((groupId) => !knownGroups.has(groupId)))
-    refuse({ 'data.gruppen': [userAdminMessages.unknownGroup] });
+  if (gruppen.some((groupId) => !knownGroups.has(groupId))) refuse({ gruppen: [userAdminMessages.unknownGroup] });
 
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(sql`lower(${users.nn})`, input.nn.toLowerCase()), ne(users.id, input.id)))
     .limit(1);
-  if (taken) refuse({ 'data.nn': [userAdminMessages.nnTaken] });
+  if (taken) refuse({ nn: [userAdminMessages.nnTaken] });
 
   const rechteSolo = [...new Set(input.rechteSolo)].sort();
   const editorRights = options.editor.rechte;
-  const rightErrors = grantErrors(editorRights, addedRights(existing?.rechteSolo ?? [], rechteSolo), 'data.rechteSolo');
+  const rightErrors = grantErrors(editorRights, addedRights(existing?.rechteSolo ?? [], rechteSolo), 'rechteSolo');
   if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
   const newGroups = gruppen.filter((groupId) => !(existing?.gruppen ?? []).includes(groupId));
-  const groupErrors = groupGrantErrors(editorRights, newGroups, org.groupRights, 'data.gruppen');
+  const groupErrors = groupGrantErrors(editorRights, newGroups, org.groupRights, 'gruppen');
   if (Object.keys(groupErrors).length > 0) refuse(groupErrors);
   // Editing yourself must not take away your own edit right (nobody might be left to give it back).
   if (options.keepOwnRight && input.id === options.editor.id) {
@@ -148,12 +150,12 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
       gruppen.map((groupId) => org.groupRights.get(groupId) ?? []),
       rechteSolo,
     );
-    if (!hasRight(after, options.keepOwnRight)) refuse({ 'data.gruppen': [userAdminMessages.selfLockoutUser] });
+    if (!hasRight(after, options.keepOwnRight)) refuse({ gruppen: [userAdminMessages.selfLockoutUser] });
   }
 
   const knownParameters = new Set(org.parameters.map((parameter) => parameter.id));
   if (mentionedParameterIds(input).some((id) => !knownParameters.has(id))) {
-    refuse({ 'data.nutzerparameterwerte': [userAdminMessages.unknownParameter] });
+    refuse({ nutzerparameterwerte: [userAdminMessages.unknownParameter] });
   }
   const byGroup = await parametersByGroup(db);
   const applicableIds = applicableParameterIds(org.parameters, byGroup, gruppen);
@@ -188,7 +190,7 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
     })
     .catch((error: unknown) => {
       // Two saves of the same new name at once: the unique index decides.
-      if (isUniqueViolation(error)) refuse({ 'data.nn': [userAdminMessages.nnTaken] });
+      if (isUniqueViolation(error)) refuse({ nn: [userAdminMessages.nnTaken] });
       throw error;
     });
   const user = await loadAdminUser(db, userId);
@@ -206,16 +208,14 @@ async function assertNotStronger(db: Db, editor: LoadedUser, target: AdminUser):
 /** Deletes a user; their sessions, values, rights and subscriptions go with them (foreign keys cascade). */
 export async function deleteAdminUser(db: Db, userId: number, editor: LoadedUser): Promise<void> {
   if (userId === editor.id) refuse({ data: [userAdminMessages.deleteSelf] });
-  const target = await loadAdminUser(db, userId);
-  if (!target) throw new CallError('notFound', userAdminMessages.unknownUser);
+  const target = requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
   await assertNotStronger(db, editor, target);
   await db.delete(users).where(eq(users.id, userId));
 }
 
 /** Sets a new generated start password (rootPW) and ends all of the user's sessions. */
 export async function resetUserPassword(db: Db, userId: number, editor: LoadedUser): Promise<string> {
-  const target = await loadAdminUser(db, userId);
-  if (!target) throw new CallError('notFound', userAdminMessages.unknownUser);
+  const target = requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
   await assertNotStronger(db, editor, target);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);

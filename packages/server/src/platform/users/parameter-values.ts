@@ -73,10 +73,10 @@ export function valueOf(parameter: UserParameter, values: ValueMaps): ParameterV
   return Object.hasOwn(values.nutzerparameterwerte, key) && wert !== undefined ? { wert, ids: [] } : null;
 }
 
-/** Field key of a parameter's value in validation replies, e.g. `data.nutzerparameterwerte.7`. */
-export function valueField(parameter: Pick<UserParameter, 'id' | 'typ'>, prefix = 'data'): string {
+/** Field key of a parameter's value in validation replies, e.g. `nutzerparameterwerte.7` (the call adds its wire prefix). */
+export function valueField(parameter: Pick<UserParameter, 'id' | 'typ'>): string {
   const map = usesIds(parameter.typ) ? 'nutzerparameterwerteSelectoptionIDs' : 'nutzerparameterwerte';
-  return `${prefix}.${map}.${parameter.id}`;
+  return `${map}.${parameter.id}`;
 }
 
 /** Checks every mentioned value of the given parameters by its type; returns the field errors. */
@@ -260,7 +260,7 @@ export function editRuleErrors(
     const key = Object.hasOwn(sent.nutzerparameterwerte, String(id))
       ? 'nutzerparameterwerte'
       : 'nutzerparameterwerteSelectoptionIDs';
-    errors[`data.${key}.${Number.isNaN(id) ? '_' : id}`] = [notEditableMessage];
+    errors[`${key}.${Number.isNaN(id) ? '_' : id}`] = [notEditableMessage];
   }
   return errors;
 }

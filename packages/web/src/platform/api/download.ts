@@ -1,4 +1,4 @@
-import { messages } from '@hortus/contract';
+import { messages, platformCalls } from '@hortus/contract';
 import { getCode } from '../session/storage';
 import { ApiError, NetworkError } from './errors';
 
@@ -36,7 +36,7 @@ export async function downloadFile(
   setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
 }
 
-/** A stored file (by its record path) through ./_api/data/download.php. */
+/** A stored file (by its record path) through platformCalls.download (./_api/data/download.php). */
 export function downloadStoredFile(file: string, fileName: string): Promise<void> {
-  return downloadFile('/_api/data/download.php', { file }, fileName);
+  return downloadFile(platformCalls.download.url, { file }, fileName);
 }

@@ -1,14 +1,15 @@
 import type { LoginScreenData } from '@hortus/contract';
-import { loginScreenReplyGuard } from '@hortus/contract/login-route';
+import { callUrl, loginRouteTargets, loginScreenReplyGuard } from '@hortus/contract/login-route';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readStorage, storageKeys, writeStorage } from '../session/storage';
-import { call } from './client';
+import { postCall } from './client';
 
-export const LOGIN_SCREEN_PATH = '/_api/login/get.php?loginscreen';
-
-/** Loads the login screen and keeps the last good copy in local storage (key `loginscreen`). */
+/**
+ * Loads the login screen (platformCalls.loginScreen, checked with the zod-free guard) and keeps the
+ * last good copy in local storage (key `loginscreen`).
+ */
 export async function getLoginScreen(): Promise<LoginScreenData> {
-  const reply = await call(LOGIN_SCREEN_PATH, {}, loginScreenReplyGuard);
+  const reply = await postCall(callUrl(loginRouteTargets.loginScreen), {}, loginScreenReplyGuard);
   writeStorage(storageKeys.loginScreen, JSON.stringify(reply.data));
   return reply.data;
 }

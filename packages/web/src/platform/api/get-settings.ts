@@ -1,23 +1,18 @@
-import type { SettingsData } from '@hortus/contract';
+import { platformCalls, type SettingsData } from '@hortus/contract';
 import { useEffect } from 'react';
 import { queryOptions, useIsRestoring, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasSession } from '../session/storage';
 import { call } from './client';
-import { platformSchema } from './platform-schemas';
 import { settingsQueryKey } from './settings-key';
 
 export { settingsQueryKey };
 
-/** Settings time-out: 5 s (core.md section 9). */
-export const SETTINGS_TIMEOUT_MS = 5_000;
-
 /** Whether this page (since its last load) has fetched the settings from the server. */
 let fetchedSincePageLoad = false;
 
+/** The settings (time-out 5 s, core.md section 9). Loaded only after a login, so zod may come with it. */
 export async function getSettings(): Promise<SettingsData> {
-  const reply = await call('/_api/settings/?func=getSettings', {}, platformSchema('getSettingsReply'), {
-    timeoutMs: SETTINGS_TIMEOUT_MS,
-  });
+  const reply = await call(platformCalls.getSettings, {});
   fetchedSincePageLoad = true;
   return reply.data;
 }

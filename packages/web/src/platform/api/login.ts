@@ -1,7 +1,7 @@
 import type { LoginReply } from '@hortus/contract';
-import { loginReplyGuard } from '@hortus/contract/login-route';
+import { callUrl, loginReplyGuard, loginRouteTargets } from '@hortus/contract/login-route';
 import { useMutation } from '@tanstack/react-query';
-import { call } from './client';
+import { postCall } from './client';
 
 export interface LoginInput {
   nn: string;
@@ -10,15 +10,13 @@ export interface LoginInput {
   subscription: string;
 }
 
+/** The login route's call (platformCalls.login), checked with the zod-free guard. */
 export function login(input: LoginInput): Promise<LoginReply> {
-  return call(
-    '/_api/login/?func=login',
+  return postCall(
+    callUrl(loginRouteTargets.login),
     { nn: input.nn, pw: input.pw, subscription: input.subscription },
     loginReplyGuard,
-    {
-      timeoutMs: 10_000,
-      code: '',
-    },
+    { code: '' },
   );
 }
 

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { clearPersistedCache } from '../query/persister';
 import { clearStorage } from '../session/storage';
-import { call } from './client';
-import { okReplyGuard } from '@hortus/contract/login-route';
+import { postCall } from './client';
+import { callUrl, loginRouteTargets, okReplyGuard } from '@hortus/contract/login-route';
 
+/** The login route's logout (platformCalls.logout), checked with the zod-free guard. */
 export function logout(): Promise<unknown> {
-  return call('/_api/login/?func=logout', {}, okReplyGuard, { timeoutMs: 10_000 });
+  return postCall(callUrl(loginRouteTargets.logout), {}, okReplyGuard);
 }
 
 /** Ends the session on this device: stored data goes (the push opt-in stays), then the login screen opens. */

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appSettingsPath, appSettingsReply, type AppSettingsData, type AppSettingsReply } from '@hortus/contract';
+import { appSettingsCalls, type AppSettingsData, type AppSettingsReply } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { settingsQueryKey } from '../../../platform/api/settings-key';
 
 export const appSettingsQueryKey = ['appSettings'] as const;
 
-/** Loads the app settings (dataToSave ''). */
+/** Loads the app settings (no dataToSave). */
 export function loadAppSettings(): Promise<AppSettingsReply> {
-  return call(appSettingsPath, { dataToSave: '' }, appSettingsReply);
+  return call(appSettingsCalls.getOrSaveSettings, {});
 }
 
 /** Saves the app settings; the reply carries the stored settings. */
 export function saveAppSettings(data: AppSettingsData): Promise<AppSettingsReply> {
-  return call(appSettingsPath, { dataToSave: JSON.stringify({ type: 'saveSettings', data }) }, appSettingsReply);
+  return call(appSettingsCalls.getOrSaveSettings, { dataToSave: { type: 'saveSettings', data } });
 }
 
 export function useAppSettings() {

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getMitgliederlisteReply, MEMBERS_TIMEOUT_MS, membersPaths } from '@hortus/contract';
+import { membersCalls } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { cacheMemberList, type MemberList } from '../logic/member-cache';
 import { membersKeys } from './keys';
 
 /** Loads the member list and keeps the reply on the device (f100). */
 export async function getMemberList(): Promise<MemberList> {
-  const reply = await call(membersPaths.getMitgliederliste, {}, getMitgliederlisteReply, {
-    timeoutMs: MEMBERS_TIMEOUT_MS,
-  });
+  const reply = await call(membersCalls.getMitgliederliste, {});
   const list = { nutzer: reply.nutzer, spalten: reply.spalten };
   cacheMemberList(list);
   return list;

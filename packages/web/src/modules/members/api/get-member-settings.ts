@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getMemberSettingsReply, MEMBERS_TIMEOUT_MS, membersPaths, type MemberSettings } from '@hortus/contract';
+import { membersCalls, type MemberSettings } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { cacheMemberSettings } from '../logic/member-cache';
 import { membersKeys } from './keys';
 
 /** Loads the directory settings and keeps them on the device (f100). */
 export async function getMemberSettings(): Promise<MemberSettings> {
-  const reply = await call(membersPaths.getSettings, {}, getMemberSettingsReply, { timeoutMs: MEMBERS_TIMEOUT_MS });
+  const reply = await call(membersCalls.getSettings, {});
   cacheMemberSettings(reply.save);
   return reply.save;
 }

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MEMBERS_TIMEOUT_MS, membersPaths, saveMemberSettingsReply, type MemberSettings } from '@hortus/contract';
+import { membersCalls, type MemberSettings } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { cacheMemberSettings } from '../logic/member-cache';
 import { membersKeys } from './keys';
 
 export async function saveMemberSettings(settings: MemberSettings): Promise<MemberSettings> {
-  const reply = await call(membersPaths.saveSettings, { save: JSON.stringify(settings) }, saveMemberSettingsReply, {
-    timeoutMs: MEMBERS_TIMEOUT_MS,
-  });
+  const reply = await call(membersCalls.saveSettings, { save: settings });
   cacheMemberSettings(reply.save);
   return reply.save;
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveNutzerReply, userAdminPaths, type AdminUser, type SaveNutzerReply } from '@hortus/contract';
+import { userAdminCalls, type AdminUser, type SaveNutzerReply } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { membersKeys } from './keys';
 
 /** A member-detail save reuses saveNutzer with an empty neuPW (core.md section 7). */
 export function saveMember(user: AdminUser): Promise<SaveNutzerReply> {
-  return call(userAdminPaths.saveNutzer, { data: JSON.stringify(user), neuPW: '' }, saveNutzerReply);
+  return call(userAdminCalls.saveNutzer, { data: user, neuPW: '' });
 }
 
 /** After a save (also a failed one) the detail and the list reload. */

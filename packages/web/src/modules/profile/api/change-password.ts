@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { changePasswordReply, profilePaths, type ChangePasswordReply } from '@hortus/contract';
+import { platformCalls, type ChangePasswordReply } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 
 export interface ChangePasswordInput {
@@ -9,7 +9,7 @@ export interface ChangePasswordInput {
 
 /** Changes the own password: `data` is the new one, `pwAlt` the old one. */
 export function changePassword({ oldPassword, newPassword }: ChangePasswordInput): Promise<ChangePasswordReply> {
-  return call(profilePaths.changePW, { data: newPassword, pwAlt: oldPassword }, changePasswordReply);
+  return call(platformCalls.changePW, { data: newPassword, pwAlt: oldPassword });
 }
 
 export function useChangePassword() {

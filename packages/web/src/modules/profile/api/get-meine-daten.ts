@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { getMeineDatenReply, profilePaths, type GetMeineDatenReply } from '@hortus/contract';
+import { profileCalls, type GetMeineDatenReply } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 
 export const meineDatenQueryKey = ['profile', 'meineDaten'] as const;
 
 /** The own parameters (f010) with their values and edit flags. */
 export function getMeineDaten(): Promise<GetMeineDatenReply> {
-  return call(profilePaths.getMeineDaten, {}, getMeineDatenReply);
+  return call(profileCalls.getMeineDaten, {});
 }
 
 export function useMeineDaten() {

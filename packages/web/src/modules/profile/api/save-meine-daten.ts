@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profilePaths, saveMeineDatenReply, type GetMeineDatenReply } from '@hortus/contract';
+import { profileCalls, type GetMeineDatenReply } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { meineDatenQueryKey } from './get-meine-daten';
 
@@ -10,7 +10,7 @@ export interface OwnValuesPayload {
 
 /** Saves the own parameter values; the reply is the fresh own data. */
 export function saveMeineDaten(values: OwnValuesPayload): Promise<GetMeineDatenReply> {
-  return call(profilePaths.saveMeineDaten, { data: JSON.stringify(values) }, saveMeineDatenReply);
+  return call(profileCalls.saveMeineDaten, { data: values });
 }
 
 export function useSaveMeineDaten() {

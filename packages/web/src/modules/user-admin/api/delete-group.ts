@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { okStatusReply, userAdminPaths } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { settingsQueryKey } from '../../../platform/api/settings-key';
 import { userAdminKeys } from './keys';
 
 export async function deleteGroup(id: number): Promise<void> {
-  await call(userAdminPaths.delNutzergruppe, { data: String(id) }, okStatusReply);
+  await call(userAdminCalls.delNutzergruppe, { data: id });
 }
 
 export function useDeleteGroup() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { delNutzerReply, userAdminPaths } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { userAdminKeys } from './keys';
 
 export async function deleteUser(id: number): Promise<void> {
-  await call(userAdminPaths.delNutzer, { data: String(id) }, delNutzerReply);
+  await call(userAdminCalls.delNutzer, { data: id });
 }
 
 export function useDeleteUser() {

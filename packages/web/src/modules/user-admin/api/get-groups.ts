@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getNutzergruppenReply, userAdminPaths, type AdminGroup } from '@hortus/contract';
+import { userAdminCalls, type AdminGroup } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { userAdminKeys } from './keys';
 
 export async function getGroups(): Promise<AdminGroup[]> {
-  const reply = await call(userAdminPaths.getNutzergruppen, {}, getNutzergruppenReply);
+  const reply = await call(userAdminCalls.getNutzergruppen, {});
   return reply.gruppen;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getRechteReply, userAdminPaths, type RightNode } from '@hortus/contract';
+import { userAdminCalls, type RightNode } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { userAdminKeys } from './keys';
 
 export async function getRights(): Promise<RightNode> {
-  const reply = await call(userAdminPaths.getRechte, {}, getRechteReply);
+  const reply = await call(userAdminCalls.getRechte, {});
   return reply.rechte;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getNutzerReply, userAdminPaths, type AdminUser } from '@hortus/contract';
+import { userAdminCalls, type AdminUser } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { userAdminKeys } from './keys';
 
 export async function getUsers(): Promise<AdminUser[]> {
-  const reply = await call(userAdminPaths.getNutzer, {}, getNutzerReply);
+  const reply = await call(userAdminCalls.getNutzer, {});
   return reply.nutzer;
 }
 

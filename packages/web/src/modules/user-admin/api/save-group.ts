@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveNutzergruppeReply, userAdminPaths, type AdminGroup } from '@hortus/contract';
+import { userAdminCalls, type AdminGroup } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { settingsQueryKey } from '../../../platform/api/settings-key';
 import { userAdminKeys } from './keys';
 
 /** Saves a group (id 0 = new) and returns the stored group. */
 export async function saveGroup(group: AdminGroup): Promise<AdminGroup> {
-  const reply = await call(userAdminPaths.saveNutzergruppe, { data: JSON.stringify(group) }, saveNutzergruppeReply);
+  const reply = await call(userAdminCalls.saveNutzergruppe, { data: group });
   return reply.gruppe;
 }
 

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveNutzerparameterReply, userAdminPaths, type SavedParameter, type UserParameter } from '@hortus/contract';
+import { userAdminCalls, type SavedParameter, type UserParameter } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { settingsQueryKey } from '../../../platform/api/settings-key';
 
 /** Saves a parameter (id 0 = new; option ids ≤ 0 are new options) and returns the stored parameter. */
 export async function saveParameter(parameter: SavedParameter): Promise<UserParameter> {
-  const reply = await call(
-    userAdminPaths.saveNutzerparameter,
-    { data: JSON.stringify(parameter) },
-    saveNutzerparameterReply,
-  );
+  const reply = await call(userAdminCalls.saveNutzerparameter, { data: parameter });
   return reply.nutzerparameter;
 }
 

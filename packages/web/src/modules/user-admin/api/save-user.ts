@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveNutzerReply, userAdminPaths, type AdminUser, type SaveNutzerReply } from '@hortus/contract';
+import { userAdminCalls, type AdminUser, type SaveNutzerReply } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { userAdminKeys } from './keys';
 
 /** Saves a user; user administration always sends neuPW '1' (a new user gets a generated start password). */
 export function saveUser(user: AdminUser): Promise<SaveNutzerReply> {
-  return call(userAdminPaths.saveNutzer, { data: JSON.stringify(user), neuPW: '1' }, saveNutzerReply);
+  return call(userAdminCalls.saveNutzer, { data: user, neuPW: '1' });
 }
 
 /** After a successful save the user list reloads. */

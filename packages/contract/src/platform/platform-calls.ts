@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { changePasswordReply, getSettingsReply } from './api';
+import { defineCallSpec } from './call-spec';
+import { loginReply, loginScreenReply, okReply } from './login-route';
+import { loginRouteTargets } from './login-route-calls';
+import { ruledString } from './schema';
+
+/** Answers a file (a download), never JSON; error statuses come as the shared ErrorReply. */
+export const fileDownloadReply = z.never();
+
+const required = 'Bitte angeben.';
+const tooLong = 'Der Text ist zu lang.';
+/** A push subscription as JSON text ('' for none where allowed); the server reads it (see parseSubscription). */
+const subscriptionText = z.string().max(4000);
+
+/**
+ * The platform's own calls (core.md sections 5, 6 and 9): login, logout, login screen, settings,
+ * last view, password change, push subscription and the download of stored files.
+ */
+export const platformCalls = {
+  login: defineCallSpec({
+    ...loginRouteTargets.login,
+    request: {
+      nn: z.string({ error: required }).trim().min(1, required).max(200, tooLong),
+      pw: z.string({ error: required }).min(1, required).max(1000, tooLong),
+      subscription: subscriptionText.default(''),
+    },
+    reply: loginReply,
+  }),
+  /** Ending an unknown or already ended session is no error. */
+  logout: defineCallSpec({ ...loginRouteTargets.logout, request: {}, reply: okReply }),
+  loginScreen: defineCallSpec({
+    ...loginRouteTargets.loginScreen,
+    request: {},
+    reply: loginScreenReply,
+    allowGet: true,
+  }),
+  saveSubscription: defineCallSpec({
+    path: '/_api/login/',
+    func: 'saveSubscription',
+    request: { subscription: subscriptionText },
+    reply: okReply,
+  }),
+  /** Settings time-out: 5 s (core.md section 9). */
+  getSettings: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'getSettings',
+    request: {},
+    reply: getSettingsReply,
+    timeoutMs: 5_000,
+  }),
+  /** Remembers the last visited route (e.g. '/999-100'); `query` names the setting (only lastView). */
+  saveLastView: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'saveSettings',
+    request: {
+      query: z.literal('lastView', { error: 'Unbekannte Einstellung.' }),
+      data: z
+        .string()
+        .max(300)
+        .regex(/^\/(?!\/)[0-9A-Za-z\-?=&/._%]*$/, 'Ungültige Route.'),
+    },
+    reply: okReply,
+  }),
+  /** Changes the own password (`data` the new one, `pwAlt` the current one). */
+  changePW: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'changePW',
+    request: { data: ruledString('required', 'minPW', 'password'), pwAlt: ruledString('required', 'password') },
+    reply: changePasswordReply,
+  }),
+  /** A stored file by its logical path; also answered for GET (links opened in a new window). */
+  download: defineCallSpec({
+    path: '/_api/data/download.php',
+    request: { file: z.string({ error: required }).min(1, required).max(500) },
+    reply: fileDownloadReply,
+    allowGet: true,
+  }),
+};
