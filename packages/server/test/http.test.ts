@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { platformCalls } from '@hortus/contract';
+import { defineActions, defineCallSpec, getOrSaveRequest, platformCalls } from '@hortus/contract';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -144,13 +144,15 @@ describe('dispatcher', () => {
     await fastify.register(formbody);
     const app: AppContext = server.context;
     let handled = 0;
+    const secretSpec = defineCallSpec({
+      path: '/_api/test/',
+      func: 'secret',
+      request: { zahl: z.coerce.number().int().min(1) },
+      reply: z.object({ status: z.literal('success'), geheim: z.number() }),
+    });
     registerCalls(fastify, app, [
-      defineCall({
-        path: '/_api/test/',
-        func: 'secret',
-        auth: 'session',
+      defineCall(secretSpec).forSession({
         rights: ['x|555|000'],
-        request: z.object({ code: z.string(), zahl: z.coerce.number().int().min(1) }),
         async handle({ input }) {
           handled++;
           if (input.zahl === 13) throw new CallError('validationError', 'Unglückszahl', { zahl: ['Nicht 13.'] });
@@ -186,6 +188,59 @@ describe('dispatcher', () => {
     expect(thrown).toEqual({
       statusCode: 400,
       body: { status: 'validationError', message: 'Unglückszahl', errors: { zahl: ['Nicht 13.'] } },
+    });
+    await fastify.close();
+  });
+
+  it('checks the right of each action, loads for an empty action field and prefixes service errors', async () => {
+    const fastify = Fastify();
+    await fastify.register(formbody);
+    const actions = defineActions({
+      rename: { data: z.object({ name: z.string() }) },
+      purge: { data: z.object({}), rights: ['x|556|set'] },
+    });
+    const spec = defineCallSpec({
+      path: '/_api/test/',
+      queryKey: 'getOrSaveSettings',
+      request: getOrSaveRequest(actions),
+      reply: z.object({ status: z.literal('success'), done: z.string() }),
+    });
+    registerCalls(fastify, server.context, [
+      defineCall(spec).forSession({
+        rights: ['x|556'],
+        async handle({ input }) {
+          const action = input.dataToSave;
+          if (action?.type === 'rename' && action.data.name === 'x') {
+            throw new CallError('validationError', 'Name ungültig', { name: ['Zu kurz.'] });
+          }
+          return { status: 'success', done: action?.type ?? 'load' };
+        },
+      }),
+    ]);
+    const user = await createUser(server.database.db, { rechteSolo: ['x|556|000'] });
+    const userCode = await server.login(user.nn, user.password);
+    const post = async (fields: Record<string, string>) =>
+      JSON.parse(
+        (
+          await fastify.inject({
+            method: 'POST',
+            url: spec.url,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({ code: userCode, ...fields }).toString(),
+          })
+        ).body,
+      ) as Record<string, unknown>;
+    expect(await post({})).toEqual({ status: 'success', done: 'load' });
+    expect(await post({ dataToSave: '' })).toEqual({ status: 'success', done: 'load' });
+    expect(await post({ dataToSave: '{"type":"rename","data":{"name":"a"}}' })).toEqual({
+      status: 'success',
+      done: 'rename',
+    });
+    expect((await post({ dataToSave: '{"type":"purge","data":{}}' })).status).toBe('noRight');
+    expect(await post({ dataToSave: '{"type":"rename","data":{"name":"x"}}' })).toEqual({
+      status: 'validationError',
+      message: 'Name ungültig',
+      errors: { 'dataToSave.data.name': ['Zu kurz.'] },
     });
     await fastify.close();
   });

@@ -97,7 +97,7 @@ interface CallTarget {
 
 export type CallDefinition<S extends z.ZodType = z.ZodType> = CallTarget & {
   /** The contract's declaration of the call (path, request, reply, actions). */
-  spec?: CallSpec;
+  spec: CallSpec;
   /**
    * Prefix the dispatcher puts before the field keys of a service's validation errors (services key
    * errors by their own input fields). Default for calls with an action field: `<actionKey>.data.`.
@@ -149,13 +149,9 @@ export interface CallBuilder<S extends CallSpec> {
 /**
  * Implements a contract call spec: path, dispatch key, request schema and actions come from the
  * spec; the handler's input and reply are typed by it. (Two steps, so the spec fixes the types
- * before the handler is read.) The object form without a spec is the older path-based declaration.
+ * before the handler is read.) The definition's path fields are the spec's, for the dispatcher.
  */
-export function defineCall<S extends CallSpec>(spec: S): CallBuilder<S>;
-export function defineCall<S extends z.ZodType>(definition: CallDefinition<S>): CallDefinition;
-export function defineCall(specOrDefinition: CallSpec | CallDefinition): CallBuilder<CallSpec> | CallDefinition {
-  if (!('reply' in specOrDefinition)) return specOrDefinition;
-  const spec = specOrDefinition;
+export function defineCall<S extends CallSpec>(spec: S): CallBuilder<S> {
   const target = {
     spec,
     path: spec.path,
@@ -165,8 +161,8 @@ export function defineCall(specOrDefinition: CallSpec | CallDefinition): CallBui
     request: spec.request,
   };
   return {
-    forSession: (handler) => ({ ...handler, ...target, auth: 'session' }) as CallDefinition,
-    forPublic: (handler) => ({ ...handler, ...target, auth: 'public' }) as CallDefinition,
+    forSession: (handler) => ({ ...handler, ...target, auth: 'session' }) as unknown as CallDefinition,
+    forPublic: (handler) => ({ ...handler, ...target, auth: 'public' }) as unknown as CallDefinition,
   };
 }
 
