@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GetMeineDatenReply, OwnParameter } from '@hortus/contract';
-import { initialOwnValues, ownValueErrors, ownValuesChanged, ownValuesPayload } from './own-data-form';
+import { initialOwnData, ownDataSchema, ownValuesPayload } from './own-data-form';
 
 const condition = { sehen: { alle: true, gruppen: [] }, bearbeiten: { alle: true, gruppen: [] } };
 const base = {
@@ -25,32 +25,28 @@ const reply: GetMeineDatenReply = {
 };
 
 describe('own data form', () => {
-  const initial = initialOwnValues(reply);
+  const initial = initialOwnData(reply);
 
   it('starts from the loaded values', () => {
-    expect(initial).toEqual({
-      '1': { wert: '0171 1', ids: [] },
-      '2': { wert: '', ids: [3] },
-      '4': { wert: 'Aylin', ids: [] },
+    expect(initial.werte).toEqual({
+      p1: { wert: '0171 1', ids: [] },
+      p2: { wert: '', ids: [3] },
+      p4: { wert: 'Aylin', ids: [] },
     });
-    expect(ownValuesChanged(parameters, initial, initial)).toBe(false);
   });
 
-  it('detects changes of editable values only', () => {
-    expect(ownValuesChanged(parameters, initial, { ...initial, '1': { wert: '0171 2', ids: [] } })).toBe(true);
-    expect(ownValuesChanged(parameters, initial, { ...initial, '4': { wert: 'X', ids: [] } })).toBe(false);
-    expect(ownValuesChanged(parameters, initial, { ...initial, '2': { wert: '', ids: [] } })).toBe(true);
-  });
-
-  it('validates editable values', () => {
-    expect(ownValueErrors(parameters, initial)).toEqual({});
-    expect(ownValueErrors(parameters, { ...initial, '1': { wert: 'abc', ids: [] } })).toEqual({
-      '1': 'Enthält unerlaubte Zeichen',
-    });
+  it('checks the editable values only', () => {
+    const schema = ownDataSchema(parameters);
+    expect(schema.safeParse(initial).success).toBe(true);
+    const issues = schema.safeParse({ werte: { ...initial.werte, p1: { wert: 'abc', ids: [] } } }).error?.issues;
+    expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['werte.p1', 'Enthält unerlaubte Zeichen'],
+    ]);
+    expect(schema.safeParse({ werte: { ...initial.werte, p4: { wert: '<>\u0000', ids: [] } } }).success).toBe(true);
   });
 
   it('sends the editable values by type', () => {
-    expect(ownValuesPayload(parameters, { ...initial, '1': { wert: '0171 2', ids: [] } })).toEqual({
+    expect(ownValuesPayload(parameters, { werte: { ...initial.werte, p1: { wert: '0171 2', ids: [] } } })).toEqual({
       nutzerparameterwerte: { '1': '0171 2' },
       nutzerparameterwerteSelectoptionIDs: { '2': [3] },
     });

@@ -2,18 +2,29 @@ import { useController, type FieldValues } from 'react-hook-form';
 import { DateInput, DateTimeInput, TimeInput, type PickerInputProps } from './date-pickers';
 import type { BoundFieldProps } from './form-fields';
 
-type PickerProps = Omit<PickerInputProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'name'>;
+type PickerProps = Omit<PickerInputProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'name'> & {
+  /** Called with the new value before the form takes it (the form still holds the old values). */
+  onChange?(value: string): void;
+  /** Called when the field is left, before the form validates it (changes made here are checked with it). */
+  onBlur?(): void;
+};
 
 function useBoundPicker<T extends FieldValues>(
   { control, name }: BoundFieldProps<T>,
-  helperText: PickerProps['helperText'],
+  { helperText, onChange, onBlur }: PickerProps,
 ) {
   const { field, fieldState } = useController({ control, name });
   return {
     name: field.name,
     value: (field.value as string | undefined) ?? '',
-    onChange: field.onChange,
-    onBlur: field.onBlur,
+    onChange: (value: string) => {
+      onChange?.(value);
+      field.onChange(value);
+    },
+    onBlur: () => {
+      onBlur?.();
+      field.onBlur();
+    },
     error: fieldState.error !== undefined,
     helperText: fieldState.error?.message ?? helperText,
   };
@@ -21,12 +32,12 @@ function useBoundPicker<T extends FieldValues>(
 
 /** A German date picker bound to a 'YYYY-MM-DD' field. Kept apart from form-fields so only forms with dates load the pickers. */
 export function FormDateField<T extends FieldValues>({ control, name, ...props }: BoundFieldProps<T> & PickerProps) {
-  return <DateInput {...props} {...useBoundPicker({ control, name }, props.helperText)} />;
+  return <DateInput {...props} {...useBoundPicker({ control, name }, props)} />;
 }
 
 /** A 24 h time picker bound to an 'HH:mm' field. */
 export function FormTimeField<T extends FieldValues>({ control, name, ...props }: BoundFieldProps<T> & PickerProps) {
-  return <TimeInput {...props} {...useBoundPicker({ control, name }, props.helperText)} />;
+  return <TimeInput {...props} {...useBoundPicker({ control, name }, props)} />;
 }
 
 /** A date-time picker bound to a 'YYYY-MM-DDTHH:mm' field. */
@@ -35,5 +46,5 @@ export function FormDateTimeField<T extends FieldValues>({
   name,
   ...props
 }: BoundFieldProps<T> & PickerProps) {
-  return <DateTimeInput {...props} {...useBoundPicker({ control, name }, props.helperText)} />;
+  return <DateTimeInput {...props} {...useBoundPicker({ control, name }, props)} />;
 }

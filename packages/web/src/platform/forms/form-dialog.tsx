@@ -8,10 +8,10 @@ import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { useSaveAction, type SaveTexts } from '../saving/use-save-action';
-import { applyErrorOf } from './server-errors';
+import type { SaveTexts } from '../saving/use-save-action';
 import { SubmitForm } from './submit-form';
 import { useDiscardGuard } from './use-discard-guard';
+import { useFormSave } from './use-form-save';
 
 export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   form: UseFormReturn<TValues, unknown, TOutput>;
@@ -48,23 +48,12 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.only('xs'));
   const titleId = useId();
-  const saveAction = useSaveAction();
+  const formSave = useFormSave(form, { prefix: serverErrorPrefix });
   const { isDirty, isSubmitted, isValid } = form.formState;
   const { requestClose, confirmDialog } = useDiscardGuard(isDirty, onClose);
 
   const submit = form.handleSubmit(async (values) => {
-    let failure: unknown = null;
-    const saved = await saveAction(async () => {
-      try {
-        await onSubmit(values);
-        return true;
-      } catch (error) {
-        failure = error;
-        throw error;
-      }
-    }, texts);
-    if (saved) onClose();
-    else applyErrorOf(form, failure, serverErrorPrefix);
+    if (await formSave(() => onSubmit(values), texts)) onClose();
   });
 
   return (

@@ -36,6 +36,30 @@ export function FormTextField<T extends FieldValues>({
   );
 }
 
+/** A number field bound to a number: an empty or unreadable entry becomes NaN, which the schema refuses with its German message. */
+export function FormNumberField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: BoundFieldProps<T> & Omit<TextProps, 'type'>) {
+  const { field, fieldState } = useController({ control, name });
+  const value = field.value as number | undefined;
+  return (
+    <TextField
+      {...props}
+      type="number"
+      name={field.name}
+      inputRef={field.ref}
+      value={value === undefined || Number.isNaN(value) ? '' : value}
+      onChange={(event) => field.onChange(event.target.value.trim() === '' ? Number.NaN : Number(event.target.value))}
+      onBlur={field.onBlur}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message ?? helperText}
+    />
+  );
+}
+
 export interface SelectOption {
   value: string | number;
   label: ReactNode;
@@ -74,19 +98,32 @@ export function FormSelectField<T extends FieldValues>({
   );
 }
 
-/** A checkbox or switch bound to a boolean field. */
+/** A checkbox or switch bound to a boolean field; `inverted` ticks it when the field is false ('Ganztägig' of `timed`). */
 export function FormCheckbox<T extends FieldValues>({
   control,
   name,
   label,
   variant = 'checkbox',
   disabled,
-}: BoundFieldProps<T> & { label: ReactNode; variant?: 'checkbox' | 'switch'; disabled?: boolean }) {
+  inverted = false,
+  onChange,
+}: BoundFieldProps<T> & {
+  label: ReactNode;
+  variant?: 'checkbox' | 'switch';
+  disabled?: boolean;
+  inverted?: boolean;
+  /** Called with the new field value after the form took it. */
+  onChange?(value: boolean): void;
+}) {
   const { field } = useController({ control, name });
   const props = {
     name: field.name,
-    checked: Boolean(field.value),
-    onChange: (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.checked),
+    checked: Boolean(field.value) !== inverted,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.checked !== inverted;
+      field.onChange(value);
+      onChange?.(value);
+    },
     onBlur: field.onBlur,
   };
   return (

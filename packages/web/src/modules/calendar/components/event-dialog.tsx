@@ -1,25 +1,23 @@
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import type { UseFormReturn } from 'react-hook-form';
 import {
   calendarMessages,
   germanDay,
@@ -31,15 +29,20 @@ import {
   type CalendarCategory,
   type CalendarDataToSave,
   type CalendarEvent,
-  type RepeatWire,
+  type EventInput,
 } from '@hortus/contract';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
-import { DateInput, TimeInput } from '../../../platform/forms/date-pickers';
+import { FormDateField, FormTimeField } from '../../../platform/forms/form-date-fields';
+import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
+import { SubmitForm } from '../../../platform/forms/submit-form';
 import { useDiscardGuard } from '../../../platform/forms/use-discard-guard';
+import { useFormSave } from '../../../platform/forms/use-form-save';
+import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import {
-  formErrors,
+  dayAndTimeFields,
+  eventFieldOf,
+  eventFormSchema,
   formOf,
-  inputOf,
   singleFromSeriesInput,
   wholeSeriesInput,
   withChange,
@@ -62,8 +65,8 @@ export interface EventDialogProps {
   categories: readonly CalendarCategory[];
   editableIds: readonly number[];
   onClose(): void;
-  /** Runs a change; resolves true when it succeeded. */
-  onChange(dataToSave: CalendarDataToSave): Promise<boolean>;
+  /** Sends a change; rejects when it failed (a validationError's messages go onto the fields). */
+  save(dataToSave: CalendarDataToSave): Promise<unknown>;
   onOpenSeries(id: number): void;
 }
 
@@ -78,6 +81,8 @@ function dateTimeText(ms: number, timed: boolean): string {
   }).format(ms);
 }
 
+type EventFormApi = UseFormReturn<EventForm, unknown, EventInput>;
+
 export function EventDialog({
   event,
   occurrence,
@@ -85,39 +90,38 @@ export function EventDialog({
   categories,
   editableIds,
   onClose,
-  onChange,
+  save,
   onOpenSeries,
 }: EventDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.only('xs'));
   const canEditEvent = event === null || editableIds.includes(event.id_kalenderkategorie);
   const [editing, setEditing] = useState(event === null);
-  const [form, setForm] = useState<EventForm>(initialForm);
+  const form: EventFormApi = useSchemaForm(eventFormSchema, initialForm);
+  const formSave = useFormSave(form, { prefix: 'dataToSave.data.', fieldOf: eventFieldOf });
   const [question, setQuestion] = useState<'saveSeries' | 'deleteSeries' | 'delete' | null>(null);
-  const errors = formErrors(form);
-  const isValid = Object.keys(errors).length === 0;
   const isSeriesOccurrence = event !== null && event.istSerie && occurrence !== undefined;
-  const category = categories.find((candidate) => candidate.id === (event?.id_kalenderkategorie ?? form.kategorie));
+  const kategorie = form.watch('kategorie');
+  const category = categories.find((candidate) => candidate.id === (event?.id_kalenderkategorie ?? kategorie));
   const editable = categories.filter((candidate) => editableIds.includes(candidate.id));
+  const { isDirty, isSubmitted, isValid } = form.formState;
 
   const run = async (dataToSave: CalendarDataToSave) => {
     setQuestion(null);
-    if (await onChange(dataToSave)) onClose();
+    const texts = {
+      success: dataToSave.type === 'delTermin' ? calendarMessages.deleted : calendarMessages.saved,
+      failure: calendarMessages.saveFailed,
+    };
+    if (await formSave(() => save(dataToSave), texts)) onClose();
   };
 
-  const save = () => {
-    if (!isValid) return;
-    if (isSeriesOccurrence) {
-      setQuestion('saveSeries');
-      return;
-    }
-    const data = inputOf(form);
-    if (data) void run({ type: 'saveTermin', data });
-  };
+  const submit = form.handleSubmit((data) => {
+    if (isSeriesOccurrence) setQuestion('saveSeries');
+    else void run({ type: 'saveTermin', data });
+  });
 
   const remove = () => setQuestion(isSeriesOccurrence ? 'deleteSeries' : 'delete');
-  const isDirty = editing && JSON.stringify(form) !== JSON.stringify(initialForm);
-  const { requestClose, confirmDialog } = useDiscardGuard(isDirty, onClose);
+  const { requestClose, confirmDialog } = useDiscardGuard(editing && isDirty, onClose);
 
   const shown = occurrence ?? (event ? { start: event.start, end: event.end } : null);
 
@@ -151,8 +155,8 @@ export function EventDialog({
           <CloseIcon />
         </IconButton>
       </Box>
-      <DialogContent dividers>
-        {!editing && event !== null && shown ? (
+      {!editing && event !== null && shown ? (
+        <DialogContent dividers>
           <Stack spacing={1.5}>
             <Typography color="text.secondary">{category?.name}</Typography>
             <Typography>
@@ -172,17 +176,19 @@ export function EventDialog({
               </Link>
             )}
           </Stack>
-        ) : (
-          <EventFields form={form} setForm={setForm} errors={errors} categories={editable} />
-        )}
-      </DialogContent>
-      {editing && (
-        <DialogActions>
-          <Button onClick={requestClose}>Abbrechen</Button>
-          <Button variant="contained" disabled={!isValid} onClick={save}>
-            Speichern
-          </Button>
-        </DialogActions>
+        </DialogContent>
+      ) : (
+        <SubmitForm onSubmit={submit}>
+          <DialogContent dividers>
+            <EventFields form={form} categories={editable} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={requestClose}>Abbrechen</Button>
+            <Button type="submit" variant="contained" disabled={isSubmitted && !isValid}>
+              Speichern
+            </Button>
+          </DialogActions>
+        </SubmitForm>
       )}
 
       <Dialog open={question === 'saveSeries'} onClose={() => setQuestion(null)} aria-labelledby="save-series-title">
@@ -194,7 +200,7 @@ export function EventDialog({
           <Button onClick={() => setQuestion(null)}>Abbrechen</Button>
           <Button
             onClick={() => {
-              const data = event && occurrence ? singleFromSeriesInput(form, event.id) : null;
+              const data = event && occurrence ? singleFromSeriesInput(form.getValues(), event.id) : null;
               if (data && occurrence)
                 void run({ type: 'saveTermin', data, ausnahme: { von: occurrence.start, bis: occurrence.end } });
             }}
@@ -204,7 +210,7 @@ export function EventDialog({
           <Button
             variant="contained"
             onClick={() => {
-              const data = event ? wholeSeriesInput(form, event) : null;
+              const data = event ? wholeSeriesInput(form.getValues(), event) : null;
               if (data) void run({ type: 'saveTermin', data });
             }}
           >
@@ -261,214 +267,146 @@ export function initialFormOf(event: CalendarEvent, occurrence?: Occurrence): Ev
   return formOf(event, occurrence);
 }
 
-function EventFields({
-  form,
-  setForm,
-  errors,
-  categories,
-}: {
-  form: EventForm;
-  setForm(form: EventForm): void;
-  errors: ReturnType<typeof formErrors>;
-  categories: readonly CalendarCategory[];
-}) {
-  const repeat = form.repeat;
-  // Start and end follow each other (withChange) once a field is left, measured from the values before
-  // it was edited: while digits are typed the field passes through times such as 01:00 on the way to 17:00.
-  const before = useRef<EventForm | null>(null);
-  const edit = (change: Partial<EventForm>) => {
-    before.current ??= form;
-    setForm({ ...form, ...change });
+type DayAndTime = Pick<EventForm, (typeof dayAndTimeFields)[number]>;
+const dayAndTimeOf = (form: EventForm): DayAndTime => ({
+  startDay: form.startDay,
+  startTime: form.startTime,
+  endDay: form.endDay,
+  endTime: form.endTime,
+});
+
+/**
+ * Start and end follow each other (withChange) once a picker is left, measured from the values before
+ * it was edited: while digits are typed the field passes through times such as 01:00 on the way to 17:00.
+ */
+function useStartEndRule(form: EventFormApi) {
+  const before = useRef<DayAndTime | null>(null);
+  const edit = () => {
+    before.current ??= dayAndTimeOf(form.getValues());
   };
   const settle = (side: 'start' | 'end') => {
     const base = before.current;
-    if (!base) return;
     before.current = null;
-    const { startDay, startTime, endDay, endTime } = form;
-    const previous = { startDay: base.startDay, startTime: base.startTime, endDay: base.endDay, endTime: base.endTime };
-    setForm(withChange({ ...form, ...previous }, { startDay, startTime, endDay, endTime }, side));
+    if (base) {
+      const current = form.getValues();
+      const next = withChange({ ...current, ...base }, dayAndTimeOf(current), side);
+      for (const field of dayAndTimeFields) {
+        if (next[field] !== current[field]) form.setValue(field, next[field], { shouldDirty: true });
+      }
+    }
+    // A rule between start and end may now hold: messages on the other side are checked again.
+    const stale = dayAndTimeFields.filter((field) => form.getFieldState(field).error !== undefined);
+    if (stale.length > 0) void form.trigger(stale);
   };
-  const setRepeat = (change: Partial<RepeatWire>) => repeat && setForm({ ...form, repeat: { ...repeat, ...change } });
+  return { edit, settle };
+}
+
+function EventFields({ form, categories }: { form: EventFormApi; categories: readonly CalendarCategory[] }) {
+  const { control } = form;
+  const [timed, istSerie, ausSerie, repeat] = form.watch(['timed', 'istSerie', 'ausSerie', 'repeat']);
+  const { edit, settle } = useStartEndRule(form);
+  const categoryOptions = categories.map((category) => ({
+    value: category.id,
+    label: (
+      <>
+        <Box
+          component="span"
+          sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', bgcolor: category.farbe, mr: 1 }}
+        />
+        {category.name}
+      </>
+    ),
+  }));
+  const startSide = { onChange: edit, onBlur: () => settle('start') };
+  const endSide = { onChange: edit, onBlur: () => settle('end') };
+  const weekdayError = form.formState.errors.repeat?.woechentlichWochentage?.message;
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <TextField
-        select
-        label="Kalender"
-        value={categories.some((category) => category.id === form.kategorie) ? form.kategorie : ''}
-        onChange={(changeEvent) => setForm({ ...form, kategorie: Number(changeEvent.target.value) })}
-      >
-        {categories.map((category) => (
-          <MenuItem key={category.id} value={category.id}>
-            <Box
-              component="span"
-              sx={{
-                display: 'inline-block',
-                width: 10,
-                height: 10,
-                borderRadius: '50%',
-                bgcolor: category.farbe,
-                mr: 1,
-              }}
-            />
-            {category.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        label="Titel"
-        required
-        value={form.name}
-        error={errors.name !== undefined}
-        helperText={errors.name}
-        onChange={(changeEvent) => setForm({ ...form, name: changeEvent.target.value })}
-      />
-      <TextField
-        label="Beschreibung"
-        multiline
-        minRows={2}
-        value={form.beschreibung}
-        onChange={(changeEvent) => setForm({ ...form, beschreibung: changeEvent.target.value })}
-      />
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={!form.timed}
-            onChange={(changeEvent) => setForm({ ...form, timed: !changeEvent.target.checked })}
-          />
-        }
-        label="Ganztägig"
-      />
+      <FormSelectField control={control} name="kategorie" label="Kalender" options={categoryOptions} />
+      <FormTextField control={control} name="name" label="Titel" required />
+      <FormTextField control={control} name="beschreibung" label="Beschreibung" multiline minRows={2} />
+      <FormCheckbox control={control} name="timed" label="Ganztägig" inverted />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <DateInput
-          label="Beginn"
-          value={form.startDay}
-          onChange={(startDay) => edit({ startDay })}
-          onBlur={() => settle('start')}
-        />
-        {form.timed && (
-          <TimeInput
-            label="Uhrzeit Beginn"
-            value={form.startTime}
-            onChange={(startTime) => edit({ startTime })}
-            onBlur={() => settle('start')}
-          />
-        )}
-        <DateInput
-          label="Ende"
-          value={form.endDay}
-          error={errors.end !== undefined}
-          helperText={errors.end}
-          onChange={(endDay) => edit({ endDay })}
-          onBlur={() => settle('end')}
-        />
-        {form.timed && (
-          <TimeInput
-            label="Uhrzeit Ende"
-            value={form.endTime}
-            onChange={(endTime) => edit({ endTime })}
-            onBlur={() => settle('end')}
-          />
-        )}
+        <FormDateField control={control} name="startDay" label="Beginn" {...startSide} />
+        {timed && <FormTimeField control={control} name="startTime" label="Uhrzeit Beginn" {...startSide} />}
+        <FormDateField control={control} name="endDay" label="Ende" {...endSide} />
+        {timed && <FormTimeField control={control} name="endTime" label="Uhrzeit Ende" {...endSide} />}
       </Stack>
-      {form.ausSerie === 0 && (
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={form.istSerie}
-              onChange={(changeEvent) => setForm(withSeries(form, changeEvent.target.checked))}
-            />
-          }
+      {ausSerie === 0 && (
+        <FormCheckbox
+          control={control}
+          name="istSerie"
           label="Serientermin"
+          onChange={(checked) => {
+            const { repeat: defaults } = withSeries(form.getValues(), checked);
+            if (defaults !== form.getValues('repeat')) form.setValue('repeat', defaults, { shouldDirty: true });
+          }}
         />
       )}
-      {form.istSerie && repeat && (
+      {istSerie && repeat && (
         <Stack spacing={2} sx={{ pl: { sm: 2 }, borderLeft: { sm: 3 }, borderColor: { sm: 'divider' } }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <DateInput label="Serie von" required value={repeat.von} onChange={(von) => setRepeat({ von })} />
-            <DateInput label="Serie bis" required value={repeat.bis} onChange={(bis) => setRepeat({ bis })} />
-            <TextField
-              select
+            <FormDateField control={control} name="repeat.von" label="Serie von" required />
+            <FormDateField control={control} name="repeat.bis" label="Serie bis" required />
+            <FormSelectField
+              control={control}
+              name="repeat.mustertyp"
               label="Muster"
-              value={repeat.mustertyp}
-              onChange={(changeEvent) => setRepeat({ mustertyp: changeEvent.target.value as RepeatWire['mustertyp'] })}
+              options={patternTypes.map((type) => ({ value: type, label: type }))}
               sx={{ minWidth: 140 }}
-            >
-              {patternTypes.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {type}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              type="number"
+            />
+            <FormNumberField
+              control={control}
+              name="repeat.musterintervall"
               label="Intervall"
               required
-              value={repeat.musterintervall}
-              error={errors.repeat !== undefined}
-              helperText={errors.repeat}
               slotProps={{ htmlInput: { min: 1, max: 999 } }}
-              onChange={(changeEvent) => setRepeat({ musterintervall: Math.floor(Number(changeEvent.target.value)) })}
               sx={{ width: 110 }}
             />
           </Stack>
           {repeat.mustertyp === 'Wochen' && (
-            <FormGroup row aria-label="Wochentage">
-              {weekdayKeys.map((key, index) => (
-                <FormControlLabel
-                  key={key}
-                  label={weekdayLabels[index]}
-                  control={
-                    <Checkbox
-                      checked={repeat.woechentlichWochentage[key]}
-                      onChange={(changeEvent) =>
-                        setRepeat({
-                          woechentlichWochentage: {
-                            ...repeat.woechentlichWochentage,
-                            [key]: changeEvent.target.checked,
-                          },
-                        })
-                      }
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
+            <Box>
+              <FormGroup row aria-label="Wochentage">
+                {weekdayKeys.map((key, index) => (
+                  <FormCheckbox
+                    key={key}
+                    control={control}
+                    name={`repeat.woechentlichWochentage.${key}`}
+                    label={weekdayLabels[index]}
+                    onChange={() => void form.trigger('repeat.woechentlichWochentage')}
+                  />
+                ))}
+              </FormGroup>
+              {weekdayError && <FormHelperText error>{weekdayError}</FormHelperText>}
+            </Box>
           )}
           {repeat.mustertyp === 'Monate' && (
-            <TextField
-              type="number"
+            <FormNumberField
+              control={control}
+              name="repeat.monatlichTag"
               label="Tag im Monat"
               required
-              value={repeat.monatlichTag}
               slotProps={{ htmlInput: { min: 1, max: 31 } }}
-              onChange={(changeEvent) => setRepeat({ monatlichTag: Math.floor(Number(changeEvent.target.value)) })}
               sx={{ width: 160 }}
             />
           )}
           {repeat.mustertyp === 'Jahre' && (
             <Stack direction="row" spacing={2}>
-              <TextField
-                type="number"
+              <FormNumberField
+                control={control}
+                name="repeat.jaehrlichTag"
                 label="Tag"
                 required
-                value={repeat.jaehrlichTag}
                 slotProps={{ htmlInput: { min: 1, max: 31 } }}
-                onChange={(changeEvent) => setRepeat({ jaehrlichTag: Math.floor(Number(changeEvent.target.value)) })}
                 sx={{ width: 110 }}
               />
-              <TextField
-                select
+              <FormSelectField
+                control={control}
+                name="repeat.jaehrlichMonat"
                 label="Monat"
-                value={repeat.jaehrlichMonat}
-                onChange={(changeEvent) => setRepeat({ jaehrlichMonat: Number(changeEvent.target.value) })}
+                options={monthNames.map((name, index) => ({ value: index + 1, label: name }))}
                 sx={{ minWidth: 160 }}
-              >
-                {monthNames.map((name, index) => (
-                  <MenuItem key={name} value={index + 1}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             </Stack>
           )}
           <Box>
@@ -488,7 +426,13 @@ function EventFields({
                   <IconButton
                     size="small"
                     aria-label={`Ausnahme ${germanDay(day)} entfernen`}
-                    onClick={() => setRepeat({ ausnahmen: repeat.ausnahmen.filter((other) => other !== text) })}
+                    onClick={() =>
+                      form.setValue(
+                        'repeat.ausnahmen',
+                        repeat.ausnahmen.filter((other) => other !== text),
+                        { shouldDirty: true },
+                      )
+                    }
                   >
                     <DeleteIcon fontSize="small" />
                   </IconButton>

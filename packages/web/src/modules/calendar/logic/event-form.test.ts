@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocal, type CalendarEvent } from '@hortus/contract';
+import { calendarMessages, fromLocal, type CalendarEvent } from '@hortus/contract';
 import {
-  formErrors,
+  eventFieldOf,
+  eventFormSchema,
   formOf,
   inputOf,
   instantsOf,
   newForm,
+  type EventForm,
   singleFromSeriesInput,
   wholeSeriesInput,
   withChange,
@@ -13,6 +15,14 @@ import {
 } from './event-form';
 import { addCategory, removeCategory, type SettingsForm } from './settings-form';
 import { fullCalendarEvent, wallString } from './wall-time';
+
+/** The schema's German messages by form field path, the first per field (as the form shows them). */
+function formErrors(form: EventForm): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of eventFormSchema.safeParse(form).error?.issues ?? [])
+    errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
 
 const at = (year: number, month: number, day: number, hour = 0, minute = 0) =>
   fromLocal({ year, month, day, hour, minute });
@@ -76,10 +86,40 @@ describe('event form', () => {
       endDay: '2030-03-04',
       endTime: '10:00',
     });
-    expect(formErrors({ ...form, startDay: '2030-03-04', endDay: '2030-03-04' }).end).toBeUndefined();
-    expect(formErrors({ ...form, istSerie: true, repeat: { ...series.repeat!, von: 'ungültig' } }).repeat).toBe(
-      'Bitte angeben.',
-    );
+    expect(formErrors({ ...form, startDay: '2030-03-04', endDay: '2030-03-04' })).toEqual({});
+    expect(formErrors({ ...form, istSerie: true, repeat: { ...series.repeat!, von: 'ungültig' } })).toEqual({
+      startDay: 'Ungültiges Datum.',
+      'repeat.von': calendarMessages.invalidDate,
+    });
+  });
+
+  it('the contract’s saveTermin rule checks the form; its messages land on the form’s fields', () => {
+    const form = { ...newForm('2030-03-04', 1), name: 'Elternabend' };
+    expect(eventFormSchema.parse(form)).toMatchObject({
+      name: 'Elternabend',
+      id_kalenderkategorie: 1,
+      start: at(2030, 3, 4, 8),
+      end: at(2030, 3, 4, 9),
+      repeat: null,
+    });
+    expect(formErrors({ ...form, endTime: '07:00' })).toEqual({ endDay: calendarMessages.endBeforeStart });
+    expect(formErrors({ ...form, startDay: '', endTime: '' })).toEqual({
+      startDay: 'Bitte angeben.',
+      endTime: 'Bitte angeben.',
+    });
+    expect(formErrors({ ...form, timed: false, startTime: '' })).toEqual({});
+    const weekly = {
+      ...series.repeat!,
+      woechentlichWochentage: { ...series.repeat!.woechentlichWochentage, montags: false },
+    };
+    expect(formErrors({ ...form, istSerie: true, repeat: { ...weekly, musterintervall: Number.NaN } })).toEqual({
+      'repeat.musterintervall': 'Bitte angeben.',
+    });
+    expect(formErrors({ ...form, istSerie: true, repeat: weekly })).toEqual({
+      'repeat.woechentlichWochentage': calendarMessages.noWeekday,
+    });
+    expect(formErrors({ ...form, istSerie: true, repeat: null })).toEqual({ istSerie: 'Bitte angeben.' });
+    expect(eventFieldOf('repeat.bis')).toBe('repeat.bis');
   });
 
   it('all-day events run from 00:00 to 23:59', () => {

@@ -1,8 +1,11 @@
+import { z } from 'zod';
 import {
+  calendarMessages,
   defaultRepeat,
-  isIsoDate,
+  eventInput,
   localInstant,
   localParts,
+  validationMessages,
   type CalendarEvent,
   type EventInput,
   type RepeatWire,
@@ -125,29 +128,12 @@ export function withSeries(form: EventForm, istSerie: boolean): EventForm {
   return instants ? { ...form, istSerie, repeat: defaultRepeat(instants.start, instants.end) } : { ...form, istSerie };
 }
 
-/** Form errors shown before saving (the server checks the same and more). */
-export function formErrors(form: EventForm): Partial<Record<'name' | 'end' | 'repeat', string>> {
-  const errors: Partial<Record<'name' | 'end' | 'repeat', string>> = {};
-  if (form.name.trim() === '') errors.name = 'Bitte angeben.';
-  const instants = instantsOf(form);
-  if (!instants) errors.end = 'Bitte angeben.';
-  else if (instants.end < instants.start) errors.end = 'Das Ende darf nicht vor dem Beginn liegen.';
-  if (form.istSerie && form.repeat) {
-    const r = form.repeat;
-    if (!isIsoDate(r.von) || !isIsoDate(r.bis) || !(r.musterintervall >= 1)) errors.repeat = 'Bitte angeben.';
-  }
-  return errors;
-}
-
-export function inputOf(form: EventForm): EventInput | null {
-  const instants = instantsOf(form);
-  if (!instants) return null;
+/** The wire fields of the form without start and end (which need readable days and times). */
+function wireFieldsOf(form: EventForm): Omit<EventInput, 'start' | 'end'> {
   return {
     id: form.id,
     name: form.name,
     beschreibung: form.beschreibung,
-    start: instants.start,
-    end: instants.end,
     id_kalenderkategorie: form.kategorie,
     timed: form.timed,
     istSerie: form.istSerie,
@@ -155,6 +141,71 @@ export function inputOf(form: EventForm): EventInput | null {
     ausSerie: form.ausSerie,
   };
 }
+
+export function inputOf(form: EventForm): EventInput | null {
+  const instants = instantsOf(form);
+  return instants ? { ...wireFieldsOf(form), ...instants } : null;
+}
+
+/** The form field that shows an error of a saveTermin wire field ('start' → 'startDay', 'repeat.von' stays). */
+export function eventFieldOf(wireField: string): string {
+  const renamed: Record<string, string> = {
+    start: 'startDay',
+    end: 'endDay',
+    id_kalenderkategorie: 'kategorie',
+    repeat: 'istSerie',
+  };
+  return renamed[wireField] ?? wireField;
+}
+
+export const dayAndTimeFields = ['startDay', 'startTime', 'endDay', 'endTime'] as const;
+
+/** The days and times that cannot be read: empty ones are required, others are no date. */
+function unreadableParts(form: EventForm): [field: string, message: string][] {
+  return dayAndTimeFields.flatMap((field): [string, string][] => {
+    const value = form[field];
+    const isTime = field.endsWith('Time');
+    if (isTime && !form.timed) return [];
+    if (value === '') return [[field, validationMessages.required]];
+    const readable = isTime ? minutesOf(value) !== null : localInstant(value, 0) !== null;
+    return readable ? [] : [[field, calendarMessages.invalidDate]];
+  });
+}
+
+const eventFormFields = z.object({
+  id: z.number(),
+  name: z.string(),
+  beschreibung: z.string(),
+  kategorie: z.number(),
+  timed: z.boolean(),
+  startDay: z.string(),
+  startTime: z.string(),
+  endDay: z.string(),
+  endTime: z.string(),
+  istSerie: z.boolean(),
+  repeat: z.custom<RepeatWire | null>(),
+  ausSerie: z.number(),
+});
+
+/**
+ * The event dialog's schema: the form's days and times become start and end, and the contract's
+ * eventInput (the server's saveTermin rule) checks the rest; its German messages land on the form's
+ * fields (eventFieldOf). The output is the saveTermin data.
+ */
+export const eventFormSchema = eventFormFields.transform((form, ctx): EventInput => {
+  const unreadable = unreadableParts(form);
+  for (const [field, message] of unreadable) ctx.addIssue({ code: 'custom', path: [field], message });
+  const instants = unreadable.length === 0 ? instantsOf(form) : null;
+  // Without readable days the wire rule still checks the other fields; its start/end findings are moot.
+  const result = eventInput.safeParse({ ...wireFieldsOf(form), ...(instants ?? { start: 0, end: 0 }) });
+  for (const issue of result.error?.issues ?? []) {
+    const wireField = issue.path.join('.');
+    if (!instants && (wireField === 'start' || wireField === 'end')) continue;
+    const path = wireField === '' ? [] : eventFieldOf(wireField).split('.');
+    ctx.addIssue({ code: 'custom', path, message: issue.message });
+  }
+  return result.success && instants ? result.data : z.NEVER;
+});
 
 /**
  * Saving a series for the whole series from an occurrence: the series keeps its first day; the

@@ -33,14 +33,12 @@ import {
   monthNames,
   parseCalendarYear,
   toLocal,
-  type CalendarDataToSave,
   type CalendarEntry,
   type CalendarReply,
 } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useCalendar, useCalendarChange } from '../api/calendar-api';
 import { EventDialog } from '../components/event-dialog';
 import { FeedDialog } from '../components/feed-dialog';
@@ -82,7 +80,6 @@ function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFe
   const [feedOpen, setFeedOpen] = useState(false);
   const [title, setTitle] = useState('');
   const alert = useAlert();
-  const saveAction = useSaveAction();
   const { mutateAsync } = useCalendarChange();
 
   const { kalender, settings } = data;
@@ -144,13 +141,6 @@ function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFe
   const closeDialog = () => {
     setOccurrence(undefined);
     setParams({});
-  };
-  const change = async (dataToSave: CalendarDataToSave) => {
-    const result = await saveAction(() => mutateAsync(dataToSave), {
-      success: dataToSave.type === 'delTermin' ? calendarMessages.deleted : calendarMessages.saved,
-      failure: calendarMessages.saveFailed,
-    });
-    return result !== null;
   };
 
   return (
@@ -252,7 +242,7 @@ function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFe
           categories={kalender.kategorien}
           editableIds={editableIds}
           onClose={closeDialog}
-          onChange={change}
+          save={mutateAsync}
           onOpenSeries={(id) => setParams({ e: String(id) })}
         />
       )}
@@ -265,7 +255,7 @@ function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFe
           categories={kalender.kategorien}
           editableIds={editableIds}
           onClose={closeDialog}
-          onChange={change}
+          save={mutateAsync}
           onOpenSeries={(id) => {
             setOccurrence(undefined);
             setParams({ e: String(id) });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { INCOMPLETE_VALUE } from '../../../platform/forms/date-values';
-import { draftErrors, hasErrors, mailWarning, newDraft, withStart } from './message-form';
+import { mailWarning, messageFormSchema, newDraft, withStart, type MessageDraft } from './message-form';
+
+/** The contract's German messages by form field path, the first per field (as the dialog shows them). */
+function draftErrors(draft: MessageDraft): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of messageFormSchema.safeParse(draft).error?.issues ?? [])
+    errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
 
 const email = [{ id: 4, name: 'E-Mail', gruppen: [1] }];
 
@@ -16,11 +24,11 @@ describe('message form', () => {
     const draft = newDraft([], email);
     expect(draftErrors(draft)).toMatchObject({ titel: 'Bitte angeben.', text: 'Bitte angeben.' });
     const filled = { ...draft, titel: 'T', text: 'x' };
-    expect(hasErrors(draftErrors(filled))).toBe(false);
+    expect(draftErrors(filled)).toEqual({});
     expect(draftErrors({ ...filled, anzeigePlanen: true }).von).toBe('Bitte angeben.');
-    expect(
-      hasErrors(draftErrors({ ...filled, anzeigePlanen: true, von: '2026-01-02T10:00', bis: '2026-01-01T10:00' })),
-    ).toBe(true);
+    expect(draftErrors({ ...filled, anzeigePlanen: true, von: '2026-01-02T10:00', bis: '2026-01-01T10:00' })).toEqual({
+      bis: 'Der Beginn muss vor dem Ende liegen.',
+    });
     const planned = { ...filled, anzeigePlanen: true, von: '2026-01-02T10:00' };
     expect(draftErrors({ ...planned, von: INCOMPLETE_VALUE }).von).toBe('Bitte Datum und Uhrzeit angeben.');
     expect(draftErrors({ ...planned, bis: INCOMPLETE_VALUE }).bis).toBe('Bitte Datum und Uhrzeit angeben.');
@@ -52,9 +60,9 @@ describe('message form', () => {
         ],
       },
     };
-    expect(draftErrors(draft).fields[0]?.options).toEqual({
-      0: 'Bitte angeben.',
-      1: 'Maximal 25 Zeichen sind erlaubt',
+    expect(draftErrors(draft)).toEqual({
+      'rueckmeldung.formularfelder.0.selectoptions.0': 'Bitte angeben.',
+      'rueckmeldung.formularfelder.0.selectoptions.1': 'Maximal 25 Zeichen sind erlaubt',
     });
   });
 

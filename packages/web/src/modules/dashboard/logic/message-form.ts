@@ -1,6 +1,7 @@
+import type { z } from 'zod';
 import {
-  check,
   localDateTime,
+  meldungInput,
   type EmailParameter,
   type FeedbackField,
   type Meldung,
@@ -9,6 +10,12 @@ import {
 
 /** The message dialog's state: the saveMeldung input. */
 export type MessageDraft = MeldungInput;
+
+/**
+ * The dialog's rule is the contract's saveMeldung rule. The dialog always holds a complete draft
+ * (newDraft, draftOf), so the schema's defaults never apply and input and output are the same type.
+ */
+export const messageFormSchema = meldungInput as unknown as z.ZodType<MessageDraft, MessageDraft>;
 
 export function newDraft(
   standardEmpfaenger: readonly number[],
@@ -48,62 +55,13 @@ export function draftOf(meldung: Meldung, emailParameter: readonly EmailParamete
   };
 }
 
-/** Moving the start past the end moves the end to the start (core.md section 5). */
-const dateTimeMessage = 'Bitte Datum und Uhrzeit angeben.';
 /** A complete 'YYYY-MM-DDTHH:mm' (the planned window's wire format); the picker hands on others while typing. */
 const isDateTime = (value: string) => value !== '' && localDateTime.safeParse(value).success;
 
+/** Moving the start past the end moves the end to the start (core.md section 5). */
 export function withStart(draft: MessageDraft, von: string): MessageDraft {
   const follows = isDateTime(von) && isDateTime(draft.bis) && draft.bis < von;
   return { ...draft, von, bis: follows ? von : draft.bis };
-}
-
-export interface DraftErrors {
-  titel?: string;
-  text?: string;
-  von?: string;
-  bis?: string;
-  fields: Record<number, { name?: string; options: Record<number, string> }>;
-}
-
-export function draftErrors(draft: MessageDraft): DraftErrors {
-  const errors: DraftErrors = { fields: {} };
-  const titel = check(draft.titel, ['required', 'text']);
-  if (titel) errors.titel = titel;
-  const text = check(draft.text, ['required', 'text']);
-  if (text) errors.text = text;
-  if (draft.anzeigePlanen) {
-    if (draft.von === '') errors.von = 'Bitte angeben.';
-    else if (!isDateTime(draft.von)) errors.von = dateTimeMessage;
-    if (draft.bis !== '' && !isDateTime(draft.bis)) errors.bis = dateTimeMessage;
-    else if (isDateTime(draft.von) && draft.bis !== '' && draft.bis < draft.von)
-      errors.bis = 'Der Beginn muss vor dem Ende liegen.';
-  }
-  if (draft.rueckmeldung.nutzen) {
-    draft.rueckmeldung.formularfelder.forEach((field, index) => {
-      const name = check(field.name, ['required', 'text']);
-      const options: Record<number, string> = {};
-      if (field.typ !== 'text') {
-        field.selectoptions.forEach((option, optionIndex) => {
-          const message = check(option, ['required', 'tinytext', 'name']);
-          if (message) options[optionIndex] = message;
-        });
-        if (field.selectoptions.length === 0) options[-1] = 'Bitte mindestens eine Option angeben.';
-      }
-      if (name || Object.keys(options).length > 0) errors.fields[index] = { ...(name ? { name } : {}), options };
-    });
-  }
-  return errors;
-}
-
-export function hasErrors(errors: DraftErrors): boolean {
-  return (
-    errors.titel !== undefined ||
-    errors.text !== undefined ||
-    errors.von !== undefined ||
-    errors.bis !== undefined ||
-    Object.keys(errors.fields).length > 0
-  );
 }
 
 /**

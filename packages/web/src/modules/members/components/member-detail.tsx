@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,26 +12,27 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { membersMessages, type MemberDetail, type ParameterValue } from '@hortus/contract';
+import { membersMessages, type MemberDetail } from '@hortus/contract';
 import { ApiError } from '../../../platform/api/errors';
 import { useSettings } from '../../../platform/api/get-settings';
 import { SubmitForm } from '../../../platform/forms/submit-form';
+import { useDiscardGuard } from '../../../platform/forms/use-discard-guard';
+import { useFormSave } from '../../../platform/forms/use-form-save';
+import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaving } from '../../../platform/saving/saving-context';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { ParameterField } from '../../../platform/user-parameters/parameter-field';
+import { FormParameterField } from '../../../platform/user-parameters/form-parameter-field';
+import { parameterFieldOf, parameterKey } from '../../../platform/user-parameters/parameter-schema';
 import { useMember } from '../api/get-member';
 import { useSaveMember } from '../api/save-member';
 import { cachedMemberDetail } from '../logic/member-cache';
 import {
   initialMemberForm,
-  memberFormChanged,
-  memberFormErrors,
+  memberFormSchema,
   memberToSave,
   sortedMemberParameters,
-  withMemberGroup,
-  type MemberForm,
+  withGroupId,
 } from '../logic/member-form';
 
 /** A member's detail: shown from the device cache first, then from the server's answer. */
@@ -40,10 +41,15 @@ export function MemberDetailView({ id }: { id: number }) {
   const query = useMember(id);
   const [cached] = useState(() => cachedMemberDetail(id));
   const detail = query.data ?? cached;
+  // Leaving a changed detail asks 'Änderungen verwerfen?' first.
+  const [isDirty, setDirty] = useState(false);
+  const { requestClose: back, confirmDialog } = useDiscardGuard(isDirty, () => void navigate('/100?u='));
 
   let content;
   if (detail) {
-    content = <MemberDetailForm key={query.data ? query.dataUpdatedAt : 'cache'} detail={detail} />;
+    content = (
+      <MemberDetailForm key={query.data ? query.dataUpdatedAt : 'cache'} detail={detail} onDirtyChange={setDirty} />
+    );
   } else if (query.isError) {
     const answered = query.error instanceof ApiError;
     content = (
@@ -57,22 +63,26 @@ export function MemberDetailView({ id }: { id: number }) {
 
   return (
     <PageContainer>
-      <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate('/100?u=')} sx={{ mb: 2 }}>
+      <Button startIcon={<ArrowBackIcon />} onClick={back} sx={{ mb: 2 }}>
         {membersMessages.back}
       </Button>
       <Paper sx={{ p: 3, maxWidth: 720, mx: 'auto' }}>{content}</Paper>
+      {confirmDialog}
     </PageContainer>
   );
 }
 
-function MemberDetailForm({ detail }: { detail: MemberDetail }) {
+function MemberDetailForm({ detail, onDirtyChange }: { detail: MemberDetail; onDirtyChange(isDirty: boolean): void }) {
   const settings = useSettings();
   const saving = useSaving();
-  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveMember();
   const parameters = useMemo(() => sortedMemberParameters(detail.nutzerparameter), [detail]);
-  const initial = useMemo(() => initialMemberForm(detail), [detail]);
-  const [form, setForm] = useState<MemberForm>(initial);
+  const schema = useMemo(() => memberFormSchema(detail), [detail]);
+  const form = useSchemaForm(schema, initialMemberForm(detail), { mode: 'onChange' });
+  const formSave = useFormSave(form, { prefix: 'data.', fieldOf: parameterFieldOf('werte') });
+  const { isDirty, isValid, errors } = form.formState;
+  const chosen = form.watch('gruppen');
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const groups = settings.data?.nutzergruppen ?? [];
   // Groups the member is in but the session does not know still show (by number).
@@ -82,17 +92,11 @@ function MemberDetailForm({ detail }: { detail: MemberDetail }) {
       .filter((groupId) => !groups.some((group) => group.id === groupId))
       .map((groupId) => ({ id: groupId, name: `Gruppe ${groupId}` })),
   ];
-  const errors = memberFormErrors(detail, form);
-  const valid = Object.keys(errors).length === 0;
-  const changed = memberFormChanged(detail, initial, form);
 
-  const submit = async () => {
-    if (!valid || !changed) return;
-    await saveAction(() => save(memberToSave(detail, form)), {
-      success: membersMessages.dataSaved,
-      failure: membersMessages.saveFailed,
-    });
-  };
+  const submit = form.handleSubmit(async (values) => {
+    const texts = { success: membersMessages.dataSaved, failure: membersMessages.saveFailed };
+    if (await formSave(() => save(memberToSave(detail, values)), texts)) form.reset(values);
+  });
 
   return (
     <SubmitForm onSubmit={submit}>
@@ -102,7 +106,7 @@ function MemberDetailForm({ detail }: { detail: MemberDetail }) {
       <FormControl
         component="fieldset"
         disabled={!detail.gruppenBearbeiten}
-        error={Boolean(errors.gruppen)}
+        error={errors.gruppen !== undefined}
         sx={{ mt: 1, mb: 2 }}
       >
         <FormLabel component="legend">Gruppen</FormLabel>
@@ -113,32 +117,34 @@ function MemberDetailForm({ detail }: { detail: MemberDetail }) {
               label={group.name}
               control={
                 <Checkbox
-                  checked={form.gruppen.includes(group.id)}
-                  onChange={(event) => setForm((current) => withMemberGroup(current, group.id, event.target.checked))}
+                  checked={chosen.includes(group.id)}
+                  onChange={(event) =>
+                    form.setValue('gruppen', withGroupId(chosen, group.id, event.target.checked), {
+                      shouldDirty: true,
+                      shouldValidate: true,
+                    })
+                  }
                 />
               }
             />
           ))}
         </FormGroup>
-        {errors.gruppen && <FormHelperText>{errors.gruppen}</FormHelperText>}
+        {errors.gruppen && <FormHelperText>{errors.gruppen.message}</FormHelperText>}
       </FormControl>
       <Stack spacing={2.5}>
         {parameters.map((parameter) => (
-          <ParameterField
+          <FormParameterField
             key={parameter.id}
+            control={form.control}
+            name={`werte.${parameterKey(parameter.id)}`}
             parameter={parameter}
-            value={form.values[parameter.id] ?? { wert: '', ids: [] }}
-            onChange={(value: ParameterValue) =>
-              setForm((current) => ({ ...current, values: { ...current.values, [parameter.id]: value } }))
-            }
             disabled={!parameter.bearbeiten}
-            error={errors[parameter.id] ?? null}
           />
         ))}
       </Stack>
-      {changed && (
+      {isDirty && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
-          <Button type="submit" variant="contained" disabled={!valid || saving.isSaving}>
+          <Button type="submit" variant="contained" disabled={!isValid || saving.isSaving}>
             Speichern
           </Button>
         </Box>

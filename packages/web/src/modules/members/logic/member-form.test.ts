@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminUser, type MemberDetail, type UserParameter } from '@hortus/contract';
-import { initialMemberForm, memberFormChanged, memberFormErrors, memberToSave, withMemberGroup } from './member-form';
+import { adminUser, userAdminMessages, type MemberDetail, type UserParameter } from '@hortus/contract';
+import { initialMemberForm, memberFormSchema, memberToSave, withGroupId } from './member-form';
 
 const condition = { alle: true, gruppen: [] };
 const parameter = (id: number, typ: number, bearbeiten: boolean) => ({
@@ -31,47 +31,44 @@ const detail: MemberDetail = {
   gruppenBearbeiten: false,
 };
 
+const messagesOf = (form: unknown) =>
+  Object.fromEntries(
+    (memberFormSchema(detail).safeParse(form).error?.issues ?? []).map((issue) => [
+      issue.path.join('.'),
+      issue.message,
+    ]),
+  );
+
 describe('member form', () => {
-  it('starts unchanged and valid', () => {
+  it('starts from the loaded values and is valid', () => {
     const form = initialMemberForm(detail);
-    expect(form.values['1']).toEqual({ wert: '0351 234567', ids: [] });
-    expect(memberFormChanged(detail, form, form)).toBe(false);
-    expect(memberFormErrors(detail, form)).toEqual({});
+    expect(form.werte.p1).toEqual({ wert: '0351 234567', ids: [] });
+    expect(messagesOf(form)).toEqual({});
   });
 
-  it('counts editable values and, with gruppenBearbeiten, groups as changes', () => {
+  it('reports invalid editable values and a missing group in German', () => {
     const initial = initialMemberForm(detail);
-    const phone = { ...initial, values: { ...initial.values, 1: { wert: '0351 1', ids: [] } } };
-    expect(memberFormChanged(detail, initial, phone)).toBe(true);
-    const readOnly = { ...initial, values: { ...initial.values, 2: { wert: 'anders', ids: [] } } };
-    expect(memberFormChanged(detail, initial, readOnly)).toBe(false);
-    const grouped = withMemberGroup(initial, 1, true);
-    expect(memberFormChanged(detail, initial, grouped)).toBe(false);
-    expect(memberFormChanged({ ...detail, gruppenBearbeiten: true }, initial, grouped)).toBe(true);
-  });
-
-  it('reports invalid values and a missing group', () => {
-    const initial = initialMemberForm(detail);
-    const form = withMemberGroup({ ...initial, values: { ...initial.values, 1: { wert: 'abc!', ids: [] } } }, 2, false);
-    const errors = memberFormErrors(detail, form);
-    expect(Object.keys(errors).sort()).toEqual(['1', 'gruppen']);
+    const form = {
+      gruppen: withGroupId(initial.gruppen, 2, false),
+      werte: { ...initial.werte, p1: { wert: 'abc!', ids: [] } },
+    };
+    expect(messagesOf(form)).toEqual({
+      gruppen: userAdminMessages.noGroup,
+      'werte.p1': 'Enthält unerlaubte Zeichen',
+    });
   });
 
   it('builds the saved user: edited values where editable, loaded values elsewhere, unchanged markers', () => {
     const initial = initialMemberForm(detail);
-    const form = withMemberGroup(
-      {
-        ...initial,
-        values: {
-          ...initial.values,
-          1: { wert: '0351 999', ids: [] },
-          2: { wert: 'x', ids: [] },
-          3: { wert: '', ids: [] },
-        },
+    const form = {
+      gruppen: withGroupId(initial.gruppen, 1, true),
+      werte: {
+        ...initial.werte,
+        p1: { wert: '0351 999', ids: [] },
+        p2: { wert: 'x', ids: [] },
+        p3: { wert: '', ids: [] },
       },
-      1,
-      true,
-    );
+    };
     const user = memberToSave(detail, form);
     expect(user).toEqual({
       id: 7,

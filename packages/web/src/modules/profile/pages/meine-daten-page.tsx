@@ -1,26 +1,21 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { profileMessages, type GetMeineDatenReply, type ParameterValue } from '@hortus/contract';
+import { profileMessages, type GetMeineDatenReply } from '@hortus/contract';
 import { SubmitForm } from '../../../platform/forms/submit-form';
+import { useFormSave } from '../../../platform/forms/use-form-save';
+import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaving } from '../../../platform/saving/saving-context';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { ParameterField } from '../../../platform/user-parameters/parameter-field';
+import { FormParameterField } from '../../../platform/user-parameters/form-parameter-field';
+import { parameterFieldOf, parameterKey } from '../../../platform/user-parameters/parameter-schema';
 import { useMeineDaten } from '../api/get-meine-daten';
 import { useSaveMeineDaten } from '../api/save-meine-daten';
-import {
-  initialOwnValues,
-  ownValueErrors,
-  ownValuesChanged,
-  ownValuesPayload,
-  sortedParameters,
-  type OwnValues,
-} from '../own-data-form';
+import { initialOwnData, ownDataSchema, ownValuesPayload, sortedParameters } from '../own-data-form';
 
 const loadFailed = 'Die Daten konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 
@@ -47,24 +42,18 @@ export function MeineDatenPage() {
 
 function OwnDataForm({ reply }: { reply: GetMeineDatenReply }) {
   const saving = useSaving();
-  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveMeineDaten();
   const parameters = useMemo(() => sortedParameters(reply.nutzerparameter), [reply]);
-  const initial = useMemo(() => initialOwnValues(reply), [reply]);
-  const [values, setValues] = useState<OwnValues>(initial);
-
-  const errors = ownValueErrors(parameters, values);
-  const valid = Object.keys(errors).length === 0;
-  const changed = ownValuesChanged(parameters, initial, values);
+  const schema = useMemo(() => ownDataSchema(parameters), [parameters]);
+  const form = useSchemaForm(schema, initialOwnData(reply), { mode: 'onChange' });
+  const formSave = useFormSave(form, { prefix: 'data.', fieldOf: parameterFieldOf('werte') });
+  const { isDirty, isValid } = form.formState;
   const editable = parameters.some((parameter) => parameter.bearbeiten);
 
-  const submit = async () => {
-    if (!valid || !changed) return;
-    await saveAction(() => save(ownValuesPayload(parameters, values)), {
-      success: profileMessages.dataSaved,
-      failure: profileMessages.saveFailed,
-    });
-  };
+  const submit = form.handleSubmit(async (values) => {
+    const texts = { success: profileMessages.dataSaved, failure: profileMessages.saveFailed };
+    if (await formSave(() => save(ownValuesPayload(parameters, values)), texts)) form.reset(values);
+  });
 
   if (parameters.length === 0) {
     return <Typography color="text.secondary">Für Ihr Konto sind keine persönlichen Daten hinterlegt.</Typography>;
@@ -74,19 +63,18 @@ function OwnDataForm({ reply }: { reply: GetMeineDatenReply }) {
     <SubmitForm onSubmit={submit}>
       <Stack spacing={2.5} sx={{ mt: 2 }}>
         {parameters.map((parameter) => (
-          <ParameterField
+          <FormParameterField
             key={parameter.id}
+            control={form.control}
+            name={`werte.${parameterKey(parameter.id)}`}
             parameter={parameter}
-            value={values[parameter.id] ?? { wert: '', ids: [] }}
-            onChange={(value: ParameterValue) => setValues((current) => ({ ...current, [parameter.id]: value }))}
             disabled={!parameter.bearbeiten}
-            error={errors[parameter.id] ?? null}
           />
         ))}
       </Stack>
       {editable && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
-          <Button type="submit" variant="contained" disabled={!valid || !changed || saving.isSaving}>
+          <Button type="submit" variant="contained" disabled={!isValid || !isDirty || saving.isSaving}>
             Speichern
           </Button>
         </Box>

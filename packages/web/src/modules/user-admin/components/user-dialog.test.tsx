@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AdminGroup, AdminUser, RightNode } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
@@ -74,7 +74,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Speichern' }) as HT
 describe('UserDialog', () => {
   afterEach(cleanup);
 
-  it('starts a new user with the standard group and enables save only for a valid user name', () => {
+  it('starts a new user with the standard group and enables save only for a valid user name', async () => {
     renderDialog(newUser(groups), ['x|005|000', 'x|005|000|010']);
     expect(screen.getByRole('dialog', { name: 'Neuer Benutzer' })).toBeTruthy();
     expect(checkbox('Personal').checked).toBe(true);
@@ -88,11 +88,14 @@ describe('UserDialog', () => {
     expect(saveButton().disabled).toBe(true);
     const name = screen.getByRole('textbox', { name: /Benutzername/ });
     fireEvent.change(name, { target: { value: 'anna b' } });
-    expect(screen.getByText('Der Benutzername darf keine Leerzeichen enthalten.')).toBeTruthy();
+    // The contract's user-name rule, with its German message on the field.
+    expect(await screen.findByText('Enthält unerlaubte Zeichen')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(saveButton().disabled).toBe(true);
     fireEvent.change(name, { target: { value: 'anna' } });
-    expect(saveButton().disabled).toBe(false);
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.click(checkbox('Personal'));
+    expect(await screen.findByText('Bitte mindestens eine Gruppe wählen.')).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
     expect(checkbox('App-Info').checked).toBe(false);
   });
@@ -109,11 +112,11 @@ describe('UserDialog', () => {
     expect(screen.queryByRole('button', { name: 'Passwort zurücksetzen' })).toBeNull();
   });
 
-  it('offers the password reset with the edit right', () => {
+  it('offers the password reset with the edit right', async () => {
     const user: AdminUser = { ...newUser(groups), id: 7, nn: 'anna', ident: 'Anna' };
     renderDialog(user, ['x|005|000', 'x|005|000|020']);
     expect(screen.getByRole('button', { name: 'Passwort zurücksetzen' })).toBeTruthy();
     expect(checkbox('Nachrichten').disabled).toBe(false);
-    expect(saveButton().disabled).toBe(false);
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
   });
 });

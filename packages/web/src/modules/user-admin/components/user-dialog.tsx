@@ -16,7 +16,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -30,20 +29,21 @@ import {
   type AdminUser,
   type UserGroup,
   type UserParameter,
-  validationMessages,
 } from '@hortus/contract';
-import { ApiError } from '../../../platform/api/errors';
 import { useAlert } from '../../../platform/alert/alert-context';
-import { Notice } from '../../../platform/feedback/notice';
+import { FormTextField } from '../../../platform/forms/form-fields';
+import { useDiscardGuard } from '../../../platform/forms/use-discard-guard';
+import { useFormSave } from '../../../platform/forms/use-form-save';
+import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { RightsTree } from '../../../platform/rights/rights-tree';
 import { toggleRight } from '../../../platform/rights/rights-logic';
 import { useSaving } from '../../../platform/saving/saving-context';
-import { ParameterField, parameterError, valueOf } from '../../../platform/user-parameters/parameter-field';
+import { FormParameterField } from '../../../platform/user-parameters/form-parameter-field';
+import { parameterFieldOf, parameterKey } from '../../../platform/user-parameters/parameter-schema';
 import { resetPassword } from '../api/reset-password';
 import { useRights } from '../api/get-rights';
 import { useSaveUser } from '../api/save-user';
-import { canSaveUser, inheritedRights, userFieldErrors, withGroup } from '../logic/user-rules';
-import { saveErrorMessage } from '../../../platform/api/save-error-message';
+import { inheritedRights, userFormOf, userFormSchema, userToSave, withGroup } from '../logic/user-rules';
 
 /** User dialog width (core.md section 9). */
 export const USER_DIALOG_WIDTH = 1200;
@@ -81,53 +81,51 @@ export function UserDialog({
   const saving = useSaving();
   const saveUser = useSaveUser();
   const rightsTree = useRights();
-  const [draft, setDraft] = useState(user);
+  const schema = useMemo(() => userFormSchema(parameters), [parameters]);
+  const form = useSchemaForm(schema, userFormOf(user, parameters), { mode: 'onChange' });
+  const formSave = useFormSave(form, { prefix: 'data.', fieldOf: parameterFieldOf('werte') });
+  const { isDirty, isValid, errors } = form.formState;
+  const { requestClose, confirmDialog } = useDiscardGuard(isDirty, onClose);
+  const [gruppen, nutzerparameter, rechteSolo] = form.watch(['gruppen', 'nutzerparameter', 'rechteSolo']);
   const [pane, setPane] = useState(0);
-  const [serverErrors, setServerErrors] = useState<{ fields: Record<string, string>; general: string[] }>({
-    fields: {},
-    general: [],
-  });
 
   const isNew = user.id === 0;
   const canEdit = hasRight(sessionRights, userAdminRights.edit);
   const isEditable = isNew ? hasRight(sessionRights, userAdminRights.add) : canEdit;
   const rightsLocked = !(canEdit || isNew);
   const groups: readonly Pick<AdminGroup, 'id' | 'name'>[] = adminGroups.length > 0 ? adminGroups : settingsGroups;
-  const inherited = useMemo(() => inheritedRights(adminGroups, draft.gruppen), [adminGroups, draft.gruppen]);
-  const checkedRights = useMemo(() => new Set(draft.rechteSolo), [draft.rechteSolo]);
+  const inherited = useMemo(() => inheritedRights(adminGroups, gruppen), [adminGroups, gruppen]);
+  const checkedRights = useMemo(() => new Set(rechteSolo), [rechteSolo]);
   const shownParameters = parameters
-    .filter((parameter) => draft.nutzerparameter.includes(parameter.id))
+    .filter((parameter) => nutzerparameter.includes(parameter.id))
     .sort((a, b) => a.sort - b.sort || a.id - b.id);
+  const isSaveEnabled = isEditable && isValid && !saving.isSaving;
 
-  const nnError =
-    serverErrors.fields['nn'] ??
-    (draft.nn !== '' && /\s/.test(draft.nn)
-      ? userAdminMessages.nnSpace
-      : draft.nn === ''
-        ? validationMessages.required
-        : null);
-  const groupError = serverErrors.fields['gruppen'] ?? (draft.gruppen.length === 0 ? userAdminMessages.noGroup : null);
-  const isSaveEnabled = isEditable && canSaveUser(draft) && !saving.isSaving;
-
-  const update = (next: AdminUser) => {
-    setDraft(next);
-    setServerErrors({ fields: {}, general: [] });
+  const chooseGroup = (groupId: number, on: boolean) => {
+    const next = withGroup(form.getValues(), adminGroups, groupId, on);
+    form.setValue('nutzerparameter', next.nutzerparameter, { shouldDirty: true });
+    form.setValue('gruppen', next.gruppen, { shouldDirty: true, shouldValidate: true });
   };
 
-  const save = async () => {
-    try {
-      const reply = await saving.run(saveUser.mutateAsync(draft));
-      if (reply.addedUserPW !== undefined) {
-        onCreated(userAdminMessages.userCreated(reply.addedUserNN ?? draft.nn, reply.addedUserPW));
-      } else {
-        alert.success(messages.settingsSaved);
-      }
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) setServerErrors(userFieldErrors(error.errors));
-      alert.error(saveErrorMessage(error, userAdminMessages.saveFailed));
+  const save = form.handleSubmit(async (values) => {
+    let added: { nn: string; password: string } | null = null;
+    const saved = await formSave(
+      async () => {
+        const reply = await saveUser.mutateAsync(userToSave(user, values, parameters));
+        if (reply.addedUserPW !== undefined)
+          added = { nn: reply.addedUserNN ?? values.nn, password: reply.addedUserPW };
+      },
+      { failure: userAdminMessages.saveFailed },
+    );
+    if (!saved) return;
+    if (added !== null) {
+      const { nn, password } = added;
+      onCreated(userAdminMessages.userCreated(nn, password));
+    } else {
+      alert.success(messages.settingsSaved);
     }
-  };
+    onClose();
+  });
 
   const reset = async () => {
     try {
@@ -140,17 +138,16 @@ export function UserDialog({
 
   const properties = (
     <Stack spacing={2} sx={{ pt: 1 }}>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="nn"
         label="Benutzername"
-        value={draft.nn}
         required
         disabled={!isEditable}
-        onChange={(event) => update({ ...draft, nn: event.target.value })}
-        error={nnError !== null}
-        helperText={nnError ?? ' '}
+        helperText=" "
         slotProps={{ htmlInput: { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false } }}
       />
-      <FormControl component="fieldset" error={groupError !== null} disabled={!isEditable}>
+      <FormControl component="fieldset" error={errors.gruppen !== undefined} disabled={!isEditable}>
         <FormLabel component="legend">Gruppen</FormLabel>
         <FormGroup row>
           {groups.map((group) => (
@@ -159,48 +156,30 @@ export function UserDialog({
               label={group.name}
               control={
                 <Checkbox
-                  checked={draft.gruppen.includes(group.id)}
-                  onChange={(event) => update(withGroup(draft, [...adminGroups], group.id, event.target.checked))}
+                  checked={gruppen.includes(group.id)}
+                  onChange={(event) => chooseGroup(group.id, event.target.checked)}
                 />
               }
             />
           ))}
         </FormGroup>
-        {groupError && <FormHelperText>{groupError}</FormHelperText>}
+        {errors.gruppen && <FormHelperText>{errors.gruppen.message}</FormHelperText>}
       </FormControl>
-      {shownParameters.map((parameter) => {
-        const value = valueOf(draft.nutzerparameterwerte, draft.nutzerparameterwerteSelectoptionIDs, parameter.id);
-        const key = String(parameter.id);
-        return (
-          <ParameterField
-            key={parameter.id}
-            parameter={parameter}
-            value={value}
-            disabled={!isEditable}
-            error={serverErrors.fields[`p${parameter.id}`] ?? parameterError(parameter, value)}
-            onChange={(next) =>
-              update({
-                ...draft,
-                nutzerparameterwerte: { ...draft.nutzerparameterwerte, [key]: next.wert },
-                nutzerparameterwerteSelectoptionIDs: { ...draft.nutzerparameterwerteSelectoptionIDs, [key]: next.ids },
-              })
-            }
-          />
-        );
-      })}
+      {shownParameters.map((parameter) => (
+        <FormParameterField
+          key={parameter.id}
+          control={form.control}
+          name={`werte.${parameterKey(parameter.id)}`}
+          parameter={parameter}
+          disabled={!isEditable}
+        />
+      ))}
       {!isNew && canEdit && (
         <Box>
           <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => void reset()}>
             Passwort zurücksetzen
           </Button>
         </Box>
-      )}
-      {serverErrors.general.length > 0 && (
-        <Notice severity="error">
-          {serverErrors.general.map((message) => (
-            <div key={message}>{message}</div>
-          ))}
-        </Notice>
       )}
     </Stack>
   );
@@ -216,7 +195,9 @@ export function UserDialog({
           inheritedHint="über Gruppe"
           onToggle={(right, on) => {
             if (!rightsTree.data) return;
-            update({ ...draft, rechteSolo: [...toggleRight(rightsTree.data, checkedRights, right, on)] });
+            form.setValue('rechteSolo', [...toggleRight(rightsTree.data, checkedRights, right, on)], {
+              shouldDirty: true,
+            });
           }}
         />
       ) : (
@@ -228,56 +209,59 @@ export function UserDialog({
   const title = isNew ? 'Neuer Benutzer' : 'Benutzer bearbeiten';
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullScreen={isSmall}
-      maxWidth={false}
-      aria-labelledby="user-dialog-title"
-      slotProps={{ paper: { sx: { width: USER_DIALOG_WIDTH, maxWidth: '100%' } } }}
-    >
-      <DialogTitle id="user-dialog-title">
-        {title}
-        {!isNew && (
-          <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
-            {user.ident || user.nn}
-          </Typography>
-        )}
-      </DialogTitle>
-      <DialogContent dividers>
-        {isSmall ? (
-          <>
-            <Tabs value={pane} onChange={(_event, next: number) => setPane(next)} variant="fullWidth">
-              <Tab label="Eigenschaften" />
-              <Tab label="Rechte" />
-            </Tabs>
-            <Box role="tabpanel" sx={{ pt: 1 }}>
-              {pane === 0 ? properties : rights}
-            </Box>
-          </>
-        ) : (
-          <Grid container spacing={3}>
-            <Grid size={6} component="section" aria-labelledby="user-dialog-properties">
-              <Typography id="user-dialog-properties" variant="h6" component="h3">
-                Eigenschaften
-              </Typography>
-              {properties}
+    <>
+      <Dialog
+        open
+        onClose={requestClose}
+        fullScreen={isSmall}
+        maxWidth={false}
+        aria-labelledby="user-dialog-title"
+        slotProps={{ paper: { sx: { width: USER_DIALOG_WIDTH, maxWidth: '100%' } } }}
+      >
+        <DialogTitle id="user-dialog-title">
+          {title}
+          {!isNew && (
+            <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+              {user.ident || user.nn}
+            </Typography>
+          )}
+        </DialogTitle>
+        <DialogContent dividers>
+          {isSmall ? (
+            <>
+              <Tabs value={pane} onChange={(_event, next: number) => setPane(next)} variant="fullWidth">
+                <Tab label="Eigenschaften" />
+                <Tab label="Rechte" />
+              </Tabs>
+              <Box role="tabpanel" sx={{ pt: 1 }}>
+                {pane === 0 ? properties : rights}
+              </Box>
+            </>
+          ) : (
+            <Grid container spacing={3}>
+              <Grid size={6} component="section" aria-labelledby="user-dialog-properties">
+                <Typography id="user-dialog-properties" variant="h6" component="h3">
+                  Eigenschaften
+                </Typography>
+                {properties}
+              </Grid>
+              <Grid size={6} component="section" aria-labelledby="user-dialog-rights">
+                <Typography id="user-dialog-rights" variant="h6" component="h3">
+                  Rechte
+                </Typography>
+                {rights}
+              </Grid>
             </Grid>
-            <Grid size={6} component="section" aria-labelledby="user-dialog-rights">
-              <Typography id="user-dialog-rights" variant="h6" component="h3">
-                Rechte
-              </Typography>
-              {rights}
-            </Grid>
-          </Grid>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Schließen</Button>
-        <Button variant="contained" disabled={!isSaveEnabled} onClick={() => void save()}>
-          Speichern
-        </Button>
-      </DialogActions>
-    </Dialog>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={requestClose}>Schließen</Button>
+          <Button variant="contained" disabled={!isSaveEnabled} onClick={() => void save()}>
+            Speichern
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {confirmDialog}
+    </>
   );
 }

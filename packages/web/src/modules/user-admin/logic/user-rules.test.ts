@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminGroup, AdminUser } from '@hortus/contract';
 import {
-  canSaveUser,
+  userAdminMessages,
+  validationMessages,
+  type AdminGroup,
+  type AdminUser,
+  type UserParameter,
+} from '@hortus/contract';
+import {
   filterUsers,
   inheritedRights,
   newUser,
   parametersOfGroups,
-  userFieldErrors,
+  userFormOf,
+  userFormSchema,
+  userToSave,
   withGroup,
 } from './user-rules';
 
@@ -31,13 +38,37 @@ const groups = [
 ];
 
 describe('user rules', () => {
-  it('enables save only with a user name without spaces and at least one group', () => {
-    expect(canSaveUser({ nn: 'anna', gruppen: [1] })).toBe(true);
-    expect(canSaveUser({ nn: '', gruppen: [1] })).toBe(false);
-    expect(canSaveUser({ nn: '   ', gruppen: [1] })).toBe(false);
-    expect(canSaveUser({ nn: 'anna b', gruppen: [1] })).toBe(false);
-    expect(canSaveUser({ nn: 'anna\t', gruppen: [1] })).toBe(false);
-    expect(canSaveUser({ nn: 'anna', gruppen: [] })).toBe(false);
+  it('checks the user by the saveNutzer rule and only the values of the parameters that apply', () => {
+    const email = { id: 2, typ: 4, name: 'E-Mail', selectoptions: [] } as unknown as UserParameter;
+    const schema = userFormSchema([email]);
+    const messagesOf = (changes: object) => {
+      const form = { ...userFormOf({ ...newUser(groups), nn: 'anna' }, [email]), ...changes };
+      return Object.fromEntries(
+        (schema.safeParse(form).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+      );
+    };
+    expect(messagesOf({})).toEqual({});
+    const badMail = { werte: { p2: { wert: 'kein-mail', ids: [] } } };
+    expect(messagesOf({ nn: '', gruppen: [], ...badMail })).toEqual({
+      nn: validationMessages.required,
+      gruppen: userAdminMessages.noGroup,
+      'werte.p2': validationMessages.email,
+    });
+    expect(messagesOf({ nn: 'anna b' })).toEqual({ nn: validationMessages.charset });
+    expect(messagesOf({ nutzerparameter: [4], ...badMail })).toEqual({});
+  });
+
+  it('sends the applying values from the form and keeps the others as loaded', () => {
+    const parameters = [
+      { id: 2, typ: 1 },
+      { id: 3, typ: 9 },
+    ] as unknown as UserParameter[];
+    const user = { ...newUser(groups), nutzerparameter: [2], nutzerparameterwerte: { '2': 'alt', '9': 'fremd' } };
+    const form = userFormOf(user, parameters);
+    const saved = userToSave(user, { ...form, werte: { ...form.werte, p2: { wert: 'neu', ids: [] } } }, parameters);
+    expect(saved.nutzerparameterwerte).toEqual({ '2': 'neu', '9': 'fremd' });
+    expect(saved.nutzerparameterwerteSelectoptionIDs).toEqual({});
+    expect(saved).not.toHaveProperty('werte');
   });
 
   it('starts a new user empty with the standard groups and their parameters', () => {
@@ -79,18 +110,5 @@ describe('user rules', () => {
     expect(filterUsers(users, '', new Set([2])).map((user) => user.id)).toEqual([2]);
     expect(filterUsers(users, '', new Set())).toEqual([]);
     expect(filterUsers(users, '  ', null)).toHaveLength(2);
-  });
-
-  it('maps validation errors of the server to fields', () => {
-    expect(
-      userFieldErrors({
-        'data.nn': ['Der Benutzername ist bereits vergeben.'],
-        'data.nutzerparameterwerte.3': ['Ungültige E-Mail-Adresse'],
-        data: ['Rechte, die Sie selbst nicht haben, können Sie nicht vergeben.'],
-      }),
-    ).toEqual({
-      fields: { nn: 'Der Benutzername ist bereits vergeben.', p3: 'Ungültige E-Mail-Adresse' },
-      general: ['Rechte, die Sie selbst nicht haben, können Sie nicht vergeben.'],
-    });
   });
 });

@@ -1,8 +1,55 @@
-import type { AdminGroup, AdminUser, FieldErrors } from '@hortus/contract';
+import { z } from 'zod';
+import { savedUser, type AdminGroup, type AdminUser, type UserParameter } from '@hortus/contract';
+import {
+  parameterMapsOf,
+  parameterValuesOf,
+  parameterValuesSchema,
+  type ParameterValues,
+} from '../../../platform/user-parameters/parameter-schema';
 
-/** Save is possible when the user name is set and has no space, and at least one group is chosen. */
-export function canSaveUser(user: Pick<AdminUser, 'nn' | 'gruppen'>): boolean {
-  return user.nn.trim() !== '' && !/\s/.test(user.nn) && user.gruppen.length > 0;
+/** The user dialog's form: the saved user with the parameter values as one map ('p<id>' → {wert, ids}). */
+export type UserForm = Omit<AdminUser, 'nutzerparameterwerte' | 'nutzerparameterwerteSelectoptionIDs'> & {
+  werte: ParameterValues;
+};
+
+export function userFormOf(user: AdminUser, parameters: readonly UserParameter[]): UserForm {
+  const { nutzerparameterwerte, nutzerparameterwerteSelectoptionIDs, ...rest } = user;
+  return { ...rest, werte: parameterValuesOf(parameters, nutzerparameterwerte, nutzerparameterwerteSelectoptionIDs) };
+}
+
+/**
+ * The dialog's rule: the contract's saveNutzer rule (user name, groups, …) and the values of the
+ * parameters that apply (those of the chosen groups), each checked by its type. Both sides report at
+ * once, so a bad value shows even while the user name is still missing.
+ */
+export function userFormSchema(parameters: readonly UserParameter[]) {
+  const fixed = savedUser.omit({ nutzerparameterwerte: true, nutzerparameterwerteSelectoptionIDs: true });
+  const values = z
+    .object({ nutzerparameter: z.array(z.number()), werte: z.record(z.string(), z.unknown()) })
+    .superRefine((form, ctx) => {
+      const applying = parameters.filter((parameter) => form.nutzerparameter.includes(parameter.id));
+      for (const issue of parameterValuesSchema(applying).safeParse(form.werte).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', path: ['werte', ...issue.path.map(String)], message: issue.message });
+      }
+    });
+  return fixed.and(values) as unknown as z.ZodType<UserForm, UserForm>;
+}
+
+/** The user sent with saveNutzer: the applying parameters' values from the form, the others as loaded. */
+export function userToSave(user: AdminUser, form: UserForm, parameters: readonly UserParameter[]): AdminUser {
+  const { werte, ...rest } = form;
+  const maps = parameterMapsOf(
+    parameters.filter((parameter) => form.nutzerparameter.includes(parameter.id)),
+    werte,
+  );
+  return {
+    ...rest,
+    nutzerparameterwerte: { ...user.nutzerparameterwerte, ...maps.nutzerparameterwerte },
+    nutzerparameterwerteSelectoptionIDs: {
+      ...user.nutzerparameterwerteSelectoptionIDs,
+      ...maps.nutzerparameterwerteSelectoptionIDs,
+    },
+  };
 }
 
 /** The parameter ids of the chosen groups, in the order of first appearance. */
@@ -43,7 +90,12 @@ export function inheritedRights(
 }
 
 /** Chooses or removes a group; the applicable parameters follow the groups (when the groups are known). */
-export function withGroup(user: AdminUser, groups: readonly AdminGroup[], groupId: number, on: boolean): AdminUser {
+export function withGroup<T extends Pick<AdminUser, 'gruppen' | 'nutzerparameter'>>(
+  user: T,
+  groups: readonly AdminGroup[],
+  groupId: number,
+  on: boolean,
+): T {
   const rest = user.gruppen.filter((id) => id !== groupId);
   const gruppen = on ? [...rest, groupId] : rest;
   return {
@@ -69,23 +121,4 @@ export function filterUsers(
 
 export function sortUsers(users: readonly AdminUser[]): AdminUser[] {
   return [...users].sort((a, b) => a.nn.localeCompare(b.nn, 'de'));
-}
-
-/**
- * Field errors of a validation reply, keyed by the user's field (`nn`, a parameter id, …): the server
- * names fields like `data.nn` or `data.nutzerparameterwerte.3`; `data.` is dropped.
- */
-export function userFieldErrors(errors: FieldErrors): { fields: Record<string, string>; general: string[] } {
-  const fields: Record<string, string> = {};
-  const general: string[] = [];
-  for (const [key, messages] of Object.entries(errors)) {
-    const name = key.replace(/^data\.?/, '');
-    const parameter = /^nutzerparameterwerte(?:SelectoptionIDs)?\.(\d+)/.exec(name);
-    const field = parameter ? `p${parameter[1]}` : name;
-    const message = messages[0];
-    if (message === undefined) continue;
-    if (field === 'nn' || field === 'gruppen' || parameter) fields[field] ??= message;
-    else general.push(...messages);
-  }
-  return { fields, general };
 }
