@@ -14,7 +14,7 @@ import { groupParameters, groupRights, groups, userRights } from '../../platform
 import { CallError } from '../../platform/http/calls';
 import { invalidateOrgData, readOrgData } from '../../platform/settings/org-data';
 import { membersOf, parametersByGroup, recomputeIdents } from '../../platform/users/parameter-values';
-import { addedRights, grantErrors } from '../../platform/users/rights-guard';
+import { addedRights, grantErrors, holdsAllOf, keepingAdmins } from '../../platform/users/rights-guard';
 
 function refuse(errors: FieldErrors): never {
   throw new CallError('validationError', messages.validationFailed, errors);
@@ -68,6 +68,8 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
   }
   const rechte = [...new Set(input.rechte)].sort();
   const before = isNew ? [] : (org.groupRights.get(input.id) ?? []);
+  // A group with rights the editor lacks is someone stronger's: it stays as it is.
+  if (!holdsAllOf(editor.rechte, before)) throw new CallError('noRight', userAdminMessages.strongerGroup);
   const rightErrors = grantErrors(editor.rechte, addedRights(before, rechte), 'data.rechte');
   if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
   const parameterIds = [...new Set(input.nutzerparameter)];
@@ -87,7 +89,7 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
   };
   let groupId = input.id;
   try {
-    await db.transaction(async (tx) => {
+    await keepingAdmins(db, 'data.rechte', async (tx) => {
       if (isNew) {
         const [created] = await tx.insert(groups).values(values).returning({ id: groups.id });
         if (!created) throw new Error('group not created');
@@ -117,10 +119,13 @@ export async function deleteAdminGroup(db: Db, groupId: number, editor: LoadedUs
   const org = await readOrgData(db);
   if (!org.groups.some((group) => group.id === groupId))
     throw new CallError('notFound', userAdminMessages.unknownGroup);
+  if (!holdsAllOf(editor.rechte, org.groupRights.get(groupId) ?? [])) {
+    throw new CallError('noRight', userAdminMessages.strongerGroup);
+  }
   if (!(await keepsGroupRight(db, editor, groupId, null))) refuse({ data: [userAdminMessages.selfLockout] });
   const members = await membersOf(db, groupId);
   try {
-    await db.transaction(async (tx) => {
+    await keepingAdmins(db, 'data', async (tx) => {
       await tx.delete(groups).where(eq(groups.id, groupId));
       await recomputeIdents(tx, members);
     });
