@@ -77,7 +77,8 @@ export interface BuildOptions {
   publicUrl?: string | undefined;
   webDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Config TRUST_PROXY: false, a hop count or the proxies' addresses/ranges. */
+  trustProxy?: false | number | string[];
   modules?: readonly ModuleDefinition[];
   /** SMTP server for e-mail (SMTP_URL); without it mails go to the outbox file. */
   smtpUrl?: string | undefined;
@@ -110,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const fastify = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy ?? false),
   });
 
   const app = createAppContext(options);
@@ -163,6 +164,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await registerWebApp(fastify, app.db, findWebDist(options.webDist));
   return fastify;
+}
+
+/**
+ * Fastify treats a bare hop count as "trust nobody", so a count becomes a function trusting the
+ * first `hops` hops from our side: the client address is then the entry our own proxy appended to
+ * X-Forwarded-For, never one the client wrote itself.
+ */
+function trustProxyOption(
+  trust: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** Runs each job on its interval once the server is ready (never overlapping itself); stops on close. */

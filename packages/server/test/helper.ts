@@ -81,7 +81,7 @@ export function toReply(response: { statusCode: number; headers: Reply['headers'
 }
 
 export async function startTestServer(
-  options: { seed?: 'none' | 'demo'; webDist?: string; mailer?: Mailer } = {},
+  options: { seed?: 'none' | 'demo'; webDist?: string; mailer?: Mailer; trustProxy?: false | number | string[] } = {},
 ): Promise<TestServer> {
   const testDb = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-test-'));
@@ -95,6 +95,7 @@ export async function startTestServer(
     dataDir,
     webDist: options.webDist ?? path.join(dataDir, 'no-web'),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   await app.ready();
 

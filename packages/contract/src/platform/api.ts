@@ -159,7 +159,7 @@ export const saveLastViewRequest = z.object({
 
 export const changePasswordRequest = z.object({
   code: sessionCode,
-  data: ruledString('required', 'minPW', 'password'),
+  data: ruledString('required', 'minPW', 'commonPW', 'password'),
   pwAlt: ruledString('required', 'password'),
 });
 export const changePasswordReply = z.discriminatedUnion('status', [

@@ -9,7 +9,7 @@ import {
 } from '@hortus/contract';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { clearLoginFailures, isLoginLocked, recordLoginFailure } from '../auth/login-throttle';
+import { beginLoginAttempt, loginSucceeded, pruneLoginAttempts } from '../auth/login-throttle';
 import { createSession, deleteSession } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { pushSubscriptions, users } from '../db/schema';
@@ -54,7 +54,9 @@ export const loginCall = defineCall({
   request: loginRequest,
   async handle({ db, input, clientAddress }): Promise<LoginReply> {
     const subscription = parseSubscription(input.subscription);
-    if (await isLoginLocked(db, input.nn, clientAddress)) return { status: 'errorCountMax' };
+    // Recorded before the slow hash: parallel guesses are counted before any of them is checked.
+    const attempt = await beginLoginAttempt(db, input.nn, clientAddress);
+    if (attempt.locked) return { status: 'errorCountMax' };
     const [user] = await db
       .select({ id: users.id, nn: users.nn, passwordHash: users.passwordHash })
       .from(users)
@@ -62,10 +64,10 @@ export const loginCall = defineCall({
       .limit(1);
     const valid = await verifyPassword(input.pw, user?.passwordHash ?? (await dummyHash));
     if (!user || !valid) {
-      await recordLoginFailure(db, input.nn, clientAddress);
+      await pruneLoginAttempts(db);
       return { status: 'invalid' };
     }
-    await clearLoginFailures(db, input.nn);
+    await loginSucceeded(db, input.nn, clientAddress, attempt);
     const code = await createSession(db, user.id, clientAddress);
     if (subscription) await storeSubscription(db, user.id, subscription);
     return { status: 'success', code };
