@@ -143,7 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hsts: false,
   });
   await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await registerMultipart(fastify, BODY_LIMIT_BYTES, app.db);
+  await registerMultipart(fastify, app, allCalls());
 
   fastify.setErrorHandler((error, request, reply) => {
     const statusCode = (error as { statusCode?: number }).statusCode ?? 500;

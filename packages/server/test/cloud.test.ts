@@ -348,10 +348,9 @@ describe('130 upload', () => {
     expect(textAsFile.body.status).toBe('validationError');
     expect(Object.keys(textAsFile.body.errors as object)).toEqual(['file']);
     // JSON.parse makes __proto__ an own field, so the request really carries a part of that name.
-    const withProto = JSON.parse('{"__proto__":"x"}') as Record<string, string>;
+    const withProto = JSON.parse(`{"code":"${c.uploader.code}","__proto__":"x"}`) as Record<string, string>;
     const polluted = await multipart(
       Object.assign(withProto, {
-        code: c.uploader.code,
         upload4slotid: String(c.slotId),
         dataToSave: JSON.stringify({ type: 'uploadslot' }),
         thema: 'Thema',

@@ -14,6 +14,9 @@ import { qrCodePdf } from '../../platform/qr/qr-pdf';
 import { appAddress } from '../../platform/http/app-address';
 import { deleteFiles, deleteSlot, loadCloudData, saveCloudSettings, saveSlot, slotFor, uploadFile } from './service';
 
+/** Largest file of an upload (20 MB, docs/api.md); beyond it the call answers tooLarge (413). */
+export const CLOUD_UPLOAD_FILE_BYTES = 20 * 1024 * 1024;
+
 /** Calls of module 130 under /_api/100/130/ (school.md 7.1, docs/api.md). */
 const path = '/_api/100/130/';
 
@@ -22,6 +25,8 @@ export const cloudCall = defineCall({
   queryKey: 'getOrSaveSettings',
   auth: 'session',
   rights: [cloudRights.files],
+  // uploadslot: one file per request (the web client uploads file by file).
+  upload: { maxFileBytes: CLOUD_UPLOAD_FILE_BYTES, maxFiles: 1 },
   request: cloudRequest,
   async handle({ app, db, input, user, request }) {
     const action = input.dataToSave;

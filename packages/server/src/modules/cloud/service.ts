@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   CLOUD_FILE_AREA,
@@ -187,6 +188,18 @@ export async function saveCloudSettings(db: Db, settings: CloudSettings): Promis
   });
 }
 
+/** The first bytes of a file (enough for the type's magic bytes). */
+async function firstBytes(filePath: string, count: number): Promise<Uint8Array> {
+  const handle = await fs.promises.open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    const { bytesRead } = await handle.read(buffer, 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Stores one uploaded file under a topic (users with upload or bearbeiten in the slot). */
 export async function uploadFile(
   app: AppContext,
@@ -196,7 +209,7 @@ export async function uploadFile(
   file: UploadedFile,
 ): Promise<{ neu: CloudFile; thema: string }> {
   const slot = await slotFor(app.db, user, slotId, 'upload');
-  const kind = detectCloudFileKind(file.data);
+  const kind = detectCloudFileKind(await firstBytes(file.path, 16));
   if (!kind)
     throw new CallError('validationError', cloudMessages.wrongFileType, { file: [cloudMessages.wrongFileType] });
   const title = cloudFileTitle(file.filename);
@@ -206,7 +219,7 @@ export async function uploadFile(
     ownerUserId: user.id,
     originalName: `${title}.${kind.endung}`,
     mime: kind.mime,
-    bytes: Buffer.from(file.data),
+    bytes: { fromPath: file.path },
   });
   const [row] = await app.db
     .insert(cloudFiles)

@@ -13,6 +13,7 @@ import { beginLoginAttempt, loginSucceeded, pruneLoginAttempts } from '../auth/l
 import { createSession, deleteSession } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { pushSubscriptions, users } from '../db/schema';
+import { isPublicPushEndpoint } from '../push/endpoint';
 import { defineCall, CallError } from '../http/calls';
 import { loginScreenOf, readAppSettings } from '../settings/app-settings';
 
@@ -29,7 +30,7 @@ export function parseSubscription(text: string): PushSubscriptionJson | null {
     throw new CallError('validationError', 'Ungültige Push-Anmeldung.', { subscription: ['Ungültiges JSON.'] });
   }
   const parsed = pushSubscription.safeParse(json);
-  if (!parsed.success) {
+  if (!parsed.success || !isPublicPushEndpoint(parsed.data.endpoint)) {
     throw new CallError('validationError', 'Ungültige Push-Anmeldung.', {
       subscription: ['Ungültige Push-Anmeldung.'],
     });
