@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moduleRegistry, parameterIcons, type AppSettingsData, type AppSettingsReply } from '@hortus/contract';
+import {
+  inputMessages,
+  moduleRegistry,
+  parameterIcons,
+  type AppSettingsData,
+  type AppSettingsReply,
+} from '@hortus/contract';
 import { readAppSettings, writeAppSettings } from '../src/platform/settings/app-settings';
 import { startTestServer, type Reply, type TestServer } from './helper';
 
@@ -108,6 +114,21 @@ describe('app settings (/_api/000/001/?getOrSaveSettings)', () => {
     });
     expect(wrongType.statusCode).toBe(400);
     expect(await readAppSettings(server.database.db)).toEqual(before);
+  });
+
+  it('accepts only http(s) addresses for app_url and loginscreen_bg_img', async () => {
+    const admin = await server.userWithSession({ rechteSolo: ['x|001'] });
+    for (const address of ['javascript:alert', 'data:image/png', 'ftp://bilder.example/x.jpg', '//evil.example']) {
+      const reply = await save(admin.code, { ...settings, app_url: address, loginscreen_bg_img: address });
+      expect(reply.statusCode, address).toBe(400);
+      expect(reply.body.errors, address).toEqual({
+        'dataToSave.data.app_url': [inputMessages.httpUrl],
+        'dataToSave.data.loginscreen_bg_img': [inputMessages.httpUrl],
+      });
+    }
+    expect(
+      (await save(admin.code, { ...settings, app_url: 'http://hort.example', loginscreen_bg_img: '' })).body.status,
+    ).toBe('success');
   });
 
   it('needs a session and the right x|001', async () => {

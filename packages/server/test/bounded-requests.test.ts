@@ -15,7 +15,7 @@ const pdfBytes = Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj<<>>endobj\ntraile
 
 function multipartBody(fields: [string, string][], file?: Buffer): { boundary: string; payload: Buffer } {
   const boundary = 'hortusgrenze';
-  const parts = fields.map(([name, value]) =>
+  const parts: Buffer[] = fields.map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   if (file) {

@@ -386,6 +386,14 @@ describe('130 upload', () => {
     expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
   });
 
+  it('refuses a file name with bidi overrides (a title that reads other than it is stored)', async () => {
+    const c = await cast();
+    const reply = await upload(c.uploader.code, c.slotId, 'Thema', { filename: 'rechnung\u202Efdp.exe.pdf' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.body.errors).toEqual({ file: ['Enthält unerlaubte Zeichen'] });
+    expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
+  });
+
   it('answers tooLarge (413) for a file over 20 MB', async () => {
     const c = await cast();
     const big = Buffer.concat([pdfBytes, Buffer.alloc(20 * 1024 * 1024, 0x20)]);

@@ -46,7 +46,11 @@ export const charsets = {
 
 export type CharsetName = keyof typeof charsets;
 
-const textCharset = /^(?:[^\p{Cc}\p{Cs}]|[\n\r\t])*$/u;
+/** Bidi override and isolate characters (U+202A–U+202E, U+2066–U+2069): they make text read other than it is stored. */
+export const bidiControls = /[\u202A-\u202E\u2066-\u2069]/u;
+
+/** Printable text, line breaks and tabs; no other control characters and no bidi overrides (the name rules' whitelists exclude them too). */
+const textCharset = /^(?:(?![\u202A-\u202E\u2066-\u2069])[^\p{Cc}\p{Cs}]|[\n\r\t])*$/u;
 
 export const rules = {
   required: (value: string): RuleResult => (value.trim() === '' ? validationMessages.required : null),
@@ -66,6 +70,9 @@ export const rules = {
   password: charsetRule('password'),
   telefon: charsetRule('telefon'),
   url: charsetRule('url'),
+  /** An address the app may link or load: empty, or an http(s) URL (no javascript:, data:, …). */
+  httpUrl: (value: string): RuleResult =>
+    value === '' || /^https?:\/\/[^/\s]/i.test(value) ? null : inputMessages.httpUrl,
   text: (value: string): RuleResult => (textCharset.test(value) ? null : validationMessages.charset),
 } satisfies Record<string, Rule>;
 

@@ -162,7 +162,7 @@ const timestamp = z
 export const eventInput = z
   .object({
     id: z.number().int().min(0),
-    name: ruledString('required').pipe(z.string().max(200, 'Maximal 200 Zeichen sind erlaubt')),
+    name: ruledString('required', 'text').pipe(z.string().max(200, 'Maximal 200 Zeichen sind erlaubt')),
     beschreibung: z.string().max(5000, 'Maximal 5000 Zeichen sind erlaubt').default(''),
     start: timestamp,
     end: timestamp,
@@ -206,7 +206,7 @@ export const categoryConditions = z.object({
 export const categoryInput = z.object({
   /** Existing id, or zero/negative for a new category (temporary id, replaced by the server). */
   id: z.number().int(),
-  name: ruledString('required', 'tinytext', 'nameMore'),
+  name: ruledString('required', 'tinytext', 'name'),
   farbe: z
     .string()
     .regex(/^#[0-9A-Fa-f]{6}$/, calendarMessages.invalidColor)

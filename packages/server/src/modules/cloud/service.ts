@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   CLOUD_FILE_AREA,
+  bidiControls,
   cloudFileTitle,
   cloudMessages,
   cloudModule,
@@ -15,6 +16,7 @@ import {
   hasAnyRight,
   hasRight,
   messages,
+  validationMessages,
   type CloudConditions,
   type CloudData,
   type CloudFile,
@@ -209,6 +211,10 @@ export async function uploadFile(
   file: UploadedFile,
 ): Promise<{ neu: CloudFile; thema: string }> {
   const slot = await slotFor(app.db, user, slotId, 'upload');
+  // A file title with bidi overrides would read other than it is stored (e.g. 'rechnung\u202Efdp.exe').
+  if (bidiControls.test(file.filename)) {
+    throw new CallError('validationError', messages.validationFailed, { file: [validationMessages.charset] });
+  }
   const kind = detectCloudFileKind(await firstBytes(file.path, 16));
   if (!kind)
     throw new CallError('validationError', cloudMessages.wrongFileType, { file: [cloudMessages.wrongFileType] });
