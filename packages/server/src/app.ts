@@ -109,7 +109,7 @@ export function createAppContext(
 /** Builds the HTTP app from plugins in a fixed order: security, parsers, calls, web app. Listening is main.ts's job. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(options.trustProxy ?? false),
   });
@@ -164,6 +164,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await registerWebApp(fastify, app.db, findWebDist(options.webDist));
   return fastify;
+}
+
+/** Session codes never reach the log: `code=` in logged URLs is masked, `code` fields in logged objects redacted. */
+export function redactCodes(url: string): string {
+  return url.replace(/([?&]code=)[^&#]*/gi, '$1[entfernt]');
+}
+
+function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return {
+    ...base,
+    redact: { paths: ['code', '*.code', 'body.code', 'req.body.code'], censor: '[entfernt]' },
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+        method: request.method,
+        url: redactCodes(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+  };
 }
 
 /**

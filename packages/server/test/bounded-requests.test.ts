@@ -1,8 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@hortus/contract';
+import { buildApp } from '../src/app';
+import { bootstrap } from '../src/bootstrap';
 import { uploadTempDir } from '../src/platform/http/multipart';
-import { startTestServer, toReply, type TestServer } from './helper';
+import { freshDatabase, startTestServer, toReply, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -153,6 +158,52 @@ describe('deeply nested input', () => {
       );
       expect(reply.statusCode, String(depth)).toBe(400);
       expect(reply.body.message).toBe(messages.nestedTooDeep);
+    }
+  });
+});
+
+describe('session codes in the log', () => {
+  it('never writes a session code, neither from download URLs nor from request bodies', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const testDb = await freshDatabase();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-log-'));
+    await bootstrap(testDb.database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'none' });
+    const app = await buildApp({
+      database: testDb.database,
+      dataDir,
+      webDist: path.join(dataDir, 'no-web'),
+      logger: { level: 'info', stream },
+    });
+    try {
+      const login = toReply(
+        await app.inject({
+          method: 'POST',
+          url: '/_api/login/?func=login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'nn=admin&pw=Admin%23Passwort1',
+        }),
+      );
+      const code = String(login.body.code);
+      await app.inject({ method: 'GET', url: `/_api/data/download.php?code=${code}&file=temp/1/x.pdf` });
+      await app.inject({
+        method: 'POST',
+        url: `/_api/settings/?func=getSettings&code=${code}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `code=${code}`,
+      });
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join('')).toContain('code=[entfernt]');
+      expect(lines.join('')).not.toContain(code);
+    } finally {
+      await app.close();
+      await testDb.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
