@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -136,4 +137,22 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An agent for a stand-in push service on loopback: trusts exactly its certificate and sends every
+ * (public-looking) host name to 127.0.0.1 — the product's own agent would refuse loopback.
+ */
+export function loopbackPushAgent(cert: Buffer): https.Agent {
+  return new https.Agent({
+    ca: cert,
+    checkServerIdentity: () => undefined,
+    lookup: (_hostname, options, callback) => {
+      if ((options as { all?: boolean }).all) {
+        (callback as unknown as (error: null, list: { address: string; family: number }[]) => void)(null, [
+          { address: '127.0.0.1', family: 4 },
+        ]);
+      } else callback(null, '127.0.0.1', 4);
+    },
+  });
 }

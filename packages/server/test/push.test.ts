@@ -10,7 +10,7 @@ import { pushSubscriptions } from '../src/platform/db/schema';
 import { isNonPublicAddress, publicOnlyLookup } from '../src/platform/push/endpoint';
 import { sendPush, vapidKeys } from '../src/platform/push/push';
 import { createGroup } from '../src/seed/factories';
-import { startTestServer, type TestServer } from './helper';
+import { loopbackPushAgent, startTestServer, type TestServer } from './helper';
 
 let server: TestServer;
 let pushService: https.Server;
@@ -18,19 +18,7 @@ const tls = {
   key: fs.readFileSync(path.join(__dirname, 'fixtures/push-service.key')),
   cert: fs.readFileSync(path.join(__dirname, 'fixtures/push-service.crt')),
 };
-// Trusts exactly the test push service's certificate and sends every public-looking host name to it on
-// loopback (the product's own agent would refuse loopback: see publicPushAgent).
-const agent = new https.Agent({
-  ca: tls.cert,
-  checkServerIdentity: () => undefined,
-  lookup: (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) {
-      (callback as unknown as (error: null, list: { address: string; family: number }[]) => void)(null, [
-        { address: '127.0.0.1', family: 4 },
-      ]);
-    } else callback(null, '127.0.0.1', 4);
-  },
-});
+const agent = loopbackPushAgent(tls.cert);
 let baseUrl: string;
 let port: number;
 const received: { url: string; headers: http.IncomingHttpHeaders; bytes: number }[] = [];

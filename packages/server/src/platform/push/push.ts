@@ -35,6 +35,12 @@ async function loadOrCreateVapidKeys(db: Db): Promise<VapidKeys> {
   return (again?.value as VapidKeys | undefined) ?? created;
 }
 
+/**
+ * The agent push messages go through when the caller passes none: `publicPushAgent` (public addresses
+ * only). Tests replace it to reach a stand-in push service on loopback.
+ */
+export const pushDefaults: { agent: Agent } = { agent: publicPushAgent };
+
 export interface PushMessage {
   title: string;
   body: string;
@@ -100,7 +106,7 @@ export async function sendPush(
             },
             TTL: 24 * 60 * 60,
             timeout: options.timeoutMs ?? 10_000,
-            agent: options.agent ?? publicPushAgent,
+            agent: options.agent ?? pushDefaults.agent,
           },
         );
         result.sent++;
