@@ -42,7 +42,8 @@ export interface BuildOptions {
   publicUrl?: string | undefined;
   webDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Config TRUST_PROXY: false, a hop count or the proxies' addresses/ranges. */
+  trustProxy?: false | number | string[];
   modules?: readonly ModuleDefinition[];
   /** SMTP server for e-mail (SMTP_URL); without it mails go to the outbox file. */
   smtpUrl?: string | undefined;
@@ -75,9 +76,9 @@ export function createAppContext(
 /** Builds the HTTP app from plugins in a fixed order: security, parsers, calls, web app. Listening is main.ts's job. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const fastify = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy ?? false),
   });
 
   const app = createAppContext(options);
@@ -109,7 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hsts: false,
   });
   await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await registerMultipart(fastify, BODY_LIMIT_BYTES, app.db);
+  await registerMultipart(fastify, app, allCalls());
 
   fastify.setErrorHandler((error, request, reply) => {
     const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
@@ -130,6 +131,39 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await registerWebApp(fastify, app.db, findWebDist(options.webDist));
   return fastify;
+}
+
+/** Session codes never reach the log: `code=` in logged URLs is masked, `code` fields in logged objects redacted. */
+export function redactCodes(url: string): string {
+  return url.replace(/([?&]code=)[^&#]*/gi, '$1[entfernt]');
+}
+
+function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return {
+    ...base,
+    redact: { paths: ['code', '*.code', 'body.code', 'req.body.code'], censor: '[entfernt]' },
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+        method: request.method,
+        url: redactCodes(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Fastify treats a bare hop count as "trust nobody", so a count becomes a function trusting the
+ * first `hops` hops from our side: the client address is then the entry our own proxy appended to
+ * X-Forwarded-For, never one the client wrote itself.
+ */
+function trustProxyOption(
+  trust: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** Runs each job on its interval once the server is ready (never overlapping itself); stops on close. */

@@ -30,10 +30,15 @@ export function allRights(): string[] {
 
 /**
  * Runs at every start: migrations, module registry data, and on an empty database the first
- * administrator (with every right) and, with SEED=demo, the demo organisation.
+ * administrator (with every right) and, with SEED=demo, the demo organisation. All of it under the
+ * database's start lock (the migrations' advisory lock on PostgreSQL), so servers starting at once
+ * on one empty database create the organisation once.
  */
-export async function bootstrap(database: Database, options: BootstrapOptions): Promise<BootstrapResult> {
-  await database.migrate();
+export function bootstrap(database: Database, options: BootstrapOptions): Promise<BootstrapResult> {
+  return database.startup(() => bootstrapLocked(database, options));
+}
+
+async function bootstrapLocked(database: Database, options: BootstrapOptions): Promise<BootstrapResult> {
   const { db } = database;
   await syncMenuLinks(db, moduleRegistry);
   let generatedAdminPassword: string | null = null;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -31,9 +32,18 @@ const configSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: z
-    .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false'))
-    .transform((value) => value === 'true' || value === '1'),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')).transform((value, ctx) => {
+    const trust = parseTrustProxy(value);
+    if (trust === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY: false, eine Anzahl vorgeschalteter Proxys (z. B. 1) oder deren Adressen (z. B. 10.0.0.2,fd00::/8)',
+      });
+      return z.NEVER;
+    }
+    return trust;
+  }),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -43,6 +53,28 @@ const configSchema = z.object({
       .optional(),
   ),
 });
+
+/**
+ * TRUST_PROXY: `false`/`0` (no proxy), a hop count (`1`: one reverse proxy; `true` means 1), or a
+ * comma-separated list of proxy addresses/CIDR ranges. Fastify then takes the client address from
+ * X-Forwarded-For only as far as trusted proxies reach — never the left-most, client-written entry.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const text = value.trim();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = net.isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    const n = Number(bits);
+    return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? entries : null;
+}
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

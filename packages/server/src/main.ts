@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
@@ -6,8 +7,29 @@ import { lockDataDir, DataDirLockedError, type DataDirLock } from './platform/db
 import { openPglite, openPostgres, type Database } from './platform/db/database';
 import { demoLogins } from './seed/demo';
 
+class PortTakenError extends Error {}
+
+/** Ends the start before anything is created when another program already listens on the port. */
+function assertPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE' || error.code === 'EACCES'
+          ? new PortTakenError(
+              `Port ${port} ist bereits belegt (oder nicht erlaubt). Bitte den anderen Dienst beenden oder mit PORT einen freien Port wählen.`,
+            )
+          : error,
+      ),
+    );
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  await assertPortFree(config.PORT, config.HOST);
   let lock: DataDirLock | null = null;
   let database: Database;
   if (config.DATABASE_URL) {
@@ -73,7 +95,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PortTakenError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  inputMessages,
   moduleRegistry,
   parameterIcons,
   type AppSettingsData,
@@ -127,6 +128,21 @@ describe('app settings (appSettingsCalls.getOrSaveSettings)', () => {
     const broken = await server.call(spec, admin.code, { dataToSave: '{' });
     expectStatus(broken, 'validationError', 400);
     expect(broken.body.errors).toEqual({ dataToSave: ['Ungültiges JSON.'] });
+  });
+
+  it('accepts only http(s) addresses for app_url and loginscreen_bg_img', async () => {
+    const admin = await server.userWithSession({ rechteSolo: ['x|001'] });
+    for (const address of ['javascript:alert', 'data:image/png', 'ftp://bilder.example/x.jpg', '//evil.example']) {
+      const reply = await save(admin.code, { ...settings, app_url: address, loginscreen_bg_img: address });
+      expect(reply.statusCode, address).toBe(400);
+      expect(reply.body.errors, address).toEqual({
+        'dataToSave.data.app_url': [inputMessages.httpUrl],
+        'dataToSave.data.loginscreen_bg_img': [inputMessages.httpUrl],
+      });
+    }
+    expect(
+      (await save(admin.code, { ...settings, app_url: 'http://hort.example', loginscreen_bg_img: '' })).body.status,
+    ).toBe('success');
   });
 
   it('needs a session and the right x|001', async () => {

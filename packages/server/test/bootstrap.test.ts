@@ -4,7 +4,8 @@ import { allRights, bootstrap } from '../src/bootstrap';
 import { loadUser } from '../src/platform/auth/session-user';
 import { syncKnownRights } from '../src/platform/auth/known-rights';
 import { verifyPassword } from '../src/platform/auth/password';
-import { users } from '../src/platform/db/schema';
+import { groups, userParameters, users } from '../src/platform/db/schema';
+import { openPostgres } from '../src/platform/db/database';
 import { createUser } from '../src/seed/factories';
 import { demoLogins } from '../src/seed/demo';
 import { freshDatabase } from './helper';
@@ -41,6 +42,26 @@ describe('bootstrap', () => {
         expect(await verifyPassword(login.password, row?.passwordHash ?? '')).toBe(true);
       }
     } finally {
+      await drop();
+    }
+  });
+
+  it('two servers bootstrapping one empty database at once create the organisation once, without crashing', async () => {
+    const { database, url, drop } = await freshDatabase();
+    // On PostgreSQL a second server has its own connections; PGlite is owned by one process.
+    const second = url ? await openPostgres(url, { max: 2 }) : database;
+    try {
+      const options = { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'demo' } as const;
+      const results = await Promise.all([bootstrap(database, options), bootstrap(second, options)]);
+      expect(results.filter((result) => result.createdAdmin)).toHaveLength(1);
+      const names = (await database.db.select().from(users)).map((user) => user.nn).sort();
+      expect(names).toEqual(['admin', ...demoLogins.map((login) => login.nn)].sort());
+      const groupNames = (await database.db.select().from(groups)).map((group) => group.name);
+      expect(new Set(groupNames).size).toBe(groupNames.length);
+      const parameterNames = (await database.db.select().from(userParameters)).map((parameter) => parameter.name);
+      expect(new Set(parameterNames).size).toBe(parameterNames.length);
+    } finally {
+      if (second !== database) await second.close();
       await drop();
     }
   });

@@ -463,6 +463,16 @@ describe('calendar settings (x|110|set)', () => {
     expectDenied(await send(staff.code, { type: 'saveSettings', data: settingsData() }));
   });
 
+  it('keeps the name rule for category names: no markup, no bidi overrides', async () => {
+    for (const name of ['<b>Allg</b>', 'Allg\u202Eein']) {
+      const bad = categories();
+      bad[0] = { ...bad[0]!, name };
+      expectInvalid(await send(admin.code, { type: 'saveSettings', data: settingsData({ kategorien: bad }) }), {
+        'dataToSave.data.kategorien.0.name': ['Enthält unerlaubte Zeichen'],
+      });
+    }
+  });
+
   it('rejects bad colours, names, a missing default, non-date birthday parameters and unknown groups', async () => {
     const bad = categories();
     bad[1] = { ...bad[1]!, farbe: 'rot', name: '' };

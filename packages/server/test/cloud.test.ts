@@ -371,10 +371,9 @@ describe('130 upload', () => {
     expectStatus(textAsFile, 'validationError', 400);
     expect(Object.keys(textAsFile.body.errors as object)).toEqual(['file']);
     // JSON.parse makes __proto__ an own field, so the request really carries a part of that name.
-    const withProto = JSON.parse('{"__proto__":"x"}') as Record<string, string>;
+    const withProto = JSON.parse(`{"code":"${c.uploader.code}","__proto__":"x"}`) as Record<string, string>;
     const polluted = await multipart(
       Object.assign(withProto, {
-        code: c.uploader.code,
         upload4slotid: String(c.slotId),
         dataToSave: JSON.stringify({ type: 'uploadslot' }),
         thema: 'Thema',
@@ -406,6 +405,14 @@ describe('130 upload', () => {
       ]),
     });
     expectStatus(toReply(codeAfterFile), 'accessError');
+    expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
+  });
+
+  it('refuses a file name with bidi overrides (a title that reads other than it is stored)', async () => {
+    const c = await cast();
+    const reply = await upload(c.uploader.code, c.slotId, 'Thema', { filename: 'rechnung\u202Efdp.exe.pdf' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.body.errors).toEqual({ file: ['Enthält unerlaubte Zeichen'] });
     expect(slotOf(await load(c.slotAdmin.code), c.slotId)?.dateien).toEqual({});
   });
 

@@ -23,7 +23,8 @@ import { deliverDueNotices } from '../src/modules/dashboard/notify';
 import { widgetRegistry } from '../src/platform/modules/widgets';
 import { createMailer, type Mailer } from '../src/platform/mail/mailer';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { pushDefaults } from '../src/platform/push/push';
+import { expectStatus, loopbackPushAgent, startTestServer, type Reply, type TestServer } from './helper';
 
 interface ReceivedMail {
   to: string[];
@@ -746,12 +747,11 @@ describe('push', () => {
       });
     });
     await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-    // web-push uses the global agent when the caller passes none: trust exactly the test service's certificate.
-    const globalOptions = https.globalAgent.options as { ca?: unknown };
-    const previousCa = globalOptions.ca;
-    globalOptions.ca = tls.cert;
+    // The product's push agent reaches public addresses only: route the test host name to the service.
+    const previousAgent = pushDefaults.agent;
+    pushDefaults.agent = loopbackPushAgent(tls.cert);
     try {
-      const base = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+      const base = `https://push.example.org:${(pushService.address() as AddressInfo).port}`;
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const subscription = JSON.stringify({
@@ -765,7 +765,7 @@ describe('push', () => {
       await arrived;
       expect(pushed).toEqual(['/eltern-geraet']);
     } finally {
-      globalOptions.ca = previousCa;
+      pushDefaults.agent = previousAgent;
       await new Promise((resolve) => pushService.close(resolve));
     }
   });

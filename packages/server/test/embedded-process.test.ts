@@ -2,18 +2,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 
 const main = path.resolve(__dirname, '../src/main.ts');
 
-function startServer(dataDir: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startServer(
+  dataDir: string,
+  port = '0',
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: {
       ...process.env,
       DATABASE_URL: '',
       DATA_DIR: dataDir,
-      PORT: '0',
+      PORT: port,
       HOST: '127.0.0.1',
       SEED: 'none',
       LOG_LEVEL: 'warn',
@@ -65,4 +69,20 @@ describe('server process on the embedded database', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('ends the start with a German message before creating anything when the port is taken', async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-port-')), 'daten');
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const server = startServer(dataDir, String(port));
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`Port ${port} ist bereits belegt`);
+      expect(fs.existsSync(dataDir)).toBe(false);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  }, 60_000);
 });

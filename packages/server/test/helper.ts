@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -92,7 +93,7 @@ export function toReply(response: { statusCode: number; headers: Reply['headers'
 }
 
 export async function startTestServer(
-  options: { seed?: 'none' | 'demo'; webDist?: string; mailer?: Mailer } = {},
+  options: { seed?: 'none' | 'demo'; webDist?: string; mailer?: Mailer; trustProxy?: false | number | string[] } = {},
 ): Promise<TestServer> {
   const testDb = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-test-'));
@@ -106,6 +107,7 @@ export async function startTestServer(
     dataDir,
     webDist: options.webDist ?? path.join(dataDir, 'no-web'),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   await app.ready();
 
@@ -183,4 +185,21 @@ function checkReplySchema(url: string, reply: Reply): Reply {
 export function expectStatus(reply: Reply, status: string, httpStatus?: number): void {
   expect(reply.body.status, reply.raw.slice(0, 2000)).toBe(status);
   if (httpStatus !== undefined) expect(reply.statusCode, reply.raw.slice(0, 2000)).toBe(httpStatus);
+
+/**
+ * An agent for a stand-in push service on loopback: trusts exactly its certificate and sends every
+ * (public-looking) host name to 127.0.0.1 — the product's own agent would refuse loopback.
+ */
+export function loopbackPushAgent(cert: Buffer): https.Agent {
+  return new https.Agent({
+    ca: cert,
+    checkServerIdentity: () => undefined,
+    lookup: (_hostname, options, callback) => {
+      if ((options as { all?: boolean }).all) {
+        (callback as unknown as (error: null, list: { address: string; family: number }[]) => void)(null, [
+          { address: '127.0.0.1', family: 4 },
+        ]);
+      } else callback(null, '127.0.0.1', 4);
+    },
+  });
 }

@@ -2,14 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformCalls } from '@hortus/contract';
 import { eq } from 'drizzle-orm';
 import { loginAttempts, pushSubscriptions, sessions } from '../src/platform/db/schema';
-import { loginThrottle } from '../src/platform/auth/login-throttle';
-import { startTestServer, type TestServer } from './helper';
+import { lockDelayMs, loginThrottle } from '../src/platform/auth/login-throttle';
+import { startTestServer, toReply, type TestServer } from './helper';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
+
+function loginFrom(remoteAddress: string, nn: string, pw: string) {
+  return server.app
+    .inject({
+      method: 'POST',
+      url: platformCalls.login.url,
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ nn, pw }).toString(),
+    })
+    .then(toReply);
+}
 
 const subscription = JSON.stringify({
   endpoint: 'https://push.example.org/send/abc',
@@ -39,45 +51,58 @@ describe('login', () => {
     }
   });
 
-  it('locks a user name after repeated failures, even for the right password, and counts per name', async () => {
+  it('locks a user name from one address after repeated failures, not from another address or for other names', async () => {
     await server.userWithSession({ nn: 'carla', password: 'Richtig#123' });
     await server.userWithSession({ nn: 'dora', password: 'Richtig#123' });
-    for (let i = 0; i < loginThrottle.maxFailuresPerUser; i++) {
-      expect((await server.post(platformCalls.login.url, { nn: 'carla', pw: `Falsch${i}` })).body.status).toBe(
-        'invalid',
-      );
+    for (let i = 0; i < loginThrottle.pair.threshold; i++) {
+      expect((await loginFrom('10.1.0.1', 'carla', `Falsch${i}`)).body.status).toBe('invalid');
     }
-    const locked = await server.post(platformCalls.login.url, { nn: 'carla', pw: 'Richtig#123' });
-    expect(locked.body).toEqual({ status: 'errorCountMax' });
-    expect((await server.post(platformCalls.login.url, { nn: 'dora', pw: 'Richtig#123' })).body.status).toBe('success');
+    // The guesser's address is locked for carla, even with the right password …
+    expect((await loginFrom('10.1.0.1', 'carla', 'Richtig#123')).body).toEqual({ status: 'errorCountMax' });
+    // … but carla herself, from an address that has not failed, logs in, and so does dora from the same address.
+    expect((await loginFrom('10.1.0.2', 'carla', 'Richtig#123')).body.status).toBe('success');
+    expect((await loginFrom('10.1.0.1', 'dora', 'Richtig#123')).body.status).toBe('success');
   });
 
-  it('unlocks once the failures are older than the window', async () => {
+  it('waits a growing delay after the last failure before the next check', async () => {
     await server.userWithSession({ nn: 'emil', password: 'Richtig#123' });
-    for (let i = 0; i < loginThrottle.maxFailuresPerUser; i++) {
-      await server.post(platformCalls.login.url, { nn: 'emil', pw: 'Falsch' });
-    }
-    expect((await server.post(platformCalls.login.url, { nn: 'emil', pw: 'Richtig#123' })).body.status).toBe(
-      'errorCountMax',
-    );
-    const old = new Date(Date.now() - (loginThrottle.windowMinutes + 1) * 60_000);
-    await server.database.db.update(loginAttempts).set({ attemptedAt: old }).where(eq(loginAttempts.key, 'emil'));
-    expect((await server.post(platformCalls.login.url, { nn: 'emil', pw: 'Richtig#123' })).body.status).toBe('success');
+    for (let i = 0; i < loginThrottle.pair.threshold; i++) await loginFrom('10.2.0.1', 'emil', 'Falsch');
+    expect((await loginFrom('10.2.0.1', 'emil', 'Richtig#123')).body.status).toBe('errorCountMax');
+    expect(lockDelayMs('pair', loginThrottle.pair.threshold)).toBe(loginThrottle.pair.baseDelayMs);
+    expect(lockDelayMs('pair', loginThrottle.pair.threshold + 1)).toBe(2 * loginThrottle.pair.baseDelayMs);
+    expect(lockDelayMs('pair', 1000)).toBe(loginThrottle.pair.maxDelayMs);
+    // Once the first delay has passed, one more guess is checked; failing it doubles the wait.
+    const pastFirstDelay = new Date(Date.now() - loginThrottle.pair.baseDelayMs - 1000);
+    await server.database.db
+      .update(loginAttempts)
+      .set({ attemptedAt: pastFirstDelay })
+      .where(eq(loginAttempts.kind, 'pair'));
+    expect((await loginFrom('10.2.0.1', 'emil', 'Falsch')).body.status).toBe('invalid');
+    expect((await loginFrom('10.2.0.1', 'emil', 'Richtig#123')).body.status).toBe('errorCountMax');
+    const pastSecondDelay = new Date(Date.now() - 2 * loginThrottle.pair.baseDelayMs - 1000);
+    await server.database.db
+      .update(loginAttempts)
+      .set({ attemptedAt: pastSecondDelay })
+      .where(eq(loginAttempts.kind, 'pair'));
+    expect((await loginFrom('10.2.0.1', 'emil', 'Richtig#123')).body.status).toBe('success');
+    // Success forgives the pair's failures.
+    expect((await loginFrom('10.2.0.1', 'emil', 'Falsch')).body.status).toBe('invalid');
+  });
+
+  it('checks at most the threshold of 40 parallel guesses', async () => {
+    await server.userWithSession({ nn: 'gerda', password: 'Richtig#123' });
+    const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => loginFrom('10.3.0.1', 'gerda', `Rate${i}`)));
+    const checked = replies.filter((reply) => reply.body.status === 'invalid').length;
+    const locked = replies.filter((reply) => reply.body.status === 'errorCountMax').length;
+    expect(checked).toBe(loginThrottle.pair.threshold);
+    expect(locked).toBe(40 - loginThrottle.pair.threshold);
   });
 
   it('locks a client address that tries many user names', async () => {
-    const fresh = await startTestServer();
-    try {
-      await fresh.userWithSession({ nn: 'fritz', password: 'Richtig#123' });
-      for (let i = 0; i < loginThrottle.maxFailuresPerAddress; i++) {
-        await fresh.post(platformCalls.login.url, { nn: `rate${i}`, pw: 'Falsch' });
-      }
-      expect((await fresh.post(platformCalls.login.url, { nn: 'fritz', pw: 'Richtig#123' })).body.status).toBe(
-        'errorCountMax',
-      );
-    } finally {
-      await fresh.close();
-    }
+    await server.userWithSession({ nn: 'fritz', password: 'Richtig#123' });
+    for (let i = 0; i < loginThrottle.address.threshold; i++) await loginFrom('10.4.0.1', `rate${i}`, 'Falsch');
+    expect((await loginFrom('10.4.0.1', 'fritz', 'Richtig#123')).body.status).toBe('errorCountMax');
+    expect((await loginFrom('10.4.0.2', 'fritz', 'Richtig#123')).body.status).toBe('success');
   });
 
   it('rejects malformed input with German messages and writes nothing', async () => {

@@ -8,9 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pushSubscriptions } from '../src/platform/db/schema';
+import { isNonPublicAddress, publicOnlyLookup } from '../src/platform/push/endpoint';
 import { sendPush, vapidKeys } from '../src/platform/push/push';
 import { createGroup } from '../src/seed/factories';
-import { startTestServer, type TestServer } from './helper';
+import { loopbackPushAgent, startTestServer, type TestServer } from './helper';
 
 let server: TestServer;
 let pushService: https.Server;
@@ -18,9 +19,9 @@ const tls = {
   key: fs.readFileSync(path.join(__dirname, 'fixtures/push-service.key')),
   cert: fs.readFileSync(path.join(__dirname, 'fixtures/push-service.crt')),
 };
-// Trusts exactly the test push service's certificate.
-const agent = new https.Agent({ ca: tls.cert });
+const agent = loopbackPushAgent(tls.cert);
 let baseUrl: string;
+let port: number;
 const received: { url: string; headers: http.IncomingHttpHeaders; bytes: number }[] = [];
 
 beforeAll(async () => {
@@ -36,18 +37,19 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-  baseUrl = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  port = (pushService.address() as AddressInfo).port;
+  baseUrl = `https://push.example.org:${port}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => pushService.close(resolve));
   await server.close();
 });
 
-function browserSubscription(path: string) {
+function browserSubscription(path: string, base = baseUrl) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return JSON.stringify({
-    endpoint: `${baseUrl}${path}`,
+    endpoint: `${base}${path}`,
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
   });
 }
@@ -97,6 +99,64 @@ describe('web push', () => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, member.id));
     expect(left.map((row) => row.endpoint)).toEqual([`${baseUrl}/member-1`]);
+  });
+
+  it('refuses endpoints that are no https URL of a public host name, at save and before sending', async () => {
+    const user = await server.userWithSession();
+    for (const base of [
+      `https://127.0.0.1:${port}`,
+      'https://[::1]',
+      'https://10.0.0.7',
+      'https://localhost',
+      'https://push.localhost',
+      'https://router.local',
+      'http://push.example.org',
+      'https://user:pw@push.example.org',
+    ]) {
+      const reply = await server.post('/_api/login/?func=saveSubscription', {
+        code: user.code,
+        subscription: browserSubscription('/x', base),
+      });
+      expect(reply.body.status, base).toBe('validationError');
+    }
+    expect(
+      await server.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)),
+    ).toEqual([]);
+    // A subscription stored before these checks is skipped when sending; nothing reaches loopback.
+    await server.database.db.insert(pushSubscriptions).values({
+      userId: user.id,
+      endpoint: `https://127.0.0.1:${port}/legacy`,
+      p256dh: 'x',
+      auth: 'y',
+    });
+    received.length = 0;
+    expect(await sendPush(server.database.db, { userIds: [user.id] }, { title: 'x', body: 'y' })).toEqual({
+      sent: 0,
+      failed: 1,
+      removed: 0,
+    });
+    expect(received).toEqual([]);
+  });
+
+  it('connects only to public addresses, whatever a host name resolves to', async () => {
+    const failure = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+      publicOnlyLookup('localhost', {}, (error) => resolve(error)),
+    );
+    expect(failure?.code).toBe('ENOTPUBLIC');
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.1.1',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(isNonPublicAddress(address), address).toBe(true);
+    }
+    for (const address of ['8.8.8.8', '2a00:1450:4001::1']) expect(isNonPublicAddress(address), address).toBe(false);
   });
 
   it('does nothing without targets', async () => {

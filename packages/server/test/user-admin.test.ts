@@ -368,11 +368,11 @@ describe('saveNutzer: existing users', () => {
     });
     const settings = await server.post(platformCalls.getSettings.url, { code: self.code });
     expect((settings.body.data as SettingsData).user.rechte).toEqual(editorRights);
-    // Rights the editor holds may be granted, also to others.
-    const other = await createUser(db, { groupIds: [adminGroup] });
+    // Rights the editor holds may be granted, also to others (who hold no right the editor lacks).
+    const other = await createUser(db, { groupIds: [ownGroup] });
     const granted = await saveUser(
       self.code,
-      newUser({ id: other.id, nn: other.nn, gruppen: [adminGroup], rechteSolo: ['x|005|000'] }),
+      newUser({ id: other.id, nn: other.nn, gruppen: [ownGroup], rechteSolo: ['x|005|000'] }),
     );
     expect((granted.body.nutzer as AdminUser).rechteSolo).toEqual(['x|005|000']);
   });

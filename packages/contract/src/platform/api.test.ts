@@ -60,9 +60,9 @@ describe('loginReply', () => {
 
 describe('changePasswordRequest', () => {
   it('accepts a new password of 8 characters', () => {
-    expect(changePasswordRequest.parse({ data: '12345678', pwAlt: 'alt' })).toEqual({
+    expect(changePasswordRequest.parse({ data: 'k7#Lp2xQ', pwAlt: 'alt' })).toEqual({
       code: '',
-      data: '12345678',
+      data: 'k7#Lp2xQ',
       pwAlt: 'alt',
     });
   });

@@ -25,6 +25,8 @@ export const messages = {
   malformedRequest: 'Die Anfrage ist ungültig.',
   unknownCall: 'Unbekannter Aufruf.',
   requestTooLarge: 'Die Anfrage ist zu groß.',
+  uploadNotAccepted: 'Dieser Aufruf nimmt keine Dateien an.',
+  nestedTooDeep: 'Die Anfrage ist zu tief verschachtelt.',
   serverError: 'Interner Fehler. Bitte später erneut versuchen.',
   fileNotFound: 'Die Datei wurde nicht gefunden.',
   recordNotFound: 'Der Eintrag existiert nicht.',

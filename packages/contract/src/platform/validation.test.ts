@@ -5,6 +5,8 @@ import {
   TINYTEXT_MAX,
   check,
   formatGermanDate,
+  inputMessages,
+  passwordNameError,
   isIsoDate,
   parseGermanDate,
   rules,
@@ -420,5 +422,15 @@ describe('dates', () => {
         },
       ),
     );
+  });
+});
+
+describe('new password rules', () => {
+  it('refuses the most common passwords in any case and the own user name', () => {
+    expect(rules.commonPW('Passwort123')).toBe(inputMessages.commonPassword);
+    expect(rules.commonPW('QWERTZUIOP')).toBe(inputMessages.commonPassword);
+    expect(rules.commonPW('k7#Lp2xQ')).toBeNull();
+    expect(passwordNameError('Anna.Lang', 'anna.lang')).toBe(inputMessages.passwordIsUserName);
+    expect(passwordNameError('Anna.Lang#1', 'anna.lang')).toBeNull();
   });
 });

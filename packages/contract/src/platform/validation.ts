@@ -1,3 +1,5 @@
+import { isCommonPassword } from './common-passwords';
+
 /**
  * The shared validation rules of the specification (core.md section 5) with their exact German
  * messages. Forms and the server use the same functions: a rule returns `null` when the value is
@@ -10,6 +12,13 @@ export const validationMessages = {
   date: 'Bitte im folgenden Format angeben: TT.MM.YYYY',
   email: 'Ungültige E-Mail-Adresse',
   charset: 'Enthält unerlaubte Zeichen',
+} as const;
+
+/** Our own messages of rules the specification does not word (new passwords, addresses). */
+export const inputMessages = {
+  commonPassword: 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte ein anderes wählen.',
+  passwordIsUserName: 'Das Passwort darf nicht der Benutzername sein.',
+  httpUrl: 'Bitte eine Adresse angeben, die mit http:// oder https:// beginnt.',
 } as const;
 
 export type RuleResult = string | null;
@@ -37,12 +46,18 @@ export const charsets = {
 
 export type CharsetName = keyof typeof charsets;
 
-const textCharset = /^(?:[^\p{Cc}\p{Cs}]|[\n\r\t])*$/u;
+/** Bidi override and isolate characters (U+202A–U+202E, U+2066–U+2069): they make text read other than it is stored. */
+export const bidiControls = /[\u202A-\u202E\u2066-\u2069]/u;
+
+/** Printable text, line breaks and tabs; no other control characters and no bidi overrides (the name rules' whitelists exclude them too). */
+const textCharset = /^(?:(?![\u202A-\u202E\u2066-\u2069])[^\p{Cc}\p{Cs}]|[\n\r\t])*$/u;
 
 export const rules = {
   required: (value: string): RuleResult => (value.trim() === '' ? validationMessages.required : null),
   tinytext: (value: string): RuleResult => ([...value].length > TINYTEXT_MAX ? validationMessages.tinytext : null),
   minPW: (value: string): RuleResult => ([...value].length < PASSWORD_MIN ? validationMessages.minPW : null),
+  /** A new password must not be one of the most common passwords (list shipped in the contract). */
+  commonPW: (value: string): RuleResult => (isCommonPassword(value) ? inputMessages.commonPassword : null),
   /** DD.MM.YYYY with a real calendar date; empty is allowed (combine with required). */
   date: (value: string): RuleResult =>
     value === '' || parseGermanDate(value) !== null ? null : validationMessages.date,
@@ -55,6 +70,9 @@ export const rules = {
   password: charsetRule('password'),
   telefon: charsetRule('telefon'),
   url: charsetRule('url'),
+  /** An address the app may link or load: empty, or an http(s) URL (no javascript:, data:, …). */
+  httpUrl: (value: string): RuleResult =>
+    value === '' || /^https?:\/\/[^/\s]/i.test(value) ? null : inputMessages.httpUrl,
   text: (value: string): RuleResult => (textCharset.test(value) ? null : validationMessages.charset),
 } satisfies Record<string, Rule>;
 
@@ -63,6 +81,11 @@ export type RuleName = keyof typeof rules;
 function charsetRule(name: CharsetName): Rule {
   const pattern = charsets[name];
   return (value) => (pattern.test(value) ? null : validationMessages.charset);
+}
+
+/** A new password must not be the user's own name (any case); null when it is not. */
+export function passwordNameError(password: string, userName: string): RuleResult {
+  return userName !== '' && password.toLowerCase() === userName.toLowerCase() ? inputMessages.passwordIsUserName : null;
 }
 
 /** Applies rules in order and returns the first message, or null when every rule passes. */

@@ -44,11 +44,11 @@ export const parameterIcons = [
 export const appSettingsData = z.object({
   app_titel: ruledString('required').pipe(z.string().max(60, 'Maximal 60 Zeichen sind erlaubt')),
   app_untertitel: z.string().max(200, 'Maximal 200 Zeichen sind erlaubt'),
-  app_url: ruledString('url').pipe(z.string().max(300, 'Maximal 300 Zeichen sind erlaubt')),
+  app_url: ruledString('url', 'httpUrl').pipe(z.string().max(300, 'Maximal 300 Zeichen sind erlaubt')),
   app_theme_color_primary: hexColour,
   loginscreen_welcomeText: ruledString('text').pipe(z.string().max(5000, 'Maximal 5000 Zeichen sind erlaubt')),
   loginscreen_bg_color: z.union([z.literal(''), hexColour]),
-  loginscreen_bg_img: ruledString('url').pipe(z.string().max(500, 'Maximal 500 Zeichen sind erlaubt')),
+  loginscreen_bg_img: ruledString('url', 'httpUrl').pipe(z.string().max(500, 'Maximal 500 Zeichen sind erlaubt')),
   loginscreen_infos: z
     .array(
       z.object({

@@ -167,7 +167,7 @@ export const eventInput = z
   .object({
     /** Empty, missing or 0: a new event. */
     id: newOrRecordId(),
-    name: ruledString('required').pipe(z.string().max(200, 'Maximal 200 Zeichen sind erlaubt')),
+    name: ruledString('required', 'text').pipe(z.string().max(200, 'Maximal 200 Zeichen sind erlaubt')),
     beschreibung: z.string().max(5000, 'Maximal 5000 Zeichen sind erlaubt').default(''),
     start: timestamp,
     end: timestamp,
@@ -216,7 +216,7 @@ export const categoryInput = z.object({
     .int('Ungültige Nummer.')
     .min(-MAX_RECORD_ID, 'Ungültige Nummer.')
     .max(MAX_RECORD_ID, 'Ungültige Nummer.'),
-  name: ruledString('required', 'tinytext', 'nameMore'),
+  name: ruledString('required', 'tinytext', 'name'),
   farbe: z
     .string()
     .regex(/^#[0-9A-Fa-f]{6}$/, calendarMessages.invalidColor)

@@ -113,13 +113,24 @@ export const cloudTopic = z
   })
   .refine((value) => [...value].length <= TOPIC_MAX, cloudMessages.tooLong);
 
-/** A file part as the server's multipart parser hands it over. */
-export const uploadedFile = z.object({
-  filename: z.string().max(1000),
-  mimetype: z.string().max(200),
-  data: z.instanceof(Uint8Array),
-});
-export type UploadedFile = z.infer<typeof uploadedFile>;
+/**
+ * A file part as the server's multipart parser hands it over: streamed to a temporary file. Only the
+ * parser can make one (it carries the `uploadedFileMark` symbol, which no JSON or form body can), so a
+ * client can never name a server path as "its file".
+ */
+export const uploadedFileMark: unique symbol = Symbol('hortus.uploadedFile');
+export interface UploadedFile {
+  readonly [uploadedFileMark]: true;
+  filename: string;
+  mimetype: string;
+  /** The temporary file on the server (removed after the call). */
+  path: string;
+  size: number;
+}
+export const uploadedFile = z.custom<UploadedFile>(
+  (value) => typeof value === 'object' && value !== null && (value as Partial<UploadedFile>)[uploadedFileMark] === true,
+  { error: (issue) => (issue.input === undefined ? 'Bitte angeben.' : 'Bitte eine Datei wählen.') },
+);
 
 /** The fields uploadslot needs (read by the handler once the action is known). */
 export const cloudUploadFields = z.object({

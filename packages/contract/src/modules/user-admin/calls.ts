@@ -19,6 +19,12 @@ export const userAdminMessages = {
   deleteSelf: 'Sie können sich nicht selbst löschen.',
   selfLockout: 'Damit würden Sie sich selbst das Recht zur Gruppenverwaltung entziehen.',
   selfLockoutUser: 'Damit würden Sie sich selbst das Recht zur Benutzerverwaltung entziehen.',
+  strongerUser: 'Dieser Benutzer hat Rechte, die Sie selbst nicht haben. Sie können ihn daher nicht ändern.',
+  strongerGroup: 'Diese Gruppe hat Rechte, die Sie selbst nicht haben. Sie können sie daher nicht ändern oder löschen.',
+  lastUserAdmin:
+    'Damit hätte niemand mehr das Recht, Benutzer zu bearbeiten. Mindestens ein Benutzer muss dieses Recht behalten.',
+  lastGroupAdmin:
+    'Damit hätte niemand mehr das Recht, Gruppen zu verwalten. Mindestens ein Benutzer muss dieses Recht behalten.',
   typeLocked: 'Der Typ kann nicht geändert werden, wenn bereits Werte durch Nutzer gespeichert wurden.',
   userCreated: (nn: string, password: string) => `Der Nutzer ${nn} wurde mit folgendem Passwort angelegt: ${password}`,
   passwordReset: 'Das Passwort wurde erfolgreich zurückgesetzt. Das neue Passwort lautet:',

@@ -15,9 +15,14 @@ import { deleteFiles, deleteSlot, loadCloudData, saveCloudSettings, saveSlot, sl
 /** Actions whose fields travel beside dataToSave: their errors name those wire fields as they are. */
 const fieldsBesideAction = new Set(['uploadslot', 'deleteSlotDatei']);
 
+/** Largest file of an upload (20 MB, docs/api.md); beyond it the call answers tooLarge (413). */
+export const CLOUD_UPLOAD_FILE_BYTES = 20 * 1024 * 1024;
+
 export const getOrSaveCloudCall = defineCall(cloudCalls.getOrSaveSettings).forSession({
   rights: [cloudRights.files],
   errorPrefix: (type) => (type === null || fieldsBesideAction.has(type) ? '' : 'dataToSave.data.'),
+  // uploadslot: one file per request (the web client uploads file by file).
+  upload: { maxFileBytes: CLOUD_UPLOAD_FILE_BYTES, maxFiles: 1 },
   async handle({ app, db, input, user, request }) {
     const action = input.dataToSave;
     const load = async () => loadCloudData(db, user, await appAddress(app, request));

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   CLOUD_FILE_AREA,
+  bidiControls,
   cloudFileTitle,
   cloudMessages,
   cloudModule,
@@ -14,6 +16,7 @@ import {
   germanDateTime,
   messages,
   withCreatorAsAdmin,
+  validationMessages,
   type CloudConditions,
   type CloudData,
   type CloudFile,
@@ -175,6 +178,18 @@ export async function saveCloudSettings(db: Db, settings: CloudSettings): Promis
   });
 }
 
+/** The first bytes of a file (enough for the type's magic bytes). */
+async function firstBytes(filePath: string, count: number): Promise<Uint8Array> {
+  const handle = await fs.promises.open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    const { bytesRead } = await handle.read(buffer, 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Stores one uploaded file under a topic (users with upload or bearbeiten in the slot). */
 export async function uploadFile(
   app: AppContext,
@@ -183,7 +198,11 @@ export async function uploadFile(
   topic: string,
   file: UploadedFile,
 ): Promise<{ neu: CloudFile; thema: string }> {
-  const kind = detectCloudFileKind(file.data);
+  // A file title with bidi overrides would read other than it is stored (e.g. 'rechnung\u202Efdp.exe').
+  if (bidiControls.test(file.filename)) {
+    throw new CallError('validationError', messages.validationFailed, { file: [validationMessages.charset] });
+  }
+  const kind = detectCloudFileKind(await firstBytes(file.path, 16));
   if (!kind)
     throw new CallError('validationError', cloudMessages.wrongFileType, { file: [cloudMessages.wrongFileType] });
   const title = cloudFileTitle(file.filename);
@@ -196,7 +215,7 @@ export async function uploadFile(
       ownerUserId: user.id,
       originalName: `${title}.${kind.endung}`,
       mime: kind.mime,
-      bytes: Buffer.from(file.data),
+      bytes: { fromPath: file.path },
     });
     const [row] = await tx
       .insert(cloudFiles)

@@ -15,7 +15,7 @@ import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { invalidateOrgData, readOrgData } from '../../platform/settings/org-data';
 import { membersOf, parametersByGroup, recomputeIdents } from '../../platform/users/parameter-values';
-import { addedRights, grantErrors } from '../../platform/users/rights-guard';
+import { addedRights, grantErrors, holdsAllOf, keepingAdmins } from '../../platform/users/rights-guard';
 
 function refuse(errors: FieldErrors): never {
   throw new CallError('validationError', messages.validationFailed, errors);
@@ -74,6 +74,8 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
   }
   const rechte = [...new Set(input.rechte)].sort();
   const before = isNew ? [] : (org.groupRights.get(input.id) ?? []);
+  // A group with rights the editor lacks is someone stronger's: it stays as it is.
+  if (!holdsAllOf(editor.rechte, before)) throw new CallError('noRight', userAdminMessages.strongerGroup);
   const rightErrors = grantErrors(editor.rechte, addedRights(before, rechte), 'rechte');
   if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
   const parameterIds = [...new Set(input.nutzerparameter)];
@@ -93,7 +95,7 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
   };
   let groupId = input.id;
   try {
-    await db.transaction(async (tx) => {
+    await keepingAdmins(db, 'rechte', async (tx) => {
       if (isNew) {
         const [created] = await tx.insert(groups).values(values).returning({ id: groups.id });
         if (!created) throw new Error('group not created');
@@ -126,10 +128,13 @@ export async function deleteAdminGroup(db: Db, groupId: number, editor: LoadedUs
     { canSee: true },
     userAdminMessages.unknownGroup,
   );
+  if (!holdsAllOf(editor.rechte, org.groupRights.get(groupId) ?? [])) {
+    throw new CallError('noRight', userAdminMessages.strongerGroup);
+  }
   if (!(await keepsGroupRight(db, editor, groupId, null))) refuse({ data: [userAdminMessages.selfLockout] });
   const members = await membersOf(db, groupId);
   try {
-    await db.transaction(async (tx) => {
+    await keepingAdmins(db, 'data', async (tx) => {
       await tx.delete(groups).where(eq(groups.id, groupId));
       await recomputeIdents(tx, members);
     });

@@ -1,48 +1,93 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { loginAttempts } from '../db/schema';
 
 /**
- * Failed logins are counted per user name and per client address inside a sliding window. When a
- * limit is reached, further logins for that name or from that address answer errorCountMax, even
- * with the right password, until the window has passed.
+ * A login lock that stops guessing, not people. Failures are counted per (user name, client address)
+ * — so a guesser elsewhere cannot lock the real user out — and per client address — so one address
+ * cannot try many names. Past a threshold each further check waits a growing delay (doubling up to a
+ * maximum) after the last failure; meanwhile logins for that pair or address answer errorCountMax.
+ *
+ * Each attempt is recorded before the slow password hash, under a per-address advisory lock, and
+ * decides by the attempts recorded before it: parallel guesses cannot race past the threshold.
+ * A lock-refused attempt is removed again (waiting does not grow the delay); a successful login
+ * removes the pair's failures and its own address entry.
  */
 export const loginThrottle = {
-  windowMinutes: 15,
-  maxFailuresPerUser: 5,
-  maxFailuresPerAddress: 30,
+  pair: { threshold: 5, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000, windowMs: 24 * 60 * 60_000 },
+  address: { threshold: 50, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, windowMs: 60 * 60_000 },
 } as const;
 
-function windowStart(): Date {
-  return new Date(Date.now() - loginThrottle.windowMinutes * 60 * 1000);
+type Kind = keyof typeof loginThrottle;
+
+/** How long after the last failure the next check must wait, given `failures` earlier failures. */
+export function lockDelayMs(kind: Kind, failures: number): number {
+  const rule = loginThrottle[kind];
+  if (failures < rule.threshold) return 0;
+  return Math.min(rule.baseDelayMs * 2 ** Math.min(failures - rule.threshold, 30), rule.maxDelayMs);
 }
 
-async function failures(db: Db, kind: 'user' | 'address', key: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.kind, kind), eq(loginAttempts.key, key), gt(loginAttempts.attemptedAt, windowStart())));
-  return row?.n ?? 0;
+function pairKey(userName: string, address: string): string {
+  return `${userName.toLowerCase()}\n${address}`;
 }
 
-export async function isLoginLocked(db: Db, userName: string, address: string): Promise<boolean> {
-  const [byUser, byAddress] = await Promise.all([
-    failures(db, 'user', userName.toLowerCase()),
-    failures(db, 'address', address),
-  ]);
-  return byUser >= loginThrottle.maxFailuresPerUser || byAddress >= loginThrottle.maxFailuresPerAddress;
+export interface LoginAttempt {
+  locked: boolean;
+  /** The recorded entries of this attempt (pair, address). */
+  ids: number[];
 }
 
-export async function recordLoginFailure(db: Db, userName: string, address: string): Promise<void> {
-  await db.insert(loginAttempts).values([
-    { kind: 'user', key: userName.toLowerCase() },
-    { kind: 'address', key: address },
-  ]);
-  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, windowStart()));
+/** Records the attempt and tells whether it may be checked (false: answer errorCountMax). */
+export async function beginLoginAttempt(db: Db, userName: string, address: string): Promise<LoginAttempt> {
+  const keys: Record<Kind, string> = { pair: pairKey(userName, address), address };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${address}))`);
+    const inserted = await tx
+      .insert(loginAttempts)
+      .values([
+        { kind: 'pair', key: keys.pair },
+        { kind: 'address', key: keys.address },
+      ])
+      .returning({ id: loginAttempts.id });
+    const ids = inserted.map((row) => row.id);
+    const now = Date.now();
+    let locked = false;
+    for (const kind of ['pair', 'address'] as const) {
+      const since = new Date(now - loginThrottle[kind].windowMs);
+      const [row] = await tx
+        .select({ n: count(), last: max(loginAttempts.attemptedAt) })
+        .from(loginAttempts)
+        .where(
+          and(
+            eq(loginAttempts.kind, kind),
+            eq(loginAttempts.key, keys[kind]),
+            gt(loginAttempts.attemptedAt, since),
+            notInArray(loginAttempts.id, ids),
+          ),
+        );
+      const failures = row?.n ?? 0;
+      const last = row?.last ? row.last.getTime() : 0;
+      if (now < last + lockDelayMs(kind, failures)) locked = true;
+    }
+    if (locked) await tx.delete(loginAttempts).where(inArray(loginAttempts.id, ids));
+    return { locked, ids };
+  });
 }
 
-export async function clearLoginFailures(db: Db, userName: string): Promise<void> {
+/** A correct password: the pair's failures are forgiven and this attempt does not count for the address. */
+export async function loginSucceeded(db: Db, userName: string, address: string, attempt: LoginAttempt): Promise<void> {
   await db
     .delete(loginAttempts)
-    .where(and(eq(loginAttempts.kind, 'user'), eq(loginAttempts.key, userName.toLowerCase())));
+    .where(
+      or(
+        inArray(loginAttempts.id, attempt.ids),
+        and(eq(loginAttempts.kind, 'pair'), eq(loginAttempts.key, pairKey(userName, address))),
+      ),
+    );
+}
+
+/** Forgets entries older than the longest window (called after failures, so the table stays small). */
+export async function pruneLoginAttempts(db: Db): Promise<void> {
+  const longest = Math.max(loginThrottle.pair.windowMs, loginThrottle.address.windowMs);
+  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(Date.now() - longest)));
 }

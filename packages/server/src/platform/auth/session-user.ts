@@ -3,7 +3,7 @@ import { effectiveRights, type SessionUser } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema';
 import { readOrgData } from '../settings/org-data';
-import { DAY_MS, SESSION_IDLE_DAYS, SESSION_TOUCH_INTERVAL_MS, hashToken } from './sessions';
+import { DAY_MS, SESSION_IDLE_DAYS, SESSION_MAX_DAYS, SESSION_TOUCH_INTERVAL_MS, hashToken } from './sessions';
 
 export interface LoadedUser extends SessionUser {
   lastView: string;
@@ -59,7 +59,7 @@ export async function loadUser(db: Db, userId: number): Promise<LoadedUser | nul
 
 /**
  * Resolves a session code to its session and user in one query; null for unknown, forged,
- * expired or logged-out codes.
+ * expired (idle, or older than the absolute lifetime) or logged-out codes.
  */
 export async function loadSessionUser(db: Db, code: string): Promise<{ sessionId: number; user: LoadedUser } | null> {
   if (code.length < 20 || code.length > 200) return null;
@@ -68,7 +68,13 @@ export async function loadSessionUser(db: Db, code: string): Promise<{ sessionId
     .select({ ...userColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(code)), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(code)),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_DAYS * DAY_MS)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {

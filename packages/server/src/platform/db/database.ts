@@ -20,6 +20,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the migrations (by default all of the product's). */
   migrate(folder?: string): Promise<void>;
+  /**
+   * Migrates and then runs `work` (bootstrap, seeding) while holding the start lock, so several
+   * servers starting at once on one database run it one after the other.
+   */
+  startup<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -40,11 +45,22 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const migrate = (folder = migrationsFolder()) =>
+    migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder });
+  // One process owns a PGlite folder (data-dir lock); within it, starts run one after the other.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
     kind: 'pglite',
-    migrate: (folder = migrationsFolder()) =>
-      migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
+    migrate,
+    startup<T>(work: () => Promise<T>): Promise<T> {
+      const run = queue.then(async () => {
+        await migrate();
+        return work();
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
     close: () => client.close(),
   };
 }
@@ -53,21 +69,32 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
   const pg = drizzlePostgres(client, { schema });
   const db = pg as unknown as Db;
+  // Several app servers may start at once on one PostgreSQL: one connection holds an advisory lock
+  // while its server migrates and bootstraps, the others wait and then find nothing left to do.
+  async function locked<T>(work: (single: postgres.Sql) => Promise<T>): Promise<T> {
+    const single = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await single`select pg_advisory_lock(727001)`;
+      try {
+        return await work(single);
+      } finally {
+        await single`select pg_advisory_unlock(727001)`;
+      }
+    } finally {
+      await single.end({ timeout: 5 });
+    }
+  }
+  const migrateWith = (single: postgres.Sql, folder = migrationsFolder()) =>
+    migratePostgres(drizzlePostgres(single, { schema }), { migrationsFolder: folder });
   return {
     db,
     kind: 'postgres',
-    async migrate(folder = migrationsFolder()) {
-      // Several app servers may start at once on one PostgreSQL: one connection holds an advisory
-      // lock while it migrates, the others wait and then find nothing left to do.
-      const single = postgres(url, { max: 1, onnotice: () => {} });
-      try {
-        await single`select pg_advisory_lock(727001)`;
-        await migratePostgres(drizzlePostgres(single, { schema }), { migrationsFolder: folder });
-        await single`select pg_advisory_unlock(727001)`;
-      } finally {
-        await single.end({ timeout: 5 });
-      }
-    },
+    migrate: (folder) => locked((single) => migrateWith(single, folder)),
+    startup: (work) =>
+      locked(async (single) => {
+        await migrateWith(single);
+        return work();
+      }),
     close: () => client.end({ timeout: 5 }),
   };
 }

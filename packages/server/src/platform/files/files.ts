@@ -25,7 +25,18 @@ export interface NewFile {
   ownerUserId: number | null;
   originalName: string;
   mime: string;
-  bytes: Buffer;
+  /** The content, or a temporary file (e.g. an upload) that is moved into the store. */
+  bytes: Buffer | { fromPath: string };
+}
+
+/** Renames within the data folder; copies when the temporary file lives on another file system. */
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await fs.promises.rename(from, to);
+  } catch {
+    await fs.promises.copyFile(from, to);
+    await fs.promises.rm(from, { force: true });
+  }
 }
 
 /** File writes of one database transaction (see {@link withFiles}). */
@@ -68,14 +79,16 @@ export async function withFiles<T>(app: AppContext, work: (tx: Db, files: FileTr
             await fs.promises.mkdir(dir, { recursive: true });
             const storageName = randomBytes(16).toString('hex');
             written.push(storageName);
-            await fs.promises.writeFile(path.join(dir, storageName), file.bytes);
+            const target = path.join(dir, storageName);
+            if (Buffer.isBuffer(file.bytes)) await fs.promises.writeFile(target, file.bytes);
+            else await moveFile(file.bytes.fromPath, target);
             const values = {
               path: file.path,
               area: file.area,
               ownerUserId: file.ownerUserId,
               originalName: file.originalName,
               mime: file.mime,
-              size: file.bytes.length,
+              size: Buffer.isBuffer(file.bytes) ? file.bytes.length : (await fs.promises.stat(target)).size,
               storageName,
             };
             // Locks the row it replaces, so two replacements of one path each see the other's bytes.

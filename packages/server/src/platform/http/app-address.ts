@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { rules } from '@hortus/contract';
 import { readAppSettings } from '../settings/app-settings';
 import type { AppContext } from './calls';
 
@@ -8,5 +9,6 @@ import type { AppContext } from './calls';
  */
 export async function appAddress(app: AppContext, request: FastifyRequest): Promise<string> {
   const settings = await readAppSettings(app.db);
-  return (settings.app_url || app.publicUrl || `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const appUrl = rules.httpUrl(settings.app_url) === null ? settings.app_url : '';
+  return (appUrl || app.publicUrl || `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }

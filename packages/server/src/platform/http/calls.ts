@@ -93,6 +93,11 @@ interface CallTarget {
   queryKey?: string;
   /** Also answer GET (download links opened in a new window). */
   allowGet?: boolean;
+  /**
+   * An upload call: accepts multipart bodies with at most `maxFiles` files of `maxFileBytes` each
+   * (platform/http/multipart.ts). Every other call refuses multipart at once.
+   */
+  upload?: { maxFileBytes: number; maxFiles: number };
 }
 
 export type CallDefinition<S extends z.ZodType = z.ZodType> = CallTarget & {

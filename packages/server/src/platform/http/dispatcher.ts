@@ -34,7 +34,8 @@ function queryOf(request: FastifyRequest): Record<string, unknown> {
   return (request.query ?? {}) as Record<string, unknown>;
 }
 
-function pickCall(calls: CallDefinition[], query: Record<string, unknown>): CallDefinition | undefined {
+/** The call of a path that a request's query names (`?func=` or a bare query key). */
+export function pickCall(calls: CallDefinition[], query: Record<string, unknown>): CallDefinition | undefined {
   return calls.find((call) =>
     call.func !== undefined ? query.func === call.func : call.queryKey !== undefined ? call.queryKey in query : true,
   );
@@ -168,27 +169,41 @@ function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {
     .send('bytes' in file ? file.bytes : fs.createReadStream(file.absolutePath));
 }
 
+/** Deeper nesting than any call's input has is bad input (and must not exhaust the stack). */
+export const INPUT_DEPTH_MAX = 32;
+
 /**
  * Text with a NUL character is never legitimate input, and PostgreSQL refuses it in text columns (which
  * would surface as a server error). Checked on the raw fields before the session lookup and again on the
- * parsed input, where JSON fields may carry it escaped. Answers the validation reply, or null.
+ * parsed input, where JSON fields may carry it escaped. The walk is iterative and refuses nesting beyond
+ * INPUT_DEPTH_MAX. Answers the validation reply, or null.
  */
 function nulCharacterErrors(value: unknown): ErrorReply | null {
   const paths: string[] = [];
-  const visit = (entry: unknown, path: string) => {
+  const pending: { entry: unknown; path: string; depth: number }[] = [{ entry: value, path: '', depth: 0 }];
+  const child = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { entry, path, depth } = next;
     if (typeof entry === 'string') {
       if (entry.includes('\u0000')) paths.push(path);
-    } else if (Array.isArray(entry)) {
-      entry.forEach((item, index) => visit(item, path === '' ? String(index) : `${path}.${index}`));
     } else if (entry !== null && typeof entry === 'object' && !Buffer.isBuffer(entry)) {
-      for (const [key, item] of Object.entries(entry)) visit(item, path === '' ? key : `${path}.${key}`);
+      if (depth >= INPUT_DEPTH_MAX) {
+        return {
+          status: 'validationError',
+          message: messages.nestedTooDeep,
+          errors: { [path || 'input']: [messages.nestedTooDeep] },
+        };
+      }
+      const entries = Array.isArray(entry)
+        ? entry.map((item, index) => [String(index), item] as const)
+        : Object.entries(entry);
+      for (const [key, item] of entries) pending.push({ entry: item, path: child(path, key), depth: depth + 1 });
     }
-  };
-  visit(value, '');
+  }
   if (paths.length === 0) return null;
   return {
     status: 'validationError',
     message: messages.validationFailed,
-    errors: Object.fromEntries(paths.map((path) => [path || 'input', [validationMessages.charset]])),
+    errors: Object.fromEntries(paths.reverse().map((path) => [path || 'input', [validationMessages.charset]])),
   };
 }

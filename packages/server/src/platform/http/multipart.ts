@@ -1,61 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
-import { messages } from '@hortus/contract';
-import type { Db } from '../db/database';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages, uploadedFileMark, type ErrorReply, type UploadedFile } from '@hortus/contract';
 import { loadSessionUser } from '../auth/session-user';
-import { sendReply } from './dispatcher';
+import { hasCallRight, type AppContext, type CallDefinition } from './calls';
+import { pickCall, sendReply } from './dispatcher';
 
-/** Largest file in a multipart upload (20 MB, docs/api.md); beyond it the call answers tooLarge (413). */
-export const UPLOAD_FILE_LIMIT_BYTES = 20 * 1024 * 1024;
+/** Text fields of an upload request: few and small (a session code, a topic, a little JSON). */
+const UPLOAD_FIELDS_MAX = 20;
+const UPLOAD_FIELD_BYTES = 64 * 1024;
 
-/** A file part as handlers receive it in the body (the contract's `uploadedFile`). */
-export interface UploadedFilePart {
-  filename: string;
-  mimetype: string;
-  data: Buffer;
+/** Temporary upload files of a request, removed once the reply has been sent. */
+const tempFilesOf = new WeakMap<FastifyRequest, string[]>();
+
+export function uploadTempDir(dataDir: string): string {
+  return path.join(dataDir, 'tmp', 'uploads');
+}
+
+/** The largest whole request an upload call accepts: its files plus the text fields. */
+export function uploadRequestLimit(upload: NonNullable<CallDefinition['upload']>): number {
+  return upload.maxFiles * upload.maxFileBytes + UPLOAD_FIELDS_MAX * UPLOAD_FIELD_BYTES;
+}
+
+/** Answers early and closes the connection, so the rest of a refused body is never read. */
+function refuse(reply: FastifyReply, body: ErrorReply): FastifyReply {
+  return sendReply(reply.header('connection', 'close'), body);
 }
 
 /**
- * Multipart bodies become plain objects before the dispatcher sees them: fields are strings, a file
- * is {filename, mimetype, data}; a repeated name becomes a list. So multipart calls are validated by
- * the same schemas as form calls. A broken body answers validationError, a file over the limit
- * tooLarge — never 500. Files are only read from a signed-in client: the session code must come as a
- * field before the first file (the web client sends it first), so an anonymous client cannot make the
- * server buffer uploads; the dispatcher then checks rights as for every call.
+ * Multipart bodies are accepted only by upload calls (those declaring `upload`); any other call
+ * refuses them at once, before a byte of the body is read. On an upload call:
+ * - the whole request is capped (Content-Length beyond the call's limit → tooLarge at once; the
+ *   parser's limits bound chunked bodies the same way);
+ * - the first part must be the session code; the session and the call's right are checked right
+ *   there, before any other part is read (the web client sends the code first);
+ * - file parts are streamed to temporary files under DATA_DIR/tmp/uploads (removed after the reply);
+ *   handlers get {filename, mimetype, path, size}, marked so no client can forge one.
+ * The body becomes a plain (prototype-free) object of strings and files, so the dispatcher validates
+ * upload calls with the same schemas as form calls. A broken body answers validationError, a file
+ * over the limit tooLarge — never 500.
  */
-export async function registerMultipart(fastify: FastifyInstance, fieldSizeLimit: number, db: Db): Promise<void> {
-  await fastify.register(multipart, {
-    limits: { fileSize: UPLOAD_FILE_LIMIT_BYTES, files: 10, fields: 50, fieldSize: fieldSizeLimit, parts: 60 },
-  });
+export async function registerMultipart(
+  fastify: FastifyInstance,
+  app: AppContext,
+  calls: readonly CallDefinition[],
+): Promise<void> {
+  await fastify.register(multipart);
+  const byPath = new Map<string, CallDefinition[]>();
+  for (const call of calls) byPath.set(call.path, [...(byPath.get(call.path) ?? []), call]);
+
   fastify.addHook('preValidation', async (request, reply) => {
     if (!request.isMultipart()) return;
-    // No prototype: a part named __proto__ is just a field.
-    const body = Object.create(null) as Record<string, unknown>;
-    let signedIn = false;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file' && !signedIn) {
-          const code = body['code'];
-          signedIn = typeof code === 'string' && code !== '' && (await loadSessionUser(db, code)) !== null;
-          if (!signedIn) return sendReply(reply, { status: 'accessError', message: messages.accessDenied });
-        }
-        const value: unknown =
-          part.type === 'file'
-            ? ({ filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() } as UploadedFilePart)
-            : part.value;
-        const previous = body[part.fieldname];
-        body[part.fieldname] =
-          previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
-      }
-    } catch (error) {
-      const isTooLarge = (error as { statusCode?: number }).statusCode === 413;
-      return sendReply(
-        reply,
-        isTooLarge
-          ? { status: 'tooLarge', message: messages.requestTooLarge }
-          : { status: 'validationError', message: messages.malformedRequest, errors: {} },
-      );
+    const pathCalls = byPath.get(request.routeOptions.url ?? '') ?? [];
+    const call = pickCall(pathCalls, (request.query ?? {}) as Record<string, unknown>);
+    const upload = call?.upload;
+    if (!call || !upload) {
+      return refuse(reply, { status: 'validationError', message: messages.uploadNotAccepted, errors: {} });
     }
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > uploadRequestLimit(upload)) {
+      return refuse(reply, { status: 'tooLarge', message: messages.requestTooLarge });
+    }
+    const body = await readUpload(request, reply, app, call, upload);
+    if (!body) return reply;
     request.body = body;
   });
+
+  fastify.addHook('onResponse', async (request) => {
+    const files = tempFilesOf.get(request);
+    if (files) await Promise.all(files.map((file) => fs.promises.rm(file, { force: true })));
+  });
+}
+
+async function readUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  app: AppContext,
+  call: CallDefinition,
+  upload: NonNullable<CallDefinition['upload']>,
+): Promise<Record<string, unknown> | null> {
+  // No prototype: a part named __proto__ is just a field.
+  const body = Object.create(null) as Record<string, unknown>;
+  const files: string[] = [];
+  tempFilesOf.set(request, files);
+  let first = true;
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: upload.maxFileBytes,
+        files: upload.maxFiles,
+        fields: UPLOAD_FIELDS_MAX,
+        fieldSize: UPLOAD_FIELD_BYTES,
+        parts: UPLOAD_FIELDS_MAX + upload.maxFiles,
+      },
+    });
+    for await (const part of parts) {
+      if (first) {
+        first = false;
+        const code = part.type === 'field' && part.fieldname === 'code' ? part.value : '';
+        const session = typeof code === 'string' && code !== '' ? await loadSessionUser(app.db, code) : null;
+        if (!session) {
+          refuse(reply, { status: 'accessError', message: messages.accessDenied });
+          return null;
+        }
+        if (call.auth === 'session' && !hasCallRight(session.user, call.rights)) {
+          refuse(reply, { status: 'noRight', message: messages.accessDenied });
+          return null;
+        }
+      }
+      let value: unknown;
+      if (part.type === 'file') {
+        const dir = uploadTempDir(app.dataDir);
+        await fs.promises.mkdir(dir, { recursive: true });
+        const file = path.join(dir, randomBytes(16).toString('hex'));
+        files.push(file);
+        await pipeline(part.file, fs.createWriteStream(file));
+        const uploaded: UploadedFile = {
+          [uploadedFileMark]: true,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          path: file,
+          size: (await fs.promises.stat(file)).size,
+        };
+        value = uploaded;
+      } else {
+        value = part.value;
+      }
+      const previous = body[part.fieldname];
+      body[part.fieldname] =
+        previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    }
+  } catch (error) {
+    const isTooLarge = (error as { statusCode?: number }).statusCode === 413;
+    refuse(
+      reply,
+      isTooLarge
+        ? { status: 'tooLarge', message: messages.requestTooLarge }
+        : { status: 'validationError', message: messages.malformedRequest, errors: {} },
+    );
+    return null;
+  }
+  if (first) {
+    refuse(reply, { status: 'accessError', message: messages.accessDenied });
+    return null;
+  }
+  return body;
 }

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../db/database';
 import { pushSubscriptions, serverSettings, userGroups } from '../db/schema';
+import { isPublicPushEndpoint, publicPushAgent } from './endpoint';
 
 interface VapidKeys {
   publicKey: string;
@@ -34,6 +35,12 @@ async function loadOrCreateVapidKeys(db: Db): Promise<VapidKeys> {
   return (again?.value as VapidKeys | undefined) ?? created;
 }
 
+/**
+ * The agent push messages go through when the caller passes none: `publicPushAgent` (public addresses
+ * only). Tests replace it to reach a stand-in push service on loopback.
+ */
+export const pushDefaults: { agent: Agent } = { agent: publicPushAgent };
+
 export interface PushMessage {
   title: string;
   body: string;
@@ -55,7 +62,9 @@ export interface PushResult {
 /**
  * Sends a push notification to every subscription of the given users and members of the given
  * groups. Runs outside any transaction; subscriptions the push service reports as gone (404/410)
- * are deleted. Never throws for delivery problems: callers fire and forget.
+ * are deleted. Never throws for delivery problems: callers fire and forget. Endpoints are checked
+ * again before sending (https, public host name) and connections go only to public addresses
+ * (`publicPushAgent`; tests pass their own agent).
  */
 export async function sendPush(
   db: Db,
@@ -81,6 +90,10 @@ export async function sendPush(
   const result: PushResult = { sent: 0, failed: 0, removed: 0 };
   await Promise.all(
     subscriptions.map(async (subscription) => {
+      if (!isPublicPushEndpoint(subscription.endpoint)) {
+        result.failed++;
+        return;
+      }
       try {
         await webpush.sendNotification(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -93,7 +106,7 @@ export async function sendPush(
             },
             TTL: 24 * 60 * 60,
             timeout: options.timeoutMs ?? 10_000,
-            ...(options.agent ? { agent: options.agent } : {}),
+            agent: options.agent ?? pushDefaults.agent,
           },
         );
         result.sent++;

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { platformCalls, pushSubscription, type PushSubscriptionJson } from '@hortus/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { clearLoginFailures, isLoginLocked, recordLoginFailure } from '../auth/login-throttle';
+import { beginLoginAttempt, loginSucceeded, pruneLoginAttempts } from '../auth/login-throttle';
 import { createSession, deleteSession } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { pushSubscriptions, users } from '../db/schema';
+import { isPublicPushEndpoint } from '../push/endpoint';
 import { defineCall, CallError } from '../http/calls';
 import { loginScreenOf, readAppSettings } from '../settings/app-settings';
 
@@ -21,7 +22,7 @@ export function parseSubscription(text: string): PushSubscriptionJson | null {
     throw new CallError('validationError', 'Ungültige Push-Anmeldung.', { subscription: ['Ungültiges JSON.'] });
   }
   const parsed = pushSubscription.safeParse(json);
-  if (!parsed.success) {
+  if (!parsed.success || !isPublicPushEndpoint(parsed.data.endpoint)) {
     throw new CallError('validationError', 'Ungültige Push-Anmeldung.', {
       subscription: ['Ungültige Push-Anmeldung.'],
     });
@@ -42,7 +43,9 @@ export async function storeSubscription(db: Db, userId: number, subscription: Pu
 export const loginCall = defineCall(platformCalls.login).forPublic({
   async handle({ db, input, clientAddress }) {
     const subscription = parseSubscription(input.subscription);
-    if (await isLoginLocked(db, input.nn, clientAddress)) return { status: 'errorCountMax' };
+    // Recorded before the slow hash: parallel guesses are counted before any of them is checked.
+    const attempt = await beginLoginAttempt(db, input.nn, clientAddress);
+    if (attempt.locked) return { status: 'errorCountMax' };
     const [user] = await db
       .select({ id: users.id, nn: users.nn, passwordHash: users.passwordHash })
       .from(users)
@@ -50,10 +53,10 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
       .limit(1);
     const valid = await verifyPassword(input.pw, user?.passwordHash ?? (await dummyHash));
     if (!user || !valid) {
-      await recordLoginFailure(db, input.nn, clientAddress);
+      await pruneLoginAttempts(db);
       return { status: 'invalid' };
     }
-    await clearLoginFailures(db, input.nn);
+    await loginSucceeded(db, input.nn, clientAddress, attempt);
     const code = await createSession(db, user.id, clientAddress);
     if (subscription) await storeSubscription(db, user.id, subscription);
     return { status: 'success', code };

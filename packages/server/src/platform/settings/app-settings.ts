@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { LoginScreenData } from '@hortus/contract';
+import { rules, type LoginScreenData } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { appSettings } from '../db/schema';
 import { invalidateOrgData } from './org-data';
@@ -60,7 +60,8 @@ export function loginScreenOf(settings: AppSettings): LoginScreenData {
     app_untertitel: settings.app_untertitel,
     app_theme_color_primary: settings.app_theme_color_primary,
     loginscreen_bg_color: settings.loginscreen_bg_color,
-    loginscreen_bg_img: settings.loginscreen_bg_img,
+    // Values stored before addresses were limited to http(s) are not handed out.
+    loginscreen_bg_img: rules.httpUrl(settings.loginscreen_bg_img) === null ? settings.loginscreen_bg_img : '',
     loginscreen_welcomeText: settings.loginscreen_welcomeText,
     loginscreen_infos: settings.loginscreen_infos,
   };

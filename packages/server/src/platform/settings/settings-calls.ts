@@ -1,8 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { API_VERSION, parameterTypes, platformCalls } from '@hortus/contract';
+import { API_VERSION, messages, parameterTypes, passwordNameError, platformCalls } from '@hortus/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { sessions, users } from '../db/schema';
-import { defineCall } from '../http/calls';
+import { CallError, defineCall } from '../http/calls';
 import { buildMainMenu, isModuleEnabled } from './menu';
 import { readOrgData } from './org-data';
 import { vapidKeys } from '../push/push';
@@ -43,6 +43,8 @@ export const changePasswordCall = defineCall(platformCalls.changePW).forSession(
   async handle({ db, input, user, sessionId }) {
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!row || !(await verifyPassword(input.pwAlt, row.passwordHash))) return { status: 'errorOldPW' };
+    const nameError = passwordNameError(input.data, user.nn);
+    if (nameError) throw new CallError('validationError', messages.validationFailed, { data: [nameError] });
     const passwordHash = await hashPassword(input.data);
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, rootPw: false }).where(eq(users.id, user.id));

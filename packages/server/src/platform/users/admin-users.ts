@@ -26,7 +26,7 @@ import {
   writeValues,
   type ChildExists,
 } from './parameter-values';
-import { addedRights, grantErrors, groupGrantErrors, holdsAllOf } from './rights-guard';
+import { addedRights, grantErrors, groupGrantErrors, holdsAllOf, keepingAdmins } from './rights-guard';
 
 /**
  * Users as user administration (005) shows and saves them. Later modules (members 100, parent
@@ -139,6 +139,10 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
 
   const rechteSolo = [...new Set(input.rechteSolo)].sort();
   const editorRights = options.editor.rechte;
+  // Name, groups, own rights and visibility of someone stronger stay as they are (no demoting an administrator).
+  if (existing && changesAccount(existing, { ...input, gruppen, rechteSolo })) {
+    await assertNotStronger(db, options.editor, existing, userAdminMessages.strongerUser);
+  }
   const rightErrors = grantErrors(editorRights, addedRights(existing?.rechteSolo ?? [], rechteSolo), 'rechteSolo');
   if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
   const newGroups = gruppen.filter((groupId) => !(existing?.gruppen ?? []).includes(groupId));
@@ -167,41 +171,56 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
   const password = isNew ? generatePassword() : null;
   const passwordHash = password === null ? null : await hashPassword(password);
 
-  const userId = await db
-    .transaction(async (tx) => {
-      let id = input.id;
-      if (passwordHash !== null) {
-        const [created] = await tx
-          .insert(users)
-          .values({ nn: input.nn, passwordHash, rootPw: true, show: input.show })
-          .returning({ id: users.id });
-        if (!created) throw new Error('user not created');
-        id = created.id;
-      } else {
-        await tx.update(users).set({ nn: input.nn, show: input.show }).where(eq(users.id, id));
-        await tx.delete(userGroups).where(eq(userGroups.userId, id));
-        await tx.delete(userRights).where(eq(userRights.userId, id));
-      }
-      if (gruppen.length > 0) await tx.insert(userGroups).values(gruppen.map((groupId) => ({ userId: id, groupId })));
-      if (rechteSolo.length > 0) await tx.insert(userRights).values(rechteSolo.map((right) => ({ userId: id, right })));
-      await writeValues(tx, id, applicable, input);
-      await recomputeIdents(tx, [id]);
-      return id;
-    })
-    .catch((error: unknown) => {
-      // Two saves of the same new name at once: the unique index decides.
-      if (isUniqueViolation(error)) refuse({ nn: [userAdminMessages.nnTaken] });
-      throw error;
-    });
+  const userId = await keepingAdmins(db, 'gruppen', async (tx) => {
+    let id = input.id;
+    if (passwordHash !== null) {
+      const [created] = await tx
+        .insert(users)
+        .values({ nn: input.nn, passwordHash, rootPw: true, show: input.show })
+        .returning({ id: users.id });
+      if (!created) throw new Error('user not created');
+      id = created.id;
+    } else {
+      await tx.update(users).set({ nn: input.nn, show: input.show }).where(eq(users.id, id));
+      await tx.delete(userGroups).where(eq(userGroups.userId, id));
+      await tx.delete(userRights).where(eq(userRights.userId, id));
+    }
+    if (gruppen.length > 0) await tx.insert(userGroups).values(gruppen.map((groupId) => ({ userId: id, groupId })));
+    if (rechteSolo.length > 0) await tx.insert(userRights).values(rechteSolo.map((right) => ({ userId: id, right })));
+    await writeValues(tx, id, applicable, input);
+    await recomputeIdents(tx, [id]);
+    return id;
+  }).catch((error: unknown) => {
+    // Two saves of the same new name at once: the unique index decides.
+    if (isUniqueViolation(error)) refuse({ nn: [userAdminMessages.nnTaken] });
+    throw error;
+  });
   const user = await loadAdminUser(db, userId);
   if (!user) throw new Error('saved user not found');
   return { user, password };
 }
 
+/** Whether a save changes what makes up the account's power or identity: name, groups, own rights, visibility. */
+function changesAccount(before: AdminUser, after: Pick<AdminUser, 'nn' | 'gruppen' | 'rechteSolo' | 'show'>): boolean {
+  const sameList = (a: readonly unknown[], b: readonly unknown[]) =>
+    a.length === b.length && a.every((entry) => b.includes(entry));
+  return (
+    before.nn !== after.nn ||
+    before.show !== after.show ||
+    !sameList(before.gruppen, after.gruppen) ||
+    !sameList(before.rechteSolo, after.rechteSolo)
+  );
+}
+
 /** The editor may act on a user only when holding every right of that user (no taking over a stronger account). */
-async function assertNotStronger(db: Db, editor: LoadedUser, target: AdminUser): Promise<void> {
+async function assertNotStronger(
+  db: Db,
+  editor: LoadedUser,
+  target: AdminUser,
+  message: string = messages.accessDenied,
+): Promise<void> {
   if (!holdsAllOf(editor.rechte, await effectiveRightsOf(db, target))) {
-    throw new CallError('noRight', messages.accessDenied);
+    throw new CallError('noRight', message);
   }
 }
 
@@ -210,7 +229,7 @@ export async function deleteAdminUser(db: Db, userId: number, editor: LoadedUser
   if (userId === editor.id) refuse({ data: [userAdminMessages.deleteSelf] });
   const target = requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
   await assertNotStronger(db, editor, target);
-  await db.delete(users).where(eq(users.id, userId));
+  await keepingAdmins(db, 'data', (tx) => tx.delete(users).where(eq(users.id, userId)));
 }
 
 /** Sets a new generated start password (rootPW) and ends all of the user's sessions. */

@@ -1,13 +1,36 @@
-import { grantableRights, hasRight, rightsTree, userAdminMessages, type FieldErrors } from '@hortus/contract';
+import { sql } from 'drizzle-orm';
+import {
+  grantableRights,
+  hasRight,
+  messages,
+  rightsTree,
+  userAdminMessages,
+  userAdminRights,
+  type FieldErrors,
+} from '@hortus/contract';
+import type { Db } from '../db/database';
+import { queryRows } from '../db/raw';
+import { CallError } from '../http/calls';
 
 /**
- * Nobody raises rights through user administration: an editor may grant only rights they hold
- * themselves (containment, as everywhere) and may add users only to groups whose rights they hold.
- * Rights a record already had are not checked again, so saving an unchanged record always works.
+ * Nobody raises rights through user administration, and nobody takes power away from someone
+ * stronger: an editor may grant only rights they hold themselves (containment, as everywhere), may
+ * add users only to groups whose rights they hold, and may change or remove a user or group only
+ * when holding every right of it. Rights outside the module registry (of modules not built yet) are
+ * ignored by these comparisons: nobody can hold them through the product, so they would otherwise
+ * make such accounts untouchable. Rights a record already had are not checked again, so saving an
+ * unchanged record always works.
  */
 
+const knownRights = new Set(grantableRights(rightsTree));
+
 export function isKnownRight(right: string): boolean {
-  return grantableRights(rightsTree).includes(right);
+  return knownRights.has(right);
+}
+
+/** The rights the guard compares: those of built modules. */
+export function guardedRights(rights: readonly string[]): string[] {
+  return rights.filter(isKnownRight);
 }
 
 /** Rights in `next` that are not in `before`. */
@@ -29,13 +52,53 @@ export function groupGrantErrors(
   rightsOfGroup: ReadonlyMap<number, readonly string[]>,
   field: string,
 ): FieldErrors {
-  const missing = addedGroups.some((groupId) =>
-    (rightsOfGroup.get(groupId) ?? []).some((right) => !hasRight(editorRights, right)),
-  );
+  const missing = addedGroups.some((groupId) => !holdsAllOf(editorRights, rightsOfGroup.get(groupId) ?? []));
   return missing ? { [field]: [userAdminMessages.notOwnRight] } : {};
 }
 
-/** True when the editor holds every right of the target (needed to reset or delete someone). */
+/** True when the editor holds every (known) right of the target (needed to change, reset or delete it). */
 export function holdsAllOf(editorRights: readonly string[], targetRights: readonly string[]): boolean {
-  return targetRights.every((right) => hasRight(editorRights, right));
+  return guardedRights(targetRights).every((right) => hasRight(editorRights, right));
+}
+
+/** The rights somebody must always keep, or nobody could repair user administration any more. */
+const lastHolderRules = [
+  { right: userAdminRights.edit, message: userAdminMessages.lastUserAdmin },
+  { right: userAdminRights.groups, message: userAdminMessages.lastGroupAdmin },
+] as const;
+
+/** Which of the administration rights at least one user holds (through a group or individually). */
+async function heldAdminRights(db: Db): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (const { right } of lastHolderRules) {
+    const [row] = await queryRows<{ held: boolean }>(
+      db,
+      sql`select exists (
+            select 1 from user_rights where strpos("right", ${right}) > 0
+            union all
+            select 1 from user_groups ug join group_rights gr on gr.group_id = ug.group_id
+              where strpos(gr."right", ${right}) > 0
+          ) as held`,
+    );
+    if (row?.held) held.add(right);
+  }
+  return held;
+}
+
+/**
+ * Runs a change of users or groups in one transaction and refuses it (rolled back, clear German
+ * message) when afterwards nobody holds a user- or group-administration right that somebody held
+ * before. An advisory lock orders such changes, so two at once cannot each remove one of the last two
+ * holders.
+ */
+export async function keepingAdmins<T>(db: Db, field: string, change: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    const before = await heldAdminRights(tx);
+    const result = await change(tx);
+    const after = await heldAdminRights(tx);
+    const lost = lastHolderRules.find(({ right }) => before.has(right) && !after.has(right));
+    if (lost) throw new CallError('validationError', messages.validationFailed, { [field]: [lost.message] });
+    return result;
+  });
 }

@@ -1,3 +1,4 @@
+import { inputMessages } from '@hortus/contract';
 import { describe, expect, it } from 'vitest';
 import { canSavePassword, passwordFormErrors, repeatMismatch } from './password-form';
 
@@ -26,6 +27,16 @@ describe('own password form', () => {
     expect(canSavePassword({ oldPassword: 'alt', newPassword: 'Neu#Passwort1', repeat: 'Neu#Passwort2' })).toBe(false);
     expect(canSavePassword({ oldPassword: '', newPassword: 'Neu#Passwort1', repeat: 'Neu#Passwort1' })).toBe(false);
     expect(canSavePassword({ oldPassword: 'alt', newPassword: 'kurz', repeat: 'kurz' })).toBe(false);
+  });
+
+  it('refuses the most common passwords and the own user name as the new password', () => {
+    const common = passwordFormErrors({ oldPassword: 'alt', newPassword: 'Passwort123', repeat: 'Passwort123' });
+    expect(common.newPassword).toBe(inputMessages.commonPassword);
+    const own = passwordFormErrors({ oldPassword: 'alt', newPassword: 'Anna.Lang', repeat: 'Anna.Lang' }, 'anna.lang');
+    expect(own.newPassword).toBe(inputMessages.passwordIsUserName);
+    expect(canSavePassword({ oldPassword: 'alt', newPassword: 'Anna.Lang', repeat: 'Anna.Lang' }, 'anna.lang')).toBe(
+      false,
+    );
   });
 
   it('tells when the repeat differs', () => {

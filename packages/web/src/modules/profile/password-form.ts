@@ -1,4 +1,4 @@
-import { check, profileMessages } from '@hortus/contract';
+import { check, passwordNameError, profileMessages } from '@hortus/contract';
 
 /** The own password form (core.md section 5, "Own password form"). */
 export interface PasswordForm {
@@ -13,11 +13,16 @@ export const emptyPasswordForm: PasswordForm = { oldPassword: '', newPassword: '
 
 export type PasswordFormErrors = Record<PasswordField, string | null>;
 
-/** All three fields required with the password rule; the new one also minPW. */
-export function passwordFormErrors(form: PasswordForm): PasswordFormErrors {
+/**
+ * All three fields required with the password rule; the new one also minPW, not one of the most
+ * common passwords and not the user's own name.
+ */
+export function passwordFormErrors(form: PasswordForm, userName = ''): PasswordFormErrors {
   return {
     oldPassword: check(form.oldPassword, ['required', 'password']),
-    newPassword: check(form.newPassword, ['required', 'minPW', 'password']),
+    newPassword:
+      check(form.newPassword, ['required', 'minPW', 'commonPW', 'password']) ??
+      passwordNameError(form.newPassword, userName),
     repeat: check(form.repeat, ['required', 'password']),
   };
 }
@@ -30,8 +35,8 @@ export function repeatMismatch(form: PasswordForm): string | null {
 }
 
 /** The save button appears only when the form is valid and both new passwords are equal. */
-export function canSavePassword(form: PasswordForm): boolean {
-  const errors = passwordFormErrors(form);
+export function canSavePassword(form: PasswordForm, userName = ''): boolean {
+  const errors = passwordFormErrors(form, userName);
   return (
     errors.oldPassword === null &&
     errors.newPassword === null &&

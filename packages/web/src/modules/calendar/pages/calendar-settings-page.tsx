@@ -70,8 +70,8 @@ function SettingsEditor({
   const saveAction = useSaveAction();
   const { mutateAsync } = useCalendarChange();
   const category = form.kategorien[selected];
-  const nameError = category ? check(category.name, ['required', 'tinytext', 'nameMore']) : null;
-  const hasErrors = form.kategorien.some((entry) => check(entry.name, ['required', 'tinytext', 'nameMore']) !== null);
+  const nameError = category ? check(category.name, ['required', 'tinytext', 'name']) : null;
+  const hasErrors = form.kategorien.some((entry) => check(entry.name, ['required', 'tinytext', 'name']) !== null);
   const dateParameters = parameters.filter((parameter) => parameter.typ === 7);
   const canDelete = category !== undefined && form.kategorien.length > 1 && category.id !== form.standard_id_kategorie;
 

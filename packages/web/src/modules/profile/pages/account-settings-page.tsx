@@ -38,9 +38,9 @@ export function AccountSettingsPage() {
   const [form, setForm] = useState<PasswordForm>(emptyPasswordForm);
   const [touched, setTouched] = useState(noneTouched);
 
-  const errors = passwordFormErrors(form);
+  const errors = passwordFormErrors(form, settings?.user.nn ?? '');
   const mismatch = repeatMismatch(form);
-  const canSave = canSavePassword(form);
+  const canSave = canSavePassword(form, settings?.user.nn ?? '');
 
   const submit = async () => {
     if (!canSave || saving.isSaving) return;
