@@ -185,6 +185,7 @@ function checkReplySchema(url: string, reply: Reply): Reply {
 export function expectStatus(reply: Reply, status: string, httpStatus?: number): void {
   expect(reply.body.status, reply.raw.slice(0, 2000)).toBe(status);
   if (httpStatus !== undefined) expect(reply.statusCode, reply.raw.slice(0, 2000)).toBe(httpStatus);
+}
 
 /**
  * An agent for a stand-in push service on loopback: trusts exactly its certificate and sends every

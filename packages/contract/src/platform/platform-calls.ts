@@ -66,7 +66,10 @@ export const platformCalls = {
   changePW: defineCallSpec({
     path: '/_api/settings/',
     func: 'changePW',
-    request: { data: ruledString('required', 'minPW', 'commonPW', 'password'), pwAlt: ruledString('required', 'password') },
+    request: {
+      data: ruledString('required', 'minPW', 'commonPW', 'password'),
+      pwAlt: ruledString('required', 'password'),
+    },
     reply: changePasswordReply,
   }),
   /** A stored file by its logical path; also answered for GET (links opened in a new window). */

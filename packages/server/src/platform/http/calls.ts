@@ -137,6 +137,8 @@ export interface SessionCallHandler<S extends CallSpec> {
   rights?: readonly string[];
   /** See CallDefinition.errorPrefix. */
   errorPrefix?: ErrorPrefix;
+  /** An upload call: takes multipart with these limits (see CallDefinition.upload). */
+  upload?: { maxFileBytes: number; maxFiles: number };
   handle(ctx: SessionCallContext<z.output<S['request']>>): SpecReply<S>;
 }
 /** The server's part of a call declared by a contract spec, open without a session. */

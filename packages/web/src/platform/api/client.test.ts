@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loginReply, okReply } from '@hortus/contract';
+import { defineActions, defineCallSpec, getOrSaveRequest, loginReply, okReply } from '@hortus/contract';
+import { z } from 'zod';
 import { isOffline, setOffline } from '../offline/offline-store';
-import { call } from './client';
+import { call, postCall } from './client';
 import { ApiError, NetworkError } from './errors';
 
 function jsonResponse(body: unknown, status = 200): Response {
@@ -25,7 +26,7 @@ describe('call', () => {
   it('posts form data with the session code and validates the reply', async () => {
     localStorage.setItem('code', 'abc');
     fetchMock.mockResolvedValue(jsonResponse({ status: 'success', code: 'neu' }));
-    const reply = await call('/_api/login/?func=login', { nn: 'anna', pw: 'geheim' }, loginReply);
+    const reply = await postCall('/_api/login/?func=login', { nn: 'anna', pw: 'geheim' }, loginReply);
     expect(reply).toEqual({ status: 'success', code: 'neu' });
     const [path, init] = fetchMock.mock.calls[0] ?? [];
     expect(path).toBe('/_api/login/?func=login');
@@ -35,6 +36,28 @@ describe('call', () => {
     expect(body.get('nn')).toBe('anna');
   });
 
+  it('calls by spec: posts to its URL, sends JSON fields as JSON text and types the reply', async () => {
+    localStorage.setItem('code', 'abc');
+    const actions = defineActions({ rename: { data: z.object({ id: z.number(), name: z.string() }) } });
+    const spec = defineCallSpec({
+      path: '/_api/9/999/',
+      queryKey: 'getOrSaveSettings',
+      request: getOrSaveRequest(actions, { hinweis: z.string() }),
+      reply: z.object({ status: z.literal('success'), anzahl: z.number() }),
+    });
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'success', anzahl: 3 }));
+    const reply = await call(spec, { dataToSave: { type: 'rename', data: { id: 7, name: 'Neu' } }, hinweis: 'x' });
+    expect(reply.anzahl).toBe(3);
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/_api/9/999/?getOrSaveSettings');
+    const body = init?.body as URLSearchParams;
+    expect(body.get('code')).toBe('abc');
+    expect(JSON.parse(body.get('dataToSave') ?? '')).toEqual({ type: 'rename', data: { id: 7, name: 'Neu' } });
+    expect(body.get('hinweis')).toBe('x');
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'success', anzahl: 'drei' }));
+    await expect(call(spec, { hinweis: 'x' })).rejects.toMatchObject({ status: 'error' });
+  });
+
   it('posts a FormData (multipart upload) with the session code first and the file kept', async () => {
     localStorage.setItem('code', 'abc');
     fetchMock.mockResolvedValue(jsonResponse({ status: 'success' }));
@@ -42,7 +65,7 @@ describe('call', () => {
     fields.set('code', 'ignoriert');
     fields.set('thema', 'Ausflug');
     fields.set('file', new File(['%PDF-1.4'], 'plan.pdf', { type: 'application/pdf' }));
-    await call('/_api/100/130/?getOrSaveSettings', fields, okReply);
+    await postCall('/_api/100/130/?getOrSaveSettings', fields, okReply);
     const body = fetchMock.mock.calls[0]?.[1]?.body as FormData;
     expect([...body.keys()]).toEqual(['code', 'thema', 'file']);
     expect(body.get('code')).toBe('abc');
@@ -51,21 +74,21 @@ describe('call', () => {
 
   it('accepts a lazily loaded schema', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ status: 'success' }));
-    await expect(call('/x', {}, () => Promise.resolve(okReply))).resolves.toEqual({ status: 'success' });
+    await expect(postCall('/x', {}, () => Promise.resolve(okReply))).resolves.toEqual({ status: 'success' });
   });
 
   it('sets the offline flag on network failure and clears it on the next reply', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(call('/x', {}, okReply)).rejects.toBeInstanceOf(NetworkError);
+    await expect(postCall('/x', {}, okReply)).rejects.toBeInstanceOf(NetworkError);
     expect(isOffline()).toBe(true);
     fetchMock.mockResolvedValueOnce(jsonResponse({ status: 'success' }));
-    await call('/x', {}, okReply);
+    await postCall('/x', {}, okReply);
     expect(isOffline()).toBe(false);
   });
 
   it('treats a non-JSON reply as a network failure', async () => {
     fetchMock.mockResolvedValue(new Response('<html>', { status: 502 }));
-    await expect(call('/x', {}, okReply)).rejects.toBeInstanceOf(NetworkError);
+    await expect(postCall('/x', {}, okReply)).rejects.toBeInstanceOf(NetworkError);
     expect(isOffline()).toBe(true);
   });
 
@@ -76,14 +99,14 @@ describe('call', () => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    await expect(call('/x', {}, okReply, { timeoutMs: 10 })).rejects.toBeInstanceOf(NetworkError);
+    await expect(postCall('/x', {}, okReply, { timeoutMs: 10 })).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('throws an ApiError with the German field messages on validationError', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ status: 'validationError', message: 'Ungültig', errors: { nn: ['Bitte angeben.'] } }, 400),
     );
-    const error = await call('/x', {}, okReply).catch((caught: unknown) => caught);
+    const error = await postCall('/x', {}, okReply).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 'validationError', httpStatus: 400, errors: { nn: ['Bitte angeben.'] } });
     expect(isOffline()).toBe(false);
@@ -91,7 +114,7 @@ describe('call', () => {
 
   it('rejects replies that do not fit the schema', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ status: 'success', code: 5 }));
-    await expect(call('/x', {}, loginReply)).rejects.toMatchObject({ status: 'error' });
+    await expect(postCall('/x', {}, loginReply)).rejects.toMatchObject({ status: 'error' });
   });
 
   it('wipes the session but keeps the push flag on accessError, then reloads', async () => {
@@ -101,7 +124,7 @@ describe('call', () => {
     localStorage.setItem('feature', '999');
     localStorage.setItem('pushEnabled', '1');
     fetchMock.mockResolvedValue(jsonResponse({ status: 'accessError', message: 'Bitte neu anmelden.' }, 401));
-    await expect(call('/x', {}, okReply)).rejects.toMatchObject({ status: 'accessError' });
+    await expect(postCall('/x', {}, okReply)).rejects.toMatchObject({ status: 'accessError' });
     await vi.waitFor(() => expect(reload).toHaveBeenCalled());
     expect(localStorage.getItem('code')).toBeNull();
     expect(localStorage.getItem('feature')).toBeNull();

@@ -47,31 +47,14 @@ export function call<S extends CallSpec>(
   input: CallRequestInput<S> | FormData,
   options?: CallOptions,
 ): Promise<CallReplyOutput<S>>;
-/** @deprecated Path-based form: use a call spec. */
-export function call<T>(
-  path: string,
-  fields: Readonly<Record<string, string>> | FormData,
-  schema: SchemaSource<T>,
-  options?: CallOptions,
-): Promise<T>;
 export function call(
-  target: CallSpec | string,
+  target: CallSpec,
   input: Readonly<Record<string, unknown>> | FormData,
-  schemaOrOptions?: SchemaSource<unknown> | CallOptions,
   options: CallOptions = {},
 ): Promise<unknown> {
-  if (typeof target === 'string') {
-    return postCall(
-      target,
-      input as Readonly<Record<string, string>> | FormData,
-      schemaOrOptions as SchemaSource<unknown>,
-      options,
-    );
-  }
-  const callOptions = (schemaOrOptions as CallOptions | undefined) ?? {};
   return postCall(target.url, input instanceof FormData ? input : encodeCallFields(input), target.reply, {
     timeoutMs: target.timeoutMs,
-    ...callOptions,
+    ...options,
   });
 }
 

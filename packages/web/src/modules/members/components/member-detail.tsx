@@ -81,7 +81,7 @@ function MemberDetailForm({ detail, onDirtyChange }: { detail: MemberDetail; onD
   const form = useSchemaForm(schema, initialMemberForm(detail), { mode: 'onChange' });
   const formSave = useFormSave(form, { prefix: 'data.', fieldOf: parameterFieldOf('werte') });
   const { isDirty, isValid, errors } = form.formState;
-  const chosen = form.watch('gruppen');
+  const chosen = form.watch('gruppen').map(Number);
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const groups = settings.data?.nutzergruppen ?? [];
