@@ -154,4 +154,25 @@ describe('no call answers 500', () => {
       }
     }
   }, 120_000);
+
+  it('refuses multipart bodies on every call that takes no uploads, before reading them', async () => {
+    const boundary = '----hortus-robustness';
+    const body = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="code"\r\n\r\n${code}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n`,
+      `Content-Type: application/pdf\r\n\r\n%PDF-1.4 ${'x'.repeat(2000)}\r\n--${boundary}--\r\n`,
+    ].join('');
+    const plainCalls = calls.filter((call) => call.upload === undefined);
+    expect(plainCalls.length).toBeGreaterThan(30);
+    for (const call of plainCalls) {
+      const reply = await server.app.inject({
+        method: 'POST',
+        url: urlOf(call),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+      expect(reply.statusCode, urlOf(call)).toBeGreaterThanOrEqual(400);
+      expect(reply.statusCode, urlOf(call)).toBeLessThan(500);
+    }
+  }, 60_000);
 });
