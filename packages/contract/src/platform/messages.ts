@@ -30,6 +30,7 @@ export const messages = {
   serverError: 'Interner Fehler. Bitte später erneut versuchen.',
   fileNotFound: 'Die Datei wurde nicht gefunden.',
   recordNotFound: 'Der Eintrag existiert nicht.',
+  appLoadFailed: 'Die App konnte nicht geladen werden. Bitte die Netzwerkverbindung prüfen und erneut versuchen.',
   noMenuLinks: 'Für dieses Konto sind keine Bereiche freigeschaltet.',
 } as const;
 

@@ -8,8 +8,7 @@ import { ModulePage } from '../platform/module-page/module-page';
 import type { ModuleLoader } from '../platform/module-page/web-module';
 import { moduleAccess } from '../platform/navigation/start-route';
 import { useNavigationEffects } from '../platform/navigation/use-navigation-effects';
-import { PageLoading } from '../platform/feedback/page-loading';
-import { OfflineBanner } from '../platform/offline/offline-banner';
+import { SettingsPending } from '../platform/feedback/settings-pending';
 import { PasswordNotice } from '../platform/password-notice/password-notice';
 import { SavingProvider } from '../platform/saving/saving-provider';
 import { safePrimary } from '../platform/theme/colors';
@@ -27,7 +26,7 @@ export interface LoggedInShellProps {
 
 /** A module route of a logged-in user: menu rule, main layout, module page with the tab rules. */
 export function LoggedInShell({ definition, loader, tabCode, pathname, search }: LoggedInShellProps) {
-  const { data: settings } = useSettings();
+  const { data: settings, isError: settingsFailed, refetch: refetchSettings } = useSettings();
   const { mutate: logoutNow } = useLogout();
   useNavigationEffects(pathname, search);
 
@@ -51,12 +50,7 @@ export function LoggedInShell({ definition, loader, tabCode, pathname, search }:
   }, [mustLogout]);
 
   if (!settings || access?.kind !== 'allowed') {
-    return (
-      <>
-        <OfflineBanner />
-        <PageLoading />
-      </>
-    );
+    return <SettingsPending failed={!settings && settingsFailed} onRetry={() => void refetchSettings()} />;
   }
 
   const ModuleTabs = lazyModule(definition.code, loader);

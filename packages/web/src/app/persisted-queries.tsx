@@ -17,8 +17,10 @@ export function PersistedQueries({ children }: { children: ReactNode }) {
         maxAge: persistMaxAge,
         buster: persistBuster,
         dehydrateOptions: {
-          // The login screen has its own cache (local storage key 'loginscreen').
-          shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== 'loginscreen',
+          // Every query with data, also one whose last refetch failed offline (kept as its last good
+          // state, see keepLastData). The login screen has its own cache (local storage key 'loginscreen').
+          shouldDehydrateQuery: (query) => query.state.data !== undefined && query.queryKey[0] !== 'loginscreen',
+          shouldDehydrateMutation: () => false,
         },
       }}
     >

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useSettings } from '../api/get-settings';
 import { endSession, logout } from '../api/logout';
-import { PageLoading } from '../feedback/page-loading';
+import { SettingsPending } from '../feedback/settings-pending';
 import { selectStartRoute } from '../navigation/start-route';
-import { OfflineBanner } from '../offline/offline-banner';
 
 /** '/' with a stored session: open the last view (or the first menu link) without the login form. */
 export function StartRedirect({ onEnterApp }: { onEnterApp(route: string): void }) {
-  const { data } = useSettings();
+  const { data, isError, refetch } = useSettings();
   const start = data ? selectStartRoute(data.lastView, data.mainmenu_links) : undefined;
 
   useEffect(() => {
@@ -21,10 +20,5 @@ export function StartRedirect({ onEnterApp }: { onEnterApp(route: string): void 
       .then(endSession);
   }, [start, onEnterApp]);
 
-  return (
-    <>
-      <OfflineBanner />
-      <PageLoading />
-    </>
-  );
+  return <SettingsPending failed={!data && isError} onRetry={() => void refetch()} />;
 }

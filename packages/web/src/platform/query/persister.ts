@@ -1,4 +1,5 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 
 /** IndexedDB key of the persisted query cache. */
@@ -22,7 +23,7 @@ async function quietly<T>(operation: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-export const queryPersister = createAsyncStoragePersister({
+const idbPersister = createAsyncStoragePersister({
   key: persistKey,
   storage: {
     getItem: async (key: string) => (await quietly(() => get<string>(key))) ?? null,
@@ -31,6 +32,42 @@ export const queryPersister = createAsyncStoragePersister({
   },
   throttleTime: 500,
 });
+
+/**
+ * What is written to the device: every query with data, as the last good state. A refetch that failed
+ * offline (e.g. the settings after a save was tried) leaves the query in 'error' with its old data; without
+ * this, it would be dropped and the next offline start would wait for the network forever. Mutations are
+ * never kept: a save tried offline is not replayed after a reload.
+ */
+export function keepLastData(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.flatMap(({ promise: _promise, ...query }) =>
+    query.state.data === undefined
+      ? []
+      : [
+          {
+            ...query,
+            state: {
+              ...query.state,
+              status: 'success' as const,
+              fetchStatus: 'idle' as const,
+              error: null,
+              fetchFailureCount: 0,
+              fetchFailureReason: null,
+            },
+          },
+        ],
+  );
+  return { ...client, clientState: { mutations: [], queries } };
+}
+
+export const queryPersister: Persister = {
+  persistClient: (client) => idbPersister.persistClient(keepLastData(client)),
+  restoreClient: async () => {
+    const restored = await idbPersister.restoreClient();
+    return restored && keepLastData(restored);
+  },
+  removeClient: () => idbPersister.removeClient(),
+};
 
 export async function clearPersistedCache(): Promise<void> {
   await quietly(() => del(persistKey));

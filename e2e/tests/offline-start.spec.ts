@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { calendarMessages } from '@hortus/contract';
+import { messages } from '@hortus/contract/messages';
+import { demo } from '../fixtures';
+import { login, openMenu } from './helpers';
+
+const memberRow = (page: Page, name: string) =>
+  page.getByRole('table', { name: 'Mitglieder' }).getByRole('row').filter({ hasText: name });
+
+/** A quick link of the top bar (the menu from the settings). */
+const quickLink = (page: Page, title: string) => page.getByRole('banner').getByRole('link', { name: title });
+
+test('after a save tried without network, the installed app still opens offline with menu, banner and cached data', async ({
+  page,
+  context,
+}) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/100');
+  await expect(memberRow(page, 'Jonas Weiß')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await quickLink(page, 'Kalender').click();
+  await expect(page).toHaveURL(/\/110/);
+  await expect(page.getByRole('button', { name: 'Aktualisieren' })).toBeVisible();
+
+  // Offline: a new calendar event cannot be saved.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neuer Termin' });
+  await dialog.getByLabel('Titel').fill('Offline-Termin');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText(calendarMessages.saveFailed)).toBeVisible();
+  await expect(page.getByText('KEINE NETZWERKVERBINDUNG')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await page.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(dialog).toBeHidden();
+  // Moving on while offline refetches the settings and the member list, which fails.
+  await quickLink(page, 'Mitglieder').click();
+  await expect(memberRow(page, 'Jonas Weiß')).toBeVisible();
+
+  // Reload offline: shell, menu, banner and the last member list come from the device.
+  await page.reload();
+  await expect(page.getByText('KEINE NETZWERKVERBINDUNG')).toBeVisible();
+  await expect(memberRow(page, 'Jonas Weiß')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByText(messages.appLoadFailed)).toBeHidden();
+  await expect(quickLink(page, 'Kalender')).toBeVisible();
+  await openMenu(page);
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Profil' })).toBeVisible();
+  await page.screenshot({ path: 'artifacts/offline-start.png', fullPage: true });
+  await context.setOffline(false);
+});
+
+test('without network and without stored settings, the app says so in German instead of spinning', async ({
+  page,
+  context,
+}) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/100');
+  await expect(memberRow(page, 'Jonas Weiß')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    // Nothing stored on the device but the session: remove the persisted query cache (idb-keyval's store).
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('keyval-store');
+      open.onerror = () => reject(new Error('open'));
+      open.onsuccess = () => {
+        const transaction = open.result.transaction('keyval', 'readwrite');
+        transaction.objectStore('keyval').delete('hortus-query-cache');
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(new Error('delete'));
+      };
+    });
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(messages.appLoadFailed)).toBeVisible();
+  await expect(page.getByText('KEINE NETZWERKVERBINDUNG')).toBeVisible();
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(memberRow(page, 'Jonas Weiß')).toBeVisible();
+});
