@@ -1,5 +1,6 @@
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { findModule, parseModulePath } from '@hortus/contract';
+import { RedirectToLogin } from '../platform/login/redirect-to-login';
 import { NotFoundPage } from '../platform/not-found/not-found-page';
 import { hasSession } from '../platform/session/storage';
 import { LoggedInShell } from './logged-in-shell';
@@ -13,7 +14,7 @@ export default function AppShell() {
   const loader = parsed ? webModules[parsed.moduleCode] : undefined;
 
   if (!parsed || !definition || !loader) return <NotFoundPage />;
-  if (!hasSession()) return <Navigate to="/" replace />;
+  if (!hasSession()) return <RedirectToLogin route={pathname + search} />;
   return (
     <LoggedInShell
       definition={definition}

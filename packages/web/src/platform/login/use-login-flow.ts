@@ -33,12 +33,13 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
       if (reply.status === 'errorCountMax') return await fail(messages.loginTooManyAttempts);
       setCode(reply.code);
       // Loaded only now, so they are not part of the login route's JavaScript.
-      const [{ settingsQueryOptions }, { selectStartRoute }] = await Promise.all([
+      const [{ settingsQueryOptions }, { selectStartRoute, takeDeepLink }] = await Promise.all([
         import('../api/get-settings'),
         import('../navigation/start-route'),
       ]);
       const settings = await queryClient.fetchQuery(settingsQueryOptions());
-      const start = selectStartRoute(settings.lastView, settings.mainmenu_links);
+      // A deep link opened before the login (e.g. a QR check-in) opens once, if its module is a menu link.
+      const start = selectStartRoute(settings.lastView, settings.mainmenu_links, takeDeepLink());
       if (start === null) {
         await logout().catch(() => undefined);
         return await fail(messages.noMenuLinks);

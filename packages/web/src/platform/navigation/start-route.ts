@@ -1,4 +1,5 @@
 import { parseModulePath, type MenuLink } from '@hortus/contract';
+import { isDeepLink } from './deep-link';
 
 /** Menu links in their sort order (ties keep the server's order). */
 export function sortLinks(links: readonly MenuLink[]): MenuLink[] {
@@ -16,12 +17,21 @@ export function moduleCodeOf(route: string): string | null {
 }
 
 /**
- * Where to go after login (or when opening '/' with a stored session): the last view when its module is
- * still a menu link, otherwise the first menu link; null when the user has no menu links (log out).
+ * Where to go after login (or when opening '/' with a stored session): a deep link opened before the login
+ * when its module is a menu link of the user, else the last view when its module is still a menu link,
+ * otherwise the first menu link; null when the user has no menu links (log out).
  */
-export function selectStartRoute(lastView: string, links: readonly MenuLink[]): string | null {
+export function selectStartRoute(
+  lastView: string,
+  links: readonly MenuLink[],
+  deepLink: string | null = null,
+): string | null {
   const first = firstLink(links);
   if (first === null) return null;
+  if (deepLink !== null && isDeepLink(deepLink)) {
+    const deepModule = moduleCodeOf(deepLink);
+    if (links.some((link) => link.id === deepModule)) return deepLink;
+  }
   const lastModule = moduleCodeOf(lastView);
   if (lastModule !== null && links.some((link) => link.id === lastModule)) return lastView;
   return first;
@@ -42,3 +52,4 @@ export function featureCode(pathname: string): string {
 }
 
 export { pageTitle } from './page-title';
+export { forgetDeepLink, readDeepLink, takeDeepLink } from './deep-link';
