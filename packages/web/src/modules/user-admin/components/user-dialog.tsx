@@ -193,9 +193,9 @@ export function UserDialog({
           inherited={inherited}
           locked={rightsLocked}
           inheritedHint="über Gruppe"
-          onToggle={(right, on) => {
+          onToggle={(right, on, withDescendants) => {
             if (!rightsTree.data) return;
-            form.setValue('rechteSolo', [...toggleRight(rightsTree.data, checkedRights, right, on)], {
+            form.setValue('rechteSolo', [...toggleRight(rightsTree.data, checkedRights, right, on, withDescendants)], {
               shouldDirty: true,
             });
           }}
