@@ -31,6 +31,8 @@ export const userAdminMessages = {
   confirmPasswordReset: (nn: string) =>
     `Soll das Passwort von ${nn} zurückgesetzt werden? Das bisherige Passwort gilt danach nicht mehr.`,
   passwordCopied: 'Kopiert',
+  groupDeleted: 'Die Gruppe wurde gelöscht.',
+  parameterDeleted: 'Der Parameter wurde gelöscht.',
   copyFailed: 'Kopieren nicht möglich. Bitte das Passwort markieren und kopieren.',
   resetFailed: 'Das Passwort konnte nicht zurückgesetzt werden. Bitte die Netzwerkverbindung prüfen.',
   loadFailed: 'Benutzer konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
