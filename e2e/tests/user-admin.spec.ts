@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { profileMessages } from '@hortus/contract';
+import { profileMessages, userAdminMessages } from '@hortus/contract';
 import { e2eAdmin } from '../fixtures';
 import { login, logout } from './helpers';
 
@@ -35,6 +35,8 @@ async function expectSaved(page: Page): Promise<void> {
 test('an admin creates a group with rights, a parameter with options, a user in that group; the new user logs in with the shown password, is greeted by the password notice, changes the password, edits own data', async ({
   page,
 }) => {
+  // A long journey (rights tree, password reset, three logins) on a shared machine.
+  test.setTimeout(150_000);
   await login(page, e2eAdmin);
   await expect(page).not.toHaveURL('/');
 
@@ -200,4 +202,13 @@ test('an admin creates a group with rights, a parameter with options, a user in 
   await expect(confirm).toContainText('alle zugehörigen Daten');
   await confirm.getByRole('button', { name: 'Löschen' }).click();
   await expect(page.getByText('Keine Benutzer gefunden')).toBeVisible();
+
+  // Deleting the group reports the deletion.
+  await page.goto('/005-020');
+  const oldGroup = page.getByTestId('group-panel').filter({ hasText: groupName });
+  await oldGroup.getByText(groupName, { exact: true }).click();
+  await oldGroup.getByRole('button', { name: 'Löschen' }).click();
+  await page.getByRole('dialog', { name: 'Sicher?' }).getByRole('button', { name: 'Löschen' }).click();
+  await expect(page.getByTestId('alert')).toHaveText(userAdminMessages.groupDeleted);
+  await expect(page.getByTestId('group-panel').filter({ hasText: groupName })).toHaveCount(0);
 });
