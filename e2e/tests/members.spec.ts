@@ -75,19 +75,22 @@ test('the office corrects a phone number in the member detail; it is saved for e
   // The demo lets the Verwaltung group edit phone numbers here (f100 bearbeiten); names stay read-only.
   await expect(page.getByLabel('Vorname')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Speichern' })).toBeHidden();
-  await page.getByLabel('Telefon').fill('0160 1111111');
+  await page.getByLabel('Telefon').fill('(0160) 1111111');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText(membersMessages.dataSaved)).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Peter Schäfer' })).toBeVisible();
-  await expect(page.getByLabel('Telefon')).toHaveValue('0160 1111111');
+  await expect(page.getByLabel('Telefon')).toHaveValue('(0160) 1111111');
+  // The stored number is a tel: link (digits only).
+  await expect(page.getByRole('link', { name: '(0160) 1111111 anrufen' })).toHaveAttribute('href', 'tel:01601111111');
   await page.getByRole('button', { name: membersMessages.back }).click();
-  await expect(memberRow(page, 'Peter Schäfer')).toContainText('0160 1111111');
+  await expect(memberRow(page, 'Peter Schäfer')).toContainText('(0160) 1111111');
   await logout(page);
 
   await openDirectory(page, demo.erzieher);
   await memberRow(page, 'Peter Schäfer').click();
-  await expect(page.getByLabel('Telefon')).toHaveValue('0160 1111111');
+  await expect(page.getByLabel('Telefon')).toHaveValue('(0160) 1111111');
   await expect(page.getByLabel('Telefon')).toBeDisabled();
+  await expect(page.getByRole('link', { name: '(0160) 1111111 anrufen' })).toHaveAttribute('href', 'tel:01601111111');
 });

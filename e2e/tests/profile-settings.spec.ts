@@ -109,7 +109,7 @@ test('the admin changes the app title and colour; the login screen follows', asy
   await page.screenshot({ path: 'artifacts/app-settings.png', fullPage: true });
   await save.click();
   await expect(page.getByTestId('alert')).toHaveText(appSettingsMessages.saved);
-  await expect(page).toHaveTitle(`Anwesenheit – ${changed.title}`);
+  await expect(page).toHaveTitle(`App-Einstellungen – ${changed.title}`);
   await expect(save).toBeDisabled();
 
   await logout(page);
@@ -125,5 +125,5 @@ test('the admin changes the app title and colour; the login screen follows', asy
   await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByTestId('alert')).toHaveText(appSettingsMessages.saved);
-  await expect(page).toHaveTitle(`Anwesenheit – ${original.title}`);
+  await expect(page).toHaveTitle(`App-Einstellungen – ${original.title}`);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { profileMessages } from '@hortus/contract';
+import { profileMessages, userAdminMessages } from '@hortus/contract';
 import { e2eAdmin } from '../fixtures';
 import { login, logout } from './helpers';
 
@@ -35,6 +35,8 @@ async function expectSaved(page: Page): Promise<void> {
 test('an admin creates a group with rights, a parameter with options, a user in that group; the new user logs in with the shown password, is greeted by the password notice, changes the password, edits own data', async ({
   page,
 }) => {
+  // A long journey (rights tree, password reset, three logins) on a shared machine.
+  test.setTimeout(150_000);
   await login(page, e2eAdmin);
   await expect(page).not.toHaveURL('/');
 
@@ -65,13 +67,42 @@ test('an admin creates a group with rights, a parameter with options, a user in 
   const groupPanel = page.getByTestId('group-panel').filter({ has: page.getByLabel('Name', { exact: true }) });
   await groupPanel.getByLabel('Name', { exact: true }).fill(groupName);
   await groupPanel.getByRole('checkbox', { name: parameterName }).check();
-  await groupPanel.getByRole('checkbox', { name: 'App-Info', exact: true }).check();
-  await expect(groupPanel.getByRole('checkbox', { name: 'Hilfe ansehen' })).toBeChecked();
+  // The rights tree grants what it shows: "mit allen Unterrechten" grants and takes away a whole branch.
+  const appInfo = groupPanel.getByRole('checkbox', { name: 'App-Info', exact: true });
+  await groupPanel.getByRole('button', { name: 'App-Info: mit allen Unterrechten' }).click();
+  await page.getByRole('menuitem', { name: 'Mit allen Unterrechten vergeben' }).click();
+  for (const name of ['App-Info', 'Appinfo ansehen', 'Hilfe ansehen'])
+    await expect(groupPanel.getByRole('checkbox', { name, exact: true })).toBeChecked();
+  await groupPanel.getByRole('button', { name: 'App-Info: mit allen Unterrechten' }).click();
+  await page.getByRole('menuitem', { name: 'Mit allen Unterrechten entziehen' }).click();
+  for (const name of ['App-Info', 'Appinfo ansehen', 'Hilfe ansehen'])
+    await expect(groupPanel.getByRole('checkbox', { name, exact: true })).not.toBeChecked();
+  // A single tick grants that right only; its parent shows the partial state.
+  await groupPanel.getByRole('checkbox', { name: 'Appinfo ansehen' }).check();
+  await expect(groupPanel.getByRole('checkbox', { name: 'Hilfe ansehen' })).not.toBeChecked();
+  await expect(appInfo).toHaveAttribute('aria-checked', 'mixed');
+  await expect(appInfo).toHaveAttribute('data-indeterminate', 'true');
+  await expect(groupPanel.getByText('(nur Unterrechte)')).toHaveCount(1);
+  // Admin-grade rights are marked.
+  await expect(groupPanel.locator('[data-admin-right="x|001"]')).toBeVisible();
   await groupPanel.getByRole('checkbox', { name: 'Profil und Passwort', exact: true }).check();
   await groupPanel.getByRole('switch', { name: 'Passwortänderung nach dem ersten Login verlangen' }).check();
   await page.screenshot({ path: 'artifacts/user-admin-group.png', fullPage: true });
   await groupPanel.getByRole('button', { name: 'Speichern' }).click();
   await expectSaved(page);
+
+  // Reopened after a reload, the group shows the same ticks.
+  await page.reload();
+  const savedGroup = page.getByTestId('group-panel').filter({ hasText: groupName });
+  await savedGroup.getByText(groupName, { exact: true }).click();
+  await expect(savedGroup.getByRole('checkbox', { name: 'Appinfo ansehen' })).toBeChecked();
+  await expect(savedGroup.getByRole('checkbox', { name: 'Hilfe ansehen' })).not.toBeChecked();
+  await expect(savedGroup.getByRole('checkbox', { name: 'App-Info', exact: true })).toHaveAttribute(
+    'aria-checked',
+    'mixed',
+  );
+  await expect(savedGroup.getByRole('checkbox', { name: 'Profil und Passwort', exact: true })).toBeChecked();
+  await expect(savedGroup.getByRole('checkbox', { name: parameterName })).toBeChecked();
 
   // User in that group (and only that group).
   await page.goto('/005');
@@ -104,8 +135,28 @@ test('an admin creates a group with rights, a parameter with options, a user in 
   await page.getByLabel('Suche').fill(userName);
   await expect(page.getByRole('row').filter({ hasText: userName })).toHaveCount(1);
 
+  // Resetting the password asks first; the new password can be copied and is the one that works.
+  await page.getByRole('row').filter({ hasText: userName }).getByRole('button', { name: 'Bearbeiten' }).click();
+  const editDialog = page.getByRole('dialog', { name: /^Benutzer bearbeiten/ });
+  await editDialog.getByRole('button', { name: 'Passwort zurücksetzen' }).click();
+  const confirmReset = page.getByRole('dialog', { name: 'Sicher?' });
+  await expect(confirmReset).toContainText(`Soll das Passwort von ${userName} zurückgesetzt werden?`);
+  await confirmReset.getByRole('button', { name: 'Ja' }).click();
+  const reset = page.getByTestId('password-alert');
+  await expect(reset).toContainText('Das neue Passwort lautet:');
+  const resetPassword = /lautet: (\S+)/.exec((await reset.textContent()) ?? '')?.[1] ?? '';
+  expect(resetPassword).toMatch(/^[A-Za-z2-9]{12}$/);
+  expect(resetPassword).not.toMatch(/[lI1O0]/);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Passwort kopieren' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Kopiert' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(resetPassword);
+  await page.getByRole('button', { name: 'OK' }).click();
+  await editDialog.getByRole('button', { name: 'Schließen' }).click();
+  await expect(editDialog).toHaveCount(0);
+
   // The new user logs in with the generated password and is greeted by the password notice.
-  await switchUser(page, { nn: userName, password: password ?? '' });
+  await switchUser(page, { nn: userName, password: resetPassword });
   // The profile (sort 10) is now the first menu link of the new user.
   await expect(page).toHaveURL('/010');
   const notice = page.getByTestId('password-notice');
@@ -115,7 +166,7 @@ test('an admin creates a group with rights, a parameter with options, a user in 
   await expect(page.getByLabel('Benutzername')).toHaveValue(userName);
 
   // The new user changes the password: the old one is the generated one.
-  await changePassword(page, password ?? '', newPassword);
+  await changePassword(page, resetPassword, newPassword);
   await expect(page.getByTestId('alert')).toHaveText(profileMessages.passwordChanged);
 
   // The new user edits own data: the choice parameter (f010) is visible and editable for the group.
@@ -151,4 +202,13 @@ test('an admin creates a group with rights, a parameter with options, a user in 
   await expect(confirm).toContainText('alle zugehörigen Daten');
   await confirm.getByRole('button', { name: 'Löschen' }).click();
   await expect(page.getByText('Keine Benutzer gefunden')).toBeVisible();
+
+  // Deleting the group reports the deletion.
+  await page.goto('/005-020');
+  const oldGroup = page.getByTestId('group-panel').filter({ hasText: groupName });
+  await oldGroup.getByText(groupName, { exact: true }).click();
+  await oldGroup.getByRole('button', { name: 'Löschen' }).click();
+  await page.getByRole('dialog', { name: 'Sicher?' }).getByRole('button', { name: 'Löschen' }).click();
+  await expect(page.getByTestId('alert')).toHaveText(userAdminMessages.groupDeleted);
+  await expect(page.getByTestId('group-panel').filter({ hasText: groupName })).toHaveCount(0);
 });

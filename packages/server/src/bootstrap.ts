@@ -60,6 +60,9 @@ async function bootstrapLocked(database: Database, options: BootstrapOptions): P
       password,
       ident: 'Administrator',
       rootPw: false,
+      // The technical administrator (INITIAL_ADMIN_USER) is no member: show = false keeps it out of the
+      // member directory (100); user administration still lists it and may switch show on.
+      show: false,
       groupIds: [adminGroupId],
     });
     createdAdmin = true;

@@ -151,6 +151,19 @@ describe('getMitgliederliste', () => {
     expect(ids).not.toContain(loner.id);
   });
 
+  it('never lists the technical administrator (the initial account, created with show = false)', async () => {
+    const db = server.database.db;
+    const [admin] = await db.select({ id: users.id, show: users.show }).from(users).where(eq(users.nn, 'admin'));
+    expect(admin?.show).toBe(false);
+    await showGroups([]);
+    const viewer = await server.userWithSession({ rechteSolo: ['x|100|000'] });
+    const ids = ((await call('getMitgliederliste', viewer.code)).body.nutzer as MemberListEntry[]).map((m) => m.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(admin?.id);
+    const detail = await call('getMitglied', viewer.code, { id: admin?.id });
+    expect(detail.body.status).not.toBe('success');
+  });
+
   it('needs a session and x|100|000', async () => {
     expectNoSession(await call('getMitgliederliste', forged));
     const other = await server.userWithSession({ rechteSolo: ['x|100|010', 'x|005|000'] });

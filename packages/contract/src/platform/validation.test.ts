@@ -173,12 +173,19 @@ describe('email', () => {
 });
 
 describe('telefon', () => {
-  it('allows digits, spaces, "+", "/" and "-"', () => {
-    expectValid('telefon', ['', '+49 351/123-45', '0351 1234567', '0049-351-12345']);
+  it('allows digits, spaces, "+", "/", "-" and parentheses', () => {
+    expectValid('telefon', [
+      '',
+      '+49 351/123-45',
+      '0351 1234567',
+      '0049-351-12345',
+      '(0351) 123456',
+      '+49 (0)351 123456',
+    ]);
   });
 
   it('rejects letters and other characters', () => {
-    expectInvalid('telefon', ['abc', '0351 (123)', '0351.123', '+49 351 123 45 ext', '0351\n123'], CHARSET);
+    expectInvalid('telefon', ['abc', '0351.123', '+49 351 123 45 ext', '0351\n123', '[0351] 123', '0351#12'], CHARSET);
   });
 });
 

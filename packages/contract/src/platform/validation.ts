@@ -30,9 +30,10 @@ export const PASSWORD_MIN = 8;
 const letters = 'A-Za-zÀ-ÖØ-öø-ÿĀ-žẞß';
 
 /**
- * Character whitelists. Phone and URL follow the specification; the others are our decision
- * (documented in docs/architecture.md): user names have no spaces, names allow the punctuation
- * of German names and titles, text allows everything printable.
+ * Character whitelists. URL follows the specification; phone follows it plus parentheses (German
+ * numbers are written '(0351) 123456'); the others are our decision (documented in
+ * docs/architecture.md): user names have no spaces, names allow the punctuation of German names and
+ * titles, text allows everything printable.
  */
 export const charsets = {
   nn: new RegExp(`^[${letters}0-9._@-]*$`),
@@ -40,7 +41,7 @@ export const charsets = {
   nameLess: new RegExp(`^[${letters}0-9 _-]*$`),
   nameMore: new RegExp(`^[${letters}0-9 .,:;!?&+()/'"#%_§€@*=<>\\[\\]{}|~^$\\n\\r-]*$`),
   password: /^[^\p{Cc}\p{Cs}]*$/u,
-  telefon: /^[0-9 /+-]*$/,
+  telefon: /^[0-9 /+()-]*$/,
   url: /^[A-Za-z0-9/?=&.:_%#~+-]*$/,
 } as const;
 

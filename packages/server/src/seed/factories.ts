@@ -62,6 +62,8 @@ export interface UserInput {
   /** Pre-computed hash, to skip the deliberately slow hashing when creating many users. */
   passwordHash?: string;
   rootPw?: boolean;
+  /** Listed in the member directory (default true). */
+  show?: boolean;
   groupIds?: number[];
   rechteSolo?: string[];
   values?: Record<number, string | { wert?: string; optionIds: number[] }>;
@@ -83,6 +85,7 @@ export async function createUser(db: Db, input: UserInput = {}): Promise<Created
       ident: input.ident ?? '',
       passwordHash: input.passwordHash ?? (await hashPassword(password)),
       rootPw: input.rootPw ?? false,
+      show: input.show ?? true,
     })
     .returning({ id: users.id });
   if (!user) throw new Error('user not created');

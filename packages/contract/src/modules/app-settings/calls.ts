@@ -40,6 +40,34 @@ export const parameterIcons = [
   'Notes',
 ] as const;
 
+/** German names of the parameter icons, shown in the icon picker. */
+export const parameterIconLabels: Record<(typeof parameterIcons)[number], string> = {
+  Label: 'Etikett',
+  Badge: 'Ausweis',
+  Person: 'Person',
+  Email: 'E-Mail',
+  Phone: 'Telefon',
+  Home: 'Haus',
+  Cake: 'Geburtstag',
+  Work: 'Arbeit',
+  School: 'Schule',
+  Event: 'Termin',
+  Info: 'Information',
+  Star: 'Stern',
+  Favorite: 'Herz',
+  Group: 'Gruppe',
+  Groups: 'Gruppen',
+  FamilyRestroom: 'Familie',
+  AdminPanelSettings: 'Verwaltung',
+  Storefront: 'Geschäft',
+  ChildCare: 'Kind',
+  LocalHospital: 'Gesundheit',
+  DirectionsCar: 'Auto',
+  Pets: 'Haustier',
+  Language: 'Sprache',
+  Notes: 'Notizen',
+};
+
 /** The editable app settings (core.md "App settings"). */
 export const appSettingsData = z.object({
   app_titel: ruledString('required').pipe(z.string().max(60, 'Maximal 60 Zeichen sind erlaubt')),

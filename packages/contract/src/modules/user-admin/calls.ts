@@ -28,6 +28,12 @@ export const userAdminMessages = {
   typeLocked: 'Der Typ kann nicht geändert werden, wenn bereits Werte durch Nutzer gespeichert wurden.',
   userCreated: (nn: string, password: string) => `Der Nutzer ${nn} wurde mit folgendem Passwort angelegt: ${password}`,
   passwordReset: 'Das Passwort wurde erfolgreich zurückgesetzt. Das neue Passwort lautet:',
+  confirmPasswordReset: (nn: string) =>
+    `Soll das Passwort von ${nn} zurückgesetzt werden? Das bisherige Passwort gilt danach nicht mehr.`,
+  passwordCopied: 'Kopiert',
+  groupDeleted: 'Die Gruppe wurde gelöscht.',
+  parameterDeleted: 'Der Parameter wurde gelöscht.',
+  copyFailed: 'Kopieren nicht möglich. Bitte das Passwort markieren und kopieren.',
   resetFailed: 'Das Passwort konnte nicht zurückgesetzt werden. Bitte die Netzwerkverbindung prüfen.',
   loadFailed: 'Benutzer konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
   saveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',

@@ -41,6 +41,7 @@ describe('ModulePage', () => {
     renderPage('/999', '', ['x|999|000']);
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.getByText('Inhalt Appinfo')).toBeTruthy();
+    expect(document.title).toBe('App-Info – Hort');
   });
 
   it("shows 'Zugriff verweigert' without any allowed tab", () => {

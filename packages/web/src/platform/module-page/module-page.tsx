@@ -20,7 +20,10 @@ export interface ModulePageProps {
 /** A module page with the tab rules: allowed tabs only, tab bar from two tabs, redirect, 'Zugriff verweigert'. */
 export function ModulePage({ definition, tabCode, search, rights, appTitle, renderTab }: ModulePageProps) {
   const resolution = resolveTab(definition, tabCode, rights, search);
-  const label = resolution.kind === 'show' ? resolution.current.label : undefined;
+  // Without a tab bar the tab's label is nowhere to be seen, so the page is named after the module
+  // (App-Einstellungen, whose only tab the specification calls 'Anwesenheit').
+  const label =
+    resolution.kind === 'show' ? (resolution.showTabBar ? resolution.current.label : definition.title) : undefined;
 
   useEffect(() => {
     document.title = pageTitle(appTitle, label);

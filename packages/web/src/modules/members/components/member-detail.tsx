@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -27,6 +28,7 @@ import { parameterFieldOf, parameterKey } from '../../../platform/user-parameter
 import { useMember } from '../api/get-member';
 import { useSaveMember } from '../api/save-member';
 import { cachedMemberDetail } from '../logic/member-cache';
+import { contactHref } from '../logic/contact-link';
 import {
   initialMemberForm,
   memberFormSchema,
@@ -132,15 +134,25 @@ function MemberDetailForm({ detail, onDirtyChange }: { detail: MemberDetail; onD
         {errors.gruppen && <FormHelperText>{errors.gruppen.message}</FormHelperText>}
       </FormControl>
       <Stack spacing={2.5}>
-        {parameters.map((parameter) => (
-          <FormParameterField
-            key={parameter.id}
-            control={form.control}
-            name={`werte.${parameterKey(parameter.id)}`}
-            parameter={parameter}
-            disabled={!parameter.bearbeiten}
-          />
-        ))}
+        {parameters.map((parameter) => {
+          const stored = detail.nutzerparameterwerte[String(parameter.id)] ?? '';
+          const href = contactHref(parameter.typ, stored);
+          return (
+            <Box key={parameter.id}>
+              <FormParameterField
+                control={form.control}
+                name={`werte.${parameterKey(parameter.id)}`}
+                parameter={parameter}
+                disabled={!parameter.bearbeiten}
+              />
+              {href && (
+                <Link href={href} variant="body2" sx={{ display: 'inline-block', mt: 0.5 }}>
+                  {href.startsWith('tel:') ? `${stored} anrufen` : `E-Mail an ${stored} schreiben`}
+                </Link>
+              )}
+            </Box>
+          );
+        })}
       </Stack>
       {isDirty && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>

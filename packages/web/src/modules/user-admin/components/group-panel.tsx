@@ -121,8 +121,8 @@ export function GroupPanel({ initial, parameters, rightsTree, onSave, ...panel }
               tree={rightsTree}
               checked={checkedRights}
               locked={disabled}
-              onToggle={(right, on) =>
-                change({ ...draft, rechte: [...toggleRight(rightsTree, checkedRights, right, on)] })
+              onToggle={(right, on, withDescendants) =>
+                change({ ...draft, rechte: [...toggleRight(rightsTree, checkedRights, right, on, withDescendants)] })
               }
             />
           ) : (

@@ -1,13 +1,18 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { parameterIcons } from '@hortus/contract';
+import { parameterIconLabels, parameterIcons } from '@hortus/contract';
 import { MenuIcon } from '../../../platform/icons/menu-icon';
 
 export interface IconSelectProps {
   value: string;
   onChange(icon: string): void;
   disabled?: boolean;
+}
+
+/** The German name of an icon; a stored icon outside the list shows its technical name. */
+export function iconLabel(icon: string): string {
+  return (parameterIconLabels as Record<string, string | undefined>)[icon] ?? icon;
 }
 
 /** Choice of one of the contract's parameter icons (a stored unknown icon stays selectable). */
@@ -28,7 +33,7 @@ export function IconSelect({ value, onChange, disabled }: IconSelectProps) {
         <MenuItem key={icon} value={icon}>
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
             <MenuIcon name={icon} fontSize="small" />
-            {icon}
+            {iconLabel(icon)}
           </Box>
         </MenuItem>
       ))}

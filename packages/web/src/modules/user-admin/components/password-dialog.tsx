@@ -1,25 +1,48 @@
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { userAdminMessages } from '@hortus/contract';
 import { CONFIRM_DIALOG_WIDTH } from '../../../platform/confirm/confirm-dialog';
 
+/** A success message carrying a generated password, and the password itself (for the copy button). */
+export interface PasswordNotice {
+  message: string;
+  password: string;
+}
+
 export interface PasswordDialogProps {
-  /** The success message carrying the password; null closes the dialog. */
-  message: string | null;
+  /** null closes the dialog. */
+  notice: PasswordNotice | null;
   onClose(): void;
 }
 
 /**
  * A message with a generated password stays until it is dismissed (a 4-second alert could vanish
- * before the password is written down).
+ * before the password is written down); a button copies the password to the clipboard.
  */
-export function PasswordDialog({ message, onClose }: PasswordDialogProps) {
+export function PasswordDialog({ notice, onClose }: PasswordDialogProps) {
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => setCopyState('idle'), [notice]);
+
+  const copy = async () => {
+    if (!notice) return;
+    try {
+      await navigator.clipboard.writeText(notice.password);
+      setCopyState('copied');
+    } catch {
+      setCopyState('failed');
+    }
+  };
+
   return (
     <Dialog
-      open={message !== null}
+      open={notice !== null}
       onClose={onClose}
       aria-labelledby="password-dialog-title"
       slotProps={{ paper: { sx: { width: CONFIRM_DIALOG_WIDTH, maxWidth: '100%' } } }}
@@ -27,10 +50,17 @@ export function PasswordDialog({ message, onClose }: PasswordDialogProps) {
       <DialogTitle id="password-dialog-title">Passwort</DialogTitle>
       <DialogContent>
         <Alert severity="success" data-testid="password-alert" sx={{ userSelect: 'text', wordBreak: 'break-word' }}>
-          {message}
+          {notice?.message}
         </Alert>
+        <Typography role="status" variant="body2" color={copyState === 'failed' ? 'error' : 'success'} sx={{ mt: 1 }}>
+          {copyState === 'copied' && userAdminMessages.passwordCopied}
+          {copyState === 'failed' && userAdminMessages.copyFailed}
+        </Typography>
       </DialogContent>
       <DialogActions>
+        <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+          Passwort kopieren
+        </Button>
         <Button onClick={onClose} variant="contained">
           OK
         </Button>

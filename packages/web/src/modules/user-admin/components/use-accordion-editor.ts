@@ -16,6 +16,8 @@ export interface AccordionEditorOptions<T extends EditorEntry> {
   save(entry: T): Promise<T>;
   /** Deletes the stored entry with this id. */
   remove(id: number): Promise<unknown>;
+  /** The success alert after a deletion (e.g. 'Die Gruppe wurde gelöscht.'). */
+  deleted: string;
 }
 
 export interface AccordionEntry<T> {
@@ -38,7 +40,7 @@ export interface EditorPanelProps<T> {
  * The editing state of an accordion page: unsaved new entries, the expanded panel, the pending delete with its
  * confirm dialog, and save and delete with the saving overlay and a success or error alert.
  */
-export function useAccordionEditor<T extends EditorEntry>({ keyOf, save, remove }: AccordionEditorOptions<T>) {
+export function useAccordionEditor<T extends EditorEntry>({ keyOf, save, remove, deleted }: AccordionEditorOptions<T>) {
   const saving = useSaving();
   const saveAction = useSaveAction();
   const [newEntries, setNewEntries] = useState<AccordionEntry<T>[]>([]);
@@ -76,7 +78,7 @@ export function useAccordionEditor<T extends EditorEntry>({ keyOf, save, remove 
       dropNew(target.key);
       return;
     }
-    await saveAction(() => remove(target.id), { failure: userAdminMessages.saveFailed });
+    await saveAction(() => remove(target.id), { success: deleted, failure: userAdminMessages.saveFailed });
   };
 
   return {

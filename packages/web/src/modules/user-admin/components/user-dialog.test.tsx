@@ -9,6 +9,9 @@ import { userAdminKeys } from '../api/keys';
 import { newUser } from '../logic/user-rules';
 import { UserDialog } from './user-dialog';
 
+const resetMock = vi.hoisted(() => vi.fn<(id: number) => Promise<string>>());
+vi.mock('../api/reset-password', () => ({ resetPassword: resetMock }));
+
 const tree: RightNode = {
   right: 'x',
   label: 'Alle Rechte',
@@ -43,7 +46,7 @@ const groups: AdminGroup[] = [
   },
 ];
 
-function renderDialog(user: AdminUser, sessionRights: string[]) {
+function renderDialog(user: AdminUser, sessionRights: string[], onPasswordReset = vi.fn()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(userAdminKeys.rights, tree);
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -62,7 +65,7 @@ function renderDialog(user: AdminUser, sessionRights: string[]) {
       sessionRights={sessionRights}
       onClose={vi.fn()}
       onCreated={vi.fn()}
-      onPasswordReset={vi.fn()}
+      onPasswordReset={onPasswordReset}
     />,
     { wrapper },
   );
@@ -118,5 +121,25 @@ describe('UserDialog', () => {
     expect(screen.getByRole('button', { name: 'Passwort zurücksetzen' })).toBeTruthy();
     expect(checkbox('Nachrichten').disabled).toBe(false);
     await waitFor(() => expect(saveButton().disabled).toBe(false));
+  });
+
+  it('asks before resetting a password and hands the new one over', async () => {
+    const user: AdminUser = { ...newUser(groups), id: 7, nn: 'anna', ident: 'Anna' };
+    const onPasswordReset = vi.fn();
+    resetMock.mockResolvedValue('Abc23456defg');
+    renderDialog(user, ['x|005|000', 'x|005|000|020'], onPasswordReset);
+    fireEvent.click(screen.getByRole('button', { name: 'Passwort zurücksetzen' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Sicher?' });
+    expect(confirm.textContent).toContain('Soll das Passwort von anna zurückgesetzt werden?');
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sicher?' })).toBeNull());
+    expect(resetMock).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Passwort zurücksetzen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ja' }));
+    await waitFor(() =>
+      expect(onPasswordReset).toHaveBeenCalledWith(expect.stringContaining('Abc23456defg'), 'Abc23456defg'),
+    );
+    expect(resetMock).toHaveBeenCalledWith(7);
   });
 });

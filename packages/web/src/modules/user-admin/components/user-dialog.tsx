@@ -41,6 +41,7 @@ import { useSaving } from '../../../platform/saving/saving-context';
 import { FormParameterField } from '../../../platform/user-parameters/form-parameter-field';
 import { parameterFieldOf, parameterKey } from '../../../platform/user-parameters/parameter-schema';
 import { resetPassword } from '../api/reset-password';
+import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { useRights } from '../api/get-rights';
 import { useSaveUser } from '../api/save-user';
 import { inheritedRights, userFormOf, userFormSchema, userToSave, withGroup } from '../logic/user-rules';
@@ -59,10 +60,10 @@ export interface UserDialogProps {
   /** The session user's rights. */
   sessionRights: readonly string[];
   onClose(): void;
-  /** A new user was created: the message with the generated password. */
-  onCreated(message: string): void;
-  /** A password was reset: the message with the new password. */
-  onPasswordReset(message: string): void;
+  /** A new user was created: the message with the generated password, and the password. */
+  onCreated(message: string, password: string): void;
+  /** A password was reset: the message with the new password, and the password. */
+  onPasswordReset(message: string, password: string): void;
 }
 
 export function UserDialog({
@@ -120,17 +121,19 @@ export function UserDialog({
     if (!saved) return;
     if (added !== null) {
       const { nn, password } = added;
-      onCreated(userAdminMessages.userCreated(nn, password));
+      onCreated(userAdminMessages.userCreated(nn, password), password);
     } else {
       alert.success(messages.settingsSaved);
     }
     onClose();
   });
 
+  const [confirmReset, setConfirmReset] = useState(false);
   const reset = async () => {
+    setConfirmReset(false);
     try {
       const password = await saving.run(resetPassword(user.id));
-      onPasswordReset(`${userAdminMessages.passwordReset} ${password}`);
+      onPasswordReset(`${userAdminMessages.passwordReset} ${password}`, password);
     } catch {
       alert.error(userAdminMessages.resetFailed);
     }
@@ -176,7 +179,7 @@ export function UserDialog({
       ))}
       {!isNew && canEdit && (
         <Box>
-          <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => void reset()}>
+          <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => setConfirmReset(true)}>
             Passwort zurücksetzen
           </Button>
         </Box>
@@ -193,9 +196,9 @@ export function UserDialog({
           inherited={inherited}
           locked={rightsLocked}
           inheritedHint="über Gruppe"
-          onToggle={(right, on) => {
+          onToggle={(right, on, withDescendants) => {
             if (!rightsTree.data) return;
-            form.setValue('rechteSolo', [...toggleRight(rightsTree.data, checkedRights, right, on)], {
+            form.setValue('rechteSolo', [...toggleRight(rightsTree.data, checkedRights, right, on, withDescendants)], {
               shouldDirty: true,
             });
           }}
@@ -262,6 +265,12 @@ export function UserDialog({
         </DialogActions>
       </Dialog>
       {confirmDialog}
+      <ConfirmDialog
+        open={confirmReset}
+        text={userAdminMessages.confirmPasswordReset(user.nn)}
+        onConfirm={() => void reset()}
+        onCancel={() => setConfirmReset(false)}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { messages, type AdminGroup } from '@hortus/contract';
+import { messages, userAdminMessages, type AdminGroup } from '@hortus/contract';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { Notice } from '../../../platform/feedback/notice';
@@ -32,6 +32,7 @@ export function GroupsPage() {
     keyOf: (group) => `g${group.id}`,
     save: (group) => saveGroup.mutateAsync(group),
     remove: (id) => deleteGroup.mutateAsync(id),
+    deleted: userAdminMessages.groupDeleted,
   });
 
   if (groups.isPending) return <PageLoading />;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { messages } from '@hortus/contract';
+import { messages, userAdminMessages } from '@hortus/contract';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { PageLoading } from '../../../platform/feedback/page-loading';
@@ -25,6 +25,7 @@ export function ParametersPage() {
     keyOf: (draft) => `p${draft.id}`,
     save: async (draft) => draftOf(await saveParameter.mutateAsync(toSavedParameter(draft))),
     remove: (id) => deleteParameter.mutateAsync(id),
+    deleted: userAdminMessages.parameterDeleted,
   });
 
   if (!settings.data) return <PageLoading />;

@@ -18,7 +18,7 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useDeleteUser } from '../api/delete-user';
 import { useGroups } from '../api/get-groups';
 import { useUsers } from '../api/get-users';
-import { PasswordDialog } from '../components/password-dialog';
+import { PasswordDialog, type PasswordNotice } from '../components/password-dialog';
 import { UserDialog } from '../components/user-dialog';
 import { filterUsers, newUser, sortUsers } from '../logic/user-rules';
 import { GroupFilter } from '../../../platform/filters/group-filter';
@@ -39,7 +39,7 @@ export function UsersPage() {
   const [chosenGroups, setChosenGroups] = useState<ReadonlySet<number> | null>(null);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const [passwordMessage, setPasswordMessage] = useState<string | null>(null);
+  const [passwordNotice, setPasswordNotice] = useState<PasswordNotice | null>(null);
 
   const sessionRights = settings.data?.user.rechte ?? [];
   const ownId = settings.data?.user.id;
@@ -128,8 +128,8 @@ export function UsersPage() {
           parameters={settings.data?.nutzerparameter ?? []}
           sessionRights={sessionRights}
           onClose={() => setEditing(null)}
-          onCreated={setPasswordMessage}
-          onPasswordReset={setPasswordMessage}
+          onCreated={(message, password) => setPasswordNotice({ message, password })}
+          onPasswordReset={(message, password) => setPasswordNotice({ message, password })}
         />
       )}
       <ConfirmDialog
@@ -140,7 +140,7 @@ export function UsersPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
-      <PasswordDialog message={passwordMessage} onClose={() => setPasswordMessage(null)} />
+      <PasswordDialog notice={passwordNotice} onClose={() => setPasswordNotice(null)} />
     </PageContainer>
   );
 }
