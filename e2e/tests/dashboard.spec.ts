@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dashboardMessages } from '@hortus/contract';
+import { dashboardMessages, formatGermanDay } from '@hortus/contract';
 import { demo } from '../fixtures';
 import { login, logout, pickerInput, typeInPicker } from './helpers';
 
@@ -53,6 +53,8 @@ test('an author posts a message with a feedback form, a group member answers onc
   await expect(page.getByText(dashboardMessages.saved)).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(message(page, title)).toContainText('Treffpunkt 8 Uhr.');
+  // The browser speaks English (playwright.config.ts), the date is German all the same.
+  await expect(message(page, title)).toContainText(` · ${formatGermanDay(Date.now())}`);
 
   // A planned message that only shows from 2099 on.
   await feed.getByRole('button', { name: 'Meldung', exact: true }).click();
