@@ -106,4 +106,31 @@ describe('FormDialog', () => {
     });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('asks before Escape discards changes', async () => {
+    const { name, onClose } = renderDialog();
+    fireEvent.change(name, { target: { value: 'Zeugnisse' } });
+    fireEvent.keyDown(name, { key: 'Escape' });
+    expect(await screen.findByText(discardTexts.title)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('owns a history entry: Back closes an unchanged dialog, asks on a changed one and keeps the entry', async () => {
+    const { name, onClose } = renderDialog();
+    expect((window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog).toBe(true);
+    fireEvent.change(name, { target: { value: 'Zeugnisse' } });
+    act(() => window.history.back());
+    expect(await screen.findByText(discardTexts.title)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect((window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: discardTexts.confirm }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('Back closes an unchanged dialog at once', async () => {
+    const { onClose } = renderDialog();
+    act(() => window.history.back());
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(discardTexts.title)).toBeNull();
+  });
 });
