@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { z } from 'zod';
@@ -39,9 +39,11 @@ function NameDialog({
 
 function renderDialog(onSubmit = vi.fn(async () => undefined), onClose = vi.fn()) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AlertProvider>
-      <SavingProvider>{children}</SavingProvider>
-    </AlertProvider>
+    <StrictMode>
+      <AlertProvider>
+        <SavingProvider>{children}</SavingProvider>
+      </AlertProvider>
+    </StrictMode>
   );
   render(<NameDialog onSubmit={onSubmit} onClose={onClose} />, { wrapper });
   return { onSubmit, onClose, name: screen.getByRole('textbox', { name: 'Name' }) };
@@ -132,5 +134,13 @@ describe('FormDialog', () => {
     act(() => window.history.back());
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(screen.queryByText(discardTexts.title)).toBeNull();
+  });
+
+  it('keeps its one history entry through StrictMode’s remount (no stray Back closes it)', async () => {
+    const { onClose } = renderDialog();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog).toBe(true);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });

@@ -1,5 +1,10 @@
 import { useEffect, useRef } from 'react';
 
+const isDialogEntry = () => (window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog === true;
+
+/** The pop of a dialog that just closed; a dialog mounting in the same tick (StrictMode's remount) keeps the entry. */
+let pendingPop: ReturnType<typeof setTimeout> | null = null;
+
 /**
  * Browser Back closes an open dialog instead of leaving the page: while mounted the dialog owns one
  * history entry (same address, pushed on open). Back leaves that entry; the entry is put back at once and
@@ -14,18 +19,24 @@ export function useDialogHistory(onBack: () => void): void {
 
   useEffect(() => {
     const ownEntry = () => window.history.pushState({ ...(window.history.state as object), hortusDialog: true }, '');
-    ownEntry();
-    let owned = true;
+    if (pendingPop !== null && isDialogEntry()) {
+      clearTimeout(pendingPop);
+      pendingPop = null;
+    } else {
+      ownEntry();
+    }
     const onPopState = () => {
-      if (!owned) return;
       ownEntry();
       onBackRef.current();
     };
     window.addEventListener('popstate', onPopState);
     return () => {
       window.removeEventListener('popstate', onPopState);
-      owned = false;
-      if ((window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog) window.history.back();
+      if (pendingPop !== null) clearTimeout(pendingPop);
+      pendingPop = setTimeout(() => {
+        pendingPop = null;
+        if (isDialogEntry()) window.history.back();
+      }, 0);
     };
   }, []);
 }
