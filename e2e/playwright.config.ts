@@ -13,7 +13,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    locale: 'de-DE',
+    locale: 'en-US', // German dates must not depend on the browser's language (issue 12)
     timezoneId: 'Europe/Berlin',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dashboardMessages } from '@hortus/contract';
+import { dashboardMessages, formatGermanDay } from '@hortus/contract';
 import { demo } from '../fixtures';
 import { login, logout, pickerInput, typeInPicker } from './helpers';
 
@@ -53,6 +53,8 @@ test('an author posts a message with a feedback form, a group member answers onc
   await expect(page.getByText(dashboardMessages.saved)).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(message(page, title)).toContainText('Treffpunkt 8 Uhr.');
+  // The browser speaks English (playwright.config.ts), the date is German all the same.
+  await expect(message(page, title)).toContainText(` · ${formatGermanDay(Date.now())}`);
 
   // A planned message that only shows from 2099 on.
   await feed.getByRole('button', { name: 'Meldung', exact: true }).click();
@@ -154,4 +156,36 @@ test('the dashboard settings decide who sees the news feed', async ({ page }) =>
   await switchTo(page, demo.erzieher);
   await expect(page.getByRole('region', { name: 'Meldungen' })).toBeVisible();
   await expect(message(page, 'Sommerfest am Freitag')).toBeVisible();
+});
+
+test('no lost input: Escape on a changed dialog asks, Back closes an unchanged dialog and the page stays', async ({
+  page,
+}) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/000');
+  const feed = page.getByRole('region', { name: 'Meldungen' });
+  await feed.getByRole('button', { name: 'Meldung', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neue Meldung' });
+  await dialog.getByLabel('Betreff').fill('Nicht verlieren');
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(dialog.getByLabel('Betreff')).toHaveValue('Nicht verlieren');
+
+  // Back with changes asks as well; discarding closes the dialog on the same page.
+  await page.goBack();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/000$/);
+
+  // Back with an unchanged dialog closes it; the page stays.
+  await feed.getByRole('button', { name: 'Meldung', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/000$/);
+  await expect(feed).toBeVisible();
 });

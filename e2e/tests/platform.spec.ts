@@ -15,6 +15,12 @@ test('login screen shows the server content and rejects wrong passwords', async 
   await expect(page.getByText('Montag bis Freitag 11:30 – 17:00 Uhr')).toBeVisible();
   await page.screenshot({ path: 'artifacts/login-screen.png', fullPage: true });
 
+  // Empty fields: the server's message marks the field.
+  await page.getByRole('button', { name: 'Login' }).click();
+  const userName = page.getByRole('textbox', { name: 'Benutzername' });
+  await expect(userName).toHaveAttribute('aria-invalid', 'true');
+  await expect(userName).toHaveAccessibleDescription('Bitte angeben.');
+
   await page.getByLabel('Benutzername').fill(demo.erzieher.nn);
   await page.getByLabel('Passwort').fill('falsch-falsch');
   await page.getByRole('button', { name: 'Login' }).click();

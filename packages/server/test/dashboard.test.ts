@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_RECORD_ID,
@@ -20,6 +21,7 @@ import {
   type W1Data,
 } from '@hortus/contract';
 import { deliverDueNotices } from '../src/modules/dashboard/notify';
+import { dashboardMessages as messageTable } from '../src/modules/dashboard/schema';
 import { widgetRegistry } from '../src/platform/modules/widgets';
 import { createMailer, type Mailer } from '../src/platform/mail/mailer';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
@@ -328,7 +330,12 @@ describe('news feed', () => {
   it('hides planned messages before their start and after their end', async () => {
     const futureVon = localIn(48);
     const future = await create({ titel: 'Zukunft', anzeigePlanen: true, von: futureVon, bis: localIn(72) });
-    const past = await create({ titel: 'Vorbei', anzeigePlanen: true, von: localIn(-72), bis: localIn(-48) });
+    // A window entirely in the past is refused on saving (below); one that has ended since is stored like this.
+    const past = await create({ titel: 'Vorbei', anzeigePlanen: true, von: localIn(-72), bis: localIn(48) });
+    await server.database.db
+      .update(messageTable)
+      .set({ showUntil: new Date(Date.now() - 48 * 3_600_000) })
+      .where(eq(messageTable.id, past.id));
     const now = await create({ titel: 'Jetzt', anzeigePlanen: true, von: localIn(-1), bis: '' });
     const ids = (await feed(parent.code)).map((entry) => entry.id);
     expect(ids).toContain(now.id);
@@ -350,6 +357,17 @@ describe('news feed', () => {
     expect(reply.body.errors).toEqual({ 'dataToSave.data.bis': [texts.startAfterEnd] });
     const noStart = await w1(author.code, { func: 'saveMeldung', data: meldung({ anzeigePlanen: true, von: '' }) });
     expect(noStart.body.errors).toEqual({ 'dataToSave.data.von': ['Bitte angeben.'] });
+  });
+
+  it('refuses a planned message entirely in the past', async () => {
+    const before = (await feed(author.code)).length;
+    const reply = await w1(author.code, {
+      func: 'saveMeldung',
+      data: meldung({ titel: 'Schon vorbei', anzeigePlanen: true, von: localIn(-72), bis: localIn(-48) }),
+    });
+    expect(reply.body.status).toBe('validationError');
+    expect(reply.body.errors).toEqual({ 'dataToSave.data.bis': [texts.endInPast] });
+    expect((await feed(author.code)).length).toBe(before);
   });
 
   it('lets only users of w1_bedingung_meldungErstellen create', async () => {

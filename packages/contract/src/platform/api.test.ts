@@ -39,10 +39,10 @@ describe('loginRequest', () => {
 
   it('rejects overly long input', () => {
     expect(errorsOf(loginRequest.safeParse({ nn: 'a'.repeat(201), pw: 'x' }))).toEqual({
-      nn: ['Der Text ist zu lang.'],
+      nn: ['Maximal 200 Zeichen sind erlaubt'],
     });
     expect(errorsOf(loginRequest.safeParse({ nn: 'a', pw: 'x'.repeat(1001) }))).toEqual({
-      pw: ['Der Text ist zu lang.'],
+      pw: ['Maximal 1000 Zeichen sind erlaubt'],
     });
     expect(loginRequest.safeParse({ nn: 'a', pw: 'x', code: 'c'.repeat(201) }).success).toBe(false);
   });

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateOfDayNumber, dayNumber, fromLocal, isoDayOf, isoWeekday, parseIsoDay, toLocal } from './local-time';
+import {
+  dateOfDayNumber,
+  dayNumber,
+  formatGermanDateTime,
+  formatGermanDay,
+  formatGermanLocal,
+  fromLocal,
+  isoDayOf,
+  isoWeekday,
+  parseIsoDay,
+  toLocal,
+} from './local-time';
 
 describe('local time in Europe/Berlin', () => {
   it('converts winter and summer times with their offsets', () => {
@@ -54,5 +65,13 @@ describe('local time in Europe/Berlin', () => {
         expect(parseIsoDay(isoDayOf(days))).toBe(days);
       }),
     );
+  });
+
+  it('formats instants and local wire values German (DD.MM.YYYY, 24 h) in Berlin time', () => {
+    expect(formatGermanDateTime(Date.UTC(2026, 0, 5, 17, 4))).toBe('05.01.2026 18:04');
+    expect(formatGermanDateTime(Date.UTC(2026, 6, 5, 22, 30))).toBe('06.07.2026 00:30');
+    expect(formatGermanDay(Date.UTC(2026, 11, 31, 23, 30))).toBe('01.01.2027');
+    expect(formatGermanLocal('2026-11-22T08:00')).toBe('22.11.2026 08:00');
+    expect(formatGermanLocal('2026-11-22')).toBe('22.11.2026');
   });
 });

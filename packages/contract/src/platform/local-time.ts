@@ -107,3 +107,25 @@ export function isoDayOf(days: number): string {
   const { year, month, day } = dateOfDayNumber(days);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** 'DD.MM.YYYY' of an instant in German local time, whatever the browser's language or zone. */
+export function formatGermanDay(ms: number, timeZone = DEFAULT_TIME_ZONE): string {
+  const local = toLocal(ms, timeZone);
+  return `${two(local.day)}.${two(local.month)}.${local.year}`;
+}
+
+/** 'DD.MM.YYYY HH:mm' (24 h) of an instant in German local time, whatever the browser's language or zone. */
+export function formatGermanDateTime(ms: number, timeZone = DEFAULT_TIME_ZONE): string {
+  const local = toLocal(ms, timeZone);
+  return `${formatGermanDay(ms, timeZone)} ${two(local.hour)}:${two(local.minute)}`;
+}
+
+/** A local wire value ('YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm') as 'DD.MM.YYYY' or 'DD.MM.YYYY HH:mm'. */
+export function formatGermanLocal(wire: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}))?/.exec(wire);
+  if (!match) return wire;
+  const day = `${match[3]}.${match[2]}.${match[1]}`;
+  return match[4] ? `${day} ${match[4]}` : day;
+}

@@ -4,12 +4,12 @@ import { defineCallSpec } from './call-spec';
 import { loginReply, loginScreenReply, okReply } from './login-route';
 import { loginRouteTargets } from './login-route-calls';
 import { ruledString } from './schema';
+import { tooLongMessage } from './validation';
 
 /** Answers a file (a download), never JSON; error statuses come as the shared ErrorReply. */
 export const fileDownloadReply = z.never();
 
 const required = 'Bitte angeben.';
-const tooLong = 'Der Text ist zu lang.';
 /** A push subscription as JSON text ('' for none where allowed); the server reads it (see parseSubscription). */
 const subscriptionText = z.string().max(4000);
 
@@ -21,8 +21,8 @@ export const platformCalls = {
   login: defineCallSpec({
     ...loginRouteTargets.login,
     request: {
-      nn: z.string({ error: required }).trim().min(1, required).max(200, tooLong),
-      pw: z.string({ error: required }).min(1, required).max(1000, tooLong),
+      nn: z.string({ error: required }).trim().min(1, required).max(200, tooLongMessage(200)),
+      pw: z.string({ error: required }).min(1, required).max(1000, tooLongMessage(1000)),
       subscription: subscriptionText.default(''),
     },
     reply: loginReply,

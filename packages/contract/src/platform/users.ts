@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { UserParameter } from './api';
-import { check, isIsoDate, validationMessages } from './validation';
+import { check, isIsoDate, tooLongMessage, validationMessages } from './validation';
 
 /**
  * Users, their parameter values and the rules for values by parameter type (core.md section 3).
@@ -35,7 +35,7 @@ export const parameterValueMessages = {
   oneOption: 'Bitte höchstens eine Option wählen.',
   child: 'Das gewählte Kind existiert nicht.',
   oneChild: 'Bitte höchstens ein Kind wählen.',
-  tooLong: (max: number) => `Maximal ${max} Zeichen sind erlaubt`,
+  tooLong: tooLongMessage,
 } as const;
 
 /** A value as stored and sent: text (wert) and, for choice and child types, the chosen ids. */

@@ -25,6 +25,11 @@ export type RuleResult = string | null;
 export type Rule = (value: string) => RuleResult;
 
 export const TINYTEXT_MAX = 25;
+
+/** A too long text names its limit, in the specification's wording of the tinytext rule. */
+export function tooLongMessage(max: number): string {
+  return `Maximal ${max} Zeichen sind erlaubt`;
+}
 export const PASSWORD_MIN = 8;
 
 const letters = 'A-Za-zÀ-ÖØ-öø-ÿĀ-žẞß';

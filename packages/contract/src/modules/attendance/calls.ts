@@ -4,7 +4,7 @@ import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
 import { slotFields } from '../../platform/slots';
 import { defineActions, newOrRecordId, recordId } from '../../platform/wire';
-import { isIsoDate } from '../../platform/validation';
+import { isIsoDate, tooLongMessage } from '../../platform/validation';
 import { attendanceRights } from './definition';
 
 export const attendanceMessages = {
@@ -42,10 +42,8 @@ export const QR_VALUE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 const NAME_MAX = 100;
 const TEXT_MAX = 5000;
-const nameField = ruledString('required', 'name').pipe(
-  z.string().max(NAME_MAX, `Maximal ${NAME_MAX} Zeichen sind erlaubt`),
-);
-const textField = ruledString('text').pipe(z.string().max(TEXT_MAX, `Maximal ${TEXT_MAX} Zeichen sind erlaubt`));
+const nameField = ruledString('required', 'name').pipe(z.string().max(NAME_MAX, tooLongMessage(NAME_MAX)));
+const textField = ruledString('text').pipe(z.string().max(TEXT_MAX, tooLongMessage(TEXT_MAX)));
 const id = z.number({ error: 'Ungültige Nummer.' }).int('Ungültige Nummer.');
 const isoDate = z
   .string({ error: 'Bitte angeben.' })

@@ -11,7 +11,7 @@ import {
   recordId,
   type ActionInput,
 } from '../../platform/wire';
-import { validationMessages } from '../../platform/validation';
+import { tooLongMessage, validationMessages } from '../../platform/validation';
 import { calendarRights } from './definition';
 import { weekdayKeys, type Repeat, type SeriesException } from './series';
 
@@ -167,8 +167,8 @@ export const eventInput = z
   .object({
     /** Empty, missing or 0: a new event. */
     id: newOrRecordId(),
-    name: ruledString('required', 'text').pipe(z.string().max(200, 'Maximal 200 Zeichen sind erlaubt')),
-    beschreibung: z.string().max(5000, 'Maximal 5000 Zeichen sind erlaubt').default(''),
+    name: ruledString('required', 'text').pipe(z.string().max(200, tooLongMessage(200))),
+    beschreibung: z.string().max(5000, tooLongMessage(5000)).default(''),
     start: timestamp,
     end: timestamp,
     id_kalenderkategorie: recordId(),

@@ -3,13 +3,15 @@ import { conditionSchema } from '../../platform/api';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { slotFields } from '../../platform/slots';
 import { defineActions, recordId } from '../../platform/wire';
-import { check } from '../../platform/validation';
+import { check, tooLongMessage } from '../../platform/validation';
 import { cloudRights } from './definition';
 
 /** Largest file one upload request may carry (20 MB); larger files are answered with tooLarge (413). */
 export const CLOUD_MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** Area of the stored slot files; the download rule lets only viewers of the slot fetch them. */
 export const CLOUD_FILE_AREA = 'f100-130';
+
+const TOPIC_MAX = 100;
 
 export const cloudMessages = {
   slotDeleted: 'Slot erfolgreich gelöscht.',
@@ -22,7 +24,7 @@ export const cloudMessages = {
   unknownSlot: 'Der Slot existiert nicht.',
   unknownFile: 'Die Datei existiert nicht.',
   unknownTopic: 'Das Thema existiert nicht.',
-  tooLong: 'Der Text ist zu lang.',
+  tooLong: tooLongMessage(TOPIC_MAX),
   saveFailed: 'Die Daten konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
   qrFailed: 'Die angeforderte Datei konnte nicht erzeugt werden. Bitte die Netzwerkverbindung prüfen.',
   downloadFailed: 'Die angeforderte Datei konnte nicht heruntergeladen werden. Bitte die Netzwerkverbindung prüfen.',
@@ -77,8 +79,6 @@ export const cloudData = z.object({
 });
 export type CloudData = z.infer<typeof cloudData>;
 
-const TOPIC_MAX = 100;
-
 /** A slot as the edit dialog sends it: the shared slot fields (docs/architecture.md, Slots) plus its conditions. */
 export const cloudSlotInput = z.object({
   ...slotFields,
@@ -100,7 +100,7 @@ export const cloudActions = defineActions({
 });
 export type CloudSave = NonNullable<z.input<typeof cloudActions.field>>;
 
-const optionalText = z.string().max(500).optional();
+const optionalText = z.string().max(500, tooLongMessage(500)).optional();
 
 /** A topic: not blank ('Bitte gib ein Thema an.'), the name rule, at most 100 characters. */
 export const cloudTopic = z

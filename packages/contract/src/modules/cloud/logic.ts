@@ -1,6 +1,6 @@
 import { conditionAllows } from '../../platform/conditions';
 import { isSlotAdmin, type SlotUser } from '../../platform/slots';
-import { toLocal } from '../../platform/local-time';
+import { formatGermanDateTime } from '../../platform/local-time';
 import type { CloudConditions } from './calls';
 import { cloudRights } from './definition';
 
@@ -60,13 +60,8 @@ export function cloudFileTitle(filename: string): string {
   return [...clean].slice(0, 200).join('') || 'Datei';
 }
 
-const two = (value: number) => String(value).padStart(2, '0');
-
 /** 'DD.MM.YYYY HH:MM' in German local time. */
-export function germanDateTime(ms: number): string {
-  const local = toLocal(ms);
-  return `${two(local.day)}.${two(local.month)}.${local.year} ${two(local.hour)}:${two(local.minute)}`;
-}
+export const germanDateTime = (ms: number): string => formatGermanDateTime(ms);
 
 /** The address a slot's QR code encodes (and the slot dialog's route). */
 export function cloudSlotAddress(appAddress: string, slotId: number): string {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conditionSchema } from '../../platform/api';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
+import { tooLongMessage } from '../../platform/validation';
 import { MAX_RECORD_ID, defineActions, newOrRecordId, recordId, type ActionInput } from '../../platform/wire';
 import { dashboardRights } from './definition';
 
@@ -14,6 +15,7 @@ export const dashboardMessages = {
     'Die gewählten Empfänger haben keinen E-Mail-Parameter. Die Meldung kann nicht per E-Mail versendet werden.',
   plannedLocked: 'Geplante Meldungen können nach dem Speichern nicht mehr geändert, nur gelöscht werden.',
   startAfterEnd: 'Der Beginn muss vor dem Ende liegen.',
+  endInPast: 'Das Ende der Anzeige liegt in der Vergangenheit.',
   unknownMessage: 'Die Meldung existiert nicht.',
   unknownFeedback: 'Diese Rückmeldung gibt es nicht (mehr).',
   notAuthor: 'Nur die Verfasserin oder der Verfasser kann die Meldung ändern.',
@@ -65,8 +67,10 @@ export const feedbackField = z
     /** Server-assigned; 0 or negative for a new field. */
     id: z.number().int().min(-ID_MAX).max(ID_MAX),
     sort: z.number().int().min(-100_000).max(100_000),
-    name: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TITLE_MAX)),
-    beschreibung: ruledString('text').pipe(z.string().max(1000)).default(''),
+    name: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TITLE_MAX, tooLongMessage(MELDUNG_TITLE_MAX))),
+    beschreibung: ruledString('text')
+      .pipe(z.string().max(1000, tooLongMessage(1000)))
+      .default(''),
     typ: z.enum(feedbackFieldTypes),
     /** Option values of choice fields: required, at most 25 characters, name character set. */
     selectoptions: z
@@ -89,8 +93,8 @@ export const meldungInput = z
     /** Empty, missing or 0: a new message. */
     id: newOrRecordId(),
     typ: z.enum(messageTypes).default('info'),
-    titel: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TITLE_MAX)),
-    text: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TEXT_MAX)),
+    titel: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TITLE_MAX, tooLongMessage(MELDUNG_TITLE_MAX))),
+    text: ruledString('required', 'text').pipe(z.string().max(MELDUNG_TEXT_MAX, tooLongMessage(MELDUNG_TEXT_MAX))),
     popup: z.boolean().default(false),
     anzeigePlanen: z.boolean().default(false),
     von: localDateTime.default(''),

@@ -4,6 +4,7 @@ import { defineCallSpec } from '../../platform/call-spec';
 import { okReply } from '../../platform/login-route';
 import type { RightNode } from '../../platform/module-definition';
 import { ruledString } from '../../platform/schema';
+import { tooLongMessage } from '../../platform/validation';
 import { jsonField, newOrRecordId, recordId } from '../../platform/wire';
 import { adminGroup, adminUser } from '../../platform/users';
 
@@ -53,7 +54,7 @@ export type GetNutzerReply = z.infer<typeof getNutzerReply>;
  */
 export const savedUser = adminUser.extend({
   id: newOrRecordId(),
-  nn: ruledString('required', 'nn').pipe(z.string().max(60, 'Maximal 60 Zeichen sind erlaubt')),
+  nn: ruledString('required', 'nn').pipe(z.string().max(60, tooLongMessage(60))),
   ident: z.string().max(1000).default(''),
   gruppen: z.array(recordId()).min(1, userAdminMessages.noGroup).max(500),
   nutzerparameter: z.array(z.number().int()).max(500).default([]),

@@ -213,6 +213,11 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
   if (existing?.planned) {
     throw new CallError('validationError', texts.plannedLocked, { id: [texts.plannedLocked] });
   }
+  const showUntil = input.anzeigePlanen ? parseLocal(input.bis) : null;
+  if (showUntil && showUntil.getTime() < Date.now()) {
+    // A window entirely in the past would never be shown.
+    throw new CallError('validationError', messages.validationFailed, { bis: [texts.endInPast] });
+  }
   const fields = await assignFields(
     db,
     existing,
@@ -225,7 +230,7 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
     popup: input.popup,
     planned: input.anzeigePlanen,
     showFrom: input.anzeigePlanen ? parseLocal(input.von) : null,
-    showUntil: input.anzeigePlanen ? parseLocal(input.bis) : null,
+    showUntil,
     recipients: {
       alle: input.bedingung_f000w1_sehen.alle,
       gruppen: [...new Set(input.bedingung_f000w1_sehen.gruppen)],

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { z } from 'zod';
@@ -39,9 +39,11 @@ function NameDialog({
 
 function renderDialog(onSubmit = vi.fn(async () => undefined), onClose = vi.fn()) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AlertProvider>
-      <SavingProvider>{children}</SavingProvider>
-    </AlertProvider>
+    <StrictMode>
+      <AlertProvider>
+        <SavingProvider>{children}</SavingProvider>
+      </AlertProvider>
+    </StrictMode>
   );
   render(<NameDialog onSubmit={onSubmit} onClose={onClose} />, { wrapper });
   return { onSubmit, onClose, name: screen.getByRole('textbox', { name: 'Name' }) };
@@ -105,5 +107,40 @@ describe('FormDialog', () => {
       fireEvent.click(await screen.findByRole('button', { name: discardTexts.confirm }));
     });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before Escape discards changes', async () => {
+    const { name, onClose } = renderDialog();
+    fireEvent.change(name, { target: { value: 'Zeugnisse' } });
+    fireEvent.keyDown(name, { key: 'Escape' });
+    expect(await screen.findByText(discardTexts.title)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('owns a history entry: Back closes an unchanged dialog, asks on a changed one and keeps the entry', async () => {
+    const { name, onClose } = renderDialog();
+    expect((window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog).toBe(true);
+    fireEvent.change(name, { target: { value: 'Zeugnisse' } });
+    act(() => window.history.back());
+    expect(await screen.findByText(discardTexts.title)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect((window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: discardTexts.confirm }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('Back closes an unchanged dialog at once', async () => {
+    const { onClose } = renderDialog();
+    act(() => window.history.back());
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(discardTexts.title)).toBeNull();
+  });
+
+  it('keeps its one history entry through StrictMode’s remount (no stray Back closes it)', async () => {
+    const { onClose } = renderDialog();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog).toBe(true);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });

@@ -10,6 +10,7 @@ import { useTheme } from '@mui/material/styles';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { SaveTexts } from '../saving/use-save-action';
 import { SubmitForm } from './submit-form';
+import { useDialogHistory } from './use-dialog-history';
 import { useDiscardGuard } from './use-discard-guard';
 import { useFormSave } from './use-form-save';
 
@@ -51,6 +52,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   const formSave = useFormSave(form, { prefix: serverErrorPrefix });
   const { isDirty, isSubmitted, isValid } = form.formState;
   const { requestClose, confirmDialog } = useDiscardGuard(isDirty, onClose);
+  useDialogHistory(requestClose);
 
   const submit = form.handleSubmit(async (values) => {
     if (await formSave(() => onSubmit(values), texts)) onClose();

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 
@@ -11,13 +12,25 @@ export interface LoginFieldProps {
   type?: 'text' | 'password';
   autoComplete: string;
   autoFocus?: boolean;
+  /** A message on the field (marks it invalid). */
+  error?: string | undefined;
 }
 
 /** A labelled outlined input (TextField without its Select machinery, to keep the login chunk small). */
-export function LoginField({ label, name, value, onChange, type = 'text', autoComplete, autoFocus }: LoginFieldProps) {
+export function LoginField({
+  label,
+  name,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  autoFocus,
+  error,
+}: LoginFieldProps) {
   const id = useId();
+  const helperId = `${id}-helper`;
   return (
-    <FormControl variant="outlined" fullWidth>
+    <FormControl variant="outlined" fullWidth error={error !== undefined}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput
         id={id}
@@ -29,7 +42,9 @@ export function LoginField({ label, name, value, onChange, type = 'text', autoCo
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         inputProps={{ autoCapitalize: 'none', spellCheck: false }}
+        aria-describedby={error !== undefined ? helperId : undefined}
       />
+      {error !== undefined && <FormHelperText id={helperId}>{error}</FormHelperText>}
     </FormControl>
   );
 }

@@ -8,7 +8,7 @@ import { useLoginFlow } from './use-login-flow';
 export function LoginForm({ onEnterApp }: { onEnterApp(route: string): void }) {
   const [nn, setNn] = useState('');
   const [pw, setPw] = useState('');
-  const { submit, error, isPending } = useLoginFlow(onEnterApp);
+  const { submit, error, fieldErrors, isPending } = useLoginFlow(onEnterApp);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -17,7 +17,15 @@ export function LoginForm({ onEnterApp }: { onEnterApp(route: string): void }) {
 
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label="Login">
-      <LoginField label="Benutzername" name="nn" value={nn} onChange={setNn} autoComplete="username" autoFocus />
+      <LoginField
+        label="Benutzername"
+        name="nn"
+        value={nn}
+        onChange={setNn}
+        autoComplete="username"
+        autoFocus
+        error={fieldErrors.nn}
+      />
       <LoginField
         label="Passwort"
         name="pw"
@@ -25,6 +33,7 @@ export function LoginForm({ onEnterApp }: { onEnterApp(route: string): void }) {
         value={pw}
         onChange={setPw}
         autoComplete="current-password"
+        error={fieldErrors.pw}
       />
       {error && (
         <Notice severity="error" data-testid="login-error">

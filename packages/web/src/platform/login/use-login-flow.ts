@@ -9,10 +9,17 @@ import { currentPushSubscriptionJson } from '../session/push-subscription';
 import { clearStorage, setCode } from '../session/storage';
 import { settingsQueryKey } from '../api/settings-key';
 
+/** Server messages on the login fields ('Bitte angeben.' for an empty one). */
+export interface LoginFieldErrors {
+  nn?: string | undefined;
+  pw?: string | undefined;
+}
+
 /** Logging in: on success the start route opens; on failure the login stays with storage cleared. */
 export function useLoginFlow(onEnterApp: (route: string) => void) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [isPending, setPending] = useState(false);
 
   const fail = async (message: string) => {
@@ -26,6 +33,7 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
     if (isPending) return;
     setPending(true);
     setError(null);
+    setFieldErrors({});
     try {
       const subscription = await currentPushSubscriptionJson();
       const reply = await login({ ...credentials, subscription });
@@ -47,12 +55,18 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
       onEnterApp(start);
     } catch (caught) {
       if (isNetworkError(caught)) return await fail(messages.loginNetworkError);
-      const message = caught instanceof ApiError && caught.status === 'validationError' ? caught.message : '';
-      await fail(message || messages.loginInvalid);
+      const invalid = caught instanceof ApiError && caught.status === 'validationError' ? caught : null;
+      const onFields = { nn: invalid?.errors['nn']?.[0], pw: invalid?.errors['pw']?.[0] };
+      if (onFields.nn !== undefined || onFields.pw !== undefined) {
+        // The server's messages mark their fields (e.g. an empty user name), no extra notice.
+        await fail('');
+        return setFieldErrors(onFields);
+      }
+      await fail(invalid?.message || messages.loginInvalid);
     } finally {
       setPending(false);
     }
   };
 
-  return { submit, error, isPending };
+  return { submit, error, fieldErrors, isPending };
 }

@@ -19,6 +19,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { UseFormReturn } from 'react-hook-form';
 import {
+  calendarLimits,
   calendarMessages,
   germanDay,
   monthNames,
@@ -360,7 +361,7 @@ function EventFields({ form, categories }: { form: EventFormApi; categories: rea
               name="repeat.musterintervall"
               label="Intervall"
               required
-              slotProps={{ htmlInput: { min: 1, max: 999 } }}
+              slotProps={{ htmlInput: { min: 1, max: calendarLimits.maxIntervall } }}
               sx={{ width: 110 }}
             />
           </Stack>

@@ -10,20 +10,13 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import TableChartIcon from '@mui/icons-material/TableChart';
-import { dashboardMessages, insideWindow, type Meldung } from '@hortus/contract';
+import { dashboardMessages, formatGermanDay, formatGermanLocal, insideWindow, type Meldung } from '@hortus/contract';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useW1 } from '../api/dashboard';
 import { FeedbackForm } from './feedback-form';
 import { ResultsDialog } from './results-dialog';
 import { severityOf, TypeIcon } from './type-icon';
-
-function germanDateTime(value: string): string {
-  if (value === '') return '';
-  const [date, time] = value.split('T');
-  const [year, month, day] = (date ?? '').split('-');
-  return `${day}.${month}.${year} ${time ?? ''}`;
-}
 
 /** One message of the feed: an alert with type icon and colour; title and text as plain text with line breaks. */
 export function MessageAlert({ meldung, onEdit }: { meldung: Meldung; onEdit(meldung: Meldung): void }) {
@@ -79,12 +72,12 @@ export function MessageAlert({ meldung, onEdit }: { meldung: Meldung; onEdit(mel
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1, alignItems: 'center' }}>
         <Typography variant="caption" color="text.secondary">
-          {meldung.autor.ident} · {new Date(meldung.timestamp).toLocaleDateString('de-DE')}
+          {meldung.autor.ident} · {formatGermanDay(meldung.timestamp)}
         </Typography>
         {meldung.anzeigePlanen && (
           <Chip
             size="small"
-            label={`${hiddenForRecipients ? 'Geplant' : 'Angezeigt'}: ${germanDateTime(meldung.von)}${meldung.bis ? ` – ${germanDateTime(meldung.bis)}` : ''}`}
+            label={`${hiddenForRecipients ? 'Geplant' : 'Angezeigt'}: ${formatGermanLocal(meldung.von)}${meldung.bis ? ` – ${formatGermanLocal(meldung.bis)}` : ''}`}
           />
         )}
       </Box>

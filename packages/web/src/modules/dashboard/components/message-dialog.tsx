@@ -13,6 +13,7 @@ import {
   dashboardMessages,
   feedbackFieldTypeLabels,
   feedbackFieldTypes,
+  MELDUNG_TITLE_MAX,
   messageTypeStyle,
   messageTypes,
   type EmailParameter,
@@ -91,7 +92,7 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
         name="titel"
         label="Betreff"
         required
-        slotProps={{ htmlInput: { maxLength: 200 } }}
+        slotProps={{ htmlInput: { maxLength: MELDUNG_TITLE_MAX } }}
       />
       <FormTextField control={control} name="text" label="Text" required multiline minRows={4} />
       <FormGroup row>

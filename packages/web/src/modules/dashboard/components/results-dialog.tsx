@@ -11,7 +11,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { dashboardMessages, messages, type FeedbackUser, type Meldung } from '@hortus/contract';
+import { dashboardMessages, formatGermanDateTime, messages, type FeedbackUser, type Meldung } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
@@ -62,7 +62,7 @@ export function ResultsDialog({ meldung, onClose }: { meldung: Meldung; onClose(
   const fields = [...meldung.rueckmeldung.formularfelder].sort((a, b) => a.sort - b.sort || a.id - b.id);
   const columns: DataTableColumn<FeedbackUser>[] = [
     { key: 'ident', label: 'Name', render: (row) => row.ident },
-    { key: 'date', label: 'Datum', render: (row) => new Date(row.date).toLocaleString('de-DE') },
+    { key: 'date', label: 'Datum', render: (row) => formatGermanDateTime(Date.parse(row.date)) },
     ...fields.map((field) => ({
       key: `f${field.id}`,
       label: field.name,

@@ -32,6 +32,7 @@ import {
 } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { FormTextField } from '../../../platform/forms/form-fields';
+import { useDialogHistory } from '../../../platform/forms/use-dialog-history';
 import { useDiscardGuard } from '../../../platform/forms/use-discard-guard';
 import { useFormSave } from '../../../platform/forms/use-form-save';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
@@ -87,6 +88,7 @@ export function UserDialog({
   const formSave = useFormSave(form, { prefix: 'data.', fieldOf: parameterFieldOf('werte') });
   const { isDirty, isValid, errors } = form.formState;
   const { requestClose, confirmDialog } = useDiscardGuard(isDirty, onClose);
+  useDialogHistory(requestClose);
   const [gruppen, nutzerparameter, rechteSolo] = form.watch(['gruppen', 'nutzerparameter', 'rechteSolo']);
   const [pane, setPane] = useState(0);
 
