@@ -21,6 +21,7 @@ export const dashboardMessages = {
   alreadyAnswered: 'Die Rückmeldung wurde bereits gesendet.',
   unknownOption: 'Ungültige Auswahl.',
   optionsRequired: 'Bitte mindestens eine Option angeben.',
+  answerRequired: 'Bitte beantworten – das ist ein Pflichtfeld.',
   unknownWidget: 'Unbekanntes Widget.',
   unknownGroup: 'Die Gruppe existiert nicht.',
   deleteText: 'Die Meldung und alle Rückmeldungen dazu werden gelöscht.',
@@ -73,6 +74,8 @@ export const feedbackField = z
       .array(ruledString('required', 'tinytext', 'name'))
       .max(50)
       .default([]),
+    /** An empty answer cannot be sent. Missing: required for choice fields, optional for text (fieldRequired). */
+    pflicht: z.boolean().optional(),
   })
   .superRefine((field, ctx) => {
     if (field.typ !== 'text' && field.selectoptions.length === 0) {
