@@ -13,6 +13,8 @@ export const CLOUD_FILE_AREA = 'f100-130';
 
 export const cloudMessages = {
   slotDeleted: 'Slot erfolgreich gelöscht.',
+  fileDeleted: 'Datei erfolgreich gelöscht.',
+  topicDeleted: 'Thema erfolgreich gelöscht.',
   slotSaved: 'Der Slot wurde erfolgreich gespeichert.',
   settingsSaved: 'Die Einstellungen wurden erfolgreich gespeichert',
   topicMissing: 'Bitte gib ein Thema an.',
