@@ -17,7 +17,7 @@ test('login screen shows the server content and rejects wrong passwords', async 
 
   await page.getByLabel('Benutzername').fill(demo.erzieher.nn);
   await page.getByLabel('Passwort').fill('falsch-falsch');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByText('Logindaten ungültig.')).toBeVisible();
   await expect(page).toHaveURL('/');
 });

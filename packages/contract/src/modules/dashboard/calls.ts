@@ -7,6 +7,7 @@ import { dashboardRights } from './definition';
 
 export const dashboardMessages = {
   noMessages: 'Keine aktuellen Meldungen',
+  noWidgets: 'Für Sie sind auf dem Dashboard keine Widgets sichtbar.',
   noFeedback: 'Noch keine Rückmeldungen empfangen',
   settingsSaved: 'Erfolgreich gespeichert',
   typeLocked: 'Der Typ kann nicht geändert werden, wenn bereits Werte durch Nutzer zurückgemeldet wurden.',
