@@ -140,7 +140,7 @@ test('the dashboard settings decide who sees the news feed', async ({ page }) =>
   await expect(page.getByText(dashboardMessages.settingsSaved)).toBeVisible();
 
   await switchTo(page, demo.erzieher);
-  await expect(page.getByText(dashboardMessages.noMessages)).toBeVisible();
+  await expect(page.getByText(dashboardMessages.noWidgets)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Meldungen' })).toHaveCount(0);
 
   await switchTo(page, demo.leitung);

@@ -23,7 +23,7 @@ test('login screen shows the server content and rejects wrong passwords', async 
 
   await page.getByLabel('Benutzername').fill(demo.erzieher.nn);
   await page.getByLabel('Passwort').fill('falsch-falsch');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByText('Logindaten ungültig.')).toBeVisible();
   await expect(page).toHaveURL('/');
 });
@@ -89,11 +89,16 @@ test('a user without menu links is logged out again', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('code'))).toBeFalsy();
 });
 
-test('an unknown path shows the not-found page', async ({ page }) => {
+test('an unknown path shows the not-found page inside the app, with the menu to go on', async ({ page }) => {
   await login(page, demo.erzieher);
   await expect(page).toHaveURL(inApp);
   await page.goto('/gibt-es-nicht');
   await expect(page.getByText('Seite nicht gefunden')).toBeVisible();
+  // The app bar with its menu is there: the user goes on from the page.
+  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Kalender' }).click();
+  await expect(page).toHaveURL(/\/110/);
+  await expect(page.getByText('Seite nicht gefunden')).toHaveCount(0);
 });
 
 test('without network the banner appears and the cached data stays visible', async ({ page, context }) => {

@@ -24,7 +24,7 @@ async function switchUser(page: Page, user: { nn: string; password: string }): P
   await logout(page);
   await page.getByLabel('Benutzername').fill(user.nn);
   await page.getByLabel('Passwort').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).not.toHaveURL('/');
 }
 

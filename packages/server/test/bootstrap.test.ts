@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rightsTree, type RightNode } from '@hortus/contract';
+import { cloudRights, conditionAllows, hasRight, rightsTree, toLocal, type RightNode } from '@hortus/contract';
 import { allRights, bootstrap } from '../src/bootstrap';
 import { loadUser } from '../src/platform/auth/session-user';
 import { syncKnownRights } from '../src/platform/auth/known-rights';
@@ -8,6 +8,9 @@ import { groups, userParameters, users } from '../src/platform/db/schema';
 import { openPostgres } from '../src/platform/db/database';
 import { createUser } from '../src/seed/factories';
 import { demoLogins } from '../src/seed/demo';
+import { calendarEvents } from '../src/modules/calendar/schema';
+import { cloudSlots } from '../src/modules/cloud/schema';
+import { dashboardMessages } from '../src/modules/dashboard/schema';
 import { freshDatabase } from './helper';
 
 describe('bootstrap', () => {
@@ -41,6 +44,26 @@ describe('bootstrap', () => {
         expect(row, login.nn).toBeDefined();
         expect(await verifyPassword(login.password, row?.passwordHash ?? '')).toBe(true);
       }
+
+      // Parents see the cloud's files and the 'Elternbriefe' slot, without managing slots.
+      const parent = await loadUser(database.db, rows.find((user) => user.nn === 'eltern')?.id ?? 0);
+      expect(parent && hasRight(parent.rechte, cloudRights.files)).toBe(true);
+      expect(parent && hasRight(parent.rechte, cloudRights.admin)).toBe(false);
+      const slots = await database.db.select().from(cloudSlots);
+      const letters = slots.find((slot) => slot.name === 'Elternbriefe');
+      expect(letters && parent && conditionAllows(letters.conditions.sehen, parent)).toBe(true);
+
+      // The summer party's message names the day and hour of its calendar entry.
+      const [party] = (await database.db.select().from(calendarEvents)).filter((event) => event.name === 'Sommerfest');
+      const start = toLocal(party?.startMs ?? 0);
+      const day = `${String(start.day).padStart(2, '0')}.${String(start.month).padStart(2, '0')}.${start.year}`;
+      expect(new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay()).toBe(5);
+      expect(start.hour).toBe(15);
+      const message = (await database.db.select().from(dashboardMessages)).find((row) =>
+        row.titel.startsWith('Sommerfest'),
+      );
+      expect(message?.titel).toBe(`Sommerfest am Freitag, ${day}`);
+      expect(message?.text).toContain(`am Freitag, ${day}, von 15 bis 18 Uhr`);
     } finally {
       await drop();
     }

@@ -12,6 +12,7 @@ import {
   dashboardCalls,
   moduleRegistry,
   widgetsOf,
+  feedbackDateTime,
   dashboardMessages as texts,
   newsFeedWidget,
   type DashboardSettings,
@@ -552,7 +553,12 @@ describe('feedback forms', () => {
   });
 
   it('locks the type of a field once it holds answers', async () => {
-    const message = await create({ titel: 'Typwechsel', rueckmeldung: withForm });
+    // Teilnahme optional here, so that the answer below touches only the text field.
+    const optional = {
+      ...withForm,
+      formularfelder: withForm.formularfelder.map((field) => ({ ...field, pflicht: false })),
+    };
+    const message = await create({ titel: 'Typwechsel', rueckmeldung: optional });
     const fields = message.rueckmeldung.formularfelder;
     const changed = () =>
       w1(author.code, {
@@ -575,10 +581,11 @@ describe('feedback forms', () => {
       data: meldung({ id: message.id, titel: 'Typwechsel', rueckmeldung: { nutzen: true, formularfelder: fields } }),
     });
     expect(reset.body.status).toBe('success');
-    await w1(parent.code, {
+    const answered = await w1(parent.code, {
       func: 'saveRueckmeldung',
       data: { meldungId: message.id, werte: { [String(fields[1]?.id)]: 'Text' } },
     });
+    expect(answered.body.status, answered.raw).toBe('success');
     const refused = await changed();
     expect(refused.body.status).toBe('validationError');
     expect(refused.body.errors).toEqual({ 'dataToSave.data.rueckmeldung.formularfelder.1.typ': [texts.typeLocked] });
@@ -587,8 +594,61 @@ describe('feedback forms', () => {
     expect(mine?.rueckmeldung.anzahl).toBe(1);
   });
 
+  it('refuses an empty answer to a required field in German and keeps nothing', async () => {
+    const form = {
+      nutzen: true,
+      formularfelder: [
+        ...withForm.formularfelder,
+        { id: 0, sort: 3, name: 'Allergien', beschreibung: '', typ: 'text' as const, selectoptions: [], pflicht: true },
+        {
+          id: 0,
+          sort: 4,
+          name: 'Wünsche',
+          beschreibung: '',
+          typ: 'mehrfachauswahl' as const,
+          selectoptions: ['A', 'B'],
+        },
+      ],
+    };
+    const message = await create({ titel: 'Pflichtfelder', rueckmeldung: form });
+    const [teilnahme, bemerkung, allergien, wuensche] = message.rueckmeldung.formularfelder;
+    // Choice fields are required unless marked otherwise; the mark is kept.
+    expect(message.rueckmeldung.formularfelder.map((field) => field.pflicht)).toEqual([
+      undefined,
+      undefined,
+      true,
+      undefined,
+    ]);
+    const answer = (werte: Record<string, string | string[]>) =>
+      w1(parent.code, { func: 'saveRueckmeldung', data: { meldungId: message.id, werte } });
+
+    const empty = await answer({
+      [String(teilnahme?.id)]: '',
+      [String(allergien?.id)]: '  ',
+      [String(wuensche?.id)]: [],
+    });
+    expect(empty.body.status).toBe('validationError');
+    expect(empty.body.errors).toEqual({
+      [`dataToSave.data.werte.${teilnahme?.id}`]: [texts.answerRequired],
+      [`dataToSave.data.werte.${allergien?.id}`]: [texts.answerRequired],
+      [`dataToSave.data.werte.${wuensche?.id}`]: [texts.answerRequired],
+    });
+    const missing = await answer({ [String(teilnahme?.id)]: 'Ja', [String(wuensche?.id)]: ['A'] });
+    expect(missing.body.errors).toEqual({ [`dataToSave.data.werte.${allergien?.id}`]: [texts.answerRequired] });
+    expect((await feed(parent.code)).find((entry) => entry.id === message.id)?.rueckmeldung.user).toBeNull();
+
+    // The optional text field may stay empty.
+    const full = await answer({
+      [String(teilnahme?.id)]: 'Nein',
+      [String(bemerkung?.id)]: '',
+      [String(allergien?.id)]: 'keine',
+      [String(wuensche?.id)]: ['B'],
+    });
+    expect(full.body.status, full.raw).toBe('success');
+  });
+
   it('exports the results as Excel-friendly, formula-safe CSV for the author only', async () => {
-    const message = await create({ titel: 'Export', rueckmeldung: withForm });
+    const message = await create({ titel: 'Export: Sommerfest/2026', rueckmeldung: withForm });
     const [teilnahme, bemerkung] = message.rueckmeldung.formularfelder;
     await w1(parent.code, {
       func: 'saveRueckmeldung',
@@ -600,11 +660,24 @@ describe('feedback forms', () => {
     const reply = await server.post(dashboardCalls.w1csv.url, { code: author.code, meldungId: String(message.id) });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(reply.headers['content-disposition']).toContain(`Rueckmeldungen-${message.id}.csv`);
+    expect(reply.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Rückmeldungen Export Sommerfest 2026.csv')}`,
+    );
     expect(reply.raw.startsWith('\uFEFF')).toBe(true);
     const lines = reply.raw.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('"Name";"Datum";"Teilnahme";"Bemerkung"');
     expect(lines[1]).toMatch(/;"Ja";"'=HYPERLINK\(""x""\);1"$/);
+    // The date in German local time, as the overview shows the answer's instant.
+    const [answer] = (
+      await w1(author.code, {
+        func: 'settingsRueckmeldungenuebersicht',
+        meldungId: message.id,
+        type: 'refresh',
+        data: {},
+      })
+    ).body.users as FeedbackUser[];
+    expect(lines[1]).toContain(`;"${feedbackDateTime(answer?.date ?? '')}";`);
+    expect(lines[1]).toMatch(/^"[^"]*";"\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}";/);
     const get = await server.app.inject({
       method: 'GET',
       url: `${dashboardCalls.w1csv.url}&code=${author.code}&meldungId=${message.id}`,

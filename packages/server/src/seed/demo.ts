@@ -32,7 +32,8 @@ const staffRights = [
   'x|999|000',
   'x|999|100',
 ];
-const parentRights = ['x|000|000', 'x|010', 'x|020', 'x|110', 'x|120', 'x|210|000', 'x|999|000'];
+/** Parents see the cloud's files tab (x|130|000: the 'Elternbriefe' slot), without managing slots. */
+const parentRights = ['x|000|000', 'x|010', 'x|020', 'x|110', 'x|120', 'x|130|000', 'x|210|000', 'x|999|000'];
 const customerRights = ['x|010', 'x|020', 'x|999|000'];
 
 export interface DemoSeedResult {

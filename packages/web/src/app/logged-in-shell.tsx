@@ -9,6 +9,7 @@ import type { ModuleLoader } from '../platform/module-page/web-module';
 import { moduleAccess } from '../platform/navigation/start-route';
 import { useNavigationEffects } from '../platform/navigation/use-navigation-effects';
 import { SettingsPending } from '../platform/feedback/settings-pending';
+import { NotFoundPage } from '../platform/not-found/not-found-page';
 import { PasswordNotice } from '../platform/password-notice/password-notice';
 import { SavingProvider } from '../platform/saving/saving-provider';
 import { safePrimary } from '../platform/theme/colors';
@@ -77,5 +78,26 @@ export function LoggedInShell({ definition, loader, tabCode, pathname, search }:
         <PasswordNotice user={settings.user} />
       </SavingProvider>
     </AlertProvider>
+  );
+}
+
+/**
+ * An address that is no module route, for a logged-in user: the not-found page inside the main layout,
+ * with the menu to go on from; without settings (not loaded, offline) the plain page.
+ */
+export function LoggedInNotFound() {
+  const { data: settings } = useSettings();
+  const { mutate: logoutNow } = useLogout();
+  if (!settings) return <NotFoundPage />;
+  return (
+    <MainLayout
+      appTitle={settings.app_titel}
+      userIdent={settings.user.ident}
+      links={settings.mainmenu_links}
+      activeModule=""
+      onLogout={() => logoutNow()}
+    >
+      <NotFoundPage inShell />
+    </MainLayout>
   );
 }

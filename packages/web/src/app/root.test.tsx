@@ -83,11 +83,11 @@ describe('login to app', () => {
 
     fireEvent.change(screen.getByLabelText('Benutzername'), { target: { value: 'anna' } });
     fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: 'falsch' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(await screen.findByText('Logindaten ungültig.')).toBeTruthy();
 
     valid = true;
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(
       await screen.findByText('Hier erscheinen in Kürze Antworten auf häufig gestellte Fragen.', {}, { timeout: 5000 }),
     ).toBeTruthy();

@@ -15,6 +15,8 @@ const TOPIC_MAX = 100;
 
 export const cloudMessages = {
   slotDeleted: 'Slot erfolgreich gelöscht.',
+  fileDeleted: 'Datei erfolgreich gelöscht.',
+  topicDeleted: 'Thema erfolgreich gelöscht.',
   slotSaved: 'Der Slot wurde erfolgreich gespeichert.',
   settingsSaved: 'Die Einstellungen wurden erfolgreich gespeichert',
   topicMissing: 'Bitte gib ein Thema an.',

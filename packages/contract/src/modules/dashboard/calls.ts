@@ -8,6 +8,7 @@ import { dashboardRights } from './definition';
 
 export const dashboardMessages = {
   noMessages: 'Keine aktuellen Meldungen',
+  noWidgets: 'Für Sie sind auf dem Dashboard keine Widgets sichtbar.',
   noFeedback: 'Noch keine Rückmeldungen empfangen',
   settingsSaved: 'Erfolgreich gespeichert',
   typeLocked: 'Der Typ kann nicht geändert werden, wenn bereits Werte durch Nutzer zurückgemeldet wurden.',
@@ -23,6 +24,7 @@ export const dashboardMessages = {
   alreadyAnswered: 'Die Rückmeldung wurde bereits gesendet.',
   unknownOption: 'Ungültige Auswahl.',
   optionsRequired: 'Bitte mindestens eine Option angeben.',
+  answerRequired: 'Bitte beantworten – das ist ein Pflichtfeld.',
   unknownWidget: 'Unbekanntes Widget.',
   unknownGroup: 'Die Gruppe existiert nicht.',
   deleteText: 'Die Meldung und alle Rückmeldungen dazu werden gelöscht.',
@@ -77,6 +79,8 @@ export const feedbackField = z
       .array(ruledString('required', 'tinytext', 'name'))
       .max(50)
       .default([]),
+    /** An empty answer cannot be sent. Missing: required for choice fields, optional for text (fieldRequired). */
+    pflicht: z.boolean().optional(),
   })
   .superRefine((field, ctx) => {
     if (field.typ !== 'text' && field.selectoptions.length === 0) {

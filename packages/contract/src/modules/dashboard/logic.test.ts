@@ -1,9 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meldungInput, w1Actions } from './calls';
+import { dashboardMessages, feedbackField, meldungInput, w1Actions, type FeedbackField } from './calls';
 
 const w1Data = w1Actions.field;
-import { csvCell, feedbackCsv, insideWindow, isRecipient, parseGroupList } from './logic';
+import {
+  csvCell,
+  feedbackCsv,
+  feedbackCsvName,
+  fieldRequired,
+  feedbackDateTime,
+  insideWindow,
+  isRecipient,
+  missingAnswers,
+  parseGroupList,
+} from './logic';
 
 describe('insideWindow', () => {
   it('shows unplanned messages always', () => {
@@ -83,7 +93,77 @@ describe('CSV', () => {
         },
       ],
     );
-    expect(csv).toBe('\uFEFF"Name";"Datum";"A";"B"\r\n"Eva";"2026-01-01T10:00:00.000Z";"hi";"x, y"\r\n');
+    expect(csv).toBe('\uFEFF"Name";"Datum";"A";"B"\r\n"Eva";"01.01.2026 11:00";"hi";"x, y"\r\n');
+  });
+
+  it('writes dates in German local time (Berlin, summer and winter)', () => {
+    expect(feedbackDateTime('2026-11-22T12:19:00.000Z')).toBe('22.11.2026 13:19');
+    expect(feedbackDateTime('2026-07-01T22:05:00.000Z')).toBe('02.07.2026 00:05');
+    expect(feedbackDateTime('kein Datum')).toBe('kein Datum');
+  });
+});
+
+describe('feedbackCsvName', () => {
+  it('names the file after the message', () => {
+    expect(feedbackCsvName('Sommerfest 2026', 7)).toBe('Rückmeldungen Sommerfest 2026.csv');
+    expect(feedbackCsvName('Ausflug: Zoo/Tierpark "Dresden"', 7)).toBe(
+      'Rückmeldungen Ausflug Zoo Tierpark Dresden.csv',
+    );
+    expect(feedbackCsvName('../..', 7)).toBe('Rückmeldungen 7.csv');
+    expect(feedbackCsvName('a..b', 7)).toBe('Rückmeldungen a.b.csv');
+    expect(feedbackCsvName('<>:|?*', 9)).toBe('Rückmeldungen 9.csv');
+  });
+
+  it('never yields path separators, quotes, control characters or an overlong name', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), fc.integer({ min: 1, max: 1e6 }), (titel, id) => {
+        const name = feedbackCsvName(titel, id);
+        expect(name).toMatch(/^Rückmeldungen [\p{L}\p{N} ._-]+\.csv$/u);
+        expect(name).not.toMatch(/[/\\"]|\.\./);
+        expect([...name].every((char) => char.charCodeAt(0) >= 0x20)).toBe(true);
+        expect(name.length).toBeLessThanOrEqual('Rückmeldungen .csv'.length + 80);
+      }),
+    );
+  });
+});
+
+describe('required feedback fields', () => {
+  const field = (id: number, typ: FeedbackField['typ'], pflicht?: boolean): FeedbackField => ({
+    id,
+    sort: id,
+    name: `F${id}`,
+    beschreibung: '',
+    typ,
+    selectoptions: typ === 'text' ? [] : ['ja', 'nein'],
+    ...(pflicht === undefined ? {} : { pflicht }),
+  });
+
+  it('makes choice fields required and text fields optional unless marked', () => {
+    expect(fieldRequired(field(1, 'einfachauswahl'))).toBe(true);
+    expect(fieldRequired(field(1, 'mehrfachauswahl'))).toBe(true);
+    expect(fieldRequired(field(1, 'text'))).toBe(false);
+    expect(fieldRequired(field(1, 'text', true))).toBe(true);
+    expect(fieldRequired(field(1, 'einfachauswahl', false))).toBe(false);
+  });
+
+  it('keeps the mark through the schema', () => {
+    expect(feedbackField.parse(field(1, 'text', true)).pflicht).toBe(true);
+    expect(feedbackField.parse(field(1, 'text')).pflicht).toBeUndefined();
+  });
+
+  it('reports every empty required answer in German and nothing else', () => {
+    const fields = [field(1, 'text', true), field(2, 'einfachauswahl'), field(3, 'mehrfachauswahl'), field(4, 'text')];
+    expect(missingAnswers(fields, { '1': '   ', '2': '', '3': [] })).toEqual({
+      'werte.1': [dashboardMessages.answerRequired],
+      'werte.2': [dashboardMessages.answerRequired],
+      'werte.3': [dashboardMessages.answerRequired],
+    });
+    expect(missingAnswers(fields, {})).toEqual({
+      'werte.1': [dashboardMessages.answerRequired],
+      'werte.2': [dashboardMessages.answerRequired],
+      'werte.3': [dashboardMessages.answerRequired],
+    });
+    expect(missingAnswers(fields, { '1': 'x', '2': 'ja', '3': ['nein'] })).toEqual({});
   });
 });
 

@@ -1,5 +1,6 @@
 import { conditionAllows, type ConditionLike, type ConditionSubject } from '../../platform/conditions';
-import type { FeedbackField, FeedbackUser } from './calls';
+import { toLocal } from '../../platform/local-time';
+import { dashboardMessages, type FeedbackField, type FeedbackUser, type FeedbackValues } from './calls';
 
 /** Pure rules of the news feed, shared by server and web. */
 
@@ -39,13 +40,62 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** Feedback results as semicolon-separated CSV with a UTF-8 byte order mark (opens in Excel). */
+/** Whether a feedback field must be answered: as marked, else choice fields yes and text fields no. */
+export function fieldRequired(field: Pick<FeedbackField, 'typ' | 'pflicht'>): boolean {
+  return field.pflicht ?? field.typ !== 'text';
+}
+
+/** Whether an answer value counts as given (blank text and an empty choice do not). */
+export function answerGiven(value: FeedbackValues[string] | undefined): boolean {
+  if (value === undefined) return false;
+  return Array.isArray(value) ? value.length > 0 : value.trim() !== '';
+}
+
+/** The required fields an answer leaves empty, as field errors keyed 'werte.<field id>'. */
+export function missingAnswers(fields: readonly FeedbackField[], werte: FeedbackValues): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const field of fields) {
+    if (fieldRequired(field) && !answerGiven(werte[String(field.id)])) {
+      errors[`werte.${field.id}`] = [dashboardMessages.answerRequired];
+    }
+  }
+  return errors;
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** An instant (ISO) as German local time, 'DD.MM.YYYY HH:mm' in Europe/Berlin; an unreadable value stays as it is. */
+export function feedbackDateTime(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const local = toLocal(ms);
+  return `${two(local.day)}.${two(local.month)}.${local.year} ${two(local.hour)}:${two(local.minute)}`;
+}
+
+/**
+ * The CSV export's file name, after the message title: 'Rückmeldungen <Titel>.csv'. Only letters, digits,
+ * spaces, '-', '_' and '.' remain (no path separators, quotes or control characters), at most 80 of them;
+ * a title with nothing left gives 'Rückmeldungen <id>.csv'.
+ */
+export function feedbackCsvName(titel: string, meldungId: number): string {
+  const safe = titel
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[ .]+|[ .]+$/g, '')
+    .slice(0, 80)
+    .trim();
+  return `Rückmeldungen ${safe === '' ? String(meldungId) : safe}.csv`;
+}
+
+/** Feedback results as semicolon-separated CSV with a UTF-8 byte order mark (opens in Excel); dates German, Berlin time. */
 export function feedbackCsv(fields: readonly FeedbackField[], users: readonly FeedbackUser[]): string {
   const sorted = [...fields].sort((a, b) => a.sort - b.sort || a.id - b.id);
   const header = ['Name', 'Datum', ...sorted.map((field) => field.name)];
   const rows = users.map((user) => [
     user.ident,
-    user.date,
+    feedbackDateTime(user.date),
     ...sorted.map((field) => {
       const value = user.werte[String(field.id)];
       return Array.isArray(value) ? value.join(', ') : (value ?? '');

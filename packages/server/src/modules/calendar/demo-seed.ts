@@ -91,10 +91,11 @@ export async function seedCalendarDemo(db: Db, now = Date.now()): Promise<void> 
     },
     {
       categoryId: category('Allgemein'),
+      // Friday of next week, as the dashboard's demo message 'Sommerfest am Freitag, …' says.
       name: 'Sommerfest',
-      beschreibung: 'Mit Grillen und Kinderflohmarkt',
-      startMs: at(monday + 12, 15),
-      endMs: at(monday + 12, 18),
+      beschreibung: 'Im Garten des Horts, mit Grillen und Kinderflohmarkt',
+      startMs: at(monday + 11, 15),
+      endMs: at(monday + 11, 18),
     },
     {
       categoryId: category('Elternabende'),

@@ -1,4 +1,4 @@
-import { dashboardCalls, dashboardRights, feedbackCsv, hasRight, messages } from '@hortus/contract';
+import { dashboardCalls, dashboardRights, feedbackCsv, feedbackCsvName, hasRight, messages } from '@hortus/contract';
 import { offerFile } from '../../platform/files/offer-file';
 import { CallError, defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
 import {
@@ -92,7 +92,7 @@ export const w1CsvCall = defineCall(dashboardCalls.w1csv).forSession({
     const csv = feedbackCsv(row.feedbackFields, await feedbackUsers(db, row.id));
     return offerFile(
       { app, user },
-      { name: `Rueckmeldungen-${row.id}.csv`, mime: 'text/csv; charset=utf-8', bytes: csv },
+      { name: feedbackCsvName(row.titel, row.id), mime: 'text/csv; charset=utf-8', bytes: csv },
       { via: 'reply' },
     );
   },

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { moduleRegistry, widgetsOf } from '@hortus/contract';
+import { dateOfDayNumber, dayNumber, isoWeekday, moduleRegistry, toLocal, widgetsOf } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { groups, users } from '../../platform/db/schema';
 import { formatLocal } from './messages';
@@ -10,6 +10,17 @@ function germanDay(date: Date): string {
 }
 import { dashboardFeedback, dashboardMessages } from './schema';
 import { saveDashboardSettings } from './settings';
+
+/**
+ * The summer party's day, 'DD.MM.YYYY': Friday of next week, the day of the calendar's demo entry
+ * 'Sommerfest' (15–18 Uhr; modules/calendar/demo-seed.ts computes it the same way).
+ */
+export function summerPartyDay(now: number): string {
+  const today = toLocal(now);
+  const todayNo = dayNumber(today.year, today.month, today.day);
+  const { year, month, day } = dateOfDayNumber(todayNo - (isoWeekday(todayNo) - 1) + 11);
+  return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`;
+}
 
 /**
  * Demo content of the dashboard: staff (Verwaltung, Personal) may post, parents are the default
@@ -52,8 +63,8 @@ export async function seedDashboardDemo(db: Db): Promise<void> {
     .values({
       authorId: leitung.id,
       typ: 'party',
-      titel: 'Sommerfest am Freitag',
-      text: 'Wir feiern ab 15 Uhr im Garten des Horts.\nBitte geben Sie uns kurz Bescheid, ob Sie kommen.',
+      titel: `Sommerfest am Freitag, ${summerPartyDay(now)}`,
+      text: `Wir feiern am Freitag, ${summerPartyDay(now)}, von 15 bis 18 Uhr im Garten des Horts – mit Grillen und Kinderflohmarkt.\nBitte geben Sie uns kurz Bescheid, ob Sie kommen.`,
       recipients: { alle: false, gruppen: [eltern, personal], nutzer: [] },
       feedbackEnabled: true,
       feedbackFields: [

@@ -5,6 +5,7 @@ import {
   fromLocal,
   insideWindow,
   messages,
+  missingAnswers,
   messageTypeStyle,
   parameterType,
   toLocal,
@@ -293,7 +294,7 @@ export async function saveFeedback(
 ): Promise<MessageRow> {
   const row = await visibleMessage(db, meldungId, user);
   if (!row.feedbackEnabled) throw new CallError('validationError', texts.noFeedbackForm);
-  const errors = answerErrors(row.feedbackFields, werte);
+  const errors = { ...missingAnswers(row.feedbackFields, werte), ...answerErrors(row.feedbackFields, werte) };
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
   const clean: FeedbackValues = Object.fromEntries(
     Object.entries(werte).map(([key, value]) => [key, Array.isArray(value) ? [...new Set(value)] : value]),

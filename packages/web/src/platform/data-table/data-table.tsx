@@ -6,7 +6,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -134,51 +133,47 @@ export function DataTable<T>({
     );
   }
 
+  // The pagination stays below the table, outside its sideways scrolling: reachable on a phone however
+  // wide the table is.
   return (
-    <TableContainer component={Paper} data-testid={testId}>
-      <Table size="small" aria-label={ariaLabel}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column.key} align={column.align} sx={{ width: column.width, fontWeight: 700 }}>
-                {column.label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {visible.length === 0 && (
+    <Paper data-testid={testId}>
+      <TableContainer>
+        <Table size="small" aria-label={ariaLabel}>
+          <TableHead>
             <TableRow>
-              <TableCell colSpan={columns.length} sx={{ color: 'text.secondary' }}>
-                {emptyText}
-              </TableCell>
-            </TableRow>
-          )}
-          {visible.map((row) => (
-            <TableRow
-              key={rowKey(row)}
-              hover={Boolean(onRowClick)}
-              onClick={onRowClick ? () => onRowClick(row) : undefined}
-              sx={{ cursor: onRowClick ? 'pointer' : undefined }}
-            >
               {columns.map((column) => (
-                <TableCell key={column.key} align={column.align}>
-                  {column.render(row)}
+                <TableCell key={column.key} align={column.align} sx={{ width: column.width, fontWeight: 700 }}>
+                  {column.label}
                 </TableCell>
               ))}
             </TableRow>
-          ))}
-        </TableBody>
-        {pagination && (
-          <TableFooter>
-            <TableRow>
-              <TableCell colSpan={columns.length} sx={{ p: 0, borderBottom: 0 }}>
-                {pagination}
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        )}
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {visible.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length} sx={{ color: 'text.secondary' }}>
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            )}
+            {visible.map((row) => (
+              <TableRow
+                key={rowKey(row)}
+                hover={Boolean(onRowClick)}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                sx={{ cursor: onRowClick ? 'pointer' : undefined }}
+              >
+                {columns.map((column) => (
+                  <TableCell key={column.key} align={column.align}>
+                    {column.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {pagination}
+    </Paper>
   );
 }

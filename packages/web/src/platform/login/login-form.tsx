@@ -41,7 +41,7 @@ export function LoginForm({ onEnterApp }: { onEnterApp(route: string): void }) {
         </Notice>
       )}
       <Button type="submit" variant="contained" size="large" loading={isPending}>
-        Login
+        Anmelden
       </Button>
     </Stack>
   );

@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { messages } from '@hortus/contract';
 
-export function NotFoundPage() {
+/** The not-found text; `inShell` when the main layout already gives the page its <main>. */
+export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
   return (
-    <Box component="main" sx={{ p: 4, textAlign: 'center' }}>
+    <Box component={inShell ? 'div' : 'main'} sx={{ p: 4, textAlign: 'center' }}>
       <Typography variant="h4" component="h1" gutterBottom>
         {messages.notFound}
       </Typography>

@@ -30,6 +30,7 @@ import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadQrPdf, useSaveAttendance } from '../api/attendance';
 import { pollsByDate, shownPeople, statusSeverity, todayIso } from '../logic/attendance-view';
+import { StatusLegend } from './status-legend';
 import { PollEditDialog, type PollDraft } from './poll-edit-dialog';
 import { messages } from '@hortus/contract';
 
@@ -111,6 +112,7 @@ export function PollsDialog({ slot, onClose }: { slot: SlotView; onClose(): void
       </AppBar>
       <Container maxWidth="md" sx={{ py: 3 }}>
         {groups.length === 0 && <Typography color="text.secondary">{attendanceMessages.empty}</Typography>}
+        {groups.length > 0 && <StatusLegend />}
         {groups.map((group) => (
           <Box key={group.datum} sx={{ mb: 3 }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>

@@ -13,7 +13,7 @@ import { canSeeOverview, type SlotView } from '@hortus/contract';
 
 export type SlotAction = 'open' | 'overview' | 'qr' | 'edit' | 'delete' | 'info';
 
-/** A slot card: sort prefix, name, open-poll info and the menu (admins and viewers). */
+/** A slot card, clickable as a whole: sort prefix, name, open-poll info and the menu (admins and viewers). */
 export function SlotCard({ slot, onAction }: { slot: SlotView; onAction(action: SlotAction): void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const rights = slot.rechte;
@@ -25,19 +25,10 @@ export function SlotCard({ slot, onAction }: { slot: SlotView; onAction(action: 
     onAction(action);
   };
   return (
-    <Card variant="outlined" data-testid={`slot-${slot.id}`} aria-label={slot.name}>
-      <CardHeader
-        title={slot.name}
-        subheader={slot.sort}
-        action={
-          showMenu && (
-            <IconButton aria-label={`Menü ${slot.name}`} onClick={(event) => setAnchor(event.currentTarget)}>
-              <MoreVertIcon />
-            </IconButton>
-          )
-        }
-      />
+    <Card variant="outlined" data-testid={`slot-${slot.id}`} aria-label={slot.name} sx={{ position: 'relative' }}>
+      {/* The whole card opens the slot; the menu button sits above it (no button inside a button). */}
       <CardActionArea aria-label={`${slot.name} öffnen`} onClick={() => onAction(isStaff ? 'open' : 'info')}>
+        <CardHeader title={slot.name} subheader={slot.sort} sx={{ pr: showMenu ? 7 : undefined }} />
         <CardContent sx={{ pt: 0 }}>
           <Chip
             size="small"
@@ -55,6 +46,15 @@ export function SlotCard({ slot, onAction }: { slot: SlotView; onAction(action: 
           )}
         </CardContent>
       </CardActionArea>
+      {showMenu && (
+        <IconButton
+          aria-label={`Menü ${slot.name}`}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          sx={{ position: 'absolute', top: 8, right: 8 }}
+        >
+          <MoreVertIcon />
+        </IconButton>
+      )}
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {canSeeOverview(rights) && <MenuItem onClick={() => pick('overview')}>Übersicht</MenuItem>}
         {rights.bearbeiten && <MenuItem onClick={() => pick('qr')}>QR-Code herunterladen</MenuItem>}

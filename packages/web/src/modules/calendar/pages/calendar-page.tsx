@@ -1,7 +1,13 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import FullCalendar from '@fullcalendar/react';
-import type { DatesSetArg, EventClickArg, EventInput as FullCalendarEvent } from '@fullcalendar/core';
+import type {
+  DatesSetArg,
+  DayHeaderContentArg,
+  EventClickArg,
+  EventInput as FullCalendarEvent,
+  EventMountArg,
+} from '@fullcalendar/core';
 import deLocale from '@fullcalendar/core/locales/de';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
@@ -17,6 +23,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { alpha, type Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -46,6 +53,78 @@ import { formOf, newForm, type Occurrence } from '../logic/event-form';
 import { fullCalendarEvent, wallDay } from '../logic/wall-time';
 
 type ViewName = 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay';
+
+const weekdayShort = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
+
+/**
+ * The week view's column header in two short lines ('Mo' over '23.11.'): readable in a 45 px column on a
+ * phone; other views keep FullCalendar's German text.
+ */
+export function dayHeaderContent(arg: Pick<DayHeaderContentArg, 'date' | 'text' | 'view'>) {
+  if (arg.view.type !== 'timeGridWeek') return arg.text;
+  const date = arg.date;
+  return (
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column', lineHeight: 1.2 }}>
+      <span>{weekdayShort[date.getDay()]}</span>
+      <Box component="span" sx={{ fontWeight: 'normal', fontSize: '0.7rem', letterSpacing: '-0.02em' }}>
+        {`${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.`}
+      </Box>
+    </Box>
+  );
+}
+
+/** The full title as a tooltip: month cells cut long titles with an ellipsis. */
+function onEventDidMount(arg: EventMountArg) {
+  arg.el.title = arg.timeText ? `${arg.timeText} ${arg.event.title}` : arg.event.title;
+}
+
+/**
+ * FullCalendar's colours from the MUI theme (its defaults are light: a white sticky weekday header with
+ * light text in dark mode), plus the phone layout: header cells and event titles cut with an ellipsis.
+ */
+const calendarSx = (theme: Theme) => ({
+  '--fc-page-bg-color': theme.palette.background.paper,
+  '--fc-neutral-bg-color': theme.palette.action.hover,
+  '--fc-neutral-text-color': theme.palette.text.secondary,
+  '--fc-border-color': theme.palette.divider,
+  '--fc-today-bg-color': alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.2 : 0.08),
+  '--fc-highlight-color': alpha(theme.palette.primary.main, 0.2),
+  '--fc-now-indicator-color': theme.palette.error.main,
+  '--fc-more-link-text-color': theme.palette.text.primary,
+  '& .fc': { color: theme.palette.text.primary },
+  '& .fc .fc-col-header-cell': { backgroundColor: theme.palette.background.paper },
+  '& .fc .fc-col-header-cell-cushion, & .fc .fc-daygrid-day-number, & .fc .fc-timegrid-slot-label-cushion': {
+    color: theme.palette.text.primary,
+  },
+  '& .fc .fc-col-header-cell-cushion': {
+    display: 'block',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    px: 0.25,
+  },
+  '& .fc .fc-daygrid-event': { overflow: 'hidden' },
+  '& .fc .fc-event-title, & .fc .fc-event-time': {
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  '& .fc .fc-daygrid-dot-event .fc-event-title': { minWidth: 0, flex: '1 1 0' },
+  [theme.breakpoints.down('sm')]: {
+    '& .fc': { fontSize: '0.8rem' },
+    '& .fc .fc-timegrid-axis-cushion, & .fc .fc-timegrid-slot-label-cushion': { px: 0.25, fontSize: '0.7rem' },
+    // Month cells of about 50 px: the title matters more than the time (the tooltip still shows both).
+    '& .fc .fc-daygrid-dot-event .fc-event-time, & .fc .fc-daygrid-event-dot': { display: 'none' },
+    '& .fc .fc-daygrid-dot-event': { px: 0.25 },
+  },
+});
+
+/**
+ * The month grows with its weeks; week and day view scroll inside a fixed height so that they open at
+ * the working day (scrollTime) rather than at midnight.
+ */
+const TIME_GRID_HEIGHT = 600;
+const WORKING_DAY_START = '07:00:00';
 
 /** The event id of `?e=` (0 = new event), or null. */
 export function eventIdOf(value: string | null): number | null {
@@ -98,6 +177,11 @@ function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFe
   const fcEvents = useMemo<FullCalendarEvent[]>(() => entries.map(fullCalendarEvent), [entries]);
 
   const api = () => calendarRef.current?.getApi();
+
+  // The time grid gets its height only after the view switched: scroll it to the working day then.
+  useEffect(() => {
+    if (view !== 'dayGridMonth') calendarRef.current?.getApi().scrollToTime(WORKING_DAY_START);
+  }, [view]);
 
   const onDatesSet = (arg: DatesSetArg) => {
     const from = localInstant(wallDay(arg.start), 0) ?? 0;
@@ -168,12 +252,14 @@ function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFe
             <ToggleButton value="dayGridMonth">{calendarMessages.month}</ToggleButton>
             <ToggleButton value="timeGridWeek">{calendarMessages.week}</ToggleButton>
           </ToggleButtonGroup>
-          <IconButton aria-label="zurück" onClick={() => api()?.prev()}>
-            <ChevronLeftIcon />
-          </IconButton>
-          <IconButton aria-label="weiter" onClick={() => api()?.next()}>
-            <ChevronRightIcon />
-          </IconButton>
+          <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
+            <IconButton aria-label="zurück" onClick={() => api()?.prev()}>
+              <ChevronLeftIcon />
+            </IconButton>
+            <IconButton aria-label="weiter" onClick={() => api()?.next()}>
+              <ChevronRightIcon />
+            </IconButton>
+          </Box>
           <TextField
             select
             size="small"
@@ -211,27 +297,32 @@ function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFe
         <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
           {title}
         </Typography>
-        <FullCalendar
-          ref={calendarRef}
-          plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
-          initialView="dayGridMonth"
-          locale={deLocale}
-          firstDay={1}
-          headerToolbar={false}
-          height="auto"
-          events={fcEvents}
-          datesSet={onDatesSet}
-          dateClick={onDateClick}
-          eventClick={onEventClick}
-          dayMaxEvents
-          eventMaxStack={calendarLimits.overlapThreshold}
-          moreLinkContent={(arg) => `+${arg.num} Termin${arg.num === 1 ? '' : 'e'}`}
-          moreLinkClick="timeGridDay"
-          eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-          slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-          allDayText="ganztägig"
-          nowIndicator
-        />
+        <Box sx={calendarSx}>
+          <FullCalendar
+            ref={calendarRef}
+            plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
+            initialView="dayGridMonth"
+            locale={deLocale}
+            firstDay={1}
+            headerToolbar={false}
+            height={view === 'dayGridMonth' ? 'auto' : TIME_GRID_HEIGHT}
+            events={fcEvents}
+            datesSet={onDatesSet}
+            dateClick={onDateClick}
+            eventClick={onEventClick}
+            dayMaxEvents
+            eventMaxStack={calendarLimits.overlapThreshold}
+            moreLinkContent={(arg) => `+${arg.num} Termin${arg.num === 1 ? '' : 'e'}`}
+            moreLinkClick="timeGridDay"
+            eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            allDayText="ganztägig"
+            dayHeaderContent={dayHeaderContent}
+            eventDidMount={onEventDidMount}
+            scrollTime={WORKING_DAY_START}
+            nowIndicator
+          />
+        </Box>
       </Paper>
 
       {eventId === 0 && editableIds.length > 0 && (

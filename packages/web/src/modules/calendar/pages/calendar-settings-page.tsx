@@ -33,6 +33,11 @@ import {
 } from '../logic/settings-form';
 
 /** /110-set 'Einstellungen': default and birthday calendar, birthday parameter and visibility, categories. */
+/** '1 Termin', '3 Termine'. */
+export function termineText(count: number): string {
+  return `${count} ${count === 1 ? 'Termin' : 'Termine'}`;
+}
+
 export function CalendarSettingsPage() {
   const query = useCalendar();
   const settings = useSettings();
@@ -181,7 +186,7 @@ function SettingsEditor({
                       </ListItemIcon>
                       <ListItemText
                         primary={entry.name || '(ohne Namen)'}
-                        secondary={entry.id > 0 ? `${entry.termine} Termine` : 'neu'}
+                        secondary={entry.id > 0 ? termineText(entry.termine) : 'neu'}
                       />
                     </ListItemButton>
                   ))}
@@ -249,7 +254,9 @@ function SettingsEditor({
                       </Button>
                       {category.termine > 0 && (
                         <Typography variant="body2" color="text.secondary">
-                          Beim Speichern werden auch die {category.termine} Termine dieses Kalenders gelöscht.
+                          {category.termine === 1
+                            ? 'Beim Speichern wird auch der Termin dieses Kalenders gelöscht.'
+                            : `Beim Speichern werden auch die ${termineText(category.termine)} dieses Kalenders gelöscht.`}
                         </Typography>
                       )}
                     </Box>

@@ -22,32 +22,43 @@ function fileCount(slot: CloudSlot): number {
   return Object.values(slot.dateien).reduce((sum, list) => sum + list.length, 0);
 }
 
-/** A slot card: sort prefix, name and a menu (open for viewers; edit, QR code, delete for slot admins). */
+/** A slot card, clickable as a whole: sort prefix, name and a menu (open; edit, QR code, delete for slot admins). */
 export function SlotCard({ slot, onOpen, onEdit, onDelete, onQrCode }: SlotCardProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const count = fileCount(slot);
+  const topics = Object.keys(slot.dateien).length;
   const run = (action: () => void) => () => {
     setAnchor(null);
     action();
   };
   return (
-    <Card component="article" aria-label={`Slot ${slot.name}`} sx={{ height: '100%' }}>
-      <CardHeader
-        subheader={slot.sort}
-        title={slot.name}
-        action={
-          <IconButton aria-label={`Menü ${slot.name}`} onClick={(event) => setAnchor(event.currentTarget)}>
-            <MoreVertIcon />
-          </IconButton>
-        }
-      />
-      <CardActionArea onClick={onOpen} aria-label={`${slot.name} öffnen`}>
-        <CardContent>
+    <Card component="article" aria-label={`Slot ${slot.name}`} sx={{ height: '100%', position: 'relative' }}>
+      {/* The whole card opens the slot; the menu button sits above it (no button inside a button). */}
+      <CardActionArea
+        onClick={onOpen}
+        aria-label={`${slot.name} öffnen`}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
+      >
+        <CardHeader subheader={slot.sort} title={slot.name} sx={{ pr: 7 }} />
+        <CardContent sx={{ pt: 0 }}>
           <Typography variant="body2" color="text.secondary">
-            {count === 1 ? '1 Datei' : `${count} Dateien`} in {Object.keys(slot.dateien).length} Themen
+            {count === 1 ? '1 Datei' : `${count} Dateien`} in {topics === 1 ? '1 Thema' : `${topics} Themen`}
           </Typography>
         </CardContent>
       </CardActionArea>
+      <IconButton
+        aria-label={`Menü ${slot.name}`}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ position: 'absolute', top: 8, right: 8 }}
+      >
+        <MoreVertIcon />
+      </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem onClick={run(onOpen)}>Öffnen</MenuItem>
         {slot.rechte.bearbeiten && <MenuItem onClick={run(onEdit)}>Bearbeiten</MenuItem>}

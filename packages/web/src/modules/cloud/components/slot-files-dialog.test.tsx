@@ -7,6 +7,9 @@ import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
 import { SlotFilesDialog } from './slot-files-dialog';
 
+const deleteCloudFiles = vi.hoisted(() => vi.fn());
+vi.mock('../api/files', () => ({ deleteCloudFiles }));
+
 const nobody = { alle: false, gruppen: [], nutzer: [] };
 
 function file(id: number, titel: string, loeschen: boolean): CloudFile {
@@ -92,5 +95,14 @@ describe('SlotFilesDialog', () => {
     const { onClose } = renderDialog(slot({ sehen: true, upload: false, bearbeiten: false }));
     fireEvent.click(screen.getByRole('button', { name: 'Schließen' }));
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('reports a deleted file', async () => {
+    deleteCloudFiles.mockResolvedValue(undefined);
+    renderDialog(slot({ sehen: true, upload: true, bearbeiten: false }));
+    fireEvent.click(screen.getByRole('button', { name: 'Eigene löschen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText(cloudMessages.fileDeleted)).toBeTruthy();
+    expect(deleteCloudFiles).toHaveBeenCalledWith(1, { delDatei: 2 });
   });
 });

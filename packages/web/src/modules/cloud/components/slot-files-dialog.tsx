@@ -59,6 +59,7 @@ export function SlotFilesDialog({ open, slot, isLoading, onClose, onChanged }: S
     setPending(null);
     try {
       await deleteCloudFiles(slot.id, target);
+      alert.success(pending.kind === 'file' ? cloudMessages.fileDeleted : cloudMessages.topicDeleted);
     } catch (error) {
       // A failed request is not reported (school.md 8); a refusal by the server is.
       if (error instanceof ApiError) alert.error(error.message);

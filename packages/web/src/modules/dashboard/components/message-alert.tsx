@@ -13,12 +13,16 @@ import TableChartIcon from '@mui/icons-material/TableChart';
 import { dashboardMessages, formatGermanDay, formatGermanLocal, insideWindow, type Meldung } from '@hortus/contract';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { LinkedText } from '../../../platform/text/linked-text';
 import { useW1 } from '../api/dashboard';
 import { FeedbackForm } from './feedback-form';
 import { ResultsDialog } from './results-dialog';
 import { severityOf, TypeIcon } from './type-icon';
 
-/** One message of the feed: an alert with type icon and colour; title and text as plain text with line breaks. */
+/**
+ * One message of the feed: an alert with type icon and colour; title and text as plain text with line
+ * breaks, web and mail addresses in the text as links.
+ */
 export function MessageAlert({ meldung, onEdit }: { meldung: Meldung; onEdit(meldung: Meldung): void }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showResults, setShowResults] = useState(false);
@@ -68,7 +72,7 @@ export function MessageAlert({ meldung, onEdit }: { meldung: Meldung; onEdit(mel
     >
       <AlertTitle>{meldung.titel}</AlertTitle>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-        {meldung.text}
+        <LinkedText text={meldung.text} />
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1, alignItems: 'center' }}>
         <Typography variant="caption" color="text.secondary">

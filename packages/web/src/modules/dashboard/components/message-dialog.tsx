@@ -1,7 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -14,6 +16,7 @@ import {
   feedbackFieldTypeLabels,
   feedbackFieldTypes,
   MELDUNG_TITLE_MAX,
+  fieldRequired,
   messageTypeStyle,
   messageTypes,
   type EmailParameter,
@@ -201,12 +204,30 @@ function FeedbackFields({ form, answered }: { form: MessageFormApi; answered: Re
                 <DeleteIcon />
               </IconButton>
             </Box>
-            <FormTextField
-              control={control}
-              name={`rueckmeldung.formularfelder.${index}.beschreibung`}
-              label="Beschreibung"
-              size="small"
-            />
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+              <FormTextField
+                control={control}
+                name={`rueckmeldung.formularfelder.${index}.beschreibung`}
+                label="Beschreibung"
+                size="small"
+                sx={{ flex: 1, minWidth: 200 }}
+              />
+              {/* Unset means the default of the type (choice fields required); a click sets it explicitly. */}
+              <FormControlLabel
+                label="Pflichtfeld"
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={fieldRequired(value)}
+                    onChange={(event) =>
+                      form.setValue(`rueckmeldung.formularfelder.${index}.pflicht`, event.target.checked, {
+                        shouldDirty: true,
+                      })
+                    }
+                  />
+                }
+              />
+            </Box>
             {value.typ !== 'text' && (
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
                 {options.map((_option, optionIndex) => (

@@ -7,11 +7,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { dashboardMessages, formatGermanDateTime, messages, type FeedbackUser, type Meldung } from '@hortus/contract';
+import { dashboardMessages, feedbackDateTime, messages, type FeedbackUser, type Meldung } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
@@ -27,8 +29,12 @@ function valueText(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
-/** The author's results table (20 rows per page; 5, 10, 20, 40, Alle) with refresh, delete, refill and CSV. */
+/**
+ * The author's results table (20 rows per page; 5, 10, 20, 40, Alle) with refresh, delete, refill and CSV;
+ * fullscreen on a phone.
+ */
 export function ResultsDialog({ meldung, onClose }: { meldung: Meldung; onClose(): void }) {
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [users, setUsers] = useState<FeedbackUser[]>([]);
   const [confirm, setConfirm] = useState<{ type: OverviewType; userId?: number } | null>(null);
   const saveAction = useSaveAction();
@@ -62,7 +68,7 @@ export function ResultsDialog({ meldung, onClose }: { meldung: Meldung; onClose(
   const fields = [...meldung.rueckmeldung.formularfelder].sort((a, b) => a.sort - b.sort || a.id - b.id);
   const columns: DataTableColumn<FeedbackUser>[] = [
     { key: 'ident', label: 'Name', render: (row) => row.ident },
-    { key: 'date', label: 'Datum', render: (row) => formatGermanDateTime(Date.parse(row.date)) },
+    { key: 'date', label: 'Datum', render: (row) => feedbackDateTime(row.date) },
     ...fields.map((field) => ({
       key: `f${field.id}`,
       label: field.name,
@@ -111,7 +117,7 @@ export function ResultsDialog({ meldung, onClose }: { meldung: Meldung; onClose(
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="results-title">
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth fullScreen={fullScreen} aria-labelledby="results-title">
       <DialogTitle id="results-title">Rückmeldungen: {meldung.titel}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>

@@ -39,7 +39,7 @@ export function DashboardPage() {
           mx: 'auto',
         }}
       >
-        {widgets.length === 0 && <Typography color="text.secondary">{dashboardMessages.noMessages}</Typography>}
+        {widgets.length === 0 && <Typography color="text.secondary">{dashboardMessages.noWidgets}</Typography>}
         {widgets.map((widget) => {
           const Widget = widgetComponent(widget.id);
           if (!Widget) return null;
