@@ -6,6 +6,9 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 test('on a phone the feedback results open fullscreen with the pagination on the screen', async ({ page }) => {
   await login(page, demo.leitung);
+  // Other journeys change leitung's last view: once logged in, open the dashboard itself.
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/000');
   const party = page.getByRole('article', { name: 'Sommerfest am Freitag' });
   await party.getByRole('button', { name: /^Rückmeldungen \(\d+\)$/ }).click();
   const results = page.getByRole('dialog', { name: /^Rückmeldungen: Sommerfest am Freitag/ });

@@ -16,7 +16,7 @@ test('login screen shows the server content and rejects wrong passwords', async 
   await page.screenshot({ path: 'artifacts/login-screen.png', fullPage: true });
 
   // Empty fields: the server's message marks the field.
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Anmelden' }).click();
   const userName = page.getByRole('textbox', { name: 'Benutzername' });
   await expect(userName).toHaveAttribute('aria-invalid', 'true');
   await expect(userName).toHaveAccessibleDescription('Bitte angeben.');
