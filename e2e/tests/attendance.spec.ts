@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { attendanceCalls, attendanceMessages, type AttendanceData } from '@hortus/contract';
+import { attendanceMessages } from '@hortus/contract';
 import { demo } from '../fixtures';
-import { login, logout, pickerInput } from './helpers';
+import { attendanceSlotQrValue, login, logout, pickerInput } from './helpers';
 
 /** Today as the pickers show it (DD.MM.YYYY, Berlin time like the browser). */
 const todayGerman = () =>
@@ -23,18 +23,6 @@ async function openAttendance(page: Page, user: { nn: string; password: string }
 const pollCard = (page: Page, titel: string) => page.locator('[data-testid^="poll-"]').filter({ hasText: titel });
 const person = (page: Page, titel: string, name: string) =>
   pollCard(page, titel).getByRole('button', { name: new RegExp(`^${name}: `) });
-
-/** The slot's QR value as its admin loads it (the QR PDF encodes /150?sa=<value>). */
-async function slotQrValue(page: Page): Promise<string> {
-  const data = await page.evaluate(async (url) => {
-    const body = new URLSearchParams({ code: localStorage.getItem('code') ?? '' });
-    const response = await fetch(url, { method: 'POST', body });
-    return ((await response.json()) as { save: unknown }).save;
-  }, attendanceCalls.getOrSaveSettings.url);
-  const slot = (data as AttendanceData).slots.find((s) => s.name === slotName);
-  expect(slot?.qr_code).toMatch(/^[A-Za-z0-9_-]{22}$/);
-  return slot?.qr_code ?? '';
-}
 
 test('leitung creates an attendance slot and poll, cycles a status, downloads the QR code; erzieher checks in by opening the QR address; after closing the poll the code no longer works', async ({
   page,
@@ -87,7 +75,7 @@ test('leitung creates an attendance slot and poll, cycles a status, downloads th
     await expect(pollCard(page, 'Training').getByRole('button', { name: `Jonas Weiß: ${label}` })).toBeVisible();
   }
   await page.screenshot({ path: 'artifacts/attendance-polls.png', fullPage: true });
-  const qr = await slotQrValue(page);
+  const qr = await attendanceSlotQrValue(page, slotName);
   await page.getByRole('button', { name: 'Zurück zu den Slots' }).click();
   await expect(page).toHaveURL(/\/150$/);
   await logout(page);

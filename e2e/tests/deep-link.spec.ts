@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { attendanceCalls, attendanceMessages, type AttendanceData } from '@hortus/contract';
+import { attendanceMessages } from '@hortus/contract';
 import { demo, fixtureUsers } from '../fixtures';
-import { login, logout } from './helpers';
+import { attendanceSlotQrValue, login, logout } from './helpers';
 
 const slotName = 'Dienstbesprechung';
 
@@ -11,15 +11,9 @@ async function demoSlotQrValue(page: Page): Promise<string> {
   await expect(page).not.toHaveURL('/');
   await page.goto('/150');
   await expect(page.getByTestId(/^slot-/).filter({ hasText: slotName })).toBeVisible();
-  const data = await page.evaluate(async (url) => {
-    const body = new URLSearchParams({ code: localStorage.getItem('code') ?? '' });
-    const response = await fetch(url, { method: 'POST', body });
-    return ((await response.json()) as { save: unknown }).save;
-  }, attendanceCalls.getOrSaveSettings.url);
-  const slot = (data as AttendanceData).slots.find((s) => s.name === slotName);
-  expect(slot?.qr_code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  const qr = await attendanceSlotQrValue(page, slotName);
   await logout(page);
-  return slot?.qr_code ?? '';
+  return qr;
 }
 
 /** Fills the login form that is already on screen (no new page load). */

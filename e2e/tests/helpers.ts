@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { attendanceCalls, type AttendanceData } from '@hortus/contract';
 
 export async function login(page: Page, user: { nn: string; password: string }): Promise<void> {
   await page.goto('/');
@@ -39,4 +40,16 @@ export async function typeInPicker(scope: Page | Locator, label: string, digits:
 /** What a picker shows (DD.MM.YYYY, HH:mm or DD.MM.YYYY HH:mm): the value of its hidden input. */
 export function pickerInput(scope: Page | Locator, label: string): Locator {
   return picker(scope, label).locator('xpath=..').locator('input');
+}
+
+/** An attendance slot's QR value as a logged-in slot admin loads it (the QR PDF encodes /150?sa=<value>). */
+export async function attendanceSlotQrValue(page: Page, slotName: string): Promise<string> {
+  const data = await page.evaluate(async (url) => {
+    const body = new URLSearchParams({ code: localStorage.getItem('code') ?? '' });
+    const response = await fetch(url, { method: 'POST', body });
+    return ((await response.json()) as { save: unknown }).save;
+  }, attendanceCalls.getOrSaveSettings.url);
+  const slot = (data as AttendanceData).slots.find((entry) => entry.name === slotName);
+  expect(slot?.qr_code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  return slot?.qr_code ?? '';
 }
