@@ -5,9 +5,11 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     name,
     root: './packages/server',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // Tests of the embedded database's own process rules (data-folder lock) run only on PGlite.
-    exclude: db === 'postgres' ? ['test/embedded-*.test.ts'] : [],
-    env: { HORTUS_TEST_DB: db },
+    // Tests of the embedded database's own process rules (data-folder lock) run only on PGlite; those of
+    // several servers on one database (cache coherence through pg_notify) only on PostgreSQL.
+    exclude: db === 'postgres' ? ['test/embedded-*.test.ts'] : ['test/postgres-*.test.ts'],
+    // The hydrant map's outside services are off; tests that need them start a local stand-in.
+    env: { HORTUS_TEST_DB: db, HYDRANT_GEOCODING_URL: 'none', HYDRANT_TILE_URL: 'none' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -8,7 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { platformCalls } from '@hortus/contract';
+import formbody from '@fastify/formbody';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { calendarCalls, dashboardCalls, platformCalls } from '@hortus/contract';
+import { BODY_LIMIT_BYTES, securityHeaders } from '../packages/server/src/app';
+import { calendarCategories, calendarEvents } from '../packages/server/src/modules/calendar/schema';
+import { invalidateCalendar } from '../packages/server/src/modules/calendar/service';
+import { userParameters } from '../packages/server/src/platform/db/schema';
 import { buildApp } from '../packages/server/src/app';
 import { bootstrap } from '../packages/server/src/bootstrap';
 import { hashPassword } from '../packages/server/src/platform/auth/password';
@@ -20,9 +27,17 @@ import { runAutocannon, type LoadResult } from './load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
 
-async function seedOrganisation(database: Database): Promise<{ nn: string; password: string }> {
+interface Organisation {
+  /** getSettings is measured for one of the 1,000 users … */
+  member: { nn: string; password: string };
+  /** … the dashboard and calendar for the office (all rights, sees everybody's birthdays). */
+  office: { nn: string; password: string };
+}
+
+/** The demo organisation plus 1,000 users in 8 groups with values and birthdays, and 1,500 events over a year. */
+async function seedOrganisation(database: Database): Promise<Organisation> {
   await bootstrap(database, { adminUser: 'admin', adminPassword: 'Admin#Bench-1', seed: 'demo' });
   const db = database.db;
   const parameters = await Promise.all(
@@ -30,70 +45,179 @@ async function seedOrganisation(database: Database): Promise<{ nn: string; passw
       createParameter(db, { name: `${name} B`, sort: 50 + index }),
     ),
   );
+  const [birthday] = await db.select().from(userParameters).where(eq(userParameters.name, 'Geburtstag')).limit(1);
   const groups = await Promise.all(
     Array.from({ length: 8 }, (_, i) =>
       createGroup(db, {
         name: `Bench-Gruppe ${i}`,
-        rechte: ['x|999|000', 'x|120', `x|9${i}0|000`],
-        parameterIds: parameters.map((p) => p.id),
+        rechte: ['x|999|000', 'x|120', 'x|000|000', 'x|110', `x|9${i}0|000`],
+        parameterIds: [...parameters.map((p) => p.id), ...(birthday ? [birthday.id] : [])],
       }),
     ),
   );
   const passwordHash = await hashPassword('Bench#Passwort1');
   for (let i = 0; i < 1000; i++) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    const month = String((i % 12) + 1).padStart(2, '0');
     await createUser(db, {
       nn: `bench${i}`,
       passwordHash,
       ident: `Nutzer ${i}`,
       groupIds: [groups[i % groups.length] as number, groups[(i + 3) % groups.length] as number],
-      values: Object.fromEntries(parameters.map((p) => [p.id, `Wert ${i}`])),
+      values: {
+        ...Object.fromEntries(parameters.map((p) => [p.id, `Wert ${i}`])),
+        ...(birthday ? { [birthday.id]: `${1960 + (i % 50)}-${month}-${day}` } : {}),
+      },
     });
   }
-  return { nn: 'bench500', password: 'Bench#Passwort1' };
+  const [category] = await db.select().from(calendarCategories).limit(1);
+  const yearStart = Date.UTC(new Date().getUTCFullYear(), 0, 1, 7);
+  const events = Array.from({ length: 1500 }, (_, i) => ({
+    categoryId: category?.id ?? 0,
+    name: `Termin ${i}`,
+    beschreibung: 'Ein Termin des Benchmarks mit etwas Beschreibungstext.',
+    startMs: yearStart + (i % 365) * 86_400_000 + (i % 9) * 3_600_000,
+    endMs: yearStart + (i % 365) * 86_400_000 + (i % 9) * 3_600_000 + 5_400_000,
+  }));
+  for (let i = 0; i < events.length; i += 500) await db.insert(calendarEvents).values(events.slice(i, i + 500));
+  await invalidateCalendar(db);
+  return {
+    member: { nn: 'bench500', password: 'Bench#Passwort1' },
+    office: { nn: 'leitung', password: 'Leitung#2026' },
+  };
 }
 
-async function benchGetSettings(database: Database, label: string): Promise<LoadResult> {
+interface Measured {
+  label: string;
+  connections: number;
+  result: LoadResult;
+  bytes: number;
+}
+
+async function login(port: number, user: { nn: string; password: string }): Promise<string> {
+  const reply = await fetch(`http://127.0.0.1:${port}${platformCalls.login.url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ nn: user.nn, pw: user.password }),
+  });
+  return ((await reply.json()) as { code: string }).code;
+}
+
+/** This month (UTC) with a week before and two after: what the web asks for when the calendar opens. */
+function monthWindow(): { von: number; bis: number } {
+  const now = new Date();
+  const day = 86_400_000;
+  return {
+    von: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 7 * day,
+    bis: Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) + 14 * day,
+  };
+}
+
+/** getSettings, the dashboard load and the calendar load of one month, at each connection count. */
+async function benchCalls(database: Database, label: string): Promise<{ measured: Measured[]; settingsReply: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-bench-'));
-  const login = await seedOrganisation(database);
+  const organisation = await seedOrganisation(database);
   const app = await buildApp({ database, dataDir, webDist: path.join(dataDir, 'none') });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const loginReply = await fetch(`http://127.0.0.1:${port}${platformCalls.login.url}`, {
+  const member = await login(port, organisation.member);
+  const office = await login(port, organisation.office);
+  const window = monthWindow();
+  const first = await fetch(`http://127.0.0.1:${port}${calendarCalls.getOrSaveSettings.url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ nn: login.nn, pw: login.password }),
+    body: new URLSearchParams({ code: office, von: String(window.von), bis: String(window.bis) }),
   });
-  const { code } = (await loginReply.json()) as { code: string };
-  console.log(`getSettings (${label}) …`);
-  const result = await runAutocannon({
-    url: `http://127.0.0.1:${port}${platformCalls.getSettings.url}`,
-    method: 'POST',
-    body: new URLSearchParams({ code }).toString(),
-    contentType: 'application/x-www-form-urlencoded',
-    connections,
-    seconds,
-  });
+  const stand = ((await first.json()) as { settings: { geburtstageStand?: string } }).settings.geburtstageStand ?? '';
+  const targets = [
+    { name: 'getSettings', url: platformCalls.getSettings.url, body: new URLSearchParams({ code: member }) },
+    { name: 'dashboard load', url: dashboardCalls.getSettings.url, body: new URLSearchParams({ code: office }) },
+    {
+      name: 'calendar load (one month)',
+      url: calendarCalls.getOrSaveSettings.url,
+      body: new URLSearchParams({
+        code: office,
+        von: String(window.von),
+        bis: String(window.bis),
+        geburtstageStand: stand,
+      }),
+    },
+  ];
+  const measured: Measured[] = [];
+  let settingsReply = '';
+  for (const target of targets) {
+    const url = `http://127.0.0.1:${port}${target.url}`;
+    const sample = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: target.body,
+    });
+    const text = await sample.text();
+    if (target.name === 'getSettings') settingsReply = text;
+    for (const c of connectionCounts) {
+      console.log(`${target.name} (${label}, ${c} connections) …`);
+      const result = await runAutocannon({
+        url,
+        method: 'POST',
+        body: target.body.toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        connections: c,
+        seconds,
+      });
+      measured.push({ label: `${target.name} on ${label}`, connections: c, result, bytes: Buffer.byteLength(text) });
+    }
+  }
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return result;
+  return { measured, settingsReply };
 }
 
-async function benchBareFastify(): Promise<LoadResult> {
-  const app = Fastify();
-  app.post('/json', async () => ({ status: 'success', data: { hello: 'world' } }));
+async function listenOn(app: FastifyInstance): Promise<number> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  console.log('bare Fastify …');
-  const result = await runAutocannon({ url: `http://127.0.0.1:${port}/json`, method: 'POST', connections, seconds });
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+async function benchBareFastify(c: number): Promise<LoadResult> {
+  const app = Fastify();
+  app.post('/json', async () => ({ status: 'success', data: { hello: 'world' } }));
+  const port = await listenOn(app);
+  console.log(`bare Fastify (${c} connections) …`);
+  const result = await runAutocannon({ url: `http://127.0.0.1:${port}/json`, method: 'POST', connections: c, seconds });
   await app.close();
   return result;
 }
 
-const row = (label: string, r: LoadResult, bare: LoadResult) =>
-  `| ${label} | ${r.requestsPerSecond.toFixed(0)} | ${r.latencyMedianMs} | ${r.latencyP99Ms} | ${(r.requestsPerSecond / bare.requestsPerSecond).toFixed(3)} | ${r.errors + r.non2xx} |`;
+/** The limit to approach: getSettings' reply text served from memory with our headers and form parsing. */
+async function benchFromMemory(text: string, c: number): Promise<LoadResult> {
+  const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES });
+  const headers = await securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  app.post('/memory', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(text),
+  );
+  const port = await listenOn(app);
+  console.log(`same reply from memory (${c} connections) …`);
+  const result = await runAutocannon({
+    url: `http://127.0.0.1:${port}/memory`,
+    method: 'POST',
+    body: 'code=x',
+    contentType: 'application/x-www-form-urlencoded',
+    connections: c,
+    seconds,
+  });
+  await app.close();
+  return result;
+}
+
+const row = (label: string, connections: number, r: LoadResult, bare: LoadResult, bytes?: number) =>
+  `| ${label} | ${connections} | ${r.requestsPerSecond.toFixed(0)} | ${r.latencyMedianMs} | ${r.latencyP99Ms} | ${(r.requestsPerSecond / bare.requestsPerSecond).toFixed(3)} | ${bytes === undefined ? '' : (bytes / 1024).toFixed(1)} | ${r.errors + r.non2xx} |`;
 
 async function benchLoginRoute(webDist: string): Promise<LoginRouteReport> {
   const database = await openPglite(undefined);
@@ -116,14 +240,16 @@ const webDist = path.join(root, 'packages/web/dist');
 const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
 const bundle = hasWeb ? measureBundle(webDist) : null;
 const loginRoute = hasWeb && fs.existsSync('/usr/bin/chromium') ? await benchLoginRoute(webDist) : null;
-const bare = await benchBareFastify();
-const pglite = await benchGetSettings(
-  await openPglite(fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-bench-db-'))),
-  'PGlite',
-);
+const pglite = await benchCalls(await openPglite(fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-bench-db-'))), 'PGlite');
 const pg = process.env.DATABASE_URL ? await benchPostgres(process.env.DATABASE_URL) : null;
+const bare = new Map<number, LoadResult>();
+const memory = new Map<number, LoadResult>();
+for (const c of connectionCounts) {
+  bare.set(c, await benchBareFastify(c));
+  memory.set(c, await benchFromMemory(pglite.settingsReply, c));
+}
 
-async function benchPostgres(url: string): Promise<LoadResult> {
+async function benchPostgres(url: string): Promise<{ measured: Measured[]; settingsReply: string }> {
   const { default: postgres } = await import('postgres');
   const name = `hortus_bench_${Date.now()}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
@@ -133,7 +259,7 @@ async function benchPostgres(url: string): Promise<LoadResult> {
   try {
     const database = await openPostgres(target.toString());
     await database.migrate();
-    return await benchGetSettings(database, 'PostgreSQL');
+    return await benchCalls(database, 'PostgreSQL');
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
@@ -143,15 +269,25 @@ async function benchPostgres(url: string): Promise<LoadResult> {
 const lines = [
   `# Benchmark ${new Date().toISOString()}`,
   '',
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}; autocannon ${connections} connections × ${seconds} s, in its own process.`,
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}; autocannon ${connectionCounts.join(' and ')} connections × ${seconds} s, in its own process.`,
   '',
-  '## getSettings for one user of a 1,000-user organisation',
+  '## Hot paths of a 1,000-user organisation (ratios to the bare Fastify route of the same run)',
   '',
-  '| route | req/s | median ms | p99 ms | ratio to bare Fastify | errors |',
-  '| --- | ---: | ---: | ---: | ---: | ---: |',
-  row('bare Fastify JSON route', bare, bare),
-  row('getSettings on PGlite', pglite, bare),
-  ...(pg ? [row('getSettings on PostgreSQL', pg, bare)] : []),
+  'getSettings for one of the 1,000 users; the dashboard load and the calendar load of one month (with the',
+  'birthdays version the web holds) for the office account; 1,500 events over the year, 1,000 birthdays.',
+  '',
+  '| route | connections | req/s | median ms | p99 ms | ratio to bare Fastify | reply KB | errors |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...connectionCounts.flatMap((c) => {
+    const base = bare.get(c) as LoadResult;
+    return [
+      row('bare Fastify JSON route', c, base, base),
+      row('getSettings reply from memory (our headers and form parsing)', c, memory.get(c) as LoadResult, base),
+      ...[...pglite.measured, ...(pg?.measured ?? [])]
+        .filter((m) => m.connections === c)
+        .map((m) => row(m.label, c, m.result, base, m.bytes)),
+    ];
+  }),
   '',
   '## Web bundle (gzip)',
   '',

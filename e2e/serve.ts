@@ -3,6 +3,8 @@
  * plus a few fixture users the journeys need, then the real server (packages/server/dist/main.js).
  */
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +29,30 @@ for (const user of fixtureUsers) {
 }
 await database.close();
 
+/**
+ * A local stand-in for the map-data service (Nominatim's reverse and search answers), so the browser
+ * tests exercise address lookups without reaching the internet.
+ */
+const geocoder = http.createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  response.setHeader('content-type', 'application/json');
+  if (url.pathname === '/reverse') {
+    response.end(
+      JSON.stringify({
+        address: { road: 'Hauptstraße', house_number: '12', postcode: '01445', town: 'Radebeul', country_code: 'de' },
+      }),
+    );
+  } else if (url.pathname === '/search') {
+    const q = url.searchParams.get('q') ?? '';
+    response.end(q.includes('Nirgendwo') ? '[]' : JSON.stringify([{ lat: '51.10662', lon: '13.67215' }]));
+  } else {
+    response.statusCode = 404;
+    response.end('{}');
+  }
+});
+await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
+const geocoderUrl = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`;
+
 const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
   stdio: 'inherit',
   env: {
@@ -37,12 +63,16 @@ const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/ma
     HOST: '127.0.0.1',
     SEED: 'demo',
     LOG_LEVEL: 'warn',
+    // The browser tests never reach the internet: a blank map without tiles, lookups at the stand-in.
+    HYDRANT_TILE_URL: 'none',
+    HYDRANT_GEOCODING_URL: geocoderUrl,
   },
 });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
+  geocoder.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

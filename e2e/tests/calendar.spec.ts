@@ -164,3 +164,21 @@ test('leitung manages categories in the settings tab and subscribes to the priva
   await expect(address).toHaveCount(0);
   expect((await page.request.get(url)).status()).toBe(404);
 });
+
+test('Back on a changed event asks before the input is lost', async ({ page }) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/110');
+  await page.getByRole('button', { name: 'hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neuer Termin' });
+  await dialog.getByLabel('Titel').fill('Elternabend');
+  await page.goBack();
+  const question = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(dialog.getByLabel('Titel')).toHaveValue('Elternabend');
+  await page.goBack();
+  await question.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/110$/);
+});

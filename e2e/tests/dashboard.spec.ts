@@ -140,7 +140,8 @@ test('the dashboard settings decide who sees the news feed', async ({ page }) =>
   await expect(page.getByText(dashboardMessages.settingsSaved)).toBeVisible();
 
   await switchTo(page, demo.erzieher);
-  await expect(page.getByText(dashboardMessages.noWidgets)).toBeVisible();
+  // Widget 2 (module 200) stays visible to everybody; only the news feed is gone.
+  await expect(page.getByRole('region', { name: 'Abwesenheiten' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Meldungen' })).toHaveCount(0);
 
   await switchTo(page, demo.leitung);

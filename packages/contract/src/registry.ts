@@ -10,6 +10,10 @@ import { cloudModule } from './modules/cloud/definition';
 import { calendarModule } from './modules/calendar/definition';
 import { dashboardModule } from './modules/dashboard/definition';
 import { attendanceModule } from './modules/attendance/definition';
+import { childrenModule } from './modules/children/definition';
+import { payrollModule } from './modules/payroll/definition';
+import { hydrantsModule } from './modules/hydrants/definition';
+import { customersModule } from './modules/customers/definition';
 
 /** Every module the product has built, one line each. Modules not built yet are absent. */
 export const moduleRegistry: readonly ModuleDefinition[] = [
@@ -23,6 +27,10 @@ export const moduleRegistry: readonly ModuleDefinition[] = [
   calendarModule,
   cloudModule,
   attendanceModule,
+  childrenModule,
+  payrollModule,
+  hydrantsModule,
+  customersModule,
   appInfoModule,
 ];
 

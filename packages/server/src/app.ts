@@ -1,12 +1,12 @@
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
 import type { Database } from './platform/db/database';
 import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
 import type { AppContext, CallDefinition, FileAccessRule } from './platform/http/calls';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
-import { registerMultipart } from './platform/http/multipart';
+import { isMultipartRefusal, refuseMultipart, refuseUpload, registerUploadScope } from './platform/http/multipart';
 import { findWebDist, registerWebApp } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
@@ -70,6 +70,7 @@ export function createAppContext(
     mailer: options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir }),
     widgets: moduleWidgets,
     widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
+    schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
   };
 }
 
@@ -83,37 +84,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const app = createAppContext(options);
 
-  await fastify.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // The login background image may come from another https address.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    hsts: false,
+  // The security headers never change: helmet computes them once at start (identical headers),
+  // one hook sets them on every reply instead of running helmet per request.
+  const headers = await securityHeaders();
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await registerMultipart(fastify, app, allCalls());
+  refuseMultipart(fastify);
 
   fastify.setErrorHandler((error, request, reply) => {
     const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
+    if (isMultipartRefusal(error)) return refuseUpload(reply);
     if (statusCode === 413) return sendReply(reply, { status: 'tooLarge', message: messages.requestTooLarge });
     if (statusCode >= 400 && statusCode < 500) {
       return sendReply(reply, { status: 'validationError', message: messages.malformedRequest, errors: {} });
@@ -122,7 +105,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return sendReply(reply, { status: 'error', message: messages.serverError });
   });
 
-  registerCalls(fastify, app, allCalls());
+  // Paths with an upload call get the multipart plugin in a scope of their own; the rest never see it.
+  const calls = allCalls();
+  const uploadPaths = new Set(calls.filter((call) => call.upload).map((call) => call.path));
+  await fastify.register(async (uploads) => {
+    await registerUploadScope(uploads, app, calls);
+    registerCalls(
+      uploads,
+      app,
+      calls.filter((call) => uploadPaths.has(call.path)),
+    );
+  });
+  registerCalls(
+    fastify,
+    app,
+    calls.filter((call) => !uploadPaths.has(call.path)),
+  );
   for (const module of serverModules) module.routes?.(fastify, app);
   startJobs(
     fastify,
@@ -131,6 +129,50 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await registerWebApp(fastify, app.db, findWebDist(options.webDist));
   return fastify;
+}
+
+const helmetOptions: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // MUI (emotion) injects style elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // The login background image may come from another https address.
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      mediaSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'same-origin' },
+  hsts: false,
+};
+
+/** Headers any reply carries without helmet (they are not security headers). */
+const ordinaryHeaders = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/** The headers helmet sets with our options, taken from one request to a throw-away app. */
+export async function securityHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, helmetOptions);
+  probe.get('/', async () => 'ok');
+  const reply = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  return Object.fromEntries(
+    Object.entries(reply.headers)
+      .filter(([name, value]) => !ordinaryHeaders.has(name) && typeof value === 'string')
+      .map(([name, value]) => [name, String(value)]),
+  );
 }
 
 /** Session codes never reach the log: `code=` in logged URLs is masked, `code` fields in logged objects redacted. */

@@ -7,6 +7,10 @@ import { membersServerModule } from './modules/members';
 import { calendarServerModule } from './modules/calendar';
 import { cloudServerModule } from './modules/cloud';
 import { attendanceServerModule } from './modules/attendance';
+import { childrenServerModule } from './modules/children';
+import { payrollServerModule } from './modules/payroll';
+import { hydrantsServerModule } from './modules/hydrants';
+import { customersServerModule } from './modules/customers';
 
 /**
  * The server's modules, one line each (in demo-seed order). A module's `index.ts` exports its
@@ -21,4 +25,8 @@ export const serverModules: readonly ServerModule[] = [
   calendarServerModule,
   dashboardServerModule,
   attendanceServerModule,
+  childrenServerModule,
+  payrollServerModule,
+  hydrantsServerModule,
+  customersServerModule,
 ];

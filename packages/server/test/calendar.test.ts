@@ -685,6 +685,39 @@ describe('iCalendar expansion equals expandSeries (property, parsed by ical.js)'
     return result;
   }
 
+  it('starts a series at its first real occurrence, however far from its first day', () => {
+    // Every 2 months on the 31st from 1 February: February, April and June have no 31st (found by the property below).
+    const start = fromLocal({ year: 2026, month: 2, day: 1, hour: 0, minute: 0 });
+    const repeat: RepeatWire = {
+      von: '2026-02-01',
+      bis: '2026-08-31',
+      mustertyp: 'Monate',
+      musterintervall: 2,
+      jaehrlichTag: 31,
+      jaehrlichMonat: 1,
+      monatlichTag: 31,
+      woechentlichWochentage: Object.fromEntries(
+        weekdayKeys.map((key, index) => [key, index === 0]),
+      ) as RepeatWire['woechentlichWochentage'],
+      ausnahmen: [],
+    };
+    const event: CalendarEvent = {
+      id: 1,
+      name: 'Serie',
+      beschreibung: '',
+      start,
+      end: start,
+      id_kalenderkategorie: 1,
+      timed: true,
+      istSerie: true,
+      repeat,
+      color: '#FF0000',
+      ausSerie: 0,
+    };
+    const text = buildICalendar([event], { calendarName: 'Test', now: 0, uidDomain: 'test' });
+    expect(occurrencesOf(text)).toEqual([fromLocal({ year: 2026, month: 8, day: 31, hour: 0, minute: 0 })]);
+  });
+
   it('any pattern, interval, weekdays, exceptions and time of day — across DST changes', () => {
     const firstDay = Math.floor(Date.UTC(2025, 0, 1) / 86_400_000);
     fc.assert(

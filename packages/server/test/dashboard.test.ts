@@ -194,7 +194,10 @@ describe('getSettings', () => {
   it('answers settings, all widgets and the visible widgets with the create flag and default recipients', async () => {
     const reply = await getSettings(author.code);
     const save = reply.body.save as GetDashboardReply['save'];
-    expect(save.settings.allWidgets).toEqual([{ id: 'w1', name: 'Meldungen' }]);
+    expect(save.settings.allWidgets).toEqual([
+      { id: 'w1', name: 'Meldungen' },
+      { id: 'w2', name: 'Abwesenheiten' },
+    ]);
     expect(save.settings.w1_standardEmpfaenger).toBe(String(groups.parents));
     expect(save.widgets.map((widget) => widget.id)).toEqual(['w1']);
     const newsFeed = newsFeedWidget.parse(save.widgets[0]);

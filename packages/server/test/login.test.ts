@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { loginAttempts, pushSubscriptions, sessions } from '../src/platform/db/schema';
 import { lockDelayMs, loginThrottle } from '../src/platform/auth/login-throttle';
 import { startTestServer, toReply, type TestServer } from './helper';
+import { cacheScope, invalidate } from '../src/platform/cache/hot-cache';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -170,6 +171,7 @@ describe('logout and session validity', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user.id));
+    await invalidate(server.database.db, cacheScope.session);
     expect((await server.post(platformCalls.getSettings.url, { code: user.code })).body.status).toBe('accessError');
   });
 

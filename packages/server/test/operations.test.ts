@@ -85,7 +85,8 @@ describe('backup table order', () => {
 });
 
 describe('backup and restore', () => {
-  it('round-trips every table and the stored files into an empty database', async () => {
+  // Two databases, the whole demo seed, a backup and two restores: more set-up than a test's usual time.
+  it('round-trips every table and the stored files into an empty database', { timeout: 90_000 }, async () => {
     const sourceDir = tmp('hortus-src-');
     const targetDir = tmp('hortus-dst-');
     const backupFile = path.join(tmp('hortus-bak-'), 'sicherung.backup.gz');

@@ -5,6 +5,7 @@ import { parseTrustProxy } from '../src/config';
 import { loginThrottle } from '../src/platform/auth/login-throttle';
 import { DAY_MS, SESSION_MAX_DAYS, SESSIONS_PER_USER_MAX } from '../src/platform/auth/sessions';
 import { sessions } from '../src/platform/db/schema';
+import { cacheScope, invalidate } from '../src/platform/cache/hot-cache';
 import { startTestServer, toReply, type TestServer } from './helper';
 
 let server: TestServer;
@@ -21,6 +22,8 @@ describe('session limits', () => {
     expect((await settings(user.code)).body.status).toBe('success');
     const old = new Date(Date.now() - (SESSION_MAX_DAYS * DAY_MS + 60_000));
     await server.database.db.update(sessions).set({ createdAt: old }).where(eq(sessions.userId, user.id));
+    // A write outside the app's services says what it changed, like every write site.
+    await invalidate(server.database.db, cacheScope.session);
     expect((await settings(user.code)).body.status).toBe('accessError');
   });
 

@@ -1,7 +1,8 @@
 /**
  * The service worker (vite-plugin-pwa injectManifest): precaches the build, answers navigations with
  * index.html (never /_api or the dynamic manifest, and no API caching), takes over when the page asks
- * (SKIP_WAITING from workbox-window) and shows push notifications (calendar events).
+ * (SKIP_WAITING from workbox-window), shows push notifications (calendar events) and keeps the map
+ * tiles a user has viewed (CacheFirst, at most MAP_TILE_MAX_ENTRIES) so maps still show offline.
  *
  * The web tsconfig uses the DOM library, so the few service worker types needed are declared here.
  */
@@ -50,6 +51,38 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/_api\//, /^\/manifest\.webmanifest$/],
   }),
+);
+
+/** Map tiles: cross-origin images addressed {z}/{x}/{y}.png|jpg|webp, whichever tile service is configured. */
+const MAP_TILE_CACHE = 'map-tiles';
+const MAP_TILE_MAX_ENTRIES = 3000;
+const mapTilePath = /\/\d{1,2}\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/;
+
+/** Drops the oldest tiles above the limit (Cache Storage keeps insertion order). */
+async function trimMapTiles(cache: Cache): Promise<void> {
+  const keys = await cache.keys();
+  for (const key of keys.slice(0, Math.max(0, keys.length - MAP_TILE_MAX_ENTRIES))) await cache.delete(key);
+}
+
+/**
+ * CacheFirst for viewed tiles only: nothing is fetched ahead (the OpenStreetMap tile policy forbids bulk
+ * downloads). Only CORS answers are kept (the map asks with crossOrigin), never opaque ones, whose
+ * padded size would fill the storage quota.
+ */
+registerRoute(
+  ({ url, request }) =>
+    request.destination === 'image' && url.origin !== self.location.origin && mapTilePath.test(url.pathname),
+  async ({ request }) => {
+    const cache = await caches.open(MAP_TILE_CACHE);
+    const cached = await cache.match(request);
+    if (cached) return cached;
+    const response = await fetch(request);
+    if (response.ok && response.type === 'cors') {
+      await cache.put(request, response.clone());
+      void trimMapTiles(cache);
+    }
+    return response;
+  },
 );
 
 self.addEventListener('message', (event) => {

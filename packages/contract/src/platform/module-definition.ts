@@ -16,6 +16,11 @@ export interface ModuleTab {
   label: string;
   /** Shown when the user holds this right (containment). */
   right: Right;
+  /**
+   * A route of the module that the tab bar does not show (an edit page reached by links, e.g.
+   * /310-030); it is never the first tab a module opens with.
+   */
+  hidden?: boolean;
 }
 
 /**

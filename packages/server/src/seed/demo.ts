@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database';
 import { userParameters, users } from '../platform/db/schema';
 import { writeAppSettings } from '../platform/settings/app-settings';
+import { invalidateOrgData } from '../platform/settings/org-data';
 import { createGroup, createParameter, createUser } from './factories';
 import type { ServerModule } from '../platform/modules/server-module';
 
@@ -14,7 +15,6 @@ export const demoLogins = [
 ] as const;
 
 const everyone = { alle: true, gruppen: [] };
-const nobody = { alle: false, gruppen: [] };
 
 /** Rights of the demo groups, including those of modules that later releases add. */
 const staffRights = [
@@ -29,12 +29,14 @@ const staffRights = [
   'x|200|000|000',
   'x|200|100',
   'x|200|200',
+  'x|310|000',
   'x|999|000',
   'x|999|100',
 ];
 /** Parents see the cloud's files tab (x|130|000: the 'Elternbriefe' slot), without managing slots. */
 const parentRights = ['x|000|000', 'x|010', 'x|020', 'x|110', 'x|120', 'x|130|000', 'x|210|000', 'x|999|000'];
-const customerRights = ['x|010', 'x|020', 'x|999|000'];
+// Customers use module 410 for their own orders (public information only, enforced by the module).
+const customerRights = ['x|010', 'x|020', 'x|410|000', 'x|999|000'];
 
 export interface DemoSeedResult {
   adminGroupId: number;
@@ -120,10 +122,12 @@ export async function seedDemo(
       bedingungen: {
         f010: { sehen: everyone, bearbeiten: everyone },
         f100: { sehen: everyone, bearbeiten: { alle: false, gruppen: [verwaltung] } },
-        f200: { sehen: everyone, bearbeiten: nobody },
+        // The office also keeps the customer logins' phone numbers current (customer dialog, 410).
+        f200: { sehen: everyone, bearbeiten: { alle: false, gruppen: [verwaltung] } },
       },
     })
     .where(eq(userParameters.id, telefon.id));
+  await invalidateOrgData(db);
 
   const people: Record<
     string,

@@ -3,6 +3,7 @@ import type { Condition } from '@hortus/contract';
 import { hashPassword } from '../platform/auth/password';
 import type { Db } from '../platform/db/database';
 import { invalidateOrgData } from '../platform/settings/org-data';
+import { invalidateUsers } from '../platform/cache/hot-cache';
 import {
   groupParameters,
   groupRights,
@@ -51,7 +52,7 @@ export async function createGroup(db: Db, input: GroupInput = {}): Promise<numbe
   if (parameterIds.length > 0) {
     await db.insert(groupParameters).values(parameterIds.map((parameterId) => ({ groupId: group.id, parameterId })));
   }
-  invalidateOrgData(db);
+  await invalidateOrgData(db);
   return group.id;
 }
 
@@ -105,6 +106,7 @@ export async function createUser(db: Db, input: UserInput = {}): Promise<Created
       })),
     );
   }
+  await invalidateUsers(db, [user.id]);
   return { id: user.id, nn, password };
 }
 
@@ -155,6 +157,6 @@ export async function createParameter(
       .returning({ id: parameterOptions.id });
     if (option) optionIds.push(option.id);
   }
-  invalidateOrgData(db);
+  await invalidateOrgData(db);
   return { id: parameter.id, optionIds };
 }

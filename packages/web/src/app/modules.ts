@@ -18,6 +18,10 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '120': () => import('../modules/messages'),
   '130': () => import('../modules/cloud'),
   '150': () => import('../modules/attendance'),
+  '200': () => import('../modules/children'),
+  '420': () => import('../modules/payroll'),
+  '310': () => import('../modules/hydrants'),
+  '410': () => import('../modules/customers'),
   '999': () => import('../modules/app-info'),
 };
 

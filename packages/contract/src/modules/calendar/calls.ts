@@ -6,6 +6,7 @@ import { ruledString } from '../../platform/schema';
 import {
   MAX_RECORD_ID,
   defineActions,
+  jsonField,
   newOrRecordId,
   noActionData,
   recordId,
@@ -266,6 +267,10 @@ export type Birthday = z.infer<typeof birthday>;
 export const calendarSettings = storedCalendarSettings.extend({
   /** Birthdays the user may see (empty when none is configured or allowed). */
   geburtstage: z.array(birthday),
+  /** Version of the birthdays (our extension): sent back as geburtstageStand, the same list is not sent again. */
+  geburtstageStand: z.string().optional(),
+  /** true: the client's geburtstageStand is current, `geburtstage` is empty and the client keeps its list. */
+  geburtstageUnveraendert: z.literal(true).optional(),
   /**
    * Only for holders of x|110|set: every category (also those they cannot see themselves, without
    * events), so the settings tab can manage them. saveSettings replaces this list.
@@ -315,6 +320,8 @@ export const calendarState = z.object({
   kategorien: z.array(calendarCategory),
   events: z.array(calendarEvent),
   stats: z.object({ allowEditKategorien: z.array(z.number()) }),
+  /** The time window the events were chosen for (only when the request named one). */
+  fenster: z.object({ von: z.number(), bis: z.number() }).optional(),
 });
 export type CalendarState = z.infer<typeof calendarState>;
 
@@ -340,7 +347,17 @@ export const calendarCalls = {
   getOrSaveSettings: defineCallSpec({
     path: '/_api/000/110/',
     queryKey: 'getOrSaveSettings',
-    request: getOrSaveRequest(calendarActions),
+    request: getOrSaveRequest(calendarActions, {
+      /**
+       * Our extension: only events that may show between von and bis (UTC ms; the web asks for the
+       * visible range with a margin). Without both, every visible event comes, as the specification's
+       * client expects.
+       */
+      von: jsonField(timestamp).optional(),
+      bis: jsonField(timestamp).optional(),
+      /** The birthdays' version the client holds (settings.geburtstageStand of its last reply). */
+      geburtstageStand: z.string().max(64).optional(),
+    }),
     reply: calendarReply,
   }),
 };

@@ -105,13 +105,16 @@ function eventLines(event: CalendarEvent, options: ICalOptions): string[] {
 
 const everything = [Date.UTC(1800, 0, 1), Date.UTC(3100, 0, 1)] as const;
 
-/** The series' first day (RRULE counts DTSTART as an occurrence, so it must be one). */
+/**
+ * The series' first day (RRULE counts DTSTART as an occurrence, so it must be one). Searched over the
+ * whole series: 'every 2 months on the 31st' from February first occurs in August.
+ */
 function firstOccurrence(start: number, end: number, repeat: Repeat) {
   const first = parseIsoDay(repeat.von);
-  if (first === null) return undefined;
-  const span = { Tage: 1, Wochen: 7, Monate: 31, Jahre: 366 }[repeat.mustertyp] * (repeat.musterintervall + 1) + 2;
+  const last = parseIsoDay(repeat.bis);
+  if (first === null || last === null) return undefined;
   const from = fromLocal({ ...dateOfDayNumber(first - 1), hour: 0, minute: 0 });
-  const to = fromLocal({ ...dateOfDayNumber(first + span), hour: 0, minute: 0 });
+  const to = fromLocal({ ...dateOfDayNumber(last + 2), hour: 0, minute: 0 });
   return expandSeries({ start, end, repeat: { ...repeat, ausnahmen: [] } }, from, to)[0];
 }
 

@@ -5,6 +5,7 @@ import { slotFields } from '../../platform/slots';
 import { defineActions, recordId } from '../../platform/wire';
 import { check, tooLongMessage } from '../../platform/validation';
 import { cloudRights } from './definition';
+import { uploadedFile } from '../../platform/uploads';
 
 /** Largest file one upload request may carry (20 MB); larger files are answered with tooLarge (413). */
 export const CLOUD_MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -115,24 +116,7 @@ export const cloudTopic = z
   })
   .refine((value) => [...value].length <= TOPIC_MAX, cloudMessages.tooLong);
 
-/**
- * A file part as the server's multipart parser hands it over: streamed to a temporary file. Only the
- * parser can make one (it carries the `uploadedFileMark` symbol, which no JSON or form body can), so a
- * client can never name a server path as "its file".
- */
-export const uploadedFileMark: unique symbol = Symbol('hortus.uploadedFile');
-export interface UploadedFile {
-  readonly [uploadedFileMark]: true;
-  filename: string;
-  mimetype: string;
-  /** The temporary file on the server (removed after the call). */
-  path: string;
-  size: number;
-}
-export const uploadedFile = z.custom<UploadedFile>(
-  (value) => typeof value === 'object' && value !== null && (value as Partial<UploadedFile>)[uploadedFileMark] === true,
-  { error: (issue) => (issue.input === undefined ? 'Bitte angeben.' : 'Bitte eine Datei wählen.') },
-);
+export { uploadedFile, uploadedFileMark, type UploadedFile } from '../../platform/uploads';
 
 /** The fields uploadslot needs (read by the handler once the action is known). */
 export const cloudUploadFields = z.object({

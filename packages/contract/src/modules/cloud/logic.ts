@@ -3,6 +3,7 @@ import { isSlotAdmin, type SlotUser } from '../../platform/slots';
 import { formatGermanDateTime } from '../../platform/local-time';
 import type { CloudConditions } from './calls';
 import { cloudRights } from './definition';
+import { detectFileKind, type FileKind } from '../../platform/uploads';
 
 export interface CloudSlotRights {
   sehen: boolean;
@@ -21,31 +22,13 @@ export function cloudSlotRights(conditions: CloudConditions, user: SlotUser): Cl
   return { sehen, upload, bearbeiten };
 }
 
-export type CloudFileKind = { mime: string; endung: string };
-
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  if (bytes.length < offset + signature.length) return false;
-  return signature.every((value, index) => bytes[offset + index] === value);
-}
-
-const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+export type CloudFileKind = FileKind;
 
 /**
  * The type of an uploaded file judged by its first bytes (never by its name or the browser's claim):
- * PDF, PNG, JPEG, GIF or WebP; null for anything else.
+ * PDF, PNG, JPEG, GIF or WebP; null for anything else (the platform's rule, shared with module 200).
  */
-export function detectCloudFileKind(bytes: Uint8Array): CloudFileKind | null {
-  if (startsWith(bytes, ascii('%PDF-'))) return { mime: 'application/pdf', endung: 'pdf' };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', endung: 'png' };
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', endung: 'jpg' };
-  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) {
-    return { mime: 'image/gif', endung: 'gif' };
-  }
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) {
-    return { mime: 'image/webp', endung: 'webp' };
-  }
-  return null;
-}
+export const detectCloudFileKind = detectFileKind;
 
 /**
  * The title of an uploaded file: its name without folders and extension, control characters

@@ -1,21 +1,49 @@
-import { calendarCalls, calendarRights, type CalendarReply } from '@hortus/contract';
+import { calendarCalls, calendarMessages, calendarRights, messages, type CalendarReply } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { appAddress } from '../../platform/http/app-address';
-import { defineCall, type CallDefinition } from '../../platform/http/calls';
+import { CallError, defineCall, type CallDefinition } from '../../platform/http/calls';
 import { feedUrl, hasFeed, renewFeedToken, revokeFeedToken } from './feed';
-import { deleteEvent, loadCalendarState, loadSettingsFor, saveCalendarSettings, saveEvent } from './service';
+import {
+  deleteEvent,
+  loadCalendarState,
+  type EventWindow,
+  loadSettingsFor,
+  saveCalendarSettings,
+  saveEvent,
+} from './service';
 
 /** Every reply carries the state after the change (xtime, settings, kalender, feed) — see docs/api.md. */
-async function stateReply(db: Db, user: LoadedUser, extra: Partial<CalendarReply> = {}): Promise<CalendarReply> {
+async function stateReply(
+  db: Db,
+  user: LoadedUser,
+  view: LoadView,
+  extra: Partial<CalendarReply> = {},
+): Promise<CalendarReply> {
   return {
     status: 'success',
     xtime: Date.now(),
-    settings: await loadSettingsFor(db, user),
-    kalender: await loadCalendarState(db, user),
+    settings: await loadSettingsFor(db, user, view.geburtstageStand),
+    kalender: await loadCalendarState(db, user, windowOf(view)),
     feed: { aktiv: await hasFeed(db, user.id) },
     ...extra,
   };
+}
+
+/** What the client asks the state for: a time window and the birthdays' version it holds (our extension). */
+interface LoadView {
+  von?: number | undefined;
+  bis?: number | undefined;
+  geburtstageStand?: string | undefined;
+}
+
+/** The window when both ends are given and in order; otherwise the whole calendar. */
+function windowOf(view: LoadView): EventWindow | undefined {
+  if (view.von === undefined || view.bis === undefined) return undefined;
+  if (view.bis <= view.von) {
+    throw new CallError('validationError', messages.validationFailed, { bis: [calendarMessages.endBeforeStart] });
+  }
+  return { von: view.von, bis: view.bis };
 }
 
 /** The calendar's one call (core.md section 7); saveSettings' x|110|set is checked by the dispatcher. */
@@ -26,25 +54,25 @@ export const getOrSaveCalendarCall = defineCall(calendarCalls.getOrSaveSettings)
     switch (action?.type) {
       case undefined:
       case 'load':
-        return stateReply(db, user);
+        return stateReply(db, user, input);
       case 'saveTermin': {
         const id = await saveEvent(db, user, action.data, action.ausnahme);
-        return stateReply(db, user, { saveTerminNeuId: id });
+        return stateReply(db, user, input, { saveTerminNeuId: id });
       }
       case 'delTermin':
         await deleteEvent(db, user, action.data.id, action.data.ausnahme);
-        return stateReply(db, user);
+        return stateReply(db, user, input);
       case 'saveSettings':
         await saveCalendarSettings(db, action.data);
-        return stateReply(db, user);
+        return stateReply(db, user, input);
       case 'feedNeu': {
         const token = await renewFeedToken(db, user.id);
-        const reply = await stateReply(db, user);
+        const reply = await stateReply(db, user, input);
         return { ...reply, feed: { aktiv: true, url: feedUrl(await appAddress(app, request), token) } };
       }
       case 'feedWiderrufen':
         await revokeFeedToken(db, user.id);
-        return stateReply(db, user);
+        return stateReply(db, user, input);
     }
   },
 });

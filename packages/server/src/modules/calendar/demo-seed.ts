@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database';
 import { groups, userParameters } from '../../platform/db/schema';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
 import { calendarCategories, calendarEvents } from './schema';
+import { invalidateCalendar } from './service';
 
 /**
  * Demo calendar: categories Allgemein (all see, staff edit), Ferien (all see, office edits),
@@ -128,4 +129,5 @@ export async function seedCalendarDemo(db: Db, now = Date.now()): Promise<void> 
       ]),
     },
   });
+  await invalidateCalendar(db);
 }

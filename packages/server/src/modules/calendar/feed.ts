@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CALENDAR_ICAL_PREFIX, buildICalendar, calendarRights, hasRight } from '@hortus/contract';
+import { CALENDAR_ICAL_PREFIX, buildICalendar, calendarModule, calendarRights, hasRight } from '@hortus/contract';
+import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import { loadUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import type { AppContext } from '../../platform/http/calls';
@@ -17,9 +18,17 @@ function hashFeedToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function hasFeed(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select().from(calendarFeedTokens).where(eq(calendarFeedTokens.userId, userId));
-  return row !== undefined;
+const feedScope = cacheScope.module(`${calendarModule.code}-feed`);
+
+/** Whether the user has a feed (every calendar reply says so): kept in memory per user. */
+export function hasFeed(db: Db, userId: number): Promise<boolean> {
+  return remember(db, feedScope, String(userId), async () => {
+    const [row] = await db
+      .select({ userId: calendarFeedTokens.userId })
+      .from(calendarFeedTokens)
+      .where(eq(calendarFeedTokens.userId, userId));
+    return row !== undefined;
+  });
 }
 
 /** A new token for the user (the previous one stops working); answers the token. */
@@ -32,11 +41,13 @@ export async function renewFeedToken(db: Db, userId: number): Promise<string> {
       target: calendarFeedTokens.userId,
       set: { tokenHash: hashFeedToken(token), createdAt: new Date() },
     });
+  await invalidate(db, feedScope, userId);
   return token;
 }
 
 export async function revokeFeedToken(db: Db, userId: number): Promise<void> {
   await db.delete(calendarFeedTokens).where(eq(calendarFeedTokens.userId, userId));
+  await invalidate(db, feedScope, userId);
 }
 
 /** The feed's address under the app's public address (platform appAddress, without trailing slash). */

@@ -1,4 +1,5 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { asc, eq, inArray } from 'drizzle-orm';
 import {
   calendarLimits,
   calendarMessages,
@@ -26,6 +27,7 @@ import { CallError } from '../../platform/http/calls';
 import { requireRecord, type RecordAccess } from '../../platform/http/records';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import { readOrgData } from '../../platform/settings/org-data';
+import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import { calendarCategories, calendarEvents } from './schema';
 
 /** The calendar (110): categories decide who sees and edits events; settings live in module settings 110. */
@@ -51,9 +53,38 @@ export async function readCalendarSettings(db: Db): Promise<StoredCalendarSettin
   return readModuleSettings(db, calendarModule.code, storedCalendarSettings, defaultSettings);
 }
 
+const calendarScope = cacheScope.module(calendarModule.code);
+
+/** Categories and all events, kept in memory per version (invalidateCalendar at every write). */
+interface CalendarData {
+  categories: CategoryRow[];
+  /** By start, then id. */
+  events: EventRow[];
+  /** Events per category id. */
+  counts: Map<number, number>;
+}
+
+function calendarData(db: Db): Promise<CalendarData> {
+  return remember(db, calendarScope, 'data', async () => {
+    const categories = await db
+      .select()
+      .from(calendarCategories)
+      .orderBy(asc(calendarCategories.sort), asc(calendarCategories.id));
+    const events = await db.select().from(calendarEvents).orderBy(asc(calendarEvents.startMs), asc(calendarEvents.id));
+    const counts = new Map<number, number>();
+    for (const event of events) counts.set(event.categoryId, (counts.get(event.categoryId) ?? 0) + 1);
+    return { categories, events, counts };
+  });
+}
+
+/** Every write to categories or events calls this with its handle (a transaction's too). */
+export function invalidateCalendar(db: Db): Promise<void> {
+  return invalidate(db, calendarScope);
+}
+
 /** Categories in order (never empty after start-up: see ensureDefaultCategory). */
 export async function loadCategories(db: Db): Promise<CategoryRow[]> {
-  return db.select().from(calendarCategories).orderBy(asc(calendarCategories.sort), asc(calendarCategories.id));
+  return (await calendarData(db)).categories;
 }
 
 /**
@@ -68,6 +99,7 @@ export async function ensureDefaultCategory(db: Db): Promise<void> {
     farbe: calendarLimits.defaultColor,
     bedingungen: { f110: { sehen: { alle: true, gruppen: [], nutzer: [] }, bearbeiten: nobody } },
   });
+  await invalidateCalendar(db);
 }
 
 export function mayView(category: Pick<CategoryRow, 'bedingungen'>, viewer: Viewer): boolean {
@@ -94,86 +126,139 @@ function toEvent(row: EventRow, color: string): CalendarEvent {
   };
 }
 
+/** A time window of the load (UTC ms): events that may show between von and bis. */
+export interface EventWindow {
+  von: number;
+  bis: number;
+}
+
+/** Whether an event may show inside the window; a series counts from its start on (its rule decides later). */
+function mayShowIn(event: EventRow, window: EventWindow | undefined): boolean {
+  if (!window) return true;
+  if (event.startMs >= window.bis) return false;
+  return event.isSeries || event.endMs >= window.von;
+}
+
 /**
  * What a user may see: the visible categories (with their event counts), the events of those
- * categories only, and the ids of the categories the user may edit.
+ * categories only (inside `window` when given), and the ids of the categories the user may edit.
  */
-export async function loadCalendarState(db: Db, viewer: Viewer): Promise<CalendarState> {
-  const categories = (await loadCategories(db)).filter((category) => mayView(category, viewer));
-  const ids = categories.map((category) => category.id);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(calendarEvents)
-          .where(inArray(calendarEvents.categoryId, ids))
-          .orderBy(asc(calendarEvents.startMs), asc(calendarEvents.id));
+export async function loadCalendarState(db: Db, viewer: Viewer, window?: EventWindow): Promise<CalendarState> {
+  const data = await calendarData(db);
+  const categories = data.categories.filter((category) => mayView(category, viewer));
   const colors = new Map(categories.map((category) => [category.id, category.farbe]));
-  const counts = new Map<number, number>();
-  for (const row of rows) counts.set(row.categoryId, (counts.get(row.categoryId) ?? 0) + 1);
   const kategorien: CalendarCategory[] = categories.map((category) => ({
     id: category.id,
     name: category.name,
     farbe: category.farbe,
-    termine: counts.get(category.id) ?? 0,
+    termine: data.counts.get(category.id) ?? 0,
     bedingungen: category.bedingungen,
   }));
+  const events: CalendarEvent[] = [];
+  for (const row of data.events) {
+    const color = colors.get(row.categoryId);
+    if (color !== undefined && mayShowIn(row, window)) events.push(toEvent(row, color));
+  }
   return {
     kategorien,
-    events: rows.map((row) => toEvent(row, colors.get(row.categoryId) ?? calendarLimits.defaultColor)),
+    events,
     stats: {
       allowEditKategorien: categories.filter((category) => mayEdit(category, viewer)).map((category) => category.id),
     },
+    ...(window ? { fenster: window } : {}),
   };
 }
 
 /** Every category with its event count (for the settings tab). */
 export async function loadAllCategories(db: Db): Promise<CalendarCategory[]> {
-  const categories = await loadCategories(db);
-  const counts = await db
-    .select({ id: calendarEvents.categoryId, n: sql<number>`count(*)::int` })
-    .from(calendarEvents)
-    .groupBy(calendarEvents.categoryId);
-  const byId = new Map(counts.map((row) => [row.id, Number(row.n)]));
-  return categories.map((category) => ({
+  const data = await calendarData(db);
+  return data.categories.map((category) => ({
     id: category.id,
     name: category.name,
     farbe: category.farbe,
-    termine: byId.get(category.id) ?? 0,
+    termine: data.counts.get(category.id) ?? 0,
     bedingungen: category.bedingungen,
   }));
 }
 
-/** Settings for a user: the stored ones plus the birthdays this user may see (and all categories for x|110|set). */
-export async function loadSettingsFor(db: Db, viewer: Viewer & { rechte: readonly string[] }) {
+/**
+ * Settings for a user: the stored ones plus the birthdays this user may see (and all categories for
+ * x|110|set). The birthdays carry a version (geburtstageStand); a client that sends the version it
+ * holds gets an empty list and geburtstageUnveraendert instead of the same list again.
+ */
+export async function loadSettingsFor(db: Db, viewer: Viewer & { rechte: readonly string[] }, heldBirthdays?: string) {
   const settings = await readCalendarSettings(db);
   const categories = await loadCategories(db);
   // The default falls back to the first category when it is unset or gone.
   const standard = categories.some((category) => category.id === settings.standard_id_kategorie)
     ? settings.standard_id_kategorie
     : (categories[0]?.id ?? 0);
+  const birthdays = await visibleBirthdays(db, settings, viewer);
+  const unchanged = heldBirthdays !== undefined && heldBirthdays === birthdays.version;
   return {
     ...settings,
     standard_id_kategorie: standard,
-    geburtstage: await visibleBirthdays(db, settings, viewer),
+    geburtstage: unchanged ? [] : birthdays.list,
+    geburtstageStand: birthdays.version,
+    ...(unchanged ? { geburtstageUnveraendert: true as const } : {}),
     ...(hasRight(viewer.rechte, calendarRights.settings) ? { alleKategorien: await loadAllCategories(db) } : {}),
   };
+}
+
+interface BirthdayRows {
+  rows: { id: number; name: string; gruppen: number[]; date: [number, number, number] }[];
+  /** Hash of the rows: the same on every server for the same data. */
+  digest: string;
+}
+
+/** Everybody's birthday values of a date parameter, kept under the platform's people scope. */
+function birthdayRows(db: Db, parameterId: number): Promise<BirthdayRows> {
+  return remember(db, cacheScope.people, `calendar-birthdays:${parameterId}`, async () => {
+    const values = await db
+      .select({ id: users.id, nn: users.nn, ident: users.ident, wert: userParameterValues.wert })
+      .from(userParameterValues)
+      .innerJoin(users, eq(users.id, userParameterValues.userId))
+      .where(eq(userParameterValues.parameterId, parameterId))
+      .orderBy(asc(users.id));
+    const memberships = await db.select({ userId: userGroups.userId, groupId: userGroups.groupId }).from(userGroups);
+    const groupsOf = new Map<number, number[]>();
+    for (const member of memberships)
+      groupsOf.set(member.userId, [...(groupsOf.get(member.userId) ?? []), member.groupId]);
+    const rows: BirthdayRows['rows'] = [];
+    for (const value of values) {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.wert);
+      if (!match) continue;
+      rows.push({
+        id: value.id,
+        name: value.ident || value.nn,
+        gruppen: groupsOf.get(value.id) ?? [],
+        date: [Number(match[1]), Number(match[2]), Number(match[3])],
+      });
+    }
+    return { rows, digest: digestOf(JSON.stringify(rows)) };
+  });
+}
+
+function digestOf(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
 }
 
 /**
  * Birthdays from the configured date parameter. Per group of the viewer ('gruppe' + id) the settings
  * say whose birthdays its members see: everybody's (alle) or those of members of chosen groups.
- * The birthday category must be visible to the viewer when one is chosen.
+ * The birthday category must be visible to the viewer when one is chosen. With the list comes its
+ * version: the same data and rule give the same version on every server.
  */
-export async function visibleBirthdays(db: Db, settings: StoredCalendarSettings, viewer: Viewer): Promise<Birthday[]> {
-  if (settings.id_nutzerparameter_geburtstag <= 0) return [];
+export async function visibleBirthdays(
+  db: Db,
+  settings: StoredCalendarSettings,
+  viewer: Viewer,
+): Promise<{ list: Birthday[]; version: string }> {
+  const none = { list: [], version: 'leer' };
+  if (settings.id_nutzerparameter_geburtstag <= 0) return none;
   if (settings.id_kalenderkategorie_geburtstag > 0) {
-    const [category] = await db
-      .select()
-      .from(calendarCategories)
-      .where(eq(calendarCategories.id, settings.id_kalenderkategorie_geburtstag));
-    if (category && !mayView(category, viewer)) return [];
+    const category = (await loadCategories(db)).find((entry) => entry.id === settings.id_kalenderkategorie_geburtstag);
+    if (category && !mayView(category, viewer)) return none;
   }
   let seesAll = false;
   const ofGroups = new Set<number>();
@@ -183,43 +268,28 @@ export async function visibleBirthdays(db: Db, settings: StoredCalendarSettings,
     if (rule.alle) seesAll = true;
     for (const id of rule.gruppen) ofGroups.add(id);
   }
-  if (!seesAll && ofGroups.size === 0) return [];
+  if (!seesAll && ofGroups.size === 0) return none;
 
-  const rows = await db
-    .select({
-      id: users.id,
-      nn: users.nn,
-      ident: users.ident,
-      wert: userParameterValues.wert,
-      gruppen: sql<
-        number[]
-      >`coalesce((select json_agg(ug.group_id) from ${userGroups} ug where ug.user_id = ${users.id}), '[]'::json)`,
-    })
-    .from(userParameterValues)
-    .innerJoin(users, eq(users.id, userParameterValues.userId))
-    .where(eq(userParameterValues.parameterId, settings.id_nutzerparameter_geburtstag))
-    .orderBy(asc(users.id));
-  const result: Birthday[] = [];
+  const { rows, digest } = await birthdayRows(db, settings.id_nutzerparameter_geburtstag);
+  const rule = seesAll ? 'alle' : [...ofGroups].sort((a, b) => a - b).join(',');
+  const version = digestOf(`${digest}|${rule}`);
+  const list: Birthday[] = [];
   for (const row of rows) {
     if (!seesAll && !row.gruppen.some((id) => ofGroups.has(id))) continue;
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(row.wert);
-    if (!match) continue;
-    const name = row.ident || row.nn;
-    result.push({
+    list.push({
       id_nutzer: row.id,
-      ident_nutzer: name,
-      name,
-      jahr: Number(match[1]),
-      monat: Number(match[2]),
-      tag: Number(match[3]),
+      ident_nutzer: row.name,
+      name: row.name,
+      jahr: row.date[0],
+      monat: row.date[1],
+      tag: row.date[2],
     });
   }
-  return result;
+  return { list, version };
 }
 
 async function categoryById(db: Db, id: number): Promise<CategoryRow | undefined> {
-  const [row] = await db.select().from(calendarCategories).where(eq(calendarCategories.id, id));
-  return row;
+  return (await loadCategories(db)).find((category) => category.id === id);
 }
 
 async function eventById(db: Db, id: number): Promise<EventRow | undefined> {
@@ -332,9 +402,11 @@ export async function saveEvent(
     }
     if (existing) {
       await tx.update(calendarEvents).set(values).where(eq(calendarEvents.id, existing.event.id));
+      await invalidateCalendar(tx);
       return existing.event.id;
     }
     const [row] = await tx.insert(calendarEvents).values(values).returning({ id: calendarEvents.id });
+    await invalidateCalendar(tx);
     return row?.id ?? 0;
   });
 }
@@ -357,9 +429,11 @@ export async function deleteEvent(
       .update(calendarEvents)
       .set({ repeat: addException(event.repeat, ausnahme) })
       .where(eq(calendarEvents.id, event.id));
+    await invalidateCalendar(db);
     return;
   }
   await db.delete(calendarEvents).where(eq(calendarEvents.id, event.id));
+  await invalidateCalendar(db);
 }
 
 type ParsedSettings = z.output<typeof saveCalendarSettingsInput>;
@@ -427,5 +501,6 @@ export async function saveCalendarSettings(db: Db, input: ParsedSettings): Promi
       bedingungen_geburtstage_sehen: input.bedingungen_geburtstage_sehen,
     };
     await writeModuleSettings(tx as unknown as Db, calendarModule.code, settings);
+    await invalidateCalendar(tx as unknown as Db);
   });
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   CLOUD_FILE_AREA,
@@ -29,6 +28,7 @@ import {
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
+import { firstBytes } from '../../platform/files/first-bytes';
 import { CallError, type AppContext, type StoredFileRow } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
@@ -176,18 +176,6 @@ export async function saveCloudSettings(db: Db, settings: CloudSettings): Promis
   await writeModuleSettings(db, cloudModule.code, {
     standardbedingungen: { f130: normalized(settings.standardbedingungen.f130) },
   });
-}
-
-/** The first bytes of a file (enough for the type's magic bytes). */
-async function firstBytes(filePath: string, count: number): Promise<Uint8Array> {
-  const handle = await fs.promises.open(filePath, 'r');
-  try {
-    const buffer = Buffer.alloc(count);
-    const { bytesRead } = await handle.read(buffer, 0, count, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Stores one uploaded file under a topic (users with upload or bearbeiten in the slot). */

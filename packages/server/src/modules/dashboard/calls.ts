@@ -29,8 +29,8 @@ export const getDashboardCall = defineCall(dashboardCalls.getSettings).forSessio
         settings: {
           ...settings,
           allWidgets: moduleWidgets(app).map((widget) => ({ id: widget.id, name: widget.name })),
-          // Classes come with the children module (200); until then there is nothing to filter by.
-          w1_200_Klassen: [],
+          // The classes of the module that owns them (200), for filtering parents by class.
+          w1_200_Klassen: app.schoolClasses ? await app.schoolClasses(db) : [],
         },
         widgets: canView ? await widgetsFor(app, user, settings) : [],
       },

@@ -10,6 +10,7 @@ function germanDay(date: Date): string {
 }
 import { dashboardFeedback, dashboardMessages } from './schema';
 import { saveDashboardSettings } from './settings';
+import { invalidateFeed } from './messages';
 
 /**
  * The summer party's day, 'DD.MM.YYYY': Friday of next week, the day of the calendar's demo entry
@@ -107,4 +108,5 @@ export async function seedDashboardDemo(db: Db): Promise<void> {
     showFrom: start,
     showUntil: new Date(now + 21 * day),
   });
+  await invalidateFeed(db);
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   conditionAllows,
+  dashboardModule,
   dashboardMessages as texts,
   fromLocal,
   insideWindow,
@@ -17,7 +18,8 @@ import {
   type MeldungInput,
   type MessageType,
 } from '@hortus/contract';
-import type { LoadedUser } from '../../platform/auth/session-user';
+import { loadUser, type LoadedUser } from '../../platform/auth/session-user';
+import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import type { Db } from '../../platform/db/database';
 import { userGroups, userParameterValues, users } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
@@ -83,57 +85,75 @@ export async function ownMessage(db: Db, id: number, user: LoadedUser): Promise<
   );
 }
 
-/** The messages a user sees, newest first, shaped for the feed. */
+type AnswerRow = Pick<
+  typeof dashboardFeedback.$inferSelect,
+  'messageId' | 'userId' | 'values' | 'answeredAt' | 'canChange'
+>;
+
+/** Messages, answers and seen popups, kept in memory per version (invalidateFeed at every write). */
+interface FeedState {
+  /** Newest first. */
+  rows: MessageRow[];
+  answers: Map<number, AnswerRow[]>;
+  /** `${messageId}:${userId}` of the popups users have seen. */
+  seen: Set<string>;
+}
+
+const feedScope = cacheScope.module(dashboardModule.code);
+
+function feedState(db: Db): Promise<FeedState> {
+  return remember(db, feedScope, 'feed', async () => {
+    const rows = await db
+      .select()
+      .from(dashboardMessages)
+      .orderBy(desc(dashboardMessages.createdAt), desc(dashboardMessages.id));
+    const answerRows = await db
+      .select({
+        messageId: dashboardFeedback.messageId,
+        userId: dashboardFeedback.userId,
+        values: dashboardFeedback.values,
+        answeredAt: dashboardFeedback.answeredAt,
+        canChange: dashboardFeedback.canChange,
+      })
+      .from(dashboardFeedback);
+    const seenRows = await db
+      .select({ messageId: dashboardPopupsSeen.messageId, userId: dashboardPopupsSeen.userId })
+      .from(dashboardPopupsSeen);
+    const answers = new Map<number, AnswerRow[]>();
+    for (const answer of answerRows) {
+      const list = answers.get(answer.messageId) ?? [];
+      list.push(answer);
+      answers.set(answer.messageId, list);
+    }
+    return { rows, answers, seen: new Set(seenRows.map((row) => `${row.messageId}:${row.userId}`)) };
+  });
+}
+
+/** Every write to messages, answers or seen popups calls this with its handle. */
+export function invalidateFeed(db: Db): Promise<void> {
+  return invalidate(db, feedScope);
+}
+
+/** The messages a user sees, newest first, shaped for the feed (from memory on a warm cache). */
 export async function feedFor(db: Db, user: LoadedUser): Promise<Meldung[]> {
-  const now = new Date();
-  // The display window is filtered in SQL (the feed is the start page; old planned messages pile up);
-  // recipients are a JSON condition and stay with isVisibleTo, which also re-checks the window.
-  const rows = await db
-    .select()
-    .from(dashboardMessages)
-    .where(
-      or(
-        eq(dashboardMessages.planned, false),
-        eq(dashboardMessages.authorId, user.id),
-        and(
-          or(isNull(dashboardMessages.showFrom), lte(dashboardMessages.showFrom, now)),
-          or(isNull(dashboardMessages.showUntil), gte(dashboardMessages.showUntil, now)),
-        ),
-      ),
-    )
-    .orderBy(desc(dashboardMessages.createdAt), desc(dashboardMessages.id));
-  const visible = rows.filter((row) => isVisibleTo(row, user, now.getTime()));
-  return shapeMessages(db, visible, user);
+  const now = Date.now();
+  const { rows } = await feedState(db);
+  return shapeMessages(
+    db,
+    rows.filter((row) => isVisibleTo(row, user, now)),
+    user,
+  );
 }
 
 export async function shapeMessages(db: Db, rows: MessageRow[], user: LoadedUser): Promise<Meldung[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const answers = await db
-    .select({
-      messageId: dashboardFeedback.messageId,
-      userId: dashboardFeedback.userId,
-      values: dashboardFeedback.values,
-      answeredAt: dashboardFeedback.answeredAt,
-      canChange: dashboardFeedback.canChange,
-    })
-    .from(dashboardFeedback)
-    .where(inArray(dashboardFeedback.messageId, ids));
-  const seen = await db
-    .select({ messageId: dashboardPopupsSeen.messageId })
-    .from(dashboardPopupsSeen)
-    .where(and(eq(dashboardPopupsSeen.userId, user.id), inArray(dashboardPopupsSeen.messageId, ids)));
-  const seenIds = new Set(seen.map((entry) => entry.messageId));
-  const authorIds = [...new Set(rows.flatMap((row) => (row.authorId === null ? [] : [row.authorId])))];
-  const authors = authorIds.length
-    ? await db
-        .select({ id: users.id, ident: users.ident, nn: users.nn })
-        .from(users)
-        .where(inArray(users.id, authorIds))
-    : [];
-  const authorName = new Map(authors.map((author) => [author.id, author.ident || author.nn]));
+  const state = await feedState(db);
+  const authorName = new Map<number, string>();
+  for (const authorId of new Set(rows.flatMap((row) => (row.authorId === null ? [] : [row.authorId])))) {
+    authorName.set(authorId, (await loadUser(db, authorId))?.ident ?? '');
+  }
   return rows.map((row): Meldung => {
-    const mine = answers.filter((answer) => answer.messageId === row.id);
+    const mine = state.answers.get(row.id) ?? [];
     const own = mine.find((answer) => answer.userId === user.id);
     const isAuthor = row.authorId === user.id;
     const answeredFields = new Set<number>();
@@ -148,7 +168,7 @@ export async function shapeMessages(db: Db, rows: MessageRow[], user: LoadedUser
       icon: messageTypeStyle[typ].icon,
       color: messageTypeStyle[typ].color,
       popup: row.popup,
-      popupGesehen: seenIds.has(row.id),
+      popupGesehen: state.seen.has(`${row.id}:${user.id}`),
       anzeigePlanen: row.planned,
       von: formatLocal(row.showFrom),
       bis: formatLocal(row.showUntil),
@@ -249,18 +269,21 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
       .set(values)
       .where(eq(dashboardMessages.id, existing.id))
       .returning();
+    await invalidateFeed(db);
     return row as MessageRow;
   }
   const [row] = await db
     .insert(dashboardMessages)
     .values({ ...values, authorId: user.id })
     .returning();
+  await invalidateFeed(db);
   return row as MessageRow;
 }
 
 export async function deleteMessage(db: Db, user: LoadedUser, id: number): Promise<void> {
   const row = await ownMessage(db, id, user);
   await db.delete(dashboardMessages).where(eq(dashboardMessages.id, row.id));
+  await invalidateFeed(db);
 }
 
 /** Checks an answer against the form: known fields, plain text, options of the field. */
@@ -309,6 +332,7 @@ export async function saveFeedback(
       setWhere: eq(dashboardFeedback.canChange, true),
     })
     .returning({ userId: dashboardFeedback.userId });
+  await invalidateFeed(db);
   if (written.length === 0) throw new CallError('validationError', texts.alreadyAnswered);
   return row;
 }
@@ -366,12 +390,14 @@ export async function feedbackOverview(
   if (type === 'allowRefillAll') {
     await db.update(dashboardFeedback).set({ canChange: true }).where(eq(dashboardFeedback.messageId, row.id));
   }
+  if (type !== 'refresh') await invalidateFeed(db);
   return feedbackUsers(db, row.id);
 }
 
 export async function markPopupSeen(db: Db, user: LoadedUser, meldungId: number): Promise<MessageRow> {
   const row = await visibleMessage(db, meldungId, user);
   await db.insert(dashboardPopupsSeen).values({ messageId: row.id, userId: user.id }).onConflictDoNothing();
+  await invalidateFeed(db);
   return row;
 }
 

@@ -1,6 +1,4 @@
 import {
-  canEdit,
-  canSee,
   membersMessages,
   userAdminRights,
   hasRight,
@@ -15,7 +13,7 @@ import type { Db } from '../../platform/db/database';
 import { requireRecord } from '../../platform/http/records';
 import { readOrgData } from '../../platform/settings/org-data';
 import { loadAdminUser, loadAdminUsers } from '../../platform/users/admin-users';
-import type { ValueMaps } from '../../platform/users/parameter-values';
+import { parametersInArea, type ValueMaps } from '../../platform/users/parameter-values';
 import { isListed, readMemberSettings } from './settings';
 
 /**
@@ -24,8 +22,6 @@ import { isListed, readMemberSettings } from './settings';
  */
 
 export type Viewer = Pick<LoadedUser, 'id' | 'gruppen' | 'rechte'>;
-
-const subjectOf = (viewer: Viewer) => ({ id: viewer.id, gruppen: viewer.gruppen });
 
 /** Only the values of the given parameters (the maps of an AdminUser hold every applicable parameter). */
 export function pickValues(values: ValueMaps, parameters: readonly Pick<UserParameter, 'id' | 'typ'>[]): ValueMaps {
@@ -46,10 +42,7 @@ export function pickValues(values: ValueMaps, parameters: readonly Pick<UserPara
 /** The parameters whose f100 condition lets the viewer see them, in parameter order, with the edit flag. */
 export async function visibleParameters(db: Db, viewer: Viewer): Promise<(UserParameter & { bearbeiten: boolean })[]> {
   const { parameters } = await readOrgData(db);
-  const subject = subjectOf(viewer);
-  return parameters
-    .filter((parameter) => canSee(parameter.bedingungen.f100, subject))
-    .map((parameter) => ({ ...parameter, bearbeiten: canEdit(parameter.bedingungen.f100, subject) }));
+  return parametersInArea(parameters, 'f100', viewer);
 }
 
 const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });

@@ -113,7 +113,7 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
       if (!isNew) await recomputeIdents(tx, await membersOf(tx, groupId));
     });
   } finally {
-    invalidateOrgData(db);
+    await invalidateOrgData(db);
   }
   const saved = (await loadAdminGroups(db)).find((group) => group.id === groupId);
   if (!saved) throw new Error('saved group not found');
@@ -139,6 +139,6 @@ export async function deleteAdminGroup(db: Db, groupId: number, editor: LoadedUs
       await recomputeIdents(tx, members);
     });
   } finally {
-    invalidateOrgData(db);
+    await invalidateOrgData(db);
   }
 }

@@ -109,7 +109,7 @@ export async function saveParameter(db: Db, input: SavedParameter): Promise<User
       if (!isNew && (existing?.ident === true || input.ident)) await recomputeIdents(tx, 'all');
     });
   } finally {
-    invalidateOrgData(db);
+    await invalidateOrgData(db);
   }
   const saved = (await readOrgData(db)).parameters.find((parameter) => parameter.id === parameterId);
   if (!saved) throw new Error('saved parameter not found');
@@ -130,6 +130,6 @@ export async function deleteParameter(db: Db, parameterId: number): Promise<void
       if (existing.ident) await recomputeIdents(tx, 'all');
     });
   } finally {
-    invalidateOrgData(db);
+    await invalidateOrgData(db);
   }
 }

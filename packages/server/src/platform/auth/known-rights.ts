@@ -3,6 +3,7 @@ import { grantableRights, type RightNode } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { groupRights, serverSettings, userRights } from '../db/schema';
 import { invalidateOrgData } from '../settings/org-data';
+import { cacheScope, invalidate } from '../cache/hot-cache';
 
 const KNOWN_RIGHTS_KEY = 'knownRights';
 
@@ -49,7 +50,8 @@ export async function syncKnownRights(db: Db, tree: RightNode): Promise<void> {
       .values({ key: KNOWN_RIGHTS_KEY, value: current })
       .onConflictDoUpdate({ target: serverSettings.key, set: { value: current } });
   });
-  invalidateOrgData(db);
+  await invalidateOrgData(db);
+  await invalidate(db, cacheScope.user);
 }
 
 function holdersOfAll(pairs: [number, string][], rights: readonly string[]): number[] {

@@ -1,8 +1,9 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { effectiveRights, type SessionUser } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema';
-import { readOrgData } from '../settings/org-data';
+import { readOrgData, type OrgData } from '../settings/org-data';
+import { cacheScope, isRootHandle, remember } from '../cache/hot-cache';
 import { DAY_MS, SESSION_IDLE_DAYS, SESSION_MAX_DAYS, SESSION_TOUCH_INTERVAL_MS, hashToken } from './sessions';
 
 export interface LoadedUser extends SessionUser {
@@ -36,6 +37,17 @@ type UserRow = {
 /** Effective rights: the union of the rights of the user's groups and the user's own rights (rechteSolo). */
 async function toLoadedUser(db: Db, row: UserRow): Promise<LoadedUser> {
   const org = await readOrgData(db);
+  // Both row and org data are cached objects: while neither changes, the user is the same.
+  const known = loadedUsers.get(row);
+  if (known && known.org === org) return known.user;
+  const user = buildLoadedUser(org, row);
+  loadedUsers.set(row, { org, user });
+  return user;
+}
+
+const loadedUsers = new WeakMap<UserRow, { org: OrgData; user: LoadedUser }>();
+
+function buildLoadedUser(org: OrgData, row: UserRow): LoadedUser {
   const groupForcesReset = org.groups.some((group) => row.gruppen.includes(group.id) && group.forcePwReset);
   return {
     id: row.id,
@@ -52,36 +64,94 @@ async function toLoadedUser(db: Db, row: UserRow): Promise<LoadedUser> {
   };
 }
 
+/** The cached user row (scope `user`, keyed by id; invalidated at every write of its parts). */
+function cachedUserRow(db: Db, userId: number): Promise<UserRow | null> {
+  return remember(db, cacheScope.user, String(userId), async () => {
+    const [row] = isRootHandle(db)
+      ? await preparedOf(db).user.execute({ userId })
+      : await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+    return row ?? null;
+  });
+}
+
 export async function loadUser(db: Db, userId: number): Promise<LoadedUser | null> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+  const row = await cachedUserRow(db, userId);
   return row ? toLoadedUser(db, row) : null;
 }
 
+interface SessionRow {
+  sessionId: number;
+  userId: number;
+  createdAt: Date;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+const sessionColumns = {
+  sessionId: sessions.id,
+  userId: sessions.userId,
+  createdAt: sessions.createdAt,
+  expiresAt: sessions.expiresAt,
+  lastSeenAt: sessions.lastSeenAt,
+};
+
 /**
- * Resolves a session code to its session and user in one query; null for unknown, forged,
- * expired (idle, or older than the absolute lifetime) or logged-out codes.
+ * Named prepared statements of the two lookups every call makes on a miss (PostgreSQL plans them once
+ * per connection; Drizzle builds their SQL once), per database.
+ */
+function prepareLookups(db: Db) {
+  return {
+    session: db
+      .select(sessionColumns)
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('hortus_session_by_token'),
+    user: db
+      .select(userColumns)
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('hortus_user_by_id'),
+  };
+}
+const prepared = new WeakMap<Db, ReturnType<typeof prepareLookups>>();
+function preparedOf(db: Db) {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = prepareLookups(db);
+    prepared.set(db, statements);
+  }
+  return statements;
+}
+
+/**
+ * Resolves a session code to its session and user from memory (scope `session` by token hash, then the
+ * user); the database is asked only on a miss. Expiry (idle, or older than the absolute lifetime) is
+ * checked here on every call; null for unknown, forged, expired or logged-out codes. last_seen/expires
+ * are still written at most once per hour.
  */
 export async function loadSessionUser(db: Db, code: string): Promise<{ sessionId: number; user: LoadedUser } | null> {
   if (code.length < 20 || code.length > 200) return null;
-  const now = new Date();
-  const [row] = await db
-    .select({ ...userColumns, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(code)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_DAYS * DAY_MS)),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_DAYS * DAY_MS) })
-      .where(eq(sessions.id, row.sessionId));
+  const tokenHash = hashToken(code);
+  const session = await remember(db, cacheScope.session, tokenHash, async (): Promise<SessionRow | null> => {
+    const [row] = isRootHandle(db)
+      ? await preparedOf(db).session.execute({ tokenHash })
+      : await db.select(sessionColumns).from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+    return row ?? null;
+  });
+  if (!session) return null;
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now || session.createdAt.getTime() <= now - SESSION_MAX_DAYS * DAY_MS) return null;
+  if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+    const lastSeenAt = new Date(now);
+    const expiresAt = new Date(now + SESSION_IDLE_DAYS * DAY_MS);
+    // The cached row moves on at once, so concurrent calls do not write again.
+    session.lastSeenAt = lastSeenAt;
+    session.expiresAt = expiresAt;
+    await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, session.sessionId));
   }
-  return { sessionId: row.sessionId, user: await toLoadedUser(db, row) };
+  const row = await cachedUserRow(db, session.userId);
+  if (!row) return null;
+  return { sessionId: session.sessionId, user: await toLoadedUser(db, row) };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sessions } from '../db/schema';
+import { cacheScope, invalidate } from '../cache/hot-cache';
 
 /** A session lives 30 days after its last use … */
 export const SESSION_IDLE_DAYS = 30;
@@ -39,16 +40,20 @@ export async function createSession(db: Db, userId: number, clientAddress: strin
         live.map((row) => row.id),
       ),
     );
+    await invalidate(db, cacheScope.session);
   }
   return code;
 }
 
 export async function deleteSession(db: Db, code: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(code)));
+  const tokenHash = hashToken(code);
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  await invalidate(db, cacheScope.session, tokenHash);
 }
 
 export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await invalidate(db, cacheScope.session);
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from './database';
 import { migrationsFolder } from './database';
 import { queryRows } from './raw';
-import { invalidateOrgData } from '../settings/org-data';
+import { invalidateAll } from '../cache/hot-cache';
 
 /**
  * Logical backups that work the same on PGlite and PostgreSQL (and so also move an installation
@@ -237,6 +237,6 @@ export async function restoreBackup(
     }
   });
   await database.migrate();
-  invalidateOrgData(db);
+  await invalidateAll(db);
   return { file, tables: tables.length, rows, files };
 }

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import * as schema from './schema';
+import { CACHE_CHANNEL, CACHE_MAX_AGE_MS, HotCache, attachCache } from '../cache/hot-cache';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite or PostgreSQL). */
@@ -45,6 +46,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One process owns the folder: writes clear the cache in process, no notification needed.
+  attachCache(db, new HotCache({ maxAgeMs: null }), { notify: false });
   const migrate = (folder = migrationsFolder()) =>
     migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder });
   // One process owns a PGlite folder (data-dir lock); within it, starts run one after the other.
@@ -69,6 +72,16 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
   const pg = drizzlePostgres(client, { schema });
   const db = pg as unknown as Db;
+  // Several servers may share the database: writes notify (pg_notify) and every server listens on one
+  // connection; a (re)connect of that connection clears everything, entries expire as a safety net.
+  const cache = new HotCache({ maxAgeMs: CACHE_MAX_AGE_MS });
+  attachCache(db, cache, { notify: true });
+  const listener = postgres(url, { max: 1, onnotice: () => {} });
+  await listener.listen(
+    CACHE_CHANNEL,
+    (payload) => cache.applyNotification(payload),
+    () => cache.clearAll(),
+  );
   // Several app servers may start at once on one PostgreSQL: one connection holds an advisory lock
   // while its server migrates and bootstraps, the others wait and then find nothing left to do.
   async function locked<T>(work: (single: postgres.Sql) => Promise<T>): Promise<T> {
@@ -95,7 +108,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         await migrateWith(single);
         return work();
       }),
-    close: () => client.end({ timeout: 5 }),
+    async close() {
+      await listener.end({ timeout: 5 });
+      await client.end({ timeout: 5 });
+    },
   };
 }
 

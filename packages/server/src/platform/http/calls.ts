@@ -12,6 +12,7 @@ import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
+import type { SchoolClasses } from '../modules/server-module';
 
 /** What every handler can reach: the database and the server's own configuration. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AppContext {
   widgets: ReadonlyMap<string, ServerWidget>;
   /** Who may use a widget, from the module that shows them (none: no widget call is answered). */
   widgetAccess: WidgetAccess | undefined;
+  /** The school classes, from the module that owns them (none: no classes). */
+  schoolClasses: SchoolClasses | undefined;
 }
 
 /**
@@ -56,6 +59,22 @@ export interface StoredFileRow {
   size: number;
   ownerUserId: number | null;
   area: string;
+}
+
+const jsonTextKey = Symbol('jsonText');
+
+/**
+ * Marks a reply whose JSON text the handler has already built (mostly from cached pieces): the
+ * dispatcher sends `text` as it is instead of serialising `reply` again. `text` must be exactly the
+ * JSON of `reply`.
+ */
+export function withJsonText<T extends object>(reply: T, text: string): T {
+  Object.defineProperty(reply, jsonTextKey, { value: text, enumerable: false });
+  return reply;
+}
+
+export function jsonTextOf(reply: object): string | undefined {
+  return (reply as { [jsonTextKey]?: string })[jsonTextKey];
 }
 
 /** A reply is an object with a status; a handler may instead answer with a file (see platform/files). */

@@ -3,7 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { fieldErrors, messages, validationMessages, type ErrorReply, type FieldErrors } from '@hortus/contract';
 import { loadSessionUser } from '../auth/session-user';
-import { CallError, hasCallRight, type AppContext, type CallDefinition, type CallReply, type FileReply } from './calls';
+import {
+  CallError,
+  hasCallRight,
+  jsonTextOf,
+  type AppContext,
+  type CallDefinition,
+  type CallReply,
+  type FileReply,
+} from './calls';
 
 const httpStatusOf: Record<string, number> = {
   accessError: 401,
@@ -15,10 +23,10 @@ const httpStatusOf: Record<string, number> = {
 };
 
 export function sendReply(reply: FastifyReply, body: CallReply | ErrorReply): FastifyReply {
-  return reply
-    .code(httpStatusOf[body.status] ?? 200)
-    .header('cache-control', 'no-store')
-    .send(body);
+  const text = jsonTextOf(body);
+  reply.code(httpStatusOf[body.status] ?? 200).header('cache-control', 'no-store');
+  if (text === undefined) return reply.send(body);
+  return reply.header('content-type', 'application/json; charset=utf-8').send(text);
 }
 
 function isFileReply(value: CallReply | FileReply): value is FileReply {

@@ -30,9 +30,33 @@ function refuse(reply: FastifyReply, body: ErrorReply): FastifyReply {
   return sendReply(reply.header('connection', 'close'), body);
 }
 
+/** Marks the error of a multipart body sent to a call that takes no upload (see refuseMultipart). */
+export const multipartRefused = Symbol('multipartRefused');
+
 /**
- * Multipart bodies are accepted only by upload calls (those declaring `upload`); any other call
- * refuses them at once, before a byte of the body is read. On an upload call:
+ * Everywhere except on upload paths, a multipart body is refused before a byte of it is read: this
+ * parser answers with an error the app's error handler turns into 'uploadNotAccepted' (connection
+ * closed). The multipart plugin and its hooks live only in the upload paths' own scope
+ * (registerUploadScope), so other requests pay nothing for them.
+ */
+export function refuseMultipart(fastify: FastifyInstance): void {
+  fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => {
+    done(Object.assign(new Error('multipart not accepted'), { statusCode: 415, [multipartRefused]: true }));
+  });
+}
+
+export function isMultipartRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && multipartRefused in error;
+}
+
+export function refuseUpload(reply: FastifyReply): FastifyReply {
+  return refuse(reply, { status: 'validationError', message: messages.uploadNotAccepted, errors: {} });
+}
+
+/**
+ * The scope of the paths that have an upload call (those declaring `upload`): the multipart plugin
+ * is registered here only. On such a path a multipart body is refused for a call without upload; on
+ * an upload call:
  * - the whole request is capped (Content-Length beyond the call's limit → tooLarge at once; the
  *   parser's limits bound chunked bodies the same way);
  * - the first part must be the session code; the session and the call's right are checked right
@@ -43,23 +67,22 @@ function refuse(reply: FastifyReply, body: ErrorReply): FastifyReply {
  * upload calls with the same schemas as form calls. A broken body answers validationError, a file
  * over the limit tooLarge — never 500.
  */
-export async function registerMultipart(
-  fastify: FastifyInstance,
+export async function registerUploadScope(
+  scope: FastifyInstance,
   app: AppContext,
   calls: readonly CallDefinition[],
 ): Promise<void> {
-  await fastify.register(multipart);
+  scope.removeContentTypeParser('multipart/form-data');
+  await scope.register(multipart);
   const byPath = new Map<string, CallDefinition[]>();
   for (const call of calls) byPath.set(call.path, [...(byPath.get(call.path) ?? []), call]);
 
-  fastify.addHook('preValidation', async (request, reply) => {
+  scope.addHook('preValidation', async (request, reply) => {
     if (!request.isMultipart()) return;
     const pathCalls = byPath.get(request.routeOptions.url ?? '') ?? [];
     const call = pickCall(pathCalls, (request.query ?? {}) as Record<string, unknown>);
     const upload = call?.upload;
-    if (!call || !upload) {
-      return refuse(reply, { status: 'validationError', message: messages.uploadNotAccepted, errors: {} });
-    }
+    if (!call || !upload) return refuseUpload(reply);
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > uploadRequestLimit(upload)) {
       return refuse(reply, { status: 'tooLarge', message: messages.requestTooLarge });
@@ -69,7 +92,7 @@ export async function registerMultipart(
     request.body = body;
   });
 
-  fastify.addHook('onResponse', async (request) => {
+  scope.addHook('onResponse', async (request) => {
     const files = tempFilesOf.get(request);
     if (files) await Promise.all(files.map((file) => fs.promises.rm(file, { force: true })));
   });

@@ -43,4 +43,9 @@ export interface ServerModule {
   dashboardWidgets?: Record<string, ServerWidget>;
   /** Only the module that shows the widgets: who may use a widget (see WidgetAccess). */
   widgetAccess?: WidgetAccess;
+  /** Only the module that owns school classes (200): their ids and names, e.g. for the dashboard's parent filter. */
+  schoolClasses?: SchoolClasses;
 }
+
+/** The organisation's school classes (id, name), provided by the module that owns them. */
+export type SchoolClasses = (db: Db) => Promise<{ id: number; name: string }[]>;

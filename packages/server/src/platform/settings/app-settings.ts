@@ -37,7 +37,7 @@ export async function writeAppSettings(db: Db, values: Partial<AppSettings>): Pr
   try {
     await writeSettingRows(db, values);
   } finally {
-    invalidateOrgData(db);
+    await invalidateOrgData(db);
   }
 }
 

@@ -18,7 +18,7 @@ export async function syncMenuLinks(db: Db, modules: readonly ModuleDefinition[]
       })),
     )
     .onConflictDoNothing();
-  invalidateOrgData(db);
+  await invalidateOrgData(db);
 }
 
 export function isModuleEnabled(module: ModuleDefinition, useF: readonly string[] | null): boolean {

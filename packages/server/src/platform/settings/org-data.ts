@@ -1,39 +1,38 @@
 import { asc } from 'drizzle-orm';
 import type { UserGroup, UserParameter } from '@hortus/contract';
 import type { Db } from '../db/database';
-import { groupRights, groups, menuLinks, parameterOptions, userParameters } from '../db/schema';
+import { groupParameters, groupRights, groups, menuLinks, parameterOptions, userParameters } from '../db/schema';
+import { cacheScope, invalidate, remember } from '../cache/hot-cache';
 import { readAppSettings, type AppSettings } from './app-settings';
 
 /**
  * Organisation-wide data that nearly every call needs and that changes rarely: app settings, menu
- * links, groups with their rights, user parameters. Kept in memory per database; every platform
- * write to these tables calls invalidateOrgData. With several app servers on one PostgreSQL, another
- * server's change is seen after at most ORG_DATA_TTL_MS.
+ * links, groups with their rights and parameters, user parameters. Kept in the hot cache (scope `org`);
+ * every write to these tables calls invalidateOrgData with its handle (a transaction's too), which also
+ * reaches the other servers on PostgreSQL. What is derived from it (getSettings' text, menus) is kept
+ * under the same scope, so it goes with it.
  */
 export interface OrgData {
   settings: AppSettings;
   menuRows: (typeof menuLinks.$inferSelect)[];
   groups: UserGroup[];
   groupRights: Map<number, string[]>;
+  /** Parameter ids per group (group_parameters). */
+  groupParameters: Map<number, number[]>;
   parameters: UserParameter[];
 }
 
-export const ORG_DATA_TTL_MS = 5_000;
-
-const cache = new WeakMap<Db, { loadedAt: number; data: Promise<OrgData> }>();
-
-export function invalidateOrgData(db: Db): void {
-  cache.delete(db);
+export function invalidateOrgData(db: Db): Promise<void> {
+  return invalidate(db, cacheScope.org);
 }
 
 export function readOrgData(db: Db): Promise<OrgData> {
-  const entry = cache.get(db);
-  if (entry && Date.now() - entry.loadedAt < ORG_DATA_TTL_MS) return entry.data;
-  const data = loadOrgData(db);
-  cache.set(db, { loadedAt: Date.now(), data });
-  // A failed load is not kept.
-  data.catch(() => cache.delete(db));
-  return data;
+  return remember(db, cacheScope.org, 'data', () => loadOrgData(db));
+}
+
+/** A value derived from the org data, kept until the org data changes. */
+export function rememberForOrg<T>(db: Db, key: string, derive: (org: OrgData) => T | Promise<T>): Promise<T> {
+  return remember(db, cacheScope.org, key, async () => derive(await readOrgData(db)));
 }
 
 async function loadOrgData(db: Db): Promise<OrgData> {
@@ -41,6 +40,7 @@ async function loadOrgData(db: Db): Promise<OrgData> {
   const menuRows = await db.select().from(menuLinks);
   const groupRows = await db.select().from(groups).orderBy(asc(groups.name), asc(groups.id));
   const rightRows = await db.select().from(groupRights);
+  const parameterLinks = await db.select().from(groupParameters);
   const parameterRows = await db
     .select()
     .from(userParameters)
@@ -56,6 +56,12 @@ async function loadOrgData(db: Db): Promise<OrgData> {
     list.push(row.right);
     rightsByGroup.set(row.groupId, list);
   }
+  const parametersByGroup = new Map<number, number[]>();
+  for (const link of parameterLinks) {
+    const list = parametersByGroup.get(link.groupId) ?? [];
+    list.push(link.parameterId);
+    parametersByGroup.set(link.groupId, list);
+  }
   return {
     settings,
     menuRows,
@@ -68,6 +74,7 @@ async function loadOrgData(db: Db): Promise<OrgData> {
       forcePwReset: row.forcePwReset,
     })),
     groupRights: rightsByGroup,
+    groupParameters: parametersByGroup,
     parameters: parameterRows.map((row) => ({
       id: row.id,
       name: row.name,

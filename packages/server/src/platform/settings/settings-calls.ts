@@ -2,39 +2,69 @@ import { and, eq, ne } from 'drizzle-orm';
 import { API_VERSION, messages, parameterTypes, passwordNameError, platformCalls } from '@hortus/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { sessions, users } from '../db/schema';
-import { CallError, defineCall } from '../http/calls';
+import { CallError, defineCall, withJsonText, type AppContext } from '../http/calls';
 import { buildMainMenu, isModuleEnabled } from './menu';
-import { readOrgData } from './org-data';
+import { rememberForOrg } from './org-data';
+import type { Db } from '../db/database';
 import { vapidKeys } from '../push/push';
+import { cacheScope, invalidate } from '../cache/hot-cache';
 
+/**
+ * getSettings runs on every page load: from memory only (session, user, org data). The organisation-wide
+ * part of the reply (titles, groups, parameters, parameter types, push key) is serialised once per
+ * version of the org data, each distinct menu once per set of rights; per call only the user's own part
+ * is serialised (see docs/architecture.md "Hot paths").
+ */
 export const getSettingsCall = defineCall(platformCalls.getSettings).forSession({
   async handle({ db, app, user }) {
-    const { settings, menuRows, groups: nutzergruppen, parameters: nutzerparameter } = await readOrgData(db);
+    const org = await orgSettingsPart(db, app);
+    const menu = await rememberForOrg(db, `menu:${appKey(app)}:${user.rechte.join(',')}`, (data) => {
+      const links = buildMainMenu(app.modules, data.menuRows, data.settings.useF, user.rechte);
+      return { links, text: JSON.stringify(links) };
+    });
     const { lastView, ...sessionUser } = user;
-    return {
-      status: 'success',
-      data: {
-        app_titel: settings.app_titel,
-        app_untertitel: settings.app_untertitel,
-        app_theme_color_primary: settings.app_theme_color_primary,
-        app_url: settings.app_url || app.publicUrl || '',
-        app_api_version: API_VERSION,
-        useF: app.modules.filter((module) => isModuleEnabled(module, settings.useF)).map((module) => module.code),
-        mainmenu_links: buildMainMenu(app.modules, menuRows, settings.useF, user.rechte),
-        lastView,
-        user: sessionUser,
-        nutzergruppen,
-        nutzerparameter,
-        nutzerparameterTypen: parameterTypes.map((type) => ({ ...type })),
-        vapidPublicKey: (await vapidKeys(db)).publicKey,
-      },
-    };
+    const data = { ...org.data, mainmenu_links: menu.links, lastView, user: sessionUser };
+    const own = JSON.stringify({ lastView, user: sessionUser });
+    const text = `{"status":"success","data":{${org.text},"mainmenu_links":${menu.text},${own.slice(1, -1)}}}`;
+    return withJsonText({ status: 'success' as const, data }, text);
   },
 });
+
+const appKeys = new WeakMap<AppContext, number>();
+let appCount = 0;
+/** Apps on one database may differ (modules, public address): derived entries are kept per app. */
+function appKey(app: AppContext): number {
+  const known = appKeys.get(app);
+  if (known !== undefined) return known;
+  appCount += 1;
+  appKeys.set(app, appCount);
+  return appCount;
+}
+
+/** getSettings' organisation-wide part with its JSON text (without braces), per org version and app. */
+async function orgSettingsPart(db: Db, app: AppContext) {
+  const vapidPublicKey = (await vapidKeys(db)).publicKey;
+  return rememberForOrg(db, `settings:${appKey(app)}`, ({ settings, groups, parameters }) => {
+    const data = {
+      app_titel: settings.app_titel,
+      app_untertitel: settings.app_untertitel,
+      app_theme_color_primary: settings.app_theme_color_primary,
+      app_url: settings.app_url || app.publicUrl || '',
+      app_api_version: API_VERSION,
+      useF: app.modules.filter((module) => isModuleEnabled(module, settings.useF)).map((module) => module.code),
+      nutzergruppen: groups,
+      nutzerparameter: parameters,
+      nutzerparameterTypen: parameterTypes.map((type) => ({ ...type })),
+      vapidPublicKey,
+    };
+    return { data, text: JSON.stringify(data).slice(1, -1) };
+  });
+}
 
 export const saveLastViewCall = defineCall(platformCalls.saveLastView).forSession({
   async handle({ db, input, user }) {
     await db.update(users).set({ lastView: input.data }).where(eq(users.id, user.id));
+    await invalidate(db, cacheScope.user, user.id);
     return { status: 'success' };
   },
 });
@@ -50,6 +80,8 @@ export const changePasswordCall = defineCall(platformCalls.changePW).forSession(
       await tx.update(users).set({ passwordHash, rootPw: false }).where(eq(users.id, user.id));
       // Other devices logged in with the old password are signed out; this one stays.
       await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+      await invalidate(tx, cacheScope.user, user.id);
+      await invalidate(tx, cacheScope.session);
     });
     return { status: 'success' };
   },

@@ -27,6 +27,8 @@ import {
   type ChildExists,
 } from './parameter-values';
 import { addedRights, grantErrors, groupGrantErrors, holdsAllOf, keepingAdmins } from './rights-guard';
+import { cacheScope, invalidate, invalidateUsers } from '../cache/hot-cache';
+import { isUniqueViolation } from '../db/errors';
 
 /**
  * Users as user administration (005) shows and saves them. Later modules (members 100, parent
@@ -84,14 +86,6 @@ export async function effectiveRightsOf(db: Db, user: Pick<AdminUser, 'gruppen' 
     user.gruppen.map((groupId) => org.groupRights.get(groupId) ?? []),
     user.rechteSolo,
   );
-}
-
-/** PostgreSQL's unique_violation (23505), also when wrapped by Drizzle as the error's cause. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 function refuse(errors: FieldErrors): never {
@@ -189,6 +183,7 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
     if (rechteSolo.length > 0) await tx.insert(userRights).values(rechteSolo.map((right) => ({ userId: id, right })));
     await writeValues(tx, id, applicable, input);
     await recomputeIdents(tx, [id]);
+    await invalidateUsers(tx, [id]);
     return id;
   }).catch((error: unknown) => {
     // Two saves of the same new name at once: the unique index decides.
@@ -229,7 +224,11 @@ export async function deleteAdminUser(db: Db, userId: number, editor: LoadedUser
   if (userId === editor.id) refuse({ data: [userAdminMessages.deleteSelf] });
   const target = requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
   await assertNotStronger(db, editor, target);
-  await keepingAdmins(db, 'data', (tx) => tx.delete(users).where(eq(users.id, userId)));
+  await keepingAdmins(db, 'data', async (tx) => {
+    await tx.delete(users).where(eq(users.id, userId));
+    await invalidateUsers(tx, [userId]);
+    await invalidate(tx, cacheScope.session);
+  });
 }
 
 /** Sets a new generated start password (rootPW) and ends all of the user's sessions. */
@@ -241,6 +240,8 @@ export async function resetUserPassword(db: Db, userId: number, editor: LoadedUs
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, rootPw: true }).where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await invalidate(tx, cacheScope.user, userId);
+    await invalidate(tx, cacheScope.session);
   });
   return password;
 }

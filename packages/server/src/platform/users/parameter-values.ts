@@ -1,5 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  canEdit,
+  canSee,
   parameterValueError,
   usesIds,
   type FieldErrors,
@@ -9,6 +11,7 @@ import {
 import type { Db } from '../db/database';
 import { groupParameters, userGroups, userParameterValues, users } from '../db/schema';
 import { readOrgData } from '../settings/org-data';
+import { invalidateUsers } from '../cache/hot-cache';
 
 /**
  * Parameter values of users: which parameters apply to a user (those of the user's groups), typed
@@ -25,6 +28,36 @@ export interface ValueMaps {
 /** Answers whether a child id exists (parameter types 11 and 12). No children module yet: none exist. */
 export type ChildExists = (id: number) => boolean;
 export const noChildren: ChildExists = () => false;
+
+/** A condition area of the parameters: own profile (f010), member directory (f100), administration (f200). */
+export type ParameterArea = 'f010' | 'f100' | 'f200';
+
+/**
+ * The parameters whose condition in the area lets the viewer see them, in parameter order, each with
+ * the edit flag of the same condition (member directory f100, customer logins f200).
+ */
+export function parametersInArea(
+  parameters: readonly UserParameter[],
+  area: ParameterArea,
+  viewer: { id: number; gruppen: readonly number[] },
+): (UserParameter & { bearbeiten: boolean })[] {
+  const subject = { id: viewer.id, gruppen: viewer.gruppen };
+  return parameters
+    .filter((parameter) => canSee(parameter.bedingungen[area], subject))
+    .map((parameter) => ({ ...parameter, bearbeiten: canEdit(parameter.bedingungen[area], subject) }));
+}
+
+/** The groups of users, keyed by user id (users without a group are missing). */
+export async function groupsOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>();
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(userGroups)
+    .where(inArray(userGroups.userId, [...userIds]));
+  for (const row of rows) result.set(row.userId, [...(result.get(row.userId) ?? []), row.groupId]);
+  return result;
+}
 
 /** Parameter ids per group (group_parameters). */
 export async function parametersByGroup(db: Db): Promise<Map<number, number[]>> {
@@ -115,6 +148,7 @@ export async function writeValues(
         set: { wert: row.wert, optionIds: row.optionIds },
       });
   }
+  if (rows.length > 0) await invalidateUsers(db, [userId]);
 }
 
 /** Stored values of users, keyed by user id and then parameter id. */
@@ -201,11 +235,16 @@ export async function recomputeIdents(db: Db, userIds: readonly number[] | 'all'
           .from(userGroups)
           .where(inArray(userGroups.userId, [...userIds]));
   const stored = await storedValues(db, userIds);
+  const changed: number[] = [];
   for (const row of userRows) {
     const groupIds = memberRows.filter((member) => member.userId === row.id).map((member) => member.groupId);
     const ident = identOf(parameters, applicableParameterIds(parameters, byGroup, groupIds), stored.get(row.id));
-    if (ident !== row.ident) await db.update(users).set({ ident }).where(eq(users.id, row.id));
+    if (ident !== row.ident) {
+      await db.update(users).set({ ident }).where(eq(users.id, row.id));
+      changed.push(row.id);
+    }
   }
+  if (changed.length > 0) await invalidateUsers(db, changed);
 }
 
 /** Users who belong to a group. */

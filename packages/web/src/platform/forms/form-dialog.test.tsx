@@ -18,11 +18,13 @@ const schema = z.object({ id: z.number(), name: ruledString('required', 'name', 
 function NameDialog({
   onSubmit,
   onClose,
+  saveOnlyWhenChanged = false,
 }: {
   onSubmit(values: z.output<typeof schema>): Promise<unknown>;
   onClose(): void;
+  saveOnlyWhenChanged?: boolean;
 }) {
-  const form = useSchemaForm(schema, { id: 4, name: 'Elternbriefe' });
+  const form = useSchemaForm(schema, { id: 4, name: 'Elternbriefe' }, saveOnlyWhenChanged ? { mode: 'onChange' } : {});
   return (
     <FormDialog
       form={form}
@@ -31,13 +33,14 @@ function NameDialog({
       onClose={onClose}
       texts={{ failure: 'Die Daten konnten nicht gespeichert werden.' }}
       serverErrorPrefix="dataToSave.data."
+      saveOnlyWhenChanged={saveOnlyWhenChanged}
     >
       <FormTextField control={form.control} name="name" label="Name" />
     </FormDialog>
   );
 }
 
-function renderDialog(onSubmit = vi.fn(async () => undefined), onClose = vi.fn()) {
+function renderDialog(onSubmit = vi.fn(async () => undefined), onClose = vi.fn(), saveOnlyWhenChanged = false) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <StrictMode>
       <AlertProvider>
@@ -45,13 +48,27 @@ function renderDialog(onSubmit = vi.fn(async () => undefined), onClose = vi.fn()
       </AlertProvider>
     </StrictMode>
   );
-  render(<NameDialog onSubmit={onSubmit} onClose={onClose} />, { wrapper });
+  render(<NameDialog onSubmit={onSubmit} onClose={onClose} saveOnlyWhenChanged={saveOnlyWhenChanged} />, {
+    wrapper,
+  });
   return { onSubmit, onClose, name: screen.getByRole('textbox', { name: 'Name' }) };
 }
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
 
 describe('FormDialog', () => {
+  it('with saveOnlyWhenChanged offers Speichern only while the form is changed and valid', async () => {
+    const { name } = renderDialog(undefined, undefined, true);
+    const button = () => screen.getByRole('button', { name: 'Speichern' }) as HTMLButtonElement;
+    expect(button().disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'Zeugnisse' } });
+    await waitFor(() => expect(button().disabled).toBe(false));
+    fireEvent.change(name, { target: { value: '' } });
+    await waitFor(() => expect(button().disabled).toBe(true));
+    fireEvent.change(name, { target: { value: 'Elternbriefe' } });
+    await waitFor(() => expect(button().disabled).toBe(true));
+  });
+
   it('shows the schema’s German message on the field and does not save', async () => {
     const { name, onSubmit } = renderDialog();
     fireEvent.change(name, { target: { value: '' } });
@@ -119,12 +136,12 @@ describe('FormDialog', () => {
 
   it('owns a history entry: Back closes an unchanged dialog, asks on a changed one and keeps the entry', async () => {
     const { name, onClose } = renderDialog();
-    expect((window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog).toBe(true);
+    expect((window.history.state as { hortusDialog?: number } | null)?.hortusDialog).toEqual(expect.any(Number));
     fireEvent.change(name, { target: { value: 'Zeugnisse' } });
     act(() => window.history.back());
     expect(await screen.findByText(discardTexts.title)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
-    expect((window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog).toBe(true);
+    expect((window.history.state as { hortusDialog?: number } | null)?.hortusDialog).toEqual(expect.any(Number));
     fireEvent.click(screen.getByRole('button', { name: discardTexts.confirm }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -139,7 +156,7 @@ describe('FormDialog', () => {
   it('keeps its one history entry through StrictMode’s remount (no stray Back closes it)', async () => {
     const { onClose } = renderDialog();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((window.history.state as { hortusDialog?: boolean } | null)?.hortusDialog).toBe(true);
+    expect((window.history.state as { hortusDialog?: number } | null)?.hortusDialog).toEqual(expect.any(Number));
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeTruthy();
   });

@@ -28,6 +28,10 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   /** Paper width on larger screens; below `sm` the dialog is fullscreen. */
   width?: number;
   submitLabel?: string;
+  /** Speichern only while the form is changed and valid (use with `mode: 'onChange'`). */
+  saveOnlyWhenChanged?: boolean;
+  /** Further buttons at the start of the action row (e.g. Löschen). */
+  extraActions?: ReactNode;
   children: ReactNode;
 }
 
@@ -44,6 +48,8 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   serverErrorPrefix,
   width = 600,
   submitLabel = 'Speichern',
+  saveOnlyWhenChanged = false,
+  extraActions,
   children,
 }: FormDialogProps<TValues, TOutput>) {
   const theme = useTheme();
@@ -75,8 +81,13 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
             </Stack>
           </DialogContent>
           <DialogActions>
+            {extraActions}
             <Button onClick={requestClose}>Abbrechen</Button>
-            <Button type="submit" variant="contained" disabled={isSubmitted && !isValid}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={(isSubmitted && !isValid) || (saveOnlyWhenChanged && (!isDirty || !isValid))}
+            >
               {submitLabel}
             </Button>
           </DialogActions>

@@ -15,7 +15,7 @@ const tabValue = (tab: ModuleTab) => `tab-${tab.code}`;
 export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current }: ModuleTabBarProps) {
   return (
     <Tabs
-      value={tabValue(current)}
+      value={current.hidden === true ? false : tabValue(current)}
       aria-label={moduleTitle}
       variant="scrollable"
       scrollButtons="auto"

@@ -32,6 +32,21 @@ describe('resolveTab', () => {
     });
   });
 
+  it('routes to a hidden tab but never shows it in the bar nor opens the module with it', () => {
+    const withHidden = {
+      ...profile,
+      tabs: [{ code: 'edit', label: 'Bearbeiten', right: 'x|010|000', hidden: true }, ...profile.tabs],
+    };
+    expect(resolveTab(withHidden, 'edit', ['x|010|000', 'x|010|010'])).toMatchObject({
+      kind: 'show',
+      current: { code: 'edit' },
+      tabs: [{ code: '' }, { code: '010' }],
+      showTabBar: true,
+    });
+    expect(resolveTab(withHidden, 'xyz', ['x|010|000'])).toEqual({ kind: 'redirect', to: '/010' });
+    expect(resolveTab(withHidden, 'edit', ['x|010|000'])).toMatchObject({ kind: 'show', showTabBar: false });
+  });
+
   it('denies access when no tab is allowed', () => {
     expect(resolveTab(profile, '', ['x|999|000'])).toEqual({ kind: 'denied' });
   });

@@ -11,7 +11,7 @@ export function allowedTabs(definition: ModuleDefinition, rights: readonly Right
 
 /**
  * The tab rules of core.md section 2: only tabs whose right the user holds; the tab bar only with more
- * than one allowed tab; a path naming no allowed tab opens the first allowed tab; none allowed: denied.
+ * than one allowed tab (hidden tabs are routes only, never in the bar); a path naming no allowed tab opens the first allowed tab; none allowed: denied.
  */
 export function resolveTab(
   definition: ModuleDefinition,
@@ -19,10 +19,11 @@ export function resolveTab(
   rights: readonly Right[],
   search = '',
 ): TabResolution {
-  const tabs = allowedTabs(definition, rights);
+  const allowed = allowedTabs(definition, rights);
+  const tabs = allowed.filter((tab) => tab.hidden !== true);
   const first = tabs[0];
   if (!first) return { kind: 'denied' };
-  const current = tabs.find((tab) => tab.code === tabCode);
+  const current = allowed.find((tab) => tab.code === tabCode);
   if (!current) return { kind: 'redirect', to: tabPath(definition.code, first.code) + search };
   return { kind: 'show', tabs, current, showTabBar: tabs.length > 1 };
 }

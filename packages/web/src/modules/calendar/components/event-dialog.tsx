@@ -36,6 +36,7 @@ import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { FormDateField, FormTimeField } from '../../../platform/forms/form-date-fields';
 import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { SubmitForm } from '../../../platform/forms/submit-form';
+import { useDialogHistory } from '../../../platform/forms/use-dialog-history';
 import { useDiscardGuard } from '../../../platform/forms/use-discard-guard';
 import { useFormSave } from '../../../platform/forms/use-form-save';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
@@ -123,6 +124,8 @@ export function EventDialog({
 
   const remove = () => setQuestion(isSeriesOccurrence ? 'deleteSeries' : 'delete');
   const { requestClose, confirmDialog } = useDiscardGuard(editing && isDirty, onClose);
+  // Browser Back asks first when the form has changes, like every form dialog.
+  useDialogHistory(requestClose);
 
   const shown = occurrence ?? (event ? { start: event.start, end: event.end } : null);
 

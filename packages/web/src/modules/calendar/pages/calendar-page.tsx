@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import FullCalendar from '@fullcalendar/react';
 import type {
@@ -46,7 +46,7 @@ import {
 import { useAlert } from '../../../platform/alert/alert-context';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { useCalendar, useCalendarChange } from '../api/calendar-api';
+import { useCalendar, useCalendarChange, windowAround, windowContains, type CalendarWindow } from '../api/calendar-api';
 import { EventDialog } from '../components/event-dialog';
 import { FeedDialog } from '../components/feed-dialog';
 import { formOf, newForm, type Occurrence } from '../logic/event-form';
@@ -134,7 +134,17 @@ export function eventIdOf(value: string | null): number | null {
 
 /** /110 'Kalender': month/week/day views of the events the user may see, with birthdays. */
 export function CalendarPage() {
-  const query = useCalendar();
+  // Only the events around the shown month are loaded; leaving that window loads the next one.
+  const [loadWindow, setLoadWindow] = useState<CalendarWindow>(() => {
+    const today = toLocal(Date.now());
+    return windowAround(today.year, today.month);
+  });
+  const query = useCalendar(loadWindow);
+  const onRange = useCallback((from: number, to: number, middle: { year: number; month: number }) => {
+    setLoadWindow((previous) =>
+      windowContains(previous, from, to) ? previous : windowAround(middle.year, middle.month),
+    );
+  }, []);
   if (!query.data) {
     return query.isError ? (
       <PageContainer>
@@ -144,10 +154,30 @@ export function CalendarPage() {
       <PageLoading />
     );
   }
-  return <CalendarView data={query.data} isFetching={query.isFetching} refetch={() => void query.refetch()} />;
+  return (
+    <CalendarView
+      data={query.data}
+      loadWindow={loadWindow}
+      onRange={onRange}
+      isFetching={query.isFetching}
+      refetch={() => void query.refetch()}
+    />
+  );
 }
 
-function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFetching: boolean; refetch(): void }) {
+function CalendarView({
+  data,
+  loadWindow,
+  onRange,
+  isFetching,
+  refetch,
+}: {
+  data: CalendarReply;
+  loadWindow: CalendarWindow;
+  onRange(from: number, to: number, middle: { year: number; month: number }): void;
+  isFetching: boolean;
+  refetch(): void;
+}) {
   const calendarRef = useRef<FullCalendar>(null);
   const [params, setParams] = useSearchParams();
   const [range, setRange] = useState<{ from: number; to: number } | null>(null);
@@ -159,7 +189,7 @@ function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFe
   const [feedOpen, setFeedOpen] = useState(false);
   const [title, setTitle] = useState('');
   const alert = useAlert();
-  const { mutateAsync } = useCalendarChange();
+  const { mutateAsync } = useCalendarChange(loadWindow);
 
   const { kalender, settings } = data;
   const editableIds = kalender.stats.allowEditKategorien;
@@ -187,6 +217,8 @@ function CalendarView({ data, isFetching, refetch }: { data: CalendarReply; isFe
     const from = localInstant(wallDay(arg.start), 0) ?? 0;
     const to = localInstant(wallDay(arg.end), 0) ?? 0;
     setRange((previous) => (previous && previous.from === from && previous.to === to ? previous : { from, to }));
+    const middle = toLocal((from + to) / 2);
+    onRange(from, to, { year: middle.year, month: middle.month });
     setView(arg.view.type as ViewName);
     setTitle(arg.view.title);
     const start = arg.view.currentStart;

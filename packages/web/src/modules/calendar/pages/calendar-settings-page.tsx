@@ -15,7 +15,14 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CircleIcon from '@mui/icons-material/Circle';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { calendarMessages, check, type CalendarReply, type UserGroup, type UserParameter } from '@hortus/contract';
+import {
+  calendarMessages,
+  check,
+  toLocal,
+  type CalendarReply,
+  type UserGroup,
+  type UserParameter,
+} from '@hortus/contract';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';
@@ -23,7 +30,7 @@ import { SubmitForm } from '../../../platform/forms/submit-form';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useSaving } from '../../../platform/saving/saving-context';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
-import { useCalendar, useCalendarChange } from '../api/calendar-api';
+import { useCalendar, useCalendarChange, windowAround, type CalendarWindow } from '../api/calendar-api';
 import {
   addCategory,
   removeCategory,
@@ -39,7 +46,12 @@ export function termineText(count: number): string {
 }
 
 export function CalendarSettingsPage() {
-  const query = useCalendar();
+  // The settings need the categories, not the events: the window of this month (shared with the calendar page).
+  const [loadWindow] = useState(() => {
+    const today = toLocal(Date.now());
+    return windowAround(today.year, today.month);
+  });
+  const query = useCalendar(loadWindow);
   const settings = useSettings();
   if (!query.data || !settings.data) {
     return query.isError ? (
@@ -54,6 +66,7 @@ export function CalendarSettingsPage() {
     <SettingsEditor
       key={query.dataUpdatedAt}
       data={query.data}
+      loadWindow={loadWindow}
       groups={settings.data.nutzergruppen}
       parameters={settings.data.nutzerparameter}
     />
@@ -62,10 +75,12 @@ export function CalendarSettingsPage() {
 
 function SettingsEditor({
   data,
+  loadWindow,
   groups,
   parameters,
 }: {
   data: CalendarReply;
+  loadWindow: CalendarWindow;
   groups: readonly UserGroup[];
   parameters: readonly UserParameter[];
 }) {
@@ -73,7 +88,7 @@ function SettingsEditor({
   const [selected, setSelected] = useState(0);
   const saving = useSaving();
   const saveAction = useSaveAction();
-  const { mutateAsync } = useCalendarChange();
+  const { mutateAsync } = useCalendarChange(loadWindow);
   const category = form.kategorien[selected];
   const nameError = category ? check(category.name, ['required', 'tinytext', 'name']) : null;
   const hasErrors = form.kategorien.some((entry) => check(entry.name, ['required', 'tinytext', 'name']) !== null);

@@ -1,0 +1,117 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { payrollMessages, payrollMonthNames } from '@hortus/contract';
+import { demo } from '../fixtures';
+import { login, typeInPicker } from './helpers';
+
+async function choose(page: Page, scope: Page | Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('leitung creates an employee, fills December 2026 (Christmas prefilled as Feiertag), saves, downloads the PDF; an earlier month is then a read-only preview', async ({
+  page,
+}) => {
+  // 31 day rows of German pickers are heavy for the shared test machine.
+  test.setTimeout(150_000);
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/420');
+  const list = page.getByTestId('employee-list');
+  await expect(list.getByText('Becker, Anna')).toBeVisible();
+  await expect(list.getByText('Weber, Jonas')).toBeVisible();
+
+  // New employee: Speichern only once something changed and the form is valid.
+  await page.getByRole('button', { name: 'Neuer Mitarbeiter' }).click();
+  await expect(page).toHaveURL(/\/420\?em_idm=0$/);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  await dialog.getByLabel('Vorname').fill('Erika');
+  await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  await dialog.getByLabel('Nachname').fill('Muster');
+  await dialog.getByLabel('Standardarbeitszeiten').check();
+  await typeInPicker(dialog, 'Beginn', '0800');
+  await typeInPicker(dialog, 'Ende', '1630');
+  await dialog.getByLabel('Pause (Minuten)').fill('30');
+  await choose(page, dialog, 'Standard-Lohngruppe', 'Pädagogische Fachkraft');
+  await dialog.getByLabel('Vertragslohn').check();
+  await choose(page, dialog, 'Vertrags-Lohngruppe', 'Pädagogische Fachkraft');
+  await dialog.getByLabel('Vertragsstunden im Monat').fill('160');
+  // Fixed salary and contract wage exclude each other.
+  await dialog.getByLabel('Festgehalt', { exact: true }).check();
+  await expect(dialog.getByLabel('Vertragslohn')).not.toBeChecked();
+  await dialog.getByLabel('Vertragslohn').check();
+  await expect(dialog.getByLabel('Festgehalt', { exact: true })).not.toBeChecked();
+  // A new exception takes the first unused weekday (Sunday = 0).
+  await dialog.getByRole('button', { name: 'Ausnahme', exact: true }).click();
+  await expect(dialog.getByTestId('exception-row').getByRole('combobox', { name: 'Wochentag' })).toHaveText('Sonntag');
+  await dialog.getByTestId('exception-row').getByRole('button', { name: 'Ausnahme entfernen' }).click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText(payrollMessages.saved)).toBeVisible();
+  await expect(list.getByText('Muster, Erika')).toBeVisible();
+
+  // Payroll of December 2026: 25 December (a Friday) is prefilled as Feiertag in Bavaria.
+  await page.getByRole('button', { name: 'Abrechnung Muster, Erika' }).click();
+  await expect(page).toHaveURL(/\/420\?la_idm=\d+$/);
+  const payroll = page.getByRole('dialog');
+  await expect(payroll.getByText('Abrechnung Erika Muster')).toBeVisible();
+  await choose(page, payroll, 'Jahr', '2026');
+  await choose(page, payroll, 'Monat', 'Dezember');
+  const christmas = payroll.getByTestId('day-2026-12-25');
+  await expect(christmas.getByText('1. Weihnachtstag')).toBeVisible();
+  await expect(christmas.getByRole('combobox', { name: /^Status/ })).toHaveText('Feiertag');
+  await expect(payroll.getByTestId('hours-2026-12-25')).toHaveText('8,00');
+  await expect(payroll.getByTestId('day-2026-12-26').getByRole('combobox', { name: /^Status/ })).toHaveText('Nicht');
+
+  // Urlaub on 2 December, nothing on 3 December (times cleared), a longer day on 4 December.
+  await choose(page, payroll.getByTestId('day-2026-12-02'), 'Status Mi 02.12.', 'Urlaub');
+  await choose(page, payroll.getByTestId('day-2026-12-03'), 'Status Do 03.12.', 'Nicht');
+  await expect(payroll.getByTestId('hours-2026-12-03')).toHaveText('');
+  await typeInPicker(payroll.getByTestId('day-2026-12-04'), 'Bis', '1830');
+  await expect(payroll.getByTestId('hours-2026-12-04')).toHaveText('10,00');
+  // 23 weekdays × 8 h − 8 h (3 December) + 2 h (4 December) = 178 h; minus 160 contract hours = 18 h overtime.
+  await expect(payroll.getByTestId('sum-overtime')).toHaveText('18,00');
+  await expect(payroll.getByTestId('sum-leave')).toHaveText('29,00');
+  await payroll.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText(payrollMessages.saved)).toBeVisible();
+  await expect(payroll.getByText('Gespeicherte Abrechnung')).toBeVisible();
+
+  const downloadPromise = page.waitForEvent('download');
+  await payroll.getByRole('button', { name: 'PDF herunterladen' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('Muster_Erika_2026_12.pdf');
+
+  // November 2026 lies before the saved December: a read-only preview, enforced by the server too.
+  await choose(page, payroll, 'Monat', 'November');
+  await expect(payroll.getByTestId('payroll-locked')).toHaveText(payrollMessages.laterPayrolls);
+  await expect(payroll.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
+  await payroll.getByRole('button', { name: 'Schließen' }).click();
+  await expect(page).toHaveURL(/\/420$/);
+  await expect(page.getByTestId('employee-list').getByText('Dezember 2026')).toBeVisible();
+});
+
+test('on a phone, the demo payroll of two months ago is a read-only preview whose PDF can still be downloaded', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/420');
+  await page.getByRole('button', { name: 'Abrechnung Becker, Anna' }).click();
+  const payroll = page.getByRole('dialog');
+  // The default month follows the latest payroll (last month): the current month, new.
+  const now = new Date();
+  await expect(payroll.getByRole('combobox', { name: 'Monat' })).toHaveText(payrollMonthNames[now.getMonth()]!);
+  await expect(payroll.getByText('Neue Abrechnung (noch nicht gespeichert)')).toBeVisible();
+  const earlier = new Date(now.getFullYear(), now.getMonth() - 2, 1);
+  await choose(page, payroll, 'Jahr', String(earlier.getFullYear()));
+  await choose(page, payroll, 'Monat', payrollMonthNames[earlier.getMonth()]!);
+  await expect(payroll.getByTestId('payroll-locked')).toHaveText(payrollMessages.laterPayrolls);
+  await expect(payroll.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
+  await expect(payroll.getByRole('button', { name: 'Löschen' })).toHaveCount(0);
+  const downloadPromise = page.waitForEvent('download');
+  await payroll.getByRole('button', { name: 'PDF herunterladen' }).click();
+  const download = await downloadPromise;
+  const month = String(earlier.getMonth() + 1).padStart(2, '0');
+  expect(download.suggestedFilename()).toBe(`Becker_Anna_${earlier.getFullYear()}_${month}.pdf`);
+});

@@ -1,0 +1,528 @@
+import { z } from 'zod';
+import { conditionSchema, userParameter } from '../../platform/api';
+import { LONG_TEXT_MAX } from '../../platform/users';
+import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { ruledString } from '../../platform/schema';
+import { isIsoDate, tooLongMessage } from '../../platform/validation';
+import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
+import { uploadedFile } from '../../platform/uploads';
+import { childrenRights } from './definition';
+import { releaseReasons } from './logic';
+
+/** German texts of module 200, exactly as the specification words them (and ours where it says nothing). */
+export const childrenMessages = {
+  noChildren: 'Keine Kinder gefunden',
+  noChildrenAvailable: 'Keine Kinder verfügbar',
+  noExceptions: 'Keine Ausnahmen gefunden',
+  noParents: 'Keine Eltern gefunden',
+  saveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
+  diaryFailed: 'Verbindungsfehler. Bitte die Netzwerkverbindung prüfen.',
+  unknownParameter: 'Dieser Parameter gilt nicht für Elternkonten.',
+  tooManyAttachments: 'Höchstens 10 Anhänge je Ausnahme.',
+  unknownAttachment: 'Der Anhang existiert nicht.',
+  /** The edit dialog could not load the child's details (getKind). */
+  detailsFailed: 'Die Daten des Kindes konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
+  resetFailed: 'Das Passwort konnte nicht zurückgesetzt werden. Bitte die Netzwerkverbindung prüfen.',
+  fileFailed: 'Die angeforderte Datei konnte nicht erzeugt werden. Bitte die Netzwerkverbindung prüfen.',
+  unknownChild: 'Das Kind existiert nicht.',
+  unknownClass: 'Die Klasse existiert nicht.',
+  unknownParent: 'Das Elternkonto existiert nicht.',
+  unknownException: 'Die Ausnahme existiert nicht.',
+  unknownDocument: 'Das Dokument existiert nicht.',
+  wrongFileType: 'Nur PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP) sind erlaubt.',
+  noDocuments: 'Keine Dokumente vorhanden',
+  classRequired: 'Bitte eine Klasse wählen.',
+  classHasChildren: 'Die Klasse enthält noch Kinder und kann nicht gelöscht werden.',
+  notExpected: 'Das Kind wird heute nicht erwartet.',
+  notCheckedIn: 'Das Kind ist nicht angemeldet.',
+  notReleased: 'Das Kind ist nicht entlassen.',
+  releasedNoException: 'Für ein bereits entlassenes Kind kann heute keine Ausnahme mehr angelegt werden.',
+  parentException: 'Von Eltern erstellte Ausnahmen können nicht bearbeitet werden.',
+  oneRecurringPerWeekday: 'Pro Wochentag ist nur eine Regelausnahme möglich.',
+  noParentGroup: 'Bitte zuerst in den Einstellungen die Elterngruppe wählen.',
+  unknownGroup: 'Die Gruppe existiert nicht.',
+  userNameTaken: 'Dieser Benutzername ist bereits vergeben.',
+  unknownSibling: 'Geschwister müssen sichtbare Kinder sein.',
+  childDeleted: 'Das Kind wurde gelöscht.',
+  parentDeleted: 'Das Elternkonto wurde gelöscht.',
+  defaultExceptionComment: 'geht nach Schulschluss',
+  letterTitle: 'Zugangsdaten',
+  passwordChanged: '(bereits vom Elternkonto geändert)',
+  notYetHere: 'Noch nicht da',
+} as const;
+
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeMessage = 'Bitte eine Uhrzeit im Format HH:MM angeben.';
+export const timeField = z.string({ error: 'Bitte angeben.' }).regex(TIME_PATTERN, timeMessage);
+export const isoDay = z
+  .string({ error: 'Bitte angeben.' })
+  .refine(isIsoDate, 'Bitte im folgenden Format angeben: TT.MM.YYYY');
+const limited = (max: number, ...rules: Parameters<typeof ruledString>) =>
+  ruledString(...rules).pipe(z.string().max(max, tooLongMessage(max)));
+
+export const NAME_MAX = 100;
+export const RECURRING_COMMENT_MAX = 25;
+export const EXCEPTION_COMMENT_MAX = 100;
+export const DIARY_MAX = 10_000;
+export const LETTER_TEXT_MAX = 5_000;
+
+const personName = limited(NAME_MAX, 'required', 'name');
+const ids = z.array(recordId()).max(5000);
+
+// ---------- settings ----------
+
+export const releaseTimeCondition = z.object({
+  aktiv: z.boolean(),
+  klassen: z.array(z.number().int()).max(500),
+  datumVon: z.union([z.literal(''), isoDay]),
+  datumBis: z.union([z.literal(''), isoDay]),
+  ausnahmen: z.array(z.object({ tag: isoDay })).max(366),
+});
+export type ReleaseTimeCondition = z.infer<typeof releaseTimeCondition>;
+
+export const childrenSettings = z.object({
+  /** The user group whose members are the parent accounts (0 = none chosen). */
+  id_nutzergruppe_eltern: z.number().int().nonnegative(),
+  standardbetreuungsplatz: timeField,
+  standardentlasszeit: timeField,
+  eltern_elternbriefLogindaten_appurl: limited(500, 'httpUrl'),
+  eltern_elternbriefLogindaten_textBeforeLogindata: limited(LETTER_TEXT_MAX, 'text'),
+  eltern_elternbriefLogindaten_textAfterLogindata: limited(LETTER_TEXT_MAX, 'text'),
+  /** The device keeps the module's data for offline use. */
+  dataOffline: z.boolean(),
+  /** Cut-off time for parent reports of the day (module 210). */
+  anwesenheitMeldungSpaetestensBis: timeField,
+  moeglicheEntlasszeiten: z.array(timeField).max(50),
+  /** Per possible release time (key 'HH:MM'). */
+  moeglicheEntlasszeiten_bedingungen: z.record(z.string().max(5), releaseTimeCondition),
+  meldung_erlaubeKommentar: z.boolean(),
+  meldung_erlaubeDateiupload: z.boolean(),
+  text_alertVorMeldungsformular: limited(LETTER_TEXT_MAX, 'text'),
+  text_meldungVerpaetet: limited(LETTER_TEXT_MAX, 'text'),
+});
+export type ChildrenSettings = z.infer<typeof childrenSettings>;
+
+export const defaultChildrenSettings: ChildrenSettings = {
+  id_nutzergruppe_eltern: 0,
+  standardbetreuungsplatz: '11:30',
+  standardentlasszeit: '15:00',
+  eltern_elternbriefLogindaten_appurl: '',
+  eltern_elternbriefLogindaten_textBeforeLogindata:
+    'Liebe Eltern,\nmit den folgenden Zugangsdaten können Sie sich in unserer App anmelden.',
+  eltern_elternbriefLogindaten_textAfterLogindata:
+    'Bitte ändern Sie das Startpasswort nach der ersten Anmeldung.\nIhr Hort-Team',
+  dataOffline: false,
+  anwesenheitMeldungSpaetestensBis: '08:00',
+  moeglicheEntlasszeiten: [],
+  moeglicheEntlasszeiten_bedingungen: {},
+  meldung_erlaubeKommentar: true,
+  meldung_erlaubeDateiupload: true,
+  text_alertVorMeldungsformular: '',
+  text_meldungVerpaetet:
+    'Ihre Meldung ist nach [[ZEIT_SPAETESTENS]] Uhr eingegangen. Bitte informieren Sie den Hort zusätzlich telefonisch.',
+};
+
+// ---------- classes ----------
+
+export const classConditions = z.object({ f200: z.object({ sehen: conditionSchema, bearbeiten: conditionSchema }) });
+export type ClassConditions = z.infer<typeof classConditions>;
+
+export const classNameField = ruledString('required', 'tinytext', 'name');
+export const classInput = z.object({
+  id: newOrRecordId(),
+  name: classNameField,
+  bedingungen: classConditions,
+});
+export type ClassInput = z.input<typeof classInput>;
+export type ClassData = z.output<typeof classInput>;
+
+export const classView = z.object({
+  id: z.number(),
+  name: z.string(),
+  bedingungen: classConditions,
+  /** The caller's rights on this class. */
+  sehen: z.boolean(),
+  bearbeiten: z.boolean(),
+  anzahlKinder: z.number(),
+});
+export type ClassView = z.infer<typeof classView>;
+
+// ---------- children ----------
+
+export const recurringExceptionInput = z.object({
+  id: newOrRecordId(),
+  wochentag: z.number({ error: 'Bitte angeben.' }).int().min(1).max(7),
+  anwesend: z.boolean(),
+  entlasszeit: timeField,
+  kommentar: limited(RECURRING_COMMENT_MAX, 'nameMore').default(''),
+});
+export type RecurringExceptionInput = z.input<typeof recurringExceptionInput>;
+
+export const exceptionInput = z.object({
+  id: newOrRecordId(),
+  tag: isoDay,
+  anwesend: z.boolean(),
+  entlasszeit: timeField,
+  kommentar: limited(EXCEPTION_COMMENT_MAX, 'name').default(''),
+});
+export type ExceptionInput = z.input<typeof exceptionInput>;
+
+export const phoneInput = z.object({
+  id: newOrRecordId(),
+  name: personName,
+  nummer: limited(50, 'required', 'telefon'),
+});
+export type PhoneInput = z.input<typeof phoneInput>;
+
+/** Authorised pickup person (beyond the spec). */
+export const pickupPersonInput = z.object({
+  id: newOrRecordId(),
+  name: personName,
+  beziehung: limited(50, 'name').default(''),
+  telefon: limited(50, 'telefon').default(''),
+  notiz: limited(200, 'nameMore').default(''),
+});
+export type PickupPersonInput = z.input<typeof pickupPersonInput>;
+
+export const childInput = z.object({
+  id: newOrRecordId(),
+  vorname: personName,
+  nachname: personName,
+  id_klasse: z
+    .number({ error: 'Bitte angeben.' })
+    .int()
+    .refine((value) => value > 0, 'Bitte eine Klasse wählen.'),
+  junge: z.boolean().default(true),
+  date_geburtstag: z.union([z.literal(''), isoDay]).default(''),
+  betreuungsplatz: timeField,
+  standardentlasszeit: timeField,
+  regelausnahmen: z.array(recurringExceptionInput).max(7).default([]),
+});
+export type ChildInput = z.input<typeof childInput>;
+
+export const editChildInput = z.object({
+  kind: childInput,
+  /** Parent account (0 = none). */
+  id_eltern: z.number().int().nonnegative().default(0),
+  /** The child's staff exceptions (parents' exceptions are kept as they are and may not be sent changed). */
+  ausnahmen: z.array(exceptionInput).max(500).default([]),
+  telefonnummern: z.array(phoneInput).max(20).default([]),
+  geschwister: ids.max(20).default([]),
+  abholberechtigte: z.array(pickupPersonInput).max(20).default([]),
+});
+export type EditChildInput = z.input<typeof editChildInput>;
+export type EditChildData = z.output<typeof editChildInput>;
+
+export const statusInput = z.object({
+  id_kind: recordId(),
+  neuStatus: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'Ungültiger Status.' }),
+  neuZeit_von: timeField.optional(),
+  neuZeit_bis: timeField.optional(),
+  entlassgrund: limited(200, 'nameMore').optional(),
+  vorname: z.string().max(NAME_MAX).optional(),
+  nachname: z.string().max(NAME_MAX).optional(),
+  klasse: z.string().max(NAME_MAX).optional(),
+  idKlasse: z.number().int().optional(),
+  nurEntlassenRueckgaengig: z.boolean().default(false),
+});
+export type StatusInput = z.input<typeof statusInput>;
+export type StatusData = z.output<typeof statusInput>;
+
+export const parentInput = z.object({
+  id: newOrRecordId(),
+  nn: limited(50, 'required', 'nn'),
+  vorname: limited(NAME_MAX, 'name').default(''),
+  nachname: limited(NAME_MAX, 'name').default(''),
+  ids_kinder: ids.max(20).default([]),
+  /** The parent's user parameters with condition f200 (text values / chosen ids keyed by parameter id). */
+  nutzerparameterwerte: z.record(z.string(), z.string().max(LONG_TEXT_MAX * 2)).default({}),
+  nutzerparameterwerteSelectoptionIDs: z.record(z.string(), ids.max(500)).default({}),
+});
+export type ParentInput = z.input<typeof parentInput>;
+export type ParentData = z.output<typeof parentInput>;
+
+export const childrenActions = defineActions({
+  anwesenheitsstatus: { data: statusInput },
+  editKind: { data: editChildInput },
+  delKind: { data: z.object({ id: recordId() }), rights: [childrenRights.addDelete] },
+  editEltern: { data: z.object({ eltern: parentInput }), rights: [childrenRights.parents] },
+  delEltern: { data: z.object({ eltern: z.object({ id: recordId() }) }), rights: [childrenRights.parents] },
+  /** Our transport of the parent password reset (the spec's settings/resetPW is user administration's). */
+  resetElternPW: { data: z.object({ id: recordId() }), rights: [childrenRights.parents] },
+  settings: { data: childrenSettings, rights: [childrenRights.settings] },
+  klassen: {
+    data: z.object({
+      klassen: z.array(classInput).max(200),
+      /** Ids of classes to delete (only classes without children). */
+      geloescht: ids.max(200).default([]),
+    }),
+    rights: [childrenRights.settings],
+  },
+});
+export type ChildrenSave = NonNullable<z.input<typeof childrenActions.field>>;
+
+// ---------- views ----------
+
+export const recurringExceptionView = z.object({
+  id: z.number(),
+  wochentag: z.number(),
+  anwesend: z.boolean(),
+  entlasszeit: z.string(),
+  kommentar: z.string(),
+});
+export const attachmentView = z.object({ pfad: z.string(), name: z.string() });
+export const exceptionView = z.object({
+  id: z.number(),
+  tag: z.string(),
+  anwesend: z.boolean(),
+  entlasszeit: z.string(),
+  kommentar: z.string(),
+  anhaenge: z.array(attachmentView),
+  elternErstellt: z.boolean(),
+  /** German date and time the parent sent it ('' for staff exceptions). */
+  elternErstellt_tag: z.string(),
+  elternErstellt_zeit: z.string(),
+  aktiv: z.boolean(),
+});
+export type ExceptionView = z.infer<typeof exceptionView>;
+
+export const attendanceToday = z.object({
+  tag: z.string(),
+  zeit_von: z.string(),
+  zeit_bis: z.string().nullable(),
+  entlassgrund: z.string(),
+  status: z.number(),
+});
+export type AttendanceToday = z.infer<typeof attendanceToday>;
+
+export const phoneView = z.object({ id: z.number(), id_eltern: z.number(), name: z.string(), nummer: z.string() });
+export const pickupPersonView = z.object({
+  id: z.number(),
+  name: z.string(),
+  beziehung: z.string(),
+  telefon: z.string(),
+  notiz: z.string(),
+});
+export const documentView = z.object({ id: z.number(), pfad: z.string(), name: z.string(), art: z.string() });
+
+export const childView = z.object({
+  id: z.number(),
+  id_elternkonto: z.number(),
+  id_eltern: z.number(),
+  id_klasse: z.number(),
+  idKlasse: z.number(),
+  name_klasse: z.string(),
+  vorname: z.string(),
+  nachname: z.string(),
+  name: z.string(),
+  nameMitKlasse: z.string(),
+  nameVollst: z.string(),
+  junge: z.boolean(),
+  date_geburtstag: z.string(),
+  betreuungsplatz: z.string(),
+  standardentlasszeit: z.string(),
+  geschwister: z.array(z.number()),
+  /** Details (getKind); empty in the list load. */
+  telefonnummern: z.array(phoneView),
+  regelausnahmen: z.array(recurringExceptionView),
+  /** One-off exceptions: today's in the list load, from 30 days ago on in the details (getKind). */
+  ausnahmen: z.array(exceptionView),
+  abholberechtigte: z.array(pickupPersonView),
+  /** 0 Abwesend, 1 Anwesend, 2 Entlassen. */
+  anwesenheitsstatus: z.number(),
+  /** Expected today (the day's plan). */
+  anwesend: z.boolean(),
+  /** Release time of today's plan. */
+  anwesendHeuteBis: z.string(),
+  entlassgrund: z.enum(releaseReasons),
+  entlassgrundKommentar: z.string(),
+  anwesenheitHeute: attendanceToday.nullable(),
+  /** Details (getKind); empty in the list load. */
+  tagebucheintraege: z.record(z.string(), z.string()),
+  /** Details (getKind); empty in the list load. */
+  dokumente: z.array(documentView),
+  /** The caller may edit the child (edit right on its class). */
+  allowEdit: z.boolean(),
+});
+export type ChildView = z.infer<typeof childView>;
+
+export const parentView = z.object({
+  id: z.number(),
+  nn: z.string(),
+  name: z.string(),
+  vorname: z.string(),
+  nachname: z.string(),
+  anzahlKinder: z.number(),
+  ids_kinder: z.array(z.number()),
+  kinder: z.array(z.object({ id: z.number(), name: z.string() })),
+  telefonnummern: z.array(phoneView),
+  nutzer: z.object({
+    id: z.number(),
+    nn: z.string(),
+    rootPW: z.boolean(),
+    /** The parent group's parameters the caller sees by condition f200 (`bearbeiten`: may change). */
+    nutzerparameter: z.array(userParameter.extend({ bearbeiten: z.boolean() })),
+    nutzerparameterwerte: z.record(z.string(), z.string()),
+    nutzerparameterwerteSelectoptionIDs: z.record(z.string(), z.array(z.number())),
+  }),
+});
+export type ParentView = z.infer<typeof parentView>;
+
+export const attendanceRow = z.object({
+  id_kind: z.number(),
+  tag: z.string(),
+  vorname: z.string(),
+  nachname: z.string(),
+  id_klasse: z.number(),
+  name_klasse: z.string(),
+  anwesend: z.boolean(),
+  von: z.string(),
+  bis: z.string(),
+  entlassgrund: z.string(),
+});
+
+export const childrenData = z.object({
+  settings: childrenSettings,
+  klassen: z.array(classView),
+  kinder: z.array(childView),
+  /** Parent accounts (x|200|100 only, else empty). */
+  eltern: z.array(parentView),
+  /** Today's attendance of the visible children. */
+  anwesenheiten: z.array(attendanceRow),
+  anwesenheitenMonate: z.array(z.string()),
+  anwesenheitenDokumente: z.array(z.string()),
+  /** User groups (id, name) for the class conditions and the parent group (x|200|set only, else empty). */
+  gruppen: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** Today (Europe/Berlin) as the server sees it. */
+  heute: z.string(),
+  xtime: z.number(),
+});
+export type ChildrenData = z.infer<typeof childrenData>;
+
+export const childrenReply = z.object({
+  status: z.literal('success'),
+  save: childrenData,
+  /** editEltern of a new account and resetElternPW: the generated start password, shown once. */
+  neuPW: z.string().optional(),
+  /** delEltern: the parent's children were updated. */
+  kindUpdated: z.boolean().optional(),
+});
+export type ChildrenReply = z.infer<typeof childrenReply>;
+
+// ---------- widget 2 ----------
+
+export const w2Exception = z.object({
+  id: z.number(),
+  id_kind: z.number(),
+  kind_vorname: z.string(),
+  kind_nachname: z.string(),
+  kind_klasse: z.string(),
+  kind_id_klasse: z.number(),
+  entlasszeit: z.string(),
+  anwesend: z.union([z.literal(0), z.literal(1)]),
+  regelausnahme: z.boolean(),
+  elternErstellt: z.boolean(),
+  elternErstellt_tag: z.string(),
+  elternErstellt_zeit: z.string(),
+  anwesenheit_text: z.string(),
+  kommentar: z.string(),
+  anhaenge: z.array(attachmentView),
+});
+export type W2Exception = z.infer<typeof w2Exception>;
+
+export const w2Reply = z.object({
+  status: z.literal('success'),
+  ausnahmen: z.array(w2Exception),
+  klassenVorhanden: z.array(z.string()),
+  klassenVorhandenIds: z.array(z.number()),
+  timeLastUpdate: z.number(),
+});
+export type W2Reply = z.infer<typeof w2Reply>;
+
+/** Widget 2's part of the dashboard settings entry (nothing beyond the frame: it loads by date). */
+export const absencesWidgetData = z.object({});
+
+// ---------- calls ----------
+
+const childrenPath = '/_api/200/200/';
+
+/** Calls of module 200 (school.md 7.3; docs/api.md). */
+export const childrenCalls = {
+  /** Load (empty dataToSave) or run one save action; answers the fresh data either way. */
+  getSettings: defineCallSpec({
+    path: childrenPath,
+    func: 'getSettings',
+    request: getOrSaveRequest(childrenActions),
+    reply: childrenReply,
+    timeoutMs: 15_000,
+  }),
+  /** The store load: the same data without an action. */
+  getData: defineCallSpec({
+    path: childrenPath,
+    func: 'getData',
+    request: {},
+    reply: childrenReply,
+    timeoutMs: 15_000,
+  }),
+  /**
+   * One child with its details (phone numbers, diary, documents, one-off exceptions from 30 days ago
+   * on), loaded when the edit dialog opens; the list load leaves them empty (docs/api.md).
+   */
+  getKind: defineCallSpec({
+    path: childrenPath,
+    func: 'getKind',
+    request: { id: recordId() },
+    reply: z.object({ status: z.literal('success'), kind: childView }),
+  }),
+  saveTagebucheintrag: defineCallSpec({
+    path: childrenPath,
+    func: 'saveTagebucheintrag',
+    request: {
+      tag: isoDay,
+      text: limited(DIARY_MAX, 'text'),
+      idKind: recordId(),
+    },
+    reply: z.object({ status: z.literal('success'), tagebucheintraege: z.record(z.string(), z.string()) }),
+  }),
+  createElternbrief: defineCallSpec({
+    path: '/_api/200/200/eltern.php',
+    func: 'createElternbrief',
+    request: { eltern: jsonField(z.array(recordId()).min(1, 'Bitte angeben.').max(5000)) },
+    reply: z.object({ status: z.literal('success'), file: z.string(), name: z.string() }),
+    timeoutMs: 60_000,
+  }),
+  /** A document of a child (PDF or image, judged by its content; multipart, one file). */
+  uploadDokument: defineCallSpec({
+    path: childrenPath,
+    func: 'uploadDokument',
+    request: { idKind: recordId(), file: uploadedFile },
+    reply: z.object({ status: z.literal('success'), dokument: documentView }),
+    timeoutMs: 60_000,
+  }),
+  deleteDokument: defineCallSpec({
+    path: childrenPath,
+    func: 'deleteDokument',
+    request: { id: recordId() },
+    reply: z.object({ status: z.literal('success') }),
+  }),
+  /** An attachment (PDF or image, judged by its content) of a staff exception (multipart, one file). */
+  uploadAnhang: defineCallSpec({
+    path: childrenPath,
+    func: 'uploadAnhang',
+    request: { idAusnahme: recordId(), file: uploadedFile },
+    reply: z.object({ status: z.literal('success'), anhang: attachmentView }),
+    timeoutMs: 60_000,
+  }),
+  deleteAnhang: defineCallSpec({
+    path: childrenPath,
+    func: 'deleteAnhang',
+    request: { idAusnahme: recordId(), pfad: z.string({ error: 'Bitte angeben.' }).min(1, 'Bitte angeben.').max(500) },
+    reply: z.object({ status: z.literal('success') }),
+  }),
+  w2: defineCallSpec({
+    path: '/_api/000/000/',
+    func: 'w2',
+    request: { tag: isoDay.optional() },
+    reply: w2Reply,
+  }),
+};

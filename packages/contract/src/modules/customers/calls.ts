@@ -1,0 +1,485 @@
+import { z } from 'zod';
+import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { parseCents, parseQuantity, parseRate, moneyMessages, amountError } from '../../platform/money';
+import { ruledString } from '../../platform/schema';
+import { isIsoDate, tooLongMessage } from '../../platform/validation';
+import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
+import { uploadedFile } from '../../platform/uploads';
+import { userParameter } from '../../platform/api';
+import { LONG_TEXT_MAX } from '../../platform/users';
+import { customerRights } from './definition';
+import { DEFAULT_DOCUMENT_HOUR } from './logic';
+
+export const customerMessages = {
+  unknownCustomer: 'Der Kunde existiert nicht.',
+  unknownOrder: 'Der Auftrag existiert nicht.',
+  unknownDocument: 'Das Dokument existiert nicht.',
+  unknownLogin: 'Der Nutzer existiert nicht.',
+  customerNumberTaken: 'Diese Kundennummer ist bereits vergeben.',
+  orderNumberTaken: 'Diese Auftragsnummer ist bereits vergeben.',
+  documentNumberExists:
+    'Ein Dokument mit dieser Nummer existiert bereits. Beim erneuten Speichern wird es überschrieben.',
+  documentNumberFormat: 'Bitte eine Nummer im Format RE-2026-0001, AN-2026-0001 bzw. GS-2026-0001 angeben.',
+  creditNoteInvoice: 'Bitte die Rechnung wählen, zu der die Gutschrift gehört.',
+  reminderInvoice: 'Bitte die Rechnung wählen, an die erinnert werden soll.',
+  reminderNotDue: (due: string) => `Die Rechnung ist erst am ${due} fällig.`,
+  reminderNothingOpen: 'Für diesen Auftrag ist kein Rechnungsbetrag mehr offen.',
+  noLines: 'Der Auftrag hat keine Leistungen.',
+  contractBeginRequired: 'Bitte den Vertragsbeginn angeben.',
+  contractEndBeforeBegin: 'Das Vertragsende muss nach dem Beginn liegen.',
+  unknownAddress: 'Die Anschrift existiert nicht.',
+  unknownContact: 'Der Ansprechpartner existiert nicht.',
+  noAddress: 'Bitte eine Anschrift wählen oder eine individuelle Anschrift angeben.',
+  planningOff: 'Geplante Dokumente sind in den Einstellungen nicht freigegeben.',
+  planningPast: 'Bitte einen Zeitpunkt in der Zukunft wählen.',
+  planningNoMail: 'Der gewählte Ansprechpartner hat keine E-Mail-Adresse.',
+  planned: (when: string) => `Das Dokument wird am ${when} Uhr erstellt.`,
+  quantity: moneyMessages.quantity,
+  rate: moneyMessages.rate,
+  deleteCustomer: 'Kunde löschen? Die Auftrags- und Vertragsdaten des Kunden bleiben erhalten.',
+  deleteDocument: 'Das Dokument wird unwiderruflich gelöscht.',
+  loadFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
+  saveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
+  downloadFailed: 'Die angeforderte Datei konnte nicht heruntergeladen werden. Bitte die Netzwerkverbindung prüfen.',
+  noOrders: 'Keine Aufträge gefunden',
+  noDocuments: 'Keine Dokumente gefunden',
+  wrongFileType: 'Bitte nur PDF-Dateien oder Bilder hochladen.',
+  loading: 'Lade Daten... Bitte warten',
+  warnUnlinkedCosts: 'Es gibt noch Leistungen mit Kosten, die nicht mit einer Kostenposition verknüpft sind.',
+  warnOpenInvoices: (amount: string) =>
+    `Es gibt noch offene Rechnungsbeträge (${amount}), für die kein Buchungsbeleg hochgeladen wurde.`,
+  warnOverpaid: (amount: string) => `Es wurde zu viel bezahlt! (${amount})`,
+  noticeWarning: (deadline: string) => `Die Kündigungsfrist endet am ${deadline}.`,
+  terminatedUntil: (end: string) => `Gekündigt zum ${end}`,
+} as const;
+
+const NAME_MAX = 100;
+const TEXT_MAX = 5000;
+export const nameField = ruledString('name').pipe(z.string().max(NAME_MAX, tooLongMessage(NAME_MAX)));
+export const requiredName = ruledString('required', 'name').pipe(z.string().max(NAME_MAX, tooLongMessage(NAME_MAX)));
+const textField = ruledString('text').pipe(z.string().max(TEXT_MAX, tooLongMessage(TEXT_MAX)));
+const phoneField = ruledString('telefon').pipe(z.string().max(40, tooLongMessage(40)));
+const emailField = ruledString('email').pipe(z.string().max(NAME_MAX, tooLongMessage(NAME_MAX)));
+const smallInt = (max: number) =>
+  z
+    .number({ error: 'Ungültige Nummer.' })
+    .int('Ungültige Nummer.')
+    .min(0, 'Ungültige Nummer.')
+    .max(max, 'Ungültige Nummer.');
+const refId = smallInt(2_147_483_647);
+/** A number typed by a user (customer number, order number): digits, at most 9. */
+const numberText = z
+  .string({ error: 'Bitte angeben.' })
+  .trim()
+  .regex(/^\d{0,9}$/, 'Bitte nur Ziffern angeben (höchstens 9).');
+const isoDate = z
+  .string({ error: 'Bitte angeben.' })
+  .refine(isIsoDate, 'Bitte im folgenden Format angeben: TT.MM.YYYY');
+const optionalIsoDate = z
+  .string({ error: 'Bitte angeben.' })
+  .refine((value) => value === '' || isIsoDate(value), 'Bitte im folgenden Format angeben: TT.MM.YYYY');
+
+/** A euro amount typed as text ('12,50'); `allowNegative` for discount lines. */
+export function amountField(options: { allowNegative?: boolean; optional?: boolean } = {}) {
+  return z
+    .string({ error: 'Bitte angeben.' })
+    .max(40, moneyMessages.amount)
+    .superRefine((value, ctx) => {
+      if (options.optional && value.trim() === '') return;
+      const message = amountError(value, options);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+}
+const quantityField = z
+  .string({ error: 'Bitte angeben.' })
+  .max(40, moneyMessages.quantity)
+  .refine((value) => parseQuantity(value) !== null, moneyMessages.quantity);
+export const rateField = z
+  .string({ error: 'Bitte angeben.' })
+  .max(40, moneyMessages.rate)
+  .refine((value) => parseRate(value) !== null, moneyMessages.rate);
+
+/** Cents of a valid amount field ('' → 0). */
+export function centsOf(value: string): number {
+  return value.trim() === '' ? 0 : (parseCents(value, { allowNegative: true }) ?? 0);
+}
+
+// ---------------------------------------------------------------- settings
+
+export const statusEntry = z.object({
+  nummer: smallInt(99).min(1, 'Ungültige Nummer.'),
+  kurz: requiredName,
+  icon: nameField.default(''),
+});
+export const customerSettings = z.object({
+  /** The user group whose members are customers (0 = none). */
+  id_nutzergruppe_kunde: refId,
+  dataOffline: z.boolean(),
+  auftragsstatus: z.array(statusEntry).max(50),
+  vertragsstatus: z.array(statusEntry).max(50),
+  leistungstypen: z.array(z.object({ id: smallInt(9999).min(1), name: requiredName, mwst: rateField })).max(100),
+  einnahmestellen: z.array(z.object({ id: smallInt(9999).min(1), name: requiredName })).max(100),
+  kostenstellen: z.array(z.object({ nummer: smallInt(9999).min(1), name: requiredName })).max(100),
+  auftraegeDokumentarten: z
+    .array(z.object({ nummer: smallInt(999).min(1), kurz: requiredName, name: requiredName, fuerKosten: z.boolean() }))
+    .max(50),
+  rechnungenTextbloecke: z
+    .array(z.object({ id: smallInt(9999).min(1), titel: requiredName, text: textField }))
+    .max(100),
+  unterschriften: z.array(z.object({ id: smallInt(9999).min(1), name: requiredName, text: textField })).max(50),
+  rechnungen_planenCronjobsMoeglich: z.boolean(),
+  /** The company data an invoice needs (§14 UStG). */
+  firma: z.object({
+    name: requiredName,
+    strasse: nameField,
+    hausnummer: nameField,
+    plz: nameField,
+    ort: nameField,
+    telefon: phoneField,
+    mail: emailField,
+    steuernummer: nameField,
+    ustId: nameField,
+    bank: nameField,
+    iban: nameField,
+    bic: nameField,
+    /** Small business under §19 UStG: invoices without VAT and with the legal note. */
+    kleinunternehmer: z.boolean(),
+    zahlungszielTage: smallInt(365),
+  }),
+});
+export type CustomerSettings = z.infer<typeof customerSettings>;
+export type CustomerSettingsInput = z.input<typeof customerSettings>;
+
+// ---------------------------------------------------------------- customers
+
+export const contactInput = z.object({
+  id: newOrRecordId(),
+  bezeichnung: nameField.default(''),
+  anrede: z.enum(['Herr', 'Frau'], { error: 'Bitte Herr oder Frau wählen.' }).default('Herr'),
+  vorname: nameField.default(''),
+  nachname: nameField.default(''),
+  mail: emailField.default(''),
+  telefon_festnetz: phoneField.default(''),
+  telefon_mobil: phoneField.default(''),
+  info: textField.default(''),
+  sort: smallInt(9999).default(0),
+});
+export type ContactInput = z.input<typeof contactInput>;
+export type Contact = Omit<z.output<typeof contactInput>, 'id'> & { id: number };
+
+export const addressInput = z.object({
+  id: newOrRecordId(),
+  /** Internal only. */
+  bezeichnung: nameField.default(''),
+  firma: nameField.default(''),
+  /** Shown after the company name on invoices. */
+  suffix: nameField.default(''),
+  strasse: nameField.default(''),
+  hausnummer: nameField.default(''),
+  plz: nameField.default(''),
+  ort: nameField.default(''),
+  info: textField.default(''),
+  sort: smallInt(9999).default(0),
+});
+export type AddressInput = z.input<typeof addressInput>;
+export type CustomerAddress = Omit<z.output<typeof addressInput>, 'id'> & { id: number };
+
+const loginIdList = z.array(z.number().int().positive()).max(500);
+/** Parameter values of a customer's login, keyed by parameter id (the platform's wire maps). */
+export const loginValues = z.object({
+  nutzerparameterwerte: z.record(z.string(), z.string().max(LONG_TEXT_MAX * 2)).default({}),
+  nutzerparameterwerteSelectoptionIDs: z.record(z.string(), loginIdList).default({}),
+});
+
+export const customerInput = z.object({
+  id: newOrRecordId(),
+  /** Empty: the next free number. */
+  kundennummer: numberText.default(''),
+  firma: nameField.default(''),
+  /** The customer's login (a member of the customer group), 0 = none. */
+  id_login: refId.default(0),
+  /** Public-sector customer: invoices also as XRechnung; its Leitweg-ID (BT-10). */
+  leitwegId: nameField.default(''),
+  ansprechpartner: z.array(contactInput).max(50).default([]),
+  anschriften: z.array(addressInput).max(50).default([]),
+  /**
+   * Values of the login's user parameters (f200): the editable ones change, visible ones must come
+   * unchanged (forms send every field); absent = leave them as they are.
+   */
+  nutzer: loginValues.optional(),
+});
+export type CustomerInput = z.input<typeof customerInput>;
+
+// ---------------------------------------------------------------- orders and contracts
+
+export const lineInput = z.object({
+  id: newOrRecordId(),
+  pos: smallInt(9999).default(0),
+  titel: requiredName,
+  beschreibung: textField.default(''),
+  anzahl: quantityField,
+  /** Net unit price ('12,50'); negative for discounts. */
+  wert: amountField({ allowNegative: true }),
+  mwst: rateField,
+  id_leistungstyp: refId.default(0),
+  id_einnahmestelle: refId.default(0),
+  /** The line's own costs (gross, '' = none); staff only. */
+  kosten: amountField({ optional: true }).default(''),
+  /** The cost record it is booked as (part 2), 0 = not linked. */
+  id_kosten: refId.default(0),
+});
+export type LineInput = z.input<typeof lineInput>;
+
+export const orderInput = z
+  .object({
+    id: newOrRecordId(),
+    id_kunde: recordId(),
+    typ: z.enum(['Auftrag', 'Vertrag'], { error: 'Bitte Auftrag oder Vertrag wählen.' }),
+    /** Empty: the next free number. */
+    auftragsnummer: numberText.default(''),
+    titel: requiredName,
+    /** Public information: the customer sees it. */
+    beschreibung: textField.default(''),
+    /** Private: never sent to customers. */
+    adminInfo: textField.default(''),
+    status: smallInt(99).min(1, 'Ungültige Nummer.'),
+    leistungen: z.array(lineInput).max(200).default([]),
+    vertrag_nummer: nameField.default(''),
+    vertrag_beginn: optionalIsoDate.default(''),
+    /** Empty on a new contract: one year after the start. */
+    vertrag_ende: optionalIsoDate.default(''),
+    vertrag_zahlungJaehrlich: z
+      .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'Ungültiges Zahlungsintervall.' })
+      .default(0),
+  })
+  .superRefine((order, ctx) => {
+    if (order.typ !== 'Vertrag') return;
+    if (order.vertrag_beginn === '')
+      ctx.addIssue({ code: 'custom', path: ['vertrag_beginn'], message: customerMessages.contractBeginRequired });
+    else if (order.vertrag_ende !== '' && order.vertrag_ende <= order.vertrag_beginn)
+      ctx.addIssue({ code: 'custom', path: ['vertrag_ende'], message: customerMessages.contractEndBeforeBegin });
+  });
+export type OrderInput = z.input<typeof orderInput>;
+
+export const customerActions = defineActions({
+  addKunde: { data: customerInput },
+  saveKunde: { data: customerInput },
+  delKunde: { data: z.object({ id: recordId() }) },
+  addAuftrag: { data: orderInput },
+  saveAuftrag: { data: orderInput },
+  delAuftrag: { data: z.object({ id: recordId() }) },
+  saveSettings: { data: customerSettings, rights: [customerRights.settings] },
+});
+export type CustomerSave = NonNullable<z.input<typeof customerActions.field>>;
+
+// ---------------------------------------------------------------- replies
+
+export const customerView = z.object({
+  id: z.number(),
+  kundennummer: z.string(),
+  ident: z.string(),
+  firma: z.string(),
+  id_login: z.number(),
+  /** Display name of the login ('' without one). */
+  login_ident: z.string(),
+  leitwegId: z.string(),
+  ansprechpartner: z.array(contactInput.extend({ id: z.number() })),
+  anschriften: z.array(addressInput.extend({ id: z.number() })),
+  /**
+   * The login's user parameters that the editor may see by their f200 condition (with the edit flag)
+   * and their values; null without a login and for customers themselves.
+   */
+  nutzer: z
+    .object({
+      nutzerparameter: z.array(userParameter.extend({ bearbeiten: z.boolean() })),
+      nutzerparameterwerte: z.record(z.string(), z.string()),
+      nutzerparameterwerteSelectoptionIDs: z.record(z.string(), z.array(z.number())),
+    })
+    .nullable(),
+});
+export type CustomerView = z.output<typeof customerView>;
+
+export const lineView = z.object({
+  id: z.number(),
+  pos: z.number(),
+  titel: z.string(),
+  beschreibung: z.string(),
+  anzahl: z.string(),
+  /** Net unit price in cents. */
+  wert: z.number(),
+  /** Net of the line in cents (unit × quantity, half-up). */
+  netto: z.number(),
+  mwst: z.string(),
+  /** Gross of the line in cents: net × (1 + rate/100), half-up. */
+  wertBrutto: z.number(),
+  id_leistungstyp: z.number(),
+  id_einnahmestelle: z.number(),
+  /** Staff only: the line's costs (gross cents) and linked cost record. */
+  kosten: z.number().optional(),
+  id_kosten: z.number().optional(),
+});
+export type LineView = z.output<typeof lineView>;
+
+export const orderDocumentView = z.object({
+  id: z.number(),
+  /** 1 invoice, 2 offer, 3 credit note, 4 payment reminder, 20 booking receipt, 100 uploaded. */
+  dokumentart: z.number(),
+  name: z.string(),
+  /** Logical path for ./_api/data/download.php. */
+  pfad: z.string(),
+  /** Gross amount in cents (invoice total, receipt amount). */
+  wert: z.number(),
+  dateUpload: z.string(),
+  timeUpload: z.number(),
+  /** Invoices: the XRechnung (CII) file's path ('' when none). */
+  pfadXml: z.string(),
+});
+export type OrderDocumentView = z.output<typeof orderDocumentView>;
+
+export const orderView = z.object({
+  id: z.number(),
+  id_kunde: z.number(),
+  kundennummer: z.string(),
+  kunde_ident: z.string(),
+  typ: z.enum(['Auftrag', 'Vertrag']),
+  auftragsnummer: z.string(),
+  titel: z.string(),
+  beschreibung: z.string(),
+  status: z.number(),
+  time_lastUpdate: z.number(),
+  /** Net revenue of the lines in cents. */
+  umsatz: z.number(),
+  umsatzBrutto: z.number(),
+  /** Staff only (never sent to customers). */
+  adminInfo: z.string().optional(),
+  kosten: z.number().optional(),
+  kosten_mwst: z.number().optional(),
+  gewinn: z.number().optional(),
+  offeneRechnungen: z.object({ betrag: z.number() }).optional(),
+  leistungen: z.array(lineView),
+  dokumente: z.array(orderDocumentView),
+  vertrag_nummer: z.string(),
+  vertrag_beginn: z.string(),
+  vertrag_ende: z.string(),
+  vertrag_endeKuendigungsfrist: z.string(),
+  vertrag_zahlungJaehrlich: z.number(),
+});
+export type OrderView = z.output<typeof orderView>;
+
+export const customerData = z.object({
+  /** Server time (unix seconds) of this answer. */
+  xtime: z.number(),
+  /** The caller is a customer (member of the customer group): public information only. */
+  istKunde: z.boolean(),
+  settings: customerSettings,
+  kunden: z.array(customerView),
+  auftraege: z.array(orderView),
+  /** Costs come with part 2 (issue 19); empty until then and always for customers. */
+  kosten: z.array(z.unknown()),
+  lastAddedKunde: z.number(),
+  lastEditedKunde: z.number(),
+  lastDeletedKunde: z.number(),
+  lastAddedAuftrag: z.number(),
+  lastEditedAuftrag: z.number(),
+  lastDeletedAuftrag: z.number(),
+  lastAddedKosten: z.number(),
+  lastEditedKosten: z.number(),
+  lastDeletedKosten: z.number(),
+  /** Lines whose new costs were booked on save (part 2): pos, id_kosten, betrag. */
+  lastEditedLeistungenNeuKosten: z.array(z.object({ pos: z.number(), id_kosten: z.number(), betrag: z.number() })),
+  /** Users of the customer group (staff only, for the login select). */
+  kundenLogins: z.array(z.object({ id: z.number(), ident: z.string() })),
+});
+export type CustomerData = z.output<typeof customerData>;
+
+export const documentInput = z.object({
+  id_auftrag: recordId(),
+  /** 1 invoice, 2 offer, 3 credit note (Gutschrift), 4 payment reminder (Zahlungserinnerung) for an invoice of the order. */
+  dokumentart: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Ungültige Dokumentart.' }),
+  /** Credit notes and reminders: the invoice (document id) they refer to. */
+  rechnungId: refId.default(0),
+  automatischeReAnNummer: z.boolean().default(true),
+  reAnNummer: z.string().max(30, tooLongMessage(30)).default(''),
+  /** Set after the warning that the typed number exists: overwrite it. */
+  ueberschreiben: z.boolean().default(false),
+  datum: isoDate,
+  /** Delivery / service date (BT-72); empty = the document date. */
+  lieferdatum: optionalIsoDate.default(''),
+  anschriftId: refId.default(0),
+  ansprechpartnerId: refId.default(0),
+  useIndividuelleAnschrift: z.boolean().default(false),
+  individuelleAnschrift: textField.default(''),
+  textbloecke: z.array(refId).max(50).default([]),
+  individuellerTextblock: textField.default(''),
+  /** Down payment already received (gross), deducted from the amount due. */
+  anzahlung: amountField({ optional: true }).default(''),
+  /** Offers: the signature block of the contractor (0 = none). */
+  unterschriftId: refId.default(0),
+  angebotUnterschriftAuftragnehmer: z.boolean().default(false),
+  /** Plan the document for the server job instead of making it now (always numbered automatically). */
+  terminPlanen: z.boolean().default(false),
+  /** Full hour 0–23 (default 06:00) on `datum`. */
+  terminPlanenUhrzeit: smallInt(23).default(DEFAULT_DOCUMENT_HOUR),
+  /** '0' once, '1' again at the contract's payment interval. */
+  terminPlanenWiederholen: z.enum(['0', '1'], { error: 'Ungültige Auswahl.' }).default('0'),
+  /** Mail the document to the chosen contact after it was made. */
+  terminPlanenSenden: z.boolean().default(false),
+  terminPlanenSendenText: textField.default(''),
+});
+export type DocumentInput = z.input<typeof documentInput>;
+
+export const delDocumentActions = defineActions({
+  auftragDelDokument: { data: z.object({ id: recordId(), pfad: z.string().max(500).default('') }) },
+});
+
+/** Booking receipt (20, with the amount paid) or any uploaded file (100) of an order: PDF or image, judged by content. */
+export const uploadFields = {
+  id_a: recordId(),
+  dokumentart: z
+    .union([z.literal(20), z.literal(100), z.literal('20'), z.literal('100')], { error: 'Ungültige Dokumentart.' })
+    .transform(Number),
+  /** Receipts: the amount paid (gross). */
+  wert: amountField({ optional: true }).default(''),
+  /** Receipts: the payment date; uploads: the upload day. */
+  datum: isoDate,
+  file: uploadedFile,
+};
+
+/** Calls of module 410 (business.md 7.2; shapes in docs/api.md). */
+export const customerCalls = {
+  /** Load (empty dataToSave) or one save action; answers the fresh data with the change markers. */
+  getSettings: defineCallSpec({
+    path: '/_api/400/410/',
+    queryKey: 'getSettings',
+    request: getOrSaveRequest(customerActions),
+    reply: z.object({ status: z.literal('success'), save: customerData }),
+  }),
+  /** The document call: an invoice or offer PDF for an order → neuDokument. */
+  dokument: defineCallSpec({
+    path: '/_api/400/410/',
+    queryKey: 'dokument',
+    request: { dokument: jsonField(documentInput) },
+    /** A planned document answers without neuDokument (nothing is added to the list) but with geplant. */
+    reply: z.object({
+      status: z.literal('success'),
+      neuDokument: orderDocumentView.optional(),
+      ueberschrieben: z.boolean(),
+      geplant: z.object({ id: z.number(), zeitpunkt: z.number() }).optional(),
+    }),
+    timeoutMs: 30_000,
+  }),
+  /** Order document upload (multipart, one file): booking receipt or other file → neuDokument. */
+  upload: defineCallSpec({
+    path: '/_api/400/410/',
+    queryKey: 'auftragUpload',
+    request: uploadFields,
+    reply: z.object({ status: z.literal('success'), neuDokument: orderDocumentView }),
+    timeoutMs: 120_000,
+  }),
+  /** ./_api/400/410/ with dataToSave {type: 'auftragDelDokument', data: {id, pfad}}. */
+  delDokument: defineCallSpec({
+    path: '/_api/400/410/',
+    request: getOrSaveRequest(delDocumentActions),
+    reply: z.object({ status: z.literal('success') }),
+  }),
+};

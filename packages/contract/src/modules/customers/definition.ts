@@ -1,0 +1,32 @@
+import type { ModuleDefinition } from '../../platform/module-definition';
+
+/** Rights of module 410 Kunden (business.md section 6; written under the rights tree root `x`). */
+export const customerRights = {
+  module: 'x|410',
+  /** Customers, orders, costs; members of the customer group see only their own orders' public information. */
+  use: 'x|410|000',
+  settings: 'x|410|set',
+} as const;
+
+export const customersModule: ModuleDefinition = {
+  code: '410',
+  title: 'Kunden',
+  icon: 'Storefront',
+  menuRight: customerRights.use,
+  quicknav: true,
+  sort: 410,
+  tabs: [
+    { code: '', label: 'Kunden', right: customerRights.use },
+    { code: '100', label: 'Aufträge', right: customerRights.use },
+    { code: 'set', label: 'Einstellungen', right: customerRights.settings },
+  ],
+  rights: {
+    right: customerRights.module,
+    label: 'Kunden',
+    icon: 'Storefront',
+    children: [
+      { right: customerRights.use, label: 'Kunden, Aufträge und Kosten', icon: 'Business' },
+      { right: customerRights.settings, label: 'Kunden-Einstellungen', icon: 'Settings' },
+    ],
+  },
+};

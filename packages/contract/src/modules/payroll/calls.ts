@@ -1,0 +1,474 @@
+import { z } from 'zod';
+import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { ruledString } from '../../platform/schema';
+import { defineActions, newOrRecordId, recordId } from '../../platform/wire';
+import { isIsoDate, tooLongMessage, validationMessages } from '../../platform/validation';
+import { hasTwoDecimals, isTime, MAX_EXCEPTIONS, timeToMinutes, type DayStatus } from './logic';
+
+export const payrollMessages = {
+  empty: 'Keine Mitarbeiter gefunden',
+  loading: 'Lade Daten... Bitte warten',
+  saveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
+  notReflected: 'Fehler! Bitte die Netzwerkverbindung prüfen.',
+  confirmDelete: 'Wirklich löschen?',
+  confirmDeleteText: 'Die Daten können nicht wiederhergestellt werden.',
+  laterPayrolls:
+    'Für diesen Mitarbeiter existieren bereits spätere Abrechnungen. Diese Abrechnung kann nur angesehen und als PDF heruntergeladen werden.',
+  monthTaken: 'Für diesen Monat existiert bereits eine Abrechnung.',
+  unknownEmployee: 'Der Mitarbeiter existiert nicht.',
+  unknownPayroll: 'Die Abrechnung existiert nicht.',
+  contractAndFixed: 'Vertragslohn und Festgehalt schließen sich aus.',
+  exceptionWeekdayTwice: 'Pro Wochentag ist nur eine Ausnahme möglich.',
+  tooManyExceptions: 'Höchstens 7 Ausnahmen (eine je Wochentag).',
+  time: 'Bitte eine Uhrzeit im Format HH:MM angeben.',
+  endBeforeStart: 'Das Ende muss nach dem Beginn liegen.',
+  pauseTooLong: 'Die Pause ist länger als die Arbeitszeit.',
+  twoDecimals: 'Höchstens zwei Nachkommastellen.',
+  wrongDays: 'Die Tage passen nicht zum Monat.',
+  unknownWageGroup: 'Diese Lohngruppe existiert nicht.',
+  wageGroupTwice: 'Jede Lohngruppe hat eine eigene Nummer.',
+  wageGroupInUse: 'Eine entfernte Lohngruppe ist noch Mitarbeitern zugeordnet. Bitte dort zuerst ändern.',
+  saved: 'Die Daten wurden erfolgreich gespeichert.',
+  deleted: 'Erfolgreich gelöscht.',
+} as const;
+
+const NAME_MAX = 100;
+const TEXT_MAX = 200;
+const nameField = ruledString('required', 'name').pipe(z.string().max(NAME_MAX, tooLongMessage(NAME_MAX)));
+const shortText = ruledString('text').pipe(z.string().max(TEXT_MAX, tooLongMessage(TEXT_MAX)));
+const idNumber = z.number({ error: 'Ungültige Nummer.' }).int('Ungültige Nummer.');
+/** A wage group reference: 0 = none. */
+const groupRef = idNumber.min(0, 'Ungültige Nummer.').max(1_000_000, 'Ungültige Nummer.');
+/** A decimal with at most two places in [0, max]. */
+function decimal(max: number) {
+  return z
+    .number({ error: 'Bitte eine Zahl angeben.' })
+    .min(0, 'Die Zahl darf nicht negativ sein.')
+    .max(max, `Höchstens ${max}.`)
+    .refine(hasTwoDecimals, payrollMessages.twoDecimals);
+}
+/** 'HH:MM' or '' (not set). */
+const timeField = z
+  .string({ error: validationMessages.required })
+  .refine((value) => value === '' || isTime(value), payrollMessages.time);
+/** Pause in minutes. */
+const pauseField = idNumber.min(0, 'Die Zahl darf nicht negativ sein.').max(1440, 'Höchstens 1440 Minuten.');
+const isoDateOrEmpty = z
+  .string({ error: validationMessages.required })
+  .refine((value) => value === '' || isIsoDate(value), validationMessages.date);
+
+export const dayStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], {
+  error: 'Ungültiger Status.',
+}) as z.ZodType<DayStatus>;
+
+/** Federal states (date-holidays codes) for the public holidays. */
+export const federalStates = {
+  BW: 'Baden-Württemberg',
+  BY: 'Bayern',
+  BE: 'Berlin',
+  BB: 'Brandenburg',
+  HB: 'Bremen',
+  HH: 'Hamburg',
+  HE: 'Hessen',
+  MV: 'Mecklenburg-Vorpommern',
+  NI: 'Niedersachsen',
+  NW: 'Nordrhein-Westfalen',
+  RP: 'Rheinland-Pfalz',
+  SL: 'Saarland',
+  SN: 'Sachsen',
+  ST: 'Sachsen-Anhalt',
+  SH: 'Schleswig-Holstein',
+  TH: 'Thüringen',
+} as const;
+export type FederalState = keyof typeof federalStates;
+/** Bavaria's regional holidays (date-holidays regions): '' = the state's common days. */
+export const bavarianRegions = {
+  '': 'Überwiegend evangelische Gemeinden (ohne Mariä Himmelfahrt)',
+  KATH: 'Überwiegend katholische Gemeinden (mit Mariä Himmelfahrt)',
+  A: 'Stadt Augsburg (mit Friedensfest)',
+} as const;
+export type BavarianRegion = keyof typeof bavarianRegions;
+
+export const wageGroup = z.object({
+  id: idNumber.min(1, 'Ungültige Nummer.').max(1_000_000, 'Ungültige Nummer.'),
+  name: nameField,
+  /** Hourly wage in euros. */
+  wert: decimal(100_000),
+});
+export type WageGroupInput = z.input<typeof wageGroup>;
+
+export const payrollSettings = z
+  .object({
+    lohngruppen: z.array(wageGroup).max(100, 'Höchstens 100 Lohngruppen.'),
+    bundesland: z.enum(Object.keys(federalStates) as [FederalState, ...FederalState[]], {
+      error: 'Bitte ein Bundesland wählen.',
+    }),
+    region: z.enum(Object.keys(bavarianRegions) as [BavarianRegion, ...BavarianRegion[]], {
+      error: 'Ungültige Region.',
+    }),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Set<number>();
+    value.lohngruppen.forEach((group, index) => {
+      if (seen.has(group.id)) {
+        ctx.addIssue({ code: 'custom', message: payrollMessages.wageGroupTwice, path: ['lohngruppen', index, 'id'] });
+      }
+      seen.add(group.id);
+    });
+  });
+export type PayrollSettings = z.output<typeof payrollSettings>;
+
+const workTimesShape = {
+  arbeitsbeginn: timeField,
+  arbeitsende: timeField,
+  pausen: pauseField,
+  lohngruppe: groupRef,
+};
+export const weekdayException = z.object({
+  id: idNumber.min(0, 'Ungültige Nummer.').max(1_000_000, 'Ungültige Nummer.'),
+  weekday: idNumber.min(0, 'Ungültiger Wochentag.').max(6, 'Ungültiger Wochentag.'),
+  ...workTimesShape,
+});
+
+/** Adds German issues for an end not after its start and a pause not shorter than the span. */
+function checkTimes(
+  from: string,
+  to: string,
+  pause: number,
+  ctx: z.RefinementCtx,
+  path: PropertyKey[],
+  keys: { to: string; pause: string },
+): void {
+  const start = timeToMinutes(from);
+  const end = timeToMinutes(to);
+  if (start === null || end === null) return;
+  if (end <= start) ctx.addIssue({ code: 'custom', message: payrollMessages.endBeforeStart, path: [...path, keys.to] });
+  else if (pause >= end - start) {
+    ctx.addIssue({ code: 'custom', message: payrollMessages.pauseTooLong, path: [...path, keys.pause] });
+  }
+}
+
+const exceptionsField = z
+  .array(weekdayException)
+  .max(MAX_EXCEPTIONS, payrollMessages.tooManyExceptions)
+  .superRefine((list, ctx) => {
+    const seen = new Set<number>();
+    list.forEach((exception, index) => {
+      if (seen.has(exception.weekday)) {
+        ctx.addIssue({ code: 'custom', message: payrollMessages.exceptionWeekdayTwice, path: [index, 'weekday'] });
+      }
+      seen.add(exception.weekday);
+      checkTimes(exception.arbeitsbeginn, exception.arbeitsende, exception.pausen, ctx, [index], {
+        to: 'arbeitsende',
+        pause: 'pausen',
+      });
+    });
+  });
+
+/** The defaults and contract of an employee, copied into each payroll. */
+const contractShape = {
+  standard_lohngruppe: groupRef,
+  standard_arbeitsbeginn: timeField,
+  standard_arbeitsende: timeField,
+  standard_pausen: pauseField,
+  /** Contract wage group (0 = no contract wage). */
+  vertrag_lohngruppe: groupRef,
+  /** Contract hours per month. */
+  vertrag_stunden: decimal(744),
+  /** Fixed monthly salary in euros (0 = none). */
+  festgehalt: decimal(1_000_000),
+  ausnahmen: exceptionsField,
+};
+
+function checkContract(
+  value: {
+    standard_arbeitsbeginn: string;
+    standard_arbeitsende: string;
+    standard_pausen: number;
+    vertrag_lohngruppe: number;
+    festgehalt: number;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  checkTimes(value.standard_arbeitsbeginn, value.standard_arbeitsende, value.standard_pausen, ctx, [], {
+    to: 'standard_arbeitsende',
+    pause: 'standard_pausen',
+  });
+  if (value.vertrag_lohngruppe > 0 && value.festgehalt > 0) {
+    ctx.addIssue({ code: 'custom', message: payrollMessages.contractAndFixed, path: ['festgehalt'] });
+  }
+}
+
+export const employeeInput = z
+  .object({
+    id: newOrRecordId(),
+    personalnummer: ruledString('text')
+      .pipe(z.string().max(25, tooLongMessage(25)))
+      .default(''),
+    vorname: nameField,
+    nachname: nameField,
+    /** Entry date YYYY-MM-DD or ''. */
+    eintrittsdatum: isoDateOrEmpty.default(''),
+    /** Leave days per year. */
+    urlaubstage: decimal(366),
+    ...contractShape,
+  })
+  .superRefine(checkContract);
+export type EmployeeInput = z.input<typeof employeeInput>;
+export type EmployeeData = z.output<typeof employeeInput>;
+
+export const dayInput = z.object({
+  datum: z.string({ error: validationMessages.required }).refine(isIsoDate, validationMessages.date),
+  status: dayStatus,
+  objekt: shortText.default(''),
+  zeitVon: timeField,
+  zeitBis: timeField,
+  pausen: pauseField,
+  idLohngruppe: groupRef,
+  ausnahme: z.boolean({ error: 'Ungültiger Wert.' }).default(false),
+});
+
+export const payrollInput = z
+  .object({
+    id: newOrRecordId(),
+    idMitarbeiter: recordId(),
+    jahr: idNumber.min(2000, 'Bitte ein Jahr ab 2000 angeben.').max(2100, 'Bitte ein Jahr bis 2100 angeben.'),
+    monat: idNumber.min(1, 'Ungültiger Monat.').max(12, 'Ungültiger Monat.'),
+    ...contractShape,
+    ueberstundenAusgezahlt: z
+      .array(z.object({ idLohngruppe: groupRef, stunden: decimal(744) }))
+      .max(100, 'Höchstens 100 Einträge.'),
+    sonderzahlungen: z
+      .array(z.object({ text: shortText, wert: decimal(1_000_000) }))
+      .max(100, 'Höchstens 100 Einträge.'),
+    urlaubAusVorjahr: decimal(366),
+    tage: z.array(dayInput).max(31, payrollMessages.wrongDays),
+  })
+  .superRefine((value, ctx) => {
+    checkContract(value, ctx);
+    value.tage.forEach((day, index) => {
+      checkTimes(day.zeitVon, day.zeitBis, day.pausen, ctx, ['tage', index], { to: 'zeitBis', pause: 'pausen' });
+    });
+  });
+export type PayrollInput = z.input<typeof payrollInput>;
+export type PayrollData = z.output<typeof payrollInput>;
+
+/** The save actions of getOrSaveSettings (business.md 7.3; saveSettings is our addition, docs/api.md). */
+export const payrollActions = defineActions({
+  saveMitarbeiter: { data: z.object({ mitarbeiter: employeeInput }) },
+  delMitarbeiter: { data: z.object({ idDelMitarbeiter: recordId() }) },
+  saveAbrechnung: {
+    data: z.object({
+      /** The client's overview; the server computes its own and ignores this. */
+      uebersichtData: z.unknown().optional(),
+      abrechnung: payrollInput,
+    }),
+  },
+  delAbrechnung: { data: z.object({ idDelAbrechnung: recordId() }) },
+  saveSettings: { data: z.object({ settings: payrollSettings }) },
+});
+export type PayrollSave = NonNullable<z.input<typeof payrollActions.field>>;
+
+const sums = {
+  xSummeStunden: z.number(),
+  xSummeUeberstunden: z.number(),
+  xSummeUrlaubstage: z.number(),
+};
+export const payrollSummary = z.object({
+  id: z.number(),
+  jahr: z.number(),
+  monat: z.number(),
+  ...sums,
+  timeLastEdit: z.string(),
+});
+export type PayrollSummary = z.infer<typeof payrollSummary>;
+
+export const leaveBudgetView = z.object({
+  jahr: z.number(),
+  anspruch: z.number(),
+  uebertrag: z.number(),
+  genommen: z.number(),
+  rest: z.number(),
+});
+
+const exceptionView = z.object({
+  id: z.number(),
+  weekday: z.number(),
+  arbeitsbeginn: z.string(),
+  arbeitsende: z.string(),
+  pausen: z.number(),
+  lohngruppe: z.number(),
+});
+const contractView = {
+  standard_lohngruppe: z.number(),
+  standard_arbeitsbeginn: z.string(),
+  standard_arbeitsende: z.string(),
+  standard_pausen: z.number(),
+  vertrag_lohngruppe: z.number(),
+  vertrag_stunden: z.number(),
+  festgehalt: z.number(),
+  ausnahmen: z.array(exceptionView),
+};
+
+export const employeeView = z.object({
+  id: z.number(),
+  personalnummer: z.string(),
+  vorname: z.string(),
+  nachname: z.string(),
+  /** 'Nachname, Vorname'. */
+  name: z.string(),
+  eintrittsdatum: z.string(),
+  urlaubstage: z.number(),
+  ...contractView,
+  lohnabrechnungen: z.array(payrollSummary),
+  /** Leave of the current year. */
+  urlaub: leaveBudgetView,
+  /** Overtime balance over all payrolls (hours). */
+  ueberstundenSaldo: z.number(),
+  timeLastEdit: z.string(),
+});
+export type EmployeeView = z.infer<typeof employeeView>;
+
+export const payrollData = z.object({
+  mitarbeiter: z.array(employeeView),
+  settings: z.object({
+    lohngruppen: z.array(z.object({ id: z.number(), name: z.string(), wert: z.number() })),
+    bundesland: z.string(),
+    region: z.string(),
+  }),
+});
+export type PayrollModuleData = z.infer<typeof payrollData>;
+
+export const getOrSavePayrollReply = z.object({ status: z.literal('success'), save: payrollData });
+
+const dayView = z.object({
+  datum: z.string(),
+  weekday: z.number(),
+  isWeekend: z.boolean(),
+  status: dayStatus,
+  objekt: z.string(),
+  zeitVon: z.string(),
+  zeitBis: z.string(),
+  pausen: z.number(),
+  idLohngruppe: z.number(),
+  ausnahme: z.boolean(),
+  /** Public holiday name of the configured federal state, or ''. */
+  feiertag: z.string(),
+});
+export type DayView = z.infer<typeof dayView>;
+
+export const overviewView = z.object({
+  ...sums,
+  stundenJeLohngruppe: z.array(z.object({ idLohngruppe: z.number(), name: z.string(), stunden: z.number() })),
+  tageJeStatus: z.record(z.string(), z.number()),
+  positionen: z.array(
+    z.object({ text: z.string(), stunden: z.number().nullable(), satz: z.number().nullable(), betrag: z.number() }),
+  ),
+  brutto: z.number(),
+});
+
+export const payrollView = z.object({
+  id: z.number(),
+  idMitarbeiter: z.number(),
+  jahr: z.number(),
+  monat: z.number(),
+  ...contractView,
+  ueberstundenAusgezahlt: z.array(z.object({ idLohngruppe: z.number(), stunden: z.number() })),
+  sonderzahlungen: z.array(z.object({ text: z.string(), wert: z.number() })),
+  lohngruppen: z.array(z.object({ id: z.number(), name: z.string(), wert: z.number() })),
+  tage: z.array(dayView),
+  urlaubAusVorjahr: z.number(),
+  uebersichtData: overviewView,
+  timeLastEdit: z.string(),
+  ...sums,
+});
+export type PayrollView = z.infer<typeof payrollView>;
+
+/** The payroll as the dialog sends it back (saveAbrechnung): the view without its view-only fields. */
+export function payrollInputOf(p: PayrollView) {
+  return {
+    id: p.id,
+    idMitarbeiter: p.idMitarbeiter,
+    jahr: p.jahr,
+    monat: p.monat,
+    standard_lohngruppe: p.standard_lohngruppe,
+    standard_arbeitsbeginn: p.standard_arbeitsbeginn,
+    standard_arbeitsende: p.standard_arbeitsende,
+    standard_pausen: p.standard_pausen,
+    vertrag_lohngruppe: p.vertrag_lohngruppe,
+    vertrag_stunden: p.vertrag_stunden,
+    festgehalt: p.festgehalt,
+    ausnahmen: p.ausnahmen,
+    ueberstundenAusgezahlt: p.ueberstundenAusgezahlt,
+    sonderzahlungen: p.sonderzahlungen,
+    urlaubAusVorjahr: p.urlaubAusVorjahr,
+    tage: p.tage.map((d) => ({
+      datum: d.datum,
+      status: d.status,
+      objekt: d.objekt,
+      zeitVon: d.zeitVon,
+      zeitBis: d.zeitBis,
+      pausen: d.pausen,
+      idLohngruppe: d.idLohngruppe,
+      ausnahme: d.ausnahme,
+    })),
+  };
+}
+
+export const getPayrollReply = z.object({
+  status: z.literal('success'),
+  abrechnung: payrollView,
+  /** A later payroll exists: read-only preview, only the PDF (saved payrolls) can be downloaded. */
+  gesperrt: z.boolean(),
+  /** Leave of the payroll's year up to and including this month. */
+  urlaub: leaveBudgetView,
+  /** Overtime balance before this month, and after it. */
+  ueberstundenVortrag: z.number(),
+  ueberstundenSaldo: z.number(),
+});
+export type GetPayrollReply = z.infer<typeof getPayrollReply>;
+
+export const payrollPdfReply = z.object({ status: z.literal('success'), file: z.string(), name: z.string() });
+
+/** Calls of module 420 (business.md 7.3; the endpoint is our design, docs/api.md). */
+export const payrollCalls = {
+  /** Load (empty dataToSave) or run one save action; answers the fresh data either way. */
+  getOrSaveSettings: defineCallSpec({
+    path: '/_api/400/420/',
+    queryKey: 'getOrSaveSettings',
+    request: getOrSaveRequest(payrollActions),
+    reply: getOrSavePayrollReply,
+  }),
+  /**
+   * One payroll: the saved one of this month, or a new one prepared from the employee (holidays prefilled).
+   * Without jahr/monat: the default month (after the latest payroll, else the current month).
+   */
+  getAbrechnung: defineCallSpec({
+    path: '/_api/400/420/',
+    queryKey: 'getAbrechnung',
+    request: {
+      idMitarbeiter: recordId(),
+      jahr: z.coerce
+        .number({ error: 'Ungültiges Jahr.' })
+        .int('Ungültiges Jahr.')
+        .min(2000, 'Bitte ein Jahr ab 2000 angeben.')
+        .max(2100, 'Bitte ein Jahr bis 2100 angeben.')
+        .optional(),
+      monat: z.coerce
+        .number({ error: 'Ungültiger Monat.' })
+        .int('Ungültiger Monat.')
+        .min(1, 'Ungültiger Monat.')
+        .max(12, 'Ungültiger Monat.')
+        .optional(),
+    },
+    reply: getPayrollReply,
+  }),
+  /** The PDF statement of a saved payroll, offered at f400-420/abrechnungen/{id}.pdf for download.php. */
+  getAbrechnungPdf: defineCallSpec({
+    path: '/_api/400/420/',
+    queryKey: 'getAbrechnungPdf',
+    request: { id: recordId() },
+    reply: payrollPdfReply,
+    timeoutMs: 30_000,
+  }),
+};

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * A file part as the server's multipart parser hands it over: streamed to a temporary file. Only the
+ * parser can make one (it carries the `uploadedFileMark` symbol, which no JSON or form body can), so a
+ * client can never name a server path as "its file".
+ */
+export const uploadedFileMark: unique symbol = Symbol('hortus.uploadedFile');
+export interface UploadedFile {
+  readonly [uploadedFileMark]: true;
+  filename: string;
+  mimetype: string;
+  /** The temporary file on the server (removed after the call). */
+  path: string;
+  size: number;
+}
+export const uploadedFile = z.custom<UploadedFile>(
+  (value) => typeof value === 'object' && value !== null && (value as Partial<UploadedFile>)[uploadedFileMark] === true,
+  { error: (issue) => (issue.input === undefined ? 'Bitte angeben.' : 'Bitte eine Datei wählen.') },
+);
+
+/** A file type judged by content. */
+export type FileKind = { mime: string; endung: string };
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false;
+  return signature.every((value, index) => bytes[offset + index] === value);
+}
+
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/**
+ * The type of an uploaded file judged by its first bytes (never by its name or the browser's claim):
+ * PDF, PNG, JPEG, GIF or WebP; null for anything else.
+ */
+export function detectFileKind(bytes: Uint8Array): FileKind | null {
+  if (startsWith(bytes, ascii('%PDF-'))) return { mime: 'application/pdf', endung: 'pdf' };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', endung: 'png' };
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', endung: 'jpg' };
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) {
+    return { mime: 'image/gif', endung: 'gif' };
+  }
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) {
+    return { mime: 'image/webp', endung: 'webp' };
+  }
+  return null;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "children_parent_start_passwords" ADD COLUMN "password_hash" text;

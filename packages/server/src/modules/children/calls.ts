@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import { childrenCalls, childrenRights, type ChildrenReply } from '@hortus/contract';
+import { offerFile } from '../../platform/files/offer-file';
+import { appAddress } from '../../platform/http/app-address';
+import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
+import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Db } from '../../platform/db/database';
+import { requireChild } from './child-records';
+import { deleteChild, saveChild } from './children';
+import { saveClasses } from './classes';
+import { saveDiaryEntry } from './diary';
+import { deleteAttachment, deleteDocument, uploadAttachment, uploadDocument } from './documents';
+export { CHILD_FILE_AREA } from './documents';
+import { letterName, loginLetters } from './letters';
+import { loadChildDetails, loadChildrenData } from './load';
+import { deleteParent, loadParents, requireParent, resetParentPassword, saveParent, startPasswords } from './parents';
+import { childDocuments, childExceptionFiles, childExceptions } from './schema';
+import { readChildrenSettings, saveChildrenSettings } from './settings';
+import { changeStatus } from './status';
+
+async function reply(db: Db, user: LoadedUser, extra: Partial<ChildrenReply> = {}): Promise<ChildrenReply> {
+  return { status: 'success', save: await loadChildrenData(db, user), ...extra };
+}
+
+/** Calls of module 200 under /_api/200/200/ (docs/api.md); class conditions are checked per record. */
+export const getSettingsCall = defineCall(childrenCalls.getSettings).forSession({
+  rights: [childrenRights.module],
+  async handle({ app, db, input, user }) {
+    const save = input.dataToSave;
+    if (!save) return reply(db, user);
+    switch (save.type) {
+      case 'anwesenheitsstatus':
+        await changeStatus(db, user, save.data);
+        return reply(db, user);
+      case 'editKind':
+        await saveChild(app, user, save.data);
+        return reply(db, user);
+      case 'delKind':
+        await deleteChild(app, user, save.data.id);
+        return reply(db, user);
+      case 'editEltern': {
+        const saved = await saveParent(db, user, await readChildrenSettings(db), save.data.eltern);
+        return reply(db, user, saved.password ? { neuPW: saved.password } : {});
+      }
+      case 'delEltern':
+        await deleteParent(db, await readChildrenSettings(db), save.data.eltern.id);
+        return reply(db, user, { kindUpdated: true });
+      case 'resetElternPW':
+        return reply(db, user, { neuPW: await resetParentPassword(db, await readChildrenSettings(db), save.data.id) });
+      case 'settings':
+        await saveChildrenSettings(db, save.data);
+        return reply(db, user);
+      case 'klassen':
+        await saveClasses(db, save.data);
+        return reply(db, user);
+    }
+  },
+});
+
+export const getDataCall = defineCall(childrenCalls.getData).forSession({
+  rights: [childrenRights.module],
+  handle: ({ db, user }) => reply(db, user),
+});
+
+export const getChildCall = defineCall(childrenCalls.getKind).forSession({
+  rights: [childrenRights.list],
+  async handle({ db, input, user }) {
+    await requireChild(db, user, input.id, false);
+    return { status: 'success', kind: await loadChildDetails(db, user, input.id) };
+  },
+});
+
+export const saveDiaryCall = defineCall(childrenCalls.saveTagebucheintrag).forSession({
+  rights: [childrenRights.list],
+  async handle({ db, input, user }) {
+    return { status: 'success', tagebucheintraege: await saveDiaryEntry(db, user, input) };
+  },
+});
+
+export const createLetterCall = defineCall(childrenCalls.createElternbrief).forSession({
+  rights: [childrenRights.parents],
+  async handle({ app, db, input, user, request }) {
+    const settings = await readChildrenSettings(db);
+    const ids = [...new Set(input.eltern)];
+    for (const id of ids) await requireParent(db, settings, id);
+    const parents = await loadParents(db, settings, ids);
+    const appUrl = settings.eltern_elternbriefLogindaten_appurl || (await appAddress(app, request));
+    const bytes = await loginLetters({
+      settings,
+      appUrl,
+      parents,
+      startPasswords: await startPasswords(db, ids),
+    });
+    const offered = await offerFile(
+      { app, user },
+      { name: letterName(parents), mime: 'application/pdf', bytes },
+      { via: 'download', key: 'elternbrief.pdf' },
+    );
+    return { status: 'success', ...offered };
+  },
+});
+
+/** Largest document (20 MB, docs/api.md). */
+const DOCUMENT_BYTES = 20 * 1024 * 1024;
+
+export const uploadDocumentCall = defineCall(childrenCalls.uploadDokument).forSession({
+  rights: [childrenRights.list],
+  upload: { maxFileBytes: DOCUMENT_BYTES, maxFiles: 1 },
+  async handle({ app, input, user }) {
+    return { status: 'success', dokument: await uploadDocument(app, user, input.idKind, input.file) };
+  },
+});
+
+export const deleteDocumentCall = defineCall(childrenCalls.deleteDokument).forSession({
+  rights: [childrenRights.list],
+  async handle({ app, input, user }) {
+    await deleteDocument(app, user, input.id);
+    return { status: 'success' };
+  },
+});
+
+export const uploadAttachmentCall = defineCall(childrenCalls.uploadAnhang).forSession({
+  rights: [childrenRights.list],
+  upload: { maxFileBytes: DOCUMENT_BYTES, maxFiles: 1 },
+  async handle({ app, input, user }) {
+    return { status: 'success', anhang: await uploadAttachment(app, user, input.idAusnahme, input.file) };
+  },
+});
+
+export const deleteAttachmentCall = defineCall(childrenCalls.deleteAnhang).forSession({
+  rights: [childrenRights.list],
+  async handle({ app, input, user }) {
+    await deleteAttachment(app, user, input.idAusnahme, input.pfad);
+    return { status: 'success' };
+  },
+});
+
+/** A child's document or exception attachment: readable by whoever sees the child's class. */
+export const childFileAccess: FileAccessRule = async (ctx, user, file) => {
+  const [document] = await ctx.db
+    .select({ childId: childDocuments.childId })
+    .from(childDocuments)
+    .where(eq(childDocuments.fileId, file.id));
+  const [attachment] = document
+    ? []
+    : await ctx.db
+        .select({ childId: childExceptions.childId })
+        .from(childExceptionFiles)
+        .innerJoin(childExceptions, eq(childExceptions.id, childExceptionFiles.exceptionId))
+        .where(eq(childExceptionFiles.fileId, file.id));
+  const childId = document?.childId ?? attachment?.childId;
+  if (childId === undefined) return false;
+  try {
+    await requireChild(ctx.db, user, childId, false);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const childrenServerCalls: CallDefinition[] = [
+  getSettingsCall,
+  getDataCall,
+  getChildCall,
+  saveDiaryCall,
+  createLetterCall,
+  uploadDocumentCall,
+  deleteDocumentCall,
+  uploadAttachmentCall,
+  deleteAttachmentCall,
+];

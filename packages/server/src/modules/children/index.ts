@@ -1,0 +1,17 @@
+import type { ServerModule } from '../../platform/modules/server-module';
+import { CHILD_FILE_AREA, childFileAccess, childrenServerCalls } from './calls';
+import { classNames } from './classes';
+import { seedChildrenDemo } from './demo-seed';
+import { missingChildrenJob } from './missing';
+import { absencesWidget } from './widget';
+
+/** Module 200: children, classes, attendance today, exceptions, parent accounts; dashboard widget 2. */
+export const childrenServerModule: ServerModule = {
+  code: '200',
+  calls: childrenServerCalls,
+  fileAccess: { [CHILD_FILE_AREA]: childFileAccess },
+  demoSeed: seedChildrenDemo,
+  dashboardWidgets: { w2: absencesWidget },
+  schoolClasses: classNames,
+  jobs: [missingChildrenJob],
+};

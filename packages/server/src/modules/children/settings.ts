@@ -1,0 +1,42 @@
+import { asc } from 'drizzle-orm';
+import {
+  childrenMessages,
+  childrenModule,
+  childrenSettings,
+  defaultChildrenSettings,
+  messages,
+  type ChildrenSettings,
+} from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import { groups } from '../../platform/db/schema';
+import { CallError } from '../../platform/http/calls';
+import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
+
+export function readChildrenSettings(db: Db): Promise<ChildrenSettings> {
+  return readModuleSettings(db, childrenModule.code, childrenSettings, defaultChildrenSettings);
+}
+
+export async function groupList(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: groups.id, name: groups.name }).from(groups).orderBy(asc(groups.name), asc(groups.id));
+}
+
+/** settings (x|200|set, checked by the dispatcher from the action's rights). */
+export async function saveChildrenSettings(db: Db, input: ChildrenSettings): Promise<void> {
+  if (input.id_nutzergruppe_eltern !== 0) {
+    const known = await groupList(db);
+    if (!known.some((group) => group.id === input.id_nutzergruppe_eltern)) {
+      throw new CallError('validationError', messages.validationFailed, {
+        id_nutzergruppe_eltern: [childrenMessages.unknownGroup],
+      });
+    }
+  }
+  const times = [...new Set(input.moeglicheEntlasszeiten)].sort();
+  const conditions = Object.fromEntries(
+    Object.entries(input.moeglicheEntlasszeiten_bedingungen).filter(([time]) => times.includes(time)),
+  );
+  await writeModuleSettings(db, childrenModule.code, {
+    ...input,
+    moeglicheEntlasszeiten: times,
+    moeglicheEntlasszeiten_bedingungen: conditions,
+  });
+}

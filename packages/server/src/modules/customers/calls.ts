@@ -1,0 +1,117 @@
+import { customerCalls, customerRights, hasRight, messages } from '@hortus/contract';
+import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Db } from '../../platform/db/database';
+import { withFiles } from '../../platform/files/files';
+import { CallError, defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
+import { deleteCustomer, saveCustomer } from './customers';
+import { createDocument, deleteDocument } from './documents';
+import { planDocument } from './document-job';
+import { createReminder } from './reminders';
+import { loadCustomerData, type ChangeMarkers } from './load';
+import { deleteOrder, saveOrder } from './orders';
+import { uploadDocument } from './uploads';
+import { isCustomer, readCustomerSettings, saveCustomerSettings } from './settings';
+
+/** Calls of module 410 under /_api/400/410/ (business.md 7.2, docs/api.md). */
+
+/** Customers may only load; every change is for staff. */
+async function requireStaff(db: Db, user: LoadedUser): Promise<void> {
+  if (isCustomer(user, await readCustomerSettings(db))) throw new CallError('noRight', messages.accessDenied);
+}
+
+export const getSettingsCall = defineCall(customerCalls.getSettings).forSession({
+  rights: [customerRights.use, customerRights.settings],
+  async handle({ app, db, input, user }) {
+    const save = input.dataToSave;
+    let markers: ChangeMarkers = {};
+    if (save) {
+      if (save.type !== 'saveSettings') {
+        // The settings right alone (x|410|set) only loads and saves the settings.
+        if (!hasRight(user.rechte, customerRights.use)) throw new CallError('noRight', messages.accessDenied);
+        await requireStaff(db, user);
+      }
+      const settings = await readCustomerSettings(db);
+      switch (save.type) {
+        case 'addKunde':
+          markers = {
+            lastAddedKunde: await saveCustomer(db, { ...save.data, id: 0 }, settings.id_nutzergruppe_kunde, user),
+          };
+          break;
+        case 'saveKunde':
+          if (save.data.id === 0)
+            throw new CallError('validationError', messages.recordNotFound, { id: ['Ungültige Nummer.'] });
+          markers = { lastEditedKunde: await saveCustomer(db, save.data, settings.id_nutzergruppe_kunde, user) };
+          break;
+        case 'delKunde':
+          await deleteCustomer(db, save.data.id);
+          markers = { lastDeletedKunde: save.data.id };
+          break;
+        case 'addAuftrag':
+          markers = { lastAddedAuftrag: await saveOrder(db, { ...save.data, id: 0 }) };
+          break;
+        case 'saveAuftrag':
+          if (save.data.id === 0)
+            throw new CallError('validationError', messages.recordNotFound, { id: ['Ungültige Nummer.'] });
+          markers = { lastEditedAuftrag: await saveOrder(db, save.data) };
+          break;
+        case 'delAuftrag':
+          await deleteOrderWithFiles(app, save.data.id);
+          markers = { lastDeletedAuftrag: save.data.id };
+          break;
+        case 'saveSettings':
+          await saveCustomerSettings(db, save.data);
+          break;
+      }
+    }
+    return { status: 'success', save: await loadCustomerData(db, user, markers) };
+  },
+});
+
+/** Deletes an order with its lines, documents and their files in one transaction. */
+async function deleteOrderWithFiles(app: AppContext, id: number): Promise<void> {
+  await withFiles(app, async (tx, files) => {
+    await files.remove(await deleteOrder(tx, id));
+  });
+}
+
+export const documentCall = defineCall(customerCalls.dokument).forSession({
+  rights: [customerRights.use],
+  errorPrefix: 'dokument.',
+  async handle({ app, db, input, user }) {
+    await requireStaff(db, user);
+    if (input.dokument.terminPlanen)
+      return { status: 'success', ueberschrieben: false, geplant: await planDocument(db, input.dokument) };
+    const { document, replaced } =
+      input.dokument.dokumentart === 4
+        ? await createReminder(app, input.dokument)
+        : await createDocument(app, input.dokument);
+    return { status: 'success', neuDokument: document, ueberschrieben: replaced };
+  },
+});
+
+/** Largest upload (20 MB, as the cloud); beyond it the call answers tooLarge (413). */
+export const DOCUMENT_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export const uploadCall = defineCall(customerCalls.upload).forSession({
+  rights: [customerRights.use],
+  upload: { maxFileBytes: DOCUMENT_UPLOAD_BYTES, maxFiles: 1 },
+  async handle({ app, db, input, user }) {
+    await requireStaff(db, user);
+    return { status: 'success', neuDokument: await uploadDocument(app, input) };
+  },
+});
+
+export const delDocumentCall = defineCall(customerCalls.delDokument).forSession({
+  rights: [customerRights.use],
+  async handle({ app, db, input, user }) {
+    const action = input.dataToSave;
+    if (action) {
+      await requireStaff(db, user);
+      await deleteDocument(app, action.data.id, action.data.pfad);
+    }
+    return { status: 'success' };
+  },
+});
+
+/** Order matters: the bare path (delDokument) answers whatever the query keys before it do not. */
+export const customerServerCalls: CallDefinition[] = [getSettingsCall, documentCall, uploadCall, delDocumentCall];

@@ -1,0 +1,202 @@
+import { centsToDecimal, type CustomerSettings, type DocumentTotals } from '@hortus/contract';
+import type { DocumentLine } from './invoice-pdf';
+
+/**
+ * The invoice as UN/CEFACT Cross Industry Invoice (CII D16B), profile EN 16931 (Factur-X/ZUGFeRD
+ * "EN 16931"), or XRechnung 3.0 CII for public-sector buyers (with their Leitweg-ID as BT-10).
+ * VAT is computed per rate category from the category's net sum (BR-CO-17, platform/money), so the
+ * totals rules BR-CO-10..16 hold by construction; the tests check them on the written XML.
+ */
+export const FACTUR_X_GUIDELINE = 'urn:cen.eu:en16931:2017';
+export const XRECHNUNG_GUIDELINE = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+
+export interface CiiInvoice {
+  number: string;
+  datum: string;
+  lieferdatum: string;
+  dueDate: string;
+  seller: CustomerSettings['firma'];
+  buyer: { name: string; street: string; postcode: string; city: string; reference: string; mail: string };
+  lines: DocumentLine[];
+  totals: DocumentTotals;
+  prepaidCents: number;
+  note: string;
+  xrechnung: boolean;
+  /** Credit notes (TypeCode 381): the invoice they refer to (BT-25, BT-26). */
+  creditedInvoice?: { number: string; datum: string };
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+const el = (name: string, content: string, attributes = ''): string => `<${name}${attributes}>${content}</${name}>`;
+const txt = (name: string, value: string): string => (value === '' ? '' : el(name, escape(value)));
+const date = (name: string, iso: string): string =>
+  el(name, el('udt:DateTimeString', iso.replace(/-/g, ''), ' format="102"'));
+const amount = (cents: number) => centsToDecimal(cents);
+
+/** VAT category: S standard, Z zero rate, E exempt (small business §19 UStG). */
+function category(rate: string, smallBusiness: boolean): string {
+  if (smallBusiness) return 'E';
+  return Number(rate) === 0 ? 'Z' : 'S';
+}
+
+function address(street: string, postcode: string, city: string): string {
+  return el(
+    'ram:PostalTradeAddress',
+    txt('ram:PostcodeCode', postcode) +
+      txt('ram:LineOne', street) +
+      txt('ram:CityName', city) +
+      el('ram:CountryID', 'DE'),
+  );
+}
+
+export function ciiXml(invoice: CiiInvoice): string {
+  const { seller, buyer, totals } = invoice;
+  const smallBusiness = seller.kleinunternehmer;
+  const lineItems = invoice.lines
+    .map((line, index) =>
+      el(
+        'ram:IncludedSupplyChainTradeLineItem',
+        el('ram:AssociatedDocumentLineDocument', el('ram:LineID', String(index + 1))) +
+          el('ram:SpecifiedTradeProduct', txt('ram:Name', line.titel) + txt('ram:Description', line.beschreibung)) +
+          el(
+            'ram:SpecifiedLineTradeAgreement',
+            el('ram:NetPriceProductTradePrice', el('ram:ChargeAmount', amount(line.unitNetCents))),
+          ) +
+          el('ram:SpecifiedLineTradeDelivery', el('ram:BilledQuantity', line.anzahl, ' unitCode="C62"')) +
+          el(
+            'ram:SpecifiedLineTradeSettlement',
+            el(
+              'ram:ApplicableTradeTax',
+              el('ram:TypeCode', 'VAT') +
+                el('ram:CategoryCode', category(line.rate, smallBusiness)) +
+                (smallBusiness ? '' : el('ram:RateApplicablePercent', line.rate)),
+            ) +
+              el('ram:SpecifiedTradeSettlementLineMonetarySummation', el('ram:LineTotalAmount', amount(line.netCents))),
+          ),
+      ),
+    )
+    .join('');
+  const sellerContact = invoice.xrechnung
+    ? el(
+        'ram:DefinedTradeContact',
+        txt('ram:PersonName', seller.name) +
+          el('ram:TelephoneUniversalCommunication', txt('ram:CompleteNumber', seller.telefon || '-')) +
+          el('ram:EmailURIUniversalCommunication', txt('ram:URIID', seller.mail || '-')),
+      )
+    : '';
+  const sellerParty = el(
+    'ram:SellerTradeParty',
+    txt('ram:Name', seller.name) +
+      sellerContact +
+      address(`${seller.strasse} ${seller.hausnummer}`.trim(), seller.plz, seller.ort) +
+      (seller.mail !== ''
+        ? el('ram:URIUniversalCommunication', el('ram:URIID', escape(seller.mail), ' schemeID="EM"'))
+        : '') +
+      (seller.ustId !== ''
+        ? el('ram:SpecifiedTaxRegistration', el('ram:ID', escape(seller.ustId), ' schemeID="VA"'))
+        : '') +
+      (seller.steuernummer !== ''
+        ? el('ram:SpecifiedTaxRegistration', el('ram:ID', escape(seller.steuernummer), ' schemeID="FC"'))
+        : ''),
+  );
+  const buyerParty = el(
+    'ram:BuyerTradeParty',
+    txt('ram:Name', buyer.name) +
+      address(buyer.street, buyer.postcode, buyer.city) +
+      (buyer.mail !== ''
+        ? el('ram:URIUniversalCommunication', el('ram:URIID', escape(buyer.mail), ' schemeID="EM"'))
+        : ''),
+  );
+  const taxes = totals.groups
+    .map((group) =>
+      el(
+        'ram:ApplicableTradeTax',
+        el('ram:CalculatedAmount', amount(group.vatCents)) +
+          el('ram:TypeCode', 'VAT') +
+          (smallBusiness
+            ? el('ram:ExemptionReason', 'Kein Ausweis von Umsatzsteuer, da Kleinunternehmer gemäß § 19 UStG')
+            : '') +
+          el('ram:BasisAmount', amount(group.basisCents)) +
+          el('ram:CategoryCode', category(group.rate, smallBusiness)) +
+          (smallBusiness ? '' : el('ram:RateApplicablePercent', group.rate)),
+      ),
+    )
+    .join('');
+  const due = totals.grossCents - invoice.prepaidCents;
+  const settlement = el(
+    'ram:ApplicableHeaderTradeSettlement',
+    txt('ram:PaymentReference', invoice.number) +
+      el('ram:InvoiceCurrencyCode', 'EUR') +
+      (seller.iban !== ''
+        ? el(
+            'ram:SpecifiedTradeSettlementPaymentMeans',
+            el('ram:TypeCode', '58') +
+              el('ram:PayeePartyCreditorFinancialAccount', txt('ram:IBANID', seller.iban.replace(/\s/g, ''))),
+          )
+        : '') +
+      taxes +
+      el(
+        'ram:SpecifiedTradePaymentTerms',
+        txt('ram:Description', `Zahlbar innerhalb von ${seller.zahlungszielTage} Tagen.`) +
+          date('ram:DueDateDateTime', invoice.dueDate),
+      ) +
+      el(
+        'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
+        el('ram:LineTotalAmount', amount(totals.netCents)) +
+          el('ram:TaxBasisTotalAmount', amount(totals.netCents)) +
+          el('ram:TaxTotalAmount', amount(totals.vatCents), ' currencyID="EUR"') +
+          el('ram:GrandTotalAmount', amount(totals.grossCents)) +
+          el('ram:TotalPrepaidAmount', amount(invoice.prepaidCents)) +
+          el('ram:DuePayableAmount', amount(due)),
+      ) +
+      (invoice.creditedInvoice
+        ? el(
+            'ram:InvoiceReferencedDocument',
+            el('ram:IssuerAssignedID', escape(invoice.creditedInvoice.number)) +
+              el(
+                'ram:FormattedIssueDateTime',
+                el('qdt:DateTimeString', invoice.creditedInvoice.datum.replace(/-/g, ''), ' format="102"'),
+              ),
+          )
+        : ''),
+  );
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    el(
+      'rsm:CrossIndustryInvoice',
+      el(
+        'rsm:ExchangedDocumentContext',
+        el(
+          'ram:GuidelineSpecifiedDocumentContextParameter',
+          el('ram:ID', invoice.xrechnung ? XRECHNUNG_GUIDELINE : FACTUR_X_GUIDELINE),
+        ),
+      ) +
+        el(
+          'rsm:ExchangedDocument',
+          el('ram:ID', escape(invoice.number)) +
+            el('ram:TypeCode', invoice.creditedInvoice ? '381' : '380') +
+            date('ram:IssueDateTime', invoice.datum) +
+            (invoice.note !== '' ? el('ram:IncludedNote', txt('ram:Content', invoice.note)) : ''),
+        ) +
+        el(
+          'rsm:SupplyChainTradeTransaction',
+          lineItems +
+            el(
+              'ram:ApplicableHeaderTradeAgreement',
+              txt('ram:BuyerReference', buyer.reference) + sellerParty + buyerParty,
+            ) +
+            el(
+              'ram:ApplicableHeaderTradeDelivery',
+              el('ram:ActualDeliverySupplyChainEvent', date('ram:OccurrenceDateTime', invoice.lieferdatum)),
+            ) +
+            settlement,
+        ),
+      ' xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"' +
+        ' xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100"' +
+        ' xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"' +
+        ' xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"',
+    )
+  );
+}

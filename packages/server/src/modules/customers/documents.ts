@@ -1,0 +1,340 @@
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import {
+  addDays,
+  centsOf,
+  customerMessages,
+  customerRights,
+  documentPrefixes,
+  hasRight,
+  documentTotals,
+  formatGermanDate,
+  nextDocumentNumber,
+  type OrderDocumentView,
+  type documentInput,
+} from '@hortus/contract';
+import type { z } from 'zod';
+import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Db } from '../../platform/db/database';
+import { files } from '../../platform/db/schema';
+import { withFiles } from '../../platform/files/files';
+import { CallError, type AppContext, type FileAccessRule } from '../../platform/http/calls';
+import { requireRecord } from '../../platform/http/records';
+import { ciiXml } from './cii-xml';
+import { invoicePdf, type DocumentLine } from './invoice-pdf';
+import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
+import { isCustomer, readCustomerSettings } from './settings';
+
+type DocumentData = z.output<typeof documentInput>;
+
+/** File area of the order documents; the rule below decides who may download them. */
+export const DOCUMENT_AREA = 'f400-410';
+/** Serialises the numbering of invoices and offers (two servers on one PostgreSQL included). */
+export const NUMBERING_LOCK = 410_001;
+
+function invalid(field: string, message: string): CallError {
+  return new CallError('validationError', message, { [field]: [message] });
+}
+
+/** Lines of the addressee: an individual address, or a customer address with the chosen contact. */
+function addressee(
+  input: DocumentData,
+  customer: typeof customers.$inferSelect | undefined,
+): { lines: string[]; greeting: string; street: string; postcode: string; city: string; name: string; mail: string } {
+  const contact = customer?.contacts.find((c) => c.id === input.ansprechpartnerId);
+  if (input.ansprechpartnerId > 0 && !contact) throw invalid('ansprechpartnerId', customerMessages.unknownContact);
+  const greeting = contact
+    ? `${contact.anrede === 'Frau' ? 'Sehr geehrte Frau' : 'Sehr geehrter Herr'} ${contact.nachname},`
+    : '';
+  const contactLine = contact
+    ? `${contact.anrede} ${contact.vorname} ${contact.nachname}`.replace(/\s+/g, ' ').trim()
+    : '';
+  if (input.useIndividuelleAnschrift) {
+    const lines = input.individuelleAnschrift
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    if (lines.length === 0) throw invalid('individuelleAnschrift', customerMessages.noAddress);
+    const last = lines.at(-1) ?? '';
+    const town = /^(\d{5})\s+(.*)$/.exec(last);
+    return {
+      lines,
+      greeting,
+      name: lines[0] ?? '',
+      street: lines.length > 2 ? (lines.at(-2) ?? '') : '',
+      postcode: town?.[1] ?? '',
+      city: town?.[2] ?? last,
+      mail: contact?.mail ?? '',
+    };
+  }
+  const addresses = customer?.addresses ?? [];
+  const chosen = input.anschriftId > 0 ? addresses.find((a) => a.id === input.anschriftId) : addresses[0];
+  if (!chosen)
+    throw invalid(
+      input.anschriftId > 0 ? 'anschriftId' : 'individuelleAnschrift',
+      input.anschriftId > 0 ? customerMessages.unknownAddress : customerMessages.noAddress,
+    );
+  const name =
+    `${chosen.firma || customer?.firma || ''}${chosen.suffix ? ` ${chosen.suffix}` : ''}`.trim() || contactLine;
+  const street = `${chosen.strasse} ${chosen.hausnummer}`.trim();
+  const lines = [
+    name,
+    ...(contactLine !== '' && contactLine !== name ? [contactLine] : []),
+    street,
+    `${chosen.plz} ${chosen.ort}`.trim(),
+  ].filter((line) => line !== '');
+  return { lines, greeting, name, street, postcode: chosen.plz, city: chosen.ort, mail: contact?.mail ?? '' };
+}
+
+/**
+ * Creates an invoice (1) or offer (2) of an order: the number (automatic 'RE-2026-0001', or typed —
+ * an existing one is overwritten only after the warning, `ueberschreiben`), the PDF (PDF/A-3; invoices
+ * with the embedded Factur-X XML, plus XRechnung CII for customers with a Leitweg-ID), and the document
+ * row, all in one transaction.
+ */
+export async function createDocument(
+  app: AppContext,
+  input: DocumentData,
+): Promise<{ document: OrderDocumentView; replaced: boolean }> {
+  const db = app.db;
+  const settings = await readCustomerSettings(db);
+  const [order] = await db.select().from(customerOrders).where(eq(customerOrders.id, input.id_auftrag)).limit(1);
+  const found = requireRecord(order, { canSee: true }, customerMessages.unknownOrder);
+  const lineRows = await db
+    .select()
+    .from(customerOrderLines)
+    .where(eq(customerOrderLines.orderId, found.id))
+    .orderBy(customerOrderLines.pos, customerOrderLines.id);
+  if (lineRows.length === 0) throw invalid('id_auftrag', customerMessages.noLines);
+  const isCreditNote = input.dokumentart === 3;
+  const [credited] = isCreditNote
+    ? await db
+        .select()
+        .from(customerDocuments)
+        .where(
+          and(
+            eq(customerDocuments.id, input.rechnungId),
+            eq(customerDocuments.orderId, found.id),
+            eq(customerDocuments.dokumentart, 1),
+          ),
+        )
+        .limit(1)
+    : [];
+  if (isCreditNote && !credited) throw invalid('rechnungId', customerMessages.creditNoteInvoice);
+  const [customer] = found.customerId
+    ? await db.select().from(customers).where(eq(customers.id, found.customerId)).limit(1)
+    : [];
+  const to = addressee(input, customer);
+  const prefix = documentPrefixes[input.dokumentart] as string;
+  const manual = input.automatischeReAnNummer ? '' : input.reAnNummer.trim();
+  if (!input.automatischeReAnNummer && !new RegExp(`^${prefix}-[A-Za-z0-9-]{1,25}$`).test(manual))
+    throw invalid('reAnNummer', customerMessages.documentNumberFormat);
+
+  // A credit note credits the invoice as it was issued (its lines at the time), not the order's lines today.
+  const lines: DocumentLine[] =
+    credited?.snapshot.lines ??
+    lineRows.map((line, index) => ({
+      pos: line.pos || index + 1,
+      titel: line.titel,
+      beschreibung: line.beschreibung,
+      anzahl: line.anzahl,
+      unitNetCents: line.unitNetCents,
+      netCents: line.netCents,
+      rate: line.rate,
+    }));
+  const totals = documentTotals(lines, { noVat: settings.firma.kleinunternehmer });
+  const anzahlungCents = isCreditNote ? 0 : centsOf(input.anzahlung);
+  const lieferdatum = input.lieferdatum || input.datum;
+  const textBlocks = [
+    ...settings.rechnungenTextbloecke
+      .filter((block) => input.textbloecke.includes(block.id))
+      .map((block) => block.text),
+    ...(input.individuellerTextblock.trim() !== '' ? [input.individuellerTextblock.trim()] : []),
+  ];
+  const signature =
+    input.dokumentart === 2 && input.angebotUnterschriftAuftragnehmer
+      ? ((settings.unterschriften.find((s) => s.id === input.unterschriftId) ?? settings.unterschriften[0])?.text ?? '')
+      : '';
+
+  return withFiles(app, async (tx, fileTx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${NUMBERING_LOCK})`);
+    const year = Number(input.datum.slice(0, 4));
+    let name = manual;
+    let replaced = false;
+    if (name === '') {
+      const names = await tx
+        .select({ name: customerDocuments.name })
+        .from(customerDocuments)
+        .where(
+          and(
+            eq(customerDocuments.dokumentart, input.dokumentart),
+            like(customerDocuments.name, `${prefix}-${year}-%`),
+          ),
+        );
+      name = nextDocumentNumber(
+        prefix,
+        year,
+        names.map((row) => row.name),
+      );
+    } else {
+      const [existing] = await tx
+        .select()
+        .from(customerDocuments)
+        .where(and(eq(customerDocuments.name, name), inArray(customerDocuments.dokumentart, [1, 2, 3])))
+        .limit(1);
+      if (existing) {
+        if (!input.ueberschreiben) throw invalid('reAnNummer', customerMessages.documentNumberExists);
+        await tx.delete(customerDocuments).where(eq(customerDocuments.id, existing.id));
+        await fileTx.remove([existing.fileId, ...(existing.xmlFileId ? [existing.xmlFileId] : [])]);
+        replaced = true;
+      }
+    }
+    const isInvoice = input.dokumentart === 1;
+    const kind = isInvoice ? 'Rechnung' : isCreditNote ? 'Gutschrift' : 'Angebot';
+    const creditedInvoice = credited ? { number: credited.name, datum: credited.datum } : undefined;
+    const buyer = {
+      name: to.name,
+      street: to.street,
+      postcode: to.postcode,
+      city: to.city,
+      reference: customer?.leitwegId || found.kundennummer,
+      mail: to.mail,
+    };
+    const xmlOf = (xrechnung: boolean) =>
+      ciiXml({
+        number: name,
+        datum: input.datum,
+        lieferdatum,
+        dueDate: addDays(input.datum, settings.firma.zahlungszielTage),
+        seller: settings.firma,
+        buyer,
+        lines,
+        totals,
+        prepaidCents: anzahlungCents,
+        note: textBlocks.join('\n'),
+        xrechnung,
+        creditedInvoice,
+      });
+    const facturX = isInvoice || isCreditNote ? Buffer.from(xmlOf(false), 'utf8') : null;
+    const pdf = await invoicePdf(
+      {
+        kind,
+        number: name,
+        datum: input.datum,
+        lieferdatum,
+        auftragsnummer: found.auftragsnummer,
+        kundennummer: found.kundennummer,
+        address: to.lines,
+        greeting: to.greeting,
+        lines,
+        totals,
+        anzahlungCents,
+        textBlocks,
+        signature,
+        seller: settings.firma,
+        ...(creditedInvoice
+          ? { creditedInvoice: `${creditedInvoice.number} vom ${formatGermanDate(creditedInvoice.datum)}` }
+          : {}),
+      },
+      facturX
+        ? [
+            {
+              name: 'factur-x.xml',
+              bytes: facturX,
+              mime: 'text/xml',
+              relationship: 'Alternative',
+              description: isCreditNote
+                ? 'Factur-X/ZUGFeRD-Gutschrift (EN 16931)'
+                : 'Factur-X/ZUGFeRD-Rechnung (EN 16931)',
+            },
+          ]
+        : [],
+    );
+    const folder = `${DOCUMENT_AREA}/auftraege/${found.id}`;
+    const stored = await fileTx.store({
+      path: `${folder}/${name}.pdf`,
+      area: DOCUMENT_AREA,
+      ownerUserId: null,
+      originalName: `${name}.pdf`,
+      mime: 'application/pdf',
+      bytes: pdf,
+    });
+    const xml =
+      (isInvoice || isCreditNote) && customer && customer.leitwegId !== ''
+        ? await fileTx.store({
+            path: `${folder}/${name}-xrechnung.xml`,
+            area: DOCUMENT_AREA,
+            ownerUserId: null,
+            originalName: `${name}-xrechnung.xml`,
+            mime: 'application/xml',
+            bytes: Buffer.from(xmlOf(true), 'utf8'),
+          })
+        : null;
+    const [row] = await tx
+      .insert(customerDocuments)
+      .values({
+        orderId: found.id,
+        dokumentart: input.dokumentart,
+        name,
+        fileId: stored.id,
+        xmlFileId: xml?.id ?? null,
+        wertCents: totals.grossCents,
+        datum: input.datum,
+        snapshot: { lines, netCents: totals.netCents, vatCents: totals.vatCents, anzahlungCents },
+      })
+      .returning();
+    await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.id));
+    const created = row as typeof customerDocuments.$inferSelect;
+    return {
+      replaced,
+      document: {
+        id: created.id,
+        dokumentart: created.dokumentart,
+        name: created.name,
+        pfad: stored.path,
+        wert: created.wertCents,
+        dateUpload: created.datum,
+        timeUpload: Math.floor(created.createdAt.getTime() / 1000),
+        pfadXml: xml?.path ?? '',
+      },
+    };
+  });
+}
+
+/** Deletes a document of an order ('Das Dokument wird unwiderruflich gelöscht.'), file included. */
+export async function deleteDocument(app: AppContext, id: number, pfad: string): Promise<void> {
+  const [document] = await app.db
+    .select({ document: customerDocuments, path: files.path })
+    .from(customerDocuments)
+    .innerJoin(files, eq(files.id, customerDocuments.fileId))
+    .where(eq(customerDocuments.id, id))
+    .limit(1);
+  const found = requireRecord(
+    document,
+    { canSee: (row) => pfad === '' || row.path === pfad },
+    customerMessages.unknownDocument,
+  );
+  await withFiles(app, async (tx, fileTx) => {
+    await tx.delete(customerDocuments).where(eq(customerDocuments.id, id));
+    await fileTx.remove([found.document.fileId, ...(found.document.xmlFileId ? [found.document.xmlFileId] : [])]);
+    await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.document.orderId));
+  });
+}
+
+/**
+ * Who may download an order document: staff with the module right (not customers) every one; a
+ * customer only the invoices and offers (PDF and XML) of orders of their own customer records.
+ */
+export const documentFileAccess: FileAccessRule = async (ctx, user: LoadedUser, file) => {
+  const db: Db = ctx.db;
+  const [row] = await db
+    .select({ dokumentart: customerDocuments.dokumentart, loginUserId: customers.loginUserId })
+    .from(customerDocuments)
+    .innerJoin(customerOrders, eq(customerOrders.id, customerDocuments.orderId))
+    .leftJoin(customers, eq(customers.id, customerOrders.customerId))
+    .where(sql`${customerDocuments.fileId} = ${file.id} or ${customerDocuments.xmlFileId} = ${file.id}`)
+    .limit(1);
+  if (!row) return false;
+  const settings = await readCustomerSettings(db);
+  if (isCustomer(user, settings)) return row.loginUserId === user.id && [1, 2, 3, 4].includes(row.dokumentart);
+  return hasRight(user.rechte, customerRights.use);
+};

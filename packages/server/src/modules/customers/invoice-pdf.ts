@@ -1,0 +1,133 @@
+import { formatEuro, formatGermanDate, formatRate, type CustomerSettings, type DocumentTotals } from '@hortus/contract';
+import { renderPdf, type PdfAttachment } from '../../platform/pdf/pdf-document';
+
+export interface DocumentLine {
+  pos: number;
+  titel: string;
+  beschreibung: string;
+  anzahl: string;
+  unitNetCents: number;
+  netCents: number;
+  rate: string;
+}
+
+export interface InvoiceDocument {
+  kind: 'Rechnung' | 'Angebot' | 'Gutschrift';
+  /** Credit notes: the invoice they credit ('RE-2026-0001 vom 15.03.2026'). */
+  creditedInvoice?: string;
+  number: string;
+  datum: string;
+  lieferdatum: string;
+  auftragsnummer: string;
+  kundennummer: string;
+  /** Addressee lines (company, suffix, contact, street, town). */
+  address: string[];
+  /** The contact's salutation line ('Sehr geehrter Herr Schäfer,'), '' without a contact. */
+  greeting: string;
+  lines: DocumentLine[];
+  totals: DocumentTotals;
+  anzahlungCents: number;
+  textBlocks: string[];
+  signature: string;
+  seller: CustomerSettings['firma'];
+}
+
+const quantity = (value: string) => value.replace('.', ',');
+
+/** The invoice or offer as a PDF/A-3 document (the e-invoice XML is embedded when given). */
+export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment[] = []): Promise<Buffer> {
+  const { seller, totals } = document;
+  const smallBusiness = seller.kleinunternehmer;
+  return renderPdf(
+    {
+      title: `${document.kind} ${document.number}`,
+      author: seller.name,
+      subject: `${document.kind} ${document.number}`,
+      pdfA: true,
+      attachments,
+    },
+    (pdf) => {
+      const sellerLine = [
+        seller.name,
+        `${seller.strasse} ${seller.hausnummer}`.trim(),
+        `${seller.plz} ${seller.ort}`.trim(),
+      ]
+        .filter((part) => part !== '')
+        .join(' · ');
+      pdf.text(sellerLine, { size: 8, grey: 0.4 });
+      pdf.space(6);
+      for (const line of document.address) pdf.text(line, { size: 11, gapAfter: 1 });
+      pdf.space(24);
+      pdf.title(`${document.kind} ${document.number}`);
+      const facts = [
+        `${document.kind === 'Rechnung' ? 'Rechnungsdatum' : 'Datum'}: ${formatGermanDate(document.datum)}`,
+        ...(document.kind === 'Rechnung' ? [`Leistungsdatum: ${formatGermanDate(document.lieferdatum)}`] : []),
+        ...(document.creditedInvoice ? [`Zur Rechnung ${document.creditedInvoice}`] : []),
+        `Kundennummer: ${document.kundennummer}`,
+        `Auftragsnummer: ${document.auftragsnummer}`,
+      ];
+      for (const fact of facts) pdf.text(fact, { size: 10, gapAfter: 1 });
+      pdf.space(12);
+      if (document.greeting !== '') pdf.paragraph(document.greeting);
+      pdf.table({
+        columns: [
+          { header: 'Pos.', width: 34 },
+          { header: 'Leistung' },
+          { header: 'Anzahl', width: 50, align: 'right' },
+          { header: 'Einzelpreis', width: 78, align: 'right' },
+          ...(smallBusiness ? [] : [{ header: 'USt.', width: 40, align: 'right' as const }]),
+          { header: 'Netto', width: 78, align: 'right' },
+        ],
+        rows: document.lines.map((line) => [
+          String(line.pos),
+          line.beschreibung === '' ? line.titel : `${line.titel}\n${line.beschreibung}`,
+          quantity(line.anzahl),
+          formatEuro(line.unitNetCents),
+          ...(smallBusiness ? [] : [`${formatRate(line.rate)} %`]),
+          formatEuro(line.netCents),
+        ]),
+      });
+      pdf.space(8);
+      const sums: string[][] = [[smallBusiness ? 'Gesamtbetrag' : 'Summe netto', formatEuro(totals.netCents)]];
+      if (!smallBusiness)
+        for (const group of totals.groups)
+          sums.push([
+            `USt. ${formatRate(group.rate)} % auf ${formatEuro(group.basisCents)}`,
+            formatEuro(group.vatCents),
+          ]);
+      if (!smallBusiness) sums.push(['Gesamtbetrag brutto', formatEuro(totals.grossCents)]);
+      if (document.anzahlungCents !== 0) {
+        sums.push(['Abzüglich Anzahlung', formatEuro(-document.anzahlungCents)]);
+        sums.push(['Zu zahlen', formatEuro(totals.grossCents - document.anzahlungCents)]);
+      }
+      pdf.table({ columns: [{ header: '' }, { header: 'Betrag', width: 110, align: 'right' }], rows: sums });
+      if (smallBusiness) pdf.paragraph('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.', { size: 9 });
+      pdf.space(8);
+      for (const block of document.textBlocks) pdf.paragraph(block);
+      if (document.kind === 'Gutschrift') {
+        pdf.paragraph(`Den Betrag von ${formatEuro(totals.grossCents)} erstatten wir Ihnen in den nächsten Tagen.`, {
+          size: 10,
+        });
+      }
+      if (document.kind === 'Rechnung' && seller.iban !== '') {
+        pdf.paragraph(
+          `Bitte überweisen Sie ${formatEuro(totals.grossCents - document.anzahlungCents)} innerhalb von ${seller.zahlungszielTage} Tagen auf das Konto IBAN ${seller.iban}${seller.bic ? ` (BIC ${seller.bic})` : ''}${seller.bank ? ` bei der ${seller.bank}` : ''}, Verwendungszweck ${document.number}.`,
+          { size: 10 },
+        );
+      }
+      if (document.signature !== '') {
+        pdf.space(20);
+        pdf.paragraph(document.signature);
+      }
+      pdf.space(16);
+      const footer = [
+        seller.name,
+        seller.telefon ? `Telefon ${seller.telefon}` : '',
+        seller.mail,
+        seller.steuernummer ? `Steuernummer ${seller.steuernummer}` : '',
+        seller.ustId ? `USt-IdNr. ${seller.ustId}` : '',
+      ].filter((part) => part !== '');
+      pdf.text(footer.join(' · '), { size: 8, grey: 0.4 });
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { customerRights, hasRight, type CustomerData } from '@hortus/contract';
+import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Db } from '../../platform/db/database';
+import { customerLogins, customerRows, customerViews } from './customers';
+import { orderViews } from './orders';
+import { customerVisibleSettings, isCustomer, readCustomerSettings } from './settings';
+
+export interface ChangeMarkers {
+  lastAddedKunde?: number;
+  lastEditedKunde?: number;
+  lastDeletedKunde?: number;
+  lastAddedAuftrag?: number;
+  lastEditedAuftrag?: number;
+  lastDeletedAuftrag?: number;
+}
+
+/**
+ * The module's data as the caller may see it (business.md 7.2): staff everything; a customer (member
+ * of the customer group) their own customer records and those records' orders, public fields only.
+ */
+export async function loadCustomerData(db: Db, user: LoadedUser, markers: ChangeMarkers = {}): Promise<CustomerData> {
+  const settings = await readCustomerSettings(db);
+  const customer = isCustomer(user, settings);
+  const rows = await customerRows(db, customer ? user.id : undefined);
+  return {
+    xtime: Math.floor(Date.now() / 1000),
+    istKunde: customer,
+    settings: customer ? customerVisibleSettings(settings) : settings,
+    kunden: await customerViews(db, rows, !customer && hasRight(user.rechte, customerRights.use) ? user : null),
+    auftraege: await orderViews(db, customer ? rows.map((row) => row.id) : undefined),
+    kosten: [],
+    lastAddedKunde: markers.lastAddedKunde ?? 0,
+    lastEditedKunde: markers.lastEditedKunde ?? 0,
+    lastDeletedKunde: markers.lastDeletedKunde ?? 0,
+    lastAddedAuftrag: markers.lastAddedAuftrag ?? 0,
+    lastEditedAuftrag: markers.lastEditedAuftrag ?? 0,
+    lastDeletedAuftrag: markers.lastDeletedAuftrag ?? 0,
+    lastAddedKosten: 0,
+    lastEditedKosten: 0,
+    lastDeletedKosten: 0,
+    lastEditedLeistungenNeuKosten: [],
+    kundenLogins: customer ? [] : await customerLogins(db, settings.id_nutzergruppe_kunde),
+  };
+}

@@ -1,0 +1,261 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  centsOf,
+  customerMessages,
+  defaultContractEnd,
+  grossFromNet,
+  lineNetCents,
+  netFromGross,
+  nextNumber,
+  noticeDeadline,
+  parseQuantity,
+  parseRate,
+  compareOrders,
+  type OrderDocumentView,
+  type LineView,
+  type OrderView,
+  type orderInput,
+} from '@hortus/contract';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/database';
+import { files } from '../../platform/db/schema';
+import { requireRecord } from '../../platform/http/records';
+import { CallError } from '../../platform/http/calls';
+import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
+
+type OrderData = z.output<typeof orderInput>;
+type OrderRow = typeof customerOrders.$inferSelect;
+
+/** The stored amounts of a line: net = unit × quantity, gross = net × (1 + rate/100), both half-up. */
+export function lineAmounts(line: { anzahl: string; wert: string; mwst: string }) {
+  const anzahl = parseQuantity(line.anzahl) ?? '1';
+  const rate = parseRate(line.mwst) ?? '0';
+  const unitNetCents = centsOf(line.wert);
+  const netCents = lineNetCents(unitNetCents, anzahl);
+  return { anzahl, rate, unitNetCents, netCents, grossCents: grossFromNet(netCents, rate) };
+}
+
+/** Adds (id 0) or saves an order with its lines in one transaction; answers its id. */
+export async function saveOrder(db: Db, input: OrderData): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, input.id_kunde)).limit(1);
+    const owner = requireRecord(customer, { canSee: true }, customerMessages.unknownCustomer);
+    if (input.id > 0) {
+      const [row] = await tx
+        .select({ id: customerOrders.id })
+        .from(customerOrders)
+        .where(eq(customerOrders.id, input.id))
+        .for('update');
+      requireRecord(row, { canSee: true }, customerMessages.unknownOrder);
+    }
+    let auftragsnummer = input.auftragsnummer;
+    if (auftragsnummer === '') {
+      const numbers = await tx.select({ n: customerOrders.auftragsnummer }).from(customerOrders);
+      auftragsnummer = nextNumber(
+        numbers.map((row) => row.n),
+        1001,
+      );
+    } else {
+      const [taken] = await tx
+        .select({ id: customerOrders.id })
+        .from(customerOrders)
+        .where(and(eq(customerOrders.auftragsnummer, auftragsnummer), ne(customerOrders.id, input.id)))
+        .limit(1);
+      if (taken)
+        throw new CallError('validationError', customerMessages.orderNumberTaken, {
+          auftragsnummer: [customerMessages.orderNumberTaken],
+        });
+    }
+    const isContract = input.typ === 'Vertrag';
+    const begin = isContract ? input.vertrag_beginn : '';
+    const values = {
+      customerId: owner.id,
+      kundennummer: owner.kundennummer,
+      kundeIdent: owner.ident,
+      typ: input.typ,
+      auftragsnummer,
+      titel: input.titel,
+      beschreibung: input.beschreibung,
+      adminInfo: input.adminInfo,
+      status: input.status,
+      vertragNummer: isContract ? input.vertrag_nummer : '',
+      vertragBeginn: isContract ? begin : null,
+      vertragEnde: isContract ? input.vertrag_ende || defaultContractEnd(begin) : null,
+      zahlungsintervall: isContract ? input.vertrag_zahlungJaehrlich : 0,
+      updatedAt: new Date(),
+    };
+    let id = input.id;
+    if (id > 0) await tx.update(customerOrders).set(values).where(eq(customerOrders.id, id));
+    else {
+      const [created] = await tx.insert(customerOrders).values(values).returning({ id: customerOrders.id });
+      id = (created as { id: number }).id;
+    }
+    // Lines are replaced as a whole: the dialog always sends the full list.
+    await tx.delete(customerOrderLines).where(eq(customerOrderLines.orderId, id));
+    if (input.leistungen.length > 0) {
+      await tx.insert(customerOrderLines).values(
+        input.leistungen.map((line, index) => ({
+          orderId: id,
+          pos: line.pos || index + 1,
+          titel: line.titel,
+          beschreibung: line.beschreibung,
+          ...lineAmounts(line),
+          serviceTypeId: line.id_leistungstyp,
+          incomeCentreId: line.id_einnahmestelle,
+          costCents: centsOf(line.kosten),
+          costId: line.id_kosten,
+        })),
+      );
+    }
+    return id;
+  });
+}
+
+export async function deleteOrder(db: Db, id: number): Promise<number[]> {
+  const [row] = await db
+    .select({ id: customerOrders.id })
+    .from(customerOrders)
+    .where(eq(customerOrders.id, id))
+    .limit(1);
+  requireRecord(row, { canSee: true }, customerMessages.unknownOrder);
+  const documents = await db
+    .select({ fileId: customerDocuments.fileId, xmlFileId: customerDocuments.xmlFileId })
+    .from(customerDocuments)
+    .where(eq(customerDocuments.orderId, id));
+  await db.delete(customerOrders).where(eq(customerOrders.id, id));
+  return documents.flatMap((document) => [document.fileId, ...(document.xmlFileId ? [document.xmlFileId] : [])]);
+}
+
+/** Documents a customer may see of their orders: invoices, offers, credit notes and reminders. */
+const PUBLIC_DOCUMENT_TYPES = [1, 2, 3, 4];
+
+/**
+ * The orders as the caller may see them: staff everything; customers (`customerIds`) only the orders of
+ * their own customer records and only the public fields (no adminInfo, costs, profit, receipts).
+ * `orderIds` limits the staff view to these orders.
+ */
+export async function orderViews(
+  db: Db,
+  customerIds?: readonly number[],
+  orderIds?: readonly number[],
+): Promise<OrderView[]> {
+  const forCustomer = customerIds !== undefined;
+  if (forCustomer && customerIds.length === 0) return [];
+  const orders: OrderRow[] = forCustomer
+    ? await db
+        .select()
+        .from(customerOrders)
+        .where(inArray(customerOrders.customerId, [...customerIds]))
+    : orderIds !== undefined
+      ? await db
+          .select()
+          .from(customerOrders)
+          .where(inArray(customerOrders.id, [...orderIds]))
+      : await db.select().from(customerOrders);
+  if (orders.length === 0) return [];
+  const ids = orders.map((order) => order.id);
+  const lines = await db
+    .select()
+    .from(customerOrderLines)
+    .where(inArray(customerOrderLines.orderId, ids))
+    .orderBy(asc(customerOrderLines.pos), asc(customerOrderLines.id));
+  const documentRows = await db
+    .select({ document: customerDocuments, path: files.path })
+    .from(customerDocuments)
+    .innerJoin(files, eq(files.id, customerDocuments.fileId))
+    .where(
+      forCustomer
+        ? and(inArray(customerDocuments.orderId, ids), inArray(customerDocuments.dokumentart, PUBLIC_DOCUMENT_TYPES))
+        : inArray(customerDocuments.orderId, ids),
+    )
+    .orderBy(asc(customerDocuments.datum), asc(customerDocuments.id));
+  const xmlIds = documentRows.map((row) => row.document.xmlFileId).filter((id): id is number => id !== null);
+  const xmlPaths = new Map(
+    xmlIds.length === 0
+      ? []
+      : (await db.select({ id: files.id, path: files.path }).from(files).where(inArray(files.id, xmlIds))).map((f) => [
+          f.id,
+          f.path,
+        ]),
+  );
+  const linesOf = groupBy(lines, (line) => line.orderId);
+  const documentsOf = groupBy(documentRows, (row) => row.document.orderId);
+  return orders
+    .map((order) => {
+      const orderLines = linesOf.get(order.id) ?? [];
+      const dokumente: OrderDocumentView[] = (documentsOf.get(order.id) ?? []).map(({ document, path }) => ({
+        id: document.id,
+        dokumentart: document.dokumentart,
+        name: document.name,
+        pfad: path,
+        wert: document.wertCents,
+        dateUpload: document.datum,
+        timeUpload: Math.floor(document.createdAt.getTime() / 1000),
+        pfadXml: document.xmlFileId ? (xmlPaths.get(document.xmlFileId) ?? '') : '',
+      }));
+      const leistungen: LineView[] = orderLines.map((line) => ({
+        id: line.id,
+        pos: line.pos,
+        titel: line.titel,
+        beschreibung: line.beschreibung,
+        anzahl: line.anzahl,
+        wert: line.unitNetCents,
+        netto: line.netCents,
+        mwst: line.rate,
+        wertBrutto: line.grossCents,
+        id_leistungstyp: line.serviceTypeId,
+        id_einnahmestelle: line.incomeCentreId,
+        ...(forCustomer ? {} : { kosten: line.costCents, id_kosten: line.costId }),
+      }));
+      const umsatz = orderLines.reduce((sum, line) => sum + line.netCents, 0);
+      const umsatzBrutto = orderLines.reduce((sum, line) => sum + line.grossCents, 0);
+      const end = order.vertragEnde ?? '';
+      const view: OrderView = {
+        id: order.id,
+        id_kunde: order.customerId ?? 0,
+        kundennummer: order.kundennummer,
+        kunde_ident: order.kundeIdent,
+        typ: order.typ,
+        auftragsnummer: order.auftragsnummer,
+        titel: order.titel,
+        beschreibung: order.beschreibung,
+        status: order.status,
+        time_lastUpdate: Math.floor(order.updatedAt.getTime() / 1000),
+        umsatz,
+        umsatzBrutto,
+        leistungen,
+        dokumente,
+        vertrag_nummer: order.vertragNummer,
+        vertrag_beginn: order.vertragBeginn ?? '',
+        vertrag_ende: end,
+        vertrag_endeKuendigungsfrist: end === '' ? '' : noticeDeadline(end),
+        vertrag_zahlungJaehrlich: order.zahlungsintervall,
+      };
+      if (forCustomer) return view;
+      const kosten = orderLines.reduce((sum, line) => sum + line.costCents, 0);
+      // Line costs are gross; their VAT is taken at the line's rate.
+      const kostenNetto = orderLines.reduce((sum, line) => sum + netFromGross(line.costCents, line.rate), 0);
+      const invoiced = dokumente.filter((d) => d.dokumentart === 1).reduce((sum, d) => sum + d.wert, 0);
+      const credited = dokumente.filter((d) => d.dokumentart === 3).reduce((sum, d) => sum + d.wert, 0);
+      const paid = dokumente.filter((d) => d.dokumentart === 20).reduce((sum, d) => sum + d.wert, 0);
+      return {
+        ...view,
+        adminInfo: order.adminInfo,
+        kosten,
+        kosten_mwst: kosten - kostenNetto,
+        gewinn: umsatz - kostenNetto,
+        offeneRechnungen: { betrag: invoiced - credited - paid },
+      };
+    })
+    .sort(compareOrders);
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const item of items) {
+    const list = map.get(key(item));
+    if (list) list.push(item);
+    else map.set(key(item), [item]);
+  }
+  return map;
+}

@@ -1,0 +1,165 @@
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { CustomerAddress, Contact } from '@hortus/contract';
+import { files, users } from '../../platform/db/schema';
+import type { DocumentLine } from './invoice-pdf';
+
+/**
+ * Module 410: customers, orders/contracts with service lines, and their documents. Every amount is
+ * integer cents (bigint, read as number: at most 1 billion euros per amount, see platform/money).
+ */
+const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** Customers; contacts and addresses are small lists kept on the customer (ids unique within it). */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    kundennummer: text('kundennummer').notNull(),
+    firma: text('firma').notNull().default(''),
+    /** Display name (company, else first contact), kept in sync on save. */
+    ident: text('ident').notNull(),
+    /** The customer's login (a member of the customer group). */
+    loginUserId: integer('login_user_id').references(() => users.id, { onDelete: 'set null' }),
+    leitwegId: text('leitweg_id').notNull().default(''),
+    contacts: jsonb('contacts').$type<Contact[]>().notNull().default([]),
+    addresses: jsonb('addresses').$type<CustomerAddress[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customers_number_idx').on(table.kundennummer),
+    index('customers_login_idx').on(table.loginUserId),
+  ],
+);
+
+/**
+ * Orders and contracts. Deleting a customer keeps them (business.md 5): customer_id becomes null and the
+ * number and name stay as they were.
+ */
+export const customerOrders = pgTable(
+  'customer_orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    kundennummer: text('kundennummer').notNull(),
+    kundeIdent: text('kunde_ident').notNull(),
+    typ: text('typ').$type<'Auftrag' | 'Vertrag'>().notNull(),
+    auftragsnummer: text('auftragsnummer').notNull(),
+    titel: text('titel').notNull(),
+    beschreibung: text('beschreibung').notNull().default(''),
+    adminInfo: text('admin_info').notNull().default(''),
+    status: integer('status').notNull(),
+    vertragNummer: text('vertrag_nummer').notNull().default(''),
+    vertragBeginn: date('vertrag_beginn', { mode: 'string' }),
+    vertragEnde: date('vertrag_ende', { mode: 'string' }),
+    /** 0 monthly, 1 yearly, 2 quarterly, 3 half-yearly. */
+    zahlungsintervall: integer('zahlungsintervall').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customer_orders_number_idx').on(table.auftragsnummer),
+    index('customer_orders_customer_idx').on(table.customerId),
+  ],
+);
+
+/** Service lines of an order: net per unit, quantity, rate; net and gross of the line stored as computed. */
+export const customerOrderLines = pgTable(
+  'customer_order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    pos: integer('pos').notNull(),
+    titel: text('titel').notNull(),
+    beschreibung: text('beschreibung').notNull().default(''),
+    /** Exact decimal quantity ('2.5'). */
+    anzahl: text('anzahl').notNull(),
+    unitNetCents: cents('unit_net_cents'),
+    netCents: cents('net_cents'),
+    /** VAT percent as exact decimal ('19', '5.5'). */
+    rate: text('rate').notNull(),
+    grossCents: cents('gross_cents'),
+    serviceTypeId: integer('service_type_id').notNull().default(0),
+    incomeCentreId: integer('income_centre_id').notNull().default(0),
+    /** The line's own costs (gross) and the cost record they are booked as (part 2, 0 = none). */
+    costCents: cents('cost_cents'),
+    costId: integer('cost_id').notNull().default(0),
+  },
+  (table) => [index('customer_order_lines_order_idx').on(table.orderId)],
+);
+
+/** What a document was made from: the lines and the addressee at the time (kept for the e-invoice). */
+export interface DocumentSnapshot {
+  lines?: DocumentLine[];
+  netCents?: number;
+  vatCents?: number;
+  anzahlungCents?: number;
+}
+
+/** Documents of an order: 1 invoice, 2 offer, 3 credit note (generated PDFs), 20 booking receipt, 100 uploaded. */
+export const customerDocuments = pgTable(
+  'customer_documents',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    dokumentart: integer('dokumentart').notNull(),
+    name: text('name').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    xmlFileId: integer('xml_file_id').references(() => files.id),
+    /** Gross total (invoices, offers) or amount paid (receipts), cents. */
+    wertCents: cents('wert_cents'),
+    /** Document date (invoice date, payment date of a receipt). */
+    datum: date('datum', { mode: 'string' }).notNull(),
+    snapshot: jsonb('snapshot').$type<DocumentSnapshot>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('customer_documents_order_idx').on(table.orderId),
+    /** Invoice, offer and credit-note numbers are unique across all orders. */
+    uniqueIndex('customer_documents_number_idx')
+      .on(table.name)
+      .where(sql`${table.dokumentart} in (1, 2, 3)`),
+  ],
+);
+
+/**
+ * Documents planned for a server job (business.md 4.2): created at `dueAt` (a full hour), once or again
+ * at the contract's payment interval, optionally sent by e-mail. A job run claims a due row with one
+ * UPDATE … RETURNING (`claimedUntil`), so several servers on one database create each document once.
+ */
+export const customerScheduledDocuments = pgTable(
+  'customer_scheduled_documents',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => customerOrders.id, { onDelete: 'cascade' }),
+    /** The document call's input (documentInput) without the date, which is the due day. */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** Again at the payment interval of the contract. */
+    repeat: integer('repeat').notNull().default(0),
+    /** Send to this address after creating ('' = do not send). */
+    sendTo: text('send_to').notNull().default(''),
+    sendText: text('send_text').notNull().default(''),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error').notNull().default(''),
+  },
+  (table) => [index('customer_scheduled_due_idx').on(table.dueAt)],
+);

@@ -1,0 +1,86 @@
+import { customerSettings, type CustomerSettings } from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
+import type { LoadedUser } from '../../platform/auth/session-user';
+
+export const MODULE_CODE = '410';
+
+/** Settings of a fresh installation: the usual statuses, VAT rates and document types. */
+export const defaultCustomerSettings: CustomerSettings = {
+  id_nutzergruppe_kunde: 0,
+  dataOffline: false,
+  auftragsstatus: [
+    { nummer: 1, kurz: 'Anfrage', icon: '' },
+    { nummer: 2, kurz: 'Angebot', icon: '' },
+    { nummer: 3, kurz: 'In Arbeit', icon: '' },
+    { nummer: 5, kurz: 'Abrechnung', icon: '' },
+    { nummer: 6, kurz: 'Problem', icon: '' },
+    { nummer: 8, kurz: 'Erledigt', icon: '' },
+    { nummer: 9, kurz: 'Storniert', icon: '' },
+  ],
+  vertragsstatus: [
+    { nummer: 1, kurz: 'Entwurf', icon: '' },
+    { nummer: 4, kurz: 'Aktiv', icon: '' },
+    { nummer: 7, kurz: 'Gekündigt', icon: '' },
+    { nummer: 8, kurz: 'Beendet', icon: '' },
+  ],
+  leistungstypen: [
+    { id: 1, name: 'Dienstleistung', mwst: '19' },
+    { id: 2, name: 'Material', mwst: '19' },
+    { id: 3, name: 'Ermäßigt', mwst: '7' },
+  ],
+  einnahmestellen: [{ id: 1, name: 'Allgemein' }],
+  kostenstellen: [{ nummer: 1, name: 'Allgemein' }],
+  auftraegeDokumentarten: [
+    { nummer: 1, kurz: 'RE', name: 'Rechnung', fuerKosten: false },
+    { nummer: 2, kurz: 'AN', name: 'Angebot', fuerKosten: false },
+    { nummer: 20, kurz: 'BB', name: 'Buchungsbeleg', fuerKosten: true },
+    { nummer: 100, kurz: 'HO', name: 'Hochgeladen', fuerKosten: true },
+  ],
+  rechnungenTextbloecke: [
+    { id: 1, titel: 'Dank', text: 'Vielen Dank für Ihren Auftrag!' },
+    { id: 2, titel: 'Zahlung', text: 'Bitte überweisen Sie den Betrag innerhalb von 14 Tagen.' },
+  ],
+  unterschriften: [],
+  rechnungen_planenCronjobsMoeglich: false,
+  firma: {
+    name: 'Meine Firma',
+    strasse: '',
+    hausnummer: '',
+    plz: '',
+    ort: '',
+    telefon: '',
+    mail: '',
+    steuernummer: '',
+    ustId: '',
+    bank: '',
+    iban: '',
+    bic: '',
+    kleinunternehmer: false,
+    zahlungszielTage: 14,
+  },
+};
+
+export function readCustomerSettings(db: Db): Promise<CustomerSettings> {
+  return readModuleSettings(db, MODULE_CODE, customerSettings, defaultCustomerSettings);
+}
+
+export async function saveCustomerSettings(db: Db, settings: CustomerSettings): Promise<void> {
+  await writeModuleSettings(db, MODULE_CODE, settings);
+}
+
+/** Members of the customer group are customers: they see only their own orders' public information. */
+export function isCustomer(user: LoadedUser, settings: CustomerSettings): boolean {
+  return settings.id_nutzergruppe_kunde > 0 && user.gruppen.includes(settings.id_nutzergruppe_kunde);
+}
+
+/** What a customer may see of the settings: statuses and service types, nothing internal. */
+export function customerVisibleSettings(settings: CustomerSettings): CustomerSettings {
+  return {
+    ...settings,
+    einnahmestellen: [],
+    kostenstellen: [],
+    rechnungenTextbloecke: [],
+    unterschriften: [],
+  };
+}

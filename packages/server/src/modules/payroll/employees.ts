@@ -1,0 +1,250 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  fromHundredths,
+  leaveBudget,
+  messages,
+  payrollMessages,
+  toHundredths,
+  toLocal,
+  type EmployeeData,
+  type EmployeeView,
+  type LeaveBudget,
+  type PayrollSettings,
+  type PayrollSummary,
+  type WeekdayException,
+} from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import { files } from '../../platform/db/schema';
+import { withFiles } from '../../platform/files/files';
+import type { AppContext } from '../../platform/http/calls';
+import { CallError } from '../../platform/http/calls';
+import { requireRecord } from '../../platform/http/records';
+import { payrollEmployees, payrollPayrolls } from './schema';
+
+export type EmployeeRow = typeof payrollEmployees.$inferSelect;
+
+/** The PDF of a payroll in the module's file area (business.md 7.3). */
+export const PAYROLL_FILE_AREA = 'f400-420';
+export const payrollPdfPath = (id: number): string => `${PAYROLL_FILE_AREA}/abrechnungen/${id}.pdf`;
+
+export function employeeName(row: Pick<EmployeeRow, 'vorname' | 'nachname'>): string {
+  return `${row.nachname}, ${row.vorname}`;
+}
+
+/** The employee's defaults and contract in wire units (hours, euros). */
+export function contractOf(row: EmployeeRow) {
+  return {
+    standard_lohngruppe: row.standardLohngruppe,
+    standard_arbeitsbeginn: row.standardArbeitsbeginn,
+    standard_arbeitsende: row.standardArbeitsende,
+    standard_pausen: row.standardPausen,
+    vertrag_lohngruppe: row.vertragLohngruppe,
+    vertrag_stunden: fromHundredths(row.vertragStundenHundredths),
+    festgehalt: fromHundredths(row.festgehaltCents),
+    ausnahmen: [...row.ausnahmen].sort((a, b) => a.weekday - b.weekday),
+  };
+}
+
+/** What the list and the leave/overtime balances need of a payroll (not its days). */
+export interface PayrollHead extends PayrollSummary {
+  employeeId: number;
+  overtimeHundredths: number;
+  urlaubAusVorjahr: number;
+}
+
+export async function payrollHeads(db: Db, employeeIds?: readonly number[]): Promise<PayrollHead[]> {
+  const query = db
+    .select({
+      id: payrollPayrolls.id,
+      employeeId: payrollPayrolls.employeeId,
+      jahr: payrollPayrolls.jahr,
+      monat: payrollPayrolls.monat,
+      hoursHundredths: payrollPayrolls.hoursHundredths,
+      overtimeHundredths: payrollPayrolls.overtimeHundredths,
+      leaveDays: payrollPayrolls.leaveDays,
+      urlaubAusVorjahr: sql<string>`${payrollPayrolls.data}->>'urlaubAusVorjahr'`,
+      updatedAt: payrollPayrolls.updatedAt,
+    })
+    .from(payrollPayrolls)
+    .orderBy(asc(payrollPayrolls.jahr), asc(payrollPayrolls.monat));
+  const rows = await (employeeIds ? query.where(inArray(payrollPayrolls.employeeId, [...employeeIds])) : query);
+  return rows.map((row) => ({
+    id: row.id,
+    employeeId: row.employeeId,
+    jahr: row.jahr,
+    monat: row.monat,
+    xSummeStunden: fromHundredths(row.hoursHundredths),
+    xSummeUeberstunden: fromHundredths(row.overtimeHundredths),
+    xSummeUrlaubstage: row.leaveDays,
+    overtimeHundredths: row.overtimeHundredths,
+    urlaubAusVorjahr: Number(row.urlaubAusVorjahr) || 0,
+    timeLastEdit: row.updatedAt.toISOString(),
+  }));
+}
+
+/**
+ * Leave carried into `jahr`: the carry-over written in the year's first payroll; without one, what was
+ * left of the previous year (never negative); 0 without payrolls of either year.
+ */
+export function carriedLeave(heads: readonly PayrollHead[], entitlement: number, jahr: number, depth = 0): number {
+  const first = heads.find((head) => head.jahr === jahr);
+  if (first) return first.urlaubAusVorjahr;
+  const previous = heads.filter((head) => head.jahr === jahr - 1);
+  if (previous.length === 0 || depth > 50) return 0;
+  const budget = leaveOfYear(heads, entitlement, jahr - 1, 12, depth + 1);
+  return Math.max(0, budget.rest);
+}
+
+/** The leave budget of `jahr` counting payrolls up to and including `uptoMonth`. */
+export function leaveOfYear(
+  heads: readonly PayrollHead[],
+  entitlement: number,
+  jahr: number,
+  uptoMonth = 12,
+  depth = 0,
+): LeaveBudget {
+  const taken = heads
+    .filter((head) => head.jahr === jahr && head.monat <= uptoMonth)
+    .reduce((sum, head) => sum + head.xSummeUrlaubstage, 0);
+  return leaveBudget(jahr, entitlement, carriedLeave(heads, entitlement, jahr, depth), taken);
+}
+
+export async function loadEmployees(db: Db, today: Date): Promise<EmployeeView[]> {
+  const rows = await db
+    .select()
+    .from(payrollEmployees)
+    .orderBy(asc(payrollEmployees.nachname), asc(payrollEmployees.vorname), asc(payrollEmployees.id));
+  const heads = await payrollHeads(db);
+  const year = toLocal(today.getTime()).year;
+  return rows.map((row) => {
+    const own = heads.filter((head) => head.employeeId === row.id);
+    const entitlement = fromHundredths(row.urlaubstageHundredths);
+    return {
+      id: row.id,
+      personalnummer: row.personalnummer,
+      vorname: row.vorname,
+      nachname: row.nachname,
+      name: employeeName(row),
+      eintrittsdatum: row.eintrittsdatum,
+      urlaubstage: entitlement,
+      ...contractOf(row),
+      lohnabrechnungen: own.map((head) => ({
+        id: head.id,
+        jahr: head.jahr,
+        monat: head.monat,
+        xSummeStunden: head.xSummeStunden,
+        xSummeUeberstunden: head.xSummeUeberstunden,
+        xSummeUrlaubstage: head.xSummeUrlaubstage,
+        timeLastEdit: head.timeLastEdit,
+      })),
+      urlaub: leaveOfYear(own, entitlement, year),
+      ueberstundenSaldo: fromHundredths(own.reduce((sum, head) => sum + head.overtimeHundredths, 0)),
+      timeLastEdit: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** German issues for wage group references that are neither in the settings nor in `alsoKnown`. */
+export function unknownGroupErrors(
+  references: readonly { key: string; id: number }[],
+  settings: PayrollSettings,
+  alsoKnown: readonly number[] = [],
+): Record<string, string[]> {
+  const known = new Set([...settings.lohngruppen.map((group) => group.id), ...alsoKnown]);
+  const errors: Record<string, string[]> = {};
+  for (const reference of references) {
+    if (reference.id !== 0 && !known.has(reference.id)) errors[reference.key] = [payrollMessages.unknownWageGroup];
+  }
+  return errors;
+}
+
+export function contractGroupReferences(
+  prefix: string,
+  value: Pick<EmployeeData, 'standard_lohngruppe' | 'vertrag_lohngruppe' | 'ausnahmen'>,
+): { key: string; id: number }[] {
+  return [
+    { key: `${prefix}standard_lohngruppe`, id: value.standard_lohngruppe },
+    { key: `${prefix}vertrag_lohngruppe`, id: value.vertrag_lohngruppe },
+    ...value.ausnahmen.map((exception, index) => ({
+      key: `${prefix}ausnahmen.${index}.lohngruppe`,
+      id: exception.lohngruppe,
+    })),
+  ];
+}
+
+/** New exceptions (id 0) get the next free id of the employee. */
+function numberExceptions(exceptions: readonly WeekdayException[]): WeekdayException[] {
+  let next = Math.max(0, ...exceptions.map((exception) => exception.id)) + 1;
+  return exceptions
+    .map((exception) => (exception.id > 0 ? exception : { ...exception, id: next++ }))
+    .sort((a, b) => a.weekday - b.weekday);
+}
+
+/** saveMitarbeiter: a new (id 0) or changed employee. */
+export async function saveEmployee(db: Db, settings: PayrollSettings, input: EmployeeData): Promise<number> {
+  const errors = unknownGroupErrors(contractGroupReferences('mitarbeiter.', input), settings);
+  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  const values = {
+    personalnummer: input.personalnummer.trim(),
+    vorname: input.vorname.trim(),
+    nachname: input.nachname.trim(),
+    eintrittsdatum: input.eintrittsdatum,
+    urlaubstageHundredths: toHundredths(input.urlaubstage),
+    standardLohngruppe: input.standard_lohngruppe,
+    standardArbeitsbeginn: input.standard_arbeitsbeginn,
+    standardArbeitsende: input.standard_arbeitsende,
+    standardPausen: input.standard_pausen,
+    vertragLohngruppe: input.vertrag_lohngruppe,
+    vertragStundenHundredths: toHundredths(input.vertrag_stunden),
+    festgehaltCents: toHundredths(input.festgehalt),
+    ausnahmen: numberExceptions(input.ausnahmen),
+    updatedAt: new Date(),
+  };
+  if (input.id === 0) {
+    const [created] = await db.insert(payrollEmployees).values(values).returning({ id: payrollEmployees.id });
+    return created!.id;
+  }
+  const existing = await findEmployee(db, input.id);
+  requireRecord(existing, { canSee: true }, payrollMessages.unknownEmployee);
+  await db.update(payrollEmployees).set(values).where(eq(payrollEmployees.id, input.id));
+  return input.id;
+}
+
+export async function findEmployee(db: Db, id: number): Promise<EmployeeRow | undefined> {
+  const [row] = await db.select().from(payrollEmployees).where(eq(payrollEmployees.id, id)).limit(1);
+  return row;
+}
+
+export async function requireEmployee(db: Db, id: number): Promise<EmployeeRow> {
+  return requireRecord(await findEmployee(db, id), { canSee: true }, payrollMessages.unknownEmployee);
+}
+
+/** delMitarbeiter: the employee, their payrolls and the payrolls' PDFs, in one transaction. */
+export async function deleteEmployee(app: AppContext, id: number): Promise<void> {
+  await requireEmployee(app.db, id);
+  await withFiles(app, async (tx, stored) => {
+    const payrolls = await tx
+      .select({ id: payrollPayrolls.id })
+      .from(payrollPayrolls)
+      .where(eq(payrollPayrolls.employeeId, id));
+    await removePayrollPdfs(
+      tx,
+      stored,
+      payrolls.map((payroll) => payroll.id),
+    );
+    await tx.delete(payrollEmployees).where(eq(payrollEmployees.id, id));
+  });
+}
+
+export async function removePayrollPdfs(
+  tx: Db,
+  stored: { remove(fileIds: readonly number[]): Promise<void> },
+  payrollIds: readonly number[],
+): Promise<void> {
+  if (payrollIds.length === 0) return;
+  const rows = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(inArray(files.path, payrollIds.map(payrollPdfPath)));
+  await stored.remove(rows.map((row) => row.id));
+}

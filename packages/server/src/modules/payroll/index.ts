@@ -1,0 +1,12 @@
+import type { ServerModule } from '../../platform/modules/server-module';
+import { payrollFileAccess, payrollServerCalls } from './calls';
+import { seedPayrollDemo } from './demo-seed';
+import { PAYROLL_FILE_AREA } from './employees';
+
+/** Module 420: employees and monthly payroll timesheets with a PDF statement. */
+export const payrollServerModule: ServerModule = {
+  code: '420',
+  calls: payrollServerCalls,
+  fileAccess: { [PAYROLL_FILE_AREA]: payrollFileAccess },
+  demoSeed: (db, demo) => seedPayrollDemo(db, demo.now),
+};

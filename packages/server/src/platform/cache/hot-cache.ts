@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+
+/**
+ * The per-database memory cache of the hot paths (docs/architecture.md "Hot paths"): sessions, users,
+ * organisation data, module settings and what modules keep per version (dashboard messages, calendar
+ * events). Entries live under a scope and a key; a write names the scope (and key) it changes with
+ * `invalidate`, which
+ * - clears the entry here at once, and again when the writing transaction ends (a reader that loaded
+ *   the old rows meanwhile never keeps them);
+ * - on PostgreSQL sends `pg_notify` through the same handle, so inside a transaction it is delivered on
+ *   commit; every server listens on one connection and clears the same entries (all of them when the
+ *   listening connection is (re)established); entries also expire after a short time as a safety net.
+ * PGlite needs no notification: its data-folder lock guarantees a single process.
+ *
+ * The cache belongs to the database handle the app context holds, and every transaction handle opened
+ * from it finds the same cache (`attachCache` wraps `transaction`), so a write through `tx` invalidates
+ * what readers through `db` see.
+ */
+
+export const CACHE_CHANNEL = 'hortus_cache';
+/** Safety net on PostgreSQL: an entry is reloaded at the latest after this long. */
+export const CACHE_MAX_AGE_MS = 30_000;
+/** Entries per scope (sessions, users): the oldest go first. */
+export const CACHE_SCOPE_ENTRIES_MAX = 20_000;
+
+/**
+ * Scopes of the platform's data. `org`: app settings, menu links, groups with rights and parameters,
+ * user parameters (and what is derived from them); `session` keyed by token hash; `user` keyed by user
+ * id (name, groups, own rights, last view); `people`: anything about the users as a whole (names,
+ * group memberships, parameter values — e.g. the calendar's birthdays); `moduleSettings` keyed by module
+ * code. A module keeps its own data under `module:<code>`.
+ */
+export const cacheScope = {
+  org: 'org',
+  session: 'session',
+  user: 'user',
+  people: 'people',
+  moduleSettings: 'module-settings',
+  module: (code: string) => `module:${code}`,
+} as const;
+
+interface Entry {
+  value: Promise<unknown>;
+  loadedAt: number;
+}
+
+export class HotCache {
+  readonly #scopes = new Map<string, Map<string, Entry>>();
+  readonly #maxAgeMs: number | null;
+  readonly #entriesMax: number;
+
+  constructor(options: { maxAgeMs: number | null; entriesMax?: number }) {
+    this.#maxAgeMs = options.maxAgeMs;
+    this.#entriesMax = options.entriesMax ?? CACHE_SCOPE_ENTRIES_MAX;
+  }
+
+  /** The cached value of (scope, key), loaded once by `load`; a failed load is not kept. */
+  memo<T>(scope: string, key: string, load: () => PromiseLike<T>): Promise<T> {
+    let entries = this.#scopes.get(scope);
+    if (!entries) {
+      entries = new Map();
+      this.#scopes.set(scope, entries);
+    }
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && (this.#maxAgeMs === null || now - hit.loadedAt < this.#maxAgeMs)) return hit.value as Promise<T>;
+    if (hit) entries.delete(key);
+    if (entries.size >= this.#entriesMax) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) entries.delete(oldest.value);
+    }
+    // A Drizzle query is a lazy thenable that runs again on every `then`: resolve it once here.
+    let value: Promise<T>;
+    try {
+      value = Promise.resolve(load());
+    } catch (error) {
+      value = Promise.reject(error as Error);
+    }
+    const entry: Entry = { value, loadedAt: now };
+    const scopeEntries = entries;
+    scopeEntries.set(key, entry);
+    value.catch(() => {
+      if (scopeEntries.get(key) === entry) scopeEntries.delete(key);
+    });
+    return value;
+  }
+
+  /** Clears one key of a scope, or the whole scope. */
+  clear(scope: string, key?: string): void {
+    if (key === undefined) this.#scopes.delete(scope);
+    else this.#scopes.get(scope)?.delete(key);
+  }
+
+  clearAll(): void {
+    this.#scopes.clear();
+  }
+
+  /** Applies a notification payload ('scope' or 'scope\tkey'; '*' clears everything). */
+  applyNotification(payload: string): void {
+    if (payload === '*') return this.clearAll();
+    const tab = payload.indexOf('\t');
+    if (tab < 0) this.clear(payload);
+    else this.clear(payload.slice(0, tab), payload.slice(tab + 1));
+  }
+
+  /** Number of entries (tests and diagnostics). */
+  size(scope: string): number {
+    return this.#scopes.get(scope)?.size ?? 0;
+  }
+}
+
+interface HandleInfo {
+  cache: HotCache;
+  /** Whether writes notify other servers (PostgreSQL). */
+  notify: boolean;
+  /** Inside a transaction: what to clear again when the outermost transaction ends. */
+  pending: [string, string | undefined][] | null;
+}
+
+const handles = new WeakMap<object, HandleInfo>();
+
+/** Gives a database handle its cache (done by openPglite / openPostgres). */
+export function attachCache(db: Db, cache: HotCache, options: { notify: boolean }): void {
+  const info: HandleInfo = { cache, notify: options.notify, pending: null };
+  handles.set(db, info);
+  trackTransactions(db, info);
+}
+
+type TransactionFn = (work: (tx: Db) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+
+/** Transactions opened from a known handle find its cache; pending clears run when the outermost one ends. */
+function trackTransactions(handle: Db, info: HandleInfo): void {
+  const target = handle as unknown as { transaction: TransactionFn };
+  const original = target.transaction.bind(handle) as TransactionFn;
+  target.transaction = async (work, config) => {
+    const pending = info.pending ?? [];
+    try {
+      return await original(async (tx) => {
+        const txInfo: HandleInfo = { cache: info.cache, notify: info.notify, pending };
+        handles.set(tx, txInfo);
+        trackTransactions(tx, txInfo);
+        return work(tx);
+      }, config);
+    } finally {
+      if (info.pending === null) for (const [scope, key] of pending) info.cache.clear(scope, key);
+    }
+  };
+}
+
+function infoOf(db: Db): HandleInfo {
+  let info = handles.get(db);
+  if (!info) {
+    // A handle not opened through openPglite/openPostgres (never in the product): a cache of its own.
+    info = { cache: new HotCache({ maxAgeMs: CACHE_MAX_AGE_MS }), notify: false, pending: null };
+    handles.set(db, info);
+  }
+  return info;
+}
+
+export function cacheOf(db: Db): HotCache {
+  return infoOf(db).cache;
+}
+
+/** Whether `db` is the database itself rather than a transaction (prepared statements live there). */
+export function isRootHandle(db: Db): boolean {
+  return infoOf(db).pending === null;
+}
+
+/** The cached value of (scope, key) for this database; `load` runs on a miss. */
+export function remember<T>(db: Db, scope: string, key: string, load: () => PromiseLike<T>): Promise<T> {
+  return infoOf(db).cache.memo(scope, key, load);
+}
+
+/**
+ * Call at every write site of cached data, with the handle that writes (a transaction handle too):
+ * clears here and, on PostgreSQL, on every other server once the write commits.
+ */
+export async function invalidate(db: Db, scope: string, key?: string | number): Promise<void> {
+  const info = infoOf(db);
+  const keyText = key === undefined ? undefined : String(key);
+  info.cache.clear(scope, keyText);
+  info.pending?.push([scope, keyText]);
+  if (info.notify) {
+    const payload = keyText === undefined ? scope : `${scope}\t${keyText}`;
+    await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`);
+  }
+}
+
+/** Beyond this many users a change clears the whole user scope instead of one key each. */
+const USER_KEYS_MAX = 50;
+
+/** A change to users (names, groups, own rights, parameter values): the people scope and those users. */
+export async function invalidateUsers(db: Db, userIds: readonly number[] | 'all'): Promise<void> {
+  await invalidate(db, cacheScope.people);
+  if (userIds === 'all' || userIds.length > USER_KEYS_MAX) await invalidate(db, cacheScope.user);
+  else for (const id of userIds) await invalidate(db, cacheScope.user, id);
+}
+
+/** Clears everything (restore of a backup); other servers too. */
+export async function invalidateAll(db: Db): Promise<void> {
+  const info = infoOf(db);
+  info.cache.clearAll();
+  if (info.notify) await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, '*')`);
+}

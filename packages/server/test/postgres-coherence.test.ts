@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeCallFields, platformCalls, userAdminCalls, type CallSpec } from '@hortus/contract';
+import { buildApp } from '../src/app';
+import { bootstrap } from '../src/bootstrap';
+import { openPostgres, type Database } from '../src/platform/db/database';
+import { writeAppSettings } from '../src/platform/settings/app-settings';
+import { createGroup, createUser } from '../src/seed/factories';
+import { freshDatabase, toReply, type Reply, type TestDatabase } from './helper';
+
+/**
+ * Two servers on one PostgreSQL (this file runs only in the PostgreSQL project): what one server
+ * changes takes effect on the other within a second, through pg_notify — not through the cache's
+ * safety time limit (30 s).
+ */
+let testDb: TestDatabase;
+let second: Database;
+let serverA: FastifyInstance;
+let serverB: FastifyInstance;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-coherence-'));
+
+function caller(app: FastifyInstance) {
+  return async (spec: CallSpec, code: string, input: Record<string, unknown> = {}): Promise<Reply> => {
+    const response = await app.inject({
+      method: 'POST',
+      url: spec.url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...encodeCallFields(input), code }).toString(),
+    });
+    return toReply(response);
+  };
+}
+
+/** Polls `check` until it holds, for at most a second; answers how long it took. */
+async function within1s(check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  while (Date.now() - start < 1_000) {
+    if (await check()) return Date.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('change not seen on server B within a second');
+}
+
+beforeAll(async () => {
+  testDb = await freshDatabase();
+  await bootstrap(testDb.database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'none' });
+  second = await openPostgres(testDb.url ?? '', { max: 2 });
+  serverA = await buildApp({ database: testDb.database, dataDir, webDist: path.join(dataDir, 'none') });
+  serverB = await buildApp({ database: second, dataDir, webDist: path.join(dataDir, 'none') });
+  await serverA.ready();
+  await serverB.ready();
+});
+
+afterAll(async () => {
+  await serverA?.close();
+  await serverB?.close();
+  await second?.close();
+  await testDb?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const callA = (...args: Parameters<ReturnType<typeof caller>>) => caller(serverA)(...args);
+const callB = (...args: Parameters<ReturnType<typeof caller>>) => caller(serverB)(...args);
+
+async function loginOn(app: FastifyInstance, nn: string, pw: string): Promise<string> {
+  const reply = await caller(app)(platformCalls.login, '', { nn, pw });
+  expect(reply.body.status).toBe('success');
+  return String(reply.body.code);
+}
+
+describe('two servers on one PostgreSQL', () => {
+  it('a password change on A ends the other sessions on B', async () => {
+    const user = await createUser(testDb.database.db, { rechteSolo: ['x|010'] });
+    const onA = await loginOn(serverA, user.nn, user.password);
+    const onB = await loginOn(serverB, user.nn, user.password);
+    expect((await callB(platformCalls.getSettings, onB)).body.status).toBe('success');
+    const changed = await callA(platformCalls.changePW, onA, {
+      data: 'Ganz-neues#Passwort-2026',
+      pwAlt: user.password,
+    });
+    expect(changed.body.status).toBe('success');
+    await within1s(async () => (await callB(platformCalls.getSettings, onB)).body.status === 'accessError');
+    expect((await callB(platformCalls.getSettings, onA)).body.status).toBe('success');
+  });
+
+  it('a logout on A ends the session on B', async () => {
+    const user = await createUser(testDb.database.db, { rechteSolo: ['x|010'] });
+    const code = await loginOn(serverA, user.nn, user.password);
+    expect((await callB(platformCalls.getSettings, code)).body.status).toBe('success');
+    expect((await callA(platformCalls.logout, code)).body.status).toBe('success');
+    await within1s(async () => (await callB(platformCalls.getSettings, code)).body.status === 'accessError');
+  });
+
+  it('a group right removed on A is gone on B', async () => {
+    const admin = await loginOn(serverA, 'admin', 'Admin#Passwort1');
+    const groupId = await createGroup(testDb.database.db, { name: 'Kohärenz', rechte: ['x|010', 'x|110'] });
+    const user = await createUser(testDb.database.db, { groupIds: [groupId] });
+    const code = await loginOn(serverB, user.nn, user.password);
+    const rights = async () =>
+      ((await callB(platformCalls.getSettings, code)).body.data as { user: { rechte: string[] } }).user.rechte;
+    expect(await rights()).toContain('x|110');
+    const saved = await callA(userAdminCalls.saveNutzergruppe, admin, {
+      data: {
+        id: groupId,
+        name: 'Kohärenz',
+        icon: 'Group',
+        beschreibung: '',
+        nutzerparameter: [],
+        rechte: ['x|010'],
+        standard: false,
+        forcePwReset: false,
+      },
+    });
+    expect(saved.body.status).toBe('success');
+    await within1s(async () => !(await rights()).includes('x|110'));
+  });
+
+  it('an app-setting change on A shows on B', async () => {
+    const user = await createUser(testDb.database.db, { rechteSolo: ['x|010'] });
+    const code = await loginOn(serverB, user.nn, user.password);
+    const title = async () =>
+      ((await callB(platformCalls.getSettings, code)).body.data as { app_titel: string }).app_titel;
+    expect(await title()).not.toBe('Hort Sonnenschein (geändert)');
+    await writeAppSettings(testDb.database.db, { app_titel: 'Hort Sonnenschein (geändert)' });
+    await within1s(async () => (await title()) === 'Hort Sonnenschein (geändert)');
+  });
+});

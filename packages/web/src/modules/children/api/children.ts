@@ -1,0 +1,105 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  childrenCalls,
+  type ChildView,
+  type ChildrenData,
+  type ChildrenReply,
+  type ChildrenSave,
+  type W2Reply,
+} from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { downloadStoredFile } from '../../../platform/api/download';
+
+export const childrenKeys = {
+  all: ['children'] as const,
+  /** One child's details (getKind); every save clears them all. */
+  details: ['children-kind'] as const,
+  child: (id: number) => ['children-kind', id] as const,
+  w2: (day: string) => ['children-w2', day] as const,
+};
+
+/** The empty action loads everything the user may see in module 200. */
+export async function getChildren(): Promise<ChildrenData> {
+  return (await call(childrenCalls.getSettings, {})).save;
+}
+
+export const childrenQueryOptions = () =>
+  queryOptions({
+    queryKey: childrenKeys.all,
+    queryFn: getChildren,
+    // dataOffline (school.md 4.8): the device keeps the module's data only when the setting is on.
+    meta: { keepOnDevice: (data: ChildrenData | undefined) => data?.settings.dataOffline === true },
+  });
+
+/** One child with its details (phone numbers, diary, documents, exceptions), loaded when its dialog opens. */
+export function useChildDetails(id: number | null) {
+  return useQuery({
+    queryKey: childrenKeys.child(id ?? 0),
+    queryFn: async (): Promise<ChildView> => (await call(childrenCalls.getKind, { id: id ?? 0 })).kind,
+    enabled: id !== null,
+    // The open dialog keeps what it loaded; a save or a new opening loads again.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+export function useChildren() {
+  return useQuery(childrenQueryOptions());
+}
+
+export function saveChildren(dataToSave: ChildrenSave): Promise<ChildrenReply> {
+  return call(childrenCalls.getSettings, { dataToSave });
+}
+
+/** Every save answers the fresh data, which replaces the loaded data; the reply (neuPW, …) is returned. */
+export function useSaveChildren() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveChildren,
+    onSuccess: async (reply) => {
+      queryClient.setQueryData(childrenKeys.all, reply.save);
+      await queryClient.invalidateQueries({ queryKey: childrenKeys.details });
+    },
+  });
+}
+
+export async function saveDiary(idKind: number, tag: string, text: string): Promise<Record<string, string>> {
+  return (await call(childrenCalls.saveTagebucheintrag, { idKind, tag, text })).tagebucheintraege;
+}
+
+/** createElternbrief, then the PDF through download.php ('Zugangsdaten_' + user name or 'Zugangsdaten_Alle'). */
+export async function downloadLetters(parentIds: readonly number[]): Promise<void> {
+  const reply = await call(childrenCalls.createElternbrief, { eltern: [...parentIds] });
+  await downloadStoredFile(reply.file, reply.name);
+}
+
+export function useExceptionsOfDay(day: string) {
+  return useQuery({
+    queryKey: childrenKeys.w2(day),
+    queryFn: (): Promise<W2Reply> => call(childrenCalls.w2, { tag: day }),
+  });
+}
+
+/** uploadDokument: one PDF or image for a child (multipart: code, idKind, file). */
+export async function uploadDocument(idKind: number, file: File) {
+  const body = new FormData();
+  body.set('idKind', String(idKind));
+  body.set('file', file, file.name);
+  return (await call(childrenCalls.uploadDokument, body)).dokument;
+}
+
+export async function deleteDocument(id: number): Promise<void> {
+  await call(childrenCalls.deleteDokument, { id });
+}
+
+/** uploadAnhang: one PDF or image on a saved staff exception (multipart: code, idAusnahme, file). */
+export async function uploadAttachment(idAusnahme: number, file: File) {
+  const body = new FormData();
+  body.set('idAusnahme', String(idAusnahme));
+  body.set('file', file, file.name);
+  return (await call(childrenCalls.uploadAnhang, body)).anhang;
+}
+
+export async function deleteAttachment(idAusnahme: number, pfad: string): Promise<void> {
+  await call(childrenCalls.deleteAnhang, { idAusnahme, pfad });
+}

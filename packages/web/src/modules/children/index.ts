@@ -1,0 +1,11 @@
+import type { ModulePages, ModuleWidgets } from '../../platform/module-page/web-module';
+import { ChildrenPage } from './pages/children-page';
+import { ChildrenSettingsPage } from './pages/children-settings-page';
+import { ParentsPage } from './pages/parents-page';
+import { AbsencesWidget } from './widgets/absences-widget';
+
+/** Module 200 Kinder: children and today's attendance, parent accounts, settings; dashboard widget 2. */
+const pages: ModulePages = { '': ChildrenPage, '100': ParentsPage, set: ChildrenSettingsPage };
+export default pages;
+
+export const widgets: ModuleWidgets = { w2: AbsencesWidget };

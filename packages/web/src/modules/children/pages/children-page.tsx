@@ -1,0 +1,347 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  childrenMessages,
+  childrenRights,
+  hasRight,
+  nextChildStatus,
+  type ChildView,
+  type ChildrenData,
+  type StatusInput,
+} from '@hortus/contract';
+import { useSettings } from '../../../platform/api/get-settings';
+import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
+import { ALL_ROWS } from '../../../platform/data-table/pagination';
+import { PageLoading } from '../../../platform/feedback/page-loading';
+import { SearchField } from '../../../platform/filters/search-field';
+import { TimeInput } from '../../../platform/forms/date-pickers';
+import { PageContainer } from '../../../platform/layout/page-container';
+import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { childrenKeys, useChildren, useSaveChildren } from '../api/children';
+import { useStatusQueue } from '../api/status-queue';
+import { pendingStatus } from '../logic/status-queue';
+import { useAlert } from '../../../platform/alert/alert-context';
+import { isNetworkError } from '../../../platform/api/errors';
+import { saveErrorMessage } from '../../../platform/api/save-error-message';
+import { useSaving } from '../../../platform/saving/saving-context';
+import { ChildDialog } from '../components/child-dialog';
+import { ReleaseDialog } from '../components/release-dialog';
+import { ReleasedDialog, type ReleasedChoice } from '../components/released-dialog';
+import { StatusButton } from '../components/status-button';
+import {
+  berlinTime,
+  filterChildren,
+  noFilter,
+  notYetHere,
+  releaseTimesOf,
+  searchError,
+  type ChildFilter,
+} from '../logic/children-view';
+
+/** Device settings of the check-in time (school.md: kept on the device): now, or a chosen time (08:00). */
+const REGISTRATION_KEY = 'f200-anmeldezeit';
+function readRegistration(): { fixed: boolean; time: string } {
+  try {
+    const stored = JSON.parse(localStorage.getItem(REGISTRATION_KEY) ?? 'null') as {
+      fixed?: unknown;
+      time?: unknown;
+    } | null;
+    if (stored && typeof stored.fixed === 'boolean' && typeof stored.time === 'string') {
+      return { fixed: stored.fixed, time: stored.time };
+    }
+  } catch {
+    // a broken entry falls back to the default
+  }
+  return { fixed: false, time: '08:00' };
+}
+
+/** /200 'Kinderverwaltung': today's attendance of the children of the classes the user may see. */
+export function ChildrenPage() {
+  useDismissibleOfflineBanner();
+  const query = useChildren();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== firstKey.current) void queryClient.invalidateQueries({ queryKey: childrenKeys.all });
+  }, [location.key, queryClient]);
+  if (!query.data) {
+    return (
+      <PageContainer>
+        {query.isError ? <Typography>{childrenMessages.saveFailed}</Typography> : <PageLoading />}
+      </PageContainer>
+    );
+  }
+  return <ChildrenList data={query.data} />;
+}
+
+function ChildrenList({ data }: { data: ChildrenData }) {
+  const rights = useSettings().data?.user.rechte ?? [];
+  const saveAction = useSaveAction();
+  const { mutateAsync: save } = useSaveChildren();
+  const [filter, setFilter] = useState<ChildFilter>(noFilter);
+  const [editing, setEditing] = useState<ChildView | 'new' | null>(null);
+  const [releasing, setReleasing] = useState<ChildView | null>(null);
+  const [released, setReleased] = useState<ChildView | null>(null);
+  const [deleting, setDeleting] = useState<ChildView | null>(null);
+  const [registration, setRegistration] = useState(readRegistration);
+  const statusQueue = useStatusQueue();
+  const saving = useSaving();
+  const alert = useAlert();
+  // While changes wait on the device, a child shows (and moves on from) its last queued status.
+  const shown = (child: ChildView): ChildView => {
+    const pending = pendingStatus(statusQueue.queue, child.id);
+    return pending === null ? child : { ...child, anwesenheitsstatus: pending };
+  };
+  const canAdd = hasRight(rights, childrenRights.addDelete);
+  const rows = useMemo(() => filterChildren(data.kinder, filter), [data.kinder, filter]);
+  const missing = notYetHere(data.kinder, berlinTime());
+  const searchMessage = searchError(filter.search);
+  const editingChild =
+    editing === 'new' ? null : editing ? (data.kinder.find((k) => k.id === editing.id) ?? editing) : null;
+
+  const storeRegistration = (next: { fixed: boolean; time: string }) => {
+    setRegistration(next);
+    localStorage.setItem(REGISTRATION_KEY, JSON.stringify(next));
+  };
+
+  // A change that cannot reach the server waits on the device (in order, after those already waiting).
+  const sendStatus = async (child: ChildView, change: Omit<StatusInput, 'id_kind'>) => {
+    const data: StatusInput = {
+      id_kind: child.id,
+      vorname: child.vorname,
+      nachname: child.nachname,
+      klasse: child.name_klasse,
+      idKlasse: child.id_klasse,
+      ...change,
+    };
+    if (statusQueue.queue.length > 0 || !navigator.onLine) {
+      statusQueue.add(child, data);
+      return;
+    }
+    try {
+      await saving.run(save({ type: 'anwesenheitsstatus', data }));
+    } catch (error) {
+      if (isNetworkError(error)) statusQueue.add(child, data);
+      else alert.error(saveErrorMessage(error, childrenMessages.saveFailed));
+    }
+  };
+
+  const onStatus = (child: ChildView) => {
+    const next = nextChildStatus(
+      child.anwesenheitsstatus === 1 || child.anwesenheitsstatus === 2 ? child.anwesenheitsstatus : 0,
+    );
+    if (next === 1) {
+      void sendStatus(child, { neuStatus: 1, ...(registration.fixed ? { neuZeit_von: registration.time } : {}) });
+    } else if (next === 2) {
+      if (child.abholberechtigte.length > 0) setReleasing(child);
+      else void release(child);
+    } else {
+      setReleased(child);
+    }
+  };
+
+  const release = (child: ChildView) => sendStatus(child, { neuStatus: 2, neuZeit_bis: berlinTime() });
+
+  const onReleasedChoice = (choice: ReleasedChoice) => {
+    const child = released;
+    setReleased(null);
+    if (!child || choice === 'nothing') return;
+    void sendStatus(child, { neuStatus: 0, nurEntlassenRueckgaengig: choice === 'undo' });
+  };
+
+  const columns: DataTableColumn<ChildView>[] = [
+    { key: 'nachname', label: 'Nachname', render: (c) => c.nachname },
+    { key: 'vorname', label: 'Vorname', render: (c) => c.vorname },
+    { key: 'klasse', label: 'Klasse', render: (c) => c.name_klasse },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (c) => (
+        <StatusButton
+          child={shown(c)}
+          pending={pendingStatus(statusQueue.queue, c.id) !== null}
+          onClick={() => onStatus(shown(c))}
+        />
+      ),
+    },
+    {
+      key: 'entlasszeit',
+      label: 'Entlasszeit',
+      render: (c) => (
+        <Box
+          component="span"
+          sx={{ color: c.ausnahmen.some((a) => a.elternErstellt && a.tag === data.heute) ? 'error.main' : undefined }}
+        >
+          {c.anwesend ? c.anwesendHeuteBis : 'abwesend'} ({c.entlassgrund})
+        </Box>
+      ),
+    },
+    ...(canAdd
+      ? [
+          {
+            key: 'delete',
+            label: '',
+            align: 'right' as const,
+            render: (c: ChildView) =>
+              c.allowEdit ? (
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={`${c.name} löschen`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setDeleting(c);
+                  }}
+                >
+                  <DeleteIcon fontSize="small" />
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <PageContainer>
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <SearchField value={filter.search} onChange={(search) => setFilter({ ...filter, search })} />
+          <TextField
+            select
+            size="small"
+            label="Klasse"
+            value={filter.klasse}
+            onChange={(e) => setFilter({ ...filter, klasse: Number(e.target.value) })}
+            sx={{ minWidth: 120 }}
+          >
+            <MenuItem value={0}>Alle</MenuItem>
+            {data.klassen
+              .filter((k) => k.sehen)
+              .map((k) => (
+                <MenuItem key={k.id} value={k.id}>
+                  {k.name}
+                </MenuItem>
+              ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Entlasszeit"
+            value={filter.entlasszeit}
+            onChange={(e) => setFilter({ ...filter, entlasszeit: e.target.value })}
+            sx={{ minWidth: 130 }}
+          >
+            <MenuItem value="">Alle</MenuItem>
+            {releaseTimesOf(data.kinder).map((time) => (
+              <MenuItem key={time} value={time}>
+                {time}
+              </MenuItem>
+            ))}
+          </TextField>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={filter.onlyRegistered}
+                onChange={(e) => setFilter({ ...filter, onlyRegistered: e.target.checked })}
+              />
+            }
+            label="Nur angemeldete"
+          />
+          {canAdd && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setEditing('new')}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              Kind anlegen
+            </Button>
+          )}
+        </Stack>
+        {searchMessage && <Alert severity="warning">{searchMessage}</Alert>}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={registration.fixed}
+                onChange={(e) => storeRegistration({ ...registration, fixed: e.target.checked })}
+              />
+            }
+            label="Feste Anmeldezeit statt jetzt"
+          />
+          {registration.fixed && (
+            <TimeInput
+              label="Anmeldezeit"
+              value={registration.time}
+              onChange={(time) => storeRegistration({ ...registration, time })}
+            />
+          )}
+        </Stack>
+        {statusQueue.queue.length > 0 && (
+          <Alert severity="info" data-testid="status-queue">
+            {statusQueue.queue.length} Statusänderung(en) warten auf die Verbindung und werden danach der Reihe nach
+            gesendet.
+          </Alert>
+        )}
+        {missing.length > 0 && (
+          <Alert severity="warning" data-testid="not-yet-here">
+            {childrenMessages.notYetHere}: {missing.map((c) => c.nameMitKlasse).join(', ')}
+          </Alert>
+        )}
+        <DataTable
+          rows={rows}
+          columns={columns}
+          rowKey={(c) => c.id}
+          emptyText={childrenMessages.noChildren}
+          rowsPerPageOptions={[5, 10, 20, 40, { label: 'Alle', value: ALL_ROWS }]}
+          defaultRowsPerPage={20}
+          mobileBreakpoint={700}
+          onRowClick={(c) => setEditing(c)}
+          aria-label="Kinder"
+          data-testid="children-table"
+        />
+      </Stack>
+      {editing !== null && <ChildDialog child={editingChild} data={data} onClose={() => setEditing(null)} />}
+      <ReleaseDialog
+        child={releasing}
+        onCancel={() => setReleasing(null)}
+        onRelease={() => {
+          const child = releasing;
+          setReleasing(null);
+          if (child) void release(child);
+        }}
+      />
+      <ReleasedDialog child={released} onChoose={onReleasedChoice} />
+      <ConfirmDialog
+        open={deleting !== null}
+        text={`${deleting?.nameMitKlasse ?? ''} wirklich löschen?`}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const child = deleting;
+          setDeleting(null);
+          if (child) {
+            void saveAction(() => save({ type: 'delKind', data: { id: child.id } }), {
+              success: childrenMessages.childDeleted,
+              failure: childrenMessages.saveFailed,
+            });
+          }
+        }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,394 @@
+import { useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  childrenMessages,
+  childrenSettings,
+  classNameField,
+  fieldErrors,
+  formatGermanDate,
+  messages,
+  type ChildrenData,
+  type ChildrenSettings,
+  type ClassInput,
+  type FieldErrors,
+  type ReleaseTimeCondition,
+} from '@hortus/contract';
+import { ConditionEditor } from '../../../platform/conditions/condition-editor';
+import { PageLoading } from '../../../platform/feedback/page-loading';
+import { DateInput, TimeInput } from '../../../platform/forms/date-pickers';
+import { PageContainer } from '../../../platform/layout/page-container';
+import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { useChildren, useSaveChildren } from '../api/children';
+
+/** /200-set: 'Allgemein' and 'Klassen', side by side on wide screens, as tabs on small ones. */
+export function ChildrenSettingsPage() {
+  useDismissibleOfflineBanner();
+  const query = useChildren();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const [tab, setTab] = useState(0);
+  if (!query.data) {
+    return (
+      <PageContainer>
+        {query.isError ? <Typography>{childrenMessages.saveFailed}</Typography> : <PageLoading />}
+      </PageContainer>
+    );
+  }
+  const general = <GeneralSettings key={`g${query.dataUpdatedAt}`} data={query.data} />;
+  const classes = <ClassSettings key={`k${query.dataUpdatedAt}`} data={query.data} />;
+  return (
+    <PageContainer>
+      {wide ? (
+        <Grid container spacing={2}>
+          <Grid size={6}>{general}</Grid>
+          <Grid size={6}>{classes}</Grid>
+        </Grid>
+      ) : (
+        <>
+          <Tabs value={tab} onChange={(_, value: number) => setTab(value)} sx={{ mb: 2 }}>
+            <Tab label="Allgemein" />
+            <Tab label="Klassen" />
+          </Tabs>
+          {tab === 0 ? general : classes}
+        </>
+      )}
+    </PageContainer>
+  );
+}
+
+function GeneralSettings({ data }: { data: ChildrenData }) {
+  const saveAction = useSaveAction();
+  const { mutateAsync: save } = useSaveChildren();
+  const [value, setValue] = useState<ChildrenSettings>(data.settings);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [newTime, setNewTime] = useState('');
+  const set = (patch: Partial<ChildrenSettings>) => setValue({ ...value, ...patch });
+  const error = (key: keyof ChildrenSettings) => errors[key]?.[0];
+  const submit = () => {
+    const parsed = childrenSettings.safeParse(value, { reportInput: true });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    void saveAction(() => save({ type: 'settings', data: value }), {
+      success: messages.settingsSaved,
+      failure: childrenMessages.saveFailed,
+    });
+  };
+  const text = (key: keyof ChildrenSettings, label: string, multiline = false) => (
+    <TextField
+      label={label}
+      value={value[key] as string}
+      multiline={multiline}
+      minRows={multiline ? 3 : undefined}
+      onChange={(e) => set({ [key]: e.target.value })}
+      error={Boolean(error(key))}
+      helperText={error(key)}
+    />
+  );
+  const flag = (key: keyof ChildrenSettings, label: string) => (
+    <FormControlLabel
+      control={<Switch checked={value[key] as boolean} onChange={(e) => set({ [key]: e.target.checked })} />}
+      label={label}
+    />
+  );
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Allgemein
+      </Typography>
+      <Stack spacing={2}>
+        <TextField
+          select
+          label="Elterngruppe"
+          value={value.id_nutzergruppe_eltern}
+          onChange={(e) => set({ id_nutzergruppe_eltern: Number(e.target.value) })}
+        >
+          <MenuItem value={0}>Keine</MenuItem>
+          {data.gruppen.map((g) => (
+            <MenuItem key={g.id} value={g.id}>
+              {g.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction="row" spacing={2}>
+          <TimeInput
+            label="Standard-Betreuungsplatz"
+            value={value.standardbetreuungsplatz}
+            onChange={(v) => set({ standardbetreuungsplatz: v })}
+          />
+          <TimeInput
+            label="Standardentlasszeit"
+            value={value.standardentlasszeit}
+            onChange={(v) => set({ standardentlasszeit: v })}
+          />
+        </Stack>
+        <Typography variant="subtitle1" component="h3">
+          Elternbrief mit Zugangsdaten
+        </Typography>
+        {text('eltern_elternbriefLogindaten_appurl', 'App-Adresse im Brief')}
+        {text('eltern_elternbriefLogindaten_textBeforeLogindata', 'Text vor den Zugangsdaten', true)}
+        {text('eltern_elternbriefLogindaten_textAfterLogindata', 'Text nach den Zugangsdaten', true)}
+        {flag('dataOffline', 'Daten offline auf dem Gerät speichern')}
+        <Typography variant="subtitle1" component="h3">
+          Meldungen der Eltern
+        </Typography>
+        <TimeInput
+          label="Meldungen spätestens bis"
+          value={value.anwesenheitMeldungSpaetestensBis}
+          onChange={(v) => set({ anwesenheitMeldungSpaetestensBis: v })}
+        />
+        <Typography variant="body2">Mögliche Entlasszeiten</Typography>
+        {value.moeglicheEntlasszeiten.map((time) => (
+          <ReleaseTimeEntry
+            key={time}
+            time={time}
+            condition={value.moeglicheEntlasszeiten_bedingungen[time] ?? noCondition}
+            classes={data.klassen}
+            onChange={(condition) =>
+              set({
+                moeglicheEntlasszeiten_bedingungen: { ...value.moeglicheEntlasszeiten_bedingungen, [time]: condition },
+              })
+            }
+            onRemove={() => set({ moeglicheEntlasszeiten: value.moeglicheEntlasszeiten.filter((t) => t !== time) })}
+          />
+        ))}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TimeInput label="Entlasszeit hinzufügen" value={newTime} onChange={setNewTime} />
+          <IconButton
+            aria-label="Entlasszeit hinzufügen"
+            disabled={!/^\d\d:\d\d$/.test(newTime)}
+            onClick={() => {
+              set({ moeglicheEntlasszeiten: [...new Set([...value.moeglicheEntlasszeiten, newTime])].sort() });
+              setNewTime('');
+            }}
+          >
+            <AddIcon />
+          </IconButton>
+        </Stack>
+        {flag('meldung_erlaubeKommentar', 'Kommentar erlauben')}
+        {flag('meldung_erlaubeDateiupload', 'Dateiupload erlauben')}
+        {text('text_alertVorMeldungsformular', 'Hinweis vor dem Meldeformular', true)}
+        {text('text_meldungVerpaetet', 'Text bei verspäteter Meldung ([[ZEIT_SPAETESTENS]])', true)}
+      </Stack>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+        <Button variant="contained" onClick={submit}>
+          Speichern
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+const noCondition: ReleaseTimeCondition = { aktiv: false, klassen: [], datumVon: '', datumBis: '', ausnahmen: [] };
+
+/** A possible release time with its conditions (classes, date range; used by the parent reports of 210). */
+function ReleaseTimeEntry({
+  time,
+  condition,
+  classes,
+  onChange,
+  onRemove,
+}: {
+  time: string;
+  condition: ReleaseTimeCondition;
+  classes: ChildrenData['klassen'];
+  onChange(condition: ReleaseTimeCondition): void;
+  onRemove(): void;
+}) {
+  return (
+    <Box data-testid={`release-time-${time}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography sx={{ fontWeight: 'bold' }}>{time} Uhr</Typography>
+        <FormControlLabel
+          control={
+            <Switch checked={condition.aktiv} onChange={(e) => onChange({ ...condition, aktiv: e.target.checked })} />
+          }
+          label="Bedingungen"
+        />
+        <IconButton aria-label={`Entlasszeit ${time} entfernen`} onClick={onRemove}>
+          <DeleteIcon />
+        </IconButton>
+      </Stack>
+      {condition.aktiv && (
+        <Stack spacing={1} sx={{ mt: 1 }}>
+          <Autocomplete
+            multiple
+            options={classes}
+            getOptionLabel={(option) => option.name}
+            value={classes.filter((k) => condition.klassen.includes(k.id))}
+            onChange={(_, chosen) => onChange({ ...condition, klassen: chosen.map((k) => k.id) })}
+            renderInput={(params) => <TextField {...params} label="Nur für Klassen (leer: alle)" size="small" />}
+          />
+          <Stack direction="row" spacing={1}>
+            <DateInput
+              label="Von"
+              value={condition.datumVon}
+              onChange={(datumVon) => onChange({ ...condition, datumVon })}
+            />
+            <DateInput
+              label="Bis"
+              value={condition.datumBis}
+              onChange={(datumBis) => onChange({ ...condition, datumBis })}
+            />
+          </Stack>
+          <ExceptionDays
+            time={time}
+            days={condition.ausnahmen.map((entry) => entry.tag)}
+            onChange={(days) => onChange({ ...condition, ausnahmen: days.map((tag) => ({ tag })) })}
+          />
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/** The exception days of a release-time condition (school.md 5.3: not offered on these days). */
+function ExceptionDays({ time, days, onChange }: { time: string; days: string[]; onChange(days: string[]): void }) {
+  const [day, setDay] = useState('');
+  const add = () => {
+    if (!day || days.includes(day)) return;
+    onChange([...days, day].sort());
+    setDay('');
+  };
+  return (
+    <Stack spacing={1} data-testid={`release-time-${time}-days`}>
+      <Typography variant="body2">Ausnahmetage (an diesen Tagen nicht wählbar)</Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <DateInput label="Ausnahmetag" value={day} onChange={setDay} />
+        <Button startIcon={<AddIcon />} onClick={add} disabled={!day || days.includes(day)}>
+          Tag
+        </Button>
+      </Stack>
+      {days.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Keine Ausnahmetage
+        </Typography>
+      )}
+      {days.map((tag) => (
+        <Stack key={tag} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2">{formatGermanDate(tag)}</Typography>
+          <IconButton
+            size="small"
+            aria-label={`Ausnahmetag ${formatGermanDate(tag)} entfernen`}
+            onClick={() => onChange(days.filter((d) => d !== tag))}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+type EditableClass = Omit<ClassInput, 'id'> & { id: number; anzahlKinder: number };
+
+function ClassSettings({ data }: { data: ChildrenData }) {
+  const saveAction = useSaveAction();
+  const { mutateAsync: save } = useSaveChildren();
+  const [classes, setClasses] = useState<EditableClass[]>(
+    data.klassen.map((k) => ({ id: k.id, name: k.name, bedingungen: k.bedingungen, anzahlKinder: k.anzahlKinder })),
+  );
+  const [deleted, setDeleted] = useState<number[]>([]);
+  const nameErrors = classes.map((k) => {
+    const parsed = classNameField.safeParse(k.name);
+    return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  });
+  const update = (index: number, patch: Partial<EditableClass>) =>
+    setClasses(classes.map((k, i) => (i === index ? { ...k, ...patch } : k)));
+  const submit = () =>
+    void saveAction(
+      () =>
+        save({
+          type: 'klassen',
+          data: { klassen: classes.map(({ anzahlKinder: _n, ...k }) => k), geloescht: deleted },
+        }),
+      { success: messages.settingsSaved, failure: childrenMessages.saveFailed },
+    );
+  const nobody = { alle: false, gruppen: [] };
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6" component="h2">
+          Klassen
+        </Typography>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() =>
+            setClasses([
+              ...classes,
+              { id: 0, name: 'Neu', bedingungen: { f200: { sehen: nobody, bearbeiten: nobody } }, anzahlKinder: 0 },
+            ])
+          }
+        >
+          Klasse
+        </Button>
+      </Stack>
+      <Stack spacing={3}>
+        {classes.map((k, index) => (
+          <Box key={`${k.id}-${index}`} data-testid="class-entry">
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <TextField
+                label="Name"
+                required
+                value={k.name}
+                onChange={(e) => update(index, { name: e.target.value })}
+                error={nameErrors[index] !== null}
+                helperText={nameErrors[index] ?? `${k.anzahlKinder} Kinder`}
+                slotProps={{ htmlInput: { maxLength: 25 } }}
+                sx={{ flex: 1 }}
+              />
+              <IconButton
+                aria-label={`Klasse ${k.name} löschen`}
+                disabled={k.anzahlKinder > 0}
+                onClick={() => {
+                  if (k.id !== 0) setDeleted([...deleted, k.id]);
+                  setClasses(classes.filter((_, i) => i !== index));
+                }}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+            <ConditionEditor
+              label="Sehen"
+              value={k.bedingungen.f200.sehen}
+              groups={data.gruppen}
+              implied={k.bedingungen.f200.bearbeiten}
+              onChange={(sehen) => update(index, { bedingungen: { f200: { ...k.bedingungen.f200, sehen } } })}
+            />
+            <ConditionEditor
+              label="Bearbeiten"
+              value={k.bedingungen.f200.bearbeiten}
+              groups={data.gruppen}
+              onChange={(bearbeiten) => update(index, { bedingungen: { f200: { ...k.bedingungen.f200, bearbeiten } } })}
+            />
+          </Box>
+        ))}
+      </Stack>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+        <Button variant="contained" onClick={submit} disabled={nameErrors.some((e) => e !== null)}>
+          Speichern
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,120 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  customerCalls,
+  encodeCallFields,
+  mergeDocument,
+  type CustomerData,
+  type CustomerSave,
+  type DocumentInput,
+  type OrderDocumentView,
+} from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { downloadStoredFile } from '../../../platform/api/download';
+
+export const customerKeys = { all: ['customers'] as const };
+
+/** The empty action loads what the caller may see of module 410. */
+export async function getCustomerData(): Promise<CustomerData> {
+  return (await call(customerCalls.getSettings, {})).save;
+}
+
+/** Kept on the device (IndexedDB) only while the setting dataOffline is on (business.md 4.2). */
+export function keepOffline(data: unknown): boolean {
+  return (data as Partial<CustomerData> | undefined)?.settings?.dataOffline === true;
+}
+
+export const customerQueryOptions = () =>
+  queryOptions({ queryKey: customerKeys.all, queryFn: getCustomerData, meta: { keepOnDevice: keepOffline } });
+
+export function useCustomerData() {
+  return useQuery(customerQueryOptions());
+}
+
+/** Every save answers the fresh data (with the change markers), which replaces the loaded data. */
+export function useSaveCustomers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (dataToSave: CustomerSave) => (await call(customerCalls.getSettings, { dataToSave })).save,
+    onSuccess: (saved) => queryClient.setQueryData(customerKeys.all, saved),
+  });
+}
+
+/** Updates one order's documents in the loaded data. */
+function updateDocuments(
+  data: CustomerData | undefined,
+  orderId: number,
+  change: (list: OrderDocumentView[]) => OrderDocumentView[],
+): CustomerData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    auftraege: data.auftraege.map((order) =>
+      order.id === orderId ? { ...order, dokumente: change(order.dokumente) } : order,
+    ),
+  };
+}
+
+/** The document call: a returned RE-/AN- document replaces the list entry of the same name. */
+export function useCreateDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (dokument: DocumentInput) => call(customerCalls.dokument, { dokument }),
+    // A planned document answers without neuDokument: nothing is added (business.md 7.2).
+    onSuccess: (reply, input) => {
+      const added = reply.neuDokument;
+      if (!added) return;
+      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+        updateDocuments(data, Number(input.id_auftrag), (list) => mergeDocument(list, added)),
+      );
+    },
+  });
+}
+
+export function useDeleteDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { orderId: number; document: OrderDocumentView }) => {
+      await call(customerCalls.delDokument, {
+        dataToSave: { type: 'auftragDelDokument', data: { id: input.document.id, pfad: input.document.pfad } },
+      });
+      return input;
+    },
+    onSuccess: ({ orderId, document }) =>
+      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+        updateDocuments(data, orderId, (list) => list.filter((entry) => entry.id !== document.id)),
+      ),
+  });
+}
+
+export function downloadDocument(pfad: string, name: string): Promise<void> {
+  return downloadStoredFile(pfad, name);
+}
+
+/** A single upload may take longer than a save (up to 20 MB). */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** Uploads a booking receipt (20, with the amount paid) or another file (100) of an order. */
+export function useUploadDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { orderId: number; dokumentart: 20 | 100; wert: string; datum: string; file: File }) => {
+      const body = new FormData();
+      const fields = encodeCallFields({
+        id_a: input.orderId,
+        dokumentart: input.dokumentart,
+        wert: input.wert,
+        datum: input.datum,
+      });
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      body.set('file', input.file, input.file.name);
+      return {
+        orderId: input.orderId,
+        reply: await call(customerCalls.upload, body, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+      };
+    },
+    onSuccess: ({ orderId, reply }) =>
+      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+        updateDocuments(data, orderId, (list) => mergeDocument(list, reply.neuDokument)),
+      ),
+  });
+}

@@ -1,0 +1,446 @@
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import MapIcon from '@mui/icons-material/Map';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
+import { customerMessages, formatEuro, type CustomerData, type CustomerView } from '@hortus/contract';
+import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
+import { useSchemaForm } from '../../../platform/forms/use-schema-form';
+import { FormParameterField } from '../../../platform/user-parameters/form-parameter-field';
+import { parameterKey } from '../../../platform/user-parameters/parameter-schema';
+import { useSaveCustomers } from '../api/customers';
+import {
+  customerFieldOf,
+  customerFormSchema,
+  customerToSave,
+  loginValuesOf,
+  type CustomerFormValues,
+} from '../logic/login-values';
+import { EditDialog } from './edit-dialog';
+
+const emptyContact = {
+  id: 0,
+  bezeichnung: '',
+  anrede: 'Herr' as const,
+  vorname: '',
+  nachname: '',
+  mail: '',
+  telefon_festnetz: '',
+  telefon_mobil: '',
+  info: '',
+  sort: 0,
+};
+const emptyAddress = {
+  id: 0,
+  bezeichnung: '',
+  firma: '',
+  suffix: '',
+  strasse: '',
+  hausnummer: '',
+  plz: '',
+  ort: '',
+  info: '',
+  sort: 0,
+};
+
+export function customerFormValues(customer: CustomerView | null): CustomerFormValues {
+  if (!customer)
+    return {
+      id: 0,
+      kundennummer: '',
+      firma: '',
+      id_login: 0,
+      leitwegId: '',
+      ansprechpartner: [],
+      anschriften: [],
+      werte: {},
+    };
+  return {
+    id: customer.id,
+    kundennummer: customer.kundennummer,
+    firma: customer.firma,
+    id_login: customer.id_login,
+    leitwegId: customer.leitwegId,
+    ansprechpartner: customer.ansprechpartner,
+    anschriften: customer.anschriften,
+    werte: loginValuesOf(customer),
+  };
+}
+
+/** An OpenStreetMap search for an address (opens in a new tab). */
+export function mapsLink(address: { strasse?: string; hausnummer?: string; plz?: string; ort?: string }): string {
+  const query =
+    `${address.strasse ?? ''} ${address.hausnummer ?? ''}, ${address.plz ?? ''} ${address.ort ?? ''}`.trim();
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+}
+
+/** Customer dialog: tabs Kunde (data, contacts and addresses as panels) and Aufträge (this customer's orders). */
+export function CustomerDialog({
+  customer,
+  data,
+  onClose,
+}: {
+  customer: CustomerView | null;
+  data: CustomerData;
+  onClose(): void;
+}) {
+  const schema = useMemo(() => customerFormSchema(customer), [customer]);
+  const form = useSchemaForm(schema, customerFormValues(customer));
+  const { control } = form;
+  const contacts = useFieldArray({ control, name: 'ansprechpartner' });
+  const addresses = useFieldArray({ control, name: 'anschriften' });
+  const addressValues = useWatch({ control, name: 'anschriften' }) ?? [];
+  const chosenLogin = Number(useWatch({ control, name: 'id_login' }) ?? 0);
+  // The login's user parameters (f200) show while its stored login is chosen.
+  const loginParameters = customer?.nutzer && chosenLogin === customer.id_login ? customer.nutzer.nutzerparameter : [];
+  const { mutateAsync: save } = useSaveCustomers();
+  const navigate = useNavigate();
+  const readOnly = data.istKunde;
+  const orders = customer ? data.auftraege.filter((order) => order.id_kunde === customer.id) : [];
+  const loginOptions = [
+    { value: 0, label: 'Kein Zugang' },
+    ...data.kundenLogins.map((login) => ({ value: login.id, label: login.ident })),
+  ];
+
+  return (
+    <EditDialog
+      form={form}
+      title={customer ? `Kunde ${customer.kundennummer} – ${customer.ident}` : 'Neuer Kunde'}
+      fullScreenBelow={600}
+      tabs={customer ? ['Kunde', 'Aufträge'] : undefined}
+      readOnly={readOnly}
+      texts={{ success: 'Der Kunde wurde gespeichert.', failure: customerMessages.saveFailed }}
+      onSubmit={(values) =>
+        save({ type: values.id > 0 ? 'saveKunde' : 'addKunde', data: customerToSave(customer, values) })
+      }
+      fieldOf={customerFieldOf}
+      onClose={onClose}
+      deleteText={customerMessages.deleteCustomer}
+      onDelete={
+        customer && !readOnly
+          ? async () => {
+              await save({ type: 'delKunde', data: { id: customer.id } });
+              return true;
+            }
+          : undefined
+      }
+    >
+      {(tab) =>
+        tab === 1 ? (
+          <List dense>
+            {orders.length === 0 && <Typography>{customerMessages.noOrders}</Typography>}
+            {orders.map((order) => (
+              <ListItemButton key={order.id} onClick={() => void navigate(`/410-100?a=${order.id}`)}>
+                <ListItemText
+                  primary={`${order.auftragsnummer} · ${order.titel}`}
+                  secondary={`${order.typ} · ${formatEuro(order.umsatz)} netto`}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        ) : (
+          <>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormTextField
+                control={control}
+                name="kundennummer"
+                label="Kundennummer"
+                helperText="Leer: nächste freie Nummer"
+                disabled={readOnly}
+              />
+              <FormTextField control={control} name="firma" label="Firma" fullWidth disabled={readOnly} />
+            </Stack>
+            {!readOnly && (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <FormSelectField
+                  control={control}
+                  name="id_login"
+                  label="Kundenzugang"
+                  options={loginOptions}
+                  fullWidth
+                />
+                <FormTextField
+                  control={control}
+                  name="leitwegId"
+                  label="Leitweg-ID (XRechnung)"
+                  helperText="Nur für öffentliche Auftraggeber"
+                  fullWidth
+                />
+              </Stack>
+            )}
+            {!readOnly && chosenLogin !== 0 && chosenLogin !== customer?.id_login && (
+              <Typography variant="body2" color="text.secondary">
+                Die Nutzerparameter des Zugangs lassen sich nach dem Speichern bearbeiten.
+              </Typography>
+            )}
+            {!readOnly && loginParameters.length > 0 && (
+              <Box component="section" aria-label="Nutzerparameter des Zugangs">
+                <Typography variant="subtitle1" component="h3" gutterBottom>
+                  Nutzerparameter des Zugangs
+                </Typography>
+                <Stack spacing={2}>
+                  {loginParameters.map((parameter) => (
+                    <FormParameterField
+                      key={parameter.id}
+                      control={control}
+                      name={`werte.${parameterKey(parameter.id)}`}
+                      parameter={parameter}
+                      disabled={!parameter.bearbeiten}
+                    />
+                  ))}
+                </Stack>
+              </Box>
+            )}
+            <Typography variant="subtitle1" component="h3">
+              Ansprechpartner
+            </Typography>
+            {contacts.fields.map((field, index) => (
+              <Accordion
+                key={field.id}
+                defaultExpanded={field.id === contacts.fields.at(-1)?.id && field.nachname === ''}
+              >
+                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                  <ContactTitle control={control} index={index} />
+                </AccordionSummary>
+                <AccordionDetails>
+                  <Stack spacing={2}>
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                      <FormSelectField
+                        control={control}
+                        name={`ansprechpartner.${index}.anrede`}
+                        label="Anrede"
+                        options={[
+                          { value: 'Herr', label: 'Herr' },
+                          { value: 'Frau', label: 'Frau' },
+                        ]}
+                        sx={{ minWidth: 120 }}
+                        disabled={readOnly}
+                      />
+                      <FormTextField
+                        control={control}
+                        name={`ansprechpartner.${index}.vorname`}
+                        label="Vorname"
+                        fullWidth
+                        disabled={readOnly}
+                      />
+                      <FormTextField
+                        control={control}
+                        name={`ansprechpartner.${index}.nachname`}
+                        label="Nachname"
+                        fullWidth
+                        disabled={readOnly}
+                      />
+                    </Stack>
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                      <FormTextField
+                        control={control}
+                        name={`ansprechpartner.${index}.mail`}
+                        label="E-Mail"
+                        fullWidth
+                        disabled={readOnly}
+                      />
+                      <FormTextField
+                        control={control}
+                        name={`ansprechpartner.${index}.telefon_festnetz`}
+                        label="Telefon"
+                        fullWidth
+                        disabled={readOnly}
+                      />
+                      <FormTextField
+                        control={control}
+                        name={`ansprechpartner.${index}.telefon_mobil`}
+                        label="Mobil"
+                        fullWidth
+                        disabled={readOnly}
+                      />
+                    </Stack>
+                    <FormTextField
+                      control={control}
+                      name={`ansprechpartner.${index}.bezeichnung`}
+                      label="Funktion"
+                      disabled={readOnly}
+                    />
+                    <FormTextField
+                      control={control}
+                      name={`ansprechpartner.${index}.info`}
+                      label="Info"
+                      multiline
+                      disabled={readOnly}
+                    />
+                    {!readOnly && (
+                      <Box>
+                        <Button color="error" startIcon={<DeleteIcon />} onClick={() => contacts.remove(index)}>
+                          Ansprechpartner entfernen
+                        </Button>
+                      </Box>
+                    )}
+                  </Stack>
+                </AccordionDetails>
+              </Accordion>
+            ))}
+            {!readOnly && (
+              <Box>
+                <Button
+                  startIcon={<AddIcon />}
+                  onClick={() => contacts.append({ ...emptyContact, sort: contacts.fields.length })}
+                >
+                  Ansprechpartner hinzufügen
+                </Button>
+              </Box>
+            )}
+            <Typography variant="subtitle1" component="h3">
+              Anschriften
+            </Typography>
+            {addresses.fields.map((field, index) => {
+              const value = addressValues[index];
+              return (
+                <Accordion key={field.id} defaultExpanded={field.ort === ''}>
+                  <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                    <Typography>
+                      {[
+                        value?.bezeichnung,
+                        value?.firma,
+                        `${value?.strasse ?? ''} ${value?.hausnummer ?? ''}`.trim(),
+                        value?.ort,
+                      ]
+                        .filter(Boolean)
+                        .join(', ') || 'Neue Anschrift'}
+                    </Typography>
+                  </AccordionSummary>
+                  <AccordionDetails>
+                    <Stack spacing={2}>
+                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                        <FormTextField
+                          control={control}
+                          name={`anschriften.${index}.bezeichnung`}
+                          label="Bezeichnung (intern)"
+                          fullWidth
+                          disabled={readOnly}
+                        />
+                        <FormTextField
+                          control={control}
+                          name={`anschriften.${index}.firma`}
+                          label="Firma / Name"
+                          fullWidth
+                          disabled={readOnly}
+                        />
+                        <FormTextField
+                          control={control}
+                          name={`anschriften.${index}.suffix`}
+                          label="Zusatz"
+                          fullWidth
+                          disabled={readOnly}
+                        />
+                      </Stack>
+                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                        <FormTextField
+                          control={control}
+                          name={`anschriften.${index}.strasse`}
+                          label="Straße"
+                          fullWidth
+                          disabled={readOnly}
+                        />
+                        <FormTextField
+                          control={control}
+                          name={`anschriften.${index}.hausnummer`}
+                          label="Hausnummer"
+                          disabled={readOnly}
+                        />
+                      </Stack>
+                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                        <FormTextField
+                          control={control}
+                          name={`anschriften.${index}.plz`}
+                          label="PLZ"
+                          disabled={readOnly}
+                        />
+                        <FormTextField
+                          control={control}
+                          name={`anschriften.${index}.ort`}
+                          label="Ort"
+                          fullWidth
+                          disabled={readOnly}
+                        />
+                      </Stack>
+                      <FormTextField
+                        control={control}
+                        name={`anschriften.${index}.info`}
+                        label="Info"
+                        multiline
+                        disabled={readOnly}
+                      />
+                      <Stack direction="row" spacing={1}>
+                        {value && value.ort !== '' && (
+                          <Link
+                            href={mapsLink(value)}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            sx={{ display: 'inline-flex', gap: 0.5 }}
+                          >
+                            <MapIcon fontSize="small" /> In Karte öffnen
+                          </Link>
+                        )}
+                        {!readOnly && (
+                          <IconButton
+                            aria-label="Anschrift entfernen"
+                            color="error"
+                            size="small"
+                            onClick={() => addresses.remove(index)}
+                          >
+                            <DeleteIcon />
+                          </IconButton>
+                        )}
+                      </Stack>
+                    </Stack>
+                  </AccordionDetails>
+                </Accordion>
+              );
+            })}
+            {!readOnly && (
+              <Box>
+                <Button
+                  startIcon={<AddIcon />}
+                  onClick={() => addresses.append({ ...emptyAddress, sort: addresses.fields.length })}
+                >
+                  Anschrift hinzufügen
+                </Button>
+              </Box>
+            )}
+          </>
+        )
+      }
+    </EditDialog>
+  );
+}
+
+function ContactTitle({
+  control,
+  index,
+}: {
+  control: ReturnType<typeof useSchemaForm<ReturnType<typeof customerFormSchema>>>['control'];
+  index: number;
+}) {
+  const contact = useWatch({ control, name: `ansprechpartner.${index}` });
+  const name = `${contact?.anrede ?? ''} ${contact?.vorname ?? ''} ${contact?.nachname ?? ''}`
+    .replace(/\s+/g, ' ')
+    .trim();
+  return (
+    <Typography>
+      {contact && `${contact.vorname}${contact.nachname}` !== '' ? name : 'Neuer Ansprechpartner'}
+    </Typography>
+  );
+}

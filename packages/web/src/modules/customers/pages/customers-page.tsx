@@ -1,0 +1,79 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { customerMessages, type CustomerView } from '@hortus/contract';
+import { DataTable } from '../../../platform/data-table/data-table';
+import { ALL_ROWS } from '../../../platform/data-table/pagination';
+import { PageLoading } from '../../../platform/feedback/page-loading';
+import { SearchField } from '../../../platform/filters/search-field';
+import { PageContainer } from '../../../platform/layout/page-container';
+import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
+import { useCustomerData } from '../api/customers';
+import { CustomerDialog } from '../components/customer-dialog';
+import { matchesSearch } from '../logic/search';
+
+export const pageSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
+
+/** /410 Kunden: customers by number descending, 50 per page, search, add. */
+export function CustomersPage() {
+  useDismissibleOfflineBanner();
+  const query = useCustomerData();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<CustomerView | 'new' | null>(null);
+  const rows = useMemo(
+    () =>
+      (query.data?.kunden ?? []).filter((customer) =>
+        matchesSearch(search, [
+          customer.kundennummer,
+          customer.ident,
+          customer.firma,
+          ...customer.ansprechpartner.map((c) => `${c.vorname} ${c.nachname}`),
+        ]),
+      ),
+    [query.data, search],
+  );
+  if (!query.data)
+    return (
+      <PageContainer>
+        {query.isError ? <Typography>{customerMessages.loadFailed}</Typography> : <PageLoading />}
+      </PageContainer>
+    );
+  const data = query.data;
+  return (
+    <PageContainer>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
+        <SearchField value={search} onChange={setSearch} />
+        {!data.istKunde && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            Kunde
+          </Button>
+        )}
+      </Stack>
+      <DataTable
+        aria-label="Kunden"
+        data-testid="customers-table"
+        rows={rows}
+        rowKey={(row) => row.id}
+        emptyText="Keine Kunden gefunden"
+        rowsPerPageOptions={pageSizes}
+        defaultRowsPerPage={50}
+        mobileBreakpoint={600}
+        onRowClick={(row) => setEditing(row)}
+        columns={[
+          { key: 'nr', label: 'Kundennummer', render: (row) => row.kundennummer, width: 160 },
+          { key: 'name', label: 'Name', render: (row) => row.ident },
+        ]}
+      />
+      {editing !== null && (
+        <CustomerDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          customer={editing === 'new' ? null : editing}
+          data={data}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </PageContainer>
+  );
+}
