@@ -24,6 +24,7 @@ import { createGroup, createParameter, createUser } from '../packages/server/src
 import { measureBundle } from './bundle-size';
 import { measureLoginRoute, type LoginRouteReport } from './login-route';
 import { runAutocannon, type LoadResult } from './load';
+import { lighthouseTable, measureLighthouse } from './lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -266,6 +267,12 @@ async function benchPostgres(url: string): Promise<{ measured: Measured[]; setti
   }
 }
 
+// Lighthouse last, on a machine the load tests no longer occupy (it starts the built product itself).
+const lighthouseRows =
+  hasWeb && fs.existsSync('/usr/bin/chromium') && fs.existsSync(path.join(root, 'packages/server/dist/main.js'))
+    ? await measureLighthouse()
+    : null;
+
 const lines = [
   `# Benchmark ${new Date().toISOString()}`,
   '',
@@ -288,6 +295,10 @@ const lines = [
         .map((m) => row(m.label, c, m.result, base, m.bytes)),
     ];
   }),
+  '',
+  '## Lighthouse 12, mobile emulation (slow 4G, 4× CPU slowdown), best of 2 runs',
+  '',
+  lighthouseRows ? lighthouseTable(lighthouseRows) : 'Not measured (needs `npm run build` and /usr/bin/chromium).',
   '',
   '## Web bundle (gzip)',
   '',

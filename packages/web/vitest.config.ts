@@ -7,6 +7,7 @@ export default defineConfig({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup.ts'],
     // Component tests render MUI in happy-dom; under a loaded CI machine they need more than 5 s.
     testTimeout: 20_000,
   },

@@ -10,6 +10,7 @@ import { BODY_LIMIT_BYTES } from '../src/app';
 import { defineCall, CallError, type AppContext } from '../src/platform/http/calls';
 import { registerCalls } from '../src/platform/http/dispatcher';
 import { createUser } from '../src/seed/factories';
+import { writeAppSettings } from '../src/platform/settings/app-settings';
 import { startTestServer, type TestServer } from './helper';
 
 let server: TestServer;
@@ -127,9 +128,31 @@ describe('web app serving', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       const missingAsset = await withWeb.app.inject({ method: 'GET', url: '/assets/fehlt.js' });
       expect(missingAsset.statusCode).toBe(404);
+      // The page carries the login screen's data; a change of the app settings reaches the next page.
+      const carried = /<script id="login-screen-data" type="application\/json">(.*?)<\/script>/.exec(
+        (await withWeb.app.inject({ method: 'GET', url: '/' })).body,
+      );
+      expect(JSON.parse(carried?.[1] ?? 'null')).toMatchObject({ app_titel: 'Hortus' });
+      await writeAppSettings(withWeb.database.db, {
+        app_titel: 'Hort </script><b>$&',
+        loginscreen_welcomeText: 'Willkommen </script>',
+      });
+      const changed = (await withWeb.app.inject({ method: 'GET', url: '/999-100' })).body;
+      expect(changed).toContain('<title>Hort &lt;/script&gt;&lt;b&gt;$&amp;</title>');
+      expect(changed.match(/<\/script>/g)).toHaveLength(1);
+      const block = /<script id="login-screen-data" type="application\/json">(.*?)<\/script>/.exec(changed);
+      expect(JSON.parse(block?.[1] ?? 'null')).toMatchObject({
+        app_titel: 'Hort </script><b>$&',
+        loginscreen_welcomeText: 'Willkommen </script>',
+      });
       const manifest = await withWeb.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
       const json = JSON.parse(manifest.body);
-      expect(json).toMatchObject({ name: 'Hortus', theme_color: '#2e7d32', lang: 'de', display: 'standalone' });
+      expect(json).toMatchObject({
+        name: 'Hort </script><b>$&',
+        theme_color: '#2e7d32',
+        lang: 'de',
+        display: 'standalone',
+      });
       expect(json.icons).toHaveLength(3);
     } finally {
       await withWeb.close();

@@ -46,18 +46,25 @@ const screenShape: Shape = {
   loginscreen_infos: (value) => Array.isArray(value) && value.every((info) => matches(info, infoShape)),
 };
 
-export const loginScreenReplyGuard = guard<{ status: 'success'; data: LoginScreenData }>((value) => {
-  if (!matches(value, { status: (status) => status === 'success', data: (data) => matches(data, screenShape) })) {
-    return null;
-  }
-  const data = pick<LoginScreenData>(value.data as Record<string, unknown>, screenShape);
+function loginScreenDataOf(value: unknown): LoginScreenData | null {
+  if (!matches(value, screenShape)) return null;
+  const data = pick<LoginScreenData>(value, screenShape);
   return {
-    status: 'success',
-    data: {
-      ...data,
-      loginscreen_infos: data.loginscreen_infos.map((info) => pick(info as Record<string, unknown>, infoShape)),
-    },
+    ...data,
+    loginscreen_infos: data.loginscreen_infos.map((info) => pick(info as Record<string, unknown>, infoShape)),
   };
+}
+
+/** The login screen's data alone: a copy kept on the device, or the one the served page carries. */
+export const loginScreenDataGuard = guard<LoginScreenData>(loginScreenDataOf);
+
+/** Id of the JSON data block with the login screen's data in the served page (index.html). */
+export const loginScreenDataId = 'login-screen-data';
+
+export const loginScreenReplyGuard = guard<{ status: 'success'; data: LoginScreenData }>((value) => {
+  if (!matches(value, { status: (status) => status === 'success' })) return null;
+  const data = loginScreenDataOf(value['data']);
+  return data === null ? null : { status: 'success', data };
 });
 
 export const loginReplyGuard = guard<LoginReply>((value) => {

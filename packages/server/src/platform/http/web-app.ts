@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@hortus/contract';
 import type { Db } from '../db/database';
-import { readAppSettings } from '../settings/app-settings';
+import { loginScreenDataId, type LoginScreenData } from '@hortus/contract';
+import { loginScreenOf, readAppSettings } from '../settings/app-settings';
+import { rememberForOrg } from '../settings/org-data';
 import { sendReply } from './dispatcher';
 
 /**
@@ -37,6 +39,11 @@ export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: 
   });
 
   const indexHtml = webDist ? path.join(webDist, 'index.html') : null;
+  const template = indexHtml && fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, 'utf8') : null;
+  // The page carries the login screen's data, so the first paint already shows the organisation's title,
+  // texts and colours (nothing moves when they arrive); kept until the app settings change.
+  const pageHtml = (source: string) =>
+    rememberForOrg(db, 'index-html', (org) => withLoginScreen(source, loginScreenOf(org.settings)));
   if (webDist && indexHtml && fs.existsSync(indexHtml)) {
     await fastify.register(fastifyStatic, {
       root: webDist,
@@ -59,14 +66,37 @@ export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: 
     const url = request.url.split('?')[0] ?? '';
     const isPageRequest =
       request.method === 'GET' && !url.startsWith('/_api/') && !path.extname(url) && indexHtml !== null;
-    if (isPageRequest && fs.existsSync(indexHtml)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    if (isPageRequest && template !== null) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await pageHtml(template));
     }
     return sendReply(reply, {
       status: 'notFound',
       message: url.startsWith('/_api/') ? messages.unknownCall : messages.notFound,
     });
   });
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => htmlEscapes[c] ?? c);
+
+/**
+ * The page with the login screen's data as a JSON data block (never executed, so the CSP is untouched;
+ * '<' is escaped so no text can close the element), the organisation's title and theme colour.
+ */
+export function withLoginScreen(template: string, data: LoginScreenData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const block = `<script id="${loginScreenDataId}" type="application/json">${json}</script>`;
+  const page = template
+    // Replacement functions: a '$' in the organisation's texts stays literal.
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(data.app_titel || 'Hortus')}</title>`)
+    .replace(
+      /(<meta name="theme-color" content=")[^"]*(")/,
+      (_match, start: string, end: string) => `${start}${escapeHtml(data.app_theme_color_primary)}${end}`,
+    );
+  return page.includes('</head>') ? page.replace('</head>', () => `${block}\n  </head>`) : `${page}${block}`;
 }
 
 /** Locates packages/web/dist from the sources or from the bundled server. */

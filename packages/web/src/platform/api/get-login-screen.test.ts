@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { isLoginScreenData, readCachedLoginScreen } from './get-login-screen';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loginScreenDataId } from '@hortus/contract/login-route';
+import { readCachedLoginScreen, readEmbeddedLoginScreen } from './get-login-screen';
 
 const screen = {
   app_titel: 'Hort',
@@ -23,7 +24,32 @@ describe('login screen cache', () => {
     expect(readCachedLoginScreen()).toBeNull();
     localStorage.setItem('loginscreen', '{kaputt');
     expect(readCachedLoginScreen()).toBeNull();
-    expect(isLoginScreenData({ ...screen, loginscreen_infos: [{ titel: 1 }] })).toBe(false);
-    expect(isLoginScreenData({ ...screen, app_titel: undefined })).toBe(false);
+    localStorage.setItem('loginscreen', JSON.stringify({ ...screen, loginscreen_infos: [{ titel: 1 }] }));
+    expect(readCachedLoginScreen()).toBeNull();
+    localStorage.setItem('loginscreen', JSON.stringify({ ...screen, app_titel: undefined }));
+    expect(readCachedLoginScreen()).toBeNull();
+  });
+});
+
+describe('login screen carried by the page', () => {
+  afterEach(() => document.getElementById(loginScreenDataId)?.remove());
+
+  const embed = (text: string) => {
+    const block = document.createElement('script');
+    block.id = loginScreenDataId;
+    block.type = 'application/json';
+    block.textContent = text;
+    document.head.append(block);
+  };
+
+  it('reads the data block the server writes into the page, keeping only known fields', () => {
+    embed(JSON.stringify({ ...screen, extra: 'x' }).replace(/</g, '\\u003c'));
+    expect(readEmbeddedLoginScreen()).toEqual(screen);
+  });
+
+  it('is null without a block or with a broken one', () => {
+    expect(readEmbeddedLoginScreen()).toBeNull();
+    embed('{kaputt');
+    expect(readEmbeddedLoginScreen()).toBeNull();
   });
 });

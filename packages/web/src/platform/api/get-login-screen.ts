@@ -1,5 +1,12 @@
 import type { LoginScreenData } from '@hortus/contract';
-import { callUrl, loginRouteTargets, loginScreenReplyGuard } from '@hortus/contract/login-route';
+import {
+  callUrl,
+  loginRouteTargets,
+  loginScreenDataGuard,
+  loginScreenDataId,
+  loginScreenReplyGuard,
+} from '@hortus/contract/login-route';
+import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readStorage, storageKeys, writeStorage } from '../session/storage';
 import { postCall } from './client';
@@ -15,54 +22,45 @@ export async function getLoginScreen(): Promise<LoginScreenData> {
 }
 
 /**
+ * The login screen the served page carries (a JSON data block the server writes into index.html), so
+ * the first paint of a first visit already shows the organisation's texts; null when the page came from
+ * the service worker's copy or the block is missing or malformed.
+ */
+export function readEmbeddedLoginScreen(): LoginScreenData | null {
+  const text = document.getElementById(loginScreenDataId)?.textContent;
+  return text ? parseLoginScreen(text) : null;
+}
+
+/**
  * The cached login screen, or null when none was stored or it has another shape. The copy was validated
- * with the contract schema before it was stored; this check only guards against foreign or old data.
+ * before it was stored; this check only guards against foreign or old data.
  */
 export function readCachedLoginScreen(): LoginScreenData | null {
   const text = readStorage(storageKeys.loginScreen);
-  if (text === null) return null;
+  return text === null ? null : parseLoginScreen(text);
+}
+
+function parseLoginScreen(text: string): LoginScreenData | null {
   try {
-    const value: unknown = JSON.parse(text);
-    return isLoginScreenData(value) ? value : null;
+    const parsed = loginScreenDataGuard.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
-const loginScreenTextFields = [
-  'app_titel',
-  'app_untertitel',
-  'app_theme_color_primary',
-  'loginscreen_bg_color',
-  'loginscreen_bg_img',
-  'loginscreen_welcomeText',
-] as const;
-
-export function isLoginScreenData(value: unknown): value is LoginScreenData {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  const infos = record['loginscreen_infos'];
-  return (
-    loginScreenTextFields.every((field) => typeof record[field] === 'string') &&
-    Array.isArray(infos) &&
-    infos.every(
-      (info: unknown) =>
-        typeof info === 'object' &&
-        info !== null &&
-        typeof (info as Record<string, unknown>)['titel'] === 'string' &&
-        typeof (info as Record<string, unknown>)['text'] === 'string',
-    )
-  );
-}
-
 export const loginScreenQueryOptions = () =>
   queryOptions({ queryKey: ['loginscreen'], queryFn: getLoginScreen, staleTime: 60_000 });
 
-/** The login screen data: the server's answer, or the cached copy while loading or when the fetch failed. */
+/**
+ * The login screen data: the server's answer; while loading or when the fetch failed, the copy the page
+ * carries, else the one kept on the device.
+ */
 export function useLoginScreen() {
   const query = useQuery(loginScreenQueryOptions());
+  const [firstPaint] = useState(() => readEmbeddedLoginScreen() ?? readCachedLoginScreen());
   return {
-    data: query.data ?? readCachedLoginScreen(),
+    data: query.data ?? firstPaint,
     isPending: query.isPending,
     isError: query.isError,
   };

@@ -100,13 +100,14 @@ export function DataTable<T>({
 
   if (isMobile) {
     return (
-      <Box data-testid={testId} aria-label={ariaLabel} role="list">
+      // Only the cards are the list's items; the empty text and the pagination stand beside the list.
+      <Box data-testid={testId}>
         {visible.length === 0 && (
           <Typography sx={{ p: 2 }} color="text.secondary">
             {emptyText}
           </Typography>
         )}
-        <Stack spacing={1}>
+        <Stack spacing={1} role="list" aria-label={ariaLabel}>
           {visible.map((row) => (
             <Paper
               key={rowKey(row)}

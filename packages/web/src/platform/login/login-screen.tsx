@@ -49,7 +49,7 @@ export function LoginScreen({ onEnterApp }: { onEnterApp(route: string): void })
             {appTitle || 'Hortus'}
           </Typography>
           {data?.app_untertitel && (
-            <Typography variant="subtitle1" color="text.secondary" gutterBottom>
+            <Typography variant="subtitle1" component="p" color="text.secondary" gutterBottom>
               {data.app_untertitel}
             </Typography>
           )}

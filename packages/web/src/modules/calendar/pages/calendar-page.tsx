@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import FullCalendar from '@fullcalendar/react';
 import type {
   DatesSetArg,
+  DayCellMountArg,
   DayHeaderContentArg,
   EventClickArg,
   EventInput as FullCalendarEvent,
@@ -73,6 +74,14 @@ export function dayHeaderContent(arg: Pick<DayHeaderContentArg, 'date' | 'text' 
   );
 }
 
+/**
+ * A day cell is named by its content (the date and its events): FullCalendar names it by the date alone
+ * (aria-labelledby), which hides the events from its accessible name.
+ */
+function onDayCellDidMount(arg: DayCellMountArg) {
+  arg.el.removeAttribute('aria-labelledby');
+}
+
 /** The full title as a tooltip: month cells cut long titles with an ellipsis. */
 function onEventDidMount(arg: EventMountArg) {
   arg.el.title = arg.timeText ? `${arg.timeText} ${arg.event.title}` : arg.event.title;
@@ -96,6 +105,9 @@ const calendarSx = (theme: Theme) => ({
   '& .fc .fc-col-header-cell-cushion, & .fc .fc-daygrid-day-number, & .fc .fc-timegrid-slot-label-cushion': {
     color: theme.palette.text.primary,
   },
+  // Days of the neighbouring months: secondary text instead of FullCalendar's 30 % opacity (contrast).
+  '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1 },
+  '& .fc .fc-day-other .fc-daygrid-day-number': { color: theme.palette.text.secondary },
   '& .fc .fc-col-header-cell-cushion': {
     display: 'block',
     overflow: 'hidden',
@@ -351,6 +363,7 @@ function CalendarView({
             allDayText="ganztägig"
             dayHeaderContent={dayHeaderContent}
             eventDidMount={onEventDidMount}
+            dayCellDidMount={onDayCellDidMount}
             scrollTime={WORKING_DAY_START}
             nowIndicator
           />
