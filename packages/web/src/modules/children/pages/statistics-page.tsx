@@ -15,9 +15,12 @@ import SaveIcon from '@mui/icons-material/Save';
 import {
   RELEASE_REASON_MAX,
   childrenMessages,
+  dayNumber,
   fieldErrors,
+  isoDayOf,
   statisticsMessages,
   statisticsRowInput,
+  toLocal,
   type FieldErrors,
   type StatisticsRowView,
 } from '@hortus/contract';
@@ -34,13 +37,18 @@ import { ArchiveDialog } from '../components/archive-dialog';
 import { EvaluationDialog } from '../components/evaluation-dialog';
 
 type Row = StatisticsRowView;
+
+function berlinToday(): string {
+  const local = toLocal(Date.now());
+  return isoDayOf(dayNumber(local.year, local.month, local.day));
+}
 const rowKey = (row: Row) => (row.id_kind > 0 ? `k${row.id_kind}` : `d${row.nachname}${row.vorname}${row.von}`);
 
 /** /200-200 'Statistik': the attendance list of a day (editable rows, save), archive, evaluations. */
 export function StatisticsPage() {
   useDismissibleOfflineBanner();
   const children = useChildren();
-  const [day, setDay] = useState(() => children.data?.heute ?? new Date().toISOString().slice(0, 10));
+  const [day, setDay] = useState(() => children.data?.heute ?? berlinToday());
   const query = useDayList(day);
   const saveAction = useSaveAction();
   const { mutateAsync: saveDay } = useSaveDay();
