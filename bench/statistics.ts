@@ -3,7 +3,8 @@
  * (two charts, two tables, a daily overview per day) and the archive option — wall time per ZIP and the
  * peak memory of the process while it is made (RSS sampled every 5 ms, heap after each run).
  *
- *   node --import tsx bench/statistics.ts        (BENCH_RUNS, default 3)
+ *   node --import tsx bench/statistics.ts        (BENCH_RUNS, default 3; --expose-gc
+ *   collects garbage before each run: `node --expose-gc --import tsx bench/statistics.ts`)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,7 +36,7 @@ await db.execute(sql`insert into children_attendance (child_id, day, time_from, 
     case when (c.id + extract(day from d)::int) % 23 = 0 then null
       else to_char(time '13:00' + ((c.id * 7 + extract(day from d)::int * 13) % 240) * interval '1 minute', 'HH24:MI') end,
     'Standardentlasszeit'
-  from children c, generate_series(date ${`${month}-01`}, date ${`${month}-01`} + interval '1 month' - interval '1 day', interval '1 day') d
+  from children c, generate_series(${`${month}-01`}::date, ${`${month}-01`}::date + interval '1 month' - interval '1 day', interval '1 day') d
   where extract(isodow from d) <= 5 and (c.id + extract(day from d)::int) % 10 <> 0`);
 const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from children_attendance`);
 const [{ classes } = { classes: [] }] = await queryRows<{ classes: number[] }>(
@@ -64,13 +65,28 @@ const login = await post(platformCalls.login.url, { nn: 'admin', pw: 'Admin#Benc
 const code = String(login.json().code);
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const results: { ms: number; peakRss: number; baseRss: number; heap: number; bytes: number; entries: number }[] = [];
+const jsMemory = () => {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external;
+};
+const results: {
+  ms: number;
+  peakRss: number;
+  baseRss: number;
+  peakJs: number;
+  baseJs: number;
+  bytes: number;
+  entries: number;
+}[] = [];
 for (let run = 0; run < runs; run++) {
   global.gc?.();
   const baseRss = process.memoryUsage.rss();
   let peakRss = baseRss;
+  const baseJs = jsMemory();
+  let peakJs = baseJs;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    peakJs = Math.max(peakJs, jsMemory());
   }, 5);
   const started = performance.now();
   const reply = await post(statisticsCalls.createAnwesenheitsstatistik.url, {
@@ -91,9 +107,9 @@ for (let run = 0; run < runs; run++) {
   // Entries counted from the central directory's end record.
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   const entries = zip.readUInt16LE(end + 10);
-  results.push({ ms, peakRss, baseRss, heap: process.memoryUsage().heapUsed, bytes: zip.length, entries });
+  results.push({ ms, peakRss, baseRss, peakJs, baseJs, bytes: zip.length, entries });
   console.log(
-    `run ${run + 1}: ${ms.toFixed(0)} ms, RSS ${mb(baseRss)} → peak ${mb(peakRss)} MiB, ZIP ${mb(zip.length)} MiB, ${entries} files`,
+    `run ${run + 1}: ${ms.toFixed(0)} ms, RSS ${mb(baseRss)} → peak ${mb(peakRss)} MiB, JS heap+external ${mb(baseJs)} → ${mb(peakJs)} MiB, ZIP ${mb(zip.length)} MiB, ${entries} files`,
   );
 }
 const sorted = [...results].sort((a, b) => a.ms - b.ms);
@@ -112,6 +128,7 @@ times spread 13:00–17:00, some not released). One call of \`createAnwesenheits
 | | median | all runs |
 | --- | --- | --- |
 | time per ZIP | ${median?.ms.toFixed(0)} ms | ${results.map((r) => r.ms.toFixed(0)).join(' / ')} ms |
+| JS heap + external growth while making it (peak − before) | ${mb(Math.max(...results.map((r) => r.peakJs - r.baseJs)))} MiB (largest run) | ${results.map((r) => mb(r.peakJs - r.baseJs)).join(' / ')} MiB |
 | RSS growth while making it (peak − before) | ${mb(peak)} MiB (largest run) | ${results.map((r) => mb(r.peakRss - r.baseRss)).join(' / ')} MiB |
 | peak RSS of the process | ${mb(Math.max(...results.map((r) => r.peakRss)))} MiB (resourceUsage maxRSS ${mb(maxRss)} MiB, incl. PGlite and seeding) | |
 | ZIP size | ${mb(median?.bytes ?? 0)} MiB, ${median?.entries} files | |

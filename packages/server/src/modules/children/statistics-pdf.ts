@@ -200,7 +200,8 @@ export function monthEntries(
 export async function writeMonthZip(entries: ReturnType<typeof monthEntries>, out: Writable): Promise<void> {
   const zip = new yazl.ZipFile();
   for (const entry of entries) {
-    zip.addReadStreamLazy(entry.name, (callback) => {
+    // PDF streams are compressed already: storing them saves the CPU of a second deflate.
+    zip.addReadStreamLazy(entry.name, { compress: false }, (callback) => {
       entry.make().then(
         (bytes) => callback(null, Readable.from([bytes])),
         (error: unknown) => callback(error, Readable.from([])),
