@@ -84,8 +84,9 @@ export const evaluationOptions = z.object({
   tabelleKinder: z.boolean().default(true),
   tabelleEntlasszeiten: z.boolean().default(true),
   tagesuebersichten: z.boolean().default(true),
-  archivieren: z.boolean().default(true),
-  loeschen: z.boolean().default(true),
+  /** On in the dialog (school.md 9); off when a client leaves them out, so nothing is deleted unasked. */
+  archivieren: z.boolean().default(false),
+  loeschen: z.boolean().default(false),
   klassen: z.array(recordId()).max(500).default([]),
   suffix: evaluationSuffix.default(''),
 });

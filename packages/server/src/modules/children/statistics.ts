@@ -255,7 +255,7 @@ export async function createEvaluation(
   }
   const access = await classesFor(app.db, user);
   const options = request.options ?? {
-    ...evaluationOptions.parse({ archivieren: false, loeschen: false }),
+    ...evaluationOptions.parse({}),
     klassen: seenIds(access),
   };
   if (typ === 'tag' && !/^\d{4}-\d{2}-\d{2}$/.test(wert))

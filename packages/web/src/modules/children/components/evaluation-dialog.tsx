@@ -50,7 +50,7 @@ export function EvaluationDialog({ day, dayRows, months, classes, onClose }: Pro
   const [tab, setTab] = useState<'tag' | 'monat'>('tag');
   const [month, setMonth] = useState(months[0] ?? '');
   const [options, setOptions] = useState<EvaluationOptions>(() =>
-    evaluationOptions.parse({ klassen: defaultEvaluationClasses(classes) }),
+    evaluationOptions.parse({ klassen: defaultEvaluationClasses(classes), archivieren: true, loeschen: true }),
   );
   const set = (patch: Partial<EvaluationOptions>) => setOptions({ ...options, ...patch });
   const suffixCheck = evaluationSuffix.safeParse(options.suffix);
