@@ -159,6 +159,9 @@ export function SchoolYearWizard({ data, onClose }: { data: ChildrenData; onClos
             {summaryOf(data, state).map((line) => (
               <Typography key={line}>{line}</Typography>
             ))}
+            <Typography variant="body2" color="text.secondary">
+              Gezählt sind die Kinder, die Sie sehen; der Wechsel gilt für alle Kinder der Einrichtung.
+            </Typography>
             <Alert severity="warning">
               Die Änderung wird ganz oder gar nicht ausgeführt und lässt sich nicht rückgängig machen.
             </Alert>

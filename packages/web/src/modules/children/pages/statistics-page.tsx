@@ -119,7 +119,7 @@ export function StatisticsPage() {
             emptyText={statisticsMessages.noAttendance}
             rowsPerPageOptions={[5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }]}
             mobileBreakpoint={700}
-            onRowClick={(row) => row.bearbeiten && setEditing(row)}
+            onRowClick={(row) => row.bearbeiten && !query.isPlaceholderData && setEditing(row)}
             aria-label="Anwesenheiten des Tages"
           />
         )}
