@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-
 import {
   STATISTICS_AREA,
   archiveFileName,
+  childrenMessages,
   daysOfMonth,
   evaluationDownloadName,
   evaluationOptions,
@@ -121,6 +122,7 @@ export async function statisticsLists(
   return { anwesenheitenMonate, anwesenheitenDokumente };
 }
 
+const DELETE_CHUNK = 10_000;
 const archivePath = (name: string) => `${STATISTICS_AREA}/${name}`;
 
 async function requireArchiveFile(db: Db, name: string) {
@@ -159,7 +161,7 @@ export async function saveDayRows(db: Db, user: User, day: string, rows: readonl
   for (const id of ids) {
     const kid = kids.find((entry) => entry.id === id);
     const klasse = kid ? access.find((entry) => entry.row.id === kid.classId) : undefined;
-    requireRecord(klasse, { canSee: (k) => k.sehen, canChange: (k) => k.bearbeiten }, statisticsMessages.noAttendance);
+    requireRecord(klasse, { canSee: (k) => k.sehen, canChange: (k) => k.bearbeiten }, childrenMessages.unknownChild);
   }
   await db.transaction(async (tx) => {
     for (const row of rows) {
@@ -233,7 +235,7 @@ function chosenClasses(access: ClassAccess[], options: EvaluationOptions): Class
     requireRecord(
       access.find((entry) => entry.row.id === id),
       { canSee: (k) => k.sehen, ...(options.loeschen ? { canChange: (k: ClassAccess) => k.bearbeiten } : {}) },
-      statisticsMessages.noAttendance,
+      childrenMessages.unknownClass,
     ),
   );
 }
@@ -298,13 +300,10 @@ export async function createEvaluation(
     }
     const stored = await withFiles(app, async (tx, files) => {
       const row = await files.store({ ...kept, ownerUserId: user.id, originalName: name, mime, bytes });
-      if (options.loeschen && rows.length > 0) {
-        await tx.delete(childAttendance).where(
-          inArray(
-            childAttendance.id,
-            rows.map((entry) => entry.id),
-          ),
-        );
+      // Exactly the evaluated records, in chunks that stay far below the bind-parameter limit.
+      const ids = options.loeschen ? rows.map((entry) => entry.id) : [];
+      for (let start = 0; start < ids.length; start += DELETE_CHUNK) {
+        await tx.delete(childAttendance).where(inArray(childAttendance.id, ids.slice(start, start + DELETE_CHUNK)));
       }
       return row;
     });
