@@ -19,11 +19,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   SCHOOL_YEAR_STEPS,
   childTargets,
+  childrenRights,
+  hasRight,
   schoolYearMessages,
   type ChildrenData,
   type SchoolYearResult,
   type SchoolYearState,
 } from '@hortus/contract';
+import { useSettings } from '../../../platform/api/get-settings';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useRunSchoolYear } from '../api/statistics';
 import { clearProgress, readProgress, writeProgress } from '../logic/school-year-progress';
@@ -64,7 +67,11 @@ export function SchoolYearWizard({ data, onClose }: { data: ChildrenData; onClos
   const saveAction = useSaveAction();
   const { mutateAsync: runSchoolYear } = useRunSchoolYear();
   const classes = data.klassen;
-  const [state, setState] = useState<SchoolYearState>(() => readProgress(classes));
+  const mayChangeParents = hasRight(useSettings().data?.user.rechte ?? [], childrenRights.parents);
+  const [state, setState] = useState<SchoolYearState>(() => {
+    const stored = readProgress(classes);
+    return mayChangeParents ? stored : { ...stored, alleElternkontenLoeschen: false, fuerAlleNeueElternkonten: false };
+  });
   const [result, setResult] = useState<SchoolYearResult | null>(null);
   const update = (patch: Partial<SchoolYearState>) => {
     const next = { ...state, ...patch };
@@ -140,8 +147,12 @@ export function SchoolYearWizard({ data, onClose }: { data: ChildrenData; onClos
           </Stack>
         ) : step === 1 ? (
           <Stack spacing={1}>
-            {switchRow('alleElternkontenLoeschen', 'Alle Elternkonten löschen')}
-            {switchRow('fuerAlleNeueElternkonten', 'Für alle Kinder ohne Elternkonto neue Elternkonten anlegen')}
+            {!mayChangeParents && (
+              <Alert severity="info">Elternkonten ändern darf nur, wer das Recht für den Reiter „Eltern“ hat.</Alert>
+            )}
+            {mayChangeParents && switchRow('alleElternkontenLoeschen', 'Alle Elternkonten löschen')}
+            {mayChangeParents &&
+              switchRow('fuerAlleNeueElternkonten', 'Für alle Kinder ohne Elternkonto neue Elternkonten anlegen')}
             <Typography variant="body2" color="text.secondary">
               Neue Elternkonten erhalten ein Startpasswort; die Zugangsdaten lassen sich danach unter „Eltern“ als
               Elternbrief drucken. Geschwister erhalten ein gemeinsames Konto.
