@@ -334,6 +334,7 @@ describe('200-200 evaluations (createAnwesenheitsstatistik)', () => {
     expect(Object.keys(noClasses.body.errors as object)).toContain('monatsuebersichtElemente.klassen');
     expectStatus(await evaluate(w.admin.code, 'monat', '2025-13', { klassen: [w.classA] }), 'validationError', 400);
     expectStatus(await evaluate(w.admin.code, 'tag', '05.06.2025', { klassen: [w.classA] }), 'validationError', 400);
+    expectStatus(await evaluate(w.admin.code, 'tag', '2025-02-30', { klassen: [w.classA] }), 'validationError', 400);
     const longSuffix = await evaluate(w.admin.code, 'tag', '2025-05-06', {
       klassen: [w.classA],
       suffix: 'x'.repeat(21),

@@ -9,6 +9,7 @@ import {
   daysOfMonth,
   evaluationDownloadName,
   evaluationOptions,
+  isIsoDate,
   messages,
   parseArchiveName,
   statisticsMessages,
@@ -260,8 +261,7 @@ export async function createEvaluation(
     ...evaluationOptions.parse({}),
     klassen: seenIds(access),
   };
-  if (typ === 'tag' && !/^\d{4}-\d{2}-\d{2}$/.test(wert))
-    refuse({ wert: ['Bitte im folgenden Format angeben: TT.MM.YYYY'] });
+  if (typ === 'tag' && !isIsoDate(wert)) refuse({ wert: ['Bitte im folgenden Format angeben: TT.MM.YYYY'] });
   if (typ === 'monat' && !/^\d{4}-(0[1-9]|1[0-2])$/.test(wert)) refuse({ wert: [statisticsMessages.badMonth] });
   if (
     typ === 'monat' &&
