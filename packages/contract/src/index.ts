@@ -54,3 +54,5 @@ export * from './platform/money';
 export * from './modules/customers/definition';
 export * from './modules/customers/calls';
 export * from './modules/customers/logic';
+export * from './modules/children/statistics';
+export * from './modules/children/school-year';

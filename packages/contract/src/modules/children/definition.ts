@@ -24,6 +24,7 @@ export const childrenModule: ModuleDefinition = {
   tabs: [
     { code: '', label: 'Kinderverwaltung', right: childrenRights.list },
     { code: '100', label: 'Eltern', right: childrenRights.parents },
+    { code: '200', label: 'Statistik', right: childrenRights.statistics },
     { code: 'set', label: 'Einstellungen', right: childrenRights.settings },
   ],
   widgets: [{ id: 'w2', name: 'Abwesenheiten', order: 20 }],

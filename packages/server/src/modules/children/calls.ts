@@ -17,6 +17,7 @@ import { deleteParent, loadParents, requireParent, resetParentPassword, savePare
 import { childDocuments, childExceptionFiles, childExceptions } from './schema';
 import { readChildrenSettings, saveChildrenSettings } from './settings';
 import { changeStatus } from './status';
+import { createStatisticsCall, saveAttendanceCall, schoolYearCall } from './statistics-calls';
 
 async function reply(db: Db, user: LoadedUser, extra: Partial<ChildrenReply> = {}): Promise<ChildrenReply> {
   return { status: 'success', save: await loadChildrenData(db, user), ...extra };
@@ -168,4 +169,7 @@ export const childrenServerCalls: CallDefinition[] = [
   deleteDocumentCall,
   uploadAttachmentCall,
   deleteAttachmentCall,
+  saveAttendanceCall,
+  createStatisticsCall,
+  schoolYearCall,
 ];

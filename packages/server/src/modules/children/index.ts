@@ -4,13 +4,22 @@ import { classNames } from './classes';
 import { seedChildrenDemo } from './demo-seed';
 import { missingChildrenJob } from './missing';
 import { absencesWidget } from './widget';
+import { statisticsFileAccess } from './statistics-calls';
+import { seedStatisticsDemo } from './statistics-demo';
+import { STATISTICS_AREA } from '@hortus/contract';
 
 /** Module 200: children, classes, attendance today, exceptions, parent accounts; dashboard widget 2. */
 export const childrenServerModule: ServerModule = {
   code: '200',
   calls: childrenServerCalls,
-  fileAccess: { [CHILD_FILE_AREA]: childFileAccess },
-  demoSeed: seedChildrenDemo,
+  fileAccess: {
+    [CHILD_FILE_AREA]: childFileAccess,
+    [STATISTICS_AREA]: statisticsFileAccess,
+  },
+  demoSeed: async (db, demo) => {
+    await seedChildrenDemo(db, demo);
+    await seedStatisticsDemo(db, demo);
+  },
   dashboardWidgets: { w2: absencesWidget },
   schoolClasses: classNames,
   jobs: [missingChildrenJob],

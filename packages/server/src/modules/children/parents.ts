@@ -34,7 +34,7 @@ type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
  * no other group and hold no rights of their own: module 200 may only ever create, reset or delete
  * such plain parent accounts, never a staff account that also happens to be in the parent group.
  */
-async function parentIds(db: Db, groupId: number): Promise<number[]> {
+export async function parentIds(db: Db, groupId: number): Promise<number[]> {
   if (groupId === 0) return [];
   const rows = await db
     .select({ id: userGroups.userId })

@@ -2,10 +2,16 @@ import type { ModulePages, ModuleWidgets } from '../../platform/module-page/web-
 import { ChildrenPage } from './pages/children-page';
 import { ChildrenSettingsPage } from './pages/children-settings-page';
 import { ParentsPage } from './pages/parents-page';
+import { StatisticsPage } from './pages/statistics-page';
 import { AbsencesWidget } from './widgets/absences-widget';
 
 /** Module 200 Kinder: children and today's attendance, parent accounts, settings; dashboard widget 2. */
-const pages: ModulePages = { '': ChildrenPage, '100': ParentsPage, set: ChildrenSettingsPage };
+const pages: ModulePages = {
+  '': ChildrenPage,
+  '100': ParentsPage,
+  '200': StatisticsPage,
+  set: ChildrenSettingsPage,
+};
 export default pages;
 
 export const widgets: ModuleWidgets = { w2: AbsencesWidget };

@@ -37,6 +37,7 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useChildren, useSaveChildren } from '../api/children';
+import { SchoolYearButton } from '../components/school-year-wizard';
 
 /** /200-set: 'Allgemein' and 'Klassen', side by side on wide screens, as tabs on small ones. */
 export function ChildrenSettingsPage() {
@@ -56,6 +57,9 @@ export function ChildrenSettingsPage() {
   const classes = <ClassSettings key={`k${query.dataUpdatedAt}`} data={query.data} />;
   return (
     <PageContainer>
+      <Box sx={{ mb: 2 }}>
+        <SchoolYearButton data={query.data} />
+      </Box>
       {wide ? (
         <Grid container spacing={2}>
           <Grid size={6}>{general}</Grid>

@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { statisticsCalls, type ClassView } from '@hortus/contract';
+import { AlertProvider } from '../../../platform/alert/alert-provider';
+import { SavingProvider } from '../../../platform/saving/saving-provider';
+import { EvaluationDialog } from './evaluation-dialog';
+
+const call = vi.hoisted(() => vi.fn());
+const downloadStoredFile = vi.hoisted(() => vi.fn());
+vi.mock('../../../platform/api/client', () => ({ call }));
+vi.mock('../../../platform/api/download', () => ({ downloadStoredFile }));
+
+const klasse = (id: number, name: string): ClassView => ({
+  id,
+  name,
+  bedingungen: { f200: { sehen: { alle: true, gruppen: [] }, bearbeiten: { alle: true, gruppen: [] } } },
+  sehen: true,
+  bearbeiten: true,
+  anzahlKinder: 3,
+});
+
+const checked = (element: HTMLElement) => (element as HTMLInputElement).checked;
+const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+
+function renderDialog(dayRows: { anwesend: boolean }[], onClose = vi.fn()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <AlertProvider>
+        <SavingProvider>{children}</SavingProvider>
+      </AlertProvider>
+    </QueryClientProvider>
+  );
+  render(
+    <EvaluationDialog
+      day="2026-11-24"
+      dayRows={dayRows}
+      months={['2026-11', '2026-10']}
+      classes={[klasse(1, '1a'), klasse(2, 'Neu'), klasse(3, '2b')]}
+      onClose={onClose}
+    />,
+    { wrapper },
+  );
+  return onClose;
+}
+
+beforeEach(() => {
+  call.mockReset();
+  downloadStoredFile.mockReset();
+  call.mockResolvedValue({
+    status: 'success',
+    file: 'f200-200/2026-11-24.pdf',
+    name: 'Anwesenheitsstatistik_2026-11-24.pdf',
+    anwesenheitenMonate: ['2026-11'],
+    anwesenheitenDokumente: ['2026-11-24.pdf'],
+  });
+});
+afterEach(cleanup);
+
+describe('EvaluationDialog', () => {
+  it('day: disabled without a record; sends the classes without "neu", archive and delete on, then downloads', async () => {
+    const onClose = renderDialog([{ anwesend: true }]);
+    expect(checked(screen.getByRole('checkbox', { name: 'Neu' }))).toBe(false);
+    expect(checked(screen.getByRole('checkbox', { name: '1a' }))).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Tagesauswertung erstellen' }));
+    await waitFor(() =>
+      expect(downloadStoredFile).toHaveBeenCalledWith(
+        'f200-200/2026-11-24.pdf',
+        'Anwesenheitsstatistik_2026-11-24.pdf',
+      ),
+    );
+    expect(call).toHaveBeenCalledWith(
+      statisticsCalls.createAnwesenheitsstatistik,
+      expect.objectContaining({
+        typ: 'tag',
+        wert: '2026-11-24',
+        monatsuebersichtElemente: expect.objectContaining({ klassen: [1, 3], archivieren: true, loeschen: true }),
+      }),
+    );
+    expect(onClose).toHaveBeenCalled();
+    cleanup();
+    renderDialog([{ anwesend: false }]);
+    expect(disabled(screen.getByRole('button', { name: 'Tagesauswertung erstellen' }))).toBe(true);
+  });
+
+  it('month: disabled without a content option or a class, and for a too long suffix', () => {
+    renderDialog([]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Monat' }));
+    const button = screen.getByRole('button', { name: 'Monatsauswertung erstellen' });
+    expect(disabled(button)).toBe(false);
+    for (const label of [
+      'Diagramm Anwesenheit (Anzahl Kinder je Tag)',
+      'Diagramm Entlasszeiten',
+      'Tabelle aller Kinder',
+      'Tabelle der Entlasszeiten',
+    ]) {
+      fireEvent.click(screen.getByRole('checkbox', { name: label }));
+    }
+    expect(disabled(button)).toBe(false);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Tagesübersichten' }));
+    expect(disabled(button)).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Tagesübersichten' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '1a' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '2b' }));
+    expect(disabled(button)).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Neu' }));
+    expect(disabled(button)).toBe(false);
+    fireEvent.change(screen.getByLabelText('Namenszusatz (optional)'), { target: { value: 'a/b' } });
+    expect(disabled(button)).toBe(true);
+  });
+});
