@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -14,6 +14,8 @@ import { widgetComponent } from '../../../platform/dashboard-widgets/widget-regi
  */
 export function DashboardPage() {
   const query = useDashboard();
+  const widgets = (query.data?.widgets ?? []).filter((widget) => widgetComponent(widget.id) !== null);
+  const shown = useStaggeredCount(widgets.length);
   if (!query.data) {
     return (
       <PageContainer>
@@ -25,7 +27,6 @@ export function DashboardPage() {
       </PageContainer>
     );
   }
-  const widgets = query.data.widgets.filter((widget) => widgetComponent(widget.id) !== null);
   const twoColumns = widgets.length > 1;
   return (
     <PageContainer>
@@ -40,7 +41,7 @@ export function DashboardPage() {
         }}
       >
         {widgets.length === 0 && <Typography color="text.secondary">{dashboardMessages.noWidgets}</Typography>}
-        {widgets.map((widget) => {
+        {widgets.slice(0, shown).map((widget) => {
           const Widget = widgetComponent(widget.id);
           if (!Widget) return null;
           return (
@@ -57,4 +58,19 @@ export function DashboardPage() {
       </Box>
     </PageContainer>
   );
+}
+
+/**
+ * How many of `total` items to render: one more per task, each in a transition, so the first screen is
+ * not one long task of every widget (a phone's main thread stays responsive). Items are only ever added
+ * at the end, so nothing already shown moves.
+ */
+function useStaggeredCount(total: number): number {
+  const [shown, setShown] = useState(1);
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => startTransition(() => setShown((count) => count + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return Math.min(shown, total);
 }
