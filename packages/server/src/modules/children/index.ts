@@ -15,3 +15,4 @@ export const childrenServerModule: ServerModule = {
   schoolClasses: classNames,
   jobs: [missingChildrenJob],
 };
+export { parentReportsServerModule } from './parent-reports';

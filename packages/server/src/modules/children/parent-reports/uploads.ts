@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { parentReportsMessages, type SessionUser, type UploadedFile } from '@hortus/contract';
+import { withFiles } from '../../../platform/files/files';
+import { CallError, type AppContext, type FileAccessRule } from '../../../platform/http/calls';
+import { requireChild } from '../child-records';
+import { checkedFile, type CheckedFile } from '../documents';
+import { childExceptionFiles, childExceptions, children } from '../schema';
+import { readChildrenSettings } from '../settings';
+
+type User = Pick<SessionUser, 'id'>;
+
+/** File area of report attachments (module 210). */
+export const REPORT_FILE_AREA = 'f210';
+
+/**
+ * upload.php: PDFs and images (judged by content) a parent attaches to the report they are about to send.
+ * They belong to the uploader until a report uses them (neuDokument[].pfad goes into `anhaenge`).
+ */
+export async function uploadReportFiles(app: AppContext, user: User, uploads: readonly (UploadedFile | undefined)[]) {
+  const given = uploads.flatMap((file, index) => (file ? [{ file, field: `file${index + 1}` }] : []));
+  if (given.length === 0) {
+    throw new CallError('validationError', parentReportsMessages.chooseFile, {
+      file1: [parentReportsMessages.chooseFile],
+    });
+  }
+  if (!(await readChildrenSettings(app.db)).meldung_erlaubeDateiupload) {
+    throw new CallError('validationError', parentReportsMessages.uploadNotAllowed, {
+      file1: [parentReportsMessages.uploadNotAllowed],
+    });
+  }
+  const checked: (CheckedFile & { file: UploadedFile })[] = [];
+  for (const { file, field } of given) {
+    try {
+      checked.push({ file, ...(await checkedFile(file)) });
+    } catch (error) {
+      if (error instanceof CallError)
+        throw new CallError(error.status, error.message, { [field]: error.errors.file ?? [] });
+      throw error;
+    }
+  }
+  return withFiles(app, async (_tx, files) => {
+    const stored: { pfad: string; name: string }[] = [];
+    for (const { file, kind, name } of checked) {
+      const row = await files.store({
+        path: `${REPORT_FILE_AREA}/${user.id}/${randomBytes(12).toString('hex')}.${kind.endung}`,
+        area: REPORT_FILE_AREA,
+        ownerUserId: user.id,
+        originalName: name,
+        mime: kind.mime,
+        bytes: { fromPath: file.path },
+      });
+      stored.push({ pfad: row.path, name });
+    }
+    return stored;
+  });
+}
+
+/**
+ * A report attachment: its uploader, the parent of a child whose report uses it, and staff who see that
+ * child's class.
+ */
+export const reportFileAccess: FileAccessRule = async (ctx, user, file) => {
+  if (file.ownerUserId === user.id) return true;
+  const uses = await ctx.db
+    .select({ childId: childExceptions.childId, parentUserId: children.parentUserId })
+    .from(childExceptionFiles)
+    .innerJoin(childExceptions, eq(childExceptions.id, childExceptionFiles.exceptionId))
+    .innerJoin(children, eq(children.id, childExceptions.childId))
+    .where(eq(childExceptionFiles.fileId, file.id));
+  for (const use of uses) {
+    if (use.parentUserId === user.id) return true;
+    try {
+      await requireChild(ctx.db, user, use.childId, false);
+      return true;
+    } catch {
+      // not this child's class; the next use may still grant it
+    }
+  }
+  return false;
+};

@@ -1,0 +1,355 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import {
+  ABSENT,
+  REPORT_COMMENT_MAX,
+  SICK,
+  commentCounter,
+  followDates,
+  messages,
+  offeredReleaseTimes,
+  parentReportsMessages,
+  reportDayError,
+  type ParentReportsData,
+  validationMessages,
+  type ReportHistoryEntry,
+} from '@hortus/contract';
+import { useAlert } from '../../../../platform/alert/alert-context';
+import { downloadStoredFile } from '../../../../platform/api/download';
+import { ConfirmDialog } from '../../../../platform/confirm/confirm-dialog';
+import { Notice } from '../../../../platform/feedback/notice';
+import { PageLoading } from '../../../../platform/feedback/page-loading';
+import { DateInput } from '../../../../platform/forms/date-pickers';
+import { PageContainer } from '../../../../platform/layout/page-container';
+import { useSaveAction } from '../../../../platform/saving/use-save-action';
+import { uploadReportFiles, useParentReports, useSaveParentReports, waitForNewVersion } from '../api/parent-reports';
+
+/** /210: 'Melden' and 'Historie', side by side on wide screens, two tabs on small ones (school.md 2.5). */
+export function ReportPage() {
+  const query = useParentReports();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const [tab, setTab] = useState(0);
+  if (!query.data) {
+    return (
+      <PageContainer>
+        {query.isError ? <Typography>{parentReportsMessages.loadFailed}</Typography> : <PageLoading />}
+      </PageContainer>
+    );
+  }
+  const data = query.data;
+  if (data.kinder.length === 0) {
+    return (
+      <PageContainer>
+        <Notice severity="error" data-testid="report-no-children">
+          {parentReportsMessages.noChildren}
+        </Notice>
+      </PageContainer>
+    );
+  }
+  const form = <ReportForm data={data} />;
+  const history = <ReportHistory data={data} />;
+  return (
+    <PageContainer>
+      {wide ? (
+        <Grid container spacing={2}>
+          <Grid size={6}>{form}</Grid>
+          <Grid size={6}>{history}</Grid>
+        </Grid>
+      ) : (
+        <>
+          <Tabs value={tab} onChange={(_, value: number) => setTab(value)} sx={{ mb: 2 }} variant="fullWidth">
+            <Tab label="Melden" />
+            <Tab label="Historie" />
+          </Tabs>
+          {tab === 0 ? form : history}
+        </>
+      )}
+    </PageContainer>
+  );
+}
+
+interface Attachment {
+  pfad: string;
+  name: string;
+}
+
+function ReportForm({ data }: { data: ParentReportsData }) {
+  const { settings } = data;
+  const alert = useAlert();
+  const saveAction = useSaveAction();
+  const { mutateAsync: save } = useSaveParentReports();
+  const [kinder, setKinder] = useState<number[]>(data.kinder.length === 1 ? [data.kinder[0]?.id ?? 0] : []);
+  const [anwesenheit, setAnwesenheit] = useState('');
+  const [dates, setDates] = useState({ from: data.heute, to: data.heute });
+  const [kommentar, setKommentar] = useState('');
+  const [chosenFiles, setChosenFiles] = useState<File[]>([]);
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [result, setResult] = useState<{ late: boolean; text: string } | null>(null);
+
+  const classIds = data.kinder.filter((kind) => kinder.includes(kind.id)).map((kind) => kind.id_klasse);
+  const times = offeredReleaseTimes(
+    settings.moeglicheEntlasszeiten,
+    settings.moeglicheEntlasszeiten_bedingungen,
+    classIds,
+    dates.from,
+    dates.to,
+  );
+  const option = anwesenheit === ABSENT || anwesenheit === SICK || times.includes(anwesenheit) ? anwesenheit : '';
+  const fromError = dates.from === '' ? validationMessages.required : reportDayError(dates.from, data.heute);
+  const toError = dates.to === '' ? validationMessages.required : reportDayError(dates.to, data.heute);
+  const commentTooLong = [...kommentar].length > REPORT_COMMENT_MAX;
+  const valid = kinder.length > 0 && option !== '' && !fromError && !toError && !commentTooLong;
+
+  const upload = async () => {
+    if (chosenFiles.length === 0) {
+      alert.error(parentReportsMessages.chooseFile);
+      return;
+    }
+    const stored = await saveAction(() => uploadReportFiles(chosenFiles), {
+      failure: parentReportsMessages.sendFailed,
+    });
+    if (!stored) return;
+    setAttachments([...attachments, ...stored]);
+    setChosenFiles([]);
+    setFileInputKey(fileInputKey + 1);
+  };
+
+  const send = async () => {
+    const reply = await saveAction(
+      () =>
+        save({
+          type: 'meldung',
+          data: {
+            kind: kinder,
+            anwesenheit: option,
+            kommentar: settings.meldung_erlaubeKommentar ? kommentar : '',
+            tag: dates.from,
+            tag_bis: dates.to,
+            anhaenge: attachments.map((file) => file.pfad),
+          },
+        }),
+      { failure: parentReportsMessages.sendFailed },
+    );
+    if (!reply) return;
+    await waitForNewVersion(reply, data.xtime);
+    const late = reply.meldung?.verspaetet ?? false;
+    setResult({ late, text: reply.meldung?.text ?? parentReportsMessages.received });
+    setAttachments([]);
+    setKommentar('');
+  };
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        {settings.text_alertVorMeldungsformular !== '' && (
+          <Notice severity="info" data-testid="report-info">
+            <Box sx={{ whiteSpace: 'pre-line' }}>{settings.text_alertVorMeldungsformular}</Box>
+          </Notice>
+        )}
+        {result && (
+          <Notice severity={result.late ? 'warning' : 'success'} data-testid="report-result">
+            {result.text}
+          </Notice>
+        )}
+        <FormGroup>
+          <FormLabel component="legend">Kinder</FormLabel>
+          {data.kinder.map((kind) => (
+            <FormControlLabel
+              key={kind.id}
+              label={`${kind.name} (${kind.name_klasse})`}
+              control={
+                <Checkbox
+                  checked={kinder.includes(kind.id)}
+                  onChange={(e) =>
+                    setKinder(e.target.checked ? [...kinder, kind.id] : kinder.filter((id) => id !== kind.id))
+                  }
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+        <Stack direction="row" spacing={1}>
+          <DateInput
+            label="Von"
+            value={dates.from}
+            min={data.heute}
+            onChange={(from) => setDates(followDates(from, dates.to, 'from'))}
+            error={Boolean(fromError)}
+            helperText={fromError}
+            fullWidth
+          />
+          <DateInput
+            label="Bis"
+            value={dates.to}
+            min={data.heute}
+            onChange={(to) => setDates(followDates(dates.from, to, 'to'))}
+            error={Boolean(toError)}
+            helperText={toError}
+            fullWidth
+          />
+        </Stack>
+        <Box>
+          <FormLabel id="report-option">Anwesenheit</FormLabel>
+          <RadioGroup aria-labelledby="report-option" value={option} onChange={(e) => setAnwesenheit(e.target.value)}>
+            <FormControlLabel value={ABSENT} control={<Radio />} label="Abwesend" />
+            <FormControlLabel value={SICK} control={<Radio />} label="Krank" />
+            {times.map((time) => (
+              <FormControlLabel key={time} value={time} control={<Radio />} label={`Entlassung um ${time} Uhr`} />
+            ))}
+          </RadioGroup>
+        </Box>
+        {settings.meldung_erlaubeKommentar && (
+          <TextField
+            label="Kommentar"
+            value={kommentar}
+            onChange={(e) => setKommentar(e.target.value)}
+            error={commentTooLong}
+            helperText={commentCounter(kommentar)}
+            slotProps={{ htmlInput: { maxLength: REPORT_COMMENT_MAX } }}
+          />
+        )}
+        {settings.meldung_erlaubeDateiupload && (
+          <Stack spacing={1}>
+            <FormLabel>Anhänge (PDF oder Bild)</FormLabel>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Button component="label" variant="outlined" startIcon={<AttachFileIcon />}>
+                Datei wählen
+                <input
+                  key={fileInputKey}
+                  hidden
+                  type="file"
+                  multiple
+                  accept="application/pdf,image/*"
+                  data-testid="report-file"
+                  onChange={(e) => setChosenFiles([...(e.target.files ?? [])].slice(0, 5))}
+                />
+              </Button>
+              <Button onClick={() => void upload()}>Hochladen</Button>
+              {chosenFiles.map((file) => (
+                <Typography key={file.name} variant="body2">
+                  {file.name}
+                </Typography>
+              ))}
+            </Stack>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} data-testid="report-attachments">
+              {attachments.map((file) => (
+                <Chip
+                  key={file.pfad}
+                  label={file.name}
+                  onDelete={() => setAttachments(attachments.filter((entry) => entry.pfad !== file.pfad))}
+                />
+              ))}
+            </Stack>
+          </Stack>
+        )}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button variant="contained" disabled={!valid} onClick={() => void send()}>
+            Senden
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ReportHistory({ data }: { data: ParentReportsData }) {
+  const alert = useAlert();
+  const saveAction = useSaveAction();
+  const { mutateAsync: save } = useSaveParentReports();
+  const [withdraw, setWithdraw] = useState<ReportHistoryEntry | null>(null);
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Historie
+      </Typography>
+      {data.historie.length === 0 && <Typography>{parentReportsMessages.noReports}</Typography>}
+      <Stack spacing={1} data-testid="report-history">
+        {data.historie.map((entry) => (
+          <Box
+            key={entry.id}
+            data-testid="report-entry"
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, opacity: entry.aktiv ? 1 : 0.6 }}
+          >
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+              <Typography sx={{ fontWeight: 'bold' }}>
+                {entry.tagValue}: {entry.kind_name}
+              </Typography>
+              {!entry.aktiv && <Chip size="small" label="Zurückgezogen" />}
+            </Stack>
+            <Typography variant="body2">
+              {entry.anwesenheit_text}
+              {entry.kommentar !== '' && entry.kommentar !== entry.anwesenheit_text ? ` – ${entry.kommentar}` : ''}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              Gesendet am {entry.elternErstellt_tag} um {entry.elternErstellt_zeit}
+            </Typography>
+            {entry.anhaenge.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {parentReportsMessages.noAttachments}
+              </Typography>
+            ) : (
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+                {entry.anhaenge.map((file) => (
+                  <Link
+                    key={file.pfad}
+                    component="button"
+                    variant="body2"
+                    onClick={() =>
+                      void downloadStoredFile(file.pfad, file.name).catch(() => alert.error(messages.downloadFailed))
+                    }
+                  >
+                    {file.name}
+                  </Link>
+                ))}
+              </Stack>
+            )}
+            {entry.widerrufbar && (
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+                <Button size="small" color="error" onClick={() => setWithdraw(entry)}>
+                  Zurückziehen
+                </Button>
+              </Box>
+            )}
+          </Box>
+        ))}
+      </Stack>
+      <ConfirmDialog
+        open={withdraw !== null}
+        text={withdraw ? `Die Meldung für ${withdraw.kind_name} am ${withdraw.tagValue} zurückziehen?` : ''}
+        confirmLabel="Zurückziehen"
+        onCancel={() => setWithdraw(null)}
+        onConfirm={() => {
+          const entry = withdraw;
+          setWithdraw(null);
+          if (entry) {
+            void saveAction(() => save({ type: 'widerrufen', data: { id: entry.id } }), {
+              success: parentReportsMessages.withdrawn,
+              failure: parentReportsMessages.sendFailed,
+            });
+          }
+        }}
+      />
+    </Paper>
+  );
+}
