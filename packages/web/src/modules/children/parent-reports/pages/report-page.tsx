@@ -118,6 +118,10 @@ function ReportForm({ data }: { data: ParentReportsData }) {
   const option = anwesenheit === ABSENT || anwesenheit === SICK || times.includes(anwesenheit) ? anwesenheit : '';
   const fromError = dates.from === '' ? validationMessages.required : reportDayError(dates.from, data.heute);
   const toError = dates.to === '' ? validationMessages.required : reportDayError(dates.to, data.heute);
+  // The other date follows only a valid choice: a picker hands on every complete date while the user
+  // types (25.11. passes through 02.11. and 25.01.), and those must not drag the other date along.
+  const follow = (from: string, to: string, changed: 'from' | 'to') =>
+    reportDayError(changed === 'from' ? from : to, data.heute) === null ? followDates(from, to, changed) : { from, to };
   const commentTooLong = [...kommentar].length > REPORT_COMMENT_MAX;
   const valid = kinder.length > 0 && option !== '' && !fromError && !toError && !commentTooLong;
 
@@ -194,7 +198,7 @@ function ReportForm({ data }: { data: ParentReportsData }) {
             label="Von"
             value={dates.from}
             min={data.heute}
-            onChange={(from) => setDates(followDates(from, dates.to, 'from'))}
+            onChange={(from) => setDates(follow(from, dates.to, 'from'))}
             error={Boolean(fromError)}
             helperText={fromError}
             fullWidth
@@ -203,7 +207,7 @@ function ReportForm({ data }: { data: ParentReportsData }) {
             label="Bis"
             value={dates.to}
             min={data.heute}
-            onChange={(to) => setDates(followDates(dates.from, to, 'to'))}
+            onChange={(to) => setDates(follow(dates.from, to, 'to'))}
             error={Boolean(toError)}
             helperText={toError}
             fullWidth
