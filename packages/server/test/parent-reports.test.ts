@@ -17,6 +17,7 @@ import { invalidateClasses } from '../src/modules/children/classes';
 import { childClasses, childExceptions, children } from '../src/modules/children/schema';
 import { addDays, berlinNow } from '../src/modules/children/time';
 import { notifyLateReport } from '../src/modules/children/parent-reports/late-push';
+import { removeUnusedUploads } from '../src/modules/children/parent-reports/uploads';
 import { sendReport, withdrawReport } from '../src/modules/children/parent-reports/reports';
 import { readParentReportsSettings, saveParentReportsSettings } from '../src/modules/children/parent-reports/settings';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
@@ -47,7 +48,7 @@ function expectInvalid(reply: Reply, field: string, message?: string): void {
 }
 async function uploadFiles(code: string, files: { name: string; bytes: Buffer }[]): Promise<Reply> {
   const boundary = `----hortus${Math.random().toString(16).slice(2)}`;
-  const parts = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="code"\r\n\r\n${code}\r\n`)];
+  const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="code"\r\n\r\n${code}\r\n`)];
   files.forEach((file, index) =>
     parts.push(
       Buffer.from(
@@ -324,6 +325,29 @@ describe('210 attachments', () => {
     expect((await download(w.staff.code, pfade[0] as string)).statusCode).toBe(200);
     expect((await download(w.other.code, pfade[0] as string)).statusCode).not.toBe(200);
     expect((await download(w.admin.code, pfade[0] as string)).statusCode).not.toBe(200);
+  });
+
+  it('removes uploads no report used within a day, never used ones', async () => {
+    const sentDay = addDays(today(), 5);
+    const kept = (
+      (await uploadFiles(w.parent.code, [{ name: 'Gesendet.pdf', bytes: pdf }])).body.neuDokument as {
+        pfad: string;
+      }[]
+    )[0]?.pfad as string;
+    expectStatus(
+      await save(w.parent.code, report([w.mineB], { tag: sentDay, tag_bis: sentDay, anhaenge: [kept] })),
+      'success',
+      200,
+    );
+    const left = (
+      (await uploadFiles(w.parent.code, [{ name: 'Liegen.pdf', bytes: pdf }])).body.neuDokument as {
+        pfad: string;
+      }[]
+    )[0]?.pfad as string;
+    expect(await removeUnusedUploads(server.context)).toBe(0);
+    expect(await removeUnusedUploads(server.context, Date.now() + 25 * 3600_000)).toBeGreaterThanOrEqual(1);
+    expect((await download(w.parent.code, left)).statusCode).not.toBe(200);
+    expect((await download(w.parent.code, kept)).statusCode).toBe(200);
   });
 });
 

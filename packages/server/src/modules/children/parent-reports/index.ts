@@ -1,7 +1,7 @@
 import type { ServerModule } from '../../../platform/modules/server-module';
 import { parentReportsServerCalls } from './calls';
 import { seedParentReportsDemo } from './demo-seed';
-import { REPORT_FILE_AREA, reportFileAccess } from './uploads';
+import { REPORT_FILE_AREA, reportFileAccess, unusedUploadsJob } from './uploads';
 
 /**
  * Module 210, the parents' side of the children module: reports become module 200's one-off exceptions
@@ -12,4 +12,5 @@ export const parentReportsServerModule: ServerModule = {
   calls: parentReportsServerCalls,
   fileAccess: { [REPORT_FILE_AREA]: reportFileAccess },
   demoSeed: seedParentReportsDemo,
+  jobs: [unusedUploadsJob],
 };

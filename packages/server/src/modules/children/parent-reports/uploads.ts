@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, notExists } from 'drizzle-orm';
 import { parentReportsMessages, type SessionUser, type UploadedFile } from '@hortus/contract';
+import { files as storedFiles } from '../../../platform/db/schema';
 import { withFiles } from '../../../platform/files/files';
+import type { BackgroundJob } from '../../../platform/modules/server-module';
 import { CallError, type AppContext, type FileAccessRule } from '../../../platform/http/calls';
 import { requireChild } from '../child-records';
 import { checkedFile, type CheckedFile } from '../documents';
@@ -78,4 +80,39 @@ export const reportFileAccess: FileAccessRule = async (ctx, user, file) => {
     }
   }
   return false;
+};
+
+/** How long an upload may wait for the report that uses it. */
+export const UNUSED_UPLOAD_MS = 24 * 3600 * 1000;
+
+/**
+ * Removes report uploads no report used within a day (the parent left the form): rows in the
+ * transaction, bytes after it. Answers how many went.
+ */
+export async function removeUnusedUploads(app: AppContext, now = Date.now()): Promise<number> {
+  return withFiles(app, async (tx, files) => {
+    const stale = await tx
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(
+        and(
+          eq(storedFiles.area, REPORT_FILE_AREA),
+          lt(storedFiles.createdAt, new Date(now - UNUSED_UPLOAD_MS)),
+          notExists(
+            tx
+              .select({ fileId: childExceptionFiles.fileId })
+              .from(childExceptionFiles)
+              .where(eq(childExceptionFiles.fileId, storedFiles.id)),
+          ),
+        ),
+      );
+    await files.remove(stale.map((row) => row.id));
+    return stale.length;
+  });
+}
+
+export const unusedUploadsJob: BackgroundJob = {
+  name: 'parent-reports-unused-uploads',
+  everyMs: 3600 * 1000,
+  run: (app) => removeUnusedUploads(app),
 };
