@@ -158,7 +158,10 @@ function ReportForm({ data }: { data: ParentReportsData }) {
     if (!reply) return;
     await waitForNewVersion(reply, data.xtime);
     const late = reply.meldung?.verspaetet ?? false;
-    setResult({ late, text: reply.meldung?.text ?? parentReportsMessages.received });
+    const text = reply.meldung?.text ?? parentReportsMessages.received;
+    setResult({ late, text });
+    // Also at the bottom of the screen: on a phone the form's top may be scrolled away.
+    alert.show(text, late ? 'warning' : 'success', 8000);
     setAttachments([]);
     setKommentar('');
   };
