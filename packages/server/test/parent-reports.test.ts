@@ -48,7 +48,9 @@ function expectInvalid(reply: Reply, field: string, message?: string): void {
 }
 async function uploadFiles(code: string, files: { name: string; bytes: Buffer }[]): Promise<Reply> {
   const boundary = `----hortus${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="code"\r\n\r\n${code}\r\n`)];
+  const parts: Buffer[] = [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="code"\r\n\r\n${code}\r\n`),
+  ];
   files.forEach((file, index) =>
     parts.push(
       Buffer.from(
@@ -344,6 +346,10 @@ describe('210 attachments', () => {
         pfad: string;
       }[]
     )[0]?.pfad as string;
+    // At most 20 uploads wait for a report per user.
+    const many = Array.from({ length: 5 }, (_, i) => ({ name: `v${i}.pdf`, bytes: pdf }));
+    for (let round = 0; round < 4; round++) expectStatus(await uploadFiles(w.other.code, many), 'success', 200);
+    expectInvalid(await uploadFiles(w.other.code, many), 'file1', parentReportsMessages.tooManyUploads);
     expect(await removeUnusedUploads(server.context)).toBe(0);
     expect(await removeUnusedUploads(server.context, Date.now() + 25 * 3600_000)).toBeGreaterThanOrEqual(1);
     expect((await download(w.parent.code, left)).statusCode).not.toBe(200);

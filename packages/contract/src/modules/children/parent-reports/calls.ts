@@ -22,6 +22,7 @@ export const parentReportsMessages = {
   commentNotAllowed: 'Kommentare sind nicht erlaubt.',
   uploadNotAllowed: 'Anhänge sind nicht erlaubt.',
   unknownAttachment: 'Der Anhang existiert nicht.',
+  tooManyUploads: 'Zu viele nicht gesendete Anhänge. Bitte zuerst die Meldung senden.',
   unknownReport: 'Die Meldung existiert nicht.',
   withdrawn: 'Die Meldung wurde zurückgezogen.',
   withdrawTooLate: 'Die Meldung kann nach der Meldefrist nicht mehr zurückgezogen werden.',

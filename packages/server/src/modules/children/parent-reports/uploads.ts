@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, notExists } from 'drizzle-orm';
+import { and, count, eq, lt, notExists } from 'drizzle-orm';
 import { parentReportsMessages, type SessionUser, type UploadedFile } from '@hortus/contract';
 import { files as storedFiles } from '../../../platform/db/schema';
+import type { Db } from '../../../platform/db/database';
 import { withFiles } from '../../../platform/files/files';
 import type { BackgroundJob } from '../../../platform/modules/server-module';
 import { CallError, type AppContext, type FileAccessRule } from '../../../platform/http/calls';
@@ -14,6 +15,18 @@ type User = Pick<SessionUser, 'id'>;
 
 /** File area of report attachments (module 210). */
 export const REPORT_FILE_AREA = 'f210';
+/** Most uploads one user may keep waiting for a report (they are removed after a day). */
+export const UNUSED_UPLOADS_MAX = 20;
+
+/** A stored file no report uses (yet). */
+function unused(db: Db) {
+  return notExists(
+    db
+      .select({ fileId: childExceptionFiles.fileId })
+      .from(childExceptionFiles)
+      .where(eq(childExceptionFiles.fileId, storedFiles.id)),
+  );
+}
 
 /**
  * upload.php: PDFs and images (judged by content) a parent attaches to the report they are about to send.
@@ -29,6 +42,15 @@ export async function uploadReportFiles(app: AppContext, user: User, uploads: re
   if (!(await readChildrenSettings(app.db)).meldung_erlaubeDateiupload) {
     throw new CallError('validationError', parentReportsMessages.uploadNotAllowed, {
       file1: [parentReportsMessages.uploadNotAllowed],
+    });
+  }
+  const [{ n } = { n: 0 }] = await app.db
+    .select({ n: count() })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.area, REPORT_FILE_AREA), eq(storedFiles.ownerUserId, user.id), unused(app.db)));
+  if (n + given.length > UNUSED_UPLOADS_MAX) {
+    throw new CallError('validationError', parentReportsMessages.tooManyUploads, {
+      file1: [parentReportsMessages.tooManyUploads],
     });
   }
   const checked: (CheckedFile & { file: UploadedFile })[] = [];
@@ -98,12 +120,7 @@ export async function removeUnusedUploads(app: AppContext, now = Date.now()): Pr
         and(
           eq(storedFiles.area, REPORT_FILE_AREA),
           lt(storedFiles.createdAt, new Date(now - UNUSED_UPLOAD_MS)),
-          notExists(
-            tx
-              .select({ fileId: childExceptionFiles.fileId })
-              .from(childExceptionFiles)
-              .where(eq(childExceptionFiles.fileId, storedFiles.id)),
-          ),
+          unused(tx),
         ),
       );
     await files.remove(stale.map((row) => row.id));
