@@ -7,7 +7,7 @@ import { membersServerModule } from './modules/members';
 import { calendarServerModule } from './modules/calendar';
 import { cloudServerModule } from './modules/cloud';
 import { attendanceServerModule } from './modules/attendance';
-import { childrenServerModule } from './modules/children';
+import { childrenServerModule, parentReportsServerModule } from './modules/children';
 import { payrollServerModule } from './modules/payroll';
 import { hydrantsServerModule } from './modules/hydrants';
 import { customersServerModule } from './modules/customers';
@@ -26,6 +26,7 @@ export const serverModules: readonly ServerModule[] = [
   dashboardServerModule,
   attendanceServerModule,
   childrenServerModule,
+  parentReportsServerModule,
   payrollServerModule,
   hydrantsServerModule,
   customersServerModule,

@@ -34,7 +34,17 @@ const staffRights = [
   'x|999|100',
 ];
 /** Parents see the cloud's files tab (x|130|000: the 'Elternbriefe' slot), without managing slots. */
-const parentRights = ['x|000|000', 'x|010', 'x|020', 'x|110', 'x|120', 'x|130|000', 'x|210|000', 'x|999|000'];
+const parentRights = [
+  'x|000|000',
+  'x|010',
+  'x|020',
+  'x|110',
+  'x|120',
+  'x|130|000',
+  'x|210|000',
+  'x|210|100',
+  'x|999|000',
+];
 // Customers use module 410 for their own orders (public information only, enforced by the module).
 const customerRights = ['x|010', 'x|020', 'x|410|000', 'x|999|000'];
 

@@ -19,6 +19,7 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '130': () => import('../modules/cloud'),
   '150': () => import('../modules/attendance'),
   '200': () => import('../modules/children'),
+  '210': () => import('../modules/children/parent-reports'),
   '420': () => import('../modules/payroll'),
   '310': () => import('../modules/hydrants'),
   '410': () => import('../modules/customers'),

@@ -31,7 +31,7 @@ function documentName(filename: string, extension: string): string {
 }
 
 /** Checks an upload (name charset, PDF or image by content) and stores it under the child's folder. */
-async function checkedFile(file: UploadedFile) {
+export async function checkedFile(file: UploadedFile) {
   if (bidiControls.test(file.filename)) {
     throw new CallError('validationError', messages.validationFailed, { file: [validationMessages.charset] });
   }
@@ -52,7 +52,7 @@ function storeChildFile(files: FileStore, user: User, childId: number, file: Upl
     bytes: { fromPath: file.path },
   });
 }
-type CheckedFile = Awaited<ReturnType<typeof checkedFile>>;
+export type CheckedFile = Awaited<ReturnType<typeof checkedFile>>;
 type FileStore = Parameters<Parameters<typeof withFiles>[1]>[1];
 
 /** uploadDokument: a PDF or image (judged by content) for a child the caller may edit. */

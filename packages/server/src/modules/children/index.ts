@@ -24,3 +24,4 @@ export const childrenServerModule: ServerModule = {
   schoolClasses: classNames,
   jobs: [missingChildrenJob],
 };
+export { parentReportsServerModule } from './parent-reports';

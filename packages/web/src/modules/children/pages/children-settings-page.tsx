@@ -203,10 +203,16 @@ function GeneralSettings({ data }: { data: ChildrenData }) {
   );
 }
 
-const noCondition: ReleaseTimeCondition = { aktiv: false, klassen: [], datumVon: '', datumBis: '', ausnahmen: [] };
+export const noCondition: ReleaseTimeCondition = {
+  aktiv: false,
+  klassen: [],
+  datumVon: '',
+  datumBis: '',
+  ausnahmen: [],
+};
 
 /** A possible release time with its conditions (classes, date range; used by the parent reports of 210). */
-function ReleaseTimeEntry({
+export function ReleaseTimeEntry({
   time,
   condition,
   classes,
@@ -215,7 +221,7 @@ function ReleaseTimeEntry({
 }: {
   time: string;
   condition: ReleaseTimeCondition;
-  classes: ChildrenData['klassen'];
+  classes: { id: number; name: string }[];
   onChange(condition: ReleaseTimeCondition): void;
   onRemove(): void;
 }) {

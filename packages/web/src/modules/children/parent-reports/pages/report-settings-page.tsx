@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  fieldErrors,
+  messages,
+  parentReportsMessages,
+  parentReportsSettings,
+  type FieldErrors,
+  type ParentReportsData,
+  type ParentReportsSettings,
+} from '@hortus/contract';
+import { PageLoading } from '../../../../platform/feedback/page-loading';
+import { TimeInput } from '../../../../platform/forms/date-pickers';
+import { PageContainer } from '../../../../platform/layout/page-container';
+import { useSaveAction } from '../../../../platform/saving/use-save-action';
+import { ReleaseTimeEntry, noCondition } from '../../pages/children-settings-page';
+import { useParentReports, useSaveParentReports } from '../api/parent-reports';
+
+/**
+ * /210-set: the report settings (the same stored values as module 200's, one source of truth) and the
+ * contact details of the 'Kontakt' tab; side by side on wide screens.
+ */
+export function ReportSettingsPage() {
+  const query = useParentReports();
+  if (!query.data) {
+    return (
+      <PageContainer>
+        {query.isError ? <Typography>{parentReportsMessages.loadFailed}</Typography> : <PageLoading />}
+      </PageContainer>
+    );
+  }
+  return (
+    <PageContainer>
+      <SettingsForm key={query.dataUpdatedAt} data={query.data} />
+    </PageContainer>
+  );
+}
+
+function SettingsForm({ data }: { data: ParentReportsData }) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const saveAction = useSaveAction();
+  const { mutateAsync: save } = useSaveParentReports();
+  const [value, setValue] = useState<ParentReportsSettings>(data.settings);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [newTime, setNewTime] = useState('');
+  const set = (patch: Partial<ParentReportsSettings>) => setValue({ ...value, ...patch });
+  const error = (key: string) => errors[key]?.[0];
+  const submit = () => {
+    const parsed = parentReportsSettings.safeParse(value, { reportInput: true });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    void saveAction(() => save({ type: 'settings', data: value }), {
+      success: messages.settingsSaved,
+      failure: parentReportsMessages.sendFailed,
+    });
+  };
+  const text = (key: keyof ParentReportsSettings, label: string, multiline = false) => (
+    <TextField
+      label={label}
+      value={value[key] as string}
+      multiline={multiline}
+      minRows={multiline ? 3 : undefined}
+      onChange={(e) => set({ [key]: e.target.value })}
+      error={Boolean(error(key))}
+      helperText={error(key)}
+    />
+  );
+  const flag = (key: 'meldung_erlaubeKommentar' | 'meldung_erlaubeDateiupload', label: string) => (
+    <FormControlLabel
+      control={<Switch checked={value[key]} onChange={(e) => set({ [key]: e.target.checked })} />}
+      label={label}
+    />
+  );
+  const reports = (
+    <Paper sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Meldungen
+      </Typography>
+      <Stack spacing={2}>
+        <TimeInput
+          label="Meldungen spätestens bis"
+          value={value.anwesenheitMeldungSpaetestensBis}
+          onChange={(v) => set({ anwesenheitMeldungSpaetestensBis: v })}
+          error={Boolean(error('anwesenheitMeldungSpaetestensBis'))}
+          helperText={error('anwesenheitMeldungSpaetestensBis')}
+        />
+        <Typography variant="body2">Mögliche Entlasszeiten</Typography>
+        {value.moeglicheEntlasszeiten.map((time) => (
+          <ReleaseTimeEntry
+            key={time}
+            time={time}
+            condition={value.moeglicheEntlasszeiten_bedingungen[time] ?? noCondition}
+            classes={data.klassen}
+            onChange={(condition) =>
+              set({
+                moeglicheEntlasszeiten_bedingungen: { ...value.moeglicheEntlasszeiten_bedingungen, [time]: condition },
+              })
+            }
+            onRemove={() => set({ moeglicheEntlasszeiten: value.moeglicheEntlasszeiten.filter((t) => t !== time) })}
+          />
+        ))}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TimeInput label="Entlasszeit hinzufügen" value={newTime} onChange={setNewTime} />
+          <IconButton
+            aria-label="Entlasszeit hinzufügen"
+            disabled={!/^\d\d:\d\d$/.test(newTime)}
+            onClick={() => {
+              set({ moeglicheEntlasszeiten: [...new Set([...value.moeglicheEntlasszeiten, newTime])].sort() });
+              setNewTime('');
+            }}
+          >
+            <AddIcon />
+          </IconButton>
+        </Stack>
+        {flag('meldung_erlaubeKommentar', 'Kommentar erlauben')}
+        {flag('meldung_erlaubeDateiupload', 'Dateiupload erlauben')}
+        {text('text_alertVorMeldungsformular', 'Hinweis vor dem Meldeformular', true)}
+        {text('text_meldungVerpaetet', 'Text bei verspäteter Meldung ([[ZEIT_SPAETESTENS]])', true)}
+      </Stack>
+    </Paper>
+  );
+  const contact = (
+    <Paper sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Kontakt
+      </Typography>
+      <Stack spacing={2}>
+        {text('kontakt_name', 'Name der Einrichtung')}
+        {text('kontakt_adresse', 'Adresse', true)}
+        {text('kontakt_telefon', 'Telefon')}
+        {text('kontakt_email', 'E-Mail')}
+        {text('kontakt_oeffnungszeiten', 'Öffnungszeiten', true)}
+        <Typography variant="body2">E-Mail-Adressen für Eltern (z. B. Hortleitung, Erzieherteam)</Typography>
+        {value.kontakt_gruppen.map((group, index) => (
+          <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              label="Bezeichnung"
+              value={group.bezeichnung}
+              onChange={(e) =>
+                set({
+                  kontakt_gruppen: value.kontakt_gruppen.map((g, i) =>
+                    i === index ? { ...g, bezeichnung: e.target.value } : g,
+                  ),
+                })
+              }
+              error={Boolean(error(`kontakt_gruppen.${index}.bezeichnung`))}
+              helperText={error(`kontakt_gruppen.${index}.bezeichnung`)}
+            />
+            <TextField
+              label="E-Mail"
+              value={group.email}
+              onChange={(e) =>
+                set({
+                  kontakt_gruppen: value.kontakt_gruppen.map((g, i) =>
+                    i === index ? { ...g, email: e.target.value } : g,
+                  ),
+                })
+              }
+              error={Boolean(error(`kontakt_gruppen.${index}.email`))}
+              helperText={error(`kontakt_gruppen.${index}.email`)}
+            />
+            <IconButton
+              aria-label={`Adresse ${group.bezeichnung} entfernen`}
+              onClick={() => set({ kontakt_gruppen: value.kontakt_gruppen.filter((_, i) => i !== index) })}
+            >
+              <DeleteIcon />
+            </IconButton>
+          </Stack>
+        ))}
+        <Box>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => set({ kontakt_gruppen: [...value.kontakt_gruppen, { bezeichnung: '', email: '' }] })}
+          >
+            Adresse
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+  return (
+    <>
+      {wide ? (
+        <Grid container spacing={2}>
+          <Grid size={6}>{reports}</Grid>
+          <Grid size={6}>{contact}</Grid>
+        </Grid>
+      ) : (
+        <Stack spacing={2}>
+          {reports}
+          {contact}
+        </Stack>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+        <Button variant="contained" onClick={submit}>
+          Speichern
+        </Button>
+      </Box>
+    </>
+  );
+}
