@@ -43,6 +43,7 @@ export * from './modules/attendance/logic';
 export * from './modules/children/definition';
 export * from './modules/children/calls';
 export * from './modules/children/logic';
+export * from './modules/children/id-cards';
 export * from './modules/payroll/definition';
 export * from './modules/payroll/calls';
 export * from './modules/payroll/logic';
