@@ -113,7 +113,7 @@ async function createCard(code: string, idKind: number, photo: Buffer | null, fi
     ...fields,
   };
   const boundary = `----hortus${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(values).map(([name, value]) =>
+  const parts: Buffer[] = Object.entries(values).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   if (photo) {
