@@ -260,6 +260,8 @@ describe('200 scan station', () => {
     const secret = await secretOf(w.child);
     expect(secret).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const qr = cardQrText(w.child, secret);
+    const shown = await server.call(idCardCalls.getKarte, w.viewer.code, { id_kind: w.child });
+    expect((shown.body.karte as IdCardView).qrInhalt).toBe(qr);
     const wrong = cardQrText(w.child, `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`);
     expect(await scan(w.admin.code, wrong)).toMatchObject({ title: idCardMessages.invalidQr, type: 'error' });
     expect(await scan(w.admin.code, `200|${w.child}|1`)).toMatchObject({ title: idCardMessages.invalidQr });

@@ -90,6 +90,11 @@ export const idCardView = z.object({
   ausschnitt: z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number() }),
   fotoBreite: z.number(),
   fotoHoehe: z.number(),
+  /**
+   * The text of the card's QR code ('200|id|1|secret'): whoever sees the child may print the card and
+   * so read it anyway.
+   */
+  qrInhalt: z.string(),
   /** The card as a JPEG data URL, 250 px wide. */
   vorschau: z.string(),
   /** German date and time of creation. */

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   canEditClass,
+  cardQrText,
   canSeeClass,
   childrenMessages,
   detectFileKind,
@@ -74,6 +75,7 @@ function view(row: CardRow): IdCardView {
     ausschnitt: row.crop,
     fotoBreite: row.photoWidth,
     fotoHoehe: row.photoHeight,
+    qrInhalt: cardQrText(row.childId, row.secret),
     vorschau: row.preview,
     erstellt: formatGermanDateTime(row.createdAt.getTime()),
   };
