@@ -12,10 +12,21 @@ import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadAllIdCards } from '../api/id-cards';
 
 /** 'ID cards for all': the cards of every child of the chosen classes as one PDF. */
-export function IdCardsAllDialog({ classes, onClose }: { classes: readonly ClassView[]; onClose(): void }) {
+export function IdCardsAllDialog({
+  classes,
+  selected,
+  onClose,
+}: {
+  classes: readonly ClassView[];
+  /** The list's class filter (0: all classes), chosen at the start. */
+  selected: number;
+  onClose(): void;
+}) {
   const saveAction = useSaveAction();
   const seen = classes.filter((k) => k.sehen);
-  const [chosen, setChosen] = useState<number[]>(seen.map((k) => k.id));
+  const [chosen, setChosen] = useState<number[]>(() =>
+    seen.filter((k) => selected === 0 || k.id === selected).map((k) => k.id),
+  );
   const toggle = (id: number) => setChosen(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
   const download = async () => {
     const done = await saveAction(() => downloadAllIdCards(chosen), { failure: idCardMessages.fileFailed });

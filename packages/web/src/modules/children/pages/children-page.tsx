@@ -327,7 +327,9 @@ function ChildrenList({ data }: { data: ChildrenData }) {
           data-testid="children-table"
         />
       </Stack>
-      {allCards && <IdCardsAllDialog classes={data.klassen} onClose={() => setAllCards(false)} />}
+      {allCards && (
+        <IdCardsAllDialog classes={data.klassen} selected={filter.klasse} onClose={() => setAllCards(false)} />
+      )}
       {editing !== null && <ChildDialog child={editingChild} data={data} onClose={() => setEditing(null)} />}
       <ReleaseDialog
         child={releasing}
