@@ -61,6 +61,12 @@ test('leitung creates an ID card with face detection, downloads its PDF, and the
   expect(qr).toMatch(new RegExp(`^200\\|${childId}\\|1\\|[A-Za-z0-9_-]{24}$`));
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
+  // 'ID cards for all' of the chosen classes as one PDF.
+  await page.getByRole('button', { name: 'Ausweise für alle' }).click();
+  const allCards = page.waitForEvent('download');
+  await page.getByRole('dialog').getByRole('button', { name: 'PDF erstellen' }).click();
+  expect((await allCards).suggestedFilename()).toBe('Ausweise.pdf');
+
   // The scan station: settings first, then scanning; the code goes through the scanner's input.
   await page.goto('/200?SCAN');
   const station = page.getByTestId('scan-station');
