@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cardQrText,
@@ -194,6 +195,18 @@ describe('200 ID cards', () => {
     expect(reply.body.gesichtErkannt).toBe(false);
     const card = reply.body.neuIDCard as IdCardView;
     expect(card.ausschnitt).toEqual({ left: 88, top: 0, width: 225, height: 300 });
+    // Odd sizes still give a card (the frame shrinks to the photo).
+    for (const [width, height] of [
+      [1, 1],
+      [3000, 8],
+    ] as const) {
+      const odd = await sharp({ create: { width, height, channels: 3, background: '#88aacc' } })
+        .jpeg()
+        .toBuffer();
+      const oddCard = await createCard(w.admin.code, w.child, odd);
+      expectStatus(oddCard, 'success', 200);
+      expect(oddCard.body.gesichtErkannt).toBe(false);
+    }
     expectInvalid(await createCard(w.admin.code, w.child, png), 'foto', idCardMessages.jpegOnly);
     expectInvalid(await createCard(w.admin.code, w.child, Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2])), 'foto');
     expectInvalid(await createCard(w.admin.code, w.child, null), 'foto');
