@@ -14,7 +14,7 @@ import {
 import { createGroup } from '../src/seed/factories';
 import { childIdCards } from '../src/modules/children/schema';
 import { scanCard, SCAN_REPEAT_MS } from '../src/modules/children/id-cards';
-import { warmUpFaceDetection } from '../src/modules/children/face-detection';
+import { stopFaceDetection, warmUpFaceDetection } from '../src/modules/children/face-detection';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
 import { pageTexts } from './support/pdf-reader';
 
@@ -27,7 +27,10 @@ beforeAll(async () => {
   server = await startTestServer();
   await warmUpFaceDetection();
 }, 60_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  await stopFaceDetection();
+  await server.close();
+});
 
 const only = (...gruppen: number[]) => ({ alle: false, gruppen });
 const conditions = (see: number[], edit: number[]): ClassConditions => ({
