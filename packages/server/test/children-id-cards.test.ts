@@ -13,7 +13,8 @@ import {
 } from '@hortus/contract';
 import { createGroup } from '../src/seed/factories';
 import { childIdCards } from '../src/modules/children/schema';
-import { scanCard, SCAN_REPEAT_MS } from '../src/modules/children/id-cards';
+import { ID_CARD_AREA, scanCard, SCAN_REPEAT_MS } from '../src/modules/children/id-cards';
+import { files } from '../src/platform/db/schema';
 import { stopFaceDetection, warmUpFaceDetection } from '../src/modules/children/face-detection';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
 import { pageTexts } from './support/pdf-reader';
@@ -243,6 +244,24 @@ describe('200 ID cards', () => {
     const gone = await server.call(idCardCalls.getKarte, w.admin.code, { id_kind: w.child });
     expect(gone.body.karte).toBeNull();
     expectStatus(await server.call(idCardCalls.deleteKarte, w.admin.code, { id_kind: w.child }), 'notFound', 404);
+  }, 60_000);
+
+  it('keeps one card and one portrait when two cards are made at once; deleting the card removes its portrait', async () => {
+    const w = await world();
+    const both = await Promise.all([
+      createCard(w.admin.code, w.child, face, { gesichtauto: 'false' }),
+      createCard(w.admin.code, w.child, face, { gesichtauto: 'false', design: '2' }),
+    ]);
+    for (const reply of both) expectStatus(reply, 'success', 200);
+    const { like } = await import('drizzle-orm');
+    const portraits = () =>
+      server.database.db
+        .select()
+        .from(files)
+        .where(like(files.path, `${ID_CARD_AREA}/${w.child}/%`));
+    expect(await portraits()).toHaveLength(1);
+    expectStatus(await server.call(idCardCalls.deleteKarte, w.admin.code, { id_kind: w.child }), 'success', 200);
+    expect(await portraits()).toHaveLength(0);
   }, 60_000);
 
   it('prints one card and the cards of chosen classes as PDFs; no cards: the spec message', async () => {

@@ -124,7 +124,9 @@ export async function createCard(app: AppContext, user: User, input: CreateCardI
   const preview = await cardPreview({ ...content(child, card), photo: portrait });
   const row = await withFiles(app, async (tx, files) => {
     await requireChild(tx, user, child.id, true);
-    const [old] = await tx.select().from(childIdCards).where(eq(childIdCards.childId, child.id)).for('update');
+    // The child's row serialises two cards made at once for the same child (the later one replaces).
+    await tx.select({ id: children.id }).from(children).where(eq(children.id, child.id)).for('update');
+    const [old] = await tx.select().from(childIdCards).where(eq(childIdCards.childId, child.id));
     const stored = await files.store({
       path: `${ID_CARD_AREA}/${child.id}/${randomBytes(12).toString('hex')}.jpg`,
       area: ID_CARD_AREA,
