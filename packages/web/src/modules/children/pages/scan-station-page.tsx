@@ -277,6 +277,7 @@ function Station({
               size="small"
               fullWidth
               label="Code (Handscanner)"
+              autoFocus
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
               slotProps={{ htmlInput: { 'data-testid': 'scan-input' } }}
