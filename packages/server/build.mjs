@@ -10,6 +10,8 @@ await build({
     main: 'src/main.ts',
     'cli/backup': 'src/cli/backup.ts',
     'cli/restore': 'src/cli/restore.ts',
+    // The face detector's worker thread (module 200 ID cards), loaded by path next to the chunks.
+    'face-worker': 'src/modules/children/face-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -46,6 +46,7 @@ export * from './modules/children/logic';
 export * from './modules/children/parent-reports/definition';
 export * from './modules/children/parent-reports/calls';
 export * from './modules/children/parent-reports/logic';
+export * from './modules/children/id-cards';
 export * from './modules/payroll/definition';
 export * from './modules/payroll/calls';
 export * from './modules/payroll/logic';

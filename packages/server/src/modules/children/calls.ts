@@ -11,6 +11,7 @@ import { saveClasses } from './classes';
 import { saveDiaryEntry } from './diary';
 import { deleteAttachment, deleteDocument, uploadAttachment, uploadDocument } from './documents';
 export { CHILD_FILE_AREA } from './documents';
+import { idCardServerCalls } from './id-card-calls';
 import { letterName, loginLetters } from './letters';
 import { loadChildDetails, loadChildrenData } from './load';
 import { deleteParent, loadParents, requireParent, resetParentPassword, saveParent, startPasswords } from './parents';
@@ -172,4 +173,5 @@ export const childrenServerCalls: CallDefinition[] = [
   saveAttendanceCall,
   createStatisticsCall,
   schoolYearCall,
+  ...idCardServerCalls,
 ];

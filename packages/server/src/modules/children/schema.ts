@@ -215,3 +215,34 @@ export const childMissingNotices = pgTable(
   },
   (table) => [primaryKey({ columns: [table.childId, table.day] })],
 );
+
+/**
+ * A child's ID card (one per child; a new card replaces it). `secret` is the random part of the card's
+ * QR code '200|id|1|secret', so a printed child id alone cannot check a child in or out.
+ */
+export const childIdCards = pgTable('children_id_cards', {
+  childId: integer('child_id')
+    .primaryKey()
+    .references(() => children.id, { onDelete: 'cascade' }),
+  /** The portrait cut from the uploaded photo (JPEG). */
+  photoFileId: integer('photo_file_id')
+    .notNull()
+    .references(() => files.id, { onDelete: 'restrict' }),
+  design: integer('design').notNull(),
+  faceAuto: boolean('face_auto').notNull(),
+  faceFound: boolean('face_found').notNull(),
+  factor: integer('factor').notNull(),
+  offsetX: integer('offset_x').notNull(),
+  offsetY: integer('offset_y').notNull(),
+  qrCodes: jsonb('qr_codes')
+    .$type<{ id: number; idTyp: number; breite: number; offsetx: number; offsety: number }[]>()
+    .notNull(),
+  secret: text('secret').notNull(),
+  /** The portrait's frame in the upright photo (pixels), as faceCropBox chose it. */
+  crop: jsonb('crop').$type<{ left: number; top: number; width: number; height: number }>().notNull(),
+  photoWidth: integer('photo_width').notNull(),
+  photoHeight: integer('photo_height').notNull(),
+  /** The card preview, 250 px wide (JPEG). */
+  preview: text('preview').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -241,12 +241,18 @@ export class PdfWriter {
    * one rectangle, all filled at once.
    */
   qrCode(content: string, options: PdfQrOptions): void {
+    this.ensureSpace(options.size);
+    this.qrCodeAt(content, this.alignedX(options.size, options.align), this.y, options);
+    this.y += options.size;
+  }
+
+  /** The same QR code at a fixed place (left/top of its quiet zone), leaving the flow position alone (ID cards). */
+  qrCodeAt(content: string, left: number, top: number, options: Omit<PdfQrOptions, 'align'>): void {
     const code = QRCode.create(content, { errorCorrectionLevel: options.errorCorrectionLevel ?? 'M' });
     const count = code.modules.size;
     const cell = options.size / (count + 2 * qrQuietZone);
-    this.ensureSpace(options.size);
-    const left = this.alignedX(options.size, options.align) + qrQuietZone * cell;
-    const top = this.y + qrQuietZone * cell;
+    const x0 = left + qrQuietZone * cell;
+    const y0 = top + qrQuietZone * cell;
     for (let row = 0; row < count; row++) {
       let column = 0;
       while (column < count) {
@@ -256,11 +262,10 @@ export class PdfWriter {
         }
         const start = column;
         while (column < count && code.modules.get(row, column)) column++;
-        this.kit.rect(left + start * cell, top + row * cell, (column - start) * cell, cell);
+        this.kit.rect(x0 + start * cell, y0 + row * cell, (column - start) * cell, cell);
       }
     }
     this.kit.fill('black');
-    this.y += options.size;
   }
 
   private alignedX(width: number, align: PdfAlign = 'left'): number {

@@ -56,6 +56,7 @@ import {
   useChildDetails,
   useSaveChildren,
 } from '../api/children';
+import { IdCardPanel } from './id-card-panel';
 
 const weekdays = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
 
@@ -617,6 +618,7 @@ function ChildForm({ child, data, onClose }: ChildDialogProps) {
       ? [
           { label: 'Tagebuch', content: <Diary child={child} today={today} disabled={!allowEdit} /> },
           { label: 'Dokumente', content: <Documents child={child} disabled={!allowEdit} /> },
+          { label: 'Ausweis', content: <IdCardPanel child={child} disabled={!allowEdit} /> },
         ]
       : []),
   ];

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,6 +39,8 @@ import { isNetworkError } from '../../../platform/api/errors';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { useSaving } from '../../../platform/saving/saving-context';
 import { ChildDialog } from '../components/child-dialog';
+import { IdCardsAllDialog } from '../components/id-cards-all-dialog';
+import { ScanStationPage } from './scan-station-page';
 import { ReleaseDialog } from '../components/release-dialog';
 import { ReleasedDialog, type ReleasedChoice } from '../components/released-dialog';
 import { StatusButton } from '../components/status-button';
@@ -79,6 +81,7 @@ export function ChildrenPage() {
   useEffect(() => {
     if (location.key !== firstKey.current) void queryClient.invalidateQueries({ queryKey: childrenKeys.all });
   }, [location.key, queryClient]);
+  if (new URLSearchParams(location.search).has('SCAN')) return <ScanStationPage />;
   if (!query.data) {
     return (
       <PageContainer>
@@ -98,6 +101,8 @@ function ChildrenList({ data }: { data: ChildrenData }) {
   const [releasing, setReleasing] = useState<ChildView | null>(null);
   const [released, setReleased] = useState<ChildView | null>(null);
   const [deleting, setDeleting] = useState<ChildView | null>(null);
+  const [allCards, setAllCards] = useState(false);
+  const navigate = useNavigate();
   const [registration, setRegistration] = useState(readRegistration);
   const statusQueue = useStatusQueue();
   const saving = useSaving();
@@ -272,6 +277,12 @@ function ChildrenList({ data }: { data: ChildrenData }) {
               Kind anlegen
             </Button>
           )}
+          <Button onClick={() => setAllCards(true)} sx={{ whiteSpace: 'nowrap' }}>
+            Ausweise für alle
+          </Button>
+          <Button onClick={() => void navigate('/200?SCAN')} sx={{ whiteSpace: 'nowrap' }}>
+            Scan-Station
+          </Button>
         </Stack>
         {searchMessage && <Alert severity="warning">{searchMessage}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -316,6 +327,9 @@ function ChildrenList({ data }: { data: ChildrenData }) {
           data-testid="children-table"
         />
       </Stack>
+      {allCards && (
+        <IdCardsAllDialog classes={data.klassen} selected={filter.klasse} onClose={() => setAllCards(false)} />
+      )}
       {editing !== null && <ChildDialog child={editingChild} data={data} onClose={() => setEditing(null)} />}
       <ReleaseDialog
         child={releasing}

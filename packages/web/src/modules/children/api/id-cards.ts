@@ -1,0 +1,64 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { idCardCalls, type IdCardView, type QrCodeInput, type ScanMessage } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { downloadStoredFile } from '../../../platform/api/download';
+
+export const idCardKeys = { card: (childId: number) => ['children-id-card', childId] as const };
+
+/** The child's card (null: none yet), loaded when its tab opens. */
+export function useIdCard(childId: number) {
+  return useQuery({
+    queryKey: idCardKeys.card(childId),
+    queryFn: async (): Promise<IdCardView | null> => (await call(idCardCalls.getKarte, { id_kind: childId })).karte,
+  });
+}
+
+export interface NewCard {
+  foto: File;
+  design: number;
+  gesichtauto: boolean;
+  faktor: number;
+  offsetx: number;
+  offsety: number;
+  qrCodes: QrCodeInput[];
+}
+
+/** createKarte (multipart: code, foto, design, id_kind, gesichtauto, offsetx, offsety, faktor, qrCodes). */
+export async function createIdCard(childId: number, card: NewCard) {
+  const body = new FormData();
+  body.set('id_kind', String(childId));
+  body.set('foto', card.foto, card.foto.name);
+  body.set('design', String(card.design));
+  body.set('gesichtauto', String(card.gesichtauto));
+  body.set('faktor', String(card.faktor));
+  body.set('offsetx', String(card.offsetx));
+  body.set('offsety', String(card.offsety));
+  body.set('qrCodes', JSON.stringify(card.qrCodes));
+  return call(idCardCalls.createKarte, body);
+}
+
+export async function deleteIdCard(childId: number): Promise<void> {
+  await call(idCardCalls.deleteKarte, { id_kind: childId });
+}
+
+export async function downloadIdCard(childId: number): Promise<void> {
+  const reply = await call(idCardCalls.getKartePdf, { id_kind: childId });
+  await downloadStoredFile(reply.file, reply.name);
+}
+
+/** 'ID cards for all' of the chosen classes as one PDF. */
+export async function downloadAllIdCards(classIds: readonly number[]): Promise<void> {
+  const reply = await call(idCardCalls.getAllKarte, { filterKlassen: [...classIds] });
+  await downloadStoredFile(reply.file, reply.name);
+}
+
+export async function scanIdCard(qr: string): Promise<ScanMessage> {
+  return (await call(idCardCalls.scanKarte, { qr })).meldung;
+}
+
+export function useIdCardCache() {
+  const queryClient = useQueryClient();
+  return {
+    set: (childId: number, card: IdCardView | null) => queryClient.setQueryData(idCardKeys.card(childId), card),
+  };
+}
