@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -22,22 +21,21 @@ import {
   childrenSettings,
   classNameField,
   fieldErrors,
-  formatGermanDate,
   messages,
   type ChildrenData,
   type ChildrenSettings,
   type ClassInput,
   type FieldErrors,
-  type ReleaseTimeCondition,
 } from '@hortus/contract';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';
-import { DateInput, TimeInput } from '../../../platform/forms/date-pickers';
+import { TimeInput } from '../../../platform/forms/date-pickers';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useChildren, useSaveChildren } from '../api/children';
 import { SchoolYearButton } from '../components/school-year-wizard';
+import { ReleaseTimesEditor } from '../components/release-times-editor';
 
 /** /200-set: 'Allgemein' and 'Klassen', side by side on wide screens, as tabs on small ones. */
 export function ChildrenSettingsPage() {
@@ -83,7 +81,6 @@ function GeneralSettings({ data }: { data: ChildrenData }) {
   const { mutateAsync: save } = useSaveChildren();
   const [value, setValue] = useState<ChildrenSettings>(data.settings);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [newTime, setNewTime] = useState('');
   const set = (patch: Partial<ChildrenSettings>) => setValue({ ...value, ...patch });
   const error = (key: keyof ChildrenSettings) => errors[key]?.[0];
   const submit = () => {
@@ -161,34 +158,7 @@ function GeneralSettings({ data }: { data: ChildrenData }) {
           value={value.anwesenheitMeldungSpaetestensBis}
           onChange={(v) => set({ anwesenheitMeldungSpaetestensBis: v })}
         />
-        <Typography variant="body2">Mögliche Entlasszeiten</Typography>
-        {value.moeglicheEntlasszeiten.map((time) => (
-          <ReleaseTimeEntry
-            key={time}
-            time={time}
-            condition={value.moeglicheEntlasszeiten_bedingungen[time] ?? noCondition}
-            classes={data.klassen}
-            onChange={(condition) =>
-              set({
-                moeglicheEntlasszeiten_bedingungen: { ...value.moeglicheEntlasszeiten_bedingungen, [time]: condition },
-              })
-            }
-            onRemove={() => set({ moeglicheEntlasszeiten: value.moeglicheEntlasszeiten.filter((t) => t !== time) })}
-          />
-        ))}
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <TimeInput label="Entlasszeit hinzufügen" value={newTime} onChange={setNewTime} />
-          <IconButton
-            aria-label="Entlasszeit hinzufügen"
-            disabled={!/^\d\d:\d\d$/.test(newTime)}
-            onClick={() => {
-              set({ moeglicheEntlasszeiten: [...new Set([...value.moeglicheEntlasszeiten, newTime])].sort() });
-              setNewTime('');
-            }}
-          >
-            <AddIcon />
-          </IconButton>
-        </Stack>
+        <ReleaseTimesEditor value={value} classes={data.klassen} onChange={set} />
         {flag('meldung_erlaubeKommentar', 'Kommentar erlauben')}
         {flag('meldung_erlaubeDateiupload', 'Dateiupload erlauben')}
         {text('text_alertVorMeldungsformular', 'Hinweis vor dem Meldeformular', true)}
@@ -200,113 +170,6 @@ function GeneralSettings({ data }: { data: ChildrenData }) {
         </Button>
       </Box>
     </Paper>
-  );
-}
-
-export const noCondition: ReleaseTimeCondition = {
-  aktiv: false,
-  klassen: [],
-  datumVon: '',
-  datumBis: '',
-  ausnahmen: [],
-};
-
-/** A possible release time with its conditions (classes, date range; used by the parent reports of 210). */
-export function ReleaseTimeEntry({
-  time,
-  condition,
-  classes,
-  onChange,
-  onRemove,
-}: {
-  time: string;
-  condition: ReleaseTimeCondition;
-  classes: { id: number; name: string }[];
-  onChange(condition: ReleaseTimeCondition): void;
-  onRemove(): void;
-}) {
-  return (
-    <Box data-testid={`release-time-${time}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography sx={{ fontWeight: 'bold' }}>{time} Uhr</Typography>
-        <FormControlLabel
-          control={
-            <Switch checked={condition.aktiv} onChange={(e) => onChange({ ...condition, aktiv: e.target.checked })} />
-          }
-          label="Bedingungen"
-        />
-        <IconButton aria-label={`Entlasszeit ${time} entfernen`} onClick={onRemove}>
-          <DeleteIcon />
-        </IconButton>
-      </Stack>
-      {condition.aktiv && (
-        <Stack spacing={1} sx={{ mt: 1 }}>
-          <Autocomplete
-            multiple
-            options={classes}
-            getOptionLabel={(option) => option.name}
-            value={classes.filter((k) => condition.klassen.includes(k.id))}
-            onChange={(_, chosen) => onChange({ ...condition, klassen: chosen.map((k) => k.id) })}
-            renderInput={(params) => <TextField {...params} label="Nur für Klassen (leer: alle)" size="small" />}
-          />
-          <Stack direction="row" spacing={1}>
-            <DateInput
-              label="Von"
-              value={condition.datumVon}
-              onChange={(datumVon) => onChange({ ...condition, datumVon })}
-            />
-            <DateInput
-              label="Bis"
-              value={condition.datumBis}
-              onChange={(datumBis) => onChange({ ...condition, datumBis })}
-            />
-          </Stack>
-          <ExceptionDays
-            time={time}
-            days={condition.ausnahmen.map((entry) => entry.tag)}
-            onChange={(days) => onChange({ ...condition, ausnahmen: days.map((tag) => ({ tag })) })}
-          />
-        </Stack>
-      )}
-    </Box>
-  );
-}
-
-/** The exception days of a release-time condition (school.md 5.3: not offered on these days). */
-function ExceptionDays({ time, days, onChange }: { time: string; days: string[]; onChange(days: string[]): void }) {
-  const [day, setDay] = useState('');
-  const add = () => {
-    if (!day || days.includes(day)) return;
-    onChange([...days, day].sort());
-    setDay('');
-  };
-  return (
-    <Stack spacing={1} data-testid={`release-time-${time}-days`}>
-      <Typography variant="body2">Ausnahmetage (an diesen Tagen nicht wählbar)</Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <DateInput label="Ausnahmetag" value={day} onChange={setDay} />
-        <Button startIcon={<AddIcon />} onClick={add} disabled={!day || days.includes(day)}>
-          Tag
-        </Button>
-      </Stack>
-      {days.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
-          Keine Ausnahmetage
-        </Typography>
-      )}
-      {days.map((tag) => (
-        <Stack key={tag} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2">{formatGermanDate(tag)}</Typography>
-          <IconButton
-            size="small"
-            aria-label={`Ausnahmetag ${formatGermanDate(tag)} entfernen`}
-            onClick={() => onChange(days.filter((d) => d !== tag))}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Stack>
-      ))}
-    </Stack>
   );
 }
 

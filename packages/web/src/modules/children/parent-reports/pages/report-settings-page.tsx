@@ -26,7 +26,7 @@ import { PageLoading } from '../../../../platform/feedback/page-loading';
 import { TimeInput } from '../../../../platform/forms/date-pickers';
 import { PageContainer } from '../../../../platform/layout/page-container';
 import { useSaveAction } from '../../../../platform/saving/use-save-action';
-import { ReleaseTimeEntry, noCondition } from '../../pages/children-settings-page';
+import { ReleaseTimesEditor } from '../../components/release-times-editor';
 import { useParentReports, useSaveParentReports } from '../api/parent-reports';
 
 /**
@@ -56,7 +56,6 @@ function SettingsForm({ data }: { data: ParentReportsData }) {
   const { mutateAsync: save } = useSaveParentReports();
   const [value, setValue] = useState<ParentReportsSettings>(data.settings);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [newTime, setNewTime] = useState('');
   const set = (patch: Partial<ParentReportsSettings>) => setValue({ ...value, ...patch });
   const error = (key: string) => errors[key]?.[0];
   const submit = () => {
@@ -101,34 +100,7 @@ function SettingsForm({ data }: { data: ParentReportsData }) {
           error={Boolean(error('anwesenheitMeldungSpaetestensBis'))}
           helperText={error('anwesenheitMeldungSpaetestensBis')}
         />
-        <Typography variant="body2">Mögliche Entlasszeiten</Typography>
-        {value.moeglicheEntlasszeiten.map((time) => (
-          <ReleaseTimeEntry
-            key={time}
-            time={time}
-            condition={value.moeglicheEntlasszeiten_bedingungen[time] ?? noCondition}
-            classes={data.klassen}
-            onChange={(condition) =>
-              set({
-                moeglicheEntlasszeiten_bedingungen: { ...value.moeglicheEntlasszeiten_bedingungen, [time]: condition },
-              })
-            }
-            onRemove={() => set({ moeglicheEntlasszeiten: value.moeglicheEntlasszeiten.filter((t) => t !== time) })}
-          />
-        ))}
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <TimeInput label="Entlasszeit hinzufügen" value={newTime} onChange={setNewTime} />
-          <IconButton
-            aria-label="Entlasszeit hinzufügen"
-            disabled={!/^\d\d:\d\d$/.test(newTime)}
-            onClick={() => {
-              set({ moeglicheEntlasszeiten: [...new Set([...value.moeglicheEntlasszeiten, newTime])].sort() });
-              setNewTime('');
-            }}
-          >
-            <AddIcon />
-          </IconButton>
-        </Stack>
+        <ReleaseTimesEditor value={value} classes={data.klassen} onChange={set} />
         {flag('meldung_erlaubeKommentar', 'Kommentar erlauben')}
         {flag('meldung_erlaubeDateiupload', 'Dateiupload erlauben')}
         {text('text_alertVorMeldungsformular', 'Hinweis vor dem Meldeformular', true)}
