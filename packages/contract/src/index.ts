@@ -54,3 +54,6 @@ export * from './platform/money';
 export * from './modules/customers/definition';
 export * from './modules/customers/calls';
 export * from './modules/customers/logic';
+export * from './modules/customers/costs';
+export * from './modules/customers/euer';
+export * from './modules/customers/datev';

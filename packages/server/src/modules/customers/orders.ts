@@ -192,6 +192,7 @@ export async function orderViews(
         dateUpload: document.datum,
         timeUpload: Math.floor(document.createdAt.getTime() / 1000),
         pfadXml: document.xmlFileId ? (xmlPaths.get(document.xmlFileId) ?? '') : '',
+        netto: document.snapshot.netCents ?? 0,
       }));
       const leistungen: LineView[] = orderLines.map((line) => ({
         id: line.id,
