@@ -269,8 +269,8 @@ export function RevenueOverview({
   return (
     <>
       <Dialog open fullScreen onClose={onClose} aria-labelledby="revenue-title">
-        <DialogTitle id="revenue-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Box sx={{ flex: 1 }}>{`Umsatzübersicht ${filter.jahr}`}</Box>
+        <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box id="revenue-title" component="span" sx={{ flex: 1 }}>{`Umsatzübersicht ${filter.jahr}`}</Box>
           <IconButton aria-label="Einstellungen" onClick={() => setFiltering(true)}>
             <TuneIcon />
           </IconButton>

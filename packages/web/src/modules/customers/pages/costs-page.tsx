@@ -82,12 +82,12 @@ function CostsList({ data }: { data: NonNullable<ReturnType<typeof useCustomerDa
               <Typography variant="body2">{row.titel}</Typography>
               {warnings.noInvoice && (
                 <Tooltip title={costMessages.noInvoice}>
-                  <RequestQuoteIcon color="error" fontSize="small" aria-label={costMessages.noInvoice} role="img" />
+                  <RequestQuoteIcon color="error" fontSize="small" titleAccess={costMessages.noInvoice} />
                 </Tooltip>
               )}
               {warnings.noReceipt && (
                 <Tooltip title={costMessages.noReceipt}>
-                  <ReceiptLongIcon color="error" fontSize="small" aria-label={costMessages.noReceipt} role="img" />
+                  <ReceiptLongIcon color="error" fontSize="small" titleAccess={costMessages.noReceipt} />
                 </Tooltip>
               )}
             </Stack>
