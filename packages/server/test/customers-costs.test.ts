@@ -23,6 +23,7 @@ import { runRecurringCosts } from '../src/modules/customers/costs';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 import { pageTexts } from './support/pdf-reader';
 import { readZip } from './support/zip-reader';
+import { postMultipart } from './support/multipart';
 
 let server: TestServer;
 let admin: { code: string; id: number };
@@ -87,28 +88,8 @@ async function addCost(input: Partial<CostInput> = {}, code = staff.code): Promi
   const saved = reply.body.save as CustomerData;
   return saved.kosten.find((c) => c.id === saved.lastAddedKosten) as CostView;
 }
-async function upload(code: string, fields: Record<string, string>, file?: { filename: string; bytes: Buffer }) {
-  const boundary = `----hortus${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = Object.entries({ code, ...fields }).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  const response = await server.app.inject({
-    method: 'POST',
-    url: kostenUpload.url,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
-  });
-  const body = JSON.parse(response.body) as Record<string, unknown>;
-  return { status: body.status as string, body, statusCode: response.statusCode };
+function upload(code: string, fields: Record<string, string>, file?: { filename: string; bytes: Buffer }) {
+  return postMultipart(server.app, kostenUpload.url, { code, ...fields }, file);
 }
 async function download(code: string, file: string) {
   return server.app.inject({
@@ -142,25 +123,13 @@ async function addOrderWithInvoiceAndPayment(y = year): Promise<OrderView> {
     await server.call(dokument, staff.code, { dokument: { id_auftrag: orderId, dokumentart: 1, datum: `${y}-02-01` } }),
     'success',
   );
-  const boundary = 'b0undary';
-  const fields = { code: staff.code, id_a: String(orderId), dokumentart: '20', wert: '1.190,00', datum: `${y}-02-20` };
-  const body = Buffer.concat([
-    ...Object.entries(fields).map(([k, v]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-    ),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Zahlung.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    pdf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const receipt = await server.app.inject({
-    method: 'POST',
-    url: customerCalls.upload.url,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
-  expect(JSON.parse(receipt.body).status, receipt.body).toBe('success');
+  const receipt = await postMultipart(
+    server.app,
+    customerCalls.upload.url,
+    { code: staff.code, id_a: String(orderId), dokumentart: '20', wert: '1.190,00', datum: `${y}-02-20` },
+    { filename: 'Zahlung.pdf', bytes: pdf },
+  );
+  expect(receipt.status, JSON.stringify(receipt.body)).toBe('success');
   return (await data(staff.code)).auftraege.find((o) => o.id === orderId) as OrderView;
 }
 

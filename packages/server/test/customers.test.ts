@@ -25,6 +25,7 @@ import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runDueDocuments } from '../src/modules/customers/document-job';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 import { openPdf, pageTexts } from './support/pdf-reader';
+import { postMultipart } from './support/multipart';
 
 let server: TestServer;
 let admin: { code: string; id: number };
@@ -928,32 +929,8 @@ describe('scheduled documents (server job)', () => {
 
 describe('auftragUpload: booking receipts and files', () => {
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  async function upload(code: string, fields: Record<string, string>, file?: { filename: string; bytes: Buffer }) {
-    const boundary = `----hortus${Math.random().toString(16).slice(2)}`;
-    const parts: Buffer[] = Object.entries({ code, ...fields }).map(([name, value]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-    if (file)
-      parts.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        file.bytes,
-        Buffer.from('\r\n'),
-      );
-    parts.push(Buffer.from(`--${boundary}--\r\n`));
-    const response = await server.app.inject({
-      method: 'POST',
-      url: customerCalls.upload.url,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat(parts),
-    });
-    return {
-      status: JSON.parse(response.body).status as string,
-      body: JSON.parse(response.body) as Record<string, unknown>,
-      statusCode: response.statusCode,
-    };
-  }
+  const upload = (code: string, fields: Record<string, string>, file?: { filename: string; bytes: Buffer }) =>
+    postMultipart(server.app, customerCalls.upload.url, { code, ...fields }, file);
 
   it('a receipt lowers the open invoice amount; too much paid shows negative; only PDFs and images', async () => {
     const order = await addOrder(await addCustomer());

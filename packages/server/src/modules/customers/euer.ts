@@ -212,7 +212,8 @@ export async function exportZip(
     let entry = name;
     for (let n = 2; used.has(entry); n++) entry = name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
     used.add(entry);
-    zip.addFile(source(storageName), entry);
+    // PDFs and images are compressed already: stored as they are, which saves most of the time.
+    zip.addFile(source(storageName), entry, { compress: false });
   };
   for (const invoice of data.invoices) add(invoice.storageName, `Rechnungen/${entryName(invoice.name)}.pdf`);
   for (const receipt of data.receipts)

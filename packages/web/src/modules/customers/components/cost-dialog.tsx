@@ -30,7 +30,6 @@ import {
 } from '@hortus/contract';
 import { ApiError } from '../../../platform/api/errors';
 import { downloadStoredFile, viewStoredFile } from '../../../platform/api/download';
-import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
@@ -38,6 +37,7 @@ import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useDeleteCostDocument, useUploadCostDocument } from '../api/costs';
 import { useSaveCustomers } from '../api/customers';
 import { todayIso } from '../logic/today';
+import { DeleteDocumentConfirm } from './delete-document-confirm';
 import { EditDialog } from './edit-dialog';
 
 /** Names of the cost document types. */
@@ -240,21 +240,10 @@ function CostDocuments({ cost }: { cost: CostView }) {
           </Typography>
         )}
       </Paper>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Dokument löschen?"
-        text={customerMessages.deleteDocument}
-        confirmLabel="Löschen"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const document = deleting;
-          setDeleting(null);
-          if (document)
-            void saveAction(() => remove({ costId: cost.id, document }), {
-              success: 'Das Dokument wurde gelöscht.',
-              failure: customerMessages.saveFailed,
-            });
-        }}
+      <DeleteDocumentConfirm
+        document={deleting}
+        onClose={() => setDeleting(null)}
+        remove={(document) => remove({ costId: cost.id, document })}
       />
     </Stack>
   );

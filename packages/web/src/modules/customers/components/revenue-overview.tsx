@@ -27,6 +27,7 @@ import {
   customerMessages,
   formatEuro,
   formatGermanDate,
+  germanMonthNames,
   paymentIntervalName,
   revenueOverview,
   type CustomerData,
@@ -45,20 +46,6 @@ import { useCostFilter, yearChoices, type CostFilterValue } from '../logic/cost-
 import { CostFilterDialog } from './cost-filter-dialog';
 
 const tableSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
-const MONTHS = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-];
 
 /**
  * Umsatzübersicht (fullscreen, the year in the title): totals of revenue, costs and profit, revenue by
@@ -222,7 +209,7 @@ export function RevenueOverview({
         onChange={(event) => setMonth(Number(event.target.value))}
         sx={{ minWidth: 150 }}
       >
-        {MONTHS.map((name, index) => (
+        {germanMonthNames.map((name, index) => (
           <MenuItem key={name} value={index + 1}>
             {name}
           </MenuItem>
