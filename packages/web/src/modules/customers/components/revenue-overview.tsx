@@ -256,15 +256,15 @@ export function RevenueOverview({
   return (
     <>
       <Dialog open fullScreen onClose={onClose} aria-labelledby="revenue-title">
-        <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Box id="revenue-title" component="span" sx={{ flex: 1 }}>{`Umsatzübersicht ${filter.jahr}`}</Box>
+        <Stack direction="row" sx={{ alignItems: 'center', pr: 1 }}>
+          <DialogTitle id="revenue-title" sx={{ flex: 1 }}>{`Umsatzübersicht ${filter.jahr}`}</DialogTitle>
           <IconButton aria-label="Einstellungen" onClick={() => setFiltering(true)}>
             <TuneIcon />
           </IconButton>
           <IconButton aria-label="Schließen" onClick={onClose}>
             <CloseIcon />
           </IconButton>
-        </DialogTitle>
+        </Stack>
         {narrow && (
           <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} variant="fullWidth">
             <Tab label="Gesamtumsatz" />
