@@ -24,7 +24,8 @@ import {
   datevRow,
   type DatevBooking,
 } from './datev';
-import { euerSummary, splitPayment, splitProportionally } from './euer';
+import { euerSummary, revenueOverview, splitPayment, splitProportionally } from './euer';
+import type { OrderView } from './calls';
 
 const isoDay = fc
   .integer({ min: Date.UTC(2020, 0, 1) / 86_400_000, max: Date.UTC(2030, 11, 31) / 86_400_000 })
@@ -314,5 +315,108 @@ describe('DATEV line format', () => {
       [],
     );
     expect(file.split('\r\n')[1]).toBe(DATEV_COLUMNS.join(';'));
+  });
+});
+
+describe('revenue overview', () => {
+  const doc = (id: number, dokumentart: number, dateUpload: string, wert: number, netto: number) => ({
+    id,
+    dokumentart,
+    name: `RE-${id}`,
+    pfad: `p/${id}`,
+    wert,
+    netto,
+    dateUpload,
+    timeUpload: 0,
+    pfadXml: '',
+  });
+  const line = (id: number, id_einnahmestelle: number, netto: number, kosten = 0) => ({
+    id,
+    pos: id,
+    titel: 'L',
+    beschreibung: '',
+    anzahl: '1',
+    wert: netto,
+    netto,
+    mwst: '19',
+    wertBrutto: grossFromNet(netto, '19'),
+    id_leistungstyp: 0,
+    id_einnahmestelle,
+    kosten,
+    id_kosten: 0,
+  });
+  const order = (id: number, partial: Partial<OrderView>): OrderView => ({
+    id,
+    id_kunde: 1,
+    kundennummer: '1',
+    kunde_ident: 'K',
+    typ: 'Auftrag',
+    auftragsnummer: String(1000 + id),
+    titel: 'A',
+    beschreibung: '',
+    status: 5,
+    time_lastUpdate: 0,
+    umsatz: 0,
+    umsatzBrutto: 0,
+    leistungen: [],
+    dokumente: [],
+    vertrag_nummer: '',
+    vertrag_beginn: '',
+    vertrag_ende: '',
+    vertrag_endeKuendigungsfrist: '',
+    vertrag_zahlungJaehrlich: 0,
+    ...partial,
+  });
+  const settings = {
+    einnahmestellen: [
+      { id: 1, name: 'Beratung', konto: '' },
+      { id: 2, name: 'Verkauf', konto: '' },
+    ],
+  };
+
+  it('revenue = invoices − credit notes of the year; centres split it exactly; costs and profit follow the filter', () => {
+    const orders = [
+      order(1, {
+        leistungen: [line(1, 1, 10_000, 1_190), line(2, 2, 5_000)],
+        dokumente: [
+          doc(1, 1, '2026-02-01', 17_850, 15_000),
+          doc(2, 3, '2026-03-01', 1_190, 1_000),
+          doc(3, 1, '2025-12-31', 999, 999),
+        ],
+      }),
+      order(2, {
+        typ: 'Vertrag',
+        status: 4,
+        leistungen: [line(3, 1, 3_333)],
+        dokumente: [doc(4, 20, '2026-02-02', 500, 0)],
+      }),
+      order(3, { typ: 'Vertrag', status: 8 }),
+    ];
+    const costs = [
+      cost({ id: 1, id_kostenstelle: 1 }),
+      cost({ id: 2, id_kostenstelle: 2, betrag: 1_070, netto: 1_000, mwst: '7' }),
+    ];
+    const all = revenueOverview(orders, costs, settings, { year: 2026, centres: null });
+    expect(all.revenue).toEqual({ net: 14_000, vat: 2_660, gross: 16_660 });
+    expect(all.costs).toEqual({ net: 11_000, vat: 1_970, gross: 12_970 });
+    expect(all.profit).toEqual({ net: 3_000, vat: 690, gross: 3_690 });
+    expect(all.invoices.map((i) => [i.name, i.wert])).toEqual([
+      ['RE-2', -1_190],
+      ['RE-1', 17_850],
+    ]);
+    expect(all.byIncomeCentre.reduce((s, c) => s + c.umsatz, 0)).toBe(all.revenue.net);
+    expect(all.byIncomeCentre.find((c) => c.id === 1)).toEqual({
+      id: 1,
+      name: 'Beratung',
+      umsatz: 9_333,
+      kosten: 1_190,
+      gewinn: 8_333,
+    });
+    expect(all.contracts.map((c) => c.id)).toEqual([2]);
+    const onlyTwo = revenueOverview(orders, costs, settings, { year: 2026, centres: [2] });
+    expect(onlyTwo.costs.gross).toBe(1_070);
+    const empty = revenueOverview(orders, costs, settings, { year: 2024, centres: null });
+    expect(empty.invoices).toEqual([]);
+    expect(empty.byIncomeCentre).toEqual([]);
   });
 });
