@@ -233,6 +233,65 @@ describe('costs: add, save, delete', () => {
   });
 });
 
+describe('service lines booked as costs (neuKosten, id_kosten)', () => {
+  it("books a line's costs as a new cost record with the order and links it; unknown links and bad amounts write nothing", async () => {
+    const customer = await save(staff.code, { type: 'addKunde', data: { id: 0, firma: 'Linien GmbH' } });
+    const idKunde = (customer.body.save as CustomerData).lastAddedKunde;
+    const line = { titel: 'Material', anzahl: '1', wert: '100,00', mwst: '19', kosten: '59,50' };
+    const neuKosten = {
+      datum: `${year}-06-01`,
+      id_kostenstelle: 1,
+      betrag: '59,50',
+      mwst: '19',
+      titel: 'Material Linien',
+    };
+    const order = { id: 0, id_kunde: idKunde, typ: 'Auftrag', titel: 'Linien', status: 1 };
+    const before = await costRows();
+    expectInvalid(
+      await save(staff.code, { type: 'addAuftrag', data: { ...order, leistungen: [{ ...line, id_kosten: 999_999 }] } }),
+      'dataToSave.data.leistungen.0.id_kosten',
+      costMessages.unknownCost,
+    );
+    expectInvalid(
+      await save(staff.code, {
+        type: 'addAuftrag',
+        data: { ...order, leistungen: [{ ...line, neuKosten: { ...neuKosten, betrag: 'viel' } }] },
+      }),
+      'dataToSave.data.leistungen.0.neuKosten.betrag',
+    );
+    expectInvalid(
+      await save(staff.code, {
+        type: 'addAuftrag',
+        data: { ...order, leistungen: [{ ...line, neuKosten: { ...neuKosten, id_kostenstelle: 9 } }] },
+      }),
+      'dataToSave.data.leistungen.0.neuKosten.id_kostenstelle',
+      costMessages.unknownCostCentre,
+    );
+    expect(await costRows()).toBe(before);
+
+    const reply = await save(staff.code, {
+      type: 'addAuftrag',
+      data: { ...order, leistungen: [{ ...line, neuKosten }] },
+    });
+    expectStatus(reply, 'success');
+    const saved = reply.body.save as CustomerData;
+    const booked = saved.lastEditedLeistungenNeuKosten;
+    expect(booked).toEqual([{ pos: 1, id_kosten: expect.any(Number), betrag: 5950 }]);
+    const cost = saved.kosten.find((c) => c.id === booked[0]?.id_kosten);
+    const added = saved.auftraege.find((o) => o.id === saved.lastAddedAuftrag) as OrderView;
+    expect(cost).toMatchObject({ titel: 'Material Linien', betrag: 5950, netto: 5000, kostenstelle: 'Material' });
+    expect(cost?.auftraege).toEqual([{ id: added.id, auftragsnummer: added.auftragsnummer, titel: 'Linien' }]);
+    expect(added.leistungen[0]?.id_kosten).toBe(cost?.id);
+    // Saving again with the link keeps it and books nothing new.
+    const again = await save(staff.code, {
+      type: 'saveAuftrag',
+      data: { ...order, id: added.id, leistungen: [{ ...line, id_kosten: cost?.id ?? 0, neuKosten }] },
+    });
+    expect((again.body.save as CustomerData).lastEditedLeistungenNeuKosten).toEqual([]);
+    expect(await costRows()).toBe(before + 1);
+  });
+});
+
 describe('rights: customers never see costs', () => {
   it('a customer gets no costs and cannot add, save, delete, upload, export or download them', async () => {
     const cost = await addCost();

@@ -9,7 +9,7 @@ import { LONG_TEXT_MAX } from '../../platform/users';
 import { customerRights } from './definition';
 import { DEFAULT_DOCUMENT_HOUR } from './logic';
 import { accountField, datevSettings, DATEV_DEFAULTS } from './datev';
-import { costInput, costDocumentView, costUploadFields, costView, exportInput } from './costs';
+import { costInput, costDocumentView, costUploadFields, costView, exportInput, lineNewCost } from './costs';
 import {
   amountField,
   emailField,
@@ -202,6 +202,8 @@ export const lineInput = z.object({
   kosten: amountField({ optional: true }).default(''),
   /** The cost record it is booked as (part 2), 0 = not linked. */
   id_kosten: refId.default(0),
+  /** Book the line's costs as a new cost record on save (and link it); null = not. */
+  neuKosten: lineNewCost.nullable().default(null),
 });
 export type LineInput = z.input<typeof lineInput>;
 

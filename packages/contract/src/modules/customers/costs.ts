@@ -57,6 +57,17 @@ export const costInput = z.object({
     .default(0),
 });
 export type CostInput = z.input<typeof costInput>;
+
+/** A service line's costs booked as a new cost record when the order is saved (business.md 3.2 neuKosten). */
+export const lineNewCost = costInput.pick({
+  datum: true,
+  id_kostenstelle: true,
+  betrag: true,
+  mwst: true,
+  titel: true,
+  beschreibung: true,
+});
+export type LineNewCost = z.input<typeof lineNewCost>;
 export type CostData = z.output<typeof costInput>;
 
 export const costDocumentView = z.object({

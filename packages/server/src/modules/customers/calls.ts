@@ -51,12 +51,18 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           markers = { lastDeletedKunde: save.data.id };
           break;
         case 'addAuftrag':
-          markers = { lastAddedAuftrag: await saveOrder(db, { ...save.data, id: 0 }) };
+          {
+            const saved = await saveOrder(db, { ...save.data, id: 0 }, settings);
+            markers = { lastAddedAuftrag: saved.id, lastEditedLeistungenNeuKosten: saved.neuKosten };
+          }
           break;
         case 'saveAuftrag':
           if (save.data.id === 0)
             throw new CallError('validationError', messages.recordNotFound, { id: ['Ungültige Nummer.'] });
-          markers = { lastEditedAuftrag: await saveOrder(db, save.data) };
+          {
+            const saved = await saveOrder(db, save.data, settings);
+            markers = { lastEditedAuftrag: saved.id, lastEditedLeistungenNeuKosten: saved.neuKosten };
+          }
           break;
         case 'delAuftrag':
           await deleteOrderWithFiles(app, save.data.id);

@@ -2,7 +2,7 @@ import { customerRights, hasRight, type CustomerData } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { customerLogins, customerRows, customerViews } from './customers';
-import { orderViews } from './orders';
+import { orderViews, type BookedLineCost } from './orders';
 import { costViews } from './costs';
 import { customerVisibleSettings, isCustomer, readCustomerSettings } from './settings';
 
@@ -16,6 +16,7 @@ export interface ChangeMarkers {
   lastAddedKosten?: number;
   lastEditedKosten?: number;
   lastDeletedKosten?: number;
+  lastEditedLeistungenNeuKosten?: BookedLineCost[];
 }
 
 /**
@@ -43,7 +44,7 @@ export async function loadCustomerData(db: Db, user: LoadedUser, markers: Change
     lastAddedKosten: markers.lastAddedKosten ?? 0,
     lastEditedKosten: markers.lastEditedKosten ?? 0,
     lastDeletedKosten: markers.lastDeletedKosten ?? 0,
-    lastEditedLeistungenNeuKosten: [],
+    lastEditedLeistungenNeuKosten: markers.lastEditedLeistungenNeuKosten ?? [],
     kundenLogins: customer ? [] : await customerLogins(db, settings.id_nutzergruppe_kunde),
   };
 }
