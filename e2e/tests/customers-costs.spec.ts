@@ -75,3 +75,31 @@ test('on a phone the revenue overview has the tabs Gesamtumsatz and Verträge', 
   await overview.getByRole('button', { name: 'Schließen' }).click();
   await expect(overview).toBeHidden();
 });
+
+test("leitung books a service line's costs as a cost record; the cost links back to the order", async ({ page }) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/410-100');
+  const row = page.getByTestId('orders-table').getByRole('row').filter({ hasText: 'Sommerfest Catering' });
+  await expect(
+    row.getByLabel('Es gibt noch Leistungen mit Kosten, die nicht mit einer Kostenposition verknüpft sind.'),
+  ).toBeVisible();
+  await row.click();
+  const dialog = page.getByRole('dialog');
+  const line = dialog
+    .getByTestId('order-line')
+    .filter({ has: page.getByLabel('Titel').and(page.locator('[value="Kuchenbuffet"]')) });
+  await line.getByRole('button', { name: 'Als Kosten buchen' }).click();
+  await expect(line).toContainText('Wird beim Speichern als Kosten gebucht.');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    row.getByLabel('Es gibt noch Leistungen mit Kosten, die nicht mit einer Kostenposition verknüpft sind.'),
+  ).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Kosten' }).click();
+  const cost = page.getByTestId('costs-table').getByRole('row').filter({ hasText: 'Kuchenbuffet' });
+  await expect(cost).toContainText('45,00 €');
+  await cost.getByRole('link', { name: /Auftrag \d+ · Sommerfest Catering/ }).click();
+  await expect(page.getByRole('dialog')).toContainText('Sommerfest Catering');
+});
