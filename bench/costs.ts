@@ -155,16 +155,14 @@ async function run(): Promise<void> {
       });
       if (i % 2 === 0) {
         const receiptId = await writeFile(`f400-410/auftraege/${orderId}/zahlung.pdf`, RECEIPT_KB, 'Zahlung.pdf');
-        await db
-          .insert(customerDocuments)
-          .values({
-            orderId,
-            dokumentart: 20,
-            name: 'Zahlung.pdf',
-            fileId: receiptId,
-            wertCents: 29_150,
-            datum: day(i + 14),
-          });
+        await db.insert(customerDocuments).values({
+          orderId,
+          dokumentart: 20,
+          name: 'Zahlung.pdf',
+          fileId: receiptId,
+          wertCents: 29_150,
+          datum: day(i + 14),
+        });
       }
     }
     for (let i = 0; i < COSTS; i++) {
