@@ -11,7 +11,6 @@ import {
   type CostInput,
   type CostView,
   type CustomerData,
-  type CustomerSave,
   type CustomerSettings,
   type OrderView,
 } from '@hortus/contract';
@@ -20,7 +19,8 @@ import { files } from '../src/platform/db/schema';
 import { customerCostDocuments, customerCosts, customerOrderLines } from '../src/modules/customers/schema';
 import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runRecurringCosts } from '../src/modules/customers/costs';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectInvalid, expectStatus, startTestServer, type TestServer } from './helper';
+import { customerCallsOf } from './support/customer-calls';
 import { pageTexts } from './support/pdf-reader';
 import { readZip } from './support/zip-reader';
 import { postMultipart } from './support/multipart';
@@ -57,24 +57,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const { getSettings, dokument, delDokument, kostenUpload } = customerCalls;
+const { dokument, delDokument, kostenUpload } = customerCalls;
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
 
-function save(code: string, dataToSave: CustomerSave | Record<string, unknown>): Promise<Reply> {
-  return server.call(getSettings, code, { dataToSave });
-}
-async function data(code: string): Promise<CustomerData> {
-  const reply = await server.call(getSettings, code);
-  expectStatus(reply, 'success', 200);
-  return reply.body.save as CustomerData;
-}
-function expectInvalid(reply: Reply, field: string, message?: string): void {
-  expectStatus(reply, 'validationError', 400);
-  const errors = reply.body.errors as Record<string, string[]>;
-  expect(Object.keys(errors), reply.raw).toContain(field);
-  if (message) expect(errors[field]).toContain(message);
-}
+const { save, data } = customerCallsOf(() => server);
 async function costRows(): Promise<number> {
   const [row] = await server.database.db.select({ n: count() }).from(customerCosts);
   return row?.n ?? 0;

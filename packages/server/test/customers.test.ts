@@ -6,7 +6,6 @@ import {
   documentTotals,
   platformCalls,
   type CustomerData,
-  type CustomerSave,
   type CustomerSettings,
   type DocumentInput,
   type OrderDocumentView,
@@ -23,7 +22,8 @@ import {
 } from '../src/modules/customers/schema';
 import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runDueDocuments } from '../src/modules/customers/document-job';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { customerCallsOf } from './support/customer-calls';
 import { openPdf, pageTexts } from './support/pdf-reader';
 import { postMultipart } from './support/multipart';
 
@@ -56,20 +56,7 @@ function settingsWith(change: Partial<CustomerSettings>): CustomerSettings {
     ...change,
   };
 }
-function save(code: string, dataToSave: CustomerSave | Record<string, unknown>): Promise<Reply> {
-  return server.call(getSettings, code, { dataToSave });
-}
-async function data(code: string): Promise<CustomerData> {
-  const reply = await server.call(getSettings, code);
-  expectStatus(reply, 'success', 200);
-  return reply.body.save as CustomerData;
-}
-function expectInvalid(reply: Reply, field: string, message?: string): void {
-  expectStatus(reply, 'validationError', 400);
-  const errors = reply.body.errors as Record<string, string[]>;
-  expect(Object.keys(errors), reply.raw).toContain(field);
-  if (message) expect(errors[field]).toContain(message);
-}
+const { save, data } = customerCallsOf(() => server);
 async function rows(table: typeof customers | typeof customerOrders | typeof customerDocuments): Promise<number> {
   const [row] = await server.database.db.select({ n: count() }).from(table);
   return row?.n ?? 0;
