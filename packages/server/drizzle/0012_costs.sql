@@ -25,7 +25,6 @@ CREATE TABLE "customer_costs" (
 --> statement-breakpoint
 ALTER TABLE "customer_cost_documents" ADD CONSTRAINT "customer_cost_documents_cost_id_customer_costs_id_fk" FOREIGN KEY ("cost_id") REFERENCES "public"."customer_costs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_cost_documents" ADD CONSTRAINT "customer_cost_documents_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "customer_costs" ADD CONSTRAINT "customer_costs_template_id_customer_costs_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."customer_costs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "customer_cost_documents_cost_idx" ON "customer_cost_documents" USING btree ("cost_id");--> statement-breakpoint
 CREATE INDEX "customer_cost_documents_file_idx" ON "customer_cost_documents" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "customer_costs_datum_idx" ON "customer_costs" USING btree ("datum");--> statement-breakpoint

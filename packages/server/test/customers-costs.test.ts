@@ -554,5 +554,11 @@ describe('recurring costs (server job)', () => {
     expect(copies.map((c) => c.datum).sort()).toEqual(['2025-02-28', '2025-03-31', '2025-04-30', '2025-05-31']);
     expect(copies.every((c) => c.betrag === 2975 && c.wiederholen === 0 && c.titel === 'Reinigung')).toBe(true);
     expect(await runRecurringCosts(server.database.db, new Date('2026-01-20T10:00:00Z'))).toBe(8);
+    // Deleting the template keeps its copies, as costs made by hand from then on.
+    expectStatus(await save(staff.code, { type: 'delKosten', data: { id: template.id } }), 'success');
+    const kept = (await data(staff.code)).kosten.filter((c) => c.titel === 'Reinigung');
+    expect(kept).toHaveLength(11);
+    expect(kept.every((c) => c.id_vorlage === 0)).toBe(true);
+    expect(await runRecurringCosts(server.database.db, new Date('2026-01-20T10:00:00Z'))).toBe(0);
   });
 });

@@ -64,6 +64,8 @@ export async function deleteCost(app: AppContext, id: number): Promise<void> {
       .from(customerCostDocuments)
       .where(eq(customerCostDocuments.costId, id));
     await tx.update(customerOrderLines).set({ costId: 0 }).where(eq(customerOrderLines.costId, id));
+    // Copies of a deleted repeating cost stay as they are, made by hand from then on.
+    await tx.update(customerCosts).set({ templateId: null }).where(eq(customerCosts.templateId, id));
     await tx.delete(customerCosts).where(eq(customerCosts.id, id));
     await fileTx.remove(documents.map((d) => d.fileId));
   });

@@ -9,7 +9,6 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { CustomerAddress, Contact } from '@hortus/contract';
@@ -184,7 +183,11 @@ export const customerCosts = pgTable(
     titel2: text('titel2').notNull().default(''),
     beschreibung: text('beschreibung').notNull().default(''),
     repeat: integer('repeat').notNull().default(0),
-    templateId: integer('template_id').references((): AnyPgColumn => customerCosts.id, { onDelete: 'set null' }),
+    /**
+     * The template of a job-made copy. No foreign key: a self-reference would tie the logical backup's row
+     * order (deleteCost clears it on the copies instead).
+     */
+    templateId: integer('template_id'),
     period: date('period', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
