@@ -19,6 +19,7 @@ import { files } from '../src/platform/db/schema';
 import { customerCostDocuments, customerCosts, customerOrderLines } from '../src/modules/customers/schema';
 import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runRecurringCosts } from '../src/modules/customers/costs';
+import { writeDemoReceipts } from '../src/modules/customers/demo-costs';
 import { expectInvalid, expectStatus, startTestServer, type TestServer } from './helper';
 import { customerCallsOf } from './support/customer-calls';
 import { pageTexts } from './support/pdf-reader';
@@ -560,5 +561,34 @@ describe('recurring costs (server job)', () => {
     expect(kept).toHaveLength(11);
     expect(kept.every((c) => c.id_vorlage === 0)).toBe(true);
     expect(await runRecurringCosts(server.database.db, new Date('2026-01-20T10:00:00Z'))).toBe(0);
+  });
+});
+
+describe('demo organisation', () => {
+  it('has a year of costs over several cost centres, with and without receipts, whose PDFs the cost job writes', async () => {
+    const demo = await startTestServer({ seed: 'demo' });
+    try {
+      const code = await demo.login('leitung', 'Leitung#2026');
+      const loaded = await customerCallsOf(() => demo).data(code);
+      expect(loaded.kosten.length).toBeGreaterThan(30);
+      expect(new Set(loaded.kosten.map((c) => c.id_kostenstelle)).size).toBe(3);
+      const withReceipt = loaded.kosten.filter((c) => c.dokumente.some((d) => d.dokumentart === 20));
+      expect(withReceipt.length).toBeGreaterThan(0);
+      expect(loaded.kosten.some((c) => c.dokumente.length === 0)).toBe(true);
+      expect(loaded.kosten.some((c) => c.wiederholen === 1)).toBe(true);
+      const receipt = withReceipt[0]?.dokumente.find((d) => d.dokumentart === 20) as CostDocumentView;
+      expect((await writeDemoReceipts(demo.context)) > 0).toBe(true);
+      expect(await writeDemoReceipts(demo.context)).toBe(0);
+      const response = await demo.app.inject({
+        method: 'POST',
+        url: platformCalls.download.url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ code, file: receipt.pfad }).toString(),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await demo.close();
+    }
   });
 });
