@@ -60,3 +60,6 @@ export * from './modules/customers/calls';
 export * from './modules/customers/logic';
 export * from './modules/children/statistics';
 export * from './modules/children/school-year';
+export * from './modules/customers/costs';
+export * from './modules/customers/euer';
+export * from './modules/customers/datev';

@@ -6,7 +6,6 @@ import {
   documentTotals,
   platformCalls,
   type CustomerData,
-  type CustomerSave,
   type CustomerSettings,
   type DocumentInput,
   type OrderDocumentView,
@@ -23,8 +22,10 @@ import {
 } from '../src/modules/customers/schema';
 import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runDueDocuments } from '../src/modules/customers/document-job';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { customerCallsOf } from './support/customer-calls';
 import { openPdf, pageTexts } from './support/pdf-reader';
+import { postMultipart } from './support/multipart';
 
 let server: TestServer;
 let admin: { code: string; id: number };
@@ -55,20 +56,7 @@ function settingsWith(change: Partial<CustomerSettings>): CustomerSettings {
     ...change,
   };
 }
-function save(code: string, dataToSave: CustomerSave | Record<string, unknown>): Promise<Reply> {
-  return server.call(getSettings, code, { dataToSave });
-}
-async function data(code: string): Promise<CustomerData> {
-  const reply = await server.call(getSettings, code);
-  expectStatus(reply, 'success', 200);
-  return reply.body.save as CustomerData;
-}
-function expectInvalid(reply: Reply, field: string, message?: string): void {
-  expectStatus(reply, 'validationError', 400);
-  const errors = reply.body.errors as Record<string, string[]>;
-  expect(Object.keys(errors), reply.raw).toContain(field);
-  if (message) expect(errors[field]).toContain(message);
-}
+const { save, data } = customerCallsOf(() => server);
 async function rows(table: typeof customers | typeof customerOrders | typeof customerDocuments): Promise<number> {
   const [row] = await server.database.db.select({ n: count() }).from(table);
   return row?.n ?? 0;
@@ -928,32 +916,8 @@ describe('scheduled documents (server job)', () => {
 
 describe('auftragUpload: booking receipts and files', () => {
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  async function upload(code: string, fields: Record<string, string>, file?: { filename: string; bytes: Buffer }) {
-    const boundary = `----hortus${Math.random().toString(16).slice(2)}`;
-    const parts: Buffer[] = Object.entries({ code, ...fields }).map(([name, value]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-    if (file)
-      parts.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        file.bytes,
-        Buffer.from('\r\n'),
-      );
-    parts.push(Buffer.from(`--${boundary}--\r\n`));
-    const response = await server.app.inject({
-      method: 'POST',
-      url: customerCalls.upload.url,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat(parts),
-    });
-    return {
-      status: JSON.parse(response.body).status as string,
-      body: JSON.parse(response.body) as Record<string, unknown>,
-      statusCode: response.statusCode,
-    };
-  }
+  const upload = (code: string, fields: Record<string, string>, file?: { filename: string; bytes: Buffer }) =>
+    postMultipart(server.app, customerCalls.upload.url, { code, ...fields }, file);
 
   it('a receipt lowers the open invoice amount; too much paid shows negative; only PDFs and images', async () => {
     const order = await addOrder(await addCustomer());

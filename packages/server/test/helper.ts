@@ -181,6 +181,14 @@ function checkReplySchema(url: string, reply: Reply): Reply {
   return reply;
 }
 
+/** A validationError (400) naming `field` among its errors, with `message` there when given. */
+export function expectInvalid(reply: Reply, field: string, message?: string): void {
+  expectStatus(reply, 'validationError', 400);
+  const errors = reply.body.errors as Record<string, string[]>;
+  expect(Object.keys(errors), reply.raw).toContain(field);
+  if (message) expect(errors[field]).toContain(message);
+}
+
 /** The one status assertion of the server tests: shows the whole reply when the status differs. */
 export function expectStatus(reply: Reply, status: string, httpStatus?: number): void {
   expect(reply.body.status, reply.raw.slice(0, 2000)).toBe(status);

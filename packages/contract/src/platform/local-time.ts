@@ -129,3 +129,19 @@ export function formatGermanLocal(wire: string): string {
   const day = `${match[3]}.${match[2]}.${match[1]}`;
   return match[4] ? `${day} ${match[4]}` : day;
 }
+
+/** German month names, January first (one list for every module). */
+export const germanMonthNames = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+] as const;

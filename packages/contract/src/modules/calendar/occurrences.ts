@@ -3,6 +3,7 @@ import {
   dateOfDayNumber,
   dayNumber,
   fromLocal,
+  germanMonthNames,
   isoDayOf,
   isoWeekday,
   parseIsoDay,
@@ -174,20 +175,7 @@ const weekdayNames: Record<WeekdayKey, string> = {
   samstags: 'Samstag',
   sonntags: 'Sonntag',
 };
-const monthNames = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-] as const;
+const monthNames = germanMonthNames;
 export { monthNames };
 
 const unit: Record<PatternType, [string, string]> = {

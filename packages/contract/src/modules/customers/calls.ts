@@ -1,14 +1,32 @@
 import { z } from 'zod';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
-import { parseCents, parseQuantity, parseRate, moneyMessages, amountError } from '../../platform/money';
-import { ruledString } from '../../platform/schema';
-import { isIsoDate, tooLongMessage } from '../../platform/validation';
+import { moneyMessages } from '../../platform/money';
+import { tooLongMessage } from '../../platform/validation';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
 import { uploadedFile } from '../../platform/uploads';
 import { userParameter } from '../../platform/api';
 import { LONG_TEXT_MAX } from '../../platform/users';
 import { customerRights } from './definition';
 import { DEFAULT_DOCUMENT_HOUR } from './logic';
+import { accountField, datevSettings, DATEV_DEFAULTS } from './datev';
+import { costInput, costDocumentView, costUploadFields, costView, exportInput, lineNewCost } from './costs';
+import {
+  amountField,
+  emailField,
+  isoDate,
+  nameField,
+  numberText,
+  optionalIsoDate,
+  phoneField,
+  quantityField,
+  rateField,
+  refId,
+  requiredName,
+  smallInt,
+  textField,
+} from './fields';
+
+export { amountField, centsOf, nameField, rateField, requiredName } from './fields';
 
 export const customerMessages = {
   unknownCustomer: 'Der Kunde existiert nicht.',
@@ -53,57 +71,6 @@ export const customerMessages = {
   terminatedUntil: (end: string) => `Gekündigt zum ${end}`,
 } as const;
 
-const NAME_MAX = 100;
-const TEXT_MAX = 5000;
-export const nameField = ruledString('name').pipe(z.string().max(NAME_MAX, tooLongMessage(NAME_MAX)));
-export const requiredName = ruledString('required', 'name').pipe(z.string().max(NAME_MAX, tooLongMessage(NAME_MAX)));
-const textField = ruledString('text').pipe(z.string().max(TEXT_MAX, tooLongMessage(TEXT_MAX)));
-const phoneField = ruledString('telefon').pipe(z.string().max(40, tooLongMessage(40)));
-const emailField = ruledString('email').pipe(z.string().max(NAME_MAX, tooLongMessage(NAME_MAX)));
-const smallInt = (max: number) =>
-  z
-    .number({ error: 'Ungültige Nummer.' })
-    .int('Ungültige Nummer.')
-    .min(0, 'Ungültige Nummer.')
-    .max(max, 'Ungültige Nummer.');
-const refId = smallInt(2_147_483_647);
-/** A number typed by a user (customer number, order number): digits, at most 9. */
-const numberText = z
-  .string({ error: 'Bitte angeben.' })
-  .trim()
-  .regex(/^\d{0,9}$/, 'Bitte nur Ziffern angeben (höchstens 9).');
-const isoDate = z
-  .string({ error: 'Bitte angeben.' })
-  .refine(isIsoDate, 'Bitte im folgenden Format angeben: TT.MM.YYYY');
-const optionalIsoDate = z
-  .string({ error: 'Bitte angeben.' })
-  .refine((value) => value === '' || isIsoDate(value), 'Bitte im folgenden Format angeben: TT.MM.YYYY');
-
-/** A euro amount typed as text ('12,50'); `allowNegative` for discount lines. */
-export function amountField(options: { allowNegative?: boolean; optional?: boolean } = {}) {
-  return z
-    .string({ error: 'Bitte angeben.' })
-    .max(40, moneyMessages.amount)
-    .superRefine((value, ctx) => {
-      if (options.optional && value.trim() === '') return;
-      const message = amountError(value, options);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
-}
-const quantityField = z
-  .string({ error: 'Bitte angeben.' })
-  .max(40, moneyMessages.quantity)
-  .refine((value) => parseQuantity(value) !== null, moneyMessages.quantity);
-export const rateField = z
-  .string({ error: 'Bitte angeben.' })
-  .max(40, moneyMessages.rate)
-  .refine((value) => parseRate(value) !== null, moneyMessages.rate);
-
-/** Cents of a valid amount field ('' → 0). */
-export function centsOf(value: string): number {
-  return value.trim() === '' ? 0 : (parseCents(value, { allowNegative: true }) ?? 0);
-}
-
 // ---------------------------------------------------------------- settings
 
 export const statusEntry = z.object({
@@ -118,8 +85,14 @@ export const customerSettings = z.object({
   auftragsstatus: z.array(statusEntry).max(50),
   vertragsstatus: z.array(statusEntry).max(50),
   leistungstypen: z.array(z.object({ id: smallInt(9999).min(1), name: requiredName, mwst: rateField })).max(100),
-  einnahmestellen: z.array(z.object({ id: smallInt(9999).min(1), name: requiredName })).max(100),
-  kostenstellen: z.array(z.object({ nummer: smallInt(9999).min(1), name: requiredName })).max(100),
+  /** Income centres; `konto` is their DATEV income account ('' = datev.erloeskonto). */
+  einnahmestellen: z
+    .array(z.object({ id: smallInt(9999).min(1), name: requiredName, konto: accountField.default('') }))
+    .max(100),
+  /** Cost centres; `konto` is their DATEV expense account ('' = datev.aufwandskonto). */
+  kostenstellen: z
+    .array(z.object({ nummer: smallInt(9999).min(1), name: requiredName, konto: accountField.default('') }))
+    .max(100),
   auftraegeDokumentarten: z
     .array(z.object({ nummer: smallInt(999).min(1), kurz: requiredName, name: requiredName, fuerKosten: z.boolean() }))
     .max(50),
@@ -146,6 +119,8 @@ export const customerSettings = z.object({
     kleinunternehmer: z.boolean(),
     zahlungszielTage: smallInt(365),
   }),
+  /** DATEV export: adviser and client numbers, account length, bank and default accounts. */
+  datev: datevSettings.default(DATEV_DEFAULTS),
 });
 export type CustomerSettings = z.infer<typeof customerSettings>;
 export type CustomerSettingsInput = z.input<typeof customerSettings>;
@@ -227,6 +202,8 @@ export const lineInput = z.object({
   kosten: amountField({ optional: true }).default(''),
   /** The cost record it is booked as (part 2), 0 = not linked. */
   id_kosten: refId.default(0),
+  /** Book the line's costs as a new cost record on save (and link it); null = not. */
+  neuKosten: lineNewCost.nullable().default(null),
 });
 export type LineInput = z.input<typeof lineInput>;
 
@@ -268,6 +245,9 @@ export const customerActions = defineActions({
   addAuftrag: { data: orderInput },
   saveAuftrag: { data: orderInput },
   delAuftrag: { data: z.object({ id: recordId() }) },
+  addKosten: { data: costInput },
+  saveKosten: { data: costInput },
+  delKosten: { data: z.object({ id: recordId() }) },
   saveSettings: { data: customerSettings, rights: [customerRights.settings] },
 });
 export type CustomerSave = NonNullable<z.input<typeof customerActions.field>>;
@@ -329,6 +309,8 @@ export const orderDocumentView = z.object({
   pfad: z.string(),
   /** Gross amount in cents (invoice total, receipt amount). */
   wert: z.number(),
+  /** Net amount in cents of invoices, offers and credit notes (0 for uploads). */
+  netto: z.number(),
   dateUpload: z.string(),
   timeUpload: z.number(),
   /** Invoices: the XRechnung (CII) file's path ('' when none). */
@@ -374,8 +356,8 @@ export const customerData = z.object({
   settings: customerSettings,
   kunden: z.array(customerView),
   auftraege: z.array(orderView),
-  /** Costs come with part 2 (issue 19); empty until then and always for customers. */
-  kosten: z.array(z.unknown()),
+  /** The cost records (staff only; always empty for customers), date descending. */
+  kosten: z.array(costView),
   lastAddedKunde: z.number(),
   lastEditedKunde: z.number(),
   lastDeletedKunde: z.number(),
@@ -430,7 +412,11 @@ export type DocumentInput = z.input<typeof documentInput>;
 
 export const delDocumentActions = defineActions({
   auftragDelDokument: { data: z.object({ id: recordId(), pfad: z.string().max(500).default('') }) },
+  kostenDelDokument: { data: z.object({ id: recordId(), pfad: z.string().max(500).default('') }) },
 });
+
+/** The document call takes an order document or, by dokumentart 'EueR'/'monatsbelege', a ZIP download. */
+export const documentCallInput = z.discriminatedUnion('dokumentart', [documentInput, exportInput]);
 
 /** Booking receipt (20, with the amount paid) or any uploaded file (100) of an order: PDF or image, judged by content. */
 export const uploadFields = {
@@ -458,13 +444,18 @@ export const customerCalls = {
   dokument: defineCallSpec({
     path: '/_api/400/410/',
     queryKey: 'dokument',
-    request: { dokument: jsonField(documentInput) },
-    /** A planned document answers without neuDokument (nothing is added to the list) but with geplant. */
+    request: { dokument: jsonField(documentCallInput) },
+    /**
+     * A planned document answers without neuDokument (nothing is added to the list) but with geplant; a
+     * ZIP download (EueR, monatsbelege) answers `file` (logical path for download.php) and its `name`.
+     */
     reply: z.object({
       status: z.literal('success'),
       neuDokument: orderDocumentView.optional(),
       ueberschrieben: z.boolean(),
       geplant: z.object({ id: z.number(), zeitpunkt: z.number() }).optional(),
+      file: z.string().optional(),
+      name: z.string().optional(),
     }),
     timeoutMs: 30_000,
   }),
@@ -476,7 +467,14 @@ export const customerCalls = {
     reply: z.object({ status: z.literal('success'), neuDokument: orderDocumentView }),
     timeoutMs: 120_000,
   }),
-  /** ./_api/400/410/ with dataToSave {type: 'auftragDelDokument', data: {id, pfad}}. */
+  /** Cost document upload (multipart, one file; business.md 7.2) → the cost's new document list. */
+  kostenUpload: defineCallSpec({
+    path: '/_api/400/410/kosten_upload.php',
+    request: costUploadFields,
+    reply: z.object({ status: z.literal('success'), dokumente: z.array(costDocumentView) }),
+    timeoutMs: 120_000,
+  }),
+  /** ./_api/400/410/ with dataToSave {type: 'auftragDelDokument' | 'kostenDelDokument', data: {id, pfad}}. */
   delDokument: defineCallSpec({
     path: '/_api/400/410/',
     request: getOrSaveRequest(delDocumentActions),

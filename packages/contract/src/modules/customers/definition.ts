@@ -18,6 +18,7 @@ export const customersModule: ModuleDefinition = {
   tabs: [
     { code: '', label: 'Kunden', right: customerRights.use },
     { code: '100', label: 'Aufträge', right: customerRights.use },
+    { code: '200', label: 'Kosten', right: customerRights.use },
     { code: 'set', label: 'Einstellungen', right: customerRights.settings },
   ],
   rights: {

@@ -4,6 +4,7 @@
  * minutes for times, hundredths of an hour for hour amounts (contract hours, paid-out overtime) and
  * cents for money; the wire carries hours and euros with two decimals.
  */
+import { germanMonthNames } from '../../platform/local-time';
 
 /** Day status (business.md 4.4): 0 Nicht, 1 Arbeit, 2 Feiertag, 3 Urlaub, 4 Krank, 5 Gleittag. */
 export type DayStatus = 0 | 1 | 2 | 3 | 4 | 5;
@@ -22,20 +23,7 @@ export const paidStatuses: readonly DayStatus[] = [1, 2, 3, 4];
 /** Weekday names, Sunday = 0 to Saturday = 6 (business.md 9). */
 export const weekdayNames = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'] as const;
 export const weekdayShort = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'] as const;
-export const payrollMonthNames = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-] as const;
+export const payrollMonthNames = germanMonthNames;
 
 /** At most one exception per weekday (business.md 9). */
 export const MAX_EXCEPTIONS = 7;

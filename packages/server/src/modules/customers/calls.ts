@@ -10,6 +10,10 @@ import { createReminder } from './reminders';
 import { loadCustomerData, type ChangeMarkers } from './load';
 import { deleteOrder, saveOrder } from './orders';
 import { uploadDocument } from './uploads';
+import { deleteCost, saveCost } from './costs';
+import { deleteCostDocument, uploadCostDocument } from './cost-uploads';
+import { exportZip } from './euer';
+import { datevExport } from './datev';
 import { isCustomer, readCustomerSettings, saveCustomerSettings } from './settings';
 
 /** Calls of module 410 under /_api/400/410/ (business.md 7.2, docs/api.md). */
@@ -47,16 +51,34 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           markers = { lastDeletedKunde: save.data.id };
           break;
         case 'addAuftrag':
-          markers = { lastAddedAuftrag: await saveOrder(db, { ...save.data, id: 0 }) };
+          {
+            const saved = await saveOrder(db, { ...save.data, id: 0 }, settings);
+            markers = { lastAddedAuftrag: saved.id, lastEditedLeistungenNeuKosten: saved.neuKosten };
+          }
           break;
         case 'saveAuftrag':
           if (save.data.id === 0)
             throw new CallError('validationError', messages.recordNotFound, { id: ['Ungültige Nummer.'] });
-          markers = { lastEditedAuftrag: await saveOrder(db, save.data) };
+          {
+            const saved = await saveOrder(db, save.data, settings);
+            markers = { lastEditedAuftrag: saved.id, lastEditedLeistungenNeuKosten: saved.neuKosten };
+          }
           break;
         case 'delAuftrag':
           await deleteOrderWithFiles(app, save.data.id);
           markers = { lastDeletedAuftrag: save.data.id };
+          break;
+        case 'addKosten':
+          markers = { lastAddedKosten: await saveCost(db, { ...save.data, id: 0 }, settings) };
+          break;
+        case 'saveKosten':
+          if (save.data.id === 0)
+            throw new CallError('validationError', messages.recordNotFound, { id: ['Ungültige Nummer.'] });
+          markers = { lastEditedKosten: await saveCost(db, save.data, settings) };
+          break;
+        case 'delKosten':
+          await deleteCost(app, save.data.id);
+          markers = { lastDeletedKosten: save.data.id };
           break;
         case 'saveSettings':
           await saveCustomerSettings(db, save.data);
@@ -79,12 +101,19 @@ export const documentCall = defineCall(customerCalls.dokument).forSession({
   errorPrefix: 'dokument.',
   async handle({ app, db, input, user }) {
     await requireStaff(db, user);
-    if (input.dokument.terminPlanen)
-      return { status: 'success', ueberschrieben: false, geplant: await planDocument(db, input.dokument) };
+    const doc = input.dokument;
+    if ('jahr' in doc) {
+      if (doc.dokumentart === 'DATEV')
+        return { status: 'success', ueberschrieben: false, ...(await datevExport(app, Number(doc.jahr))) };
+      return {
+        status: 'success',
+        ueberschrieben: false,
+        ...(await exportZip(app, { ...doc, dokumentart: doc.dokumentart })),
+      };
+    }
+    if (doc.terminPlanen) return { status: 'success', ueberschrieben: false, geplant: await planDocument(db, doc) };
     const { document, replaced } =
-      input.dokument.dokumentart === 4
-        ? await createReminder(app, input.dokument)
-        : await createDocument(app, input.dokument);
+      doc.dokumentart === 4 ? await createReminder(app, doc) : await createDocument(app, doc);
     return { status: 'success', neuDokument: document, ueberschrieben: replaced };
   },
 });
@@ -101,17 +130,33 @@ export const uploadCall = defineCall(customerCalls.upload).forSession({
   },
 });
 
+export const costUploadCall = defineCall(customerCalls.kostenUpload).forSession({
+  rights: [customerRights.use],
+  upload: { maxFileBytes: DOCUMENT_UPLOAD_BYTES, maxFiles: 1 },
+  async handle({ app, db, input, user }) {
+    await requireStaff(db, user);
+    return { status: 'success', dokumente: await uploadCostDocument(app, input) };
+  },
+});
+
 export const delDocumentCall = defineCall(customerCalls.delDokument).forSession({
   rights: [customerRights.use],
   async handle({ app, db, input, user }) {
     const action = input.dataToSave;
     if (action) {
       await requireStaff(db, user);
-      await deleteDocument(app, action.data.id, action.data.pfad);
+      if (action.type === 'kostenDelDokument') await deleteCostDocument(app, action.data.id, action.data.pfad);
+      else await deleteDocument(app, action.data.id, action.data.pfad);
     }
     return { status: 'success' };
   },
 });
 
 /** Order matters: the bare path (delDokument) answers whatever the query keys before it do not. */
-export const customerServerCalls: CallDefinition[] = [getSettingsCall, documentCall, uploadCall, delDocumentCall];
+export const customerServerCalls: CallDefinition[] = [
+  getSettingsCall,
+  documentCall,
+  uploadCall,
+  delDocumentCall,
+  costUploadCall,
+];

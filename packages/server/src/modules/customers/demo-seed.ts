@@ -5,6 +5,7 @@ import { users } from '../../platform/db/schema';
 import type { DemoContext } from '../../platform/modules/server-module';
 import { saveCustomer } from './customers';
 import { saveOrder } from './orders';
+import { seedDemoCosts } from './demo-costs';
 import { customerScheduledDocuments } from './schema';
 import { defaultCustomerSettings, saveCustomerSettings } from './settings';
 import { customerInput, orderInput } from '@hortus/contract';
@@ -57,14 +58,14 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
       { id: 3, name: 'Vermietung', mwst: '19' },
     ],
     einnahmestellen: [
-      { id: 1, name: 'Ferienbetreuung' },
-      { id: 2, name: 'Verpflegung' },
-      { id: 3, name: 'Raumvermietung' },
+      { id: 1, name: 'Ferienbetreuung', konto: '8100' },
+      { id: 2, name: 'Verpflegung', konto: '8300' },
+      { id: 3, name: 'Raumvermietung', konto: '8400' },
     ],
     kostenstellen: [
-      { nummer: 1, name: 'Material' },
-      { nummer: 2, name: 'Lebensmittel' },
-      { nummer: 3, name: 'Reinigung' },
+      { nummer: 1, name: 'Material', konto: '4980' },
+      { nummer: 2, name: 'Lebensmittel', konto: '3000' },
+      { nummer: 3, name: 'Reinigung', konto: '4250' },
     ],
     unterschriften: [{ id: 1, name: 'Leitung', text: 'Sabine Krüger\nLeitung Hort Sonnenschein' }],
     firma: {
@@ -87,7 +88,8 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
   const [kunde] = await db.select({ id: users.id }).from(users).where(eq(users.nn, 'kunde')).limit(1);
   const customer = (input: Parameters<typeof customerInput.parse>[0]) =>
     saveCustomer(db, customerInput.parse(input), demo.groups.customers, { id: 0, gruppen: [] }); // no login values sent
-  const order = (input: Parameters<typeof orderInput.parse>[0]) => saveOrder(db, orderInput.parse(input));
+  const order = async (input: Parameters<typeof orderInput.parse>[0]) =>
+    (await saveOrder(db, orderInput.parse(input))).id;
 
   const schaefer = await customer({
     id: 0,
@@ -217,4 +219,5 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
   await plan(ferien, { dokumentart: 1, textbloecke: [1, 2], ansprechpartnerId: 1, lieferdatum: addDays(today, -20) });
   await plan(halle, { dokumentart: 1, textbloecke: [2] });
   await plan(angebot, { dokumentart: 2, textbloecke: [1], angebotUnterschriftAuftragnehmer: true, unterschriftId: 1 });
+  await seedDemoCosts(db, today);
 }

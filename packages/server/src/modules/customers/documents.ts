@@ -28,6 +28,8 @@ type DocumentData = z.output<typeof documentInput>;
 
 /** File area of the order documents; the rule below decides who may download them. */
 export const DOCUMENT_AREA = 'f400-410';
+/** Folders of the area that hold internal files: cost documents and the generated exports. */
+const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV'];
 /** Serialises the numbering of invoices and offers (two servers on one PostgreSQL included). */
 export const NUMBERING_LOCK = 410_001;
 
@@ -295,6 +297,7 @@ export async function createDocument(
         dateUpload: created.datum,
         timeUpload: Math.floor(created.createdAt.getTime() / 1000),
         pfadXml: xml?.path ?? '',
+        netto: totals.netCents,
       },
     };
   });
@@ -333,8 +336,14 @@ export const documentFileAccess: FileAccessRule = async (ctx, user: LoadedUser, 
     .leftJoin(customers, eq(customers.id, customerOrders.customerId))
     .where(sql`${customerDocuments.fileId} = ${file.id} or ${customerDocuments.xmlFileId} = ${file.id}`)
     .limit(1);
-  if (!row) return false;
   const settings = await readCustomerSettings(db);
+  // Cost documents and the generated ZIPs (EÜR, monthly receipts, DATEV): staff only, never customers.
+  if (!row)
+    return (
+      STAFF_ONLY_FOLDERS.some((folder) => file.path.startsWith(`${DOCUMENT_AREA}/${folder}/`)) &&
+      !isCustomer(user, settings) &&
+      hasRight(user.rechte, customerRights.use)
+    );
   if (isCustomer(user, settings)) return row.loginUserId === user.id && [1, 2, 3, 4].includes(row.dokumentart);
   return hasRight(user.rechte, customerRights.use);
 };

@@ -3,12 +3,13 @@ import { customerServerCalls } from './calls';
 import { seedCustomersDemo } from './demo-seed';
 import { DOCUMENT_AREA, documentFileAccess } from './documents';
 import { documentJob } from './document-job';
+import { recurringCostJob } from './costs';
 
 /** Module 410: customers, orders and contracts, invoices and offers (e-invoices). */
 export const customersServerModule: ServerModule = {
   code: '410',
   calls: customerServerCalls,
   fileAccess: { [DOCUMENT_AREA]: documentFileAccess },
-  jobs: [documentJob],
+  jobs: [documentJob, recurringCostJob],
   demoSeed: (db, demo) => seedCustomersDemo(db, demo),
 };

@@ -2,7 +2,8 @@ import { customerRights, hasRight, type CustomerData } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { customerLogins, customerRows, customerViews } from './customers';
-import { orderViews } from './orders';
+import { orderViews, type BookedLineCost } from './orders';
+import { costViews } from './costs';
 import { customerVisibleSettings, isCustomer, readCustomerSettings } from './settings';
 
 export interface ChangeMarkers {
@@ -12,6 +13,10 @@ export interface ChangeMarkers {
   lastAddedAuftrag?: number;
   lastEditedAuftrag?: number;
   lastDeletedAuftrag?: number;
+  lastAddedKosten?: number;
+  lastEditedKosten?: number;
+  lastDeletedKosten?: number;
+  lastEditedLeistungenNeuKosten?: BookedLineCost[];
 }
 
 /**
@@ -28,17 +33,18 @@ export async function loadCustomerData(db: Db, user: LoadedUser, markers: Change
     settings: customer ? customerVisibleSettings(settings) : settings,
     kunden: await customerViews(db, rows, !customer && hasRight(user.rechte, customerRights.use) ? user : null),
     auftraege: await orderViews(db, customer ? rows.map((row) => row.id) : undefined),
-    kosten: [],
+    // Costs are internal: customers never get them.
+    kosten: customer ? [] : await costViews(db, settings),
     lastAddedKunde: markers.lastAddedKunde ?? 0,
     lastEditedKunde: markers.lastEditedKunde ?? 0,
     lastDeletedKunde: markers.lastDeletedKunde ?? 0,
     lastAddedAuftrag: markers.lastAddedAuftrag ?? 0,
     lastEditedAuftrag: markers.lastEditedAuftrag ?? 0,
     lastDeletedAuftrag: markers.lastDeletedAuftrag ?? 0,
-    lastAddedKosten: 0,
-    lastEditedKosten: 0,
-    lastDeletedKosten: 0,
-    lastEditedLeistungenNeuKosten: [],
+    lastAddedKosten: markers.lastAddedKosten ?? 0,
+    lastEditedKosten: markers.lastEditedKosten ?? 0,
+    lastDeletedKosten: markers.lastDeletedKosten ?? 0,
+    lastEditedLeistungenNeuKosten: markers.lastEditedLeistungenNeuKosten ?? [],
     kundenLogins: customer ? [] : await customerLogins(db, settings.id_nutzergruppe_kunde),
   };
 }

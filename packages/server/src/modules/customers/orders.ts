@@ -11,6 +11,8 @@ import {
   parseQuantity,
   parseRate,
   compareOrders,
+  costMessages,
+  type CustomerSettings,
   type OrderDocumentView,
   type LineView,
   type OrderView,
@@ -21,7 +23,8 @@ import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import { requireRecord } from '../../platform/http/records';
 import { CallError } from '../../platform/http/calls';
-import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
+import { customerCosts, customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
+import { readCustomerSettings } from './settings';
 
 type OrderData = z.output<typeof orderInput>;
 type OrderRow = typeof customerOrders.$inferSelect;
@@ -35,8 +38,24 @@ export function lineAmounts(line: { anzahl: string; wert: string; mwst: string }
   return { anzahl, rate, unitNetCents, netCents, grossCents: grossFromNet(netCents, rate) };
 }
 
-/** Adds (id 0) or saves an order with its lines in one transaction; answers its id. */
-export async function saveOrder(db: Db, input: OrderData): Promise<number> {
+/** A line whose costs were booked as a new cost record on save (getSettings' lastEditedLeistungenNeuKosten). */
+export interface BookedLineCost {
+  pos: number;
+  id_kosten: number;
+  betrag: number;
+}
+
+/**
+ * Adds (id 0) or saves an order with its lines in one transaction; answers its id and the lines whose
+ * `neuKosten` were booked as new cost records (created and linked in the same transaction). A linked
+ * `id_kosten` must exist.
+ */
+export async function saveOrder(
+  db: Db,
+  input: OrderData,
+  settings?: CustomerSettings,
+): Promise<{ id: number; neuKosten: BookedLineCost[] }> {
+  const centres = (settings ?? (await readCustomerSettings(db))).kostenstellen;
   return db.transaction(async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, input.id_kunde)).limit(1);
     const owner = requireRecord(customer, { canSee: true }, customerMessages.unknownCustomer);
@@ -90,6 +109,45 @@ export async function saveOrder(db: Db, input: OrderData): Promise<number> {
       const [created] = await tx.insert(customerOrders).values(values).returning({ id: customerOrders.id });
       id = (created as { id: number }).id;
     }
+    const linked = [...new Set(input.leistungen.map((line) => line.id_kosten).filter((costId) => costId > 0))];
+    const existing = new Set(
+      linked.length === 0
+        ? []
+        : (await tx.select({ id: customerCosts.id }).from(customerCosts).where(inArray(customerCosts.id, linked))).map(
+            (row) => row.id,
+          ),
+    );
+    const costIds: number[] = [];
+    const booked: BookedLineCost[] = [];
+    for (const [index, line] of input.leistungen.entries()) {
+      if (line.id_kosten > 0 && !existing.has(line.id_kosten))
+        throw new CallError('validationError', costMessages.unknownCost, {
+          [`leistungen.${index}.id_kosten`]: [costMessages.unknownCost],
+        });
+      const neu = line.id_kosten === 0 ? line.neuKosten : null;
+      if (!neu) {
+        costIds.push(line.id_kosten);
+        continue;
+      }
+      if (neu.id_kostenstelle !== 0 && !centres.some((c) => c.nummer === neu.id_kostenstelle))
+        throw new CallError('validationError', costMessages.unknownCostCentre, {
+          [`leistungen.${index}.neuKosten.id_kostenstelle`]: [costMessages.unknownCostCentre],
+        });
+      const [cost] = await tx
+        .insert(customerCosts)
+        .values({
+          datum: neu.datum,
+          costCentre: neu.id_kostenstelle,
+          grossCents: centsOf(neu.betrag),
+          rate: parseRate(neu.mwst) ?? '0',
+          titel: neu.titel,
+          beschreibung: neu.beschreibung,
+        })
+        .returning({ id: customerCosts.id, grossCents: customerCosts.grossCents });
+      const created = cost as { id: number; grossCents: number };
+      costIds.push(created.id);
+      booked.push({ pos: line.pos || index + 1, id_kosten: created.id, betrag: created.grossCents });
+    }
     // Lines are replaced as a whole: the dialog always sends the full list.
     await tx.delete(customerOrderLines).where(eq(customerOrderLines.orderId, id));
     if (input.leistungen.length > 0) {
@@ -103,11 +161,11 @@ export async function saveOrder(db: Db, input: OrderData): Promise<number> {
           serviceTypeId: line.id_leistungstyp,
           incomeCentreId: line.id_einnahmestelle,
           costCents: centsOf(line.kosten),
-          costId: line.id_kosten,
+          costId: costIds[index] ?? 0,
         })),
       );
     }
-    return id;
+    return { id, neuKosten: booked };
   });
 }
 
@@ -192,6 +250,7 @@ export async function orderViews(
         dateUpload: document.datum,
         timeUpload: Math.floor(document.createdAt.getTime() / 1000),
         pfadXml: document.xmlFileId ? (xmlPaths.get(document.xmlFileId) ?? '') : '',
+        netto: document.snapshot.netCents ?? 0,
       }));
       const leistungen: LineView[] = orderLines.map((line) => ({
         id: line.id,

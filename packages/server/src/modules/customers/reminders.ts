@@ -127,6 +127,7 @@ export async function createReminder(
         dateUpload: created.datum,
         timeUpload: Math.floor(created.createdAt.getTime() / 1000),
         pfadXml: '',
+        netto: 0,
       },
     };
   });

@@ -163,3 +163,58 @@ export const customerScheduledDocuments = pgTable(
   },
   (table) => [index('customer_scheduled_due_idx').on(table.dueAt)],
 );
+
+/**
+ * Costs (business.md 3.2): gross cents and the included VAT rate; net is derived (gross / (1 + rate/100)).
+ * A repeating cost (`repeat` 1 monthly, 2 quarterly, 3 yearly) is the template of the copies the server
+ * job creates: each copy names its template and period start day, unique together, so the job inserts
+ * with `on conflict do nothing` and any number of servers create each copy once.
+ */
+export const customerCosts = pgTable(
+  'customer_costs',
+  {
+    id: serial('id').primaryKey(),
+    /** Payment date: the EÜR counts the cost in this year (cash principle). */
+    datum: date('datum', { mode: 'string' }).notNull(),
+    costCentre: integer('cost_centre').notNull().default(0),
+    grossCents: cents('gross_cents'),
+    rate: text('rate').notNull(),
+    titel: text('titel').notNull(),
+    titel2: text('titel2').notNull().default(''),
+    beschreibung: text('beschreibung').notNull().default(''),
+    repeat: integer('repeat').notNull().default(0),
+    /**
+     * The template of a job-made copy. No foreign key: a self-reference would tie the logical backup's row
+     * order (deleteCost clears it on the copies instead).
+     */
+    templateId: integer('template_id'),
+    period: date('period', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('customer_costs_datum_idx').on(table.datum),
+    uniqueIndex('customer_costs_repeat_idx').on(table.templateId, table.period),
+  ],
+);
+
+/** Documents of a cost: 1 supplier invoice, 20 booking receipt, 100 other (PDF or image). */
+export const customerCostDocuments = pgTable(
+  'customer_cost_documents',
+  {
+    id: serial('id').primaryKey(),
+    costId: integer('cost_id')
+      .notNull()
+      .references(() => customerCosts.id, { onDelete: 'cascade' }),
+    dokumentart: integer('dokumentart').notNull(),
+    name: text('name').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('customer_cost_documents_cost_idx').on(table.costId),
+    index('customer_cost_documents_file_idx').on(table.fileId),
+  ],
+);

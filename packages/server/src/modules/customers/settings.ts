@@ -1,4 +1,4 @@
-import { customerSettings, type CustomerSettings } from '@hortus/contract';
+import { customerSettings, DATEV_DEFAULTS, type CustomerSettings } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import type { LoadedUser } from '../../platform/auth/session-user';
@@ -29,8 +29,8 @@ export const defaultCustomerSettings: CustomerSettings = {
     { id: 2, name: 'Material', mwst: '19' },
     { id: 3, name: 'Ermäßigt', mwst: '7' },
   ],
-  einnahmestellen: [{ id: 1, name: 'Allgemein' }],
-  kostenstellen: [{ nummer: 1, name: 'Allgemein' }],
+  einnahmestellen: [{ id: 1, name: 'Allgemein', konto: '' }],
+  kostenstellen: [{ nummer: 1, name: 'Allgemein', konto: '' }],
   auftraegeDokumentarten: [
     { nummer: 1, kurz: 'RE', name: 'Rechnung', fuerKosten: false },
     { nummer: 2, kurz: 'AN', name: 'Angebot', fuerKosten: false },
@@ -59,6 +59,7 @@ export const defaultCustomerSettings: CustomerSettings = {
     kleinunternehmer: false,
     zahlungszielTage: 14,
   },
+  datev: DATEV_DEFAULTS,
 };
 
 export function readCustomerSettings(db: Db): Promise<CustomerSettings> {

@@ -9,6 +9,7 @@ import {
   messages,
   validationMessages,
   type OrderDocumentView,
+  type FileKind,
   type UploadedFile,
 } from '@hortus/contract';
 import { withFiles } from '../../platform/files/files';
@@ -18,12 +19,29 @@ import { DOCUMENT_AREA } from './documents';
 import { customerDocuments, customerOrders } from './schema';
 
 /** The uploaded file's name without folders and control characters (at most 200 characters). */
-function documentName(filename: string, extension: string): string {
+export function documentName(filename: string, extension: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
   // eslint-disable-next-line no-control-regex
   const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return `${[...stem].slice(0, 200).join('') || 'Dokument'}.${extension}`;
+}
+
+/** The kind (PDF or image) of an upload judged by its first bytes; other files and bidi names are refused. */
+export async function uploadedKind(file: UploadedFile): Promise<FileKind> {
+  if (bidiControls.test(file.filename))
+    throw new CallError('validationError', messages.validationFailed, { file: [validationMessages.charset] });
+  const handle = await fs.promises.open(file.path, 'r');
+  const head = Buffer.alloc(16);
+  try {
+    await handle.read(head, 0, 16, 0);
+  } finally {
+    await handle.close();
+  }
+  const kind = detectFileKind(head);
+  if (!kind)
+    throw new CallError('validationError', customerMessages.wrongFileType, { file: [customerMessages.wrongFileType] });
+  return kind;
 }
 
 /**
@@ -34,18 +52,7 @@ export async function uploadDocument(
   app: AppContext,
   input: { id_a: number; dokumentart: number; wert: string; datum: string; file: UploadedFile },
 ): Promise<OrderDocumentView> {
-  if (bidiControls.test(input.file.filename))
-    throw new CallError('validationError', messages.validationFailed, { file: [validationMessages.charset] });
-  const handle = await fs.promises.open(input.file.path, 'r');
-  const head = Buffer.alloc(16);
-  try {
-    await handle.read(head, 0, 16, 0);
-  } finally {
-    await handle.close();
-  }
-  const kind = detectFileKind(head);
-  if (!kind)
-    throw new CallError('validationError', customerMessages.wrongFileType, { file: [customerMessages.wrongFileType] });
+  const kind = await uploadedKind(input.file);
   const [order] = await app.db
     .select({ id: customerOrders.id })
     .from(customerOrders)
@@ -83,6 +90,7 @@ export async function uploadDocument(
       dateUpload: created.datum,
       timeUpload: Math.floor(created.createdAt.getTime() / 1000),
       pfadXml: '',
+      netto: 0,
     };
   });
 }

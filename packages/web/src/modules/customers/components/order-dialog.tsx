@@ -68,6 +68,7 @@ export function orderFormValues(order: OrderView | null, data: CustomerData): Or
       id_einnahmestelle: line.id_einnahmestelle,
       kosten: line.kosten ? centsText(line.kosten) : '',
       id_kosten: line.id_kosten ?? 0,
+      neuKosten: null,
     })),
     vertrag_nummer: order.vertrag_nummer,
     vertrag_beginn: order.vertrag_beginn,
@@ -226,7 +227,7 @@ export function OrderDialog({
           )}
         </Stack>
       )}
-      <OrderLines control={control} settings={data.settings} readOnly={readOnly} />
+      <OrderLines control={control} settings={data.settings} readOnly={readOnly} costs={data.kosten} />
     </Stack>
   );
   const documents = order ? (

@@ -29,6 +29,7 @@ import { ApiError } from '../../../platform/api/errors';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DateInput } from '../../../platform/forms/date-pickers';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { DeleteDocumentConfirm } from './delete-document-confirm';
 import { downloadDocument, useCreateDocument, useDeleteDocument, useUploadDocument } from '../api/customers';
 import { todayIso } from '../logic/today';
 
@@ -44,7 +45,6 @@ const typeNames: Record<number, string> = {
 /** Documents of an order (download, delete) and, for staff, the form for a new invoice or offer. */
 export function OrderDocuments({ order, data }: { order: OrderView; data: CustomerData }) {
   const [deleting, setDeleting] = useState<OrderDocumentView | null>(null);
-  const saveAction = useSaveAction();
   const { mutateAsync: remove } = useDeleteDocument();
   const readOnly = data.istKunde;
   return (
@@ -87,21 +87,10 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
       ))}
       {!readOnly && <UploadDocument order={order} />}
       {!readOnly && <NewDocument order={order} data={data} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Dokument löschen?"
-        text={customerMessages.deleteDocument}
-        confirmLabel="Löschen"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const document = deleting;
-          setDeleting(null);
-          if (document)
-            void saveAction(() => remove({ orderId: order.id, document }), {
-              success: 'Das Dokument wurde gelöscht.',
-              failure: customerMessages.saveFailed,
-            });
-        }}
+      <DeleteDocumentConfirm
+        document={deleting}
+        onClose={() => setDeleting(null)}
+        remove={(document) => remove({ orderId: order.id, document })}
       />
     </Stack>
   );

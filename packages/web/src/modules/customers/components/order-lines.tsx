@@ -16,11 +16,13 @@ import {
   parseCents,
   parseQuantity,
   parseRate,
+  type CostView,
   type CustomerSettings,
   type LineInput,
   type OrderInput,
 } from '@hortus/contract';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
+import { LineCostLink } from './line-cost-link';
 
 type OrderControl = Control<OrderInput, unknown, unknown>;
 
@@ -40,10 +42,13 @@ export function OrderLines({
   control,
   settings,
   readOnly,
+  costs = [],
 }: {
   control: OrderControl;
   settings: CustomerSettings;
   readOnly: boolean;
+  /** The cost records a line's costs may be linked to (staff). */
+  costs?: readonly CostView[];
 }) {
   const lines = useFieldArray({ control, name: 'leistungen' });
   const values = useWatch({ control, name: 'leistungen' }) ?? [];
@@ -130,6 +135,7 @@ export function OrderLines({
                     sx={{ minWidth: 180 }}
                   />
                   <FormTextField control={control} name={`leistungen.${index}.kosten`} label="Kosten brutto (€)" />
+                  <LineCostLink control={control} index={index} costs={costs} settings={settings} />
                   <IconButton
                     aria-label="Leistung entfernen"
                     color="error"
@@ -161,6 +167,7 @@ export function OrderLines({
                 id_einnahmestelle: settings.einnahmestellen[0]?.id ?? 0,
                 kosten: '',
                 id_kosten: 0,
+                neuKosten: null,
               })
             }
           >

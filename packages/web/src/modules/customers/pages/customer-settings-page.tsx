@@ -35,6 +35,15 @@ const firmaFields: { key: Exclude<keyof Firma, 'kleinunternehmer' | 'zahlungszie
   { key: 'bic', label: 'BIC' },
 ];
 
+const datevFields: { key: keyof CustomerSettings['datev']; label: string; help: string }[] = [
+  { key: 'beraternummer', label: 'Beraternummer', help: '4 bis 7 Ziffern' },
+  { key: 'mandantennummer', label: 'Mandantennummer', help: '1 bis 5 Ziffern' },
+  { key: 'sachkontenlaenge', label: 'Sachkontenlänge', help: 'meist 4' },
+  { key: 'bankkonto', label: 'Bankkonto', help: 'SKR03: 1200' },
+  { key: 'erloeskonto', label: 'Erlöskonto (Standard)', help: 'für Einnahmestellen ohne eigenes Konto' },
+  { key: 'aufwandskonto', label: 'Aufwandskonto (Standard)', help: 'für Kostenstellen ohne eigenes Konto' },
+];
+
 /** /410-set: customer group, offline data, statuses, service types, centres, document types, texts, company data. */
 export function CustomerSettingsPage() {
   useDismissibleOfflineBanner();
@@ -129,6 +138,26 @@ function SettingsForm({ data }: { data: CustomerData }) {
               />
             </Box>
             <Divider />
+            <Typography variant="subtitle1" component="h2">
+              DATEV-Export
+            </Typography>
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+              {datevFields.map((field) => (
+                <TextField
+                  key={field.key}
+                  label={field.label}
+                  value={value.datev[field.key]}
+                  helperText={field.help}
+                  onChange={(event) =>
+                    set('datev', {
+                      ...value.datev,
+                      [field.key]: field.key === 'sachkontenlaenge' ? Number(event.target.value) : event.target.value,
+                    })
+                  }
+                />
+              ))}
+            </Box>
+            <Divider />
             <ListEditor
               title="Auftragsstatus"
               rows={value.auftragsstatus}
@@ -162,9 +191,12 @@ function SettingsForm({ data }: { data: CustomerData }) {
             <ListEditor
               title="Einnahmestellen"
               rows={value.einnahmestellen}
-              columns={[{ key: 'name', label: 'Name', kind: 'text' }]}
+              columns={[
+                { key: 'name', label: 'Name', kind: 'text' },
+                { key: 'konto', label: 'DATEV-Konto', kind: 'text', width: 140 },
+              ]}
               onChange={(rows) => set('einnahmestellen', rows)}
-              newRow={(rows) => ({ id: nextId(rows, 'id'), name: '' })}
+              newRow={(rows) => ({ id: nextId(rows, 'id'), name: '', konto: '' })}
             />
             <ListEditor
               title="Kostenstellen"
@@ -172,9 +204,10 @@ function SettingsForm({ data }: { data: CustomerData }) {
               columns={[
                 { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
                 { key: 'name', label: 'Name', kind: 'text' },
+                { key: 'konto', label: 'DATEV-Konto', kind: 'text', width: 140 },
               ]}
               onChange={(rows) => set('kostenstellen', rows)}
-              newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), name: '' })}
+              newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), name: '', konto: '' })}
             />
             <ListEditor
               title="Dokumentarten"

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import { customerMessages, formatEuro, formatGermanDate, paymentIntervalName, type OrderView } from '@hortus/contract';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { PageLoading } from '../../../platform/feedback/page-loading';
@@ -17,6 +18,7 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useCustomerData } from '../api/customers';
 import { OrderDialog } from '../components/order-dialog';
+import { RevenueOverview } from '../components/revenue-overview';
 import { bandColor, filterOrders, orderChips, statusLabel } from '../logic/orders';
 import { todayIso } from '../logic/today';
 import { pageSizes } from './customers-page';
@@ -30,6 +32,7 @@ export function OrdersPage() {
   const [onlyContracts, setOnlyContracts] = useState(false);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<OrderView | 'new' | null>(null);
+  const [overview, setOverview] = useState(false);
   const data = query.data;
   const rows = useMemo(
     () => filterOrders(data?.auftraege ?? [], { onlyOpen, onlyContracts, search }),
@@ -118,6 +121,11 @@ export function OrdersPage() {
           label="nur Verträge"
         />
         {staff && (
+          <Button startIcon={<AssessmentIcon />} onClick={() => setOverview(true)}>
+            Umsatzübersicht
+          </Button>
+        )}
+        {staff && (
           <Button
             variant="contained"
             startIcon={<AddIcon />}
@@ -148,6 +156,7 @@ export function OrdersPage() {
           onClose={() => setEditing(null)}
         />
       )}
+      {overview && <RevenueOverview data={data} onClose={() => setOverview(false)} />}
     </PageContainer>
   );
 }

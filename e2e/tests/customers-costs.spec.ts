@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { demo } from '../fixtures';
+import { login } from './helpers';
+
+const receipt = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function openCosts(page: Page): Promise<void> {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/410-200');
+  await expect(page.getByTestId('costs-table')).toBeVisible();
+}
+
+test('leitung adds a cost, uploads its booking receipt (the icon goes), then downloads the EÜR ZIP', async ({
+  page,
+}) => {
+  await openCosts(page);
+  const year = new Date().getFullYear();
+
+  // A new cost: 59,50 € gross at the default 19 % is 50,00 € net.
+  await page.getByRole('button', { name: 'Kosten', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  await expect(dialog.getByLabel('Enthaltene USt. (%)')).toHaveValue('19');
+  await dialog.getByLabel('Betrag brutto (€)').fill('59,50');
+  await dialog.getByLabel('Titel', { exact: true }).fill('Druckerpatronen E2E');
+  await expect(dialog.getByTestId('cost-net')).toHaveText('Netto 50,00 €');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByTestId('costs-table').getByRole('row').filter({ hasText: 'Druckerpatronen E2E' });
+  await expect(row).toContainText('59,50 €');
+  await expect(row.getByRole('img', { name: 'Keine Rechnung angehängt!' })).toBeVisible();
+  await expect(row.getByRole('img', { name: 'Kein Buchungsbeleg hochgeladen!' })).toBeVisible();
+
+  // Upload the booking receipt: its icon goes, the missing invoice stays.
+  await row.click();
+  const edit = page.getByRole('dialog');
+  await edit.getByRole('combobox', { name: 'Art' }).click();
+  await page.getByRole('option', { name: 'Buchungsbeleg' }).click();
+  await edit
+    .getByTestId('cost-upload')
+    .setInputFiles({ name: 'Kontoauszug.pdf', mimeType: 'application/pdf', buffer: receipt });
+  await expect(edit.getByTestId('cost-document')).toContainText('Kontoauszug.pdf');
+  await expect(edit.getByTestId('cost-document')).toContainText('Buchungsbeleg');
+  await edit.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row.getByRole('img', { name: 'Kein Buchungsbeleg hochgeladen!' })).toHaveCount(0);
+  await expect(row.getByRole('img', { name: 'Keine Rechnung angehängt!' })).toBeVisible();
+
+  // The revenue overview of the year and its EÜR ZIP.
+  await page.getByRole('button', { name: 'Umsatzübersicht' }).click();
+  const overview = page.getByRole('dialog', { name: `Umsatzübersicht ${year}` });
+  await expect(overview.getByTestId('total-Kosten')).toContainText('€');
+  await expect(overview.getByRole('table', { name: 'Summen' })).toBeVisible();
+  const downloadPromise = page.waitForEvent('download');
+  await overview.getByRole('button', { name: `EÜR ${year}` }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`EÜR ${year}.zip`);
+  const zip = fs.readFileSync(await download.path());
+  expect(zip.subarray(0, 2).toString()).toBe('PK');
+  expect(zip.includes(Buffer.from(`EÜR ${year}.pdf`))).toBe(true);
+  expect(zip.includes(Buffer.from('Kontoauszug.pdf'))).toBe(true);
+});
+
+test('on a phone the revenue overview has the tabs Gesamtumsatz and Verträge', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openCosts(page);
+  await page.getByRole('button', { name: 'Umsatzübersicht' }).click();
+  const overview = page.getByRole('dialog', { name: /^Umsatzübersicht \d{4}$/ });
+  await expect(overview.getByRole('tab', { name: 'Gesamtumsatz' })).toHaveAttribute('aria-selected', 'true');
+  await overview.getByRole('tab', { name: 'Verträge' }).click();
+  await expect(overview).toContainText('Hallennutzung dienstags');
+  await overview.getByRole('button', { name: 'Schließen' }).click();
+  await expect(overview).toBeHidden();
+});
+
+test("leitung books a service line's costs as a cost record; the cost links back to the order", async ({ page }) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/410-100');
+  const row = page.getByTestId('orders-table').getByRole('row').filter({ hasText: 'Sommerfest Catering' });
+  await expect(
+    row.getByLabel('Es gibt noch Leistungen mit Kosten, die nicht mit einer Kostenposition verknüpft sind.'),
+  ).toBeVisible();
+  await row.click();
+  const dialog = page.getByRole('dialog');
+  const line = dialog
+    .getByTestId('order-line')
+    .filter({ has: page.getByLabel('Titel').and(page.locator('[value="Kuchenbuffet"]')) });
+  await line.getByRole('button', { name: 'Als Kosten buchen' }).click();
+  await expect(line).toContainText('Wird beim Speichern als Kosten gebucht.');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    row.getByLabel('Es gibt noch Leistungen mit Kosten, die nicht mit einer Kostenposition verknüpft sind.'),
+  ).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Kosten' }).click();
+  const cost = page.getByTestId('costs-table').getByRole('row').filter({ hasText: 'Kuchenbuffet' });
+  await expect(cost).toContainText('45,00 €');
+  await cost.getByRole('link', { name: /Auftrag \d+ · Sommerfest Catering/ }).click();
+  await expect(page.getByRole('dialog')).toContainText('Sommerfest Catering');
+});

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import Big from 'big.js';
+import { smallInt } from './fields';
+
+/**
+ * DATEV export of module 410: the year's bookings as an EXTF "Buchungsstapel" (DATEV-Format, Formatkategorie
+ * 21, Formatversion 13) for the tax adviser. Pure line formatting here (property tests in datev.test.ts);
+ * the server collects the bookings and encodes the text as Windows-1252.
+ */
+
+export const datevMessages = {
+  account: 'Bitte eine Kontonummer aus höchstens 9 Ziffern angeben.',
+  adviser: 'Bitte eine Beraternummer aus 4 bis 7 Ziffern angeben.',
+  client: 'Bitte eine Mandantennummer aus 1 bis 5 Ziffern angeben.',
+} as const;
+
+/** An account number ('' = use the default account). */
+export const accountField = z
+  .string({ error: 'Bitte angeben.' })
+  .trim()
+  .regex(/^\d{0,9}$/, datevMessages.account);
+
+/** The DATEV settings of module 410 (accounts per income and cost centre are on those entries). */
+export const datevSettings = z.object({
+  beraternummer: z
+    .string()
+    .trim()
+    .regex(/^(\d{4,7})?$/, datevMessages.adviser)
+    .default(''),
+  mandantennummer: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,5})?$/, datevMessages.client)
+    .default(''),
+  /** Length of the general ledger accounts (4 for SKR03/SKR04 without extension). */
+  sachkontenlaenge: smallInt(8).min(4, 'Ungültige Nummer.').default(4),
+  /** The bank account the payments go through (SKR03 1200). */
+  bankkonto: accountField.default('1200'),
+  /** Income account of income centres without their own (SKR03 8400 Erlöse 19 % USt). */
+  erloeskonto: accountField.default('8400'),
+  /** Expense account of cost centres without their own (SKR03 4900 sonstige betriebliche Aufwendungen). */
+  aufwandskonto: accountField.default('4900'),
+});
+export type DatevSettings = z.output<typeof datevSettings>;
+
+export const DATEV_DEFAULTS: DatevSettings = datevSettings.parse({});
+
+/** One booking: amount (positive cents), debit account, credit account, date, document number, text. */
+export interface DatevBooking {
+  cents: number;
+  /** 'S' debit on `konto`, 'H' credit. */
+  sollHaben: 'S' | 'H';
+  konto: string;
+  gegenkonto: string;
+  datum: string;
+  beleg: string;
+  text: string;
+}
+
+/** Amount as DATEV wants it: no sign, no thousands separator, decimal comma ('1234,56'). */
+export function datevAmount(cents: number): string {
+  return new Big(Math.abs(cents)).div(100).toFixed(2).replace('.', ',');
+}
+
+/** Belegdatum without year: DDMM. */
+export function datevDay(iso: string): string {
+  return `${iso.slice(8, 10)}${iso.slice(5, 7)}`;
+}
+
+/** Belegfeld 1: at most 12 characters of a-z A-Z 0-9 $ & % * + - / (others dropped). */
+export function datevDocumentNumber(text: string): string {
+  return text.replace(/[^a-zA-Z0-9$&%*+\-/]/g, '').slice(0, 12);
+}
+
+/** A text field: in double quotes (inner quotes doubled), at most `max` characters, no line breaks or semicolons' trouble. */
+export function datevText(text: string, max = 60): string {
+  const clean = [...text.replace(/[\r\n\t]+/g, ' ')].slice(0, max).join('');
+  return `"${clean.replace(/"/g, '""')}"`;
+}
+
+/** The column names of the booking lines (the leading 14 columns of the Buchungsstapel). */
+export const DATEV_COLUMNS = [
+  'Umsatz (ohne Soll/Haben-Kz)',
+  'Soll/Haben-Kennzeichen',
+  'WKZ Umsatz',
+  'Kurs',
+  'Basis-Umsatz',
+  'WKZ Basis-Umsatz',
+  'Konto',
+  'Gegenkonto (ohne BU-Schlüssel)',
+  'BU-Schlüssel',
+  'Belegdatum',
+  'Belegfeld 1',
+  'Belegfeld 2',
+  'Skonto',
+  'Buchungstext',
+] as const;
+
+/** One booking line, semicolon separated. */
+export function datevRow(booking: DatevBooking): string {
+  return [
+    datevAmount(booking.cents),
+    `"${booking.sollHaben}"`,
+    '"EUR"',
+    '',
+    '',
+    '',
+    booking.konto,
+    booking.gegenkonto,
+    '""',
+    datevDay(booking.datum),
+    datevText(datevDocumentNumber(booking.beleg), 12),
+    '""',
+    '',
+    datevText(booking.text, 60),
+  ].join(';');
+}
+
+export interface DatevHeader {
+  /** Creation time, local (YYYYMMDDHHMMSSFFF is written). */
+  created: Date;
+  settings: DatevSettings;
+  /** Business year start, and the period of the bookings (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  bezeichnung: string;
+}
+
+const compact = (iso: string) => iso.replace(/-/g, '');
+
+/** Header line (line 1) of an EXTF Buchungsstapel (31 fields). */
+export function datevHeader(header: DatevHeader): string {
+  const c = header.created;
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const created = `${c.getFullYear()}${pad(c.getMonth() + 1)}${pad(c.getDate())}${pad(c.getHours())}${pad(c.getMinutes())}${pad(c.getSeconds())}${pad(c.getMilliseconds(), 3)}`;
+  const s = header.settings;
+  return [
+    '"EXTF"',
+    '700',
+    '21',
+    '"Buchungsstapel"',
+    '13',
+    created,
+    '',
+    '"RE"',
+    '""',
+    '""',
+    s.beraternummer,
+    s.mandantennummer,
+    compact(`${header.from.slice(0, 4)}-01-01`),
+    String(s.sachkontenlaenge),
+    compact(header.from),
+    compact(header.to),
+    datevText(header.bezeichnung, 30),
+    '""',
+    '1',
+    '0',
+    '0',
+    '"EUR"',
+    '',
+    '""',
+    '',
+    '',
+    '"03"',
+    '',
+    '',
+    '""',
+    '""',
+  ].join(';');
+}
+
+/** The whole file: header, column names, one line per booking, CRLF line ends. */
+export function datevFile(header: DatevHeader, bookings: readonly DatevBooking[]): string {
+  return [datevHeader(header), DATEV_COLUMNS.join(';'), ...bookings.map(datevRow)].join('\r\n') + '\r\n';
+}

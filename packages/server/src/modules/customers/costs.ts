@@ -1,0 +1,210 @@
+import { and, desc, eq, gt, inArray, isNull, max } from 'drizzle-orm';
+import {
+  centsOf,
+  costMessages,
+  costNet,
+  dueRepeats,
+  parseRate,
+  toLocal,
+  type CostData,
+  type CostDocumentView,
+  type CostRepeat,
+  type CostView,
+  type CustomerSettings,
+} from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import { files } from '../../platform/db/schema';
+import { withFiles } from '../../platform/files/files';
+import { CallError, type AppContext } from '../../platform/http/calls';
+import { requireRecord } from '../../platform/http/records';
+import type { BackgroundJob } from '../../platform/modules/server-module';
+import { customerCostDocuments, customerCosts, customerOrderLines, customerOrders } from './schema';
+import { writeDemoReceipts } from './demo-costs';
+
+type CostRow = typeof customerCosts.$inferSelect;
+
+function invalid(field: string, message: string): CallError {
+  return new CallError('validationError', message, { [field]: [message] });
+}
+
+/** Adds (id 0) or saves a cost; answers its id. The cost centre must exist in the settings (or be 0). */
+export async function saveCost(db: Db, input: CostData, settings: CustomerSettings): Promise<number> {
+  if (input.id_kostenstelle !== 0 && !settings.kostenstellen.some((c) => c.nummer === input.id_kostenstelle))
+    throw invalid('id_kostenstelle', costMessages.unknownCostCentre);
+  const values = {
+    datum: input.datum,
+    costCentre: input.id_kostenstelle,
+    grossCents: centsOf(input.betrag),
+    rate: parseRate(input.mwst) ?? '0',
+    titel: input.titel,
+    titel2: input.titel2,
+    beschreibung: input.beschreibung,
+    repeat: input.wiederholen,
+    updatedAt: new Date(),
+  };
+  if (input.id === 0) {
+    const [created] = await db.insert(customerCosts).values(values).returning({ id: customerCosts.id });
+    return (created as { id: number }).id;
+  }
+  const [updated] = await db
+    .update(customerCosts)
+    .set(values)
+    .where(eq(customerCosts.id, input.id))
+    .returning({ id: customerCosts.id });
+  return requireRecord(updated, { canSee: true }, costMessages.unknownCost).id;
+}
+
+/** Deletes a cost with its documents and their files; service lines booked as it are unlinked. */
+export async function deleteCost(app: AppContext, id: number): Promise<void> {
+  const [row] = await app.db.select({ id: customerCosts.id }).from(customerCosts).where(eq(customerCosts.id, id));
+  requireRecord(row, { canSee: true }, costMessages.unknownCost);
+  await withFiles(app, async (tx, fileTx) => {
+    const documents = await tx
+      .select({ fileId: customerCostDocuments.fileId })
+      .from(customerCostDocuments)
+      .where(eq(customerCostDocuments.costId, id));
+    await tx.update(customerOrderLines).set({ costId: 0 }).where(eq(customerOrderLines.costId, id));
+    // Copies of a deleted repeating cost stay as they are, made by hand from then on.
+    await tx.update(customerCosts).set({ templateId: null }).where(eq(customerCosts.templateId, id));
+    await tx.delete(customerCosts).where(eq(customerCosts.id, id));
+    await fileTx.remove(documents.map((d) => d.fileId));
+  });
+}
+
+/** The documents of costs (all when `costIds` is missing), grouped by cost. */
+export async function costDocuments(db: Db, costIds?: readonly number[]): Promise<Map<number, CostDocumentView[]>> {
+  if (costIds?.length === 0) return new Map();
+  const rows = await db
+    .select({ document: customerCostDocuments, path: files.path })
+    .from(customerCostDocuments)
+    .innerJoin(files, eq(files.id, customerCostDocuments.fileId))
+    .where(costIds ? inArray(customerCostDocuments.costId, [...costIds]) : undefined)
+    .orderBy(customerCostDocuments.id);
+  const byCost = new Map<number, CostDocumentView[]>();
+  for (const { document, path } of rows) {
+    const view: CostDocumentView = {
+      id: document.id,
+      dokumentart: document.dokumentart,
+      name: document.name,
+      pfad: path,
+      dateUpload: berlinDay(document.createdAt),
+      timeUpload: Math.floor(document.createdAt.getTime() / 1000),
+    };
+    const list = byCost.get(document.costId);
+    if (list) list.push(view);
+    else byCost.set(document.costId, [view]);
+  }
+  return byCost;
+}
+
+/** All costs as the costs screen shows them (staff only), date descending. */
+export async function costViews(db: Db, settings: CustomerSettings): Promise<CostView[]> {
+  const rows: CostRow[] = await db
+    .select()
+    .from(customerCosts)
+    .orderBy(desc(customerCosts.datum), desc(customerCosts.id));
+  if (rows.length === 0) return [];
+  const documents = await costDocuments(db);
+  const links = await db
+    .selectDistinct({
+      costId: customerOrderLines.costId,
+      id: customerOrders.id,
+      auftragsnummer: customerOrders.auftragsnummer,
+      titel: customerOrders.titel,
+    })
+    .from(customerOrderLines)
+    .innerJoin(customerOrders, eq(customerOrders.id, customerOrderLines.orderId))
+    .where(gt(customerOrderLines.costId, 0));
+  const ordersOf = new Map<number, { id: number; auftragsnummer: string; titel: string }[]>();
+  for (const { costId, ...order } of links) {
+    const list = ordersOf.get(costId);
+    if (list) list.push(order);
+    else ordersOf.set(costId, [order]);
+  }
+  const centreName = new Map(settings.kostenstellen.map((c) => [c.nummer, c.name]));
+  return rows.map((row) => ({
+    id: row.id,
+    datum: row.datum,
+    id_kostenstelle: row.costCentre,
+    kostenstelle: centreName.get(row.costCentre) ?? '',
+    betrag: row.grossCents,
+    netto: costNet(row.grossCents, row.rate),
+    mwst: row.rate,
+    titel: row.titel,
+    titel2: row.titel2,
+    beschreibung: row.beschreibung,
+    wiederholen: row.repeat,
+    id_vorlage: row.templateId ?? 0,
+    dokumente: documents.get(row.id) ?? [],
+    auftraege: ordersOf.get(row.id) ?? [],
+  }));
+}
+
+/** The day (Europe/Berlin) of a moment, YYYY-MM-DD. */
+export function berlinDay(date: Date): string {
+  const local = toLocal(date.getTime());
+  return `${local.year}-${String(local.month).padStart(2, '0')}-${String(local.day).padStart(2, '0')}`;
+}
+
+/**
+ * Creates the due copies of repeating costs up to today: one per template and period start, inserted with
+ * `on conflict do nothing` on the unique (template, period) index, so running the job again or on several
+ * servers at once never creates a copy twice. Answers how many copies this run created.
+ */
+export async function runRecurringCosts(db: Db, now = new Date()): Promise<number> {
+  const today = berlinDay(now);
+  const templates = await db
+    .select()
+    .from(customerCosts)
+    .where(and(gt(customerCosts.repeat, 0), isNull(customerCosts.templateId)));
+  if (templates.length === 0) return 0;
+  const latest = new Map(
+    (
+      await db
+        .select({ templateId: customerCosts.templateId, period: max(customerCosts.period) })
+        .from(customerCosts)
+        .where(
+          inArray(
+            customerCosts.templateId,
+            templates.map((t) => t.id),
+          ),
+        )
+        .groupBy(customerCosts.templateId)
+    ).map((row) => [row.templateId, row.period ?? '']),
+  );
+  let created = 0;
+  for (const template of templates) {
+    const done = latest.get(template.id) ?? '';
+    const days = dueRepeats(template.datum, template.repeat as CostRepeat, today).filter((day) => day > done);
+    if (days.length === 0) continue;
+    const inserted = await db
+      .insert(customerCosts)
+      .values(
+        days.map((day) => ({
+          datum: day,
+          costCentre: template.costCentre,
+          grossCents: template.grossCents,
+          rate: template.rate,
+          titel: template.titel,
+          titel2: template.titel2,
+          beschreibung: template.beschreibung,
+          repeat: 0,
+          templateId: template.id,
+          period: day,
+        })),
+      )
+      .onConflictDoNothing({ target: [customerCosts.templateId, customerCosts.period] })
+      .returning({ id: customerCosts.id });
+    created += inserted.length;
+  }
+  return created;
+}
+
+export const recurringCostJob: BackgroundJob = {
+  name: 'customers-recurring-costs',
+  everyMs: 60_000,
+  run: async (app) => {
+    await writeDemoReceipts(app);
+    return runRecurringCosts(app.db);
+  },
+};

@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { ZipFile } from 'yazl';
+import {
+  costNet,
+  euerSummary,
+  splitPayment,
+  type CustomerSettings,
+  type EuerExpense,
+  type EuerReceipt,
+  type EuerSummary,
+} from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import { files } from '../../platform/db/schema';
+import { filesDir, withFiles } from '../../platform/files/files';
+import type { AppContext } from '../../platform/http/calls';
+import { DOCUMENT_AREA } from './documents';
+import { euerPdf } from './euer-pdf';
+import { customerCostDocuments, customerCosts, customerDocuments, customerOrderLines, customerOrders } from './schema';
+import { readCustomerSettings } from './settings';
+
+/** A period of the exports: a year ('2026') or a month ('2026-04'), as [from, to) days. */
+export function periodOf(jahr: string): { from: string; to: string } {
+  if (jahr.length === 4) return { from: `${jahr}-01-01`, to: `${Number(jahr) + 1}-01-01` };
+  const [year, month] = jahr.split('-').map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+  return { from: `${jahr}-01`, to: `${next}-01` };
+}
+
+interface PeriodData {
+  invoices: { name: string; datum: string; storageName: string }[];
+  receipts: (EuerReceipt & { orderId: number; orderNumber: string; name: string; storageName: string; id: number })[];
+  expenses: (EuerExpense & { id: number; titel: string })[];
+  expenseFiles: { costId: number; datum: string; titel: string; name: string; storageName: string; id: number }[];
+}
+
+/**
+ * What a period holds, by payment date (cash principle): the invoices and credit notes dated in it, the
+ * booking receipts of orders (payments received; net and VAT at the ratio of the order's invoices, or of
+ * its lines when it has none) and the costs (paid on their date) of the chosen cost centres.
+ */
+export async function periodData(db: Db, jahr: string, centres: readonly number[]): Promise<PeriodData> {
+  const { from, to } = periodOf(jahr);
+  const inPeriod = (column: typeof customerDocuments.datum | typeof customerCosts.datum) =>
+    and(gte(column, from), lt(column, to));
+  const invoiceRows = await db
+    .select({ name: customerDocuments.name, datum: customerDocuments.datum, storageName: files.storageName })
+    .from(customerDocuments)
+    .innerJoin(files, eq(files.id, customerDocuments.fileId))
+    .where(and(inArray(customerDocuments.dokumentart, [1, 3]), inPeriod(customerDocuments.datum)))
+    .orderBy(customerDocuments.datum, customerDocuments.id);
+  const receiptRows = await db
+    .select({
+      id: customerDocuments.id,
+      orderId: customerDocuments.orderId,
+      orderNumber: customerOrders.auftragsnummer,
+      datum: customerDocuments.datum,
+      gross: customerDocuments.wertCents,
+      name: customerDocuments.name,
+      storageName: files.storageName,
+    })
+    .from(customerDocuments)
+    .innerJoin(files, eq(files.id, customerDocuments.fileId))
+    .innerJoin(customerOrders, eq(customerOrders.id, customerDocuments.orderId))
+    .where(and(eq(customerDocuments.dokumentart, 20), inPeriod(customerDocuments.datum)))
+    .orderBy(customerDocuments.datum, customerDocuments.id);
+  const ratios = await vatRatios(db, [...new Set(receiptRows.map((row) => row.orderId))]);
+  const receipts = receiptRows.map((row) => {
+    const split = splitPayment(row.gross, ratios.get(row.orderId) ?? { net: 0, gross: 0 });
+    return { ...row, net: split.net, vat: split.vat };
+  });
+  const costRows = await db
+    .select()
+    .from(customerCosts)
+    .where(
+      and(
+        inPeriod(customerCosts.datum),
+        centres.length > 0 ? inArray(customerCosts.costCentre, [...centres]) : undefined,
+      ),
+    )
+    .orderBy(customerCosts.datum, customerCosts.id);
+  const expenses = costRows.map((cost) => {
+    const net = costNet(cost.grossCents, cost.rate);
+    return {
+      id: cost.id,
+      titel: cost.titel,
+      datum: cost.datum,
+      centre: cost.costCentre,
+      net,
+      vat: cost.grossCents - net,
+    };
+  });
+  const costIds = costRows.map((cost) => cost.id);
+  const costById = new Map(costRows.map((cost) => [cost.id, cost]));
+  const expenseFiles =
+    costIds.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              id: customerCostDocuments.id,
+              costId: customerCostDocuments.costId,
+              name: customerCostDocuments.name,
+              storageName: files.storageName,
+            })
+            .from(customerCostDocuments)
+            .innerJoin(files, eq(files.id, customerCostDocuments.fileId))
+            .where(inArray(customerCostDocuments.costId, costIds))
+            .orderBy(customerCostDocuments.id)
+        ).map((row) => {
+          const cost = costById.get(row.costId);
+          return { ...row, datum: cost?.datum ?? from, titel: cost?.titel ?? '' };
+        });
+  return { invoices: invoiceRows, receipts, expenses, expenseFiles };
+}
+
+/** Net and gross of what each order invoiced (invoices − credit notes), else of its lines: the VAT ratio of its payments. */
+async function vatRatios(db: Db, orderIds: number[]): Promise<Map<number, { net: number; gross: number }>> {
+  const ratios = new Map<number, { net: number; gross: number }>();
+  if (orderIds.length === 0) return ratios;
+  const documents = await db
+    .select({
+      orderId: customerDocuments.orderId,
+      dokumentart: customerDocuments.dokumentart,
+      gross: customerDocuments.wertCents,
+      snapshot: customerDocuments.snapshot,
+    })
+    .from(customerDocuments)
+    .where(and(inArray(customerDocuments.orderId, orderIds), inArray(customerDocuments.dokumentart, [1, 3])));
+  for (const document of documents) {
+    const sign = document.dokumentart === 3 ? -1 : 1;
+    const ratio = ratios.get(document.orderId) ?? { net: 0, gross: 0 };
+    ratio.net += sign * (document.snapshot.netCents ?? document.gross);
+    ratio.gross += sign * document.gross;
+    ratios.set(document.orderId, ratio);
+  }
+  const withoutInvoice = orderIds.filter((id) => !ratios.has(id) || ratios.get(id)?.gross === 0);
+  if (withoutInvoice.length > 0) {
+    const lines = await db
+      .select({
+        orderId: customerOrderLines.orderId,
+        net: customerOrderLines.netCents,
+        gross: customerOrderLines.grossCents,
+      })
+      .from(customerOrderLines)
+      .where(inArray(customerOrderLines.orderId, withoutInvoice));
+    for (const id of withoutInvoice) ratios.set(id, { net: 0, gross: 0 });
+    for (const line of lines) {
+      const ratio = ratios.get(line.orderId) as { net: number; gross: number };
+      ratio.net += line.net;
+      ratio.gross += line.gross;
+    }
+  }
+  return ratios;
+}
+
+/** The EÜR of a year for the chosen cost centres (empty = all). */
+export async function euerOf(
+  db: Db,
+  year: number,
+  centres: readonly number[],
+  settings?: CustomerSettings,
+): Promise<{ summary: EuerSummary; data: PeriodData; settings: CustomerSettings }> {
+  const current = settings ?? (await readCustomerSettings(db));
+  const data = await periodData(db, String(year), centres);
+  const summary = euerSummary(
+    year,
+    data.receipts,
+    data.expenses,
+    current.kostenstellen,
+    current.firma.kleinunternehmer,
+  );
+  return { summary, data, settings: current };
+}
+
+/** A file name inside the ZIP: no folders, no control characters, at most 120 characters. */
+function entryName(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').trim();
+  return [...clean].slice(0, 120).join('') || 'Dokument';
+}
+
+/**
+ * Writes the ZIP of the EÜR of a year (`EueR`: the summary PDF, the year's invoices, payment receipts and
+ * cost documents) or of the receipts of a month (`monatsbelege`) and keeps it at
+ * f400-410/EueR/{year}.zip or f400-410/Monatsbelege/{year-month}.zip. The ZIP is streamed by yazl from the
+ * stored files into a file in the data folder, never held in memory; only staff may download it.
+ */
+export async function exportZip(
+  app: AppContext,
+  input: { dokumentart: 'EueR' | 'monatsbelege'; jahr: string; filterKostenstellen: number[] },
+): Promise<{ file: string; name: string }> {
+  const dir = filesDir(app.dataDir);
+  const source = (storageName: string) => path.join(dir, storageName);
+  const zip = new ZipFile();
+  let data: PeriodData;
+  if (input.dokumentart === 'EueR') {
+    const year = Number(input.jahr);
+    const euer = await euerOf(app.db, year, input.filterKostenstellen);
+    data = euer.data;
+    zip.addBuffer(await euerPdf(euer.summary, euer.settings), `EÜR ${year}.pdf`);
+  } else {
+    data = await periodData(app.db, input.jahr, input.filterKostenstellen);
+  }
+  const used = new Set<string>();
+  const add = (storageName: string, name: string) => {
+    // A file whose bytes are gone (restored database without its files) is left out, not a failed export.
+    if (!fs.existsSync(source(storageName))) return;
+    let entry = name;
+    for (let n = 2; used.has(entry); n++) entry = name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
+    used.add(entry);
+    // PDFs and images are compressed already: stored as they are, which saves most of the time.
+    zip.addFile(source(storageName), entry, { compress: false });
+  };
+  for (const invoice of data.invoices) add(invoice.storageName, `Rechnungen/${entryName(invoice.name)}.pdf`);
+  for (const receipt of data.receipts)
+    add(receipt.storageName, `Einnahmen/${receipt.datum} Auftrag ${receipt.orderNumber} ${entryName(receipt.name)}`);
+  for (const document of data.expenseFiles)
+    add(document.storageName, `Ausgaben/${document.datum} ${entryName(document.titel)} ${entryName(document.name)}`);
+  zip.end();
+  const temp = path.join(dir, `.zip-${randomBytes(8).toString('hex')}`);
+  try {
+    await pipeline(zip.outputStream, fs.createWriteStream(temp));
+    const folder = input.dokumentart === 'EueR' ? 'EueR' : 'Monatsbelege';
+    const logical = `${DOCUMENT_AREA}/${folder}/${input.jahr}.zip`;
+    await withFiles(app, async (_tx, fileTx) => {
+      await fileTx.store({
+        path: logical,
+        area: DOCUMENT_AREA,
+        ownerUserId: null,
+        originalName: `${input.dokumentart === 'EueR' ? 'EÜR' : 'Monatsbelege'} ${input.jahr}.zip`,
+        mime: 'application/zip',
+        bytes: { fromPath: temp },
+      });
+    });
+    return { file: logical, name: `${input.dokumentart === 'EueR' ? 'EÜR' : 'Monatsbelege'} ${input.jahr}.zip` };
+  } finally {
+    await fs.promises.rm(temp, { force: true });
+  }
+}

@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  customerCalls,
+  encodeCallFields,
+  type CostDocumentView,
+  type CustomerData,
+  type ExportInput,
+} from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { downloadStoredFile } from '../../../platform/api/download';
+import { customerKeys } from './customers';
+
+/** A single upload may take longer than a save (up to 20 MB). */
+const UPLOAD_TIMEOUT_MS = 120_000;
+/** Building a year's ZIP reads every receipt of the year. */
+const EXPORT_TIMEOUT_MS = 120_000;
+
+/** Replaces one cost's documents in the loaded data. */
+function withCostDocuments(
+  data: CustomerData | undefined,
+  costId: number,
+  change: (list: CostDocumentView[]) => CostDocumentView[],
+): CustomerData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    kosten: data.kosten.map((cost) => (cost.id === costId ? { ...cost, dokumente: change(cost.dokumente) } : cost)),
+  };
+}
+
+/** kosten_upload.php: a supplier invoice (1), booking receipt (20) or other file (100); answers the new list. */
+export function useUploadCostDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { costId: number; dokumentart: 1 | 20 | 100; file: File }) => {
+      const body = new FormData();
+      const fields = encodeCallFields({ id_k: input.costId, dokumentart: input.dokumentart });
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      body.set('file', input.file, input.file.name);
+      return {
+        costId: input.costId,
+        reply: await call(customerCalls.kostenUpload, body, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+      };
+    },
+    onSuccess: ({ costId, reply }) =>
+      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+        withCostDocuments(data, costId, () => reply.dokumente),
+      ),
+  });
+}
+
+/** kostenDelDokument: removes the document locally once the server deleted it. */
+export function useDeleteCostDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { costId: number; document: CostDocumentView }) => {
+      await call(customerCalls.delDokument, {
+        dataToSave: { type: 'kostenDelDokument', data: { id: input.document.id, pfad: input.document.pfad } },
+      });
+      return input;
+    },
+    onSuccess: ({ costId, document }) =>
+      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+        withCostDocuments(data, costId, (list) => list.filter((entry) => entry.id !== document.id)),
+      ),
+  });
+}
+
+/** The document call's exports (EÜR ZIP, monthly receipts ZIP, DATEV CSV), then the download of the file. */
+export async function downloadExport(input: ExportInput): Promise<void> {
+  const reply = await call(customerCalls.dokument, { dokument: input }, { timeoutMs: EXPORT_TIMEOUT_MS });
+  if (reply.file) await downloadStoredFile(reply.file, reply.name ?? 'Export');
+}

@@ -1,0 +1,250 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useWatch } from 'react-hook-form';
+import {
+  costInput,
+  costMessages,
+  costNet,
+  costRepeats,
+  customerMessages,
+  DEFAULT_COST_RATE,
+  formatCentsGerman,
+  formatEuro,
+  formatGermanDate,
+  parseCents,
+  parseRate,
+  type CostDocumentView,
+  type CostInput,
+  type CostView,
+  type CustomerData,
+} from '@hortus/contract';
+import { ApiError } from '../../../platform/api/errors';
+import { downloadStoredFile, viewStoredFile } from '../../../platform/api/download';
+import { FormDateField } from '../../../platform/forms/form-date-fields';
+import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
+import { useSchemaForm } from '../../../platform/forms/use-schema-form';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { useDeleteCostDocument, useUploadCostDocument } from '../api/costs';
+import { useSaveCustomers } from '../api/customers';
+import { todayIso } from '../logic/today';
+import { DeleteDocumentConfirm } from './delete-document-confirm';
+import { EditDialog } from './edit-dialog';
+
+/** Names of the cost document types. */
+export const costDocumentNames: Record<number, string> = { 1: 'Rechnung', 20: 'Buchungsbeleg', 100: 'Sonstiges' };
+
+export function costFormValues(cost: CostView | null, data: CustomerData): CostInput {
+  if (!cost)
+    return {
+      id: 0,
+      datum: todayIso(),
+      id_kostenstelle: data.settings.kostenstellen[0]?.nummer ?? 0,
+      betrag: '',
+      mwst: DEFAULT_COST_RATE,
+      titel: '',
+      titel2: '',
+      beschreibung: '',
+      wiederholen: 0,
+    };
+  return {
+    id: cost.id,
+    datum: cost.datum,
+    id_kostenstelle: cost.id_kostenstelle,
+    betrag: formatCentsGerman(cost.betrag).replace(/\./g, ''),
+    mwst: cost.mwst.replace('.', ','),
+    titel: cost.titel,
+    titel2: cost.titel2,
+    beschreibung: cost.beschreibung,
+    wiederholen: cost.wiederholen as 0 | 1 | 2 | 3,
+  };
+}
+
+/** The cost dialog (fullscreen): date, cost centre, amount, VAT, title, description, repetition, documents. */
+export function CostDialog({ cost, data, onClose }: { cost: CostView | null; data: CustomerData; onClose(): void }) {
+  const form = useSchemaForm(costInput, costFormValues(cost, data), { mode: 'onChange' });
+  const { control } = form;
+  const { mutateAsync: save } = useSaveCustomers();
+  const betrag = useWatch({ control, name: 'betrag' }) ?? '';
+  const mwst = useWatch({ control, name: 'mwst' }) ?? '';
+  const gross = parseCents(betrag);
+  const rate = parseRate(mwst);
+  const centres = data.settings.kostenstellen.map((c) => ({ value: c.nummer, label: `${c.nummer} – ${c.name}` }));
+  if (cost && !data.settings.kostenstellen.some((c) => c.nummer === cost.id_kostenstelle))
+    centres.unshift({ value: cost.id_kostenstelle, label: cost.id_kostenstelle === 0 ? 'Keine' : 'Gelöscht' });
+  const current = cost ? (data.kosten.find((c) => c.id === cost.id) ?? cost) : null;
+  return (
+    <EditDialog
+      form={form}
+      title={cost ? `Kosten: ${cost.titel}` : 'Neue Kosten'}
+      fullScreenBelow={100_000}
+      texts={{ success: 'Die Kosten wurden gespeichert.', failure: customerMessages.saveFailed }}
+      onSubmit={(values) => save({ type: values.id > 0 ? 'saveKosten' : 'addKosten', data: values })}
+      onClose={onClose}
+      deleteText={
+        <>
+          <strong>{costMessages.deleteCost}</strong>
+          <br />
+          {costMessages.deleteCostText}
+        </>
+      }
+      onDelete={
+        cost
+          ? async () => {
+              await save({ type: 'delKosten', data: { id: cost.id } });
+              return true;
+            }
+          : undefined
+      }
+    >
+      {() => (
+        <Box sx={{ maxWidth: 900, width: '100%', mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FormDateField control={control} name="datum" label="Datum (bezahlt am)" />
+            <FormSelectField
+              control={control}
+              name="id_kostenstelle"
+              label="Kostenstelle"
+              options={centres}
+              sx={{ minWidth: 220 }}
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <FormTextField control={control} name="betrag" label="Betrag brutto (€)" inputMode="decimal" />
+            <FormTextField control={control} name="mwst" label="Enthaltene USt. (%)" inputMode="decimal" />
+            <Typography variant="body2" color="text.secondary" data-testid="cost-net">
+              {gross !== null && rate !== null ? `Netto ${formatEuro(costNet(gross, rate))}` : ''}
+            </Typography>
+          </Stack>
+          <FormTextField control={control} name="titel" label="Titel" fullWidth />
+          <FormTextField control={control} name="titel2" label="Lieferant / Zusatz" fullWidth />
+          <FormTextField control={control} name="beschreibung" label="Beschreibung" multiline minRows={2} fullWidth />
+          <FormSelectField
+            control={control}
+            name="wiederholen"
+            label="Wiederholen"
+            options={costRepeats.map((r) => ({ value: r.code, label: r.name }))}
+            helperText="Der Server legt wiederkehrende Kosten zum jeweiligen Termin an."
+            sx={{ maxWidth: 320 }}
+          />
+          {current ? (
+            <CostDocuments cost={current} />
+          ) : (
+            <Typography color="text.secondary">
+              Dokumente können nach dem ersten Speichern hochgeladen werden.
+            </Typography>
+          )}
+        </Box>
+      )}
+    </EditDialog>
+  );
+}
+
+/** Documents of a cost: view, download, delete; upload of an invoice, receipt or other PDF or image. */
+function CostDocuments({ cost }: { cost: CostView }) {
+  const [deleting, setDeleting] = useState<CostDocumentView | null>(null);
+  const [art, setArt] = useState<1 | 20 | 100>(() => (cost.dokumente.some((d) => d.dokumentart === 1) ? 20 : 1));
+  const [error, setError] = useState<string | undefined>();
+  const saveAction = useSaveAction();
+  const { mutateAsync: upload } = useUploadCostDocument();
+  const { mutateAsync: remove } = useDeleteCostDocument();
+  const failedDownload = () => setError(customerMessages.downloadFailed);
+  const send = async (file: File) => {
+    setError(undefined);
+    let failure: unknown = null;
+    await saveAction(
+      async () => {
+        try {
+          return await upload({ costId: cost.id, dokumentart: art, file });
+        } catch (caught) {
+          failure = caught;
+          throw caught;
+        }
+      },
+      { success: 'Das Dokument wurde hochgeladen.', failure: customerMessages.saveFailed },
+    );
+    if (failure instanceof ApiError) setError(Object.values(failure.errors).flat()[0]);
+  };
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="subtitle1" component="h3">
+        Dokumente
+      </Typography>
+      {cost.dokumente.length === 0 && <Typography color="text.secondary">{customerMessages.noDocuments}</Typography>}
+      {cost.dokumente.map((document) => (
+        <Stack key={document.id} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="cost-document">
+          <Box sx={{ flex: 1 }}>
+            <Link
+              component="button"
+              type="button"
+              onClick={() => void viewStoredFile(document.pfad).catch(failedDownload)}
+            >
+              {document.name}
+            </Link>
+            <Typography variant="body2" color="text.secondary">
+              {costDocumentNames[document.dokumentart] ?? ''} · {formatGermanDate(document.dateUpload)}
+            </Typography>
+          </Box>
+          <IconButton
+            aria-label={`${document.name} herunterladen`}
+            onClick={() => void downloadStoredFile(document.pfad, document.name).catch(failedDownload)}
+          >
+            <DownloadIcon />
+          </IconButton>
+          <IconButton aria-label={`${document.name} löschen`} color="error" onClick={() => setDeleting(document)}>
+            <DeleteIcon />
+          </IconButton>
+        </Stack>
+      ))}
+      <Paper variant="outlined" sx={{ p: 1.5 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            select
+            size="small"
+            label="Art"
+            value={art}
+            onChange={(event) => setArt(Number(event.target.value) as 1 | 20 | 100)}
+            sx={{ minWidth: 170 }}
+          >
+            <MenuItem value={1}>Rechnung</MenuItem>
+            <MenuItem value={20}>Buchungsbeleg</MenuItem>
+            <MenuItem value={100}>Sonstiges</MenuItem>
+          </TextField>
+          <Button component="label" variant="outlined">
+            PDF oder Bild hochladen
+            <input
+              hidden
+              type="file"
+              accept="application/pdf,image/*"
+              data-testid="cost-upload"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void send(file);
+              }}
+            />
+          </Button>
+        </Stack>
+        {error && (
+          <Typography color="error" sx={{ mt: 1 }}>
+            {error}
+          </Typography>
+        )}
+      </Paper>
+      <DeleteDocumentConfirm
+        document={deleting}
+        onClose={() => setDeleting(null)}
+        remove={(document) => remove({ costId: cost.id, document })}
+      />
+    </Stack>
+  );
+}

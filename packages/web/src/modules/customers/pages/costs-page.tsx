@@ -1,0 +1,168 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import TuneIcon from '@mui/icons-material/Tune';
+import {
+  costMessages,
+  costWarnings,
+  customerMessages,
+  filterCosts,
+  formatEuro,
+  formatGermanDate,
+  messages,
+  sortCosts,
+  sumCosts,
+  type CostView,
+} from '@hortus/contract';
+import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
+import { PageLoading } from '../../../platform/feedback/page-loading';
+import { SearchField } from '../../../platform/filters/search-field';
+import { PageContainer } from '../../../platform/layout/page-container';
+import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
+import { useCustomerData } from '../api/customers';
+import { CostDialog } from '../components/cost-dialog';
+import { CostFilterDialog } from '../components/cost-filter-dialog';
+import { RevenueOverview } from '../components/revenue-overview';
+import { useCostFilter, yearChoices } from '../logic/cost-filter';
+import { pageSizes } from './customers-page';
+
+/** /410-200 Kosten: the year's costs of the chosen cost centres, searchable, with their sum (staff only). */
+export function CostsPage() {
+  useDismissibleOfflineBanner();
+  const query = useCustomerData();
+  const data = query.data;
+  if (!data)
+    return (
+      <PageContainer>
+        {query.isError ? <Typography>{customerMessages.loadFailed}</Typography> : <PageLoading />}
+      </PageContainer>
+    );
+  // Costs are internal: customers (members of the customer group) never see them (the server sends none).
+  if (data.istKunde)
+    return (
+      <PageContainer>
+        <Typography>{messages.accessDenied}</Typography>
+      </PageContainer>
+    );
+  return <CostsList data={data} />;
+}
+
+function CostsList({ data }: { data: NonNullable<ReturnType<typeof useCustomerData>['data']> }) {
+  const centres = data.settings.kostenstellen;
+  const [filter, setFilter] = useCostFilter(centres.map((c) => c.nummer));
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<CostView | 'new' | null>(null);
+  const [filtering, setFiltering] = useState(false);
+  const [overview, setOverview] = useState(false);
+  const rows = useMemo(
+    () => sortCosts(filterCosts(data.kosten, { year: filter.jahr, centres: filter.kostenstellen, search })),
+    [data.kosten, filter.jahr, filter.kostenstellen, search],
+  );
+  const sum = sumCosts(rows);
+  const years = useMemo(() => yearChoices(data.kosten.map((c) => c.datum)), [data.kosten]);
+  const columns: DataTableColumn<CostView>[] = [
+    { key: 'datum', label: 'Datum', width: 120, render: (row) => formatGermanDate(row.datum) },
+    {
+      key: 'titel',
+      label: 'Titel',
+      render: (row) => {
+        const warnings = costWarnings(row);
+        return (
+          <Box>
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+              <Typography variant="body2">{row.titel}</Typography>
+              {warnings.noInvoice && (
+                <Tooltip title={costMessages.noInvoice}>
+                  <RequestQuoteIcon color="error" fontSize="small" titleAccess={costMessages.noInvoice} />
+                </Tooltip>
+              )}
+              {warnings.noReceipt && (
+                <Tooltip title={costMessages.noReceipt}>
+                  <ReceiptLongIcon color="error" fontSize="small" titleAccess={costMessages.noReceipt} />
+                </Tooltip>
+              )}
+            </Stack>
+            <Typography variant="caption" color="text.secondary">
+              {[row.kostenstelle, row.titel2].filter(Boolean).join(' · ')}
+            </Typography>
+            {row.auftraege.map((order) => (
+              <Link
+                key={order.id}
+                component={RouterLink}
+                to={`/410-100?a=${order.id}`}
+                variant="caption"
+                onClick={(event) => event.stopPropagation()}
+                sx={{ display: 'block' }}
+              >
+                {`Auftrag ${order.auftragsnummer} · ${order.titel}`}
+              </Link>
+            ))}
+          </Box>
+        );
+      },
+    },
+    { key: 'wert', label: 'Wert', align: 'right', render: (row) => formatEuro(row.betrag) },
+  ];
+  const centreText =
+    filter.kostenstellen === null
+      ? 'alle Kostenstellen'
+      : `${filter.kostenstellen.length} von ${centres.length} Kostenstellen`;
+  return (
+    <PageContainer>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <SearchField value={search} onChange={setSearch} />
+        <Button startIcon={<TuneIcon />} onClick={() => setFiltering(true)}>
+          {`${filter.jahr} · ${centreText}`}
+        </Button>
+        <Button startIcon={<AssessmentIcon />} onClick={() => setOverview(true)}>
+          Umsatzübersicht
+        </Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+          Kosten
+        </Button>
+      </Stack>
+      <Typography variant="subtitle1" sx={{ mb: 1 }} data-testid="costs-sum">
+        {`Summe ${formatEuro(sum.gross)} (netto ${formatEuro(sum.net)}, USt. ${formatEuro(sum.vat)})`}
+      </Typography>
+      <DataTable
+        aria-label="Kosten"
+        data-testid="costs-table"
+        rows={rows}
+        rowKey={(row) => row.id}
+        emptyText={costMessages.noCosts}
+        rowsPerPageOptions={pageSizes}
+        defaultRowsPerPage={50}
+        mobileBreakpoint={600}
+        onRowClick={(row) => setEditing(row)}
+        columns={columns}
+      />
+      {editing !== null && (
+        <CostDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          cost={editing === 'new' ? null : editing}
+          data={data}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {filtering && (
+        <CostFilterDialog
+          value={filter}
+          years={years}
+          centres={centres}
+          onChange={setFilter}
+          onClose={() => setFiltering(false)}
+        />
+      )}
+      {overview && <RevenueOverview data={data} filterState={[filter, setFilter]} onClose={() => setOverview(false)} />}
+    </PageContainer>
+  );
+}
