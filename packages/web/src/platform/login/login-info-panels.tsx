@@ -12,7 +12,7 @@ export function LoginInfoPanels({ infos }: { infos: LoginScreenData['loginscreen
   return (
     <Box sx={{ mt: 2 }} data-testid="login-infos">
       {infos.map((info, index) => (
-        <Accordion key={`${index}-${info.titel}`} disableGutters>
+        <Accordion key={`${index}-${info.titel}`} disableGutters slotProps={{ heading: { component: 'h2' } }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />}>
             <Typography component="span" sx={{ fontWeight: 500 }}>
               {info.titel}

@@ -1,4 +1,5 @@
 import type { EventInput as FullCalendarEvent } from '@fullcalendar/core';
+import { getContrastRatio } from '@mui/material/styles';
 import { isoDate, localParts, parseIsoDay, isoDayOf, type CalendarEntry } from '@hortus/contract';
 
 /**
@@ -22,6 +23,7 @@ export function fullCalendarEvent(entry: CalendarEntry): FullCalendarEvent {
     title: entry.birthday ? `🎂 ${entry.name}` : entry.name,
     backgroundColor: entry.color,
     borderColor: entry.color,
+    textColor: readableTextOn(entry.color),
     extendedProps: { entry },
   };
   if (entry.allDay) {
@@ -29,4 +31,16 @@ export function fullCalendarEvent(entry: CalendarEntry): FullCalendarEvent {
     return { ...common, allDay: true, start: localParts(entry.start).day, end: isoDayOf(lastDay + 1) };
   }
   return { ...common, allDay: false, start: wallString(entry.start), end: wallString(entry.end) };
+}
+
+/**
+ * White or black, whichever reads better on a category's colour (WCAG contrast): categories may be any
+ * colour, and white on bright red or yellow is hard to read.
+ */
+export function readableTextOn(background: string): string {
+  try {
+    return getContrastRatio('#ffffff', background) >= getContrastRatio('#000000', background) ? '#ffffff' : '#000000';
+  } catch {
+    return '#ffffff';
+  }
 }
