@@ -75,3 +75,45 @@ describe('local time in Europe/Berlin', () => {
     expect(formatGermanLocal('2026-11-22')).toBe('22.11.2026');
   });
 });
+
+describe('local fields from the kept quarter-hour offsets', () => {
+  const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+  const reference = (ms: number, timeZone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      })
+        .formatToParts(new Date(ms))
+        .filter((part) => part.type !== 'literal')
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
+  };
+
+  it('property: equal to Intl for any instant 1990–2100 in zones with odd offsets and changes', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          expect(toLocal(ms, zone)).toEqual(reference(ms, zone));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is exact in the minutes around Berlin’s changes of 2026', () => {
+    for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)]) {
+      for (let ms = change - 3_600_000; ms <= change + 3_600_000; ms += 59_999) {
+        expect(toLocal(ms)).toEqual(reference(ms, 'Europe/Berlin'));
+      }
+    }
+  });
+});

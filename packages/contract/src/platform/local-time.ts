@@ -42,21 +42,48 @@ function localParts(ms: number, timeZone: string): Record<string, number> {
 
 /** Local calendar fields of an instant. */
 export function toLocal(ms: number, timeZone = DEFAULT_TIME_ZONE): LocalDateTime {
-  const parts = localParts(ms, timeZone);
+  const local = new Date(ms + offsetAt(ms, timeZone));
   return {
-    year: parts.year as number,
-    month: parts.month as number,
-    day: parts.day as number,
-    hour: parts.hour as number,
-    minute: parts.minute as number,
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
   };
 }
 
-/** Offset of the zone from UTC at an instant, in milliseconds (Berlin: +1 h in winter, +2 h in summer). */
-function offsetAt(ms: number, timeZone: string): number {
+/** Offset of the zone from UTC at an instant, in milliseconds, read from Intl (slow: about 10 µs). */
+function exactOffsetAt(ms: number, timeZone: string): number {
   const p = localParts(ms, timeZone);
   const asUtc = Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+const QUARTER_HOUR_MS = 900_000;
+/** Per zone: the offset of each quarter hour (UTC-aligned) seen so far; NaN where it changes inside. */
+const quarterOffsets = new Map<string, Map<number, number>>();
+
+/**
+ * Offset of the zone from UTC at an instant (Berlin: +1 h in winter, +2 h in summer). Zones change their
+ * offset on quarter hours (offsets and change times are multiples of 15 minutes), so the offset is read once
+ * per quarter hour and kept; a quarter hour whose two ends differ is read exactly each time.
+ */
+function offsetAt(ms: number, timeZone: string): number {
+  let offsets = quarterOffsets.get(timeZone);
+  if (!offsets) {
+    offsets = new Map();
+    quarterOffsets.set(timeZone, offsets);
+  }
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let offset = offsets.get(quarter);
+  if (offset === undefined) {
+    const start = exactOffsetAt(quarter * QUARTER_HOUR_MS, timeZone);
+    const end = exactOffsetAt(quarter * QUARTER_HOUR_MS + QUARTER_HOUR_MS - 1, timeZone);
+    offset = start === end ? start : Number.NaN;
+    if (offsets.size >= 100_000) offsets.clear();
+    offsets.set(quarter, offset);
+  }
+  return Number.isNaN(offset) ? exactOffsetAt(ms, timeZone) : offset;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { widgetsOf, type DashboardSettings, type DashboardWidget } from '@hortus/contract';
+import { widgetsOf, type DashboardSettings, type DashboardWidget, type WidgetDefinition } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { AppContext } from '../../platform/http/calls';
 import type { WidgetAccess } from '../../platform/modules/widgets';
@@ -10,9 +10,17 @@ import { readDashboardSettings, seesWidget, widgetCondition } from './settings';
  * widgets (app.widgets). It never imports another module.
  */
 
-export function moduleWidgets(app: AppContext) {
-  return widgetsOf(app.modules);
+/** The widgets of the app's modules, in their order (computed once per app: it runs on every dashboard load). */
+export function moduleWidgets(app: AppContext): readonly WidgetDefinition[] {
+  let widgets = widgetsByApp.get(app);
+  if (!widgets) {
+    widgets = widgetsOf(app.modules);
+    widgetsByApp.set(app, widgets);
+  }
+  return widgets;
 }
+
+const widgetsByApp = new WeakMap<AppContext, readonly WidgetDefinition[]>();
 
 export function dashboardSettingsOf(app: AppContext): Promise<DashboardSettings> {
   return readDashboardSettings(app.db, moduleWidgets(app));

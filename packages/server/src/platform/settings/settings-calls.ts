@@ -7,6 +7,7 @@ import { buildMainMenu, isModuleEnabled } from './menu';
 import { rememberForOrg } from './org-data';
 import type { Db } from '../db/database';
 import { vapidKeys } from '../push/push';
+import type { LoadedUser } from '../auth/session-user';
 import { cacheScope, invalidate } from '../cache/hot-cache';
 
 /**
@@ -18,17 +19,34 @@ import { cacheScope, invalidate } from '../cache/hot-cache';
 export const getSettingsCall = defineCall(platformCalls.getSettings).forSession({
   async handle({ db, app, user }) {
     const org = await orgSettingsPart(db, app);
-    const menu = await rememberForOrg(db, `menu:${appKey(app)}:${user.rechte.join(',')}`, (data) => {
-      const links = buildMainMenu(app.modules, data.menuRows, data.settings.useF, user.rechte);
-      return { links, text: JSON.stringify(links) };
-    });
-    const { lastView, ...sessionUser } = user;
-    const data = { ...org.data, mainmenu_links: menu.links, lastView, user: sessionUser };
-    const own = JSON.stringify({ lastView, user: sessionUser });
-    const text = `{"status":"success","data":{${org.text},"mainmenu_links":${menu.text},${own.slice(1, -1)}}}`;
-    return withJsonText({ status: 'success' as const, data }, text);
+    // The loaded user is one object while neither its row nor the org data change, and the org part is
+    // one object per org version and app: the whole reply is built once for them and then reused.
+    const known = builtReplies.get(user);
+    if (known && known.org === org) return known.reply;
+    const reply = await settingsReply(db, app, user, org);
+    builtReplies.set(user, { org, reply });
+    return reply;
   },
 });
+
+async function settingsReply(
+  db: Db,
+  app: AppContext,
+  user: LoadedUser,
+  org: Awaited<ReturnType<typeof orgSettingsPart>>,
+) {
+  const menu = await rememberForOrg(db, `menu:${appKey(app)}:${user.rechte.join(',')}`, (data) => {
+    const links = buildMainMenu(app.modules, data.menuRows, data.settings.useF, user.rechte);
+    return { links, text: JSON.stringify(links) };
+  });
+  const { lastView, ...sessionUser } = user;
+  const data = { ...org.data, mainmenu_links: menu.links, lastView, user: sessionUser };
+  const own = JSON.stringify({ lastView, user: sessionUser });
+  const text = `{"status":"success","data":{${org.text},"mainmenu_links":${menu.text},${own.slice(1, -1)}}}`;
+  return withJsonText({ status: 'success' as const, data }, text);
+}
+
+const builtReplies = new WeakMap<LoadedUser, { org: object; reply: Awaited<ReturnType<typeof settingsReply>> }>();
 
 const appKeys = new WeakMap<AppContext, number>();
 let appCount = 0;
