@@ -146,6 +146,17 @@ function mayShowIn(event: EventRow, window: EventWindow | undefined): boolean {
 export async function loadCalendarState(db: Db, viewer: Viewer, window?: EventWindow): Promise<CalendarState> {
   const data = await calendarData(db);
   const categories = data.categories.filter((category) => mayView(category, viewer));
+  const editable = categories.filter((category) => mayEdit(category, viewer)).map((category) => category.id);
+  // Viewers who see and edit the same categories get the same state for a window: it is built once per
+  // version of the calendar data (the events are filtered and shaped only then).
+  const key = `${categories.map((category) => category.id).join(',')}|${editable.join(',')}|${window ? `${window.von}-${window.bis}` : ''}`;
+  let states = statesByData.get(data);
+  if (!states) {
+    states = new Map();
+    statesByData.set(data, states);
+  }
+  const known = states.get(key);
+  if (known) return known;
   const colors = new Map(categories.map((category) => [category.id, category.farbe]));
   const kategorien: CalendarCategory[] = categories.map((category) => ({
     id: category.id,
@@ -159,15 +170,19 @@ export async function loadCalendarState(db: Db, viewer: Viewer, window?: EventWi
     const color = colors.get(row.categoryId);
     if (color !== undefined && mayShowIn(row, window)) events.push(toEvent(row, color));
   }
-  return {
+  const state: CalendarState = {
     kategorien,
     events,
-    stats: {
-      allowEditKategorien: categories.filter((category) => mayEdit(category, viewer)).map((category) => category.id),
-    },
+    stats: { allowEditKategorien: editable },
     ...(window ? { fenster: window } : {}),
   };
+  if (states.size >= 1_000) states.clear();
+  states.set(key, state);
+  return state;
 }
+
+/** Built states per version of the calendar data (a new version is a new object, so old states go with it). */
+const statesByData = new WeakMap<CalendarData, Map<string, CalendarState>>();
 
 /** Every category with its event count (for the settings tab). */
 export async function loadAllCategories(db: Db): Promise<CalendarCategory[]> {
