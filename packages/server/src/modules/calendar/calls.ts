@@ -1,8 +1,15 @@
-import { calendarCalls, calendarMessages, calendarRights, messages, type CalendarReply } from '@hortus/contract';
+import {
+  calendarCalls,
+  calendarMessages,
+  calendarRights,
+  messages,
+  type CalendarReply,
+  type CalendarState,
+} from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { appAddress } from '../../platform/http/app-address';
-import { CallError, defineCall, type CallDefinition } from '../../platform/http/calls';
+import { CallError, defineCall, withJsonText, type CallDefinition } from '../../platform/http/calls';
 import { feedUrl, hasFeed, renewFeedToken, revokeFeedToken } from './feed';
 import {
   deleteEvent,
@@ -20,15 +27,28 @@ async function stateReply(
   view: LoadView,
   extra: Partial<CalendarReply> = {},
 ): Promise<CalendarReply> {
-  return {
-    status: 'success',
-    xtime: Date.now(),
-    settings: await loadSettingsFor(db, user, view.geburtstageStand),
-    kalender: await loadCalendarState(db, user, windowOf(view)),
-    feed: { aktiv: await hasFeed(db, user.id) },
-    ...extra,
-  };
+  const xtime = Date.now();
+  const settings = await loadSettingsFor(db, user, view.geburtstageStand);
+  const kalender = await loadCalendarState(db, user, windowOf(view));
+  const feed = { aktiv: await hasFeed(db, user.id) };
+  const reply: CalendarReply = { status: 'success', xtime, settings, kalender, feed, ...extra };
+  if (Object.keys(extra).length > 0) return reply;
+  // The state of a window is one object per data version and set of categories: its JSON text (about
+  // 50 KB for a month) is made once and sent as it is.
+  const text = `{"status":"success","xtime":${xtime},"settings":${JSON.stringify(settings)},"kalender":${stateText(kalender)},"feed":${JSON.stringify(feed)}}`;
+  return withJsonText(reply, text);
 }
+
+function stateText(state: CalendarState): string {
+  let text = stateTexts.get(state);
+  if (text === undefined) {
+    text = JSON.stringify(state);
+    stateTexts.set(state, text);
+  }
+  return text;
+}
+
+const stateTexts = new WeakMap<CalendarState, string>();
 
 /** What the client asks the state for: a time window and the birthdays' version it holds (our extension). */
 interface LoadView {
