@@ -211,7 +211,7 @@ function ChildForm({ child, data, onClose }: ChildDialogProps) {
   const freeWeekday = [1, 2, 3, 4, 5, 6, 7].find((d) => !(kind.regelausnahmen ?? []).some((r) => r.wochentag === d));
   const siblingsOptions = data.kinder.filter((k) => k.id !== kind.id);
 
-  const tabs: { label: string; content: ReactNode }[] = [
+  const tabs: { label: string; content: ReactNode; own?: boolean }[] = [
     {
       label: 'Kind',
       content: (
@@ -616,9 +616,10 @@ function ChildForm({ child, data, onClose }: ChildDialogProps) {
     },
     ...(child
       ? [
-          { label: 'Tagebuch', content: <Diary child={child} today={today} disabled={!allowEdit} /> },
-          { label: 'Dokumente', content: <Documents child={child} disabled={!allowEdit} /> },
-          { label: 'Ausweis', content: <IdCardPanel child={child} disabled={!allowEdit} /> },
+          // These tabs disable their own changes and keep their downloads usable for readers.
+          { label: 'Tagebuch', content: <Diary child={child} today={today} disabled={!allowEdit} />, own: true },
+          { label: 'Dokumente', content: <Documents child={child} disabled={!allowEdit} />, own: true },
+          { label: 'Ausweis', content: <IdCardPanel child={child} disabled={!allowEdit} />, own: true },
         ]
       : []),
   ];
@@ -638,7 +639,7 @@ function ChildForm({ child, data, onClose }: ChildDialogProps) {
         ))}
       </Tabs>
       <DialogContent dividers>
-        <fieldset disabled={!allowEdit} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <fieldset disabled={!allowEdit && !tabs[tab]?.own} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           {tabs[tab]?.content}
         </fieldset>
       </DialogContent>
