@@ -14,7 +14,11 @@ import {
   membersCalls,
 } from '@hortus/contract';
 import { users } from '../src/platform/db/schema';
-import { readModuleSettings, writeModuleSettings } from '../src/platform/settings/module-settings';
+import {
+  readModuleSettings,
+  readSharedModuleSettings,
+  writeModuleSettings,
+} from '../src/platform/settings/module-settings';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
@@ -75,6 +79,23 @@ describe('module settings store', () => {
     expect(await readModuleSettings(db, 'test-a', schema, { n: 1 })).toEqual({ n: 1 });
     await writeModuleSettings(db, 'test-a', { n: 7 });
     expect(await readModuleSettings(db, 'test-a', schema, { n: 1 })).toEqual({ n: 7 });
+  });
+
+  it('shares one frozen value with the hot paths and gives every other reader its own copy', async () => {
+    const db = server.database.db;
+    const schema = z.object({ list: z.array(z.object({ n: z.number() })) });
+    await writeModuleSettings(db, 'test-b', { list: [{ n: 1 }] });
+    const shared = await readSharedModuleSettings(db, 'test-b', schema, { list: [] });
+    expect(shared).toBe(await readSharedModuleSettings(db, 'test-b', schema, { list: [] }));
+    expect(Object.isFrozen(shared.list[0])).toBe(true);
+    expect(() => {
+      (shared.list[0] as { n: number }).n = 2;
+    }).toThrow(TypeError);
+    const own = await readModuleSettings(db, 'test-b', schema, { list: [] });
+    own.list.push({ n: 3 });
+    expect(await readSharedModuleSettings(db, 'test-b', schema, { list: [] })).toEqual({ list: [{ n: 1 }] });
+    await writeModuleSettings(db, 'test-b', { list: [{ n: 4 }] });
+    expect(await readSharedModuleSettings(db, 'test-b', schema, { list: [] })).toEqual({ list: [{ n: 4 }] });
   });
 });
 

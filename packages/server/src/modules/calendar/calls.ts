@@ -9,7 +9,7 @@ import {
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { appAddress } from '../../platform/http/app-address';
-import { CallError, defineCall, withJsonText, type CallDefinition } from '../../platform/http/calls';
+import { CallError, defineCall, withJsonBody, type CallDefinition } from '../../platform/http/calls';
 import { feedUrl, hasFeed, renewFeedToken, revokeFeedToken } from './feed';
 import {
   deleteEvent,
@@ -33,22 +33,23 @@ async function stateReply(
   const feed = { aktiv: await hasFeed(db, user.id) };
   const reply: CalendarReply = { status: 'success', xtime, settings, kalender, feed, ...extra };
   if (Object.keys(extra).length > 0) return reply;
-  // The state of a window is one object per data version and set of categories: its JSON text (about
-  // 50 KB for a month) is made once and sent as it is.
-  const text = `{"status":"success","xtime":${xtime},"settings":${JSON.stringify(settings)},"kalender":${stateText(kalender)},"feed":${JSON.stringify(feed)}}`;
-  return withJsonText(reply, text);
+  // The state of a window is one object per data version and set of categories: its JSON (about 50 KB
+  // for a month) is made into bytes once and copied into each reply as it is.
+  const head = `{"status":"success","xtime":${xtime},"settings":${JSON.stringify(settings)},"kalender":`;
+  const tail = `,"feed":${JSON.stringify(feed)}}`;
+  return withJsonBody(reply, Buffer.concat([Buffer.from(head), stateBytes(kalender), Buffer.from(tail)]));
 }
 
-function stateText(state: CalendarState): string {
-  let text = stateTexts.get(state);
-  if (text === undefined) {
-    text = JSON.stringify(state);
-    stateTexts.set(state, text);
+function stateBytes(state: CalendarState): Buffer {
+  let bytes = stateJson.get(state);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(state));
+    stateJson.set(state, bytes);
   }
-  return text;
+  return bytes;
 }
 
-const stateTexts = new WeakMap<CalendarState, string>();
+const stateJson = new WeakMap<CalendarState, Buffer>();
 
 /** What the client asks the state for: a time window and the birthdays' version it holds (our extension). */
 interface LoadView {

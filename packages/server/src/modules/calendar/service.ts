@@ -25,7 +25,11 @@ import type { Db } from '../../platform/db/database';
 import { userGroups, userParameterValues, users } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
 import { requireRecord, type RecordAccess } from '../../platform/http/records';
-import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
+import {
+  readSharedModuleSettings,
+  writeModuleSettings,
+  type DeepReadonly,
+} from '../../platform/settings/module-settings';
 import { readOrgData } from '../../platform/settings/org-data';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import { calendarCategories, calendarEvents } from './schema';
@@ -49,8 +53,9 @@ const defaultSettings: StoredCalendarSettings = {
 
 const nobody = { alle: false, gruppen: [], nutzer: [] };
 
-export async function readCalendarSettings(db: Db): Promise<StoredCalendarSettings> {
-  return readModuleSettings(db, calendarModule.code, storedCalendarSettings, defaultSettings);
+/** The stored settings, shared by every request (read on every calendar load, never changed by a reader). */
+export async function readCalendarSettings(db: Db): Promise<DeepReadonly<StoredCalendarSettings>> {
+  return readSharedModuleSettings(db, calendarModule.code, storedCalendarSettings, defaultSettings);
 }
 
 const calendarScope = cacheScope.module(calendarModule.code);
@@ -211,7 +216,8 @@ export async function loadSettingsFor(db: Db, viewer: Viewer & { rechte: readonl
   const birthdays = await visibleBirthdays(db, settings, viewer);
   const unchanged = heldBirthdays !== undefined && heldBirthdays === birthdays.version;
   return {
-    ...settings,
+    // The reply is only serialised: the shared settings go into it as they are.
+    ...(settings as StoredCalendarSettings),
     standard_id_kategorie: standard,
     geburtstage: unchanged ? [] : birthdays.list,
     geburtstageStand: birthdays.version,
@@ -266,7 +272,7 @@ function digestOf(text: string): string {
  */
 export async function visibleBirthdays(
   db: Db,
-  settings: StoredCalendarSettings,
+  settings: DeepReadonly<StoredCalendarSettings>,
   viewer: Viewer,
 ): Promise<{ list: Birthday[]; version: string }> {
   const none = { list: [], version: 'leer' };
@@ -285,12 +291,34 @@ export async function visibleBirthdays(
   }
   if (!seesAll && ofGroups.size === 0) return none;
 
-  const { rows, digest } = await birthdayRows(db, settings.id_nutzerparameter_geburtstag);
+  const rows = await birthdayRows(db, settings.id_nutzerparameter_geburtstag);
   const rule = seesAll ? 'alle' : [...ofGroups].sort((a, b) => a - b).join(',');
+  // The list of a rule is made once per version of the rows (the load runs it on every call).
+  let byRule = birthdaysByRule.get(rows);
+  if (!byRule) {
+    byRule = new Map();
+    birthdaysByRule.set(rows, byRule);
+  }
+  let result = byRule.get(rule);
+  if (!result) {
+    result = birthdayList(rows, rule, seesAll ? null : ofGroups);
+    byRule.set(rule, result);
+  }
+  return result;
+}
+
+const birthdaysByRule = new WeakMap<BirthdayRows, Map<string, { list: Birthday[]; version: string }>>();
+
+/** The birthdays of everybody (ofGroups null) or of members of the given groups, with their version. */
+function birthdayList(
+  { rows, digest }: BirthdayRows,
+  rule: string,
+  ofGroups: ReadonlySet<number> | null,
+): { list: Birthday[]; version: string } {
   const version = digestOf(`${digest}|${rule}`);
   const list: Birthday[] = [];
   for (const row of rows) {
-    if (!seesAll && !row.gruppen.some((id) => ofGroups.has(id))) continue;
+    if (ofGroups && !row.gruppen.some((id) => ofGroups.has(id))) continue;
     list.push({
       id_nutzer: row.id,
       ident_nutzer: row.name,

@@ -1,4 +1,12 @@
-import { dashboardCalls, dashboardRights, feedbackCsv, feedbackCsvName, hasRight, messages } from '@hortus/contract';
+import {
+  dashboardCalls,
+  dashboardRights,
+  feedbackCsv,
+  feedbackCsvName,
+  hasRight,
+  messages,
+  type DashboardSettings,
+} from '@hortus/contract';
 import { offerFile } from '../../platform/files/offer-file';
 import { CallError, defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
 import {
@@ -27,7 +35,8 @@ export const getDashboardCall = defineCall(dashboardCalls.getSettings).forSessio
       save: {
         xtime: Date.now(),
         settings: {
-          ...settings,
+          // The shared settings are only serialised here.
+          ...(settings as DashboardSettings),
           allWidgets: moduleWidgets(app).map((widget) => ({ id: widget.id, name: widget.name })),
           // The classes of the module that owns them (200), for filtering parents by class.
           w1_200_Klassen: app.schoolClasses ? await app.schoolClasses(db) : [],

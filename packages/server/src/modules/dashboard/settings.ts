@@ -13,7 +13,11 @@ import {
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
-import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
+import {
+  readSharedModuleSettings,
+  writeModuleSettings,
+  type DeepReadonly,
+} from '../../platform/settings/module-settings';
 import { readOrgData } from '../../platform/settings/org-data';
 
 /** Dashboard settings (module 000) in the platform's module-settings store. */
@@ -31,9 +35,15 @@ export function defaultDashboardSettings(widgets: readonly WidgetDefinition[]): 
   };
 }
 
+/** The stored settings as every request shares them (read on every dashboard load; never changed by a reader). */
+export type ReadDashboardSettings = DeepReadonly<DashboardSettings>;
+
 /** The settings; `widgets` are the widgets of all modules (widgetsOf(app.modules)) in default order. */
-export async function readDashboardSettings(db: Db, widgets: readonly WidgetDefinition[]): Promise<DashboardSettings> {
-  return readModuleSettings(db, dashboardModule.code, dashboardSettings, defaultDashboardSettings(widgets));
+export async function readDashboardSettings(
+  db: Db,
+  widgets: readonly WidgetDefinition[],
+): Promise<ReadDashboardSettings> {
+  return readSharedModuleSettings(db, dashboardModule.code, dashboardSettings, defaultDashboardSettings(widgets));
 }
 
 /** Checks widgets and groups, then stores the settings (widgets without duplicates, conditions only for known widgets). */
@@ -70,15 +80,16 @@ export async function saveDashboardSettings(
   return value;
 }
 
-export function widgetCondition(settings: DashboardSettings, widgetId: string): Condition {
-  return settings.bedingung_f000_sehen[widgetId] ?? everyone;
+export function widgetCondition(settings: ReadDashboardSettings, widgetId: string): Condition {
+  // Conditions only go into replies and checks: the shared value is handed on as it is.
+  return (settings.bedingung_f000_sehen[widgetId] as Condition | undefined) ?? everyone;
 }
 
 /**
  * A widget is shown to a user (and its calls answered) when the user sees the dashboard, the widget
  * is in use and its condition lets the user see it.
  */
-export function seesWidget(settings: DashboardSettings, widgetId: string, user: LoadedUser): boolean {
+export function seesWidget(settings: ReadDashboardSettings, widgetId: string, user: LoadedUser): boolean {
   return (
     hasRight(user.rechte, dashboardRights.view) &&
     settings.useWidgets.includes(widgetId) &&
@@ -86,6 +97,6 @@ export function seesWidget(settings: DashboardSettings, widgetId: string, user: 
   );
 }
 
-export function mayCreateMessages(settings: DashboardSettings, user: LoadedUser): boolean {
-  return conditionAllows(settings.w1_bedingung_meldungErstellen, user);
+export function mayCreateMessages(settings: ReadDashboardSettings, user: LoadedUser): boolean {
+  return conditionAllows(settings.w1_bedingung_meldungErstellen as Condition, user);
 }

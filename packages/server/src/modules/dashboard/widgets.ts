@@ -1,8 +1,8 @@
-import { widgetsOf, type DashboardSettings, type DashboardWidget, type WidgetDefinition } from '@hortus/contract';
+import { widgetsOf, type DashboardWidget, type WidgetDefinition } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { AppContext } from '../../platform/http/calls';
 import type { WidgetAccess } from '../../platform/modules/widgets';
-import { readDashboardSettings, seesWidget, widgetCondition } from './settings';
+import { readDashboardSettings, seesWidget, widgetCondition, type ReadDashboardSettings } from './settings';
 
 /**
  * The dashboard shows the widgets of every module through the platform: their names and default
@@ -22,7 +22,7 @@ export function moduleWidgets(app: AppContext): readonly WidgetDefinition[] {
 
 const widgetsByApp = new WeakMap<AppContext, readonly WidgetDefinition[]>();
 
-export function dashboardSettingsOf(app: AppContext): Promise<DashboardSettings> {
+export function dashboardSettingsOf(app: AppContext): Promise<ReadDashboardSettings> {
   return readDashboardSettings(app.db, moduleWidgets(app));
 }
 
@@ -34,7 +34,7 @@ export const dashboardWidgetAccess: WidgetAccess = async ({ app, user }, widgetI
 export async function widgetsFor(
   app: AppContext,
   user: LoadedUser,
-  settings: DashboardSettings,
+  settings: ReadDashboardSettings,
 ): Promise<DashboardWidget[]> {
   const known = moduleWidgets(app);
   const result: DashboardWidget[] = [];

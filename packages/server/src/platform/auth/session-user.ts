@@ -126,6 +126,23 @@ function preparedOf(db: Db) {
 }
 
 /**
+ * The hash of a code, remembered for the codes seen lately (a SHA-256 per call was a twentieth of
+ * getSettings' time). Bounded: the map starts over when it is full; it only saves work and holds nothing
+ * that the code itself does not give.
+ */
+function tokenHashOf(code: string): string {
+  let hash = tokenHashes.get(code);
+  if (hash === undefined) {
+    if (tokenHashes.size >= TOKEN_HASHES_MAX) tokenHashes.clear();
+    hash = hashToken(code);
+    tokenHashes.set(code, hash);
+  }
+  return hash;
+}
+const TOKEN_HASHES_MAX = 10_000;
+const tokenHashes = new Map<string, string>();
+
+/**
  * Resolves a session code to its session and user from memory (scope `session` by token hash, then the
  * user); the database is asked only on a miss. Expiry (idle, or older than the absolute lifetime) is
  * checked here on every call; null for unknown, forged, expired or logged-out codes. last_seen/expires
@@ -133,7 +150,7 @@ function preparedOf(db: Db) {
  */
 export async function loadSessionUser(db: Db, code: string): Promise<{ sessionId: number; user: LoadedUser } | null> {
   if (code.length < 20 || code.length > 200) return null;
-  const tokenHash = hashToken(code);
+  const tokenHash = tokenHashOf(code);
   const session = await remember(db, cacheScope.session, tokenHash, async (): Promise<SessionRow | null> => {
     const [row] = isRootHandle(db)
       ? await preparedOf(db).session.execute({ tokenHash })

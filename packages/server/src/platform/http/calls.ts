@@ -61,20 +61,21 @@ export interface StoredFileRow {
   area: string;
 }
 
-const jsonTextKey = Symbol('jsonText');
+const jsonBodyKey = Symbol('jsonBody');
 
 /**
- * Marks a reply whose JSON text the handler has already built (mostly from cached pieces): the
- * dispatcher sends `text` as it is instead of serialising `reply` again. `text` must be exactly the
- * JSON of `reply`.
+ * Marks a reply whose JSON the handler has already built (mostly from cached pieces): the dispatcher
+ * sends `body` as it is instead of serialising `reply` again. `body` must be exactly the JSON of
+ * `reply`, as text or as its UTF-8 bytes; bytes are sent without encoding or measuring a string again
+ * (a calendar month is about 50 KB), so handlers keep their cached parts as bytes.
  */
-export function withJsonText<T extends object>(reply: T, text: string): T {
-  Object.defineProperty(reply, jsonTextKey, { value: text, enumerable: false });
+export function withJsonBody<T extends object>(reply: T, body: string | Buffer): T {
+  Object.defineProperty(reply, jsonBodyKey, { value: body, enumerable: false });
   return reply;
 }
 
-export function jsonTextOf(reply: object): string | undefined {
-  return (reply as { [jsonTextKey]?: string })[jsonTextKey];
+export function jsonBodyOf(reply: object): string | Buffer | undefined {
+  return (reply as { [jsonBodyKey]?: string | Buffer })[jsonBodyKey];
 }
 
 /** A reply is an object with a status; a handler may instead answer with a file (see platform/files). */

@@ -6,7 +6,7 @@ import { loadSessionUser } from '../auth/session-user';
 import {
   CallError,
   hasCallRight,
-  jsonTextOf,
+  jsonBodyOf,
   type AppContext,
   type CallDefinition,
   type CallReply,
@@ -23,10 +23,10 @@ const httpStatusOf: Record<string, number> = {
 };
 
 export function sendReply(reply: FastifyReply, body: CallReply | ErrorReply): FastifyReply {
-  const text = jsonTextOf(body);
+  const json = jsonBodyOf(body);
   reply.code(httpStatusOf[body.status] ?? 200).header('cache-control', 'no-store');
-  if (text === undefined) return reply.send(body);
-  return reply.header('content-type', 'application/json; charset=utf-8').send(text);
+  if (json === undefined) return reply.send(body);
+  return reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }
 
 function isFileReply(value: CallReply | FileReply): value is FileReply {

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { API_VERSION, messages, parameterTypes, passwordNameError, platformCalls } from '@hortus/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { sessions, users } from '../db/schema';
-import { CallError, defineCall, withJsonText, type AppContext } from '../http/calls';
+import { CallError, defineCall, withJsonBody, type AppContext } from '../http/calls';
 import { buildMainMenu, isModuleEnabled } from './menu';
 import { rememberForOrg } from './org-data';
 import type { Db } from '../db/database';
@@ -43,7 +43,8 @@ async function settingsReply(
   const data = { ...org.data, mainmenu_links: menu.links, lastView, user: sessionUser };
   const own = JSON.stringify({ lastView, user: sessionUser });
   const text = `{"status":"success","data":{${org.text},"mainmenu_links":${menu.text},${own.slice(1, -1)}}}`;
-  return withJsonText({ status: 'success' as const, data }, text);
+  // Built once per user and org version (builtReplies): kept as the bytes that are sent.
+  return withJsonBody({ status: 'success' as const, data }, Buffer.from(text));
 }
 
 const builtReplies = new WeakMap<LoadedUser, { org: object; reply: Awaited<ReturnType<typeof settingsReply>> }>();
