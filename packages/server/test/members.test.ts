@@ -85,9 +85,10 @@ describe('module settings store', () => {
     const db = server.database.db;
     const schema = z.object({ list: z.array(z.object({ n: z.number() })) });
     await writeModuleSettings(db, 'test-b', { list: [{ n: 1 }] });
+    // Frozen, so no copy (a clone is never frozen); identity across reads is not asserted, because on
+    // PostgreSQL the write's own notification may clear the entry between two reads.
     const shared = await readSharedModuleSettings(db, 'test-b', schema, { list: [] });
-    expect(shared).toBe(await readSharedModuleSettings(db, 'test-b', schema, { list: [] }));
-    expect(Object.isFrozen(shared.list[0])).toBe(true);
+    expect(Object.isFrozen(shared) && Object.isFrozen(shared.list) && Object.isFrozen(shared.list[0])).toBe(true);
     expect(() => {
       (shared.list[0] as { n: number }).n = 2;
     }).toThrow(TypeError);
