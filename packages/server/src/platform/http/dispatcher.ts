@@ -180,6 +180,22 @@ function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {
 /** Deeper nesting than any call's input has is bad input (and must not exhaust the stack). */
 export const INPUT_DEPTH_MAX = 32;
 
+/** True when no text holds a NUL character and nothing nests deeper than INPUT_DEPTH_MAX (runs every call). */
+function isCleanAndShallow(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return !value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return true;
+  if (depth >= INPUT_DEPTH_MAX) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isCleanAndShallow(item, depth + 1)) return false;
+    return true;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (!isCleanAndShallow((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
 /**
  * Text with a NUL character is never legitimate input, and PostgreSQL refuses it in text columns (which
  * would surface as a server error). Checked on the raw fields before the session lookup and again on the
@@ -187,6 +203,8 @@ export const INPUT_DEPTH_MAX = 32;
  * INPUT_DEPTH_MAX. Answers the validation reply, or null.
  */
 function nulCharacterErrors(value: unknown): ErrorReply | null {
+  // Nearly every input is clean and shallow: a check without building field paths answers those.
+  if (isCleanAndShallow(value, 0)) return null;
   const paths: string[] = [];
   const pending: { entry: unknown; path: string; depth: number }[] = [{ entry: value, path: '', depth: 0 }];
   const child = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
