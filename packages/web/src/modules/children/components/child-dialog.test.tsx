@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { childrenCalls, defaultChildrenSettings, type ChildView, type ChildrenData } from '@hortus/contract';
+import { childrenCalls, defaultChildrenSettings, type ChildrenData } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
+import { childView } from '../logic/child-view.fixture';
 import { ChildDialog } from './child-dialog';
 
 const call = vi.hoisted(() => vi.fn());
@@ -14,37 +15,11 @@ vi.mock('../../../platform/api/client', () => ({ call }));
 vi.mock('../../../platform/api/download', () => ({ downloadStoredFile }));
 vi.mock('../../../platform/api/get-settings', () => ({ useSettings: () => ({ data: { user: { rechte: [] } } }) }));
 
-const child: ChildView = {
+const child = childView({
   id: 7,
-  id_elternkonto: 0,
-  id_eltern: 0,
-  id_klasse: 1,
-  idKlasse: 1,
-  name_klasse: '1a',
-  vorname: 'Mia',
-  nachname: 'Müller',
-  name: 'Mia Müller',
-  nameMitKlasse: 'Mia Müller (1a)',
-  nameVollst: 'Müller, Mia',
-  junge: false,
-  date_geburtstag: '',
-  betreuungsplatz: '11:30',
-  standardentlasszeit: '15:00',
-  geschwister: [],
-  telefonnummern: [],
-  regelausnahmen: [],
-  ausnahmen: [],
-  abholberechtigte: [],
-  anwesenheitsstatus: 0,
-  anwesend: true,
-  anwesendHeuteBis: '15:00',
-  entlassgrund: 'Standardentlasszeit',
-  entlassgrundKommentar: '',
-  anwesenheitHeute: null,
-  tagebucheintraege: {},
   dokumente: [{ id: 3, pfad: 'f200/7/attest.pdf', name: 'Attest.pdf', art: 'dokument' }],
   allowEdit: false,
-};
+});
 
 const data: ChildrenData = {
   settings: defaultChildrenSettings,

@@ -1,41 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildView } from '@hortus/contract';
+import { childView } from './child-view.fixture';
 import { filterChildren, noFilter, notYetHere, releaseTimesOf, statusLabel } from './children-view';
 
-function child(extra: Partial<ChildView>): ChildView {
-  return {
-    id: 1,
-    id_elternkonto: 0,
-    id_eltern: 0,
-    id_klasse: 1,
-    idKlasse: 1,
-    name_klasse: '1a',
-    vorname: 'Mia',
-    nachname: 'Müller',
-    name: 'Mia Müller',
-    nameMitKlasse: 'Mia Müller (1a)',
-    nameVollst: 'Müller, Mia',
-    junge: false,
-    date_geburtstag: '',
-    betreuungsplatz: '11:30',
-    standardentlasszeit: '15:00',
-    geschwister: [],
-    telefonnummern: [],
-    regelausnahmen: [],
-    ausnahmen: [],
-    abholberechtigte: [],
-    anwesenheitsstatus: 0,
-    anwesend: true,
-    anwesendHeuteBis: '15:00',
-    entlassgrund: 'Standardentlasszeit',
-    entlassgrundKommentar: '',
-    anwesenheitHeute: null,
-    tagebucheintraege: {},
-    dokumente: [],
-    allowEdit: true,
-    ...extra,
-  };
-}
+const child = childView;
 
 describe('children list', () => {
   const list = [
