@@ -10,13 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import formbody from '@fastify/formbody';
 import { childrenCalls, platformCalls } from '@hortus/contract';
-import { BODY_LIMIT_BYTES, buildApp, securityHeaders } from '../packages/server/src/app';
+import { buildApp } from '../packages/server/src/app';
 import { bootstrap } from '../packages/server/src/bootstrap';
 import { openPglite } from '../packages/server/src/platform/db/database';
 import { queryRows } from '../packages/server/src/platform/db/raw';
 import { runAutocannon } from './load';
+import { loadFromMemory } from './memory-route';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -121,29 +121,8 @@ const bare = await runAutocannon({ url: `http://127.0.0.1:${barePort}/json`, met
 await bareApp.close();
 
 // The ceiling for a reply of this size: the same bytes served from memory with our headers and form parsing.
-const memoryApp = Fastify({ bodyLimit: BODY_LIMIT_BYTES });
-const headers = await securityHeaders();
-memoryApp.addHook('onRequest', (_request, reply, done) => {
-  reply.headers(headers);
-  done();
-});
-await memoryApp.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-const replyBytes = Buffer.from(lastReply);
-memoryApp.post('/memory', async (_request, reply) =>
-  reply.header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(replyBytes),
-);
-await memoryApp.listen({ port: 0, host: '127.0.0.1' });
-const memoryPort = (memoryApp.server.address() as { port: number }).port;
 console.log('the same reply from memory …');
-const memory = await runAutocannon({
-  url: `http://127.0.0.1:${memoryPort}/memory`,
-  method: 'POST',
-  body,
-  contentType: 'application/x-www-form-urlencoded',
-  connections,
-  seconds,
-});
-await memoryApp.close();
+const memory = await loadFromMemory(lastReply, { connections, seconds, body });
 
 const report = [
   `# Module 200 children list (${new Date().toISOString()})`,

@@ -8,11 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { calendarCalls, dashboardCalls, platformCalls } from '@hortus/contract';
-import { BODY_LIMIT_BYTES, securityHeaders } from '../packages/server/src/app';
 import { calendarCategories, calendarEvents } from '../packages/server/src/modules/calendar/schema';
 import { invalidateCalendar } from '../packages/server/src/modules/calendar/service';
 import { userParameters } from '../packages/server/src/platform/db/schema';
@@ -24,6 +22,7 @@ import { createGroup, createParameter, createUser } from '../packages/server/src
 import { measureBundle } from './bundle-size';
 import { measureLoginRoute, type LoginRouteReport } from './login-route';
 import { runAutocannon, type LoadResult } from './load';
+import { loadFromMemory } from './memory-route';
 import { lighthouseTable, measureLighthouse } from './lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -191,30 +190,10 @@ async function benchBareFastify(c: number): Promise<LoadResult> {
   return result;
 }
 
-/** The limit to approach: getSettings' reply text served from memory with our headers and form parsing. */
+/** The limit to approach: getSettings' reply served from memory with our headers and form parsing. */
 async function benchFromMemory(text: string, c: number): Promise<LoadResult> {
-  const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES });
-  const headers = await securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  app.post('/memory', async (_request, reply) =>
-    reply.header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(text),
-  );
-  const port = await listenOn(app);
   console.log(`same reply from memory (${c} connections) …`);
-  const result = await runAutocannon({
-    url: `http://127.0.0.1:${port}/memory`,
-    method: 'POST',
-    body: 'code=x',
-    contentType: 'application/x-www-form-urlencoded',
-    connections: c,
-    seconds,
-  });
-  await app.close();
-  return result;
+  return loadFromMemory(text, { connections: c, seconds, body: 'code=x' });
 }
 
 const row = (label: string, connections: number, r: LoadResult, bare: LoadResult, bytes?: number) =>
