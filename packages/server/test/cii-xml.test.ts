@@ -142,6 +142,8 @@ describe('CII XML (EN 16931) against the Factur-X 1.07.3 EN16931 XSD', () => {
     const xml = ciiXml(invoiceOf(lines, { seller: firma }));
     await expectValid(xml);
     expect(values(xml, 'ram:CategoryCode')).toEqual(['E', 'E', 'E']);
+    // BR-E-05 (line) and BR-48 (breakdown): the rate is there and 0.
+    expect(values(xml, 'ram:RateApplicablePercent')).toEqual(['0', '0', '0']);
     expect(values(xml, 'ram:TaxTotalAmount')).toEqual(['0.00']);
     expect(values(xml, 'ram:ExemptionReason')).toHaveLength(1);
   });
