@@ -116,6 +116,15 @@ describe('CII XML (EN 16931) against the Factur-X 1.07.3 EN16931 XSD', () => {
     expect(values(xml, 'ram:TotalPrepaidAmount')).toEqual(['10.00']);
   });
 
+  it('a discount line (negative unit price) has a negative quantity at a positive net price (BR-27)', async () => {
+    const lines = [line(1, 'Beratung', '2', 5000, '19'), line(2, 'Rabatt Stammkunde', '1.5', -1000, '19')];
+    const xml = ciiXml(invoiceOf(lines));
+    await expectValid(xml);
+    expect(values(xml, 'ram:ChargeAmount')).toEqual(['50.00', '10.00']);
+    expect(values(xml, 'ram:BilledQuantity')).toEqual(['2', '-1.5']);
+    expect(values(xml, 'ram:LineTotalAmount')).toEqual(['100.00', '-15.00', '85.00']);
+  });
+
   it('names with umlauts and XML special characters are escaped and survive', async () => {
     const lines = [{ ...line(1, 'Hecke <schneiden> & "räumen"', '2', 4500, '19'), beschreibung: "Größe 'L' > 2 m" }];
     const xml = ciiXml(

@@ -59,6 +59,11 @@ export function ciiXml(invoice: CiiInvoice): string {
   const { seller, buyer, totals } = invoice;
   const smallBusiness = seller.kleinunternehmer;
   const lineItems = invoice.lines
+    // A discount line (negative unit price) goes out as a negative quantity at the positive price: the
+    // item net price must not be negative (BR-27), the line net amount stays quantity × price.
+    .map((line) =>
+      line.unitNetCents < 0 ? { ...line, unitNetCents: -line.unitNetCents, anzahl: `-${line.anzahl}` } : line,
+    )
     .map((line, index) =>
       el(
         'ram:IncludedSupplyChainTradeLineItem',
