@@ -26,6 +26,7 @@ import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServ
 import { customerCallsOf } from './support/customer-calls';
 import { openPdf, pageTexts } from './support/pdf-reader';
 import { postMultipart } from './support/multipart';
+import { facturXSchemaErrors } from './support/factur-x';
 
 let server: TestServer;
 let admin: { code: string; id: number };
@@ -390,6 +391,7 @@ describe('documents: invoices and offers', () => {
     expect(values(xml, 'ram:ID')[0]).toBe('urn:cen.eu:en16931:2017');
     expect(values(xml, 'ram:ID')).toContain(doc.name);
     expect(values(xml, 'ram:TypeCode')[0]).toBe('380');
+    expect(await facturXSchemaErrors(xml)).toEqual([]);
     // BT-72 delivery date
     expect(xml).toMatch(
       new RegExp(
@@ -460,6 +462,7 @@ describe('documents: invoices and offers', () => {
     const xml = Buffer.from(attached?.content ?? []).toString('utf8');
     expect(values(xml, 'ram:TypeCode')[0]).toBe('381');
     expect(values(xml, 'ram:IssuerAssignedID')).toEqual([issued.name]);
+    expect(await facturXSchemaErrors(xml)).toEqual([]);
     const after = (await data(staff.code)).auftraege.find((o) => o.id === order.id);
     expect(after?.offeneRechnungen?.betrag).toBe(0);
   });
@@ -552,6 +555,8 @@ describe('documents: invoices and offers', () => {
       expect(values(xml, 'ram:BuyerReference')).toEqual(['991-12345-67']);
       expect(values(xml, 'ram:CategoryCode')).toEqual(['E', 'E', 'E']);
       expect(values(xml, 'ram:TaxTotalAmount')).toEqual(['0.00']);
+      // XRechnung 3.0 CII is CII D16B like Factur-X; the Factur-X XSD leaves the guideline id (BT-24) free.
+      expect(await facturXSchemaErrors(xml)).toEqual([]);
       const text = (await pageTexts((await download(staff.code, doc.pfad)).rawPayload)).join('\n');
       expect(text).toContain('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.');
     } finally {

@@ -41,6 +41,10 @@ function category(rate: string, smallBusiness: boolean): string {
   return Number(rate) === 0 ? 'Z' : 'S';
 }
 
+/** BT-152 / BT-119: the rate is written for every category, 0 for exempt ones (BR-E-05, BR-48). */
+const ratePercent = (rate: string, smallBusiness: boolean): string =>
+  el('ram:RateApplicablePercent', smallBusiness ? '0' : rate);
+
 function address(street: string, postcode: string, city: string): string {
   return el(
     'ram:PostalTradeAddress',
@@ -55,6 +59,11 @@ export function ciiXml(invoice: CiiInvoice): string {
   const { seller, buyer, totals } = invoice;
   const smallBusiness = seller.kleinunternehmer;
   const lineItems = invoice.lines
+    // A discount line (negative unit price) goes out as a negative quantity at the positive price: the
+    // item net price must not be negative (BR-27), the line net amount stays quantity × price.
+    .map((line) =>
+      line.unitNetCents < 0 ? { ...line, unitNetCents: -line.unitNetCents, anzahl: `-${line.anzahl}` } : line,
+    )
     .map((line, index) =>
       el(
         'ram:IncludedSupplyChainTradeLineItem',
@@ -71,7 +80,7 @@ export function ciiXml(invoice: CiiInvoice): string {
               'ram:ApplicableTradeTax',
               el('ram:TypeCode', 'VAT') +
                 el('ram:CategoryCode', category(line.rate, smallBusiness)) +
-                (smallBusiness ? '' : el('ram:RateApplicablePercent', line.rate)),
+                ratePercent(line.rate, smallBusiness),
             ) +
               el('ram:SpecifiedTradeSettlementLineMonetarySummation', el('ram:LineTotalAmount', amount(line.netCents))),
           ),
@@ -120,7 +129,7 @@ export function ciiXml(invoice: CiiInvoice): string {
             : '') +
           el('ram:BasisAmount', amount(group.basisCents)) +
           el('ram:CategoryCode', category(group.rate, smallBusiness)) +
-          (smallBusiness ? '' : el('ram:RateApplicablePercent', group.rate)),
+          ratePercent(group.rate, smallBusiness),
       ),
     )
     .join('');
