@@ -1,4 +1,4 @@
-import { registerWidgetModules } from '../platform/dashboard-widgets/widget-registry';
+import { registerWidgetModules, type WidgetLoader } from '../platform/dashboard-widgets/widget-registry';
 import type { ModuleLoader } from '../platform/module-page/web-module';
 
 /**
@@ -26,4 +26,13 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '999': () => import('../modules/app-info'),
 };
 
-registerWidgetModules(webModules);
+/**
+ * Modules whose dashboard widgets have an entry of their own (`widgets/index.ts`): the dashboard then
+ * loads and evaluates the widget, not every page of the module (issue 21). Other modules' widgets come
+ * from the module's entry.
+ */
+const widgetEntries: Readonly<Record<string, WidgetLoader>> = {
+  '200': () => import('../modules/children/widgets'),
+};
+
+registerWidgetModules({ ...webModules, ...widgetEntries });

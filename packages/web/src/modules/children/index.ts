@@ -1,9 +1,8 @@
-import type { ModulePages, ModuleWidgets } from '../../platform/module-page/web-module';
+import type { ModulePages } from '../../platform/module-page/web-module';
 import { ChildrenPage } from './pages/children-page';
 import { ChildrenSettingsPage } from './pages/children-settings-page';
 import { ParentsPage } from './pages/parents-page';
 import { StatisticsPage } from './pages/statistics-page';
-import { AbsencesWidget } from './widgets/absences-widget';
 
 /** Module 200 Kinder: children and today's attendance, parent accounts, settings; dashboard widget 2. */
 const pages: ModulePages = {
@@ -14,4 +13,4 @@ const pages: ModulePages = {
 };
 export default pages;
 
-export const widgets: ModuleWidgets = { w2: AbsencesWidget };
+export { widgets } from './widgets';

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { moduleRegistry } from '@hortus/contract';
-import type { ModuleLoader, WidgetProps } from '../module-page/web-module';
+import type { ModuleWidgets, WidgetProps } from '../module-page/web-module';
 
 /**
  * The platform's registry of dashboard widget components. A widget belongs to the module whose
@@ -9,11 +9,14 @@ import type { ModuleLoader, WidgetProps } from '../module-page/web-module';
  * the module that owns them.
  */
 
-let moduleLoaders: Readonly<Record<string, ModuleLoader>> = {};
+/** Loads the chunk with a module's widgets: its whole entry, or a widget entry of its own (app/modules.ts). */
+export type WidgetLoader = () => Promise<{ widgets?: ModuleWidgets }>;
+
+let moduleLoaders: Readonly<Record<string, WidgetLoader>> = {};
 const components = new Map<string, ComponentType<WidgetProps> | null>();
 
 /** Called once by the app with its module loaders (app/modules.ts). */
-export function registerWidgetModules(loaders: Readonly<Record<string, ModuleLoader>>): void {
+export function registerWidgetModules(loaders: Readonly<Record<string, WidgetLoader>>): void {
   moduleLoaders = loaders;
   components.clear();
 }

@@ -26,6 +26,8 @@ export interface PickerInputProps {
   startAdornment?: ReactNode;
   /** Earliest selectable value as a wire string of the same kind. */
   min?: string;
+  /** Focus the field when it mounts (a DeferredDateInput swapped for the picker). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -49,10 +51,12 @@ function usePickerDate(value: string, kind: WireFormat, onChange: (value: string
 }
 
 function pickerProps(kind: WireFormat, props: PickerInputProps) {
-  const { label, error, helperText, required, fullWidth, name, onBlur, startAdornment, min, disabled } = props;
+  const { label, error, helperText, required, fullWidth, name, onBlur, startAdornment, min, disabled, autoFocus } =
+    props;
   return {
     label,
     disabled,
+    ...(autoFocus ? { autoFocus } : {}),
     name,
     format: displayFormats[kind],
     ...(min ? { minDate: dateOfWire(min, kind) ?? undefined } : {}),

@@ -41,7 +41,14 @@ export function PasswordNotice({ user }: { user: SessionUser }) {
       }}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
     >
-      <Alert severity="warning" variant="filled" onClose={() => setOpen(false)} data-testid="password-notice">
+      <Alert
+        severity="warning"
+        variant="filled"
+        onClose={() => setOpen(false)}
+        data-testid="password-notice"
+        // White on the filled warning orange is 3.1:1; black text reaches AA (Lighthouse on /210, issue 21).
+        sx={{ color: 'common.black' }}
+      >
         {profileMessages.welcomeNotice}{' '}
         <Link
           component={RouterLink}

@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import FullCalendar from '@fullcalendar/react';
 import type {
@@ -48,10 +58,12 @@ import { useAlert } from '../../../platform/alert/alert-context';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useCalendar, useCalendarChange, windowAround, windowContains, type CalendarWindow } from '../api/calendar-api';
-import { EventDialog } from '../components/event-dialog';
-import { FeedDialog } from '../components/feed-dialog';
 import { formOf, newForm, type Occurrence } from '../logic/event-form';
 import { fullCalendarEvent, wallDay } from '../logic/wall-time';
+
+/** The dialogs load when opened: their forms and the date pickers are not part of the first screen (issue 21). */
+const EventDialog = lazy(() => import('../components/event-dialog').then((m) => ({ default: m.EventDialog })));
+const FeedDialog = lazy(() => import('../components/feed-dialog').then((m) => ({ default: m.FeedDialog })));
 
 type ViewName = 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay';
 
@@ -138,6 +150,17 @@ const calendarSx = (theme: Theme) => ({
 const TIME_GRID_HEIGHT = 600;
 const WORKING_DAY_START = '07:00:00';
 
+/**
+ * FullCalendar's options that never change, made once: the React wrapper hands every prop to
+ * FullCalendar on each render, and an option with a new identity (an inline object or function) makes
+ * it refine all options and render the whole view again — about 300 ms on a throttled phone after the
+ * first load (issue 21). Only `events`, `height` and the handlers below (kept stable) are passed per
+ * render.
+ */
+const plugins = [dayGridPlugin, timeGridPlugin, interactionPlugin];
+const timeFormat = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const moreLinkContent = (arg: { num: number }) => `+${arg.num} Termin${arg.num === 1 ? '' : 'e'}`;
+
 /** The event id of `?e=` (0 = new event), or null. */
 export function eventIdOf(value: string | null): number | null {
   if (value === null || !/^\d+$/.test(value)) return null;
@@ -177,6 +200,20 @@ export function CalendarPage() {
   );
 }
 
+/**
+ * False in the first render, true from the next task on. The month grid (FullCalendar's first render
+ * and its measuring) is the longest task of the page; drawn a task after the toolbar, the two are
+ * not one long block of the main thread (issue 21).
+ */
+function useNextTask(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready;
+}
+
 function CalendarView({
   data,
   loadWindow,
@@ -191,6 +228,7 @@ function CalendarView({
   refetch(): void;
 }) {
   const calendarRef = useRef<FullCalendar>(null);
+  const calendarReady = useNextTask();
   const [params, setParams] = useSearchParams();
   const [range, setRange] = useState<{ from: number; to: number } | null>(null);
   const [view, setView] = useState<ViewName>('dayGridMonth');
@@ -225,10 +263,13 @@ function CalendarView({
     if (view !== 'dayGridMonth') calendarRef.current?.getApi().scrollToTime(WORKING_DAY_START);
   }, [view]);
 
-  const onDatesSet = (arg: DatesSetArg) => {
+  const onDatesSetNow = (arg: DatesSetArg) => {
     const from = localInstant(wallDay(arg.start), 0) ?? 0;
     const to = localInstant(wallDay(arg.end), 0) ?? 0;
-    setRange((previous) => (previous && previous.from === from && previous.to === to ? previous : { from, to }));
+    // The events of the new range render in a task of their own, not inside the grid's (first) render.
+    startTransition(() =>
+      setRange((previous) => (previous && previous.from === from && previous.to === to ? previous : { from, to })),
+    );
     const middle = toLocal((from + to) / 2);
     onRange(from, to, { year: middle.year, month: middle.month });
     setView(arg.view.type as ViewName);
@@ -238,7 +279,7 @@ function CalendarView({
     setYearText(String(start.getFullYear()));
   };
 
-  const onDateClick = (arg: DateClickArg) => {
+  const onDateClickNow = (arg: DateClickArg) => {
     const day = wallDay(arg.date);
     if (lastClicked === day) {
       api()?.changeView('timeGridDay', day);
@@ -248,7 +289,7 @@ function CalendarView({
     }
   };
 
-  const onEventClick = (arg: EventClickArg) => {
+  const onEventClickNow = (arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
     const entry = arg.event.extendedProps.entry as CalendarEntry;
     if (entry.birthday) {
@@ -258,6 +299,15 @@ function CalendarView({
     setOccurrence(entry.isOccurrence ? { start: entry.start, end: entry.end } : undefined);
     setParams({ e: String(entry.eventId) });
   };
+
+  // FullCalendar gets handlers of a stable identity that call this render's functions.
+  const handlers = useRef({ datesSet: onDatesSetNow, dateClick: onDateClickNow, eventClick: onEventClickNow });
+  useLayoutEffect(() => {
+    handlers.current = { datesSet: onDatesSetNow, dateClick: onDateClickNow, eventClick: onEventClickNow };
+  });
+  const onDatesSet = useCallback((arg: DatesSetArg) => handlers.current.datesSet(arg), []);
+  const onDateClick = useCallback((arg: DateClickArg) => handlers.current.dateClick(arg), []);
+  const onEventClick = useCallback((arg: EventClickArg) => handlers.current.eventClick(arg), []);
 
   const gotoMonth = (year: number, month: number) => api()?.gotoDate(new Date(year, month - 1, 1));
 
@@ -338,67 +388,72 @@ function CalendarView({
           </Button>
         </Stack>
         <Box sx={{ height: 4, mb: 1 }}>{isFetching && <LinearProgress aria-label="Termine werden geladen" />}</Box>
-        <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
+        {/* The title comes with the grid (a task later): its line is kept so that nothing moves then. */}
+        <Typography variant="h6" component="h1" sx={{ mb: 1, minHeight: '1.6em' }}>
           {title}
         </Typography>
         <Box sx={calendarSx}>
-          <FullCalendar
-            ref={calendarRef}
-            plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
-            initialView="dayGridMonth"
-            locale={deLocale}
-            firstDay={1}
-            headerToolbar={false}
-            height={view === 'dayGridMonth' ? 'auto' : TIME_GRID_HEIGHT}
-            events={fcEvents}
-            datesSet={onDatesSet}
-            dateClick={onDateClick}
-            eventClick={onEventClick}
-            dayMaxEvents
-            eventMaxStack={calendarLimits.overlapThreshold}
-            moreLinkContent={(arg) => `+${arg.num} Termin${arg.num === 1 ? '' : 'e'}`}
-            moreLinkClick="timeGridDay"
-            eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-            slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-            allDayText="ganztägig"
-            dayHeaderContent={dayHeaderContent}
-            eventDidMount={onEventDidMount}
-            dayCellDidMount={onDayCellDidMount}
-            scrollTime={WORKING_DAY_START}
-            nowIndicator
-          />
+          {calendarReady && (
+            <FullCalendar
+              ref={calendarRef}
+              plugins={plugins}
+              initialView="dayGridMonth"
+              locale={deLocale}
+              firstDay={1}
+              headerToolbar={false}
+              height={view === 'dayGridMonth' ? 'auto' : TIME_GRID_HEIGHT}
+              events={fcEvents}
+              datesSet={onDatesSet}
+              dateClick={onDateClick}
+              eventClick={onEventClick}
+              dayMaxEvents
+              eventMaxStack={calendarLimits.overlapThreshold}
+              moreLinkContent={moreLinkContent}
+              moreLinkClick="timeGridDay"
+              eventTimeFormat={timeFormat}
+              slotLabelFormat={timeFormat}
+              allDayText="ganztägig"
+              dayHeaderContent={dayHeaderContent}
+              eventDidMount={onEventDidMount}
+              dayCellDidMount={onDayCellDidMount}
+              scrollTime={WORKING_DAY_START}
+              nowIndicator
+            />
+          )}
         </Box>
       </Paper>
 
-      {eventId === 0 && editableIds.length > 0 && (
-        <EventDialog
-          key="new"
-          event={null}
-          initialForm={newForm(lastClicked ?? localParts(Date.now()).day, defaultCategory)}
-          categories={kalender.kategorien}
-          editableIds={editableIds}
-          onClose={closeDialog}
-          save={mutateAsync}
-          onOpenSeries={(id) => setParams({ e: String(id) })}
-        />
-      )}
-      {openEvent && (
-        <EventDialog
-          key={`${openEvent.id}-${occurrence?.start ?? ''}`}
-          event={openEvent}
-          occurrence={openEvent.istSerie ? occurrence : undefined}
-          initialForm={formOf(openEvent, openEvent.istSerie ? occurrence : undefined)}
-          categories={kalender.kategorien}
-          editableIds={editableIds}
-          onClose={closeDialog}
-          save={mutateAsync}
-          onOpenSeries={(id) => {
-            setOccurrence(undefined);
-            setParams({ e: String(id) });
-          }}
-        />
-      )}
-      {feedOpen && <FeedDialog active={data.feed.aktiv} onClose={() => setFeedOpen(false)} />}
+      <Suspense fallback={null}>
+        {eventId === 0 && editableIds.length > 0 && (
+          <EventDialog
+            key="new"
+            event={null}
+            initialForm={newForm(lastClicked ?? localParts(Date.now()).day, defaultCategory)}
+            categories={kalender.kategorien}
+            editableIds={editableIds}
+            onClose={closeDialog}
+            save={mutateAsync}
+            onOpenSeries={(id) => setParams({ e: String(id) })}
+          />
+        )}
+        {openEvent && (
+          <EventDialog
+            key={`${openEvent.id}-${occurrence?.start ?? ''}`}
+            event={openEvent}
+            occurrence={openEvent.istSerie ? occurrence : undefined}
+            initialForm={formOf(openEvent, openEvent.istSerie ? occurrence : undefined)}
+            categories={kalender.kategorien}
+            editableIds={editableIds}
+            onClose={closeDialog}
+            save={mutateAsync}
+            onOpenSeries={(id) => {
+              setOccurrence(undefined);
+              setParams({ e: String(id) });
+            }}
+          />
+        )}
+        {feedOpen && <FeedDialog active={data.feed.aktiv} onClose={() => setFeedOpen(false)} />}
+      </Suspense>
     </PageContainer>
   );
 }

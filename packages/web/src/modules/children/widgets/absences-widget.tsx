@@ -17,7 +17,7 @@ import { downloadStoredFile } from '../../../platform/api/download';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { SearchField } from '../../../platform/filters/search-field';
-import { DateInput } from '../../../platform/forms/date-pickers';
+import { DeferredDateInput } from '../../../platform/forms/deferred-date-input';
 import type { WidgetProps } from '../../../platform/module-page/web-module';
 import { useExceptionsOfDay } from '../api/children';
 import { berlinDay } from '../logic/children-view';
@@ -66,7 +66,7 @@ export function AbsencesWidget(_props: WidgetProps) {
   return (
     <Stack spacing={1.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <DateInput label="Tag" value={day} onChange={setDay} />
+        <DeferredDateInput label="Tag" value={day} onChange={setDay} />
         <TextField
           select
           size="small"

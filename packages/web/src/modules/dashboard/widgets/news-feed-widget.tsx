@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,9 +7,14 @@ import AddIcon from '@mui/icons-material/Add';
 import { dashboardMessages, newsFeedData, type Meldung, type NewsFeedData } from '@hortus/contract';
 import { callW1 } from '../api/dashboard';
 import { MessageAlert } from '../components/message-alert';
-import { MessageDialog } from '../components/message-dialog';
 import { PopupDialog } from '../components/popup-dialog';
 import type { WidgetProps } from '../../../platform/module-page/web-module';
+
+/**
+ * The create/edit dialog loads when it opens: its form, condition editor and the date pickers are not
+ * part of the dashboard's first screen (Lighthouse TBT, issue 21).
+ */
+const MessageDialog = lazy(() => import('../components/message-dialog').then((m) => ({ default: m.MessageDialog })));
 
 /** Widget 1: the news feed with create/edit dialog, feedback forms and popups. */
 export function NewsFeedWidget({ widget: entry }: WidgetProps) {
@@ -46,12 +51,14 @@ export function NewsFeedWidget({ widget: entry }: WidgetProps) {
         </Stack>
       )}
       {editing !== null && (
-        <MessageDialog
-          meldung={editing === 'new' ? null : editing}
-          standardEmpfaenger={widget.standardEmpfaenger}
-          emailParameter={widget.emailParameter}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense fallback={null}>
+          <MessageDialog
+            meldung={editing === 'new' ? null : editing}
+            standardEmpfaenger={widget.standardEmpfaenger}
+            emailParameter={widget.emailParameter}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       )}
       {popup && (
         <PopupDialog

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { DeferredDateInput } from './deferred-date-input';
+
+afterEach(cleanup);
+
+describe('DeferredDateInput', () => {
+  it('shows the date read-only without the picker, becomes the focused picker when focused and yields YYYY-MM-DD', async () => {
+    const changes = vi.fn();
+    function Harness() {
+      const [value, setValue] = useState('2026-12-24');
+      return (
+        <DeferredDateInput
+          label="Tag"
+          value={value}
+          onChange={(next) => {
+            changes(next);
+            setValue(next);
+          }}
+        />
+      );
+    }
+    render(<Harness />);
+    const plain = screen.getByRole('textbox', { name: 'Tag' });
+    expect(plain).toHaveProperty('readOnly', true);
+    expect(plain).toHaveProperty('value', '24.12.2026');
+    expect(screen.queryByRole('group', { name: 'Tag' })).toBeNull();
+
+    fireEvent.focus(plain);
+    const group = await screen.findByRole('group', { name: 'Tag' });
+    const day = screen.getAllByRole('spinbutton', { name: 'Tag' })[0] as HTMLElement;
+    expect(group.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(day, { key: 'ArrowDown' });
+    expect(changes).toHaveBeenLastCalledWith('2026-12-23');
+  });
+});

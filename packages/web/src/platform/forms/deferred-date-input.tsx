@@ -1,0 +1,51 @@
+import { lazy, Suspense, useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import EventIcon from '@mui/icons-material/Event';
+import { formatGermanDate, isIsoDate } from '@hortus/contract';
+import type { PickerInputProps } from './date-pickers';
+
+const DateInput = lazy(() => import('./date-pickers').then((m) => ({ default: m.DateInput })));
+
+/**
+ * A DateInput for a page's first screen: it shows the date as a plain read-only field of the same size
+ * and becomes the MUI date picker (loaded then) when it is focused or clicked. The picker's field
+ * measures and selects its sections on mount, about 200 ms of main thread on a throttled phone; a
+ * date the user rarely changes (the dashboard's widget 2) should not cost that at start (issue 21).
+ */
+export function DeferredDateInput(props: PickerInputProps) {
+  const [active, setActive] = useState(false);
+  const activate = () => setActive(true);
+  const field = (
+    <TextField
+      label={props.label}
+      value={isIsoDate(props.value) ? formatGermanDate(props.value) : ''}
+      disabled={props.disabled}
+      required={props.required}
+      fullWidth={props.fullWidth}
+      error={props.error}
+      helperText={props.helperText}
+      onFocus={activate}
+      onClick={activate}
+      slotProps={{
+        htmlInput: { readOnly: true },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton edge="end" aria-label="Datum auswählen" tabIndex={-1} onClick={activate}>
+                <EventIcon />
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+  if (!active) return field;
+  return (
+    <Suspense fallback={field}>
+      <DateInput {...props} autoFocus />
+    </Suspense>
+  );
+}
