@@ -14,7 +14,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MapIcon from '@mui/icons-material/Map';
-import { useFieldArray, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useMemo } from 'react';
 import { customerMessages, formatEuro, type CustomerData, type CustomerView } from '@hortus/contract';
@@ -245,29 +245,15 @@ export function CustomerDialog({
                         disabled={readOnly}
                       />
                     </Stack>
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                      <FormTextField
-                        control={control}
-                        name={`ansprechpartner.${index}.mail`}
-                        label="E-Mail"
-                        fullWidth
-                        disabled={readOnly}
-                      />
-                      <FormTextField
-                        control={control}
-                        name={`ansprechpartner.${index}.telefon_festnetz`}
-                        label="Telefon"
-                        fullWidth
-                        disabled={readOnly}
-                      />
-                      <FormTextField
-                        control={control}
-                        name={`ansprechpartner.${index}.telefon_mobil`}
-                        label="Mobil"
-                        fullWidth
-                        disabled={readOnly}
-                      />
-                    </Stack>
+                    <TextFieldRow
+                      control={control}
+                      disabled={readOnly}
+                      fields={[
+                        { name: `ansprechpartner.${index}.mail`, label: 'E-Mail' },
+                        { name: `ansprechpartner.${index}.telefon_festnetz`, label: 'Telefon' },
+                        { name: `ansprechpartner.${index}.telefon_mobil`, label: 'Mobil' },
+                      ]}
+                    />
                     <FormTextField
                       control={control}
                       name={`ansprechpartner.${index}.bezeichnung`}
@@ -323,59 +309,31 @@ export function CustomerDialog({
                   </AccordionSummary>
                   <AccordionDetails>
                     <Stack spacing={2}>
-                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                        <FormTextField
-                          control={control}
-                          name={`anschriften.${index}.bezeichnung`}
-                          label="Bezeichnung (intern)"
-                          fullWidth
-                          disabled={readOnly}
-                        />
-                        <FormTextField
-                          control={control}
-                          name={`anschriften.${index}.firma`}
-                          label="Firma / Name"
-                          fullWidth
-                          disabled={readOnly}
-                        />
-                        <FormTextField
-                          control={control}
-                          name={`anschriften.${index}.suffix`}
-                          label="Zusatz"
-                          fullWidth
-                          disabled={readOnly}
-                        />
-                      </Stack>
-                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                        <FormTextField
-                          control={control}
-                          name={`anschriften.${index}.strasse`}
-                          label="Straße"
-                          fullWidth
-                          disabled={readOnly}
-                        />
-                        <FormTextField
-                          control={control}
-                          name={`anschriften.${index}.hausnummer`}
-                          label="Hausnummer"
-                          disabled={readOnly}
-                        />
-                      </Stack>
-                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                        <FormTextField
-                          control={control}
-                          name={`anschriften.${index}.plz`}
-                          label="PLZ"
-                          disabled={readOnly}
-                        />
-                        <FormTextField
-                          control={control}
-                          name={`anschriften.${index}.ort`}
-                          label="Ort"
-                          fullWidth
-                          disabled={readOnly}
-                        />
-                      </Stack>
+                      <TextFieldRow
+                        control={control}
+                        disabled={readOnly}
+                        fields={[
+                          { name: `anschriften.${index}.bezeichnung`, label: 'Bezeichnung (intern)' },
+                          { name: `anschriften.${index}.firma`, label: 'Firma / Name' },
+                          { name: `anschriften.${index}.suffix`, label: 'Zusatz' },
+                        ]}
+                      />
+                      <TextFieldRow
+                        control={control}
+                        disabled={readOnly}
+                        fields={[
+                          { name: `anschriften.${index}.strasse`, label: 'Straße' },
+                          { name: `anschriften.${index}.hausnummer`, label: 'Hausnummer', narrow: true },
+                        ]}
+                      />
+                      <TextFieldRow
+                        control={control}
+                        disabled={readOnly}
+                        fields={[
+                          { name: `anschriften.${index}.plz`, label: 'PLZ', narrow: true },
+                          { name: `anschriften.${index}.ort`, label: 'Ort' },
+                        ]}
+                      />
                       <FormTextField
                         control={control}
                         name={`anschriften.${index}.info`}
@@ -427,13 +385,35 @@ export function CustomerDialog({
   );
 }
 
-function ContactTitle({
+type CustomerControl = ReturnType<typeof useSchemaForm<ReturnType<typeof customerFormSchema>>>['control'];
+
+/** Text fields side by side (one below the other on phones); all take the row's width unless narrow. */
+function TextFieldRow({
   control,
-  index,
+  fields,
+  disabled,
 }: {
-  control: ReturnType<typeof useSchemaForm<ReturnType<typeof customerFormSchema>>>['control'];
-  index: number;
+  control: CustomerControl;
+  fields: readonly { name: FieldPath<CustomerFormValues>; label: string; narrow?: boolean }[];
+  disabled: boolean;
 }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {fields.map((field) => (
+        <FormTextField
+          key={field.name}
+          control={control}
+          name={field.name}
+          label={field.label}
+          fullWidth={!field.narrow}
+          disabled={disabled}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function ContactTitle({ control, index }: { control: CustomerControl; index: number }) {
   const contact = useWatch({ control, name: `ansprechpartner.${index}` });
   const name = `${contact?.anrede ?? ''} ${contact?.vorname ?? ''} ${contact?.nachname ?? ''}`
     .replace(/\s+/g, ' ')
