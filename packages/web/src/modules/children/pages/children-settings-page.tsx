@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -20,12 +18,10 @@ import {
   childrenMessages,
   childrenSettings,
   classNameField,
-  fieldErrors,
   messages,
   type ChildrenData,
   type ChildrenSettings,
   type ClassInput,
-  type FieldErrors,
 } from '@hortus/contract';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';
@@ -35,7 +31,8 @@ import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-b
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useChildren, useSaveChildren } from '../api/children';
 import { SchoolYearButton } from '../components/school-year-wizard';
-import { ReleaseTimesEditor } from '../components/release-times-editor';
+import { ReportSettingsFields } from '../components/report-settings-fields';
+import { useSettingsDraft } from '../components/settings-draft';
 
 /** /200-set: 'Allgemein' and 'Klassen', side by side on wide screens, as tabs on small ones. */
 export function ChildrenSettingsPage() {
@@ -77,41 +74,14 @@ export function ChildrenSettingsPage() {
 }
 
 function GeneralSettings({ data }: { data: ChildrenData }) {
-  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveChildren();
-  const [value, setValue] = useState<ChildrenSettings>(data.settings);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (patch: Partial<ChildrenSettings>) => setValue({ ...value, ...patch });
-  const error = (key: keyof ChildrenSettings) => errors[key]?.[0];
-  const submit = () => {
-    const parsed = childrenSettings.safeParse(value, { reportInput: true });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    void saveAction(() => save({ type: 'settings', data: value }), {
-      success: messages.settingsSaved,
-      failure: childrenMessages.saveFailed,
-    });
-  };
-  const text = (key: keyof ChildrenSettings, label: string, multiline = false) => (
-    <TextField
-      label={label}
-      value={value[key] as string}
-      multiline={multiline}
-      minRows={multiline ? 3 : undefined}
-      onChange={(e) => set({ [key]: e.target.value })}
-      error={Boolean(error(key))}
-      helperText={error(key)}
-    />
-  );
-  const flag = (key: keyof ChildrenSettings, label: string) => (
-    <FormControlLabel
-      control={<Switch checked={value[key] as boolean} onChange={(e) => set({ [key]: e.target.checked })} />}
-      label={label}
-    />
-  );
+  const draft = useSettingsDraft<ChildrenSettings>({
+    initial: data.settings,
+    schema: childrenSettings,
+    save: (value) => save({ type: 'settings', data: value }),
+    failure: childrenMessages.saveFailed,
+  });
+  const { value, set, text, flag, submit } = draft;
   return (
     <Paper sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -153,16 +123,7 @@ function GeneralSettings({ data }: { data: ChildrenData }) {
         <Typography variant="subtitle1" component="h3">
           Meldungen der Eltern
         </Typography>
-        <TimeInput
-          label="Meldungen spätestens bis"
-          value={value.anwesenheitMeldungSpaetestensBis}
-          onChange={(v) => set({ anwesenheitMeldungSpaetestensBis: v })}
-        />
-        <ReleaseTimesEditor value={value} classes={data.klassen} onChange={set} />
-        {flag('meldung_erlaubeKommentar', 'Kommentar erlauben')}
-        {flag('meldung_erlaubeDateiupload', 'Dateiupload erlauben')}
-        {text('text_alertVorMeldungsformular', 'Hinweis vor dem Meldeformular', true)}
-        {text('text_meldungVerpaetet', 'Text bei verspäteter Meldung ([[ZEIT_SPAETESTENS]])', true)}
+        <ReportSettingsFields draft={draft} classes={data.klassen} />
       </Stack>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button variant="contained" onClick={submit}>

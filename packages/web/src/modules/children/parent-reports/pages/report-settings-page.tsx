@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -14,19 +11,15 @@ import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  fieldErrors,
-  messages,
   parentReportsMessages,
   parentReportsSettings,
-  type FieldErrors,
   type ParentReportsData,
   type ParentReportsSettings,
 } from '@hortus/contract';
 import { PageLoading } from '../../../../platform/feedback/page-loading';
-import { TimeInput } from '../../../../platform/forms/date-pickers';
 import { PageContainer } from '../../../../platform/layout/page-container';
-import { useSaveAction } from '../../../../platform/saving/use-save-action';
-import { ReleaseTimesEditor } from '../../components/release-times-editor';
+import { ReportSettingsFields } from '../../components/report-settings-fields';
+import { useSettingsDraft } from '../../components/settings-draft';
 import { useParentReports, useSaveParentReports } from '../api/parent-reports';
 
 /**
@@ -52,59 +45,21 @@ export function ReportSettingsPage() {
 function SettingsForm({ data }: { data: ParentReportsData }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
-  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveParentReports();
-  const [value, setValue] = useState<ParentReportsSettings>(data.settings);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (patch: Partial<ParentReportsSettings>) => setValue({ ...value, ...patch });
-  const error = (key: string) => errors[key]?.[0];
-  const submit = () => {
-    const parsed = parentReportsSettings.safeParse(value, { reportInput: true });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    void saveAction(() => save({ type: 'settings', data: value }), {
-      success: messages.settingsSaved,
-      failure: parentReportsMessages.sendFailed,
-    });
-  };
-  const text = (key: keyof ParentReportsSettings, label: string, multiline = false) => (
-    <TextField
-      label={label}
-      value={value[key] as string}
-      multiline={multiline}
-      minRows={multiline ? 3 : undefined}
-      onChange={(e) => set({ [key]: e.target.value })}
-      error={Boolean(error(key))}
-      helperText={error(key)}
-    />
-  );
-  const flag = (key: 'meldung_erlaubeKommentar' | 'meldung_erlaubeDateiupload', label: string) => (
-    <FormControlLabel
-      control={<Switch checked={value[key]} onChange={(e) => set({ [key]: e.target.checked })} />}
-      label={label}
-    />
-  );
+  const draft = useSettingsDraft<ParentReportsSettings>({
+    initial: data.settings,
+    schema: parentReportsSettings,
+    save: (value) => save({ type: 'settings', data: value }),
+    failure: parentReportsMessages.sendFailed,
+  });
+  const { value, set, error, text, submit } = draft;
   const reports = (
     <Paper sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" gutterBottom>
         Meldungen
       </Typography>
       <Stack spacing={2}>
-        <TimeInput
-          label="Meldungen spätestens bis"
-          value={value.anwesenheitMeldungSpaetestensBis}
-          onChange={(v) => set({ anwesenheitMeldungSpaetestensBis: v })}
-          error={Boolean(error('anwesenheitMeldungSpaetestensBis'))}
-          helperText={error('anwesenheitMeldungSpaetestensBis')}
-        />
-        <ReleaseTimesEditor value={value} classes={data.klassen} onChange={set} />
-        {flag('meldung_erlaubeKommentar', 'Kommentar erlauben')}
-        {flag('meldung_erlaubeDateiupload', 'Dateiupload erlauben')}
-        {text('text_alertVorMeldungsformular', 'Hinweis vor dem Meldeformular', true)}
-        {text('text_meldungVerpaetet', 'Text bei verspäteter Meldung ([[ZEIT_SPAETESTENS]])', true)}
+        <ReportSettingsFields draft={draft} classes={data.klassen} />
       </Stack>
     </Paper>
   );
