@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { warmUpIntl } from '../platform/intl/warm-up';
 import { Providers } from './providers';
 import { Root } from './root';
 
@@ -13,3 +14,4 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 );
+warmUpIntl();

@@ -56,6 +56,7 @@ import {
 } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { PageLoading } from '../../../platform/feedback/page-loading';
+import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useCalendar, useCalendarChange, windowAround, windowContains, type CalendarWindow } from '../api/calendar-api';
 import { formOf, newForm, type Occurrence } from '../logic/event-form';
@@ -180,7 +181,8 @@ export function CalendarPage() {
       windowContains(previous, from, to) ? previous : windowAround(middle.year, middle.month),
     );
   }, []);
-  if (!query.data) {
+  const data = useDataRenderedInSlices(query.data);
+  if (!data) {
     return query.isError ? (
       <PageContainer>
         <Typography color="text.secondary">Der Kalender konnte nicht geladen werden.</Typography>
@@ -191,7 +193,7 @@ export function CalendarPage() {
   }
   return (
     <CalendarView
-      data={query.data}
+      data={data}
       loadWindow={loadWindow}
       onRange={onRange}
       isFetching={query.isFetching}

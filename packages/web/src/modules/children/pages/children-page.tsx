@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { PageLoading } from '../../../platform/feedback/page-loading';
+import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { SearchField } from '../../../platform/filters/search-field';
 import { TimeInput } from '../../../platform/forms/date-pickers';
 import { PageContainer } from '../../../platform/layout/page-container';
@@ -81,15 +82,16 @@ export function ChildrenPage() {
   useEffect(() => {
     if (location.key !== firstKey.current) void queryClient.invalidateQueries({ queryKey: childrenKeys.all });
   }, [location.key, queryClient]);
+  const data = useDataRenderedInSlices(query.data);
   if (new URLSearchParams(location.search).has('SCAN')) return <ScanStationPage />;
-  if (!query.data) {
+  if (!data) {
     return (
       <PageContainer>
         {query.isError ? <Typography>{childrenMessages.saveFailed}</Typography> : <PageLoading />}
       </PageContainer>
     );
   }
-  return <ChildrenList data={query.data} />;
+  return <ChildrenList data={data} />;
 }
 
 function ChildrenList({ data }: { data: ChildrenData }) {

@@ -13,6 +13,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import { customerMessages, formatEuro, formatGermanDate, paymentIntervalName, type OrderView } from '@hortus/contract';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { PageLoading } from '../../../platform/feedback/page-loading';
+import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { SearchField } from '../../../platform/filters/search-field';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
@@ -33,7 +34,7 @@ export function OrdersPage() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<OrderView | 'new' | null>(null);
   const [overview, setOverview] = useState(false);
-  const data = query.data;
+  const data = useDataRenderedInSlices(query.data);
   const rows = useMemo(
     () => filterOrders(data?.auftraege ?? [], { onlyOpen, onlyContracts, search }),
     [data, onlyOpen, onlyContracts, search],

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { dashboardMessages } from '@hortus/contract';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
+import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { useDashboard } from '../api/dashboard';
 import { widgetComponent } from '../../../platform/dashboard-widgets/widget-registry';
 
@@ -14,9 +15,10 @@ import { widgetComponent } from '../../../platform/dashboard-widgets/widget-regi
  */
 export function DashboardPage() {
   const query = useDashboard();
-  const widgets = (query.data?.widgets ?? []).filter((widget) => widgetComponent(widget.id) !== null);
+  const data = useDataRenderedInSlices(query.data);
+  const widgets = (data?.widgets ?? []).filter((widget) => widgetComponent(widget.id) !== null);
   const shown = useStaggeredCount(widgets.length);
-  if (!query.data) {
+  if (!data) {
     return (
       <PageContainer>
         {query.isError ? (

@@ -16,6 +16,7 @@ import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
+import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { usePayrollData } from '../api/payroll';
 import { EmployeeDialog } from '../components/employee-dialog';
 import { PayrollDialog } from '../components/payroll-dialog';
@@ -36,7 +37,7 @@ export function EmployeesPage() {
   const [params, setParams] = useSearchParams();
   const query = usePayrollData();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const data = query.data;
+  const data = useDataRenderedInSlices(query.data);
   const editId = idParam(params.get('em_idm'));
   const payrollId = idParam(params.get('la_idm'));
   const editing = editId === 0 ? null : data?.mitarbeiter.find((m) => m.id === editId);

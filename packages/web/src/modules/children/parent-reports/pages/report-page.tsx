@@ -8,6 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import { parentReportsMessages } from '@hortus/contract';
 import { Notice } from '../../../../platform/feedback/notice';
 import { PageLoading } from '../../../../platform/feedback/page-loading';
+import { useDataRenderedInSlices } from '../../../../platform/query/render-in-slices';
 import { PageContainer } from '../../../../platform/layout/page-container';
 import { useParentReports } from '../api/parent-reports';
 import { ReportForm } from '../components/report-form';
@@ -19,14 +20,14 @@ export function ReportPage() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [tab, setTab] = useState(0);
-  if (!query.data) {
+  const data = useDataRenderedInSlices(query.data);
+  if (!data) {
     return (
       <PageContainer>
         {query.isError ? <Typography>{parentReportsMessages.loadFailed}</Typography> : <PageLoading />}
       </PageContainer>
     );
   }
-  const data = query.data;
   if (data.kinder.length === 0) {
     return (
       <PageContainer>
