@@ -1,12 +1,52 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiServer = 'http://127.0.0.1:3000';
 
+/**
+ * The login page is a lazy chunk (the app's pages never load it), so on a first visit its code would be
+ * requested only after the entry script ran: one more round trip before the first paint on a slow
+ * connection. This names the login chunk and the chunks it imports (those the entry does not already
+ * preload) in a `<meta name="login-route-preload">` of index.html; the server turns it into
+ * `modulepreload` links on `/` and drops it from every other route's page (and the service worker's copy
+ * of the page, fetched as built, preloads nothing).
+ */
+function loginRoutePreload(): Plugin {
+  return {
+    name: 'hortus-login-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (start: string[]) => {
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file)) return;
+            seen.add(file);
+            for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+          };
+          start.forEach(visit);
+          return seen;
+        };
+        const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        const login = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/platform/login/login-page.tsx'));
+        if (!login) throw new Error('login-page chunk not found for the login route preload');
+        const files = [...closure([login.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+        return html.replace('</head>', `  <meta name="login-route-preload" content="${files.join(' ')}" />\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    loginRoutePreload(),
     VitePWA({
       // Our own service worker (src/sw.ts): Workbox precaching and navigation fallback plus push handling.
       strategies: 'injectManifest',

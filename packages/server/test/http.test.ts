@@ -159,6 +159,36 @@ describe('web app serving', () => {
       fs.rmSync(webDist, { recursive: true, force: true });
     }
   });
+
+  it('keeps the login chunk preload links on the login page only', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-web-'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      [
+        '<!doctype html><html><head><title>Hortus</title>',
+        '    <link rel="modulepreload" crossorigin href="/assets/index-a.js">',
+        '    <meta name="login-route-preload" content="/assets/login-page-b.js /assets/Stack-c.js" />',
+        '  </head><body></body></html>',
+      ].join('\n'),
+    );
+    const withWeb = await startTestServer({ webDist });
+    try {
+      const login = (await withWeb.app.inject({ method: 'GET', url: '/' })).body;
+      expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-b.js">');
+      expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/Stack-c.js">');
+      expect(login).not.toContain('login-route-preload');
+      for (const url of ['/000', '/110?x=1', '/gibt/es/nicht']) {
+        const page = (await withWeb.app.inject({ method: 'GET', url })).body;
+        expect(page, url).not.toContain('login-route-preload');
+        expect(page, url).not.toContain('login-page-b.js');
+        expect(page, url).toContain('href="/assets/index-a.js"');
+        expect(page, url).toContain('login-screen-data');
+      }
+    } finally {
+      await withWeb.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('dispatcher', () => {

@@ -44,6 +44,11 @@ export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: 
   // texts and colours (nothing moves when they arrive); kept until the app settings change.
   const pageHtml = (source: string) =>
     rememberForOrg(db, 'index-html', (org) => withLoginScreen(source, loginScreenOf(org.settings)));
+  // The login page ('/') preloads the login chunks; every other route's page names none.
+  const loginPageHtml = (source: string) =>
+    rememberForOrg(db, 'index-html-login', async () => withLoginRoutePreload(await pageHtml(source), true));
+  const appPageHtml = (source: string) =>
+    rememberForOrg(db, 'index-html-app', async () => withLoginRoutePreload(await pageHtml(source), false));
   if (webDist && indexHtml && fs.existsSync(indexHtml)) {
     await fastify.register(fastifyStatic, {
       root: webDist,
@@ -70,7 +75,7 @@ export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: 
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(await pageHtml(template));
+        .send(await (url === '/' ? loginPageHtml(template) : appPageHtml(template)));
     }
     return sendReply(reply, {
       status: 'notFound',
@@ -97,6 +102,25 @@ export function withLoginScreen(template: string, data: LoginScreenData): string
       (_match, start: string, end: string) => `${start}${escapeHtml(data.app_theme_color_primary)}${end}`,
     );
   return page.includes('</head>') ? page.replace('</head>', () => `${block}\n  </head>`) : `${page}${block}`;
+}
+
+const loginRoutePreloadMeta = /[ \t]*<meta name="login-route-preload" content="([^"]*)"\s*\/?>\r?\n?/;
+
+/**
+ * The page with the web build's `login-route-preload` list (the login page's own chunks, see
+ * packages/web/vite.config.ts) as `modulepreload` links when `preload` (the login route), else without
+ * it: the app's routes never run the login page, so they do not fetch and compile its code.
+ */
+export function withLoginRoutePreload(page: string, preload: boolean): string {
+  return page.replace(loginRoutePreloadMeta, (_match, content: string) =>
+    preload
+      ? content
+          .split(' ')
+          .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
+          .map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`)
+          .join('')
+      : '',
+  );
 }
 
 /** Locates packages/web/dist from the sources or from the bundled server. */
