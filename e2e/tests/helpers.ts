@@ -32,6 +32,9 @@ export function picker(scope: Page | Locator, label: string): Locator {
  * DDMMYYYYHHmm); each full section moves on to the next.
  */
 export async function typeInPicker(scope: Page | Locator, label: string, digits: string): Promise<void> {
+  // A first screen's date field is a plain read-only text field until it is used (DeferredDateInput).
+  const deferred = scope.getByRole('textbox', { name: label, exact: true });
+  if ((await deferred.count()) === 1 && (await deferred.getAttribute('readonly')) !== null) await deferred.click();
   const field = picker(scope, label);
   await field.getByRole('spinbutton').first().click();
   await field.page().keyboard.type(digits);

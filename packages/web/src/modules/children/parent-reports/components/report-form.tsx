@@ -27,7 +27,7 @@ import {
 } from '@hortus/contract';
 import { useAlert } from '../../../../platform/alert/alert-context';
 import { Notice } from '../../../../platform/feedback/notice';
-import { DateInput } from '../../../../platform/forms/date-pickers';
+import { DeferredDateInput } from '../../../../platform/forms/deferred-date-input';
 import { useSaveAction } from '../../../../platform/saving/use-save-action';
 import { uploadReportFiles, useSaveParentReports, waitForNewVersion } from '../api/parent-reports';
 
@@ -145,7 +145,7 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
           ))}
         </FormGroup>
         <Stack direction="row" spacing={1}>
-          <DateInput
+          <DeferredDateInput
             label="Von"
             value={dates.from}
             min={data.heute}
@@ -154,7 +154,7 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
             helperText={fromError}
             fullWidth
           />
-          <DateInput
+          <DeferredDateInput
             label="Bis"
             value={dates.to}
             min={data.heute}
