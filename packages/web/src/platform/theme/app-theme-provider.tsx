@@ -1,11 +1,14 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createAppTheme } from './create-app-theme';
+import { createEmotionCache } from './emotion-cache';
 import { primaryColorStore, themeModeStore } from './theme-stores';
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const [emotionCache] = useState(createEmotionCache);
   const primary = primaryColorStore.useValue();
   const chosenMode = themeModeStore.useValue();
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
@@ -17,9 +20,11 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   }, [primary]);
 
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
+    <CacheProvider value={emotionCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
   );
 }
