@@ -12,8 +12,7 @@ import { SettingsPending } from '../platform/feedback/settings-pending';
 import { NotFoundPage } from '../platform/not-found/not-found-page';
 import { PasswordNotice } from '../platform/password-notice/password-notice';
 import { SavingProvider } from '../platform/saving/saving-provider';
-import { safePrimary } from '../platform/theme/colors';
-import { primaryColorStore } from '../platform/theme/theme-stores';
+import { applyOrgPrimary } from '../platform/theme/theme-stores';
 import { UpdateNotice } from '../platform/update/update-notice';
 import { lazyModule } from './module-outlet';
 
@@ -33,7 +32,7 @@ export function LoggedInShell({ definition, loader, tabCode, pathname, search }:
 
   const primary = settings?.app_theme_color_primary;
   useEffect(() => {
-    if (primary !== undefined) primaryColorStore.set(safePrimary(primary));
+    if (primary !== undefined) applyOrgPrimary(primary);
   }, [primary]);
 
   const access = settings ? moduleAccess(definition.code, settings.mainmenu_links) : null;

@@ -6,8 +6,8 @@ import { messages } from '@hortus/contract/messages';
 import { Notice } from '../feedback/notice';
 import { useLoginScreen } from '../api/get-login-screen';
 import { pageTitle } from '../navigation/page-title';
-import { backgroundImageCss, safeCssColor, safePrimary } from '../theme/colors';
-import { primaryColorStore } from '../theme/theme-stores';
+import { backgroundImageCss, safeCssColor } from '../theme/colors';
+import { applyOrgPrimary } from '../theme/theme-stores';
 import { LoginForm } from './login-form';
 import { LoginInfoPanels } from './login-info-panels';
 
@@ -21,7 +21,7 @@ export function LoginScreen({ onEnterApp }: { onEnterApp(route: string): void })
   }, [appTitle]);
 
   useEffect(() => {
-    if (data) primaryColorStore.set(safePrimary(data.app_theme_color_primary));
+    if (data) applyOrgPrimary(data.app_theme_color_primary);
   }, [data]);
 
   const backgroundColor = data ? safeCssColor(data.loginscreen_bg_color) : undefined;

@@ -4,14 +4,21 @@ export const storageKeys = {
   loginScreen: 'loginscreen',
   pushEnabled: 'pushEnabled',
   themeMode: 'themeMode',
+  primaryColor: 'primaryColor',
   feature: 'feature',
 } as const;
 
 /**
  * Keys that survive a logout, a failed login and a forced re-login: the push opt-in ("logout keeps the
- * push subscription"), the cached login screen (public data) and the device's colour-scheme choice.
+ * push subscription"), the cached login screen and the organisation's colour (public data) and the
+ * device's colour-scheme choice.
  */
-export const deviceKeys: readonly string[] = [storageKeys.pushEnabled, storageKeys.loginScreen, storageKeys.themeMode];
+export const deviceKeys: readonly string[] = [
+  storageKeys.pushEnabled,
+  storageKeys.loginScreen,
+  storageKeys.themeMode,
+  storageKeys.primaryColor,
+];
 
 export function readStorage(key: string): string | null {
   try {
