@@ -1,32 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarCalls, dashboardCalls, platformCalls, userAdminCalls } from '@hortus/contract';
 import { HotCache, invalidate, remember } from '../src/platform/cache/hot-cache';
-import type { Db } from '../src/platform/db/database';
 import { groups } from '../src/platform/db/schema';
 import { calendarEvents, calendarCategories } from '../src/modules/calendar/schema';
 import { invalidateCalendar } from '../src/modules/calendar/service';
 import { createGroup } from '../src/seed/factories';
-import { expectStatus, startTestServer, testDbKind, type TestServer } from './helper';
-
-/** Counts the statements the database client runs while `work` runs (PGlite query/exec, postgres.js unsafe). */
-export async function countQueries(db: Db, work: () => Promise<unknown>): Promise<number> {
-  const client = (db as unknown as { $client: Record<string, unknown> }).$client;
-  const names = testDbKind === 'pglite' ? ['query', 'exec'] : ['unsafe'];
-  let count = 0;
-  const originals = names.map((name) => [name, client[name]] as const);
-  for (const [name, original] of originals) {
-    client[name] = (...args: unknown[]) => {
-      count++;
-      return (original as (...a: unknown[]) => unknown).apply(client, args);
-    };
-  }
-  try {
-    await work();
-  } finally {
-    for (const [name, original] of originals) client[name] = original;
-  }
-  return count;
-}
+import { expectStatus, startTestServer, type TestServer } from './helper';
+import { countQueries } from './support/count-queries';
 
 describe('HotCache', () => {
   it('loads once, clears a key or a scope, applies notifications and keeps no failed load', async () => {
