@@ -113,8 +113,15 @@ function monthWindow(): { von: number; bis: number } {
   };
 }
 
+interface CallsResult {
+  measured: Measured[];
+  settingsReply: string;
+  /** The calendar month's reply (about 52 KB): served from memory too, to show what the size alone costs. */
+  calendarReply: string;
+}
+
 /** getSettings, the dashboard load and the calendar load of one month, at each connection count. */
-async function benchCalls(database: Database, label: string): Promise<{ measured: Measured[]; settingsReply: string }> {
+async function benchCalls(database: Database, label: string): Promise<CallsResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-bench-'));
   const organisation = await seedOrganisation(database);
   const app = await buildApp({ database, dataDir, webDist: path.join(dataDir, 'none') });
@@ -146,6 +153,7 @@ async function benchCalls(database: Database, label: string): Promise<{ measured
   ];
   const measured: Measured[] = [];
   let settingsReply = '';
+  let calendarReply = '';
   for (const target of targets) {
     const url = `http://127.0.0.1:${port}${target.url}`;
     const sample = await fetch(url, {
@@ -155,6 +163,7 @@ async function benchCalls(database: Database, label: string): Promise<{ measured
     });
     const text = await sample.text();
     if (target.name === 'getSettings') settingsReply = text;
+    if (target.name.startsWith('calendar')) calendarReply = text;
     for (const c of connectionCounts) {
       console.log(`${target.name} (${label}, ${c} connections) …`);
       const result = await runAutocannon({
@@ -171,7 +180,7 @@ async function benchCalls(database: Database, label: string): Promise<{ measured
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { measured, settingsReply };
+  return { measured, settingsReply, calendarReply };
 }
 
 async function listenOn(app: FastifyInstance): Promise<number> {
@@ -190,9 +199,9 @@ async function benchBareFastify(c: number): Promise<LoadResult> {
   return result;
 }
 
-/** The limit to approach: getSettings' reply served from memory with our headers and form parsing. */
+/** The limit to approach: a call's reply served from memory with our headers and form parsing. */
 async function benchFromMemory(text: string, c: number): Promise<LoadResult> {
-  console.log(`same reply from memory (${c} connections) …`);
+  console.log(`same reply from memory (${(text.length / 1024).toFixed(0)} KB, ${c} connections) …`);
   return loadFromMemory(text, { connections: c, seconds, body: 'code=x' });
 }
 
@@ -224,12 +233,14 @@ const pglite = await benchCalls(await openPglite(fs.mkdtempSync(path.join(os.tmp
 const pg = process.env.DATABASE_URL ? await benchPostgres(process.env.DATABASE_URL) : null;
 const bare = new Map<number, LoadResult>();
 const memory = new Map<number, LoadResult>();
+const calendarMemory = new Map<number, LoadResult>();
 for (const c of connectionCounts) {
   bare.set(c, await benchBareFastify(c));
   memory.set(c, await benchFromMemory(pglite.settingsReply, c));
+  calendarMemory.set(c, await benchFromMemory(pglite.calendarReply, c));
 }
 
-async function benchPostgres(url: string): Promise<{ measured: Measured[]; settingsReply: string }> {
+async function benchPostgres(url: string): Promise<CallsResult> {
   const { default: postgres } = await import('postgres');
   const name = `hortus_bench_${Date.now()}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
@@ -269,6 +280,13 @@ const lines = [
     return [
       row('bare Fastify JSON route', c, base, base),
       row('getSettings reply from memory (our headers and form parsing)', c, memory.get(c) as LoadResult, base),
+      row(
+        'calendar month reply from memory (our headers and form parsing)',
+        c,
+        calendarMemory.get(c) as LoadResult,
+        base,
+        Buffer.byteLength(pglite.calendarReply),
+      ),
       ...[...pglite.measured, ...(pg?.measured ?? [])]
         .filter((m) => m.connections === c)
         .map((m) => row(m.label, c, m.result, base, m.bytes)),

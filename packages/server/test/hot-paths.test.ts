@@ -1,32 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarCalls, dashboardCalls, platformCalls, userAdminCalls } from '@hortus/contract';
-import { HotCache, invalidate, remember } from '../src/platform/cache/hot-cache';
-import type { Db } from '../src/platform/db/database';
-import { groups } from '../src/platform/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { calendarCalls, calendarModule, dashboardCalls, platformCalls, userAdminCalls } from '@hortus/contract';
+import { HotCache, invalidate, invalidateUsers, remember } from '../src/platform/cache/hot-cache';
+import { groups, userParameterValues } from '../src/platform/db/schema';
 import { calendarEvents, calendarCategories } from '../src/modules/calendar/schema';
-import { invalidateCalendar } from '../src/modules/calendar/service';
+import { invalidateCalendar, readCalendarSettings } from '../src/modules/calendar/service';
+import { writeModuleSettings } from '../src/platform/settings/module-settings';
 import { createGroup } from '../src/seed/factories';
-import { expectStatus, startTestServer, testDbKind, type TestServer } from './helper';
-
-/** Counts the statements the database client runs while `work` runs (PGlite query/exec, postgres.js unsafe). */
-export async function countQueries(db: Db, work: () => Promise<unknown>): Promise<number> {
-  const client = (db as unknown as { $client: Record<string, unknown> }).$client;
-  const names = testDbKind === 'pglite' ? ['query', 'exec'] : ['unsafe'];
-  let count = 0;
-  const originals = names.map((name) => [name, client[name]] as const);
-  for (const [name, original] of originals) {
-    client[name] = (...args: unknown[]) => {
-      count++;
-      return (original as (...a: unknown[]) => unknown).apply(client, args);
-    };
-  }
-  try {
-    await work();
-  } finally {
-    for (const [name, original] of originals) client[name] = original;
-  }
-  return count;
-}
+import { expectStatus, startTestServer, type TestServer } from './helper';
+import { countQueries } from './support/count-queries';
 
 describe('HotCache', () => {
   it('loads once, clears a key or a scope, applies notifications and keeps no failed load', async () => {
@@ -239,5 +221,85 @@ describe('calendar load', () => {
       server.call(calendarCalls.getOrSaveSettings, code, { von: Date.UTC(2031, 4, 1), bis: Date.UTC(2031, 5, 1) });
     expectStatus(await load(), 'success');
     expect(await countQueries(server.database.db, load)).toBe(0);
+  });
+
+  describe('the reply kept per user (only xtime written per call)', () => {
+    const window = { von: Date.UTC(2031, 4, 1), bis: Date.UTC(2031, 5, 1) };
+    const load = (extra: Record<string, unknown> = {}) =>
+      server.call(calendarCalls.getOrSaveSettings, code, { ...window, ...extra });
+    const names = async () =>
+      ((await load()).body.kalender as { events: { name: string }[] }).events.map((event) => event.name);
+
+    it('is exactly the JSON of the reply and differs between calls in xtime only', async () => {
+      const first = await load();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const second = await load();
+      expect(JSON.stringify(JSON.parse(second.raw))).toBe(second.raw);
+      expect(Object.keys(second.body)).toEqual(['status', 'xtime', 'settings', 'kalender', 'feed']);
+      expect((second.body.xtime as number) > (first.body.xtime as number)).toBe(true);
+      const rest = (raw: string) => raw.replace(/^\{"status":"success","xtime":\d+,/, '');
+      expect(rest(second.raw)).toBe(rest(first.raw));
+    });
+
+    it('shows a new and a deleted event', async () => {
+      expect(await names()).not.toContain('Neu im Memo');
+      const at = Date.UTC(2031, 4, 12, 8);
+      const [row] = await server.database.db
+        .insert(calendarEvents)
+        .values({ categoryId, name: 'Neu im Memo', startMs: at, endMs: at + 3_600_000 })
+        .returning();
+      await invalidateCalendar(server.database.db);
+      expect(await names()).toContain('Neu im Memo');
+      const deleted = await server.call(calendarCalls.getOrSaveSettings, code, {
+        ...window,
+        dataToSave: { type: 'delTermin', data: { id: row!.id } },
+      });
+      expectStatus(deleted, 'success');
+      expect(await names()).not.toContain('Neu im Memo');
+    });
+
+    it('follows a settings change, a birthday change and the feed token', async () => {
+      const db = server.database.db;
+      const settings = async (extra: Record<string, unknown> = {}) =>
+        (await load(extra)).body.settings as { standard_id_kategorie: number; geburtstageStand: string };
+      const before = await settings();
+      const stored = await readCalendarSettings(db);
+      const other = (await db.select().from(calendarCategories)).find(
+        (entry) => entry.id !== before.standard_id_kategorie,
+      );
+      await writeModuleSettings(db, calendarModule.code, { ...stored, standard_id_kategorie: other!.id });
+      expect((await settings()).standard_id_kategorie).toBe(other!.id);
+      await writeModuleSettings(db, calendarModule.code, stored);
+      expect((await settings()).standard_id_kategorie).toBe(before.standard_id_kategorie);
+
+      // A birthday changes: the version the client holds is no longer current, so the list comes again.
+      const held = await settings({ geburtstageStand: before.geburtstageStand });
+      expect(held).toMatchObject({ geburtstage: [], geburtstageUnveraendert: true });
+      const [value] = await db
+        .select()
+        .from(userParameterValues)
+        .where(eq(userParameterValues.parameterId, stored.id_nutzerparameter_geburtstag))
+        .limit(1);
+      await db
+        .update(userParameterValues)
+        .set({ wert: '1990-01-02' })
+        .where(
+          and(eq(userParameterValues.userId, value!.userId), eq(userParameterValues.parameterId, value!.parameterId)),
+        );
+      await invalidateUsers(db, [value!.userId]);
+      const changed = (await settings({ geburtstageStand: before.geburtstageStand })) as unknown as {
+        geburtstage: unknown[];
+        geburtstageStand: string;
+      };
+      expect(changed.geburtstageStand).not.toBe(before.geburtstageStand);
+      expect(changed.geburtstage.length).toBeGreaterThan(0);
+
+      const feed = async () => ((await load()).body.feed as { aktiv: boolean }).aktiv;
+      expect(await feed()).toBe(false);
+      expectStatus(await load({ dataToSave: { type: 'feedNeu' } }), 'success');
+      expect(await feed()).toBe(true);
+      expectStatus(await load({ dataToSave: { type: 'feedWiderrufen' } }), 'success');
+      expect(await feed()).toBe(false);
+    });
   });
 });

@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCallFields, platformCalls, userAdminCalls, type CallSpec } from '@hortus/contract';
+import {
+  dashboardCalls,
+  encodeCallFields,
+  newsFeedWidget,
+  platformCalls,
+  userAdminCalls,
+  type CallSpec,
+  type GetDashboardReply,
+} from '@hortus/contract';
 import { buildApp } from '../src/app';
 import { bootstrap } from '../src/bootstrap';
 import { openPostgres, type Database } from '../src/platform/db/database';
@@ -126,5 +134,53 @@ describe('two servers on one PostgreSQL', () => {
     expect(await title()).not.toBe('Hort Sonnenschein (geändert)');
     await writeAppSettings(testDb.database.db, { app_titel: 'Hort Sonnenschein (geändert)' });
     await within1s(async () => (await title()) === 'Hort Sonnenschein (geändert)');
+  });
+
+  it('a new message and a seen popup on A show in the dashboard on B', async () => {
+    const group = await createGroup(testDb.database.db, { name: 'Kohärenz-Feed', rechte: ['x|000|000'] });
+    const authorUser = await createUser(testDb.database.db, { rechteSolo: ['x|000|000', 'x|000|set'] });
+    const reader = await createUser(testDb.database.db, { groupIds: [group] });
+    const authorOnA = await loginOn(serverA, authorUser.nn, authorUser.password);
+    const readerOnA = await loginOn(serverA, reader.nn, reader.password);
+    const readerOnB = await loginOn(serverB, reader.nn, reader.password);
+    const settings = await callA(dashboardCalls.getSettings, authorOnA, {
+      dataToSave: {
+        type: 'saveSettings',
+        data: {
+          useWidgets: ['w1'],
+          bedingung_f000_sehen: {},
+          w1_bedingung_meldungErstellen: { alle: true, gruppen: [] },
+          w1_standardEmpfaenger: '',
+        },
+      },
+    });
+    expect(settings.body.status).toBe('success');
+    const feedOnB = async () => {
+      const save = (await callB(dashboardCalls.getSettings, readerOnB)).body.save as GetDashboardReply['save'];
+      const entry = save.widgets.find((widget) => widget.id === 'w1');
+      return entry ? newsFeedWidget.parse(entry).meldungen : [];
+    };
+    expect(await feedOnB()).toEqual([]);
+    const created = await callA(dashboardCalls.w1, authorOnA, {
+      dataToSave: {
+        func: 'saveMeldung',
+        data: {
+          id: 0,
+          typ: 'info',
+          titel: 'Über zwei Server',
+          text: 'Gilt für beide.',
+          popup: true,
+          bedingung_f000w1_sehen: { alle: false, gruppen: [group] },
+        },
+      },
+    });
+    expect(created.body.status, created.raw).toBe('success');
+    const id = (created.body.savedMeldung as { id: number }).id;
+    await within1s(async () => (await feedOnB()).some((entry) => entry.id === id && !entry.popupGesehen));
+    const seen = await callA(dashboardCalls.w1, readerOnA, {
+      dataToSave: { func: 'popupGesehen', data: { meldungId: id } },
+    });
+    expect(seen.body.status, seen.raw).toBe('success');
+    await within1s(async () => (await feedOnB()).some((entry) => entry.id === id && entry.popupGesehen));
   });
 });

@@ -30,15 +30,35 @@ async function stateReply(
   const xtime = Date.now();
   const settings = await loadSettingsFor(db, user, view.geburtstageStand);
   const kalender = await loadCalendarState(db, user, windowOf(view));
-  const feed = { aktiv: await hasFeed(db, user.id) };
+  const feed = (await hasFeed(db, user.id)) ? feedOn : feedOff;
   const reply: CalendarReply = { status: 'success', xtime, settings, kalender, feed, ...extra };
   if (Object.keys(extra).length > 0) return reply;
-  // The state of a window is one object per data version and set of categories: its JSON (about 50 KB
-  // for a month) is made into bytes once and copied into each reply as it is.
-  const head = `{"status":"success","xtime":${xtime},"settings":${JSON.stringify(settings)},"kalender":`;
-  const tail = `,"feed":${JSON.stringify(feed)}}`;
-  return withJsonBody(reply, Buffer.concat([Buffer.from(head), stateBytes(kalender), Buffer.from(tail)]));
+  // The settings are one object per viewer and version, the state of a window one per data version and
+  // set of categories: the reply after xtime (about 52 KB for a month) is made into bytes once for them
+  // and only the head with xtime is written per call.
+  const known = builtTails.get(user);
+  let tail: Buffer;
+  if (known && known.settings === settings && known.kalender === kalender && known.feed === feed) {
+    tail = known.tail;
+  } else {
+    tail = Buffer.concat([
+      Buffer.from(`,"settings":${JSON.stringify(settings)},"kalender":`),
+      stateBytes(kalender),
+      Buffer.from(`,"feed":${JSON.stringify(feed)}}`),
+    ]);
+    builtTails.set(user, { settings, kalender, feed, tail });
+  }
+  return withJsonBody(reply, Buffer.concat([Buffer.from(`{"status":"success","xtime":${xtime}`), tail]));
 }
+
+const feedOn = { aktiv: true };
+const feedOff = { aktiv: false };
+
+/** The last reply's bytes after xtime per loaded user, with the objects they were made from. */
+const builtTails = new WeakMap<
+  LoadedUser,
+  { settings: object; kalender: CalendarState; feed: CalendarReply['feed']; tail: Buffer }
+>();
 
 function stateBytes(state: CalendarState): Buffer {
   let bytes = stateJson.get(state);

@@ -15,6 +15,7 @@ import {
   type Birthday,
   type CalendarCategory,
   type CalendarEvent,
+  type CalendarReply,
   type CalendarState,
   type RepeatWire,
   type StoredCalendarSettings,
@@ -191,40 +192,86 @@ const statesByData = new WeakMap<CalendarData, Map<string, CalendarState>>();
 
 /** Every category with its event count (for the settings tab). */
 export async function loadAllCategories(db: Db): Promise<CalendarCategory[]> {
-  const data = await calendarData(db);
-  return data.categories.map((category) => ({
-    id: category.id,
-    name: category.name,
-    farbe: category.farbe,
-    termine: data.counts.get(category.id) ?? 0,
-    bedingungen: category.bedingungen,
-  }));
+  return allCategoriesOf(await calendarData(db));
 }
+
+/** One list per version of the calendar data (a reply's settings stay the same object meanwhile). */
+function allCategoriesOf(data: CalendarData): CalendarCategory[] {
+  let list = allCategoriesByData.get(data);
+  if (!list) {
+    list = data.categories.map((category) => ({
+      id: category.id,
+      name: category.name,
+      farbe: category.farbe,
+      termine: data.counts.get(category.id) ?? 0,
+      bedingungen: category.bedingungen,
+    }));
+    allCategoriesByData.set(data, list);
+  }
+  return list;
+}
+
+const allCategoriesByData = new WeakMap<CalendarData, CalendarCategory[]>();
 
 /**
  * Settings for a user: the stored ones plus the birthdays this user may see (and all categories for
  * x|110|set). The birthdays carry a version (geburtstageStand); a client that sends the version it
  * holds gets an empty list and geburtstageUnveraendert instead of the same list again.
+ *
+ * The answer is one object per viewer while the stored settings, the calendar data, the viewer's
+ * birthdays and the held version are the same (the load keeps its reply bytes meanwhile); it is only
+ * serialised, never changed.
  */
-export async function loadSettingsFor(db: Db, viewer: Viewer & { rechte: readonly string[] }, heldBirthdays?: string) {
+export async function loadSettingsFor(
+  db: Db,
+  viewer: Viewer & { rechte: readonly string[] },
+  heldBirthdays?: string,
+): Promise<SettingsForViewer> {
   const settings = await readCalendarSettings(db);
-  const categories = await loadCategories(db);
+  const data = await calendarData(db);
+  const birthdays = await visibleBirthdays(db, settings, viewer);
+  const unchanged = heldBirthdays !== undefined && heldBirthdays === birthdays.version;
+  const known = settingsByViewer.get(viewer);
+  if (
+    known &&
+    known.settings === settings &&
+    known.data === data &&
+    known.birthdays === birthdays &&
+    known.unchanged === unchanged
+  ) {
+    return known.value;
+  }
+  const categories = data.categories;
   // The default falls back to the first category when it is unset or gone.
   const standard = categories.some((category) => category.id === settings.standard_id_kategorie)
     ? settings.standard_id_kategorie
     : (categories[0]?.id ?? 0);
-  const birthdays = await visibleBirthdays(db, settings, viewer);
-  const unchanged = heldBirthdays !== undefined && heldBirthdays === birthdays.version;
-  return {
+  const value: SettingsForViewer = {
     // The reply is only serialised: the shared settings go into it as they are.
     ...(settings as StoredCalendarSettings),
     standard_id_kategorie: standard,
     geburtstage: unchanged ? [] : birthdays.list,
     geburtstageStand: birthdays.version,
     ...(unchanged ? { geburtstageUnveraendert: true as const } : {}),
-    ...(hasRight(viewer.rechte, calendarRights.settings) ? { alleKategorien: await loadAllCategories(db) } : {}),
+    ...(hasRight(viewer.rechte, calendarRights.settings) ? { alleKategorien: allCategoriesOf(data) } : {}),
   };
+  settingsByViewer.set(viewer, { settings, data, birthdays, unchanged, value });
+  return value;
 }
+
+export type SettingsForViewer = CalendarReply['settings'];
+
+/** Per viewer object (a loaded user is a new object when its rights or groups change). */
+const settingsByViewer = new WeakMap<
+  object,
+  {
+    settings: object;
+    data: CalendarData;
+    birthdays: object;
+    unchanged: boolean;
+    value: SettingsForViewer;
+  }
+>();
 
 interface BirthdayRows {
   rows: { id: number; name: string; gruppen: number[]; date: [number, number, number] }[];
@@ -275,11 +322,10 @@ export async function visibleBirthdays(
   settings: DeepReadonly<StoredCalendarSettings>,
   viewer: Viewer,
 ): Promise<{ list: Birthday[]; version: string }> {
-  const none = { list: [], version: 'leer' };
-  if (settings.id_nutzerparameter_geburtstag <= 0) return none;
+  if (settings.id_nutzerparameter_geburtstag <= 0) return noBirthdays;
   if (settings.id_kalenderkategorie_geburtstag > 0) {
     const category = (await loadCategories(db)).find((entry) => entry.id === settings.id_kalenderkategorie_geburtstag);
-    if (category && !mayView(category, viewer)) return none;
+    if (category && !mayView(category, viewer)) return noBirthdays;
   }
   let seesAll = false;
   const ofGroups = new Set<number>();
@@ -289,7 +335,7 @@ export async function visibleBirthdays(
     if (rule.alle) seesAll = true;
     for (const id of rule.gruppen) ofGroups.add(id);
   }
-  if (!seesAll && ofGroups.size === 0) return none;
+  if (!seesAll && ofGroups.size === 0) return noBirthdays;
 
   const rows = await birthdayRows(db, settings.id_nutzerparameter_geburtstag);
   const rule = seesAll ? 'alle' : [...ofGroups].sort((a, b) => a - b).join(',');
@@ -306,6 +352,9 @@ export async function visibleBirthdays(
   }
   return result;
 }
+
+/** Nobody's birthdays (one object, so a reply built from it stays the same). */
+const noBirthdays: { list: Birthday[]; version: string } = { list: [], version: 'leer' };
 
 const birthdaysByRule = new WeakMap<BirthdayRows, Map<string, { list: Birthday[]; version: string }>>();
 

@@ -115,5 +115,14 @@ export async function saveClasses(db: Db, input: { klassen: ClassData[]; geloesc
 
 /** Classes for the dashboard's message filter (w1_200_Klassen): every class, id and name. */
 export async function classNames(db: Db): Promise<{ id: number; name: string }[]> {
-  return (await allClasses(db)).map((row) => ({ id: row.id, name: row.name }));
+  // One list per version of the classes (the dashboard keeps its reply while it is the same object).
+  const rows = await allClasses(db);
+  let names = namesOf.get(rows);
+  if (!names) {
+    names = rows.map((row) => ({ id: row.id, name: row.name }));
+    namesOf.set(rows, names);
+  }
+  return names;
 }
+
+const namesOf = new WeakMap<ClassRow[], { id: number; name: string }[]>();

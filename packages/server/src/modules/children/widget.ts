@@ -118,8 +118,10 @@ export const w2Call = defineCall(childrenCalls.w2).forSession({
   },
 });
 
+const noData: Record<string, unknown> = Object.freeze({});
+
 /** Widget 2 (Abwesenheiten): loads its day itself through w2, so the settings entry carries nothing more. */
 export const absencesWidget: ServerWidget = {
-  load: () => Promise.resolve({}),
+  load: () => Promise.resolve(noData),
   calls: [w2Call],
 };

@@ -6,9 +6,12 @@ import {
   hasRight,
   messages,
   type DashboardSettings,
+  type GetDashboardReply,
 } from '@hortus/contract';
+import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Db } from '../../platform/db/database';
 import { offerFile } from '../../platform/files/offer-file';
-import { CallError, defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
+import { CallError, defineCall, withJsonBody, type AppContext, type CallDefinition } from '../../platform/http/calls';
 import {
   deleteMessage,
   feedbackOverview,
@@ -20,32 +23,98 @@ import {
   shapeMessages,
 } from './messages';
 import { deliverDueNotices, notifyRecipients } from './notify';
-import { mayCreateMessages, saveDashboardSettings } from './settings';
+import { mayCreateMessages, saveDashboardSettings, type ReadDashboardSettings } from './settings';
 import { dashboardSettingsOf, moduleWidgets, widgetsFor } from './widgets';
 
-/** Calls of the dashboard (000) under /_api/000/000/ (docs/api.md); saveSettings' right is checked by the dispatcher. */
+/**
+ * Calls of the dashboard (000) under /_api/000/000/ (docs/api.md); saveSettings' right is checked by the
+ * dispatcher. The load runs on every start page: its reply is kept per loaded user as bytes (see
+ * `dashboardReply`), only `xtime` is written per call.
+ */
 export const getDashboardCall = defineCall(dashboardCalls.getSettings).forSession({
   rights: [dashboardRights.view, dashboardRights.settings],
   async handle({ app, db, input, user }) {
     if (input.dataToSave) await saveDashboardSettings(db, moduleWidgets(app), input.dataToSave.data);
-    const settings = await dashboardSettingsOf(app);
-    const canView = hasRight(user.rechte, dashboardRights.view);
-    return {
-      status: 'success',
-      save: {
-        xtime: Date.now(),
-        settings: {
-          // The shared settings are only serialised here.
-          ...(settings as DashboardSettings),
-          allWidgets: moduleWidgets(app).map((widget) => ({ id: widget.id, name: widget.name })),
-          // The classes of the module that owns them (200), for filtering parents by class.
-          w1_200_Klassen: app.schoolClasses ? await app.schoolClasses(db) : [],
-        },
-        widgets: canView ? await widgetsFor(app, user, settings) : [],
-      },
-    };
+    return dashboardReply(app, db, user, Date.now());
   },
 });
+
+type DashboardReply = GetDashboardReply;
+type DashboardSave = DashboardReply['save'];
+
+/** What a user's reply was built from: each part is one object per version of its data. */
+interface BuiltDashboard {
+  app: AppContext;
+  settings: ReadDashboardSettings;
+  classes: object;
+  /** The widgets' data objects (widget.load), in reply order. */
+  widgetData: readonly object[];
+  settingsPart: DashboardSave['settings'];
+  widgets: DashboardSave['widgets'];
+  /** The reply's JSON after the xtime value. */
+  tail: Buffer;
+}
+
+const builtDashboards = new WeakMap<LoadedUser, BuiltDashboard>();
+const replyHead = Buffer.from('{"status":"success","save":{"xtime":');
+
+/**
+ * The reply is built again only when one of its parts is a new object: the loaded user (its row, groups,
+ * rights or the org data changed), the dashboard settings (writeModuleSettings), the school classes, or
+ * a widget's data (the news feed: messages, answers, seen popups, authors' names, a planned window
+ * opening or closing; see feedFor). Every part is invalidated at its write sites, so this memo is too.
+ */
+async function dashboardReply(app: AppContext, db: Db, user: LoadedUser, xtime: number): Promise<DashboardReply> {
+  const settings = await dashboardSettingsOf(app);
+  const classes = app.schoolClasses ? await app.schoolClasses(db) : noClasses;
+  const canView = hasRight(user.rechte, dashboardRights.view);
+  const shown = canView ? await widgetsFor(app, user, settings) : [];
+  const known = builtDashboards.get(user);
+  let built: BuiltDashboard;
+  if (
+    known &&
+    known.app === app &&
+    known.settings === settings &&
+    known.classes === classes &&
+    sameObjects(
+      known.widgetData,
+      shown.map((entry) => entry.data),
+    )
+  ) {
+    built = known;
+  } else {
+    const settingsPart: DashboardSave['settings'] = {
+      // The shared settings are only serialised here.
+      ...(settings as DashboardSettings),
+      allWidgets: moduleWidgets(app).map((widget) => ({ id: widget.id, name: widget.name })),
+      // The classes of the module that owns them (200), for filtering parents by class.
+      w1_200_Klassen: classes,
+    };
+    const widgets = shown.map((entry) => entry.widget);
+    const rest = JSON.stringify({ settings: settingsPart, widgets });
+    built = {
+      app,
+      settings,
+      classes,
+      widgetData: shown.map((entry) => entry.data),
+      settingsPart,
+      widgets,
+      tail: Buffer.from(`,${rest.slice(1)}}`),
+    };
+    builtDashboards.set(user, built);
+  }
+  const reply: DashboardReply = {
+    status: 'success',
+    save: { xtime, settings: built.settingsPart, widgets: built.widgets },
+  };
+  return withJsonBody(reply, Buffer.concat([replyHead, Buffer.from(String(xtime)), built.tail]));
+}
+
+const noClasses: { id: number; name: string }[] = [];
+
+function sameObjects(a: readonly object[], b: readonly object[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
 
 /**
  * Widget 1's actions. A widget call: the platform answers it only for users the widget is shown to

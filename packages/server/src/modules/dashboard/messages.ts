@@ -134,15 +134,62 @@ export function invalidateFeed(db: Db): Promise<void> {
   return invalidate(db, feedScope);
 }
 
-/** The messages a user sees, newest first, shaped for the feed (from memory on a warm cache). */
+/**
+ * The messages a user sees, newest first, shaped for the feed (from memory on a warm cache). The list is
+ * one object while the feed state, the user, the authors (their names) and the visible messages stay the
+ * same: it is kept per loaded user and built again when one of them is a new object or a planned
+ * message's window opens or closes (`visibleUntil`). Nobody changes the list it hands out.
+ */
 export async function feedFor(db: Db, user: LoadedUser): Promise<Meldung[]> {
   const now = Date.now();
-  const { rows } = await feedState(db);
-  return shapeMessages(
-    db,
-    rows.filter((row) => isVisibleTo(row, user, now)),
-    user,
-  );
+  const state = await feedState(db);
+  const known = shapedFeeds.get(user);
+  if (known && known.state === state && now < known.until && (await sameAuthors(db, known.authors))) {
+    return known.list;
+  }
+  const visible = state.rows.filter((row) => isVisibleTo(row, user, now));
+  const authors = await authorsOf(db, visible);
+  const list = await shapeMessages(db, visible, user);
+  shapedFeeds.set(user, { state, until: visibleUntil(state, now), authors, list });
+  return list;
+}
+
+interface ShapedFeed {
+  state: FeedState;
+  /** The first instant at which a planned message's window opens or closes (visibility may change). */
+  until: number;
+  /** The loaded authors the names came from (a new object when a name changes). */
+  authors: [number, LoadedUser | null][];
+  list: Meldung[];
+}
+
+const shapedFeeds = new WeakMap<LoadedUser, ShapedFeed>();
+
+async function authorsOf(db: Db, rows: readonly MessageRow[]): Promise<[number, LoadedUser | null][]> {
+  const ids = new Set(rows.flatMap((row) => (row.authorId === null ? [] : [row.authorId])));
+  return Promise.all([...ids].map(async (id): Promise<[number, LoadedUser | null]> => [id, await loadUser(db, id)]));
+}
+
+async function sameAuthors(db: Db, authors: readonly [number, LoadedUser | null][]): Promise<boolean> {
+  for (const [id, loaded] of authors) if ((await loadUser(db, id)) !== loaded) return false;
+  return true;
+}
+
+/**
+ * Visibility (insideWindow) changes only when `now` reaches a planned message's start or passes its end:
+ * the earliest such instant after `now` over all messages (Infinity when none).
+ */
+function visibleUntil(state: FeedState, now: number): number {
+  let until = Infinity;
+  for (const row of state.rows) {
+    if (!row.planned) continue;
+    const von = row.showFrom?.getTime() ?? null;
+    const bis = row.showUntil?.getTime() ?? null;
+    if (von !== null && von > now) until = Math.min(until, von);
+    // Hidden once now > bis, i.e. from bis + 1 on.
+    if (bis !== null && bis > 0 && bis + 1 > now) until = Math.min(until, bis + 1);
+  }
+  return until;
 }
 
 export async function shapeMessages(db: Db, rows: MessageRow[], user: LoadedUser): Promise<Meldung[]> {

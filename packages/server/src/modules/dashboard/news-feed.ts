@@ -1,4 +1,5 @@
 import { parameterType, parseGroupList, type NewsFeedData } from '@hortus/contract';
+import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import type { ServerWidget } from '../../platform/modules/widgets';
 import { rememberForOrg } from '../../platform/settings/org-data';
@@ -23,16 +24,35 @@ function emailParameters(db: Db) {
   );
 }
 
+const builtData = new WeakMap<
+  LoadedUser,
+  { settings: object; meldungen: object; emailParameter: object; data: NewsFeedData }
+>();
+
 /** Widget 1, the news feed: registered like any module's widget (ServerModule.dashboardWidgets). */
 export const newsFeedWidget: ServerWidget = {
   async load({ app, db, user }): Promise<NewsFeedData> {
     const settings = await dashboardSettingsOf(app);
-    return {
-      meldungen: await feedFor(db, user),
+    const meldungen = await feedFor(db, user);
+    const emailParameter = await emailParameters(db);
+    // One object while its parts are the same objects (the dashboard then reuses its reply bytes).
+    const known = builtData.get(user);
+    if (
+      known &&
+      known.settings === settings &&
+      known.meldungen === meldungen &&
+      known.emailParameter === emailParameter
+    ) {
+      return known.data;
+    }
+    const data: NewsFeedData = {
+      meldungen,
       kannErstellen: mayCreateMessages(settings, user),
       standardEmpfaenger: parseGroupList(settings.w1_standardEmpfaenger),
-      emailParameter: await emailParameters(db),
+      emailParameter,
     };
+    builtData.set(user, { settings, meldungen, emailParameter, data });
+    return data;
   },
   calls: [w1Call, w1CsvCall],
 };

@@ -30,25 +30,31 @@ export function dashboardSettingsOf(app: AppContext): Promise<ReadDashboardSetti
 export const dashboardWidgetAccess: WidgetAccess = async ({ app, user }, widgetId) =>
   seesWidget(await dashboardSettingsOf(app), widgetId, user);
 
-/** The widgets a user sees, in the configured order, each with its data. */
+/** The widgets a user sees, in the configured order, each with its data (`data`: what the widget's load answered). */
 export async function widgetsFor(
   app: AppContext,
   user: LoadedUser,
   settings: ReadDashboardSettings,
-): Promise<DashboardWidget[]> {
+): Promise<{ widget: DashboardWidget; data: object }[]> {
   const known = moduleWidgets(app);
-  const result: DashboardWidget[] = [];
+  const result: { widget: DashboardWidget; data: object }[] = [];
   for (const id of settings.useWidgets) {
     const definition = known.find((widget) => widget.id === id);
     if (!definition || !seesWidget(settings, id, user)) continue;
     const widget = app.widgets.get(id);
+    const data = widget ? await widget.load({ app, db: app.db, user }) : noData;
     result.push({
-      ...(widget ? await widget.load({ app, db: app.db, user }) : {}),
-      id,
-      name: definition.name,
-      bedingung_f000_sehen: widgetCondition(settings, id),
-      nutzer_sehen: true,
+      widget: {
+        ...data,
+        id,
+        name: definition.name,
+        bedingung_f000_sehen: widgetCondition(settings, id),
+        nutzer_sehen: true,
+      },
+      data,
     });
   }
   return result;
 }
+
+const noData: Record<string, unknown> = Object.freeze({});

@@ -47,5 +47,8 @@ export interface ServerModule {
   schoolClasses?: SchoolClasses;
 }
 
-/** The organisation's school classes (id, name), provided by the module that owns them. */
+/**
+ * The organisation's school classes (id, name), provided by the module that owns them: the same list object
+ * while the classes are unchanged (the dashboard keeps its reply bytes meanwhile), never changed by a reader.
+ */
 export type SchoolClasses = (db: Db) => Promise<{ id: number; name: string }[]>;

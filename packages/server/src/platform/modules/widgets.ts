@@ -16,7 +16,11 @@ export interface WidgetContext {
  * the answer into the widget's entry of its reply.
  */
 export interface ServerWidget {
-  /** The widget's data for a user who sees it (fields beside id, name and the visibility). */
+  /**
+   * The widget's data for a user who sees it (fields beside id, name and the visibility). Answer the same
+   * object while the data is the same (the dashboard keeps its reply bytes while every widget does) and
+   * never change an object once answered.
+   */
   load(ctx: WidgetContext): Promise<Record<string, unknown>>;
   /** The widget's own calls: answered only for users the widget is shown to (else noRight). */
   calls?: CallDefinition[];
