@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -59,7 +59,7 @@ function pageAriaLabel(type: 'first' | 'last' | 'next' | 'previous'): string {
  * A generic table with German pagination ('Zeilen pro Seite', 'a - b von n') and an empty text. The
  * caller filters and sorts the rows; the table only pages them.
  */
-export function DataTable<T>({
+function DataTableImpl<T>({
   rows,
   columns,
   rowKey,
@@ -178,3 +178,9 @@ export function DataTable<T>({
     </Paper>
   );
 }
+
+/**
+ * Memoised: a page that re-renders with the same rows and stable columns and handlers (a refetch whose
+ * list did not change, another part of the page updating) does not render every row again.
+ */
+export const DataTable = memo(DataTableImpl) as typeof DataTableImpl;

@@ -4,11 +4,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { customerMessages, type CustomerView } from '@hortus/contract';
-import { DataTable } from '../../../platform/data-table/data-table';
+import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { SearchField } from '../../../platform/filters/search-field';
 import { PageContainer } from '../../../platform/layout/page-container';
+import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useCustomerData } from '../api/customers';
 import { CustomerDialog } from '../components/customer-dialog';
@@ -16,15 +17,23 @@ import { matchesSearch } from '../logic/search';
 
 export const pageSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
 
+// Stable props of the (memoised) table: a refetch that leaves the list unchanged renders no row again.
+const customerColumns: DataTableColumn<CustomerView>[] = [
+  { key: 'nr', label: 'Kundennummer', render: (row) => row.kundennummer, width: 160 },
+  { key: 'name', label: 'Name', render: (row) => row.ident },
+];
+const customerKey = (row: CustomerView) => row.id;
+
 /** /410 Kunden: customers by number descending, 50 per page, search, add. */
 export function CustomersPage() {
   useDismissibleOfflineBanner();
   const query = useCustomerData();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<CustomerView | 'new' | null>(null);
+  const data = useDataRenderedInSlices(query.data);
   const rows = useMemo(
     () =>
-      (query.data?.kunden ?? []).filter((customer) =>
+      (data?.kunden ?? []).filter((customer) =>
         matchesSearch(search, [
           customer.kundennummer,
           customer.ident,
@@ -32,15 +41,14 @@ export function CustomersPage() {
           ...customer.ansprechpartner.map((c) => `${c.vorname} ${c.nachname}`),
         ]),
       ),
-    [query.data, search],
+    [data?.kunden, search],
   );
-  if (!query.data)
+  if (!data)
     return (
       <PageContainer>
         {query.isError ? <Typography>{customerMessages.loadFailed}</Typography> : <PageLoading />}
       </PageContainer>
     );
-  const data = query.data;
   return (
     <PageContainer>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
@@ -55,16 +63,13 @@ export function CustomersPage() {
         aria-label="Kunden"
         data-testid="customers-table"
         rows={rows}
-        rowKey={(row) => row.id}
+        rowKey={customerKey}
         emptyText="Keine Kunden gefunden"
         rowsPerPageOptions={pageSizes}
         defaultRowsPerPage={50}
         mobileBreakpoint={600}
-        onRowClick={(row) => setEditing(row)}
-        columns={[
-          { key: 'nr', label: 'Kundennummer', render: (row) => row.kundennummer, width: 160 },
-          { key: 'name', label: 'Name', render: (row) => row.ident },
-        ]}
+        onRowClick={setEditing}
+        columns={customerColumns}
       />
       {editing !== null && (
         <CustomerDialog
