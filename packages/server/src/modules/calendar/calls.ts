@@ -7,6 +7,7 @@ import {
   type CalendarState,
 } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
+import { perObject, whileInputsSame } from '../../platform/cache/derived';
 import type { Db } from '../../platform/db/database';
 import { appAddress } from '../../platform/http/app-address';
 import { CallError, defineCall, withJsonBody, type CallDefinition } from '../../platform/http/calls';
@@ -36,40 +37,23 @@ async function stateReply(
   // The settings are one object per viewer and version, the state of a window one per data version and
   // set of categories: the reply after xtime (about 52 KB for a month) is made into bytes once for them
   // and only the head with xtime is written per call.
-  const known = builtTails.get(user);
-  let tail: Buffer;
-  if (known && known.settings === settings && known.kalender === kalender && known.feed === feed) {
-    tail = known.tail;
-  } else {
-    tail = Buffer.concat([
+  const tail = replyTail(user, [settings, kalender, feed], () =>
+    Buffer.concat([
       Buffer.from(`,"settings":${JSON.stringify(settings)},"kalender":`),
       stateBytes(kalender),
       Buffer.from(`,"feed":${JSON.stringify(feed)}}`),
-    ]);
-    builtTails.set(user, { settings, kalender, feed, tail });
-  }
+    ]),
+  );
   return withJsonBody(reply, Buffer.concat([Buffer.from(`{"status":"success","xtime":${xtime}`), tail]));
 }
 
 const feedOn = { aktiv: true };
 const feedOff = { aktiv: false };
 
-/** The last reply's bytes after xtime per loaded user, with the objects they were made from. */
-const builtTails = new WeakMap<
-  LoadedUser,
-  { settings: object; kalender: CalendarState; feed: CalendarReply['feed']; tail: Buffer }
->();
+/** The last reply's bytes after xtime per loaded user, while its settings, state and feed flag are the same. */
+const replyTail = whileInputsSame<LoadedUser, Buffer>();
 
-function stateBytes(state: CalendarState): Buffer {
-  let bytes = stateJson.get(state);
-  if (bytes === undefined) {
-    bytes = Buffer.from(JSON.stringify(state));
-    stateJson.set(state, bytes);
-  }
-  return bytes;
-}
-
-const stateJson = new WeakMap<CalendarState, Buffer>();
+const stateBytes = perObject((state: CalendarState) => Buffer.from(JSON.stringify(state)));
 
 /** What the client asks the state for: a time window and the birthdays' version it holds (our extension). */
 interface LoadView {

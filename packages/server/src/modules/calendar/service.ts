@@ -32,6 +32,7 @@ import {
   type DeepReadonly,
 } from '../../platform/settings/module-settings';
 import { readOrgData } from '../../platform/settings/org-data';
+import { perObject, whileInputsSame } from '../../platform/cache/derived';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import { calendarCategories, calendarEvents } from './schema';
 
@@ -196,22 +197,15 @@ export async function loadAllCategories(db: Db): Promise<CalendarCategory[]> {
 }
 
 /** One list per version of the calendar data (a reply's settings stay the same object meanwhile). */
-function allCategoriesOf(data: CalendarData): CalendarCategory[] {
-  let list = allCategoriesByData.get(data);
-  if (!list) {
-    list = data.categories.map((category) => ({
-      id: category.id,
-      name: category.name,
-      farbe: category.farbe,
-      termine: data.counts.get(category.id) ?? 0,
-      bedingungen: category.bedingungen,
-    }));
-    allCategoriesByData.set(data, list);
-  }
-  return list;
-}
-
-const allCategoriesByData = new WeakMap<CalendarData, CalendarCategory[]>();
+const allCategoriesOf = perObject((data: CalendarData): CalendarCategory[] =>
+  data.categories.map((category) => ({
+    id: category.id,
+    name: category.name,
+    farbe: category.farbe,
+    termine: data.counts.get(category.id) ?? 0,
+    bedingungen: category.bedingungen,
+  })),
+);
 
 /**
  * Settings for a user: the stored ones plus the birthdays this user may see (and all categories for
@@ -231,47 +225,28 @@ export async function loadSettingsFor(
   const data = await calendarData(db);
   const birthdays = await visibleBirthdays(db, settings, viewer);
   const unchanged = heldBirthdays !== undefined && heldBirthdays === birthdays.version;
-  const known = settingsByViewer.get(viewer);
-  if (
-    known &&
-    known.settings === settings &&
-    known.data === data &&
-    known.birthdays === birthdays &&
-    known.unchanged === unchanged
-  ) {
-    return known.value;
-  }
-  const categories = data.categories;
-  // The default falls back to the first category when it is unset or gone.
-  const standard = categories.some((category) => category.id === settings.standard_id_kategorie)
-    ? settings.standard_id_kategorie
-    : (categories[0]?.id ?? 0);
-  const value: SettingsForViewer = {
-    // The reply is only serialised: the shared settings go into it as they are.
-    ...(settings as StoredCalendarSettings),
-    standard_id_kategorie: standard,
-    geburtstage: unchanged ? [] : birthdays.list,
-    geburtstageStand: birthdays.version,
-    ...(unchanged ? { geburtstageUnveraendert: true as const } : {}),
-    ...(hasRight(viewer.rechte, calendarRights.settings) ? { alleKategorien: allCategoriesOf(data) } : {}),
-  };
-  settingsByViewer.set(viewer, { settings, data, birthdays, unchanged, value });
-  return value;
+  return settingsByViewer(viewer, [settings, data, birthdays, unchanged], () => {
+    const categories = data.categories;
+    // The default falls back to the first category when it is unset or gone.
+    const standard = categories.some((category) => category.id === settings.standard_id_kategorie)
+      ? settings.standard_id_kategorie
+      : (categories[0]?.id ?? 0);
+    return {
+      // The reply is only serialised: the shared settings go into it as they are.
+      ...(settings as StoredCalendarSettings),
+      standard_id_kategorie: standard,
+      geburtstage: unchanged ? [] : birthdays.list,
+      geburtstageStand: birthdays.version,
+      ...(unchanged ? { geburtstageUnveraendert: true as const } : {}),
+      ...(hasRight(viewer.rechte, calendarRights.settings) ? { alleKategorien: allCategoriesOf(data) } : {}),
+    };
+  });
 }
 
 export type SettingsForViewer = CalendarReply['settings'];
 
 /** Per viewer object (a loaded user is a new object when its rights or groups change). */
-const settingsByViewer = new WeakMap<
-  object,
-  {
-    settings: object;
-    data: CalendarData;
-    birthdays: object;
-    unchanged: boolean;
-    value: SettingsForViewer;
-  }
->();
+const settingsByViewer = whileInputsSame<object, SettingsForViewer>();
 
 interface BirthdayRows {
   rows: { id: number; name: string; gruppen: number[]; date: [number, number, number] }[];

@@ -12,6 +12,7 @@ import {
 } from '@hortus/contract';
 import type { SessionUser } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
+import { perObject } from '../../platform/cache/derived';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
@@ -116,13 +117,7 @@ export async function saveClasses(db: Db, input: { klassen: ClassData[]; geloesc
 /** Classes for the dashboard's message filter (w1_200_Klassen): every class, id and name. */
 export async function classNames(db: Db): Promise<{ id: number; name: string }[]> {
   // One list per version of the classes (the dashboard keeps its reply while it is the same object).
-  const rows = await allClasses(db);
-  let names = namesOf.get(rows);
-  if (!names) {
-    names = rows.map((row) => ({ id: row.id, name: row.name }));
-    namesOf.set(rows, names);
-  }
-  return names;
+  return namesOf(await allClasses(db));
 }
 
-const namesOf = new WeakMap<ClassRow[], { id: number; name: string }[]>();
+const namesOf = perObject((rows: ClassRow[]) => rows.map((row) => ({ id: row.id, name: row.name })));

@@ -9,6 +9,7 @@ import {
   type GetDashboardReply,
 } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
+import { whileInputsSame } from '../../platform/cache/derived';
 import type { Db } from '../../platform/db/database';
 import { offerFile } from '../../platform/files/offer-file';
 import { CallError, defineCall, withJsonBody, type AppContext, type CallDefinition } from '../../platform/http/calls';
@@ -23,7 +24,7 @@ import {
   shapeMessages,
 } from './messages';
 import { deliverDueNotices, notifyRecipients } from './notify';
-import { mayCreateMessages, saveDashboardSettings, type ReadDashboardSettings } from './settings';
+import { mayCreateMessages, saveDashboardSettings } from './settings';
 import { dashboardSettingsOf, moduleWidgets, widgetsFor } from './widgets';
 
 /**
@@ -42,20 +43,16 @@ export const getDashboardCall = defineCall(dashboardCalls.getSettings).forSessio
 type DashboardReply = GetDashboardReply;
 type DashboardSave = DashboardReply['save'];
 
-/** What a user's reply was built from: each part is one object per version of its data. */
+/** A user's reply after xtime: its settings and widgets, and their JSON as bytes. */
 interface BuiltDashboard {
-  app: AppContext;
-  settings: ReadDashboardSettings;
-  classes: object;
-  /** The widgets' data objects (widget.load), in reply order. */
-  widgetData: readonly object[];
   settingsPart: DashboardSave['settings'];
   widgets: DashboardSave['widgets'];
   /** The reply's JSON after the xtime value. */
   tail: Buffer;
 }
 
-const builtDashboards = new WeakMap<LoadedUser, BuiltDashboard>();
+/** Per loaded user, while the app, settings, classes and every widget's data are the same objects. */
+const builtDashboards = whileInputsSame<LoadedUser, BuiltDashboard>();
 const replyHead = Buffer.from('{"status":"success","save":{"xtime":');
 
 /**
@@ -69,20 +66,7 @@ async function dashboardReply(app: AppContext, db: Db, user: LoadedUser, xtime: 
   const classes = app.schoolClasses ? await app.schoolClasses(db) : noClasses;
   const canView = hasRight(user.rechte, dashboardRights.view);
   const shown = canView ? await widgetsFor(app, user, settings) : [];
-  const known = builtDashboards.get(user);
-  let built: BuiltDashboard;
-  if (
-    known &&
-    known.app === app &&
-    known.settings === settings &&
-    known.classes === classes &&
-    sameObjects(
-      known.widgetData,
-      shown.map((entry) => entry.data),
-    )
-  ) {
-    built = known;
-  } else {
+  const built = builtDashboards(user, [app, settings, classes, ...shown.map((entry) => entry.data)], () => {
     const settingsPart: DashboardSave['settings'] = {
       // The shared settings are only serialised here.
       ...(settings as DashboardSettings),
@@ -92,17 +76,8 @@ async function dashboardReply(app: AppContext, db: Db, user: LoadedUser, xtime: 
     };
     const widgets = shown.map((entry) => entry.widget);
     const rest = JSON.stringify({ settings: settingsPart, widgets });
-    built = {
-      app,
-      settings,
-      classes,
-      widgetData: shown.map((entry) => entry.data),
-      settingsPart,
-      widgets,
-      tail: Buffer.from(`,${rest.slice(1)}}`),
-    };
-    builtDashboards.set(user, built);
-  }
+    return { settingsPart, widgets, tail: Buffer.from(`,${rest.slice(1)}}`) };
+  });
   const reply: DashboardReply = {
     status: 'success',
     save: { xtime, settings: built.settingsPart, widgets: built.widgets },
@@ -111,10 +86,6 @@ async function dashboardReply(app: AppContext, db: Db, user: LoadedUser, xtime: 
 }
 
 const noClasses: { id: number; name: string }[] = [];
-
-function sameObjects(a: readonly object[], b: readonly object[]): boolean {
-  return a.length === b.length && a.every((value, index) => value === b[index]);
-}
 
 /**
  * Widget 1's actions. A widget call: the platform answers it only for users the widget is shown to

@@ -1,5 +1,6 @@
 import { parameterType, parseGroupList, type NewsFeedData } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
+import { whileInputsSame } from '../../platform/cache/derived';
 import type { Db } from '../../platform/db/database';
 import type { ServerWidget } from '../../platform/modules/widgets';
 import { rememberForOrg } from '../../platform/settings/org-data';
@@ -24,10 +25,8 @@ function emailParameters(db: Db) {
   );
 }
 
-const builtData = new WeakMap<
-  LoadedUser,
-  { settings: object; meldungen: object; emailParameter: object; data: NewsFeedData }
->();
+/** One data object per user while its parts are the same objects (the dashboard then reuses its reply bytes). */
+const builtData = whileInputsSame<LoadedUser, NewsFeedData>();
 
 /** Widget 1, the news feed: registered like any module's widget (ServerModule.dashboardWidgets). */
 export const newsFeedWidget: ServerWidget = {
@@ -35,24 +34,12 @@ export const newsFeedWidget: ServerWidget = {
     const settings = await dashboardSettingsOf(app);
     const meldungen = await feedFor(db, user);
     const emailParameter = await emailParameters(db);
-    // One object while its parts are the same objects (the dashboard then reuses its reply bytes).
-    const known = builtData.get(user);
-    if (
-      known &&
-      known.settings === settings &&
-      known.meldungen === meldungen &&
-      known.emailParameter === emailParameter
-    ) {
-      return known.data;
-    }
-    const data: NewsFeedData = {
+    return builtData(user, [settings, meldungen, emailParameter], () => ({
       meldungen,
       kannErstellen: mayCreateMessages(settings, user),
       standardEmpfaenger: parseGroupList(settings.w1_standardEmpfaenger),
       emailParameter,
-    };
-    builtData.set(user, { settings, meldungen, emailParameter, data });
-    return data;
+    }));
   },
   calls: [w1Call, w1CsvCall],
 };
