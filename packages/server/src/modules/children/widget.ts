@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { childrenCalls, dashboardRights, type SessionUser, type W2Exception, type W2Reply } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { defineCall } from '../../platform/http/calls';
-import type { ServerWidget } from '../../platform/modules/widgets';
+import { noWidgetData, type ServerWidget } from '../../platform/modules/widgets';
 import { classesFor } from './classes';
 import { exceptionAttachments, exceptionViewOf } from './load';
 import { childExceptions, childRecurringExceptions, children } from './schema';
@@ -118,10 +118,8 @@ export const w2Call = defineCall(childrenCalls.w2).forSession({
   },
 });
 
-const noData: Record<string, unknown> = Object.freeze({});
-
 /** Widget 2 (Abwesenheiten): loads its day itself through w2, so the settings entry carries nothing more. */
 export const absencesWidget: ServerWidget = {
-  load: () => Promise.resolve(noData),
+  load: () => Promise.resolve(noWidgetData),
   calls: [w2Call],
 };

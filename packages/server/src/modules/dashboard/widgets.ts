@@ -1,7 +1,7 @@
 import { widgetsOf, type DashboardWidget, type WidgetDefinition } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { AppContext } from '../../platform/http/calls';
-import type { WidgetAccess } from '../../platform/modules/widgets';
+import { noWidgetData, type WidgetAccess } from '../../platform/modules/widgets';
 import { readDashboardSettings, seesWidget, widgetCondition, type ReadDashboardSettings } from './settings';
 
 /**
@@ -42,7 +42,7 @@ export async function widgetsFor(
     const definition = known.find((widget) => widget.id === id);
     if (!definition || !seesWidget(settings, id, user)) continue;
     const widget = app.widgets.get(id);
-    const data = widget ? await widget.load({ app, db: app.db, user }) : noData;
+    const data = widget ? await widget.load({ app, db: app.db, user }) : noWidgetData;
     result.push({
       widget: {
         ...data,
@@ -56,5 +56,3 @@ export async function widgetsFor(
   }
   return result;
 }
-
-const noData: Record<string, unknown> = Object.freeze({});

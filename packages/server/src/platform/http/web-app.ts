@@ -42,13 +42,11 @@ export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: 
   const template = indexHtml && fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, 'utf8') : null;
   // The page carries the login screen's data, so the first paint already shows the organisation's title,
   // texts and colours (nothing moves when they arrive); kept until the app settings change.
-  const pageHtml = (source: string) =>
-    rememberForOrg(db, 'index-html', (org) => withLoginScreen(source, loginScreenOf(org.settings)));
-  // The login page ('/') preloads the login chunks; every other route's page names none.
-  const loginPageHtml = (source: string) =>
-    rememberForOrg(db, 'index-html-login', async () => withLoginRoutePreload(await pageHtml(source), true));
-  const appPageHtml = (source: string) =>
-    rememberForOrg(db, 'index-html-app', async () => withLoginRoutePreload(await pageHtml(source), false));
+  // The login page ('/') also preloads the login chunks; every other route's page names none.
+  const pageHtml = (source: string, loginRoute: boolean) =>
+    rememberForOrg(db, loginRoute ? 'index-html-login' : 'index-html-app', (org) =>
+      withLoginRoutePreload(withLoginScreen(source, loginScreenOf(org.settings)), loginRoute),
+    );
   if (webDist && indexHtml && fs.existsSync(indexHtml)) {
     await fastify.register(fastifyStatic, {
       root: webDist,
@@ -75,7 +73,7 @@ export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: 
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(await (url === '/' ? loginPageHtml(template) : appPageHtml(template)));
+        .send(await pageHtml(template, url === '/'));
     }
     return sendReply(reply, {
       status: 'notFound',

@@ -26,6 +26,9 @@ export interface ServerWidget {
   calls?: CallDefinition[];
 }
 
+/** The data of a widget that has none in the dashboard's reply: one shared, frozen object. */
+export const noWidgetData: Record<string, unknown> = Object.freeze({});
+
 /**
  * Who may use a widget: decided by the module that shows the widgets (the dashboard: widget in use and
  * its visibility condition allows the user). Without such a module no widget call is answered.
