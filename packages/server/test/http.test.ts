@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES } from '../src/app';
-import { defineCall, CallError, type AppContext } from '../src/platform/http/calls';
+import { defineCall, CallError, withJsonBody, type AppContext } from '../src/platform/http/calls';
 import { registerCalls } from '../src/platform/http/dispatcher';
 import { createUser } from '../src/seed/factories';
 import { writeAppSettings } from '../src/platform/settings/app-settings';
@@ -108,6 +108,66 @@ describe('security headers', () => {
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['x-frame-options']).toBe('DENY');
     expect(reply.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('replies sent in parts', () => {
+  it('writes the parts as one body with its length, the status and the same headers as a whole reply', async () => {
+    const fastify = Fastify();
+    await fastify.register(formbody);
+    fastify.addHook('onRequest', (_request, reply, done) => {
+      reply.header('x-frame-options', 'DENY');
+      done();
+    });
+    const spec = defineCallSpec({
+      path: '/_api/parts/',
+      func: 'load',
+      request: { teile: z.coerce.boolean().default(true) },
+      reply: z.object({ status: z.literal('success'), text: z.string(), zahl: z.number() }),
+    });
+    const text = 'Grüße aus dem Hort – '.repeat(4000);
+    const tail = Buffer.from(`,"text":${JSON.stringify(text)}}`);
+    registerCalls(fastify, server.context, [
+      defineCall(spec).forPublic({
+        async handle({ input }) {
+          const reply = { status: 'success' as const, zahl: 7, text };
+          const head = '{"status":"success","zahl":7';
+          return withJsonBody(reply, input.teile ? [head, tail] : Buffer.concat([Buffer.from(head), tail]));
+        },
+      }),
+    ]);
+    await fastify.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = fastify.server.address() as { port: number };
+      const load = async (teile: boolean) =>
+        fetch(`http://127.0.0.1:${port}/_api/parts/?func=load`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: teile ? 'teile=1' : 'teile=',
+        });
+      const inParts = await load(true);
+      const whole = await load(false);
+      const bytes = Buffer.from(await inParts.arrayBuffer());
+      expect(inParts.status).toBe(200);
+      expect(JSON.parse(bytes.toString('utf8'))).toEqual({ status: 'success', zahl: 7, text });
+      expect(Number(inParts.headers.get('content-length'))).toBe(bytes.length);
+      expect(bytes.equals(Buffer.from(await whole.arrayBuffer()))).toBe(true);
+      const headersOf = (reply: Response) =>
+        [...reply.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive' && name !== 'connection');
+      expect(headersOf(inParts)).toEqual(headersOf(whole));
+      expect(inParts.headers.get('x-frame-options')).toBe('DENY');
+      expect(inParts.headers.get('cache-control')).toBe('no-store');
+      // Through inject (the tests' client) the same bytes arrive.
+      const injected = await fastify.inject({
+        method: 'POST',
+        url: '/_api/parts/?func=load',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'teile=1',
+      });
+      expect(injected.rawPayload.equals(bytes)).toBe(true);
+    } finally {
+      await fastify.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, ruledString } from './schema';
+import { fieldErrors, ruledString, safeParseReporting } from './schema';
 import { jsonField } from './wire';
 import { check, rules, type RuleName } from './validation';
 
@@ -208,6 +208,40 @@ describe('fieldErrors', () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe('safeParseReporting', () => {
+  const schema = z.object({ name: z.string(), alter: z.number().int(), kinder: jsonField(z.array(z.number())) });
+
+  it('gives a valid value as safeParse does', () => {
+    const value = { name: 'Ada', alter: 36, kinder: '[1,2]' };
+    expect(safeParseReporting(schema, value)).toEqual(schema.safeParse(value));
+    expect(safeParseReporting(schema, value)).toEqual({
+      success: true,
+      data: { name: 'Ada', alter: 36, kinder: [1, 2] },
+    });
+  });
+
+  it('reports a bad value with its input: a missing field reads "Bitte angeben.", a wrong one its own message', () => {
+    const result = safeParseReporting(schema, { alter: 'viele', kinder: '[1,"x"]' });
+    expect(result).toEqual(schema.safeParse({ alter: 'viele', kinder: '[1,"x"]' }, { reportInput: true }));
+    expect(result.success).toBe(false);
+    const errors = fieldErrors((result as { error: z.ZodError }).error);
+    expect(errors.name).toEqual(['Bitte angeben.']);
+    expect(errors.alter?.[0]).not.toBe('Bitte angeben.');
+    expect(Object.keys(errors)).toEqual(['name', 'alter', 'kinder.1']);
+  });
+
+  it('answers like safeParse with reportInput for any value (property)', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        const reporting = safeParseReporting(schema, value);
+        const direct = schema.safeParse(value, { reportInput: true });
+        expect(reporting.success).toBe(direct.success);
+        if (!reporting.success && !direct.success) expect(reporting.error.issues).toEqual(direct.error.issues);
+      }),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { germanIssueMessage } from './schema';
+import { germanIssueMessage, safeParseReporting } from './schema';
 import { validationMessages } from './validation';
 import type { Right } from './rights';
 
@@ -58,7 +58,7 @@ export function jsonField<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>
     }
     const decoded = decodeJson(value, ctx);
     if (decoded === z.NEVER) return z.NEVER;
-    const parsed = schema.safeParse(decoded, { reportInput: true });
+    const parsed = safeParseReporting(schema, decoded);
     if (!parsed.success) {
       forwardIssues(ctx, parsed.error, []);
       return z.NEVER;
@@ -188,9 +188,9 @@ export function defineActions<M extends ActionMap, K extends string = 'type'>(
         ctx.addIssue({ code: 'custom', message: wireMessages.unknownAction, path: [typeKey], input: type });
         return z.NEVER;
       }
-      const parsed = definition.data.safeParse(decoded['data'], { reportInput: true });
+      const parsed = safeParseReporting(definition.data, decoded['data']);
       if (!parsed.success) forwardIssues(ctx, parsed.error, ['data']);
-      const fields = definition.fields ? z.object(definition.fields).safeParse(decoded, { reportInput: true }) : null;
+      const fields = definition.fields ? safeParseReporting(z.object(definition.fields), decoded) : null;
       if (fields && !fields.success) forwardIssues(ctx, fields.error, []);
       if (!parsed.success || (fields && !fields.success)) return z.NEVER;
       return { ...(fields?.data ?? {}), [typeKey]: type, data: parsed.data } as ActionOf<M, K>;

@@ -1,5 +1,5 @@
 import { hydrantInput, type Hydrant, type HydrantValues, type Street } from './calls';
-import { germanIssueMessage } from '../../platform/schema';
+import { germanIssueMessage, safeParseReporting } from '../../platform/schema';
 
 /**
  * Export and import of the register (beyond the specification): CSV (semicolon, UTF-8 with byte order
@@ -186,30 +186,27 @@ export function parseRegisterGeoJson(text: string): ParsedImport {
 
 /** A row as a hydrant (id 0: new); or the German messages of its bad fields, each with the line number. */
 export function hydrantOfRow(line: number, row: RegisterRow): { hydrant: HydrantValues } | { errors: string[] } {
-  const parsed = hydrantInput.safeParse(
-    {
-      id: 0,
-      coords_lat: row.breitengrad ?? '',
-      coords_lon: row.laengengrad ?? '',
-      id_strasse: 0,
-      strasse: row.strasse ?? '',
-      plz: row.plz ?? '',
-      ort: row.ort ?? '',
-      hausnummer: row.hausnummer ?? '',
-      nummer: row.nummer ?? '',
-      ...(row.lage ? { lage: row.lage } : {}),
-      ...(row.lageSchild ? { lageSchild: row.lageSchild } : {}),
-      ...(row.durchmesser ? { durchmesser: row.durchmesser } : {}),
-      ...(row.status ? { status: row.status } : {}),
-      mangel: (row.maengel ?? '')
-        .split(/[,\s]+/)
-        .filter((key) => key !== '')
-        .map((key) => key.padStart(2, '0')),
-      letztePruefung: row.letztePruefung ?? '',
-      info: row.info ?? '',
-    },
-    { reportInput: true },
-  );
+  const parsed = safeParseReporting(hydrantInput, {
+    id: 0,
+    coords_lat: row.breitengrad ?? '',
+    coords_lon: row.laengengrad ?? '',
+    id_strasse: 0,
+    strasse: row.strasse ?? '',
+    plz: row.plz ?? '',
+    ort: row.ort ?? '',
+    hausnummer: row.hausnummer ?? '',
+    nummer: row.nummer ?? '',
+    ...(row.lage ? { lage: row.lage } : {}),
+    ...(row.lageSchild ? { lageSchild: row.lageSchild } : {}),
+    ...(row.durchmesser ? { durchmesser: row.durchmesser } : {}),
+    ...(row.status ? { status: row.status } : {}),
+    mangel: (row.maengel ?? '')
+      .split(/[,\s]+/)
+      .filter((key) => key !== '')
+      .map((key) => key.padStart(2, '0')),
+    letztePruefung: row.letztePruefung ?? '',
+    info: row.info ?? '',
+  });
   if (parsed.success) {
     if (parsed.data.strasse === '') return { errors: [importMessages.row(line, 'strasse', 'Bitte angeben.')] };
     return { hydrant: parsed.data };

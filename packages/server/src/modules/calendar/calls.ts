@@ -32,8 +32,9 @@ async function stateReply(
   const settings = await loadSettingsFor(db, user, view.geburtstageStand);
   const kalender = await loadCalendarState(db, user, windowOf(view));
   const feed = (await hasFeed(db, user.id)) ? feedOn : feedOff;
-  const reply: CalendarReply = { status: 'success', xtime, settings, kalender, feed, ...extra };
-  if (Object.keys(extra).length > 0) return reply;
+  const reply: CalendarReply = { status: 'success', xtime, settings, kalender, feed };
+  // Object.assign, not a spread: a spread's copy may be placed in the old generation (see the dispatcher).
+  if (Object.keys(extra).length > 0) return Object.assign(reply, extra);
   // The settings are one object per viewer and version, the state of a window one per data version and
   // set of categories: the reply after xtime (about 52 KB for a month) is made into bytes once for them
   // and only the head with xtime is written per call.
@@ -44,7 +45,7 @@ async function stateReply(
       Buffer.from(`,"feed":${JSON.stringify(feed)}}`),
     ]),
   );
-  return withJsonBody(reply, Buffer.concat([Buffer.from(`{"status":"success","xtime":${xtime}`), tail]));
+  return withJsonBody(reply, [`{"status":"success","xtime":${xtime}`, tail]);
 }
 
 const feedOn = { aktiv: true };

@@ -82,7 +82,7 @@ async function dashboardReply(app: AppContext, db: Db, user: LoadedUser, xtime: 
     status: 'success',
     save: { xtime, settings: built.settingsPart, widgets: built.widgets },
   };
-  return withJsonBody(reply, Buffer.concat([replyHead, Buffer.from(String(xtime)), built.tail]));
+  return withJsonBody(reply, [replyHead, String(xtime), built.tail]);
 }
 
 const noClasses: { id: number; name: string }[] = [];

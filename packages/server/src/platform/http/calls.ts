@@ -66,16 +66,21 @@ const jsonBodyKey = Symbol('jsonBody');
 /**
  * Marks a reply whose JSON the handler has already built (mostly from cached pieces): the dispatcher
  * sends `body` as it is instead of serialising `reply` again. `body` must be exactly the JSON of
- * `reply`, as text or as its UTF-8 bytes; bytes are sent without encoding or measuring a string again
- * (a calendar month is about 50 KB), so handlers keep their cached parts as bytes.
+ * `reply`, as text, as its UTF-8 bytes or as parts whose bytes in order are that JSON. Bytes are sent
+ * without encoding or measuring a string again (a calendar month is about 50 KB), so handlers keep their
+ * cached parts as bytes; parts are written one after another and never joined, so a call whose reply is
+ * a small fresh head (`xtime`) before a large cached tail allocates no new buffer of the reply's size
+ * (at thousands of calls a second those buffers made V8 collect garbage for external memory pressure).
  */
-export function withJsonBody<T extends object>(reply: T, body: string | Buffer): T {
+export type JsonBody = string | Buffer | readonly (string | Buffer)[];
+
+export function withJsonBody<T extends object>(reply: T, body: JsonBody): T {
   Object.defineProperty(reply, jsonBodyKey, { value: body, enumerable: false });
   return reply;
 }
 
-export function jsonBodyOf(reply: object): string | Buffer | undefined {
-  return (reply as { [jsonBodyKey]?: string | Buffer })[jsonBodyKey];
+export function jsonBodyOf(reply: object): JsonBody | undefined {
+  return (reply as { [jsonBodyKey]?: JsonBody })[jsonBodyKey];
 }
 
 /** A reply is an object with a status; a handler may instead answer with a file (see platform/files). */

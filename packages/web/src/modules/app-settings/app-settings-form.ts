@@ -1,4 +1,4 @@
-import { appSettingsData, fieldErrors, type AppSettingsData } from '@hortus/contract';
+import { appSettingsData, fieldErrors, type AppSettingsData, safeParseReporting } from '@hortus/contract';
 
 export type LoginInfo = AppSettingsData['loginscreen_infos'][number];
 
@@ -35,7 +35,7 @@ export function appSettingsChanged(saved: AppSettingsData, current: AppSettingsD
 
 /** German messages keyed by field path ('app_titel', 'loginscreen_infos.0.titel'); empty when valid. */
 export function appSettingsErrors(settings: AppSettingsData): Record<string, string> {
-  const parsed = appSettingsData.safeParse(settings, { reportInput: true });
+  const parsed = safeParseReporting(appSettingsData, settings);
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
   for (const [path, messages] of Object.entries(fieldErrors(parsed.error))) {

@@ -39,6 +39,7 @@ import {
   type EditChildInput,
   type ExceptionInput,
   type FieldErrors,
+  safeParseReporting,
 } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { downloadStoredFile } from '../../../platform/api/download';
@@ -188,7 +189,7 @@ function ChildForm({ child, data, onClose }: ChildDialogProps) {
   const error = (key: string) => errors[key]?.[0];
 
   const submit = async () => {
-    const parsed = editChildInput.safeParse(state, { reportInput: true });
+    const parsed = safeParseReporting(editChildInput, state);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;

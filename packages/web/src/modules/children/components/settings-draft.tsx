@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
-import { fieldErrors, messages, type FieldErrors } from '@hortus/contract';
+import { fieldErrors, messages, type FieldErrors, safeParseReporting } from '@hortus/contract';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 
 /** A settings page's draft: its value, errors by field, Speichern, and text and switch fields bound to it. */
@@ -34,7 +34,7 @@ export function useSettingsDraft<T extends object>(options: {
     set,
     error,
     submit() {
-      const parsed = options.schema.safeParse(value, { reportInput: true });
+      const parsed = safeParseReporting(options.schema, value);
       if (!parsed.success) {
         setErrors(fieldErrors(parsed.error));
         return;

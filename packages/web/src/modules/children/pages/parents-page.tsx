@@ -28,6 +28,7 @@ import {
   type ParentInput,
   usesIds,
   type ParentView,
+  safeParseReporting,
 } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
@@ -188,7 +189,7 @@ function ParentDialog({
   const selectable = data.kinder.filter((k) => k.allowEdit || (value.ids_kinder ?? []).includes(k.id));
   const error = (key: string) => errors[key]?.[0];
   const submit = async () => {
-    const parsed = parentInput.safeParse(value, { reportInput: true });
+    const parsed = safeParseReporting(parentInput, value);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;

@@ -23,6 +23,7 @@ import {
   toLocal,
   type FieldErrors,
   type StatisticsRowView,
+  safeParseReporting,
 } from '@hortus/contract';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
@@ -156,7 +157,7 @@ function RowDialog({ row, onClose, onApply }: { row: Row; onClose(): void; onApp
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (patch: Partial<Row>) => setValue({ ...value, ...patch });
   const apply = () => {
-    const parsed = statisticsRowInput.safeParse(value, { reportInput: true });
+    const parsed = safeParseReporting(statisticsRowInput, value);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;

@@ -9,6 +9,7 @@ import {
   type PaidOutOvertime,
   type SpecialPayment,
   type WeekdayException,
+  safeParseReporting,
 } from '@hortus/contract';
 
 /** What the payroll dialog edits: the saveAbrechnung data (numbers may be NaN while a field is empty). */
@@ -33,7 +34,7 @@ export function draftOf(reply: GetPayrollReply): PayrollDraft {
 
 /** The contract's German messages for the draft, by field path ('tage.3.zeitBis'); empty when it may be saved. */
 export function draftErrors(draft: PayrollDraft): FieldErrors {
-  const parsed = payrollInput.safeParse(draft, { reportInput: true });
+  const parsed = safeParseReporting(payrollInput, draft);
   return parsed.success ? {} : fieldErrors(parsed.error);
 }
 
