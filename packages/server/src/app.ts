@@ -122,6 +122,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     calls.filter((call) => !uploadPaths.has(call.path)),
   );
   for (const module of serverModules) module.routes?.(fastify, app);
+  fastify.addHook('onReady', async () => {
+    for (const module of serverModules) await module.beforeRequests?.(app);
+  });
   startJobs(
     fastify,
     app,

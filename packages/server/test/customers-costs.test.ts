@@ -577,7 +577,7 @@ describe('demo organisation', () => {
       expect(loaded.kosten.some((c) => c.dokumente.length === 0)).toBe(true);
       expect(loaded.kosten.some((c) => c.wiederholen === 1)).toBe(true);
       const receipt = withReceipt[0]?.dokumente.find((d) => d.dokumentart === 20) as CostDocumentView;
-      expect((await writeDemoReceipts(demo.context)) > 0).toBe(true);
+      // Written before the server took its first request: nothing is left for a later run.
       expect(await writeDemoReceipts(demo.context)).toBe(0);
       const response = await demo.app.inject({
         method: 'POST',

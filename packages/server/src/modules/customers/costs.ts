@@ -19,7 +19,6 @@ import { CallError, type AppContext } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import type { BackgroundJob } from '../../platform/modules/server-module';
 import { customerCostDocuments, customerCosts, customerOrderLines, customerOrders } from './schema';
-import { writeDemoReceipts } from './demo-costs';
 
 type CostRow = typeof customerCosts.$inferSelect;
 
@@ -203,8 +202,5 @@ export async function runRecurringCosts(db: Db, now = new Date()): Promise<numbe
 export const recurringCostJob: BackgroundJob = {
   name: 'customers-recurring-costs',
   everyMs: 60_000,
-  run: async (app) => {
-    await writeDemoReceipts(app);
-    return runRecurringCosts(app.db);
-  },
+  run: (app) => runRecurringCosts(app.db),
 };

@@ -10,7 +10,7 @@ import { renderPdf } from '../../platform/pdf/pdf-document';
 import { DOCUMENT_AREA } from './documents';
 import { customerCostDocuments, customerCosts } from './schema';
 
-/** Storage names of the demo's receipts: the seed has no file store, the cost job writes their bytes. */
+/** Storage names of the demo's receipts: the seed has no file store; their bytes are written before the server takes requests. */
 const DEMO_PREFIX = 'demo-kostenbeleg-';
 
 const demoCosts: { centre: number; titel: string; betrag: number; mwst: string; day: number; every?: number }[] = [

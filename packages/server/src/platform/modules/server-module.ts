@@ -39,6 +39,12 @@ export interface ServerModule {
    * exist: idempotent (e.g. a default record when none exists), so that reads never write.
    */
   setup?: (db: Db) => Promise<void>;
+  /**
+   * Work that needs the running app (its data folder) and must not compete with requests: awaited when the
+   * server becomes ready, before it takes any request (e.g. the demo's receipt PDFs, about 2 s of rendering
+   * on the first start, which as a job stalled calls a minute after start). Idempotent and quick when done.
+   */
+  beforeRequests?: (app: AppContext) => Promise<unknown>;
   /** Dashboard widgets by id (declared with name and order in the module's contract definition). */
   dashboardWidgets?: Record<string, ServerWidget>;
   /** Only the module that shows the widgets: who may use a widget (see WidgetAccess). */
