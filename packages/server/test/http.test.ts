@@ -252,6 +252,46 @@ describe('web app serving', () => {
 });
 
 describe('dispatcher', () => {
+  it('reads the query and the body as fields, and a __proto__ field as nothing', async () => {
+    const fastify = Fastify();
+    await fastify.register(formbody);
+    const spec = defineCallSpec({
+      path: '/_api/echo/',
+      func: 'echo',
+      // A field named like an array's property: read from an inherited array it would be a number.
+      request: { name: z.string().default(''), seite: z.string().default(''), length: z.string().optional() },
+      reply: z.object({ status: z.literal('success'), name: z.string(), seite: z.string(), geerbt: z.boolean() }),
+    });
+    registerCalls(fastify, server.context, [
+      defineCall(spec).forPublic({
+        async handle({ input }) {
+          const inherited = input.length !== undefined;
+          return { status: 'success', name: input.name, seite: input.seite, geerbt: inherited };
+        },
+      }),
+    ]);
+    const echo = async (query: string, body: string) =>
+      JSON.parse(
+        (
+          await fastify.inject({
+            method: 'POST',
+            url: `/_api/echo/?func=echo${query}`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: body,
+          })
+        ).body,
+      );
+    expect(await echo('&seite=2', 'name=Ada')).toEqual({ status: 'success', name: 'Ada', seite: '2', geerbt: false });
+    // The body wins over the query for the same field.
+    expect(await echo('&name=Query', 'name=Body')).toMatchObject({ name: 'Body' });
+    expect(await echo('&__proto__=a&__proto__=b', '__proto__=x&__proto__=y&name=Ada')).toEqual({
+      status: 'success',
+      name: 'Ada',
+      seite: '',
+      geerbt: false,
+    });
+  });
+
   it('checks the declared right (noRight, 403, no data), then validates, then runs the handler', async () => {
     const fastify = Fastify();
     await fastify.register(formbody);

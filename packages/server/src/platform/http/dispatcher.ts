@@ -81,14 +81,19 @@ export function pickCall(calls: CallDefinition[], query: Record<string, unknown>
 
 /** The request's fields: the query (less the dispatch keys) merged with the body. */
 function inputOf(request: FastifyRequest, call: CallDefinition): Record<string, unknown> | null {
-  // Copied key by key, not by object rest and spread (see the handler's context below).
+  // Copied key by key, not by object rest and spread (see the handler's context below); a '__proto__'
+  // field is no field of any call and would set the copy's prototype.
   const input: Record<string, unknown> = {};
   const query = queryOf(request);
-  for (const key of Object.keys(query)) if (key !== 'func' && key !== call.queryKey) input[key] = query[key];
+  for (const key of Object.keys(query)) {
+    if (key !== 'func' && key !== call.queryKey && key !== '__proto__') input[key] = query[key];
+  }
   const body = request.body;
   if (body === undefined || body === null || body === '') return input;
   if (typeof body !== 'object' || Array.isArray(body)) return null;
-  return Object.assign(input, body);
+  const fields = body as Record<string, unknown>;
+  for (const key of Object.keys(fields)) if (key !== '__proto__') input[key] = fields[key];
+  return input;
 }
 
 /**
