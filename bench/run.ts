@@ -184,7 +184,7 @@ async function benchCalls(database: Database, label: string): Promise<CallsResul
   return { measured, settingsReply, calendarReply };
 }
 
-const resultMarker = 'BENCH-CALLS-RESULT ';
+const resultMarker = 'BENCH-PART-RESULT ';
 
 /** One part of the bench in a fresh process (this script with --part=…, the same Node flags). */
 function inOwnProcess<T>(name: string, env: Record<string, string> = {}): Promise<T> {
@@ -259,12 +259,15 @@ async function benchLoginRoute(webDist: string): Promise<LoginRouteReport> {
 // reached 24.6k req/s at 50 connections against 35k at 10.
 const part = process.argv.find((arg) => arg.startsWith('--part='))?.slice('--part='.length);
 if (part !== undefined) {
-  const result =
-    part === 'postgres'
-      ? await benchPostgres(process.env.DATABASE_URL ?? '')
-      : part === 'baseline'
-        ? await benchBaseline(JSON.parse(fs.readFileSync(process.env.BENCH_REPLIES ?? '', 'utf8')) as Replies)
-        : await benchCalls(await openPglite(fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-bench-db-'))), 'PGlite');
+  const parts: Record<string, () => Promise<unknown>> = {
+    pglite: async () =>
+      benchCalls(await openPglite(fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-bench-db-'))), 'PGlite'),
+    postgres: () => benchPostgres(process.env.DATABASE_URL ?? ''),
+    baseline: () => benchBaseline(JSON.parse(fs.readFileSync(process.env.BENCH_REPLIES ?? '', 'utf8')) as Replies),
+  };
+  const run = parts[part];
+  if (!run) throw new Error(`unknown bench part ${part} (pglite, postgres, baseline)`);
+  const result = await run();
   process.stdout.write(`${resultMarker}${JSON.stringify(result)}\n`);
   process.exit(0);
 }
