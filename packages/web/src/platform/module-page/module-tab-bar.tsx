@@ -23,16 +23,33 @@ export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current }: ModuleT
   const selectedCode = current.hidden === true ? null : current.code;
   const focusCode = selectedCode ?? tabs[0]?.code;
 
-  // After the page is painted, bring a selected tab that starts off-screen into view.
+  // After the page is painted, bring a selected tab that starts off-screen into view. Measuring is done
+  // a task after the next frame, when layout is clean: in the effect itself the reads forced a layout of
+  // the whole new page (≈ 45 ms on a throttled phone) whenever React flushed the effects with the commit.
+  // A first tab on a freshly mounted bar is in view already.
+  const mounted = useRef(false);
+  const firstCode = tabs[0]?.code;
   useEffect(() => {
-    const list = listRef.current;
-    const selected = list?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!list || !selected) return;
-    const left = selected.offsetLeft - list.offsetLeft;
-    if (left < list.scrollLeft || left + selected.offsetWidth > list.scrollLeft + list.clientWidth) {
-      list.scrollLeft = Math.max(0, left - 48);
-    }
-  }, [selectedCode]);
+    const firstMount = !mounted.current;
+    mounted.current = true;
+    if (firstMount && selectedCode === firstCode) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const list = listRef.current;
+        const selected = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+        if (!list || !selected) return;
+        const left = selected.offsetLeft - list.offsetLeft;
+        if (left < list.scrollLeft || left + selected.offsetWidth > list.scrollLeft + list.clientWidth) {
+          list.scrollLeft = Math.max(0, left - 48);
+        }
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [selectedCode, firstCode]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
