@@ -1,7 +1,6 @@
-import type { ModulePages } from '../../platform/module-page/web-module';
+import { lazyPage, type ModulePages } from '../../platform/module-page/web-module';
 import { AppInfoPage } from './pages/app-info-page';
-import { HelpPage } from './pages/help-page';
 
 /** Module 999 App-Info: one page per tab of the contract definition. */
-const pages: ModulePages = { '': AppInfoPage, '100': HelpPage };
+const pages: ModulePages = { '': AppInfoPage, '100': lazyPage(() => import('./pages/help-page'), 'HelpPage') };
 export default pages;

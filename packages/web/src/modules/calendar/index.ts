@@ -1,6 +1,5 @@
-import type { ModulePages } from '../../platform/module-page/web-module';
+import { lazyPage, type ModulePages } from '../../platform/module-page/web-module';
 import { CalendarPage } from './pages/calendar-page';
-import { CalendarSettingsPage } from './pages/calendar-settings-page';
 import { placeholderPage } from './pages/placeholder-page';
 
 /** Module 110 Kalender: the calendar, two placeholder tabs and the settings. */
@@ -8,6 +7,6 @@ const pages: ModulePages = {
   '': CalendarPage,
   '100': placeholderPage('Tab 2'),
   '200': placeholderPage('Tab 3'),
-  set: CalendarSettingsPage,
+  set: lazyPage(() => import('./pages/calendar-settings-page'), 'CalendarSettingsPage'),
 };
 export default pages;

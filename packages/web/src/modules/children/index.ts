@@ -1,15 +1,12 @@
-import type { ModulePages } from '../../platform/module-page/web-module';
+import { lazyPage, type ModulePages } from '../../platform/module-page/web-module';
 import { ChildrenPage } from './pages/children-page';
-import { ChildrenSettingsPage } from './pages/children-settings-page';
-import { ParentsPage } from './pages/parents-page';
-import { StatisticsPage } from './pages/statistics-page';
 
 /** Module 200 Kinder: children and today's attendance, parent accounts, settings; dashboard widget 2. */
 const pages: ModulePages = {
   '': ChildrenPage,
-  '100': ParentsPage,
-  '200': StatisticsPage,
-  set: ChildrenSettingsPage,
+  '100': lazyPage(() => import('./pages/parents-page'), 'ParentsPage'),
+  '200': lazyPage(() => import('./pages/statistics-page'), 'StatisticsPage'),
+  set: lazyPage(() => import('./pages/children-settings-page'), 'ChildrenSettingsPage'),
 };
 export default pages;
 

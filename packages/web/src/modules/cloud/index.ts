@@ -1,7 +1,9 @@
-import type { ModulePages } from '../../platform/module-page/web-module';
+import { lazyPage, type ModulePages } from '../../platform/module-page/web-module';
 import { CloudPage } from './pages/cloud-page';
-import { CloudSettingsPage } from './pages/cloud-settings-page';
 
 /** Module 130 Cloud: slot cards with files by topic, and the default conditions. */
-const pages: ModulePages = { '': CloudPage, set: CloudSettingsPage };
+const pages: ModulePages = {
+  '': CloudPage,
+  set: lazyPage(() => import('./pages/cloud-settings-page'), 'CloudSettingsPage'),
+};
 export default pages;

@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import type { ModulePages, ModuleWidgets } from '../../platform/module-page/web-module';
+import { lazyPage, type ModulePages, type ModuleWidgets } from '../../platform/module-page/web-module';
 import { DashboardPage } from './pages/dashboard-page';
 import { NewsFeedWidget } from './widgets/news-feed-widget';
 
@@ -9,7 +8,7 @@ import { NewsFeedWidget } from './widgets/news-feed-widget';
  */
 const pages: ModulePages = {
   '': DashboardPage,
-  set: lazy(() => import('./pages/dashboard-settings-page').then((m) => ({ default: m.DashboardSettingsPage }))),
+  set: lazyPage(() => import('./pages/dashboard-settings-page'), 'DashboardSettingsPage'),
 };
 export default pages;
 

@@ -1,16 +1,12 @@
-import type { ModulePages } from '../../platform/module-page/web-module';
-import { EditPage } from './pages/edit-page';
+import { lazyPage, type ModulePages } from '../../platform/module-page/web-module';
 import { MapPage } from './pages/map-page';
-import { RoutesPage } from './pages/routes-page';
-import { SearchPage } from './pages/search-page';
-import { SettingsPage } from './pages/settings-page';
 
 /** Module 310 Hydrantenpflege: map (Leaflet loads lazily with it), search, routes, edit form, settings. */
 const pages: ModulePages = {
   '': MapPage,
-  '020': SearchPage,
-  '010': RoutesPage,
-  '030': EditPage,
-  '100': SettingsPage,
+  '020': lazyPage(() => import('./pages/search-page'), 'SearchPage'),
+  '010': lazyPage(() => import('./pages/routes-page'), 'RoutesPage'),
+  '030': lazyPage(() => import('./pages/edit-page'), 'EditPage'),
+  '100': lazyPage(() => import('./pages/settings-page'), 'SettingsPage'),
 };
 export default pages;

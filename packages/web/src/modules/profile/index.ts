@@ -1,7 +1,9 @@
-import type { ModulePages } from '../../platform/module-page/web-module';
-import { AccountSettingsPage } from './pages/account-settings-page';
+import { lazyPage, type ModulePages } from '../../platform/module-page/web-module';
 import { MeineDatenPage } from './pages/meine-daten-page';
 
 /** Module 010 Profil: 'Meine Daten' and 'Kontoeinstellungen'. */
-const pages: ModulePages = { '': MeineDatenPage, '010': AccountSettingsPage };
+const pages: ModulePages = {
+  '': MeineDatenPage,
+  '010': lazyPage(() => import('./pages/account-settings-page'), 'AccountSettingsPage'),
+};
 export default pages;

@@ -1,8 +1,10 @@
-import type { ModulePages } from '../../platform/module-page/web-module';
-import { GroupsPage } from './pages/groups-page';
-import { ParametersPage } from './pages/parameters-page';
+import { lazyPage, type ModulePages } from '../../platform/module-page/web-module';
 import { UsersPage } from './pages/users-page';
 
 /** Module 005 Benutzerverwaltung: Benutzer, Parameter, Gruppen. */
-const pages: ModulePages = { '': UsersPage, '010': ParametersPage, '020': GroupsPage };
+const pages: ModulePages = {
+  '': UsersPage,
+  '010': lazyPage(() => import('./pages/parameters-page'), 'ParametersPage'),
+  '020': lazyPage(() => import('./pages/groups-page'), 'GroupsPage'),
+};
 export default pages;

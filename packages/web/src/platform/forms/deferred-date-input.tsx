@@ -7,6 +7,20 @@ import { formatGermanDate, isIsoDate } from '@hortus/contract';
 import type { PickerInputProps } from './date-pickers';
 
 const DateInput = lazy(() => import('./date-pickers').then((m) => ({ default: m.DateInput })));
+const TimeInput = lazy(() => import('./date-pickers').then((m) => ({ default: m.TimeInput })));
+
+/**
+ * A TimeInput on a page that shows it only in some states (the children list's fixed registration
+ * time): the picker's code loads when the field first appears, not with the page (issue 21). Meanwhile
+ * a disabled field of the same size holds its place.
+ */
+export function LazyTimeInput(props: PickerInputProps) {
+  return (
+    <Suspense fallback={<TextField label={props.label} value={props.value} disabled fullWidth={props.fullWidth} />}>
+      <TimeInput {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * A DateInput for a page's first screen: it shows the date as a plain read-only field of the same size

@@ -28,7 +28,7 @@ import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { SearchField } from '../../../platform/filters/search-field';
-import { TimeInput } from '../../../platform/forms/date-pickers';
+import { LazyTimeInput } from '../../../platform/forms/deferred-date-input';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
@@ -298,7 +298,7 @@ function ChildrenList({ data }: { data: ChildrenData }) {
             label="Feste Anmeldezeit statt jetzt"
           />
           {registration.fixed && (
-            <TimeInput
+            <LazyTimeInput
               label="Anmeldezeit"
               value={registration.time}
               onChange={(time) => storeRegistration({ ...registration, time })}
