@@ -6,18 +6,20 @@ export const storageKeys = {
   themeMode: 'themeMode',
   primaryColor: 'primaryColor',
   feature: 'feature',
+  styleCache: 'styleCache',
 } as const;
 
 /**
  * Keys that survive a logout, a failed login and a forced re-login: the push opt-in ("logout keeps the
- * push subscription"), the cached login screen and the organisation's colour (public data) and the
- * device's colour-scheme choice.
+ * push subscription"), the cached login screen and the organisation's colour (public data), the
+ * device's colour-scheme choice and the app's compiled styles (the same for every user).
  */
 export const deviceKeys: readonly string[] = [
   storageKeys.pushEnabled,
   storageKeys.loginScreen,
   storageKeys.themeMode,
   storageKeys.primaryColor,
+  storageKeys.styleCache,
 ];
 
 export function readStorage(key: string): string | null {
