@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -39,9 +39,6 @@ import { useAlert } from '../../../platform/alert/alert-context';
 import { isNetworkError } from '../../../platform/api/errors';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { useSaving } from '../../../platform/saving/saving-context';
-import { ChildDialog } from '../components/child-dialog';
-import { IdCardsAllDialog } from '../components/id-cards-all-dialog';
-import { ScanStationPage } from './scan-station-page';
 import { ReleaseDialog } from '../components/release-dialog';
 import { ReleasedDialog, type ReleasedChoice } from '../components/released-dialog';
 import { StatusButton } from '../components/status-button';
@@ -54,6 +51,13 @@ import {
   searchError,
   type ChildFilter,
 } from '../logic/children-view';
+
+// Not on the list's first screen: the dialogs (with their date pickers) and the scan station load when opened.
+const ChildDialog = lazy(() => import('../components/child-dialog').then((m) => ({ default: m.ChildDialog })));
+const IdCardsAllDialog = lazy(() =>
+  import('../components/id-cards-all-dialog').then((m) => ({ default: m.IdCardsAllDialog })),
+);
+const ScanStationPage = lazy(() => import('./scan-station-page').then((m) => ({ default: m.ScanStationPage })));
 
 /** Device settings of the check-in time (school.md: kept on the device): now, or a chosen time (08:00). */
 const REGISTRATION_KEY = 'f200-anmeldezeit';
@@ -329,10 +333,12 @@ function ChildrenList({ data }: { data: ChildrenData }) {
           data-testid="children-table"
         />
       </Stack>
-      {allCards && (
-        <IdCardsAllDialog classes={data.klassen} selected={filter.klasse} onClose={() => setAllCards(false)} />
-      )}
-      {editing !== null && <ChildDialog child={editingChild} data={data} onClose={() => setEditing(null)} />}
+      <Suspense fallback={null}>
+        {allCards && (
+          <IdCardsAllDialog classes={data.klassen} selected={filter.klasse} onClose={() => setAllCards(false)} />
+        )}
+        {editing !== null && <ChildDialog child={editingChild} data={data} onClose={() => setEditing(null)} />}
+      </Suspense>
       <ReleaseDialog
         child={releasing}
         onCancel={() => setReleasing(null)}

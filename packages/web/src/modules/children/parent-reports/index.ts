@@ -1,8 +1,10 @@
-import type { ModulePages } from '../../../platform/module-page/web-module';
-import { ContactPage } from './pages/contact-page';
+import { lazyPage, type ModulePages } from '../../../platform/module-page/web-module';
 import { ReportPage } from './pages/report-page';
-import { ReportSettingsPage } from './pages/report-settings-page';
 
 /** Module 210 (parents): 'Melden' and 'Historie', 'Kontakt', 'Einstellungen'. */
-const pages: ModulePages = { '': ReportPage, '100': ContactPage, set: ReportSettingsPage };
+const pages: ModulePages = {
+  '': ReportPage,
+  '100': lazyPage(() => import('./pages/contact-page'), 'ContactPage'),
+  set: lazyPage(() => import('./pages/report-settings-page'), 'ReportSettingsPage'),
+};
 export default pages;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,10 +18,14 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { usePayrollData } from '../api/payroll';
-import { EmployeeDialog } from '../components/employee-dialog';
-import { PayrollDialog } from '../components/payroll-dialog';
-import { PayrollSettingsDialog } from '../components/payroll-settings-dialog';
 import { idParam } from '../logic/params';
+
+// The dialogs (forms, date and time pickers) load when opened, not with the list (issue 21).
+const EmployeeDialog = lazy(() => import('../components/employee-dialog').then((m) => ({ default: m.EmployeeDialog })));
+const PayrollDialog = lazy(() => import('../components/payroll-dialog').then((m) => ({ default: m.PayrollDialog })));
+const PayrollSettingsDialog = lazy(() =>
+  import('../components/payroll-settings-dialog').then((m) => ({ default: m.PayrollSettingsDialog })),
+);
 
 /** Page sizes of the employee list (business.md 9: options 5, 10, 20, 50, all; default 50). */
 const pageSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }];
@@ -113,15 +117,17 @@ export function EmployeesPage() {
           />
         </Box>
       )}
-      {data && editId !== null && (editId === 0 || editing) && (
-        <EmployeeDialog key={editId} employee={editing ?? null} settings={data.settings} onClose={close} />
-      )}
-      {data && payrollOf && (
-        <PayrollDialog key={payrollOf.id} employee={payrollOf} settings={data.settings} onClose={close} />
-      )}
-      {data && settingsOpen && (
-        <PayrollSettingsDialog settings={data.settings} onClose={() => setSettingsOpen(false)} />
-      )}
+      <Suspense fallback={null}>
+        {data && editId !== null && (editId === 0 || editing) && (
+          <EmployeeDialog key={editId} employee={editing ?? null} settings={data.settings} onClose={close} />
+        )}
+        {data && payrollOf && (
+          <PayrollDialog key={payrollOf.id} employee={payrollOf} settings={data.settings} onClose={close} />
+        )}
+        {data && settingsOpen && (
+          <PayrollSettingsDialog settings={data.settings} onClose={() => setSettingsOpen(false)} />
+        )}
+      </Suspense>
     </PageContainer>
   );
 }
