@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import type { UserParameter } from '@hortus/contract';
-import { CHILDREN_HINT, ParameterField, parameterError, valueOf } from './parameter-field';
+import { CHILDREN_HINT, ParameterField } from './parameter-field';
+import { parameterError, valueOf } from './parameter-schema';
 
 const condition = { sehen: { alle: true, gruppen: [] }, bearbeiten: { alle: true, gruppen: [] } };
 

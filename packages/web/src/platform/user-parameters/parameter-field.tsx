@@ -9,7 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { parameterType, parameterValueError, type ParameterValue, type UserParameter } from '@hortus/contract';
+import { parameterType, type ParameterValue, type UserParameter } from '@hortus/contract';
 import { DateInput, TimeInput } from '../forms/date-pickers';
 import { MenuIcon } from '../icons/menu-icon';
 
@@ -27,27 +27,6 @@ export interface ParameterFieldProps {
 export const CHILDREN_HINT = 'Kinder werden in der Kinderverwaltung zugeordnet.';
 
 const NONE = '';
-
-/** The value of one parameter from the wire maps (text keyed by id, chosen ids keyed by id). */
-export function valueOf(
-  werte: Record<string, string>,
-  ids: Record<string, number[]>,
-  parameterId: number,
-): ParameterValue {
-  const key = String(parameterId);
-  return { wert: werte[key] ?? '', ids: ids[key] ?? [] };
-}
-
-/**
- * The German message for an invalid value, else null (contract parameterValueError). Child ids
- * (types 11, 12) cannot be checked in the browser, which knows no children; the server checks them.
- */
-export function parameterError(
-  parameter: Pick<UserParameter, 'typ' | 'selectoptions'>,
-  value: ParameterValue,
-): string | null {
-  return parameterValueError(parameter, value, () => true);
-}
 
 const inputTypes: Readonly<Record<number, string>> = {
   [parameterType.text]: 'text',

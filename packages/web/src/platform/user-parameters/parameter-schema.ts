@@ -1,6 +1,26 @@
 import { z } from 'zod';
-import { usesIds, type ParameterValue, type UserParameter } from '@hortus/contract';
-import { parameterError, valueOf } from './parameter-field';
+import { parameterValueError, usesIds, type ParameterValue, type UserParameter } from '@hortus/contract';
+
+/** The value of one parameter from the wire maps (text keyed by id, chosen ids keyed by id). */
+export function valueOf(
+  werte: Record<string, string>,
+  ids: Record<string, number[]>,
+  parameterId: number,
+): ParameterValue {
+  const key = String(parameterId);
+  return { wert: werte[key] ?? '', ids: ids[key] ?? [] };
+}
+
+/**
+ * The German message for an invalid value, else null (contract parameterValueError). Child ids
+ * (types 11, 12) cannot be checked in the browser, which knows no children; the server checks them.
+ */
+export function parameterError(
+  parameter: Pick<UserParameter, 'typ' | 'selectoptions'>,
+  value: ParameterValue,
+): string | null {
+  return parameterValueError(parameter, value, () => true);
+}
 
 type CheckedParameter = Pick<UserParameter, 'id' | 'typ' | 'selectoptions'>;
 

@@ -1,10 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  ParameterField,
-  parameterError,
-  valueOf as parameterValueOf,
-  type ParameterValue,
-} from '../../../platform/user-parameters/parameter-field';
+import { ParameterField, type ParameterValue } from '../../../platform/user-parameters/parameter-field';
+import { parameterError, valueOf as parameterValueOf } from '../../../platform/user-parameters/parameter-schema';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
