@@ -106,6 +106,9 @@ test('without network the banner appears and the cached data stays visible', asy
   await expect(page).toHaveURL(inApp);
   await page.goto('/999');
   await expect(page.getByText('IT-Service')).toBeVisible();
+  // The Hilfe tab's code loads when it is opened: offline it comes from the service worker's precache,
+  // which takes over the page on the first visit.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
   await context.setOffline(true);
   await page.getByRole('tablist').getByRole('tab', { name: 'Hilfe' }).click();

@@ -1,7 +1,7 @@
 /**
  * The service worker (vite-plugin-pwa injectManifest): precaches the build, answers navigations with
  * index.html (never /_api or the dynamic manifest, and no API caching), takes over when the page asks
- * (SKIP_WAITING from workbox-window), shows push notifications (calendar events) and keeps the map
+ * (SKIP_WAITING from workbox-window; the first one takes over the open page at once), shows push notifications (calendar events) and keeps the map
  * tiles a user has viewed (CacheFirst, at most MAP_TILE_MAX_ENTRIES) so maps still show offline.
  *
  * The web tsconfig uses the DOM library, so the few service worker types needed are declared here.
@@ -33,11 +33,13 @@ interface SwGlobalScope {
   readonly clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly SwWindowClient[]>;
     openWindow(url: string): Promise<SwWindowClient | null>;
+    claim(): Promise<void>;
   };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'push', listener: (event: SwPushEvent) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: SwNotificationEvent) => void): void;
   addEventListener(type: 'message', listener: (event: SwMessageEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: SwExtendableEvent) => void): void;
 }
 
 declare const self: SwGlobalScope;
@@ -84,6 +86,15 @@ registerRoute(
     return response;
   },
 );
+
+/**
+ * The first service worker of a device takes over the open page once it has precached the build (a new
+ * version still waits for SKIP_WAITING): tabs and dialogs load their code when opened, and those requests
+ * must come from the precache when the network goes away during the first visit.
+ */
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown } | null;
