@@ -47,7 +47,6 @@ import {
   calendarLimits,
   calendarMessages,
   expandEvents,
-  localInstant,
   localParts,
   monthNames,
   parseCalendarYear,
@@ -61,7 +60,7 @@ import { useDataRenderedInSlices } from '../../../platform/query/render-in-slice
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useCalendar, useCalendarChange, windowAround, windowContains, type CalendarWindow } from '../api/calendar-api';
 import { formOf, newForm, type Occurrence } from '../logic/event-form';
-import { fullCalendarEvent, wallDay } from '../logic/wall-time';
+import { firstMonthRange, fullCalendarEvent, rangeOfDays, wallDay } from '../logic/wall-time';
 
 /** The dialogs load when opened: their forms and the date pickers are not part of the first screen (issue 21). */
 const EventDialog = lazy(() => import('../components/event-dialog').then((m) => ({ default: m.EventDialog })));
@@ -242,7 +241,7 @@ function CalendarView({
   const calendarRef = useRef<FullCalendar>(null);
   const calendarReady = useNextTask();
   const [params, setParams] = useSearchParams();
-  const [range, setRange] = useState<{ from: number; to: number } | null>(null);
+  const [range, setRange] = useState(() => firstMonthRange(new Date()));
   const [view, setView] = useState<ViewName>('dayGridMonth');
   const [current, setCurrent] = useState(() => toLocal(Date.now()));
   const [yearText, setYearText] = useState(String(current.year));
@@ -259,13 +258,14 @@ function CalendarView({
     kalender.kategorien.find((category) => category.id === settings.id_kalenderkategorie_geburtstag)?.farbe ??
     calendarLimits.defaultColor;
 
-  const entries = useMemo<CalendarEntry[]>(() => {
-    if (!range) return [];
-    return [
+  // The first month's entries come with the grid's first render (its range is known before it mounts).
+  const entries = useMemo<CalendarEntry[]>(
+    () => [
       ...expandEvents(kalender.events, range.from, range.to),
       ...birthdayEntries(settings.geburtstage, birthdayColor, range.from, range.to),
-    ];
-  }, [kalender.events, settings.geburtstage, birthdayColor, range]);
+    ],
+    [kalender.events, settings.geburtstage, birthdayColor, range],
+  );
   const fcEvents = useMemo<FullCalendarEvent[]>(() => entries.map(fullCalendarEvent), [entries]);
 
   const api = () => calendarRef.current?.getApi();
@@ -276,11 +276,10 @@ function CalendarView({
   }, [view]);
 
   const onDatesSetNow = (arg: DatesSetArg) => {
-    const from = localInstant(wallDay(arg.start), 0) ?? 0;
-    const to = localInstant(wallDay(arg.end), 0) ?? 0;
-    // The events of the new range render in a task of their own, not inside the grid's (first) render.
+    const { from, to } = rangeOfDays(arg.start, arg.end);
+    // The events of another range render in a task of their own, after the grid has moved there.
     startTransition(() =>
-      setRange((previous) => (previous && previous.from === from && previous.to === to ? previous : { from, to })),
+      setRange((previous) => (previous.from === from && previous.to === to ? previous : { from, to })),
     );
     const middle = toLocal((from + to) / 2);
     onRange(from, to, { year: middle.year, month: middle.month });
