@@ -344,7 +344,7 @@ const lines = [
   'birthdays version the web holds) for the office account; 1,500 events over the year, 1,000 birthdays.',
   '',
   'Server CPU: the CPU time of the serving process per answered request, and its share of one core during the',
-  "run. The load generator runs on the same cores; a share well below 1 means the server waited for it (the",
+  'run. The load generator runs on the same cores; a share well below 1 means the server waited for it (the',
   "52 KB replies: the client's parsing is the limit, and the ratio measures the client).",
   '',
   '| route | connections | req/s | median ms | p99 ms | ratio to bare Fastify | reply KB | server CPU µs/req | server CPU share | errors |',
