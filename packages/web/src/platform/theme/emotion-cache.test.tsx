@@ -80,16 +80,26 @@ describe('emotion cache', () => {
     expect(document.querySelector('style[data-emotion~="abc"]')).toBeNull();
   });
 
-  it('stops adding styles to the store beyond its limit', () => {
+  it('empties the store when it would grow beyond its limit, and the next visit records afresh', () => {
     const big = '.x{}'.repeat(maxStoredCss / 4);
     localStorage.setItem(storageKeys.styleCache, formatStoredStyles({ names: ['big'], css: big }, 'build A'));
-    const cache = createEmotionCache('build A');
-    render(
+    const page = (cache: ReturnType<typeof createEmotionCache>) => (
       <CacheProvider value={cache}>
         <Box sx={{ gap: '9px' }}>x</Box>
-      </CacheProvider>,
+      </CacheProvider>
     );
+    render(page(createEmotionCache('build A')));
     window.dispatchEvent(new Event('pagehide'));
-    expect(parseStoredStyles(localStorage.getItem(storageKeys.styleCache), 'build A')?.names).toEqual(['big']);
+    expect(parseStoredStyles(localStorage.getItem(storageKeys.styleCache), 'build A')).toBeNull();
+    cleanup();
+    document.querySelectorAll('style[data-emotion]').forEach((style) => style.remove());
+
+    const next = createEmotionCache('build A');
+    render(page(next));
+    window.dispatchEvent(new Event('pagehide'));
+    const stored = parseStoredStyles(localStorage.getItem(storageKeys.styleCache), 'build A');
+    expect(stored?.names).toEqual(Object.keys(next.inserted));
+    expect(stored?.css).toContain('gap:9px;');
+    expect(stored?.css).not.toContain('.x{}');
   });
 });

@@ -30,7 +30,7 @@ const cacheKey = 'css';
  */
 const styleBuild = `1 ${import.meta.url}`;
 
-/** Beyond this many characters of stored CSS, new styles are no longer added to the store. */
+/** A store that would grow beyond this many characters of CSS is emptied; the next visit records afresh. */
 export const maxStoredCss = 300_000;
 
 interface StoredStyles {
@@ -90,7 +90,7 @@ function recordStyles(cache: EmotionCache, restored: StoredStyles | null, build:
   };
   const insert = cache.insert;
   cache.insert = (selector, serialized, target, shouldCache) => {
-    recording = shouldCache && target === sheet && stored.css.length + newLength < maxStoredCss;
+    recording = shouldCache && target === sheet;
     try {
       return insert(selector, serialized, target, shouldCache);
     } finally {
@@ -98,8 +98,15 @@ function recordStyles(cache: EmotionCache, restored: StoredStyles | null, build:
       recording = false;
     }
   };
+  let full = false;
   const save = () => {
-    if (newNames.length === 0) return;
+    if (newNames.length === 0 || full) return;
+    if (stored.css.length + newLength > maxStoredCss) {
+      // Styles of past themes and pages pile up: the store starts afresh with the next visit's styles.
+      full = true;
+      writeStorage(storageKeys.styleCache, '');
+      return;
+    }
     stored.names = [...stored.names, ...newNames.splice(0)];
     stored.css += newRules.splice(0).join('');
     newLength = 0;
