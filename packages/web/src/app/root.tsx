@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { ErrorBoundary } from '../platform/error/error-boundary';
 import { PageLoading } from '../platform/feedback/page-loading';
+import { lazyExport } from '../platform/lazy/lazy-export';
 
 // '/' loads only the login chunk; the router, the menu shell and the modules load when the app opens.
-const LoginPage = lazy(() => import('../platform/login/login-page').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazyExport(() => import('../platform/login/login-page'), 'LoginPage');
 const AppRouter = lazy(() => import('./router'));
 
 const isLoginPath = () => location.pathname === '/';

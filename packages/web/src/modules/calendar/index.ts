@@ -1,4 +1,5 @@
-import { lazyPage, type ModulePages } from '../../platform/module-page/web-module';
+import type { ModulePages } from '../../platform/module-page/web-module';
+import { lazyExport } from '../../platform/lazy/lazy-export';
 import { CalendarPage } from './pages/calendar-page';
 import { placeholderPage } from './pages/placeholder-page';
 
@@ -7,6 +8,6 @@ const pages: ModulePages = {
   '': CalendarPage,
   '100': placeholderPage('Tab 2'),
   '200': placeholderPage('Tab 3'),
-  set: lazyPage(() => import('./pages/calendar-settings-page'), 'CalendarSettingsPage'),
+  set: lazyExport(() => import('./pages/calendar-settings-page'), 'CalendarSettingsPage'),
 };
 export default pages;

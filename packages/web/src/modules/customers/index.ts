@@ -1,11 +1,12 @@
-import { lazyPage, type ModulePages } from '../../platform/module-page/web-module';
+import type { ModulePages } from '../../platform/module-page/web-module';
+import { lazyExport } from '../../platform/lazy/lazy-export';
 import { CustomersPage } from './pages/customers-page';
 
 /** Module 410 Kunden: customers, orders and contracts with documents, costs with the revenue overview, settings. */
 const pages: ModulePages = {
   '': CustomersPage,
-  '100': lazyPage(() => import('./pages/orders-page'), 'OrdersPage'),
-  '200': lazyPage(() => import('./pages/costs-page'), 'CostsPage'),
-  set: lazyPage(() => import('./pages/customer-settings-page'), 'CustomerSettingsPage'),
+  '100': lazyExport(() => import('./pages/orders-page'), 'OrdersPage'),
+  '200': lazyExport(() => import('./pages/costs-page'), 'CostsPage'),
+  set: lazyExport(() => import('./pages/customer-settings-page'), 'CustomerSettingsPage'),
 };
 export default pages;

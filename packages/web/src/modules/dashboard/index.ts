@@ -1,4 +1,5 @@
-import { lazyPage, type ModulePages, type ModuleWidgets } from '../../platform/module-page/web-module';
+import type { ModulePages, ModuleWidgets } from '../../platform/module-page/web-module';
+import { lazyExport } from '../../platform/lazy/lazy-export';
 import { DashboardPage } from './pages/dashboard-page';
 import { NewsFeedWidget } from './widgets/news-feed-widget';
 
@@ -8,7 +9,7 @@ import { NewsFeedWidget } from './widgets/news-feed-widget';
  */
 const pages: ModulePages = {
   '': DashboardPage,
-  set: lazyPage(() => import('./pages/dashboard-settings-page'), 'DashboardSettingsPage'),
+  set: lazyExport(() => import('./pages/dashboard-settings-page'), 'DashboardSettingsPage'),
 };
 export default pages;
 

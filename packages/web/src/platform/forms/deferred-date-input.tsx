@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import EventIcon from '@mui/icons-material/Event';
 import { formatGermanDate, isIsoDate } from '@hortus/contract';
 import type { PickerInputProps } from './date-pickers';
+import { lazyExport } from '../lazy/lazy-export';
 
-const DateInput = lazy(() => import('./date-pickers').then((m) => ({ default: m.DateInput })));
-const TimeInput = lazy(() => import('./date-pickers').then((m) => ({ default: m.TimeInput })));
+const DateInput = lazyExport(() => import('./date-pickers'), 'DateInput');
+const TimeInput = lazyExport(() => import('./date-pickers'), 'TimeInput');
 
 /**
  * A TimeInput on a page that shows it only in some states (the children list's fixed registration

@@ -1,9 +1,10 @@
 import { hasSession } from '../session/storage';
 import { LoginScreen } from './login-screen';
-import { lazy } from 'react';
+
+import { lazyExport } from '../lazy/lazy-export';
 
 // Only for a stored session: its code (settings, start route) is not part of the login route.
-const StartRedirect = lazy(() => import('./start-redirect').then((m) => ({ default: m.StartRedirect })));
+const StartRedirect = lazyExport(() => import('./start-redirect'), 'StartRedirect');
 
 export interface LoginPageProps {
   /** Opens a route of the logged-in app (the app router loads only then). */

@@ -1,17 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { DashboardWidget } from '@hortus/contract';
 
 /** A module's pages, keyed by tab code ('' for the module's first route). */
 export type ModulePages = Readonly<Record<string, ComponentType>>;
-
-/**
- * A tab's page that loads when the tab is first opened: a module's first screen then evaluates only its
- * own page, not the forms, pickers and charts of the other tabs (issue 21). The module page's Suspense
- * shows a progress bar meanwhile. `name` is the page's export in the loaded file.
- */
-export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
-  return lazy(() => load().then((file): { default: ComponentType } => ({ default: file[name] })));
-}
 
 /** What a dashboard widget's component gets: its entry of the dashboard reply (with its loader's data). */
 export interface WidgetProps {

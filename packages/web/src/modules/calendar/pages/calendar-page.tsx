@@ -1,5 +1,4 @@
 import {
-  lazy,
   memo,
   startTransition,
   Suspense,
@@ -61,10 +60,11 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useCalendar, useCalendarChange, windowAround, windowContains, type CalendarWindow } from '../api/calendar-api';
 import { formOf, newForm, type Occurrence } from '../logic/event-form';
 import { firstMonthRange, fullCalendarEvent, rangeOfDays, wallDay } from '../logic/wall-time';
+import { lazyExport } from '../../../platform/lazy/lazy-export';
 
 /** The dialogs load when opened: their forms and the date pickers are not part of the first screen (issue 21). */
-const EventDialog = lazy(() => import('../components/event-dialog').then((m) => ({ default: m.EventDialog })));
-const FeedDialog = lazy(() => import('../components/feed-dialog').then((m) => ({ default: m.FeedDialog })));
+const EventDialog = lazyExport(() => import('../components/event-dialog'), 'EventDialog');
+const FeedDialog = lazyExport(() => import('../components/feed-dialog'), 'FeedDialog');
 
 type ViewName = 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -51,13 +51,12 @@ import {
   searchError,
   type ChildFilter,
 } from '../logic/children-view';
+import { lazyExport } from '../../../platform/lazy/lazy-export';
 
 // Not on the list's first screen: the dialogs (with their date pickers) and the scan station load when opened.
-const ChildDialog = lazy(() => import('../components/child-dialog').then((m) => ({ default: m.ChildDialog })));
-const IdCardsAllDialog = lazy(() =>
-  import('../components/id-cards-all-dialog').then((m) => ({ default: m.IdCardsAllDialog })),
-);
-const ScanStationPage = lazy(() => import('./scan-station-page').then((m) => ({ default: m.ScanStationPage })));
+const ChildDialog = lazyExport(() => import('../components/child-dialog'), 'ChildDialog');
+const IdCardsAllDialog = lazyExport(() => import('../components/id-cards-all-dialog'), 'IdCardsAllDialog');
+const ScanStationPage = lazyExport(() => import('./scan-station-page'), 'ScanStationPage');
 
 /** Device settings of the check-in time (school.md: kept on the device): now, or a chosen time (08:00). */
 const REGISTRATION_KEY = 'f200-anmeldezeit';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -17,12 +17,13 @@ import { LinkedText } from '../../../platform/text/linked-text';
 import { useW1 } from '../api/dashboard';
 import { FeedbackForm } from './feedback-form';
 import { severityOf, TypeIcon } from './type-icon';
+import { lazyExport } from '../../../platform/lazy/lazy-export';
 
 /**
  * The answers table loads when opened: its table's pagination sets up number formatting (Intl) when
  * its module is evaluated, about 170 ms of the dashboard's start on a throttled phone (issue 21).
  */
-const ResultsDialog = lazy(() => import('./results-dialog').then((m) => ({ default: m.ResultsDialog })));
+const ResultsDialog = lazyExport(() => import('./results-dialog'), 'ResultsDialog');
 
 /**
  * One message of the feed: an alert with type icon and colour; title and text as plain text with line

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,12 +9,13 @@ import { callW1 } from '../api/dashboard';
 import { MessageAlert } from '../components/message-alert';
 import { PopupDialog } from '../components/popup-dialog';
 import type { WidgetProps } from '../../../platform/module-page/web-module';
+import { lazyExport } from '../../../platform/lazy/lazy-export';
 
 /**
  * The create/edit dialog loads when it opens: its form, condition editor and the date pickers are not
  * part of the dashboard's first screen (Lighthouse TBT, issue 21).
  */
-const MessageDialog = lazy(() => import('../components/message-dialog').then((m) => ({ default: m.MessageDialog })));
+const MessageDialog = lazyExport(() => import('../components/message-dialog'), 'MessageDialog');
 
 /** Widget 1: the news feed with create/edit dialog, feedback forms and popups. */
 export function NewsFeedWidget({ widget: entry }: WidgetProps) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,12 +19,14 @@ import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-b
 import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { usePayrollData } from '../api/payroll';
 import { idParam } from '../logic/params';
+import { lazyExport } from '../../../platform/lazy/lazy-export';
 
 // The dialogs (forms, date and time pickers) load when opened, not with the list (issue 21).
-const EmployeeDialog = lazy(() => import('../components/employee-dialog').then((m) => ({ default: m.EmployeeDialog })));
-const PayrollDialog = lazy(() => import('../components/payroll-dialog').then((m) => ({ default: m.PayrollDialog })));
-const PayrollSettingsDialog = lazy(() =>
-  import('../components/payroll-settings-dialog').then((m) => ({ default: m.PayrollSettingsDialog })),
+const EmployeeDialog = lazyExport(() => import('../components/employee-dialog'), 'EmployeeDialog');
+const PayrollDialog = lazyExport(() => import('../components/payroll-dialog'), 'PayrollDialog');
+const PayrollSettingsDialog = lazyExport(
+  () => import('../components/payroll-settings-dialog'),
+  'PayrollSettingsDialog',
 );
 
 /** Page sizes of the employee list (business.md 9: options 5, 10, 20, 50, all; default 50). */

@@ -1,14 +1,14 @@
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { lazyPage } from './web-module';
+import { lazyExport } from './lazy-export';
 
-describe('lazyPage', () => {
+describe('lazyExport', () => {
   afterEach(cleanup);
 
-  it('loads the file of a tab only when its page is first rendered, and renders the named export', async () => {
+  it('loads the file only when the component is first rendered, and renders the named export', async () => {
     const load = vi.fn(async () => ({ SecondPage: () => <p>Zweite Seite</p>, OtherPage: () => <p>Andere</p> }));
-    const Page = lazyPage(load, 'SecondPage');
+    const Page = lazyExport(load, 'SecondPage');
     expect(load).not.toHaveBeenCalled();
     render(
       <Suspense fallback={<p>Wird geladen…</p>}>
