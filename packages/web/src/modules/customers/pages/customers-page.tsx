@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,8 +12,11 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useCustomerData } from '../api/customers';
-import { CustomerDialog } from '../components/customer-dialog';
 import { matchesSearch } from '../logic/search';
+import { lazyExport } from '../../../platform/lazy/lazy-export';
+
+// The dialog (its form and the user-parameter fields) loads when opened, not with the list (issue 21).
+const CustomerDialog = lazyExport(() => import('../components/customer-dialog'), 'CustomerDialog');
 
 export const pageSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
 
@@ -71,14 +74,16 @@ export function CustomersPage() {
         onRowClick={setEditing}
         columns={customerColumns}
       />
-      {editing !== null && (
-        <CustomerDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          customer={editing === 'new' ? null : editing}
-          data={data}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {editing !== null && (
+          <CustomerDialog
+            key={editing === 'new' ? 'new' : editing.id}
+            customer={editing === 'new' ? null : editing}
+            data={data}
+            onClose={() => setEditing(null)}
+          />
+        )}
+      </Suspense>
     </PageContainer>
   );
 }
