@@ -49,13 +49,23 @@ test('on a phone the month shows titles, the week shows Sunday and starts at the
   expect((forward?.x ?? 0) + (forward?.width ?? 0)).toBeLessThanOrEqual(390);
 
   // Month view: the weekly team meeting shows its title (cut with an ellipsis), the tooltip holds it whole.
-  const meeting = page.locator('.fc-daygrid-event').filter({ hasText: 'Teambesprechung' }).first();
-  const meetingTitle = meeting.locator('.fc-event-title');
+  const meeting = page.locator('.month-event').filter({ hasText: 'Teambesprechung' }).first();
+  const meetingTitle = meeting.locator('.month-event-title');
   await expect(meetingTitle).toBeVisible();
   expect((await meetingTitle.boundingBox())?.width ?? 0).toBeGreaterThan(20);
   await expect(meeting).toHaveAttribute('title', /Teambesprechung/);
   // No sideways scrolling of the page.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Two taps on a day open its day view (the first marks it); 'Monat' goes back.
+  const fifteenth = page.getByRole('button', { name: /, 15\.\d\d\.\d{4}/ });
+  await fifteenth.click();
+  await expect(fifteenth).toHaveAttribute('aria-pressed', 'true');
+  await fifteenth.click();
+  await expect(page.getByRole('heading', { name: /^\w+, 15\.\d\d\.\d{4}$/ })).toBeVisible();
+  await expect(page.locator('.fc-timeGridDay-view')).toBeVisible();
+  await page.getByRole('button', { name: 'Monat' }).click();
+  await expect(page.locator('.month-grid')).toBeVisible();
 
   // Week view: every weekday header readable, Sunday inside the screen.
   await page.getByRole('button', { name: 'Woche' }).click();
@@ -77,7 +87,7 @@ test('on a phone the month shows titles, the week shows Sunday and starts at the
 test('in dark mode the weekday header of month and week view is readable', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('themeMode', 'dark'));
   await openCalendar(page);
-  const monthHeader = page.locator('th.fc-col-header-cell.fc-day-mon .fc-col-header-cell-cushion');
+  const monthHeader = page.locator('.month-weekday').first();
   await expect(monthHeader).toBeVisible();
   expect(await contrastOf(monthHeader)).toBeGreaterThanOrEqual(4.5);
   await page.getByRole('button', { name: 'Woche' }).click();

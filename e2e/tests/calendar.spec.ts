@@ -10,7 +10,8 @@ async function gotoMonth(page: Page, year: string, month: string): Promise<void>
   await expect(page.getByRole('heading', { name: `${month} ${year}` })).toBeVisible();
 }
 
-const cell = (page: Page, day: string) => page.locator(`td.fc-daygrid-day[data-date="${day}"]`);
+/** The month view's entries that start (or continue) on a day. */
+const dayEvents = (page: Page, day: string) => page.locator(`.month-event[data-day="${day}"]`);
 
 test('leitung creates a weekly series, sees it in month and week view, deletes one day, saves one day as a single event and sees a birthday', async ({
   page,
@@ -44,10 +45,10 @@ test('leitung creates a weekly series, sees it in month and week view, deletes o
 
   // Month view: the four Mondays of March 2030.
   await gotoMonth(page, '2030', 'März');
-  const series = page.locator('.fc-event', { hasText: 'AG Fußball' });
+  const series = page.locator('.month-event', { hasText: 'AG Fußball' });
   await expect(series).toHaveCount(4);
   for (const day of ['2030-03-04', '2030-03-11', '2030-03-18', '2030-03-25']) {
-    await expect(cell(page, day).locator('.fc-event', { hasText: 'AG Fußball' })).toHaveCount(1);
+    await expect(dayEvents(page, day).filter({ hasText: 'AG Fußball' })).toHaveCount(1);
   }
 
   // Week view: the week of 4 March shows the one occurrence at 16:00.
@@ -59,17 +60,17 @@ test('leitung creates a weekly series, sees it in month and week view, deletes o
   await gotoMonth(page, '2030', 'März');
 
   // Delete only 11 March ('nur Ausnahme für Tag').
-  await cell(page, '2030-03-11').locator('.fc-event', { hasText: 'AG Fußball' }).click();
+  await dayEvents(page, '2030-03-11').filter({ hasText: 'AG Fußball' }).click();
   const view = page.getByRole('dialog', { name: 'AG Fußball' });
   await expect(view.getByText('Wöchentlich am Montag vom 04.03.2030 bis 31.03.2030')).toBeVisible();
   await view.getByRole('button', { name: 'löschen' }).click();
   await page.getByRole('button', { name: 'nur Ausnahme für Tag' }).click();
   await expect(page.getByText('Der Termin wurde gelöscht.')).toBeVisible();
   await expect(series).toHaveCount(3);
-  await expect(cell(page, '2030-03-11').locator('.fc-event', { hasText: 'AG Fußball' })).toHaveCount(0);
+  await expect(dayEvents(page, '2030-03-11').filter({ hasText: 'AG Fußball' })).toHaveCount(0);
 
   // Save 18 March as a single event: it detaches from the series.
-  await cell(page, '2030-03-18').locator('.fc-event', { hasText: 'AG Fußball' }).click();
+  await dayEvents(page, '2030-03-18').filter({ hasText: 'AG Fußball' }).click();
   await page.getByRole('dialog', { name: 'AG Fußball' }).getByRole('button', { name: 'bearbeiten' }).click();
   const edit = page.getByRole('dialog', { name: 'Termin bearbeiten' });
   await expect(pickerInput(edit, 'Beginn')).toHaveValue('18.03.2030');
@@ -78,13 +79,13 @@ test('leitung creates a weekly series, sees it in month and week view, deletes o
   await edit.getByRole('button', { name: 'Speichern' }).click();
   await page.getByRole('button', { name: 'nur diesen Termin' }).click();
   await expect(page.getByText('Die Daten wurden erfolgreich gespeichert.')).toBeVisible();
-  await expect(cell(page, '2030-03-18').locator('.fc-event')).toHaveText(/AG Fußball Turnier/);
-  await expect(page.locator('.fc-event', { hasText: /^.*AG Fußball$/ })).toHaveCount(2);
-  await expect(cell(page, '2030-03-04').locator('.fc-event', { hasText: 'AG Fußball' })).toHaveCount(1);
-  await expect(cell(page, '2030-03-25').locator('.fc-event', { hasText: 'AG Fußball' })).toHaveCount(1);
+  await expect(dayEvents(page, '2030-03-18')).toHaveText(/AG Fußball Turnier/);
+  await expect(page.locator('.month-event', { hasText: /^.*AG Fußball$/ })).toHaveCount(2);
+  await expect(dayEvents(page, '2030-03-04').filter({ hasText: 'AG Fußball' })).toHaveCount(1);
+  await expect(dayEvents(page, '2030-03-25').filter({ hasText: 'AG Fußball' })).toHaveCount(1);
 
   // The single event links back to its series.
-  await cell(page, '2030-03-18').locator('.fc-event').click();
+  await dayEvents(page, '2030-03-18').click();
   const single = page.getByRole('dialog', { name: 'AG Fußball Turnier' });
   await single.getByRole('button', { name: 'zum Serientermin' }).click();
   await expect(page.getByRole('dialog', { name: 'AG Fußball', exact: true })).toBeVisible();
@@ -93,11 +94,11 @@ test('leitung creates a weekly series, sees it in month and week view, deletes o
   // The series survives a reload (the server holds it, with its exception).
   await page.reload();
   await gotoMonth(page, '2030', 'März');
-  await expect(page.locator('.fc-event', { hasText: 'AG Fußball' })).toHaveCount(3);
+  await expect(page.locator('.month-event', { hasText: 'AG Fußball' })).toHaveCount(3);
 
   // A birthday (Aylin Öztürk, 21 July 1985) shows as an all-day entry; clicking tells the age.
   await gotoMonth(page, '2030', 'Juli');
-  await cell(page, '2030-07-21').locator('.fc-event', { hasText: 'Aylin Öztürk' }).click();
+  await dayEvents(page, '2030-07-21').filter({ hasText: 'Aylin Öztürk' }).click();
   await expect(page.getByText('Aylin Öztürk hat am 21.07.2030 Geburtstag und wird 45 Jahre alt.')).toBeVisible();
 });
 

@@ -1,6 +1,6 @@
 import type { EventInput as FullCalendarEvent } from '@fullcalendar/core';
 import { getContrastRatio } from '@mui/material/styles';
-import { isoDate, localInstant, localParts, parseIsoDay, isoDayOf, type CalendarEntry } from '@hortus/contract';
+import { isoDate, localParts, parseIsoDay, isoDayOf, type CalendarEntry } from '@hortus/contract';
 
 /**
  * The calendar shows Europe/Berlin wall-clock times whatever the device's time zone: entries are
@@ -9,23 +9,6 @@ import { isoDate, localInstant, localParts, parseIsoDay, isoDayOf, type Calendar
  */
 export function wallDay(date: Date): string {
   return isoDate(date.getFullYear(), date.getMonth() + 1, date.getDate());
-}
-
-/** The instants (Berlin midnight) of FullCalendar's range from its first and its end day, as the page keeps it. */
-export function rangeOfDays(start: Date, end: Date): { from: number; to: number } {
-  return { from: localInstant(wallDay(start), 0) ?? 0, to: localInstant(wallDay(end), 0) ?? 0 };
-}
-
-/**
- * The range FullCalendar's month view opens with, as its `datesSet` reports it: six weeks (its fixed week
- * count) from the Monday on or before the first of the device's current month. Known before the grid
- * mounts, the events come with the grid's first render instead of a second render of the whole month.
- */
-export function firstMonthRange(now: Date): { from: number; to: number } {
-  const year = now.getFullYear();
-  const month = now.getMonth();
-  const back = (new Date(year, month, 1).getDay() + 6) % 7;
-  return rangeOfDays(new Date(year, month, 1 - back), new Date(year, month, 1 - back + 42));
 }
 
 export function wallString(ms: number): string {
