@@ -43,6 +43,16 @@ function loginRoutePreload(): Plugin {
   };
 }
 
+/**
+ * The chunks that lazily import the start of every page (entry, router, login page): their dynamic imports
+ * keep Vite's `modulepreload` links, which fetch a chunk's imports in parallel on a first visit. Every
+ * other dynamic import (the app shell's module chunks, a module's tabs and dialogs) loads without: each
+ * of those links costs the main thread about a millisecond when appended — 30 to 50 of them on every
+ * start of a module page, one of its longest tasks on a phone (issue 21) — while the service worker has
+ * every chunk precached by then and serves an import's own imports at once.
+ */
+const startPath = /(^|\/)(index|router|login-page)-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -67,6 +77,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    modulePreload: {
+      resolveDependencies: (_file, deps, context) =>
+        context.hostType === 'html' || startPath.test(context.hostId) ? deps : [],
+    },
     rolldownOptions: {
       treeshake: {
         // The contract is pure (schemas, constants, functions): a module whose exports are unused is
