@@ -100,7 +100,7 @@ async function logIn(context: BrowserContext, baseUrl: string, user: { nn: strin
   await page.waitForLoadState('networkidle');
 }
 
-async function audit(url: string, keepStorage: boolean): Promise<LighthouseRow> {
+async function audit(url: string, keepStorage: boolean): Promise<LighthouseRow | null> {
   const result = await lighthouse(url, {
     port: debuggingPort,
     output: 'json',
@@ -110,6 +110,8 @@ async function audit(url: string, keepStorage: boolean): Promise<LighthouseRow> 
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) has no figures: measured again.
+  if (lhr.runtimeError) return null;
   // LIGHTHOUSE_REPORTS=<folder> keeps each full report (JSON) for a closer look at the findings.
   const reports = process.env['LIGHTHOUSE_REPORTS'];
   if (reports) {
@@ -174,7 +176,13 @@ export async function measureLighthouse(pages = lighthousePages, runs = 2): Prom
         loggedIn = user;
       }
       const measured: LighthouseRow[] = [];
-      for (let run = 0; run < runs; run++) measured.push(await audit(`${baseUrl}${page.path}`, page.user !== null));
+      // Up to two more tries for runs Lighthouse could not record.
+      for (let tries = 0; measured.length < runs && tries < runs + 2; tries++) {
+        const row = await audit(`${baseUrl}${page.path}`, page.user !== null);
+        if (row) measured.push(row);
+        else console.error(`lighthouse ${page.path}: run not recorded, measured again`);
+      }
+      if (measured.length === 0) throw new Error(`Lighthouse recorded no run of ${page.path}`);
       const best = measured.reduce((a, b) => (b.performance > a.performance ? b : a));
       rows.push(best);
       console.error(`lighthouse ${page.path}: ${JSON.stringify(best)}`);
