@@ -82,6 +82,15 @@ export default defineConfig({
         context.hostType === 'html' || startPath.test(context.hostId) ? deps : [],
     },
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically goes into the entry's chunk: every page loads it all
+          // anyway, and as eleven small shared chunks it cost a first visit on HTTP/1.1 (six connections)
+          // about two more round trips before the login page could paint (issue 21: / went from 22 scripts
+          // to 11, 147.0 to 141.0 KB gzip, Lighthouse LCP 2.40–2.63 s to 2.22–2.28 s).
+          groups: [{ name: 'start', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
         // The contract is pure (schemas, constants, functions): a module whose exports are unused is
         // dropped, so importing `messages` does not pull zod into the login route.
