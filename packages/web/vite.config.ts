@@ -48,8 +48,9 @@ function loginRoutePreload(): Plugin {
  * keep Vite's `modulepreload` links, which fetch a chunk's imports in parallel on a first visit. Every
  * other dynamic import (the app shell's module chunks, a module's tabs and dialogs) loads without: each
  * of those links costs the main thread about a millisecond when appended — 30 to 50 of them on every
- * start of a module page, one of its longest tasks on a phone (issue 21) — while the service worker has
- * every chunk precached by then and serves an import's own imports at once.
+ * start of a module page, one of its longest tasks on a phone (issue 21). Those chunks come from the
+ * service worker's precache; only the first page after a device's first login, before the worker has
+ * precached, fetches them in rounds (one per level of imports).
  */
 const startPath = /(^|\/)(index|router|login-page)-[\w-]+\.js$/;
 
