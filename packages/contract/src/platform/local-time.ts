@@ -157,6 +157,20 @@ export function formatGermanLocal(wire: string): string {
   return match[4] ? `${day} ${match[4]}` : day;
 }
 
+/** German weekday names, Monday first (index = ISO weekday − 1; one list for every module). */
+export const germanWeekdayNames = [
+  'Montag',
+  'Dienstag',
+  'Mittwoch',
+  'Donnerstag',
+  'Freitag',
+  'Samstag',
+  'Sonntag',
+] as const;
+
+/** Their two-letter short forms ('Mo' … 'So'). */
+export const germanWeekdayShort = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
+
 /** German month names, January first (one list for every module). */
 export const germanMonthNames = [
   'Januar',

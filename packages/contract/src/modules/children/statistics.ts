@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCallSpec } from '../../platform/call-spec';
-import { dateOfDayNumber, dayNumber, isoDayOf, isoWeekday } from '../../platform/local-time';
+import { dateOfDayNumber, dayNumber, germanWeekdayShort, isoDayOf, isoWeekday } from '../../platform/local-time';
 import { ruledString } from '../../platform/schema';
 import { formatGermanDate, tooLongMessage } from '../../platform/validation';
 import { jsonField, recordId } from '../../platform/wire';
@@ -212,8 +212,6 @@ export function releaseTimeBars(rows: readonly { bis: string }[]): ChartBar[] {
   return notReleased ? [...bars, { label: statisticsMessages.notReleased, count: notReleased }] : bars;
 }
 
-const weekdayShort = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
-
 /** Every ISO day of a month 'YYYY-MM'. */
 export function daysOfMonth(month: string): string[] {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
@@ -233,7 +231,7 @@ export function attendanceBars(month: string, rows: readonly { tag: string }[]):
   return daysOfMonth(month)
     .filter((day) => isoWeekday(dayNumber(...splitDay(day))) <= 5 || counts.has(day))
     .map((day) => ({
-      label: `${weekdayShort[isoWeekday(dayNumber(...splitDay(day))) - 1]} ${formatGermanDate(day).slice(0, 6)}`,
+      label: `${germanWeekdayShort[isoWeekday(dayNumber(...splitDay(day))) - 1]} ${formatGermanDate(day).slice(0, 6)}`,
       count: counts.get(day) ?? 0,
     }));
 }

@@ -31,6 +31,7 @@ import {
   type CalendarDataToSave,
   type CalendarEvent,
   type EventInput,
+  germanWeekdayShort,
 } from '@hortus/contract';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { FormDateField, FormTimeField } from '../../../platform/forms/form-date-fields';
@@ -55,8 +56,6 @@ import {
 
 /** Event dialog width (core.md section 9). */
 export const EVENT_DIALOG_WIDTH = 800;
-
-const weekdayLabels = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
 
 export interface EventDialogProps {
   /** The stored event, or null for a new one. */
@@ -376,7 +375,7 @@ function EventFields({ form, categories }: { form: EventFormApi; categories: rea
                     key={key}
                     control={control}
                     name={`repeat.woechentlichWochentage.${key}`}
-                    label={weekdayLabels[index]}
+                    label={germanWeekdayShort[index]}
                     onChange={() => void form.trigger('repeat.woechentlichWochentage')}
                   />
                 ))}

@@ -1,20 +1,12 @@
 import { memo, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import { alpha, type Theme } from '@mui/material/styles';
-import { germanDay, type CalendarEntry } from '@hortus/contract';
-import { entryTitle, layoutWeeks, limitRows, moreText, type MonthSegment } from '../logic/month-grid';
+import { germanWeekdayShort, type CalendarEntry } from '@hortus/contract';
+import { dayLabel, entryTitle, layoutWeeks, limitRows, moreText, type MonthSegment } from '../logic/month-grid';
 import { readableTextOn } from '../logic/wall-time';
 
 /** Rows of entries a week shows; a day with more shows '+n Termine' in the last one. */
 export const MONTH_MAX_ROWS = 3;
-
-const weekdayNames = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
-const weekdayLong = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
-
-/** 'Dienstag, 24.11.2026' as the accessible name of a day. */
-function dayLabel(day: string, column: number): string {
-  return `${weekdayLong[column] ?? ''}, ${germanDay(day)}`;
-}
 
 /**
  * All of the grid's styles in one rule set on its root (class selectors below it): the cells are plain
@@ -161,7 +153,7 @@ export const MonthGrid = memo(function MonthGrid({
   return (
     <Box className="month-grid" sx={gridSx}>
       <div className="month-weekdays" aria-hidden="true">
-        {weekdayNames.map((name) => (
+        {germanWeekdayShort.map((name) => (
           <div key={name} className="month-weekday">
             {name}
           </div>
@@ -190,7 +182,7 @@ export const MonthGrid = memo(function MonthGrid({
               type="button"
               className={day.startsWith(month) ? 'month-day-number' : 'month-day-number month-other'}
               style={{ gridColumn: column + 1 }}
-              aria-label={day === today ? `${dayLabel(day, column)}, heute` : dayLabel(day, column)}
+              aria-label={day === today ? `${dayLabel(day)}, heute` : dayLabel(day)}
               aria-pressed={day === selectedDay}
               onClick={() => onDayClick(day)}
             >

@@ -13,10 +13,8 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import timeGridPlugin from '@fullcalendar/timegrid';
 import Box from '@mui/material/Box';
 import { alpha, type Theme } from '@mui/material/styles';
-import { calendarLimits, type CalendarEntry } from '@hortus/contract';
+import { calendarLimits, germanWeekdayShort, type CalendarEntry } from '@hortus/contract';
 import { fullCalendarEvent, wallDay } from '../logic/wall-time';
-
-const weekdayShort = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
 
 /**
  * The week view's column header in two short lines ('Mo' over '23.11.'): readable in a 45 px column on a
@@ -27,7 +25,7 @@ export function dayHeaderContent(arg: Pick<DayHeaderContentArg, 'date' | 'text' 
   const date = arg.date;
   return (
     <Box component="span" sx={{ display: 'flex', flexDirection: 'column', lineHeight: 1.2 }}>
-      <span>{weekdayShort[date.getDay()]}</span>
+      <span>{germanWeekdayShort[(date.getDay() + 6) % 7]}</span>
       <Box component="span" sx={{ fontWeight: 'normal', fontSize: '0.7rem', letterSpacing: '-0.02em' }}>
         {`${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.`}
       </Box>

@@ -1,5 +1,6 @@
 import {
   germanDay,
+  germanWeekdayNames,
   isoDayOf,
   isoWeekday,
   localParts,
@@ -79,18 +80,21 @@ export function viewDays(view: CalendarView, anchor: string): { first: string; e
   return { first: isoDayOf(start), end: isoDayOf(start + WEEKS_SHOWN * 7) };
 }
 
-const weekdayNames = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
-
 /** The heading above the grid: 'März 2030', '04.03.2030 – 10.03.2030', 'Dienstag, 24.11.2026'. */
 export function viewTitle(view: CalendarView, anchor: string): string {
   const day = parseIsoDay(anchor) ?? 0;
-  if (view === 'day') return `${weekdayNames[isoWeekday(day) - 1] ?? ''}, ${germanDay(isoDayOf(day))}`;
+  if (view === 'day') return dayLabel(anchor);
   if (view === 'week') {
     const { first, end } = viewDays('week', anchor);
     return `${germanDay(first)} – ${germanDay(isoDayOf((parseIsoDay(end) ?? 0) - 1))}`;
   }
   const [year, month] = isoDayOf(day).split('-').map(Number) as [number, number];
   return `${monthNames[month - 1] ?? ''} ${year}`;
+}
+
+/** 'Dienstag, 24.11.2026': the day view's heading and a day's accessible name in the month. */
+export function dayLabel(day: string): string {
+  return `${germanWeekdayNames[isoWeekday(parseIsoDay(day) ?? 0) - 1] ?? ''}, ${germanDay(day)}`;
 }
 
 /** The anchor one step back (-1) or forward (+1): a month (on its first), a week or a day. */

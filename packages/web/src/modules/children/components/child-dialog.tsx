@@ -32,6 +32,7 @@ import {
   editChildInput,
   fieldErrors,
   formatGermanDate,
+  germanWeekdayNames,
   hasRight,
   messages,
   type ChildView,
@@ -58,8 +59,6 @@ import {
   useSaveChildren,
 } from '../api/children';
 import { IdCardPanel } from './id-card-panel';
-
-const weekdays = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
 
 type State = Required<Omit<EditChildInput, 'kind'>> & { kind: EditChildInput['kind'] };
 
@@ -334,7 +333,7 @@ function ChildForm({ child, data, onClose }: ChildDialogProps) {
                     helperText={error(`${key}.wochentag`)}
                     sx={{ minWidth: 140 }}
                   >
-                    {weekdays.map((name, i) => (
+                    {germanWeekdayNames.map((name, i) => (
                       <MenuItem
                         key={name}
                         value={i + 1}
