@@ -174,20 +174,21 @@ function CalendarView({
     setParams({ e: String(entry.eventId) });
   };
 
-  // FullCalendar's own links ('+n Termine' of the week's all-day row) move it: the page follows.
-  const onShownNow = (shownView: 'week' | 'day', firstDay: string) => {
+  // A day's '+n Termine' in the month opens its day view; FullCalendar's own links (the week's all-day
+  // row) move FullCalendar, and the page follows to where it went.
+  const showNow = (shownView: 'week' | 'day', firstDay: string) => {
     if (shownView !== view || viewDays(shownView, anchor).first !== firstDay) go(shownView, firstDay);
   };
 
   // The grids get handlers of a stable identity that call this render's functions (memoised grids).
-  const handlers = useRef({ day: onDayClickNow, event: onEventClickNow, shown: onShownNow });
+  const handlers = useRef({ day: onDayClickNow, event: onEventClickNow, show: showNow });
   useLayoutEffect(() => {
-    handlers.current = { day: onDayClickNow, event: onEventClickNow, shown: onShownNow };
+    handlers.current = { day: onDayClickNow, event: onEventClickNow, show: showNow };
   });
   const onDayClick = useCallback((day: string) => handlers.current.day(day), []);
   const onEventClick = useCallback((entry: CalendarEntry) => handlers.current.event(entry), []);
-  const onShown = useCallback((v: 'week' | 'day', day: string) => handlers.current.shown(v, day), []);
-  const onMoreClick = useCallback((day: string) => handlers.current.shown('day', day), []);
+  const onShown = useCallback((v: 'week' | 'day', day: string) => handlers.current.show(v, day), []);
+  const onMoreClick = useCallback((day: string) => handlers.current.show('day', day), []);
 
   const gotoMonth = (toYear: number, toMonth: number) =>
     go(view, firstOfMonthAfter(`${String(toYear).padStart(4, '0')}-01-01`, toMonth - 1));
