@@ -59,4 +59,28 @@ describe('MonthGrid', () => {
     fireEvent.click(screen.getByRole('button', { name: '+3 Termine' }));
     expect(onMoreClick).toHaveBeenCalledWith('2026-11-26');
   });
+
+  it('is one tab stop: the arrow keys move between days, Home and End along the week', () => {
+    const { container } = renderMonth([]);
+    const tabbable = [...container.querySelectorAll('.month-day-number')].filter(
+      (button) => button.getAttribute('tabindex') === '0',
+    );
+    expect(tabbable.map((button) => button.getAttribute('data-day-number'))).toEqual(['2026-11-03']);
+    const day = (label: string) => screen.getByRole('button', { name: new RegExp(`^\\w+, ${label}`) });
+    day('03.11.2026').focus();
+    fireEvent.keyDown(day('03.11.2026'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(day('10.11.2026'));
+    fireEvent.keyDown(day('10.11.2026'), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(day('11.11.2026'));
+    fireEvent.keyDown(day('11.11.2026'), { key: 'End' });
+    expect(document.activeElement).toBe(day('15.11.2026'));
+    fireEvent.keyDown(day('15.11.2026'), { key: 'Home' });
+    expect(document.activeElement).toBe(day('09.11.2026'));
+    expect(day('09.11.2026').getAttribute('tabindex')).toBe('0');
+    expect(day('03.11.2026').getAttribute('tabindex')).toBe('-1');
+    // At the grid's edge the key does nothing.
+    day('26.10.2026').focus();
+    fireEvent.keyDown(day('26.10.2026'), { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(day('26.10.2026'));
+  });
 });

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import { alpha, type Theme } from '@mui/material/styles';
 import { germanWeekdayShort, type CalendarEntry } from '@hortus/contract';
@@ -123,7 +123,8 @@ function SegmentButton({ segment, onEventClick }: { segment: MonthSegment; onEve
  * The calendar's month: six weeks of days with their entries, drawn by React in the page's own render
  * (sliced like the rest of it) with CSS grid rows instead of measuring, so the first screen of /110 is no
  * longer one long task of FullCalendar's render and measuring (issue 21). A click on a day marks it; a
- * second click, or a day's '+n Termine', opens the day view.
+ * second click, or a day's '+n Termine', opens the day view. The days are one tab stop: the arrow keys
+ * move between them (a week up or down), Home and End to the week's first and last day.
  */
 export const MonthGrid = memo(function MonthGrid({
   entries,
@@ -150,8 +151,30 @@ export const MonthGrid = memo(function MonthGrid({
     () => layoutWeeks(entries, days).map((week) => limitRows(week, MONTH_MAX_ROWS)),
     [entries, days],
   );
+  const root = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  const tabDay =
+    [focused, selectedDay, today, `${month}-01`].find((day) => day !== null && days.includes(day)) ?? days[0];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = days.indexOf((event.target as HTMLElement).getAttribute('data-day-number') ?? '');
+    if (index < 0) return;
+    const weekStart = index - (index % 7);
+    const targets: Record<string, number> = {
+      ArrowLeft: index - 1,
+      ArrowRight: index + 1,
+      ArrowUp: index - 7,
+      ArrowDown: index + 7,
+      Home: weekStart,
+      End: weekStart + 6,
+    };
+    const next = days[targets[event.key] ?? -1];
+    if (next === undefined) return;
+    event.preventDefault();
+    setFocused(next);
+    root.current?.querySelector<HTMLElement>(`[data-day-number="${next}"]`)?.focus();
+  };
   return (
-    <Box className="month-grid" sx={gridSx}>
+    <Box ref={root} className="month-grid" sx={gridSx} onKeyDown={onKeyDown}>
       <div className="month-weekdays" aria-hidden="true">
         {germanWeekdayShort.map((name) => (
           <div key={name} className="month-weekday">
@@ -184,6 +207,9 @@ export const MonthGrid = memo(function MonthGrid({
               style={{ gridColumn: column + 1 }}
               aria-label={day === today ? `${dayLabel(day)}, heute` : dayLabel(day)}
               aria-pressed={day === selectedDay}
+              data-day-number={day}
+              tabIndex={day === tabDay ? 0 : -1}
+              onFocus={() => setFocused(day)}
               onClick={() => onDayClick(day)}
             >
               {Number(day.slice(8))}
