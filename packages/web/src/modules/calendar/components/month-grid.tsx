@@ -2,8 +2,8 @@ import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import { alpha, type Theme } from '@mui/material/styles';
 import { germanWeekdayShort, type CalendarEntry } from '@hortus/contract';
-import { dayLabel, entryTitle, layoutWeeks, limitRows, moreText, type MonthSegment } from '../logic/month-grid';
-import { readableTextOn } from '../logic/wall-time';
+import { dayLabel, layoutWeeks, limitRows, moreText, type MonthSegment } from '../logic/month-grid';
+import { entryTitle, readableTextOn } from '../logic/wall-time';
 
 /** Rows of entries a week shows; a day with more shows '+n Termine' in the last one. */
 export const MONTH_MAX_ROWS = 3;

@@ -1,6 +1,8 @@
 import {
+  dayNumber,
   germanDay,
   germanWeekdayNames,
+  isoDate,
   isoDayOf,
   isoWeekday,
   localParts,
@@ -8,6 +10,7 @@ import {
   parseIsoDay,
   type CalendarEntry,
 } from '@hortus/contract';
+import { wallTime } from './wall-time';
 
 /**
  * The month view's layout, computed without the DOM: six weeks of seven days from the Monday on or before
@@ -53,11 +56,9 @@ export interface WeekWithLimit {
   rows: number;
 }
 
-const two = (value: number) => String(value).padStart(2, '0');
-
 /** Day number of the Monday on or before the first of a month. */
 function gridStart(year: number, month: number): number {
-  const first = parseIsoDay(`${String(year).padStart(4, '0')}-${two(month)}-01`) ?? 0;
+  const first = dayNumber(year, month, 1);
   return first - (isoWeekday(first) - 1);
 }
 
@@ -109,7 +110,7 @@ export function stepAnchor(view: CalendarView, anchor: string, step: -1 | 1): st
 export function firstOfMonthAfter(anchor: string, months: number): string {
   const [year, month] = anchor.split('-').map(Number) as [number, number];
   const index = year * 12 + (month - 1) + months;
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${two((index % 12) + 1)}-01`;
+  return isoDate(Math.floor(index / 12), (index % 12) + 1, 1);
 }
 
 /** First and last day (YYYY-MM-DD, inclusive) on which an entry shows: a timed entry ending at midnight ends the day before. */
@@ -124,14 +125,7 @@ export function entryDays(entry: CalendarEntry): { first: string; last: string }
 
 /** '14:00' for a timed entry, '' for an all-day one. */
 export function entryTimeText(entry: CalendarEntry): string {
-  if (entry.allDay) return '';
-  const { minutes } = localParts(entry.start);
-  return `${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
-}
-
-/** The text an entry shows: birthdays with a cake. */
-export function entryTitle(entry: CalendarEntry): string {
-  return entry.birthday ? `🎂 ${entry.name}` : entry.name;
+  return entry.allDay ? '' : wallTime(entry.start);
 }
 
 interface Placed {

@@ -11,16 +11,26 @@ export function wallDay(date: Date): string {
   return isoDate(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
+/** 'HH:MM' of an instant's Berlin wall-clock time. */
+export function wallTime(ms: number): string {
+  const { minutes } = localParts(ms);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 export function wallString(ms: number): string {
-  const { day, minutes } = localParts(ms);
-  return `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+  return `${localParts(ms).day}T${wallTime(ms)}:00`;
+}
+
+/** The text an entry shows, in the month grid and in FullCalendar: birthdays with a cake. */
+export function entryTitle(entry: CalendarEntry): string {
+  return entry.birthday ? `🎂 ${entry.name}` : entry.name;
 }
 
 /** A calendar entry as FullCalendar input; all-day entries end (exclusively) the day after their last day. */
 export function fullCalendarEvent(entry: CalendarEntry): FullCalendarEvent {
   const common = {
     id: entry.key,
-    title: entry.birthday ? `🎂 ${entry.name}` : entry.name,
+    title: entryTitle(entry),
     backgroundColor: entry.color,
     borderColor: entry.color,
     textColor: readableTextOn(entry.color),
