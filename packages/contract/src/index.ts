@@ -55,6 +55,7 @@ export * from './modules/hydrants/calls';
 export * from './modules/hydrants/logic';
 export * from './modules/hydrants/register-io';
 export * from './platform/money';
+export * from './platform/bank';
 export * from './modules/customers/definition';
 export * from './modules/customers/calls';
 export * from './modules/customers/logic';

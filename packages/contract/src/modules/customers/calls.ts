@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bicField, ibanField } from '../../platform/bank';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { moneyMessages } from '../../platform/money';
 import { tooLongMessage } from '../../platform/validation';
@@ -113,8 +114,8 @@ export const customerSettings = z.object({
     steuernummer: nameField,
     ustId: nameField,
     bank: nameField,
-    iban: nameField,
-    bic: nameField,
+    iban: ibanField,
+    bic: bicField,
     /** Small business under §19 UStG: invoices without VAT and with the legal note. */
     kleinunternehmer: z.boolean(),
     zahlungszielTage: smallInt(365),
