@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { numberField } from '../../platform/fields';
 import { ruledString } from '../../platform/schema';
 import { defineActions, newOrRecordId, recordId } from '../../platform/wire';
 import { isIsoDate, tooLongMessage, validationMessages } from '../../platform/validation';
@@ -39,23 +40,18 @@ const shortText = ruledString('text').pipe(z.string().max(TEXT_MAX, tooLongMessa
 const idNumber = z.number({ error: 'Ungültige Nummer.' }).int('Ungültige Nummer.');
 /** A wage group reference: 0 = none. */
 const groupRef = idNumber.min(0, 'Ungültige Nummer.').max(1_000_000, 'Ungültige Nummer.');
-/** A number field's message names the field: 'Urlaubstage: bitte eine Zahl von 0 bis 366 angeben.' */
-export const numberMessage = (label: string, max: number): string =>
-  `${label}: bitte eine Zahl von 0 bis ${max.toLocaleString('de-DE')} angeben.`;
-/** 'Festgehalt: höchstens zwei Nachkommastellen.' */
-export const decimalsMessage = (label: string): string => `${label}: ${payrollMessages.twoDecimals.toLowerCase()}`;
+/** '„Festgehalt“: höchstens zwei Nachkommastellen.' */
+export const decimalsMessage = (label: string): string => `„${label}“: ${payrollMessages.twoDecimals.toLowerCase()}`;
 /** A decimal with at most two places in [0, max]; every refusal (also an emptied field, NaN) names the field. */
 function decimal(label: string, max: number) {
-  const message = numberMessage(label, max);
-  return z.number({ error: message }).min(0, message).max(max, message).refine(hasTwoDecimals, decimalsMessage(label));
+  return numberField(label, { min: 0, max }).refine(hasTwoDecimals, decimalsMessage(label));
 }
 /** 'HH:MM' or '' (not set). */
 const timeField = z
   .string({ error: validationMessages.required })
   .refine((value) => value === '' || isTime(value), payrollMessages.time);
-/** Pause in minutes (a whole number of minutes, at most a day). */
-const pauseMessage = 'Pause: bitte ganze Minuten von 0 bis 1440 angeben.';
-const pauseField = z.number({ error: pauseMessage }).int(pauseMessage).min(0, pauseMessage).max(1440, pauseMessage);
+/** Pause in whole minutes, at most a day. */
+const pauseField = numberField('Pause', { int: true, min: 0, max: 1440 });
 const isoDateOrEmpty = z
   .string({ error: validationMessages.required })
   .refine((value) => value === '' || isIsoDate(value), validationMessages.date);
