@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
+  customerCalls,
   customerMessages,
   formatEuro,
   formatGermanDate,
@@ -18,6 +18,8 @@ import {
   type OrderView,
 } from '@hortus/contract';
 import { ApiError } from '../../../platform/api/errors';
+import { uploadRule } from '../../../platform/api/upload';
+import { FilePickerButton } from '../../../platform/forms/file-picker-button';
 import { DateInput } from '../../../platform/forms/date-pickers';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { DeleteDocumentConfirm } from './delete-document-confirm';
@@ -137,19 +139,12 @@ function UploadDocument({ order }: { order: OrderView }) {
         </Stack>
         {error && <Typography color="error">{error}</Typography>}
         <Box>
-          <Button component="label" variant="outlined">
-            PDF oder Bild wählen
-            <input
-              hidden
-              type="file"
-              accept="application/pdf,image/*"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void send(file);
-              }}
-            />
-          </Button>
+          <FilePickerButton
+            label="PDF oder Bild wählen"
+            variant="outlined"
+            rule={uploadRule(customerCalls.upload, 'file')}
+            onFiles={([file]) => file && void send(file)}
+          />
         </Box>
       </Stack>
     </Paper>
