@@ -127,7 +127,15 @@ interface Run {
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=32', main], {
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // As scripts/start.mjs (BENCH_MALLOC_ARENA_MAX=0 measures glibc's default).
+    env: {
+      ...process.env,
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_MALLOC_ARENA_MAX === '0' ? {} : { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' }),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
