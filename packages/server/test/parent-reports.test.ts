@@ -12,14 +12,14 @@ import {
   type W2Reply,
 } from '@hortus/contract';
 import { createGroup } from '../src/seed/factories';
-import { invalidateChildBase } from '../src/modules/children/child-base';
-import { invalidateClasses } from '../src/modules/children/classes';
+import { invalidateChildBase } from '../src/modules/children/children/child-base';
+import { invalidateClasses } from '../src/modules/children/children/classes';
 import { childClasses, childExceptions, children } from '../src/modules/children/schema';
-import { addDays, berlinNow } from '../src/modules/children/time';
-import { notifyLateReport } from '../src/modules/children/parent-reports/late-push';
-import { removeUnusedUploads } from '../src/modules/children/parent-reports/uploads';
-import { sendReport, withdrawReport } from '../src/modules/children/parent-reports/reports';
-import { readParentReportsSettings, saveParentReportsSettings } from '../src/modules/children/parent-reports/settings';
+import { addDays, berlinNow } from '../src/platform/time/berlin-time';
+import { notifyLateReport } from '../src/modules/parent-reports/late-push';
+import { removeUnusedUploads } from '../src/modules/parent-reports/uploads';
+import { sendReport, withdrawReport } from '../src/modules/parent-reports/reports';
+import { readParentReportsSettings, saveParentReportsSettings } from '../src/modules/parent-reports/settings';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
