@@ -4,7 +4,7 @@ import { ruledString } from '../../platform/schema';
 import { uploadedFile } from '../../platform/uploads';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, recordId } from '../../platform/wire';
-import { attachmentView, childrenSettings, isoDay, timeField } from '../children/calls';
+import { attachmentView, isoDay, reportSettings, timeField } from '../../platform/report-settings';
 import { parentReportsRights } from './definition';
 import { ABSENT, REPORT_COMMENT_MAX, SICK } from './logic';
 
@@ -39,19 +39,10 @@ const limited = (max: number, ...rules: Parameters<typeof ruledString>) =>
 export const REPORT_ATTACHMENTS_MAX = 5;
 
 /**
- * The report settings are module 200's settings fields (school.md 3.3); 210's settings tab edits the same
- * stored values, so there is one source of truth (docs/architecture.md "Parent reports (module 210)").
+ * The report settings (reportSettings, in the platform) are module 200's settings fields (school.md 3.3); 210's
+ * settings tab edits the same stored values, so there is one source of truth (docs/architecture.md
+ * "Parent reports (module 210)").
  */
-export const reportSettings = childrenSettings.pick({
-  anwesenheitMeldungSpaetestensBis: true,
-  moeglicheEntlasszeiten: true,
-  moeglicheEntlasszeiten_bedingungen: true,
-  meldung_erlaubeKommentar: true,
-  meldung_erlaubeDateiupload: true,
-  text_alertVorMeldungsformular: true,
-  text_meldungVerpaetet: true,
-});
-export type ReportSettings = z.infer<typeof reportSettings>;
 
 /** A mailbox parents may write to (the 'Kontakt' tab), e.g. 'Hortleitung' – leitung@… */
 export const contactMailbox = z.object({

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../platform/modules/server-module';
 import { CHILD_FILE_AREA, childFileAccess, childrenServerCalls } from './calls';
+import { childAttendance } from './children/child-attendance';
 import { classNames } from './children/classes';
 import { seedChildrenDemo } from './demo-seed';
 import { missingChildrenJob } from './children/missing';
@@ -22,5 +23,6 @@ export const childrenServerModule: ServerModule = {
   },
   dashboardWidgets: { w2: absencesWidget },
   schoolClasses: classNames,
+  childAttendance,
   jobs: [missingChildrenJob],
 };

@@ -1,33 +1,39 @@
 import { parentReportsCalls, parentReportsRights, type ParentReportsReply } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { defineCall, type CallDefinition } from '../../platform/http/calls';
+import { defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
 import { loadParentReports } from './load';
+import { attendanceOf } from './records';
 import { sendReport, withdrawReport } from './reports';
 import { saveParentReportsSettings } from './settings';
 import { uploadReportFiles } from './uploads';
 
-async function reply(db: Db, user: LoadedUser, extra: Partial<ParentReportsReply> = {}): Promise<ParentReportsReply> {
-  return { status: 'success', save: await loadParentReports(db, user), ...extra };
+async function reply(
+  app: AppContext,
+  db: Db,
+  user: LoadedUser,
+  extra: Partial<ParentReportsReply> = {},
+): Promise<ParentReportsReply> {
+  return { status: 'success', save: await loadParentReports(app, db, user), ...extra };
 }
 
 /** Calls of module 210 under /_api/200/210/ (docs/api.md); own children and own reports are checked per record. */
 export const getSettingsCall = defineCall(parentReportsCalls.getSettings).forSession({
   rights: [parentReportsRights.module],
-  async handle({ db, input, user }) {
+  async handle({ app, db, input, user }) {
     const save = input.dataToSave;
-    if (!save) return reply(db, user);
+    if (!save) return reply(app, db, user);
     switch (save.type) {
       case 'meldung': {
-        const sent = await sendReport(db, user, save.data);
-        return reply(db, user, { meldung: { verspaetet: sent.verspaetet, text: sent.text } });
+        const sent = await sendReport(attendanceOf(app), db, user, save.data);
+        return reply(app, db, user, { meldung: { verspaetet: sent.verspaetet, text: sent.text } });
       }
       case 'widerrufen':
-        await withdrawReport(db, user, save.data.id);
-        return reply(db, user);
+        await withdrawReport(attendanceOf(app), db, user, save.data.id);
+        return reply(app, db, user);
       case 'settings':
-        await saveParentReportsSettings(db, save.data);
-        return reply(db, user);
+        await saveParentReportsSettings(attendanceOf(app), db, save.data);
+        return reply(app, db, user);
     }
   },
 });

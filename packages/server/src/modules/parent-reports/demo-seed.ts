@@ -4,7 +4,6 @@ import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
 import type { DemoContext } from '../../platform/modules/server-module';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
-import { childExceptions, children } from '../children/schema';
 import { addDays, berlinNow } from '../../platform/time/berlin-time';
 
 const demoContact: ContactSettings = {
@@ -25,15 +24,17 @@ const demoContact: ContactSettings = {
  * for the day after tomorrow.
  */
 export async function seedParentReportsDemo(db: Db, demo: DemoContext): Promise<void> {
+  const attendance = demo.childAttendance;
   await writeModuleSettings(db, parentReportsModule.code, demoContact);
   const [parent] = await db.select({ id: users.id }).from(users).where(eq(users.nn, 'eltern'));
-  if (!parent) return;
-  const [kid] = await db.select({ id: children.id }).from(children).where(eq(children.parentUserId, parent.id));
+  if (!parent || !attendance) return;
+  const [kid] = (await attendance.parentsChildren(db, parent.id)).sort((a, b) => a.id - b.id);
   if (!kid) return;
   const now = demo.now.getTime();
   const { day: today } = berlinNow(now);
   const hour = 3600 * 1000;
-  await db.insert(childExceptions).values(
+  await attendance.replaceParentReports(
+    db,
     [
       { day: addDays(today, -1), present: false, comment: 'Krank: Fieber', createdAt: new Date(now - 26 * hour) },
       { day: addDays(today, 3), present: false, comment: '', active: false, createdAt: new Date(now - 3 * hour) },
@@ -44,6 +45,7 @@ export async function seedParentReportsDemo(db: Db, demo: DemoContext): Promise<
         comment: 'Arzttermin',
         createdAt: new Date(now - 2 * hour),
       },
-    ].map((row) => ({ releaseTime: '00:00', ...row, childId: kid.id, byParent: true, createdBy: parent.id })),
+    ].map((row) => ({ releaseTime: '00:00', ...row, childId: kid.id, createdBy: parent.id })),
+    [],
   );
 }

@@ -8,30 +8,34 @@ import {
   type SessionUser,
 } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
-import { classesFor } from '../children/children/classes';
-import { exceptionAttachments, exceptionViewOf } from '../children/children/load';
+import type { AppContext } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
-import { ownChildren, reportsOf } from './records';
+import { attendanceOf, HISTORY_MAX } from './records';
 import { readParentReportsSettings } from './settings';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /** What /210 shows the caller: their own children and reports, the settings, and classes for settings holders. */
-export async function loadParentReports(db: Db, user: User, now = Date.now()): Promise<ParentReportsData> {
+export async function loadParentReports(
+  app: AppContext,
+  db: Db,
+  user: User,
+  now = Date.now(),
+): Promise<ParentReportsData> {
+  const attendance = attendanceOf(app);
   const { day: heute, time: jetzt } = berlinNow(now);
-  const [settings, kinder] = await Promise.all([readParentReportsSettings(db), ownChildren(db, user)]);
-  const rows = await reportsOf(
+  const [settings, kinder] = await Promise.all([
+    readParentReportsSettings(attendance, db),
+    attendance.parentsChildren(db, user.id),
+  ]);
+  const rows = await attendance.parentReports(
     db,
     kinder.map((kind) => kind.id),
-  );
-  const attachments = await exceptionAttachments(
-    db,
-    rows.map((row) => row.id),
+    HISTORY_MAX,
   );
   const names = new Map(kinder.map((kind) => [kind.id, `${kind.vorname} ${kind.nachname}`]));
-  const klassen = hasRight(user.rechte, parentReportsRights.settings)
-    ? (await classesFor(db, user)).map((entry) => ({ id: entry.row.id, name: entry.row.name }))
-    : [];
+  const klassen =
+    hasRight(user.rechte, parentReportsRights.settings) && app.schoolClasses ? await app.schoolClasses(db) : [];
   return {
     kinder: kinder.map((kind) => ({
       id: kind.id,
@@ -43,7 +47,6 @@ export async function loadParentReports(db: Db, user: User, now = Date.now()): P
     })),
     settings,
     historie: rows.map((row) => {
-      const view = exceptionViewOf(row, attachments.get(row.id) ?? []);
       return {
         id: row.id,
         id_kind: row.childId,
@@ -54,9 +57,9 @@ export async function loadParentReports(db: Db, user: User, now = Date.now()): P
         entlasszeit: row.releaseTime,
         anwesenheit_text: reportText(row.present, row.releaseTime, row.comment),
         kommentar: row.comment,
-        anhaenge: view.anhaenge,
-        elternErstellt_tag: view.elternErstellt_tag,
-        elternErstellt_zeit: view.elternErstellt_zeit,
+        anhaenge: row.anhaenge,
+        elternErstellt_tag: row.elternErstellt_tag,
+        elternErstellt_zeit: row.elternErstellt_zeit,
         aktiv: row.active,
         widerrufbar: row.active && !cutoffPassed(row.day, settings.anwesenheitMeldungSpaetestensBis, heute, jetzt),
       };

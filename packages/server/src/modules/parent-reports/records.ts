@@ -1,37 +1,14 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { SessionUser } from '@hortus/contract';
-import type { Db } from '../../platform/db/database';
-import { childClasses, childExceptions, children } from '../children/schema';
+import type { AppContext } from '../../platform/http/calls';
+import type { ChildAttendance } from '../../platform/modules/child-attendance';
 
-type User = Pick<SessionUser, 'id'>;
-
-/** The caller's own children (their parent account) with their class, in name order. */
-export async function ownChildren(db: Db, user: User, ids?: readonly number[]) {
-  const own = eq(children.parentUserId, user.id);
-  return db
-    .select({
-      id: children.id,
-      vorname: children.vorname,
-      nachname: children.nachname,
-      classId: children.classId,
-      className: childClasses.name,
-    })
-    .from(children)
-    .innerJoin(childClasses, eq(childClasses.id, children.classId))
-    .where(ids ? and(own, inArray(children.id, [...ids])) : own)
-    .orderBy(asc(children.vorname), asc(children.nachname), asc(children.id));
+/**
+ * What module 210 needs of module 200 (the parent's children, the report settings, the exceptions), wired by
+ * the app from module 200's ServerModule (docs/architecture.md "Capabilities").
+ */
+export function attendanceOf(app: AppContext): ChildAttendance {
+  if (!app.childAttendance) throw new Error('Module 210 needs the module that provides childAttendance (200)');
+  return app.childAttendance;
 }
 
 /** Most history entries sent. */
 export const HISTORY_MAX = 200;
-
-/** Parents' reports (exceptions byParent) of the given children, newest first. */
-export async function reportsOf(db: Db, childIds: readonly number[]) {
-  if (childIds.length === 0) return [];
-  return db
-    .select()
-    .from(childExceptions)
-    .where(and(eq(childExceptions.byParent, true), inArray(childExceptions.childId, [...childIds])))
-    .orderBy(desc(childExceptions.createdAt), desc(childExceptions.id))
-    .limit(HISTORY_MAX);
-}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notExists } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   SICK,
   ABSENT,
@@ -20,11 +20,9 @@ import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
-import { childExceptionFiles, childExceptions, children } from '../children/schema';
-import { readChildrenSettings } from '../children/settings';
+import type { ChildAttendance } from '../../platform/modules/child-attendance';
 import { berlinNow } from '../../platform/time/berlin-time';
 import { notifyLateReport } from './late-push';
-import { ownChildren } from './records';
 import { REPORT_FILE_AREA } from './uploads';
 
 type User = Pick<SessionUser, 'id'>;
@@ -47,9 +45,15 @@ function invalid(errors: FieldErrors, message: string = messages.validationFaile
  * child and day replaces the older one (kept inactive in the history). All in one transaction; a report
  * after today's cut-off answers the late text and tells the class's editors by push.
  */
-export async function sendReport(db: Db, user: User, input: ReportData, now = Date.now()): Promise<SentReport> {
+export async function sendReport(
+  attendance: ChildAttendance,
+  db: Db,
+  user: User,
+  input: ReportData,
+  now = Date.now(),
+): Promise<SentReport> {
   const { day: today, time } = berlinNow(now);
-  const settings = await readChildrenSettings(db);
+  const settings = await attendance.readReportSettings(db);
   const [from, to] = input.tag <= input.tag_bis ? [input.tag, input.tag_bis] : [input.tag_bis, input.tag];
   const fromError = reportDayError(from, today);
   const toError = reportDayError(to, today);
@@ -60,7 +64,7 @@ export async function sendReport(db: Db, user: User, input: ReportData, now = Da
     );
   }
   const ids = [...new Set(input.kind)];
-  const kinder = await ownChildren(db, user, ids);
+  const kinder = await attendance.parentsChildren(db, user.id, ids);
   if (kinder.length !== ids.length) throw new CallError('noRight', messages.accessDenied);
 
   const present = input.anwesenheit !== ABSENT && input.anwesenheit !== SICK;
@@ -98,56 +102,32 @@ export async function sendReport(db: Db, user: User, input: ReportData, now = Da
                 inArray(files.path, paths),
                 eq(files.area, REPORT_FILE_AREA),
                 eq(files.ownerUserId, user.id),
-                notExists(
-                  tx
-                    .select({ fileId: childExceptionFiles.fileId })
-                    .from(childExceptionFiles)
-                    .where(eq(childExceptionFiles.fileId, files.id)),
-                ),
+                attendance.fileUnattached(tx),
               ),
             );
     if (attachments.length !== paths.length) invalid({ anhaenge: [parentReportsMessages.unknownAttachment] });
-    await tx
-      .update(childExceptions)
-      .set({ active: false })
-      .where(
-        and(
-          inArray(childExceptions.childId, ids),
-          inArray(childExceptions.day, days),
-          eq(childExceptions.byParent, true),
-          eq(childExceptions.active, true),
-        ),
-      );
-    const rows = await tx
-      .insert(childExceptions)
-      .values(
-        kinder.flatMap((kind) =>
-          days.map((day) => ({
-            childId: kind.id,
-            day,
-            present,
-            releaseTime: present ? input.anwesenheit : '00:00',
-            comment,
-            byParent: true,
-            createdBy: user.id,
-            createdAt,
-          })),
-        ),
-      )
-      .returning({ id: childExceptions.id });
-    if (attachments.length > 0) {
-      await tx
-        .insert(childExceptionFiles)
-        .values(rows.flatMap((row) => attachments.map((file) => ({ exceptionId: row.id, fileId: file.id }))));
-    }
-    return rows.map((row) => row.id);
+    return attendance.replaceParentReports(
+      tx,
+      kinder.flatMap((kind) =>
+        days.map((day) => ({
+          childId: kind.id,
+          day,
+          present,
+          releaseTime: present ? input.anwesenheit : '00:00',
+          comment,
+          createdBy: user.id,
+          createdAt,
+        })),
+      ),
+      attachments.map((file) => file.id),
+    );
   });
 
   const cutoff = settings.anwesenheitMeldungSpaetestensBis;
   const late = isLateReport(days, cutoff, today, time);
   if (late) {
     // Only today can be late (past days are refused): every reported child is reported for today.
-    await notifyLateReport(db, kinder, reportText(present, present ? input.anwesenheit : '00:00', comment));
+    await notifyLateReport(attendance, db, kinder, reportText(present, present ? input.anwesenheit : '00:00', comment));
   }
   return {
     verspaetet: late,
@@ -160,35 +140,36 @@ export async function sendReport(db: Db, user: User, input: ReportData, now = Da
  * widerrufen (beyond the spec): the caller's own active report of a day whose cut-off has not passed
  * becomes inactive (the history keeps it). Another family's report or an unknown id → notFound.
  */
-export async function withdrawReport(db: Db, user: User, id: number, now = Date.now()): Promise<void> {
+export async function withdrawReport(
+  attendance: ChildAttendance,
+  db: Db,
+  user: User,
+  id: number,
+  now = Date.now(),
+): Promise<void> {
   const { day: today, time } = berlinNow(now);
-  const settings = await readChildrenSettings(db);
+  const settings = await attendance.readReportSettings(db);
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ exception: childExceptions, parentUserId: children.parentUserId })
-      .from(childExceptions)
-      .innerJoin(children, eq(children.id, childExceptions.childId))
-      .where(eq(childExceptions.id, id))
-      .for('update', { of: childExceptions });
+    const row = await attendance.lockParentReport(tx, id);
     const found = requireRecord(
       row,
-      { canSee: (r) => r.exception.byParent && r.parentUserId === user.id },
+      { canSee: (r) => r.byParent && r.parentUserId === user.id },
       parentReportsMessages.unknownReport,
     );
     requireRecord(
       found,
-      { canSee: true, canChange: (r) => r.exception.active, noRightMessage: parentReportsMessages.alreadyWithdrawn },
+      { canSee: true, canChange: (r) => r.active, noRightMessage: parentReportsMessages.alreadyWithdrawn },
       parentReportsMessages.unknownReport,
     );
     requireRecord(
       found,
       {
         canSee: true,
-        canChange: (r) => !cutoffPassed(r.exception.day, settings.anwesenheitMeldungSpaetestensBis, today, time),
+        canChange: (r) => !cutoffPassed(r.day, settings.anwesenheitMeldungSpaetestensBis, today, time),
         noRightMessage: parentReportsMessages.withdrawTooLate,
       },
       parentReportsMessages.unknownReport,
     );
-    await tx.update(childExceptions).set({ active: false }).where(eq(childExceptions.id, id));
+    await attendance.withdrawParentReport(tx, id);
   });
 }

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, lt, notExists } from 'drizzle-orm';
+import { and, count, eq, lt } from 'drizzle-orm';
 import { parentReportsMessages, type SessionUser, type UploadedFile } from '@hortus/contract';
 import { files as storedFiles } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import type { BackgroundJob } from '../../platform/modules/server-module';
 import { CallError, type AppContext, type FileAccessRule } from '../../platform/http/calls';
-import { requireChild } from '../children/children/child-records';
-import { checkedFile, type CheckedFile } from '../children/children/documents';
-import { childExceptionFiles, childExceptions, children } from '../children/schema';
-import { readChildrenSettings } from '../children/settings';
+import type { CheckedUpload } from '../../platform/modules/child-attendance';
+import { attendanceOf } from './records';
 
 type User = Pick<SessionUser, 'id'>;
 
@@ -19,13 +17,8 @@ export const REPORT_FILE_AREA = 'f210';
 export const UNUSED_UPLOADS_MAX = 20;
 
 /** A stored file no report uses (yet). */
-function unused(db: Db) {
-  return notExists(
-    db
-      .select({ fileId: childExceptionFiles.fileId })
-      .from(childExceptionFiles)
-      .where(eq(childExceptionFiles.fileId, storedFiles.id)),
-  );
+function unused(app: AppContext, db: Db) {
+  return attendanceOf(app).fileUnattached(db);
 }
 
 /**
@@ -39,7 +32,7 @@ export async function uploadReportFiles(app: AppContext, user: User, uploads: re
       file1: [parentReportsMessages.chooseFile],
     });
   }
-  if (!(await readChildrenSettings(app.db)).meldung_erlaubeDateiupload) {
+  if (!(await attendanceOf(app).readReportSettings(app.db)).meldung_erlaubeDateiupload) {
     throw new CallError('validationError', parentReportsMessages.uploadNotAllowed, {
       file1: [parentReportsMessages.uploadNotAllowed],
     });
@@ -47,16 +40,16 @@ export async function uploadReportFiles(app: AppContext, user: User, uploads: re
   const [{ n } = { n: 0 }] = await app.db
     .select({ n: count() })
     .from(storedFiles)
-    .where(and(eq(storedFiles.area, REPORT_FILE_AREA), eq(storedFiles.ownerUserId, user.id), unused(app.db)));
+    .where(and(eq(storedFiles.area, REPORT_FILE_AREA), eq(storedFiles.ownerUserId, user.id), unused(app, app.db)));
   if (n + given.length > UNUSED_UPLOADS_MAX) {
     throw new CallError('validationError', parentReportsMessages.tooManyUploads, {
       file1: [parentReportsMessages.tooManyUploads],
     });
   }
-  const checked: (CheckedFile & { file: UploadedFile })[] = [];
+  const checked: (CheckedUpload & { file: UploadedFile })[] = [];
   for (const { file, field } of given) {
     try {
-      checked.push({ file, ...(await checkedFile(file)) });
+      checked.push({ file, ...(await attendanceOf(app).checkedUpload(file)) });
     } catch (error) {
       if (error instanceof CallError)
         throw new CallError(error.status, error.message, { [field]: error.errors.file ?? [] });
@@ -86,20 +79,12 @@ export async function uploadReportFiles(app: AppContext, user: User, uploads: re
  */
 export const reportFileAccess: FileAccessRule = async (ctx, user, file) => {
   if (file.ownerUserId === user.id) return true;
-  const uses = await ctx.db
-    .select({ childId: childExceptions.childId, parentUserId: children.parentUserId })
-    .from(childExceptionFiles)
-    .innerJoin(childExceptions, eq(childExceptions.id, childExceptionFiles.exceptionId))
-    .innerJoin(children, eq(children.id, childExceptions.childId))
-    .where(eq(childExceptionFiles.fileId, file.id));
+  const attendance = attendanceOf(ctx);
+  const uses = await attendance.fileUses(ctx.db, file.id);
   for (const use of uses) {
     if (use.parentUserId === user.id) return true;
-    try {
-      await requireChild(ctx.db, user, use.childId, false);
-      return true;
-    } catch {
-      // not this child's class; the next use may still grant it
-    }
+    // else this child's class may still grant it, or the next use
+    if (await attendance.canSeeChild(ctx.db, user, use.childId)) return true;
   }
   return false;
 };
@@ -120,7 +105,7 @@ export async function removeUnusedUploads(app: AppContext, now = Date.now()): Pr
         and(
           eq(storedFiles.area, REPORT_FILE_AREA),
           lt(storedFiles.createdAt, new Date(now - UNUSED_UPLOAD_MS)),
-          unused(tx),
+          unused(app, tx),
         ),
       );
     await files.remove(stale.map((row) => row.id));

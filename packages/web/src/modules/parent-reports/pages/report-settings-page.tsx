@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -18,9 +19,12 @@ import {
 } from '@hortus/contract';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { ReportSettingsFields } from '../../children/components/report-settings-fields';
-import { useSettingsDraft } from '../../children/components/settings-draft';
+import { modulePart } from '../../../platform/module-page/module-parts';
+import { useSettingsDraft } from '../../../platform/forms/settings-draft';
 import { useParentReports, useSaveParentReports } from '../api/parent-reports';
+
+/** Module 200's fields of the report settings, through the platform (module 210 imports no module). */
+const ReportSettingsFields = modulePart('reportSettingsFields');
 
 /**
  * /210-set: the report settings (the same stored values as module 200's, one source of truth) and the
@@ -59,7 +63,9 @@ function SettingsForm({ data }: { data: ParentReportsData }) {
         Meldungen
       </Typography>
       <Stack spacing={2}>
-        <ReportSettingsFields draft={draft} classes={data.klassen} />
+        <Suspense fallback={null}>
+          <ReportSettingsFields draft={draft} classes={data.klassen} />
+        </Suspense>
       </Stack>
     </Paper>
   );

@@ -4,7 +4,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
 import { fieldErrors, messages, type FieldErrors, safeParseReporting } from '@hortus/contract';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { useSaveAction } from '../saving/use-save-action';
 
 /** A settings page's draft: its value, errors by field, Speichern, and text and switch fields bound to it. */
 export interface SettingsDraft<T> {
@@ -17,7 +17,7 @@ export interface SettingsDraft<T> {
   flag(key: keyof T & string, label: string): ReactNode;
 }
 
-/** The draft of module 200's and module 210's settings pages (both edit stored settings of module 200). */
+/** The draft of a settings page (e.g. the children's and the parents' reports' settings). */
 export function useSettingsDraft<T extends object>(options: {
   initial: T;
   schema: z.ZodType;
