@@ -72,6 +72,7 @@ export function createAppContext(
     widgets: moduleWidgets,
     widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
     schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
+    childAttendance: serverModules.find((module) => module.childAttendance)?.childAttendance,
   };
 }
 
