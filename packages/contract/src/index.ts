@@ -4,7 +4,16 @@ export * from './platform/validation';
 export * from './platform/schema';
 export * from './platform/wire';
 export * from './platform/slots';
-export { detectFileKind, type FileKind } from './platform/uploads';
+export {
+  detectFileKind,
+  fileMatchesRule,
+  fileRuleOf,
+  fileRules,
+  uploadedFileOf,
+  type FileKind,
+  type FileRule,
+} from './platform/uploads';
+export * from './platform/fields';
 export * from './platform/call-spec';
 export * from './platform/platform-calls';
 export * from './platform/module-definition';
@@ -56,6 +65,7 @@ export * from './modules/hydrants/calls';
 export * from './modules/hydrants/logic';
 export * from './modules/hydrants/register-io';
 export * from './platform/money';
+export * from './platform/bank';
 export * from './modules/customers/definition';
 export * from './modules/customers/calls';
 export * from './modules/customers/logic';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import {
+  bankMessages,
   customerCalls,
   customerMessages,
   documentTotals,
@@ -141,6 +142,25 @@ describe('getSettings: load and rights', () => {
     const ok = await save(admin.code, { type: 'saveSettings', data: settingsWith({ dataOffline: true }) });
     expectStatus(ok, 'success');
     expect((ok.body.save as CustomerData).settings.dataOffline).toBe(true);
+  });
+
+  it('refuses a mistyped IBAN and a malformed BIC of the company data in German, changing nothing', async () => {
+    const firma = { ...settingsWith({}).firma };
+    const mistyped = await save(admin.code, {
+      type: 'saveSettings',
+      data: settingsWith({ firma: { ...firma, iban: 'DE03 1203 0000 0000 2020 51', bic: 'BYLA1' } }),
+    });
+    expectInvalid(mistyped, 'dataToSave.data.firma.iban', bankMessages.ibanChecksum);
+    expectInvalid(mistyped, 'dataToSave.data.firma.bic', bankMessages.bic);
+    const loaded = await data(admin.code);
+    expect(loaded.settings.firma.iban).toBe('DE02120300000000202051');
+    const grouped = await save(admin.code, {
+      type: 'saveSettings',
+      data: settingsWith({ firma: { ...firma, iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' } }),
+    });
+    expectStatus(grouped, 'success');
+    expect((grouped.body.save as CustomerData).settings.firma.iban).toBe('DE02 1203 0000 0000 2020 51');
+    expectStatus(await save(admin.code, { type: 'saveSettings', data: settingsWith({}) }), 'success');
   });
 });
 

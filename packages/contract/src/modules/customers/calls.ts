@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { bicField, ibanField } from '../../platform/bank';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { moneyMessages } from '../../platform/money';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
-import { uploadedFile } from '../../platform/uploads';
+import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { userParameter } from '../../platform/api';
 import { LONG_TEXT_MAX } from '../../platform/users';
 import { customerRights } from './definition';
@@ -113,8 +114,8 @@ export const customerSettings = z.object({
     steuernummer: nameField,
     ustId: nameField,
     bank: nameField,
-    iban: nameField,
-    bic: nameField,
+    iban: ibanField,
+    bic: bicField,
     /** Small business under §19 UStG: invoices without VAT and with the legal note. */
     kleinunternehmer: z.boolean(),
     zahlungszielTage: smallInt(365),
@@ -428,7 +429,7 @@ export const uploadFields = {
   wert: amountField({ optional: true }).default(''),
   /** Receipts: the payment date; uploads: the upload day. */
   datum: isoDate,
-  file: uploadedFile,
+  file: uploadedFileOf(fileRules.pdfOrImage),
 };
 
 /** Calls of module 410 (business.md 7.2; shapes in docs/api.md). */

@@ -207,10 +207,7 @@ export function hydrantOfRow(line: number, row: RegisterRow): { hydrant: Hydrant
     letztePruefung: row.letztePruefung ?? '',
     info: row.info ?? '',
   });
-  if (parsed.success) {
-    if (parsed.data.strasse === '') return { errors: [importMessages.row(line, 'strasse', 'Bitte angeben.')] };
-    return { hydrant: parsed.data };
-  }
+  if (parsed.success) return { hydrant: parsed.data };
   const columnOf: Record<string, string> = { coords_lat: 'breitengrad', coords_lon: 'laengengrad', mangel: 'maengel' };
   return {
     errors: parsed.error.issues.map((issue) => {
