@@ -36,7 +36,33 @@ describe('data folder lock', () => {
     expect(fs.existsSync(path.join(dir, 'hortus.lock'))).toBe(false);
     lock.release();
   });
+
+  it('takes over a lock whose owner was killed but not yet reaped (a zombie)', async () => {
+    const dir = tmp('hortus-zombie-');
+    // sh starts a child that ends at once, then becomes a sleep that never reaps it: the child stays a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+    try {
+      const zombiePid = await new Promise<number>((resolve) =>
+        parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+      );
+      await waitUntil(() => fs.readFileSync(`/proc/${zombiePid}/stat`, 'utf8').includes(') Z '));
+      fs.writeFileSync(path.join(dir, 'hortus.lock'), JSON.stringify({ pid: zombiePid, purpose: 'server' }));
+      const lock = lockDataDir(dir, 'server');
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'hortus.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+async function waitUntil(check: () => boolean): Promise<void> {
+  for (let tries = 0; !check(); tries++) {
+    if (tries > 100) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('configuration', () => {
   it('applies defaults and validates values with clear messages', () => {
