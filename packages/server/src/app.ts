@@ -49,6 +49,8 @@ export interface BuildOptions {
   smtpUrl?: string | undefined;
   /** A ready mailer (tests); overrides smtpUrl. */
   mailer?: Mailer;
+  /** Background jobs run on their intervals (default); tests switch them off and run a job themselves. */
+  jobs?: boolean;
 }
 
 /** What handlers share: database, data folder, modules and the file access rules of the modules. */
@@ -125,11 +127,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   fastify.addHook('onReady', async () => {
     for (const module of serverModules) await module.beforeRequests?.(app);
   });
-  startJobs(
-    fastify,
-    app,
-    serverModules.flatMap((module) => module.jobs ?? []),
-  );
+  if (options.jobs !== false) {
+    startJobs(
+      fastify,
+      app,
+      serverModules.flatMap((module) => module.jobs ?? []),
+    );
+  }
   await registerWebApp(fastify, app.db, findWebDist(options.webDist));
   return fastify;
 }

@@ -56,8 +56,8 @@ beforeAll(async () => {
   testDb = await freshDatabase();
   await bootstrap(testDb.database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'none' });
   second = await openPostgres(testDb.url ?? '', { max: 2 });
-  serverA = await buildApp({ database: testDb.database, dataDir, webDist: path.join(dataDir, 'none') });
-  serverB = await buildApp({ database: second, dataDir, webDist: path.join(dataDir, 'none') });
+  serverA = await buildApp({ database: testDb.database, dataDir, webDist: path.join(dataDir, 'none'), jobs: false });
+  serverB = await buildApp({ database: second, dataDir, webDist: path.join(dataDir, 'none'), jobs: false });
   await serverA.ready();
   await serverB.ready();
 });
