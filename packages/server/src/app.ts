@@ -6,6 +6,7 @@ import type { Database } from './platform/db/database';
 import { createFileStore, moveIntoStore, type FileStoreKind } from './platform/files/store';
 import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
 import type { AppContext, CallDefinition, FileAccessRule } from './platform/http/calls';
+import { registerCompression } from './platform/http/compression';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
 import { isMultipartRefusal, refuseMultipart, refuseUpload, registerUploadScope } from './platform/http/multipart';
 import { findWebDist, registerWebApp } from './platform/http/web-app';
@@ -77,6 +78,7 @@ export function createAppContext(
     widgets: moduleWidgets,
     widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
     schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
+    childAttendance: serverModules.find((module) => module.childAttendance)?.childAttendance,
   };
 }
 
@@ -86,7 +88,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: withRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(options.trustProxy ?? false),
-    // The start-up steps (moving files into the file store, the demo receipts) take as long as they take.
+    // The start-up steps (onReady: moving files into the file store, the modules' `beforeRequests` such as
+    // the demo's receipt PDFs) may take longer than Fastify's 10 s: a slow start is no failed start, and
+    // moving a large installation's files takes as long as it takes.
     pluginTimeout: 0,
   });
 
@@ -100,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
   await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await registerCompression(fastify);
   refuseMultipart(fastify);
 
   fastify.setErrorHandler((error, request, reply) => {
