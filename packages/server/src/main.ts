@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     logger: { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     smtpUrl: config.SMTP_URL,
+    fileStore: config.FILE_STORE,
   });
 
   let closing = false;

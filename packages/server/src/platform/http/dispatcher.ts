@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
@@ -230,7 +229,7 @@ function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {
     .header('content-length', String(size))
     .header('content-disposition', contentDisposition(file.downloadName))
     .header('cache-control', 'private, no-store')
-    .send('bytes' in file ? file.bytes : fs.createReadStream(file.absolutePath));
+    .send('bytes' in file ? file.bytes : file.stream);
 }
 
 /** Deeper nesting than any call's input has is bad input (and must not exhaust the stack). */
