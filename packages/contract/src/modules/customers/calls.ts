@@ -51,6 +51,9 @@ export const customerMessages = {
   planningOff: 'Geplante Dokumente sind in den Einstellungen nicht freigegeben.',
   planningPast: 'Bitte einen Zeitpunkt in der Zukunft wählen.',
   planningNoMail: 'Der gewählte Ansprechpartner hat keine E-Mail-Adresse.',
+  /** The customer has a Leitweg-ID, so the invoice must also be a valid XRechnung; `missing` names the fields. */
+  xrechnungIncomplete: (missing: readonly string[]) =>
+    `Für die XRechnung fehlt: ${missing.join(', ')}. Das Dokument wurde nicht erstellt.`,
   planned: (when: string) => `Das Dokument wird am ${when} Uhr erstellt.`,
   quantity: moneyMessages.quantity,
   rate: moneyMessages.rate,
