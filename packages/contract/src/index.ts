@@ -24,6 +24,7 @@ export * from './modules/app-settings/definition';
 export * from './modules/app-settings/calls';
 export * from './modules/settings/definition';
 export * from './platform/local-time';
+export * from './platform/csv';
 export * from './modules/calendar/series';
 export * from './modules/members/definition';
 export * from './modules/members/calls';

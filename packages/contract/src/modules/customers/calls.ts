@@ -88,9 +88,20 @@ export const customerSettings = z.object({
   auftragsstatus: z.array(statusEntry).max(50),
   vertragsstatus: z.array(statusEntry).max(50),
   leistungstypen: z.array(z.object({ id: smallInt(9999).min(1), name: requiredName, mwst: rateField })).max(100),
-  /** Income centres; `konto` is their DATEV income account ('' = datev.erloeskonto). */
+  /**
+   * Income centres; `konto` is their DATEV income account for 19 %, `konto7` for 7 %, `konto0` for 0 %
+   * ('' = datev.erloeskonto, erloeskonto7, erloeskonto0).
+   */
   einnahmestellen: z
-    .array(z.object({ id: smallInt(9999).min(1), name: requiredName, konto: accountField.default('') }))
+    .array(
+      z.object({
+        id: smallInt(9999).min(1),
+        name: requiredName,
+        konto: accountField.default(''),
+        konto7: accountField.optional(),
+        konto0: accountField.optional(),
+      }),
+    )
     .max(100),
   /** Cost centres; `konto` is their DATEV expense account ('' = datev.aufwandskonto). */
   kostenstellen: z
