@@ -34,7 +34,7 @@ export function periodOf(jahr: string): { from: string; to: string } {
 interface PeriodData {
   invoices: { name: string; datum: string; storageName: string }[];
   receipts: (EuerReceipt & { orderId: number; orderNumber: string; name: string; storageName: string; id: number })[];
-  expenses: (EuerExpense & { id: number; titel: string })[];
+  expenses: (EuerExpense & { id: number; titel: string; rate: string })[];
   expenseFiles: { costId: number; datum: string; titel: string; name: string; storageName: string; id: number }[];
 }
 
@@ -90,6 +90,7 @@ export async function periodData(db: Db, jahr: string, centres: readonly number[
       titel: cost.titel,
       datum: cost.datum,
       centre: cost.costCentre,
+      rate: cost.rate,
       net,
       vat: cost.grossCents - net,
     };
