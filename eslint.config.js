@@ -34,7 +34,6 @@ const legacyModuleScreens = [
   'packages/web/src/modules/user-admin/components/user-dialog.tsx',
   // module 200/210: migrated on h/forms (this list shrinks there)
   'packages/web/src/modules/children/components/archive-dialog.tsx',
-  'packages/web/src/modules/children/components/child-dialog.tsx',
   'packages/web/src/modules/children/components/evaluation-dialog.tsx',
   'packages/web/src/modules/children/components/id-cards-all-dialog.tsx',
   'packages/web/src/modules/children/components/release-dialog.tsx',

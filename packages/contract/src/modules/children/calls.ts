@@ -3,9 +3,17 @@ import { conditionSchema, userParameter } from '../../platform/api';
 import { LONG_TEXT_MAX } from '../../platform/users';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
-import { isIsoDate, tooLongMessage } from '../../platform/validation';
+import { tooLongMessage } from '../../platform/validation';
+import {
+  dayRangeError,
+  isoDayField,
+  optionalIsoDayField,
+  pastDayError,
+  recordKeyField,
+  timeOfDayField,
+} from '../../platform/fields';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
-import { uploadedFile } from '../../platform/uploads';
+import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { childrenRights } from './definition';
 import { releaseReasons } from './logic';
 
@@ -29,7 +37,7 @@ export const childrenMessages = {
   unknownParent: 'Das Elternkonto existiert nicht.',
   unknownException: 'Die Ausnahme existiert nicht.',
   unknownDocument: 'Das Dokument existiert nicht.',
-  wrongFileType: 'Nur PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP) sind erlaubt.',
+  wrongFileType: fileRules.pdfOrImage.message,
   noDocuments: 'Keine Dokumente vorhanden',
   classRequired: 'Bitte eine Klasse wählen.',
   classHasChildren: 'Die Klasse enthält noch Kinder und kann nicht gelöscht werden.',
@@ -51,16 +59,15 @@ export const childrenMessages = {
   notYetHere: 'Noch nicht da',
 } as const;
 
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-const timeMessage = 'Bitte eine Uhrzeit im Format HH:MM angeben.';
-export const timeField = z.string({ error: 'Bitte angeben.' }).regex(TIME_PATTERN, timeMessage);
-export const isoDay = z
-  .string({ error: 'Bitte angeben.' })
-  .refine(isIsoDate, 'Bitte im folgenden Format angeben: TT.MM.YYYY');
+/** The module's time-of-day and day fields: the contract's shared ones (platform/fields). */
+export const timeField = timeOfDayField();
+export const isoDay = isoDayField();
 const limited = (max: number, ...rules: Parameters<typeof ruledString>) =>
   ruledString(...rules).pipe(z.string().max(max, tooLongMessage(max)));
 
 export const NAME_MAX = 100;
+/** How far back a child's birthday may lie. */
+export const BIRTHDAY_YEARS_MAX = 20;
 export const RECURRING_COMMENT_MAX = 25;
 export const EXCEPTION_COMMENT_MAX = 100;
 export const DIARY_MAX = 10_000;
@@ -74,8 +81,8 @@ const ids = z.array(recordId()).max(5000);
 export const releaseTimeCondition = z.object({
   aktiv: z.boolean(),
   klassen: z.array(z.number().int()).max(500),
-  datumVon: z.union([z.literal(''), isoDay]),
-  datumBis: z.union([z.literal(''), isoDay]),
+  datumVon: optionalIsoDayField(),
+  datumBis: optionalIsoDayField(),
   ausnahmen: z.array(z.object({ tag: isoDay })).max(366),
 });
 export type ReleaseTimeCondition = z.infer<typeof releaseTimeCondition>;
@@ -94,13 +101,33 @@ export const childrenSettings = z.object({
   anwesenheitMeldungSpaetestensBis: timeField,
   moeglicheEntlasszeiten: z.array(timeField).max(50),
   /** Per possible release time (key 'HH:MM'). */
-  moeglicheEntlasszeiten_bedingungen: z.record(z.string().max(5), releaseTimeCondition),
+  moeglicheEntlasszeiten_bedingungen: z.record(recordKeyField('time'), releaseTimeCondition),
   meldung_erlaubeKommentar: z.boolean(),
   meldung_erlaubeDateiupload: z.boolean(),
   text_alertVorMeldungsformular: limited(LETTER_TEXT_MAX, 'text'),
   text_meldungVerpaetet: limited(LETTER_TEXT_MAX, 'text'),
 });
 export type ChildrenSettings = z.infer<typeof childrenSettings>;
+
+/**
+ * Every release-time condition's 'von' not after its 'bis' (one that could never apply is refused), the
+ * message on that condition's 'bis'. Only saves check it: stored settings are read without this rule, so
+ * an old value never turns the whole settings back to the defaults.
+ */
+export function releaseTimeRangesCheck(
+  settings: Pick<ChildrenSettings, 'moeglicheEntlasszeiten_bedingungen'>,
+  ctx: z.RefinementCtx,
+): void {
+  for (const [time, condition] of Object.entries(settings.moeglicheEntlasszeiten_bedingungen)) {
+    const message = dayRangeError(condition.datumVon, condition.datumBis);
+    if (message !== null) {
+      ctx.addIssue({ code: 'custom', path: ['moeglicheEntlasszeiten_bedingungen', time, 'datumBis'], message });
+    }
+  }
+}
+
+/** The settings as a save sends them (see releaseTimeRangesCheck). */
+export const childrenSettingsInput = childrenSettings.superRefine(releaseTimeRangesCheck);
 
 export const defaultChildrenSettings: ChildrenSettings = {
   id_nutzergruppe_eltern: 0,
@@ -193,7 +220,13 @@ export const childInput = z.object({
     .int()
     .refine((value) => value > 0, 'Bitte eine Klasse wählen.'),
   junge: z.boolean().default(true),
-  date_geburtstag: z.union([z.literal(''), isoDay]).default(''),
+  /** Not in the future, not more than 20 years back (a Hort child). */
+  date_geburtstag: optionalIsoDayField()
+    .superRefine((value, ctx) => {
+      const message = pastDayError(value, 'Der Geburtstag', BIRTHDAY_YEARS_MAX);
+      if (message !== null) ctx.addIssue({ code: 'custom', message });
+    })
+    .default(''),
   betreuungsplatz: timeField,
   standardentlasszeit: timeField,
   regelausnahmen: z.array(recurringExceptionInput).max(7).default([]),
@@ -249,7 +282,7 @@ export const childrenActions = defineActions({
   delEltern: { data: z.object({ eltern: z.object({ id: recordId() }) }), rights: [childrenRights.parents] },
   /** Our transport of the parent password reset (the spec's settings/resetPW is user administration's). */
   resetElternPW: { data: z.object({ id: recordId() }), rights: [childrenRights.parents] },
-  settings: { data: childrenSettings, rights: [childrenRights.settings] },
+  settings: { data: childrenSettingsInput, rights: [childrenRights.settings] },
   klassen: {
     data: z.object({
       klassen: z.array(classInput).max(200),
@@ -495,7 +528,7 @@ export const childrenCalls = {
   uploadDokument: defineCallSpec({
     path: childrenPath,
     func: 'uploadDokument',
-    request: { idKind: recordId(), file: uploadedFile },
+    request: { idKind: recordId(), file: uploadedFileOf(fileRules.pdfOrImage) },
     reply: z.object({ status: z.literal('success'), dokument: documentView }),
     timeoutMs: 60_000,
   }),
@@ -509,7 +542,7 @@ export const childrenCalls = {
   uploadAnhang: defineCallSpec({
     path: childrenPath,
     func: 'uploadAnhang',
-    request: { idAusnahme: recordId(), file: uploadedFile },
+    request: { idAusnahme: recordId(), file: uploadedFileOf(fileRules.pdfOrImage) },
     reply: z.object({ status: z.literal('success'), anhang: attachmentView }),
     timeoutMs: 60_000,
   }),
