@@ -42,7 +42,6 @@ const legacyModuleScreens = [
   'packages/web/src/modules/children/components/settings-draft.tsx',
   'packages/web/src/modules/children/pages/children-page.tsx',
   'packages/web/src/modules/children/pages/children-settings-page.tsx',
-  'packages/web/src/modules/children/pages/parents-page.tsx',
   'packages/web/src/modules/children/pages/scan-station-page.tsx',
   'packages/web/src/modules/children/pages/statistics-page.tsx',
   'packages/web/src/modules/children/widgets/absences-widget.tsx',
