@@ -39,7 +39,6 @@ const legacyModuleScreens = [
   'packages/web/src/modules/children/components/release-dialog.tsx',
   'packages/web/src/modules/children/components/released-dialog.tsx',
   'packages/web/src/modules/children/components/school-year-wizard.tsx',
-  'packages/web/src/modules/children/components/settings-draft.tsx',
   'packages/web/src/modules/children/pages/children-page.tsx',
   'packages/web/src/modules/children/pages/children-settings-page.tsx',
   'packages/web/src/modules/children/pages/scan-station-page.tsx',

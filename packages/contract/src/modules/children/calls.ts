@@ -4,16 +4,10 @@ import { LONG_TEXT_MAX } from '../../platform/users';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
-import {
-  dayRangeError,
-  isoDayField,
-  optionalIsoDayField,
-  pastDayError,
-  recordKeyField,
-  timeOfDayField,
-} from '../../platform/fields';
+import { optionalIsoDayField, pastDayError } from '../../platform/fields';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
 import { fileRules, uploadedFileOf } from '../../platform/uploads';
+import { attachmentView, isoDay, releaseTimeRangesCheck, reportSettings, timeField } from '../../platform/report-settings';
 import { childrenRights } from './definition';
 import { releaseReasons } from './logic';
 
@@ -59,9 +53,6 @@ export const childrenMessages = {
   notYetHere: 'Noch nicht da',
 } as const;
 
-/** The module's time-of-day and day fields: the contract's shared ones (platform/fields). */
-export const timeField = timeOfDayField();
-export const isoDay = isoDayField();
 const limited = (max: number, ...rules: Parameters<typeof ruledString>) =>
   ruledString(...rules).pipe(z.string().max(max, tooLongMessage(max)));
 
@@ -78,15 +69,6 @@ const ids = z.array(recordId()).max(5000);
 
 // ---------- settings ----------
 
-export const releaseTimeCondition = z.object({
-  aktiv: z.boolean(),
-  klassen: z.array(z.number().int()).max(500),
-  datumVon: optionalIsoDayField(),
-  datumBis: optionalIsoDayField(),
-  ausnahmen: z.array(z.object({ tag: isoDay })).max(366),
-});
-export type ReleaseTimeCondition = z.infer<typeof releaseTimeCondition>;
-
 export const childrenSettings = z.object({
   /** The user group whose members are the parent accounts (0 = none chosen). */
   id_nutzergruppe_eltern: z.number().int().nonnegative(),
@@ -97,34 +79,9 @@ export const childrenSettings = z.object({
   eltern_elternbriefLogindaten_textAfterLogindata: limited(LETTER_TEXT_MAX, 'text'),
   /** The device keeps the module's data for offline use. */
   dataOffline: z.boolean(),
-  /** Cut-off time for parent reports of the day (module 210). */
-  anwesenheitMeldungSpaetestensBis: timeField,
-  moeglicheEntlasszeiten: z.array(timeField).max(50),
-  /** Per possible release time (key 'HH:MM'). */
-  moeglicheEntlasszeiten_bedingungen: z.record(recordKeyField('time'), releaseTimeCondition),
-  meldung_erlaubeKommentar: z.boolean(),
-  meldung_erlaubeDateiupload: z.boolean(),
-  text_alertVorMeldungsformular: limited(LETTER_TEXT_MAX, 'text'),
-  text_meldungVerpaetet: limited(LETTER_TEXT_MAX, 'text'),
+  ...reportSettings.shape,
 });
 export type ChildrenSettings = z.infer<typeof childrenSettings>;
-
-/**
- * Every release-time condition's 'von' not after its 'bis' (one that could never apply is refused), the
- * message on that condition's 'bis'. Only saves check it: stored settings are read without this rule, so
- * an old value never turns the whole settings back to the defaults.
- */
-export function releaseTimeRangesCheck(
-  settings: Pick<ChildrenSettings, 'moeglicheEntlasszeiten_bedingungen'>,
-  ctx: z.RefinementCtx,
-): void {
-  for (const [time, condition] of Object.entries(settings.moeglicheEntlasszeiten_bedingungen)) {
-    const message = dayRangeError(condition.datumVon, condition.datumBis);
-    if (message !== null) {
-      ctx.addIssue({ code: 'custom', path: ['moeglicheEntlasszeiten_bedingungen', time, 'datumBis'], message });
-    }
-  }
-}
 
 /** The settings as a save sends them (see releaseTimeRangesCheck). */
 export const childrenSettingsInput = childrenSettings.superRefine(releaseTimeRangesCheck);
@@ -303,7 +260,6 @@ export const recurringExceptionView = z.object({
   entlasszeit: z.string(),
   kommentar: z.string(),
 });
-export const attachmentView = z.object({ pfad: z.string(), name: z.string() });
 export const exceptionView = z.object({
   id: z.number(),
   tag: z.string(),

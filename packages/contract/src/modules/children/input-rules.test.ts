@@ -3,7 +3,7 @@ import { fieldErrors } from '../../platform/schema';
 import { fieldMessages, todayIsoDay } from '../../platform/fields';
 import { isoDayOf, parseIsoDay } from '../../platform/local-time';
 import { childInput, childrenSettingsInput, defaultChildrenSettings, childrenSettings } from './calls';
-import { defaultContactSettings, parentReportsSettingsInput } from './parent-reports/calls';
+import { defaultContactSettings, parentReportsSettingsInput } from '../parent-reports/calls';
 
 const child = {
   id: 0,
