@@ -109,6 +109,48 @@ test('leitung adds a class and a child, checks it in, releases it, undoes the re
   await expect(page.getByRole('dialog')).toContainText('Arzttermin');
 });
 
+test('child dialog: an invalid phone on Familie, Speichern from Kind opens Familie with its error count and the message goes when fixed; Escape on a typed parent account asks first (issue 31)', async ({
+  page,
+}) => {
+  await open(page, '/200');
+  await page.getByRole('button', { name: 'Kind anlegen' }).click();
+  const dialog = page.getByTestId('child-dialog');
+  await dialog.getByLabel('Vorname').fill('Fehler');
+  await dialog.getByLabel('Nachname').fill('Testkind');
+  await dialog.getByRole('tab', { name: 'Familie' }).click();
+  await dialog.getByRole('button', { name: 'Nummer', exact: true }).click();
+  await dialog.getByLabel('Name', { exact: true }).fill('Mutter');
+  await dialog.getByLabel('Telefonnummer').fill('0170 <1234>');
+  await dialog.getByRole('tab', { name: 'Kind', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const family = dialog.getByRole('tab', { name: /^Familie/ });
+  await expect(family).toHaveAttribute('aria-selected', 'true');
+  await expect(family).toHaveAccessibleName('Familie 1 Fehler');
+  await expect(dialog.getByText('Enthält unerlaubte Zeichen')).toBeVisible();
+  await expect(dialog.getByLabel('Telefonnummer')).toBeFocused();
+  await dialog.getByLabel('Telefonnummer').fill('0170 1234');
+  await expect(dialog.getByText('Enthält unerlaubte Zeichen')).toBeHidden();
+  await expect(family).toHaveAccessibleName('Familie');
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Änderungen verwerfen?')).toBeVisible();
+  await page.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/200-100');
+  await page.getByRole('button', { name: 'Elternkonto anlegen' }).click();
+  const parent = page.getByTestId('parent-dialog');
+  await parent.getByLabel('Benutzername').fill('e2e-verworfen');
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Änderungen verwerfen?')).toBeVisible();
+  await page.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(parent.getByLabel('Benutzername')).toHaveValue('e2e-verworfen');
+  // Back asks too, and Verwerfen closes.
+  await page.goBack();
+  await page.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(parent).toBeHidden();
+  await expect(page).toHaveURL('/200-100');
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -105,16 +105,18 @@ export function pastDayError(value: string, label: string, years: number, today 
   return day < earliest ? yearsBackMessage(label, years) : null;
 }
 
+/** The message when both days are set and 'von' lies after 'bis', else null. */
+export function dayRangeError(from: string, to: string): string | null {
+  return from && to && isIsoDate(from) && isIsoDate(to) && from > to ? fieldMessages.dayRange : null;
+}
+
 /**
  * A refinement of an object with a 'von' and a 'bis' day: when both are set, 'von' must not be after
  * 'bis'; the message sits on the 'bis' field. Use with `.superRefine(dayRangeCheck('datumVon', 'datumBis'))`.
  */
 export function dayRangeCheck<K extends string>(from: K, to: K) {
   return (value: Record<K, string>, ctx: z.RefinementCtx) => {
-    const start = value[from];
-    const end = value[to];
-    if (start && end && isIsoDate(start) && isIsoDate(end) && start > end) {
-      ctx.addIssue({ code: 'custom', path: [to], message: fieldMessages.dayRange });
-    }
+    const message = dayRangeError(value[from], value[to]);
+    if (message !== null) ctx.addIssue({ code: 'custom', path: [to], message });
   };
 }

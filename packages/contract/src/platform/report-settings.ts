@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { ruledString } from './schema';
-import { isIsoDate, tooLongMessage } from './validation';
+import { tooLongMessage } from './validation';
+import { dayRangeError, isoDayField, optionalIsoDayField, recordKeyField, timeOfDayField } from './fields';
 
 /**
  * Wire fields shared by modules that may not import each other: a time and a day field, an attachment, and the
  * settings of parents' reports, which the children's settings store and the reports' settings page edits
  * (one source of truth, docs/architecture.md "Capabilities").
  */
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-const timeMessage = 'Bitte eine Uhrzeit im Format HH:MM angeben.';
-export const timeField = z.string({ error: 'Bitte angeben.' }).regex(TIME_PATTERN, timeMessage);
-export const isoDay = z
-  .string({ error: 'Bitte angeben.' })
-  .refine(isIsoDate, 'Bitte im folgenden Format angeben: TT.MM.YYYY');
+export const timeField = timeOfDayField();
+export const isoDay = isoDayField();
 
 export const attachmentView = z.object({ pfad: z.string(), name: z.string() });
 
@@ -23,8 +20,8 @@ const reportText = ruledString('text').pipe(z.string().max(REPORT_TEXT_MAX, tooL
 export const releaseTimeCondition = z.object({
   aktiv: z.boolean(),
   klassen: z.array(z.number().int()).max(500),
-  datumVon: z.union([z.literal(''), isoDay]),
-  datumBis: z.union([z.literal(''), isoDay]),
+  datumVon: optionalIsoDayField(),
+  datumBis: optionalIsoDayField(),
   ausnahmen: z.array(z.object({ tag: isoDay })).max(366),
 });
 export type ReleaseTimeCondition = z.infer<typeof releaseTimeCondition>;
@@ -35,10 +32,27 @@ export const reportSettings = z.object({
   anwesenheitMeldungSpaetestensBis: timeField,
   moeglicheEntlasszeiten: z.array(timeField).max(50),
   /** Per possible release time (key 'HH:MM'). */
-  moeglicheEntlasszeiten_bedingungen: z.record(z.string().max(5), releaseTimeCondition),
+  moeglicheEntlasszeiten_bedingungen: z.record(recordKeyField('time'), releaseTimeCondition),
   meldung_erlaubeKommentar: z.boolean(),
   meldung_erlaubeDateiupload: z.boolean(),
   text_alertVorMeldungsformular: reportText,
   text_meldungVerpaetet: reportText,
 });
 export type ReportSettings = z.infer<typeof reportSettings>;
+
+/**
+ * Every release-time condition's 'von' not after its 'bis' (one that could never apply is refused), the
+ * message on that condition's 'bis'. Only saves check it: stored settings are read without this rule, so
+ * an old value never turns the whole settings back to the defaults.
+ */
+export function releaseTimeRangesCheck(
+  settings: Pick<ReportSettings, 'moeglicheEntlasszeiten_bedingungen'>,
+  ctx: z.RefinementCtx,
+): void {
+  for (const [time, condition] of Object.entries(settings.moeglicheEntlasszeiten_bedingungen)) {
+    const message = dayRangeError(condition.datumVon, condition.datumBis);
+    if (message !== null) {
+      ctx.addIssue({ code: 'custom', path: ['moeglicheEntlasszeiten_bedingungen', time, 'datumBis'], message });
+    }
+  }
+}

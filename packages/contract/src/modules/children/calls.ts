@@ -4,9 +4,10 @@ import { LONG_TEXT_MAX } from '../../platform/users';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
+import { optionalIsoDayField, pastDayError } from '../../platform/fields';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
-import { uploadedFile } from '../../platform/uploads';
-import { attachmentView, isoDay, reportSettings, timeField } from '../../platform/report-settings';
+import { fileRules, uploadedFileOf } from '../../platform/uploads';
+import { attachmentView, isoDay, releaseTimeRangesCheck, reportSettings, timeField } from '../../platform/report-settings';
 import { childrenRights } from './definition';
 import { releaseReasons } from './logic';
 
@@ -30,7 +31,7 @@ export const childrenMessages = {
   unknownParent: 'Das Elternkonto existiert nicht.',
   unknownException: 'Die Ausnahme existiert nicht.',
   unknownDocument: 'Das Dokument existiert nicht.',
-  wrongFileType: 'Nur PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP) sind erlaubt.',
+  wrongFileType: fileRules.pdfOrImage.message,
   noDocuments: 'Keine Dokumente vorhanden',
   classRequired: 'Bitte eine Klasse wählen.',
   classHasChildren: 'Die Klasse enthält noch Kinder und kann nicht gelöscht werden.',
@@ -56,6 +57,8 @@ const limited = (max: number, ...rules: Parameters<typeof ruledString>) =>
   ruledString(...rules).pipe(z.string().max(max, tooLongMessage(max)));
 
 export const NAME_MAX = 100;
+/** How far back a child's birthday may lie. */
+export const BIRTHDAY_YEARS_MAX = 20;
 export const RECURRING_COMMENT_MAX = 25;
 export const EXCEPTION_COMMENT_MAX = 100;
 export const DIARY_MAX = 10_000;
@@ -79,6 +82,9 @@ export const childrenSettings = z.object({
   ...reportSettings.shape,
 });
 export type ChildrenSettings = z.infer<typeof childrenSettings>;
+
+/** The settings as a save sends them (see releaseTimeRangesCheck). */
+export const childrenSettingsInput = childrenSettings.superRefine(releaseTimeRangesCheck);
 
 export const defaultChildrenSettings: ChildrenSettings = {
   id_nutzergruppe_eltern: 0,
@@ -171,7 +177,13 @@ export const childInput = z.object({
     .int()
     .refine((value) => value > 0, 'Bitte eine Klasse wählen.'),
   junge: z.boolean().default(true),
-  date_geburtstag: z.union([z.literal(''), isoDay]).default(''),
+  /** Not in the future, not more than 20 years back (a Hort child). */
+  date_geburtstag: optionalIsoDayField()
+    .superRefine((value, ctx) => {
+      const message = pastDayError(value, 'Der Geburtstag', BIRTHDAY_YEARS_MAX);
+      if (message !== null) ctx.addIssue({ code: 'custom', message });
+    })
+    .default(''),
   betreuungsplatz: timeField,
   standardentlasszeit: timeField,
   regelausnahmen: z.array(recurringExceptionInput).max(7).default([]),
@@ -227,7 +239,7 @@ export const childrenActions = defineActions({
   delEltern: { data: z.object({ eltern: z.object({ id: recordId() }) }), rights: [childrenRights.parents] },
   /** Our transport of the parent password reset (the spec's settings/resetPW is user administration's). */
   resetElternPW: { data: z.object({ id: recordId() }), rights: [childrenRights.parents] },
-  settings: { data: childrenSettings, rights: [childrenRights.settings] },
+  settings: { data: childrenSettingsInput, rights: [childrenRights.settings] },
   klassen: {
     data: z.object({
       klassen: z.array(classInput).max(200),
@@ -472,7 +484,7 @@ export const childrenCalls = {
   uploadDokument: defineCallSpec({
     path: childrenPath,
     func: 'uploadDokument',
-    request: { idKind: recordId(), file: uploadedFile },
+    request: { idKind: recordId(), file: uploadedFileOf(fileRules.pdfOrImage) },
     reply: z.object({ status: z.literal('success'), dokument: documentView }),
     timeoutMs: 60_000,
   }),
@@ -486,7 +498,7 @@ export const childrenCalls = {
   uploadAnhang: defineCallSpec({
     path: childrenPath,
     func: 'uploadAnhang',
-    request: { idAusnahme: recordId(), file: uploadedFile },
+    request: { idAusnahme: recordId(), file: uploadedFileOf(fileRules.pdfOrImage) },
     reply: z.object({ status: z.literal('success'), anhang: attachmentView }),
     timeoutMs: 60_000,
   }),

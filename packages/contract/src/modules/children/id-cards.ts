@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineCallSpec } from '../../platform/call-spec';
 import { jsonField, recordId } from '../../platform/wire';
-import { uploadedFile } from '../../platform/uploads';
+import { fileRules, uploadedFileOf } from '../../platform/uploads';
 
 /** German texts of ID cards and the scan station (school.md 4.6, 4.7, 5.2, 8). */
 export const idCardMessages = {
   photoRequired: 'Bitte zuerst ein Foto zum Hochladen auswählen.',
-  jpegOnly: 'Nur JPEG-Fotos sind erlaubt.',
+  jpegOnly: fileRules.jpeg.message,
   unreadablePhoto: 'Das Foto konnte nicht gelesen werden.',
   noFace: 'Es wurde kein Gesicht erkannt.',
   noCards: 'Keine Karten gefunden. Bitte die Auswahl überprüfen',
@@ -63,7 +63,7 @@ const designField = z
 /** createKarte (multipart): the photo and the card's settings (numbers and JSON as form text). */
 export const createCardRequest = {
   id_kind: recordId(),
-  foto: uploadedFile,
+  foto: uploadedFileOf(fileRules.jpeg),
   design: jsonField(designField),
   gesichtauto: jsonField(z.boolean()),
   /** The face's share of the photo's width in % (80: the face fills 80 % of the photo). */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
-import { uploadedFile } from '../../platform/uploads';
+import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, recordId } from '../../platform/wire';
-import { attachmentView, isoDay, reportSettings, timeField } from '../../platform/report-settings';
+import { attachmentView, isoDay, releaseTimeRangesCheck, reportSettings, timeField } from '../../platform/report-settings';
 import { parentReportsRights } from './definition';
 import { ABSENT, REPORT_COMMENT_MAX, SICK } from './logic';
 
@@ -70,6 +70,8 @@ export const defaultContactSettings: ContactSettings = {
 
 export const parentReportsSettings = reportSettings.extend(contactSettings.shape);
 export type ParentReportsSettings = z.infer<typeof parentReportsSettings>;
+/** The settings as a save sends them: every release-time condition's range checked. */
+export const parentReportsSettingsInput = parentReportsSettings.superRefine(releaseTimeRangesCheck);
 
 /** The report form (school.md 3.3): children, absence/sickness/release time, from/to, comment, uploaded attachments. */
 export const reportInput = z.object({
@@ -91,7 +93,7 @@ export const parentReportsActions = defineActions({
   meldung: { data: reportInput, rights: [parentReportsRights.report] },
   /** Withdraw one's own report of a day whose cut-off has not passed (beyond the spec). */
   widerrufen: { data: z.object({ id: recordId() }), rights: [parentReportsRights.report] },
-  settings: { data: parentReportsSettings, rights: [parentReportsRights.settings] },
+  settings: { data: parentReportsSettingsInput, rights: [parentReportsRights.settings] },
 });
 export type ParentReportsSave = NonNullable<z.input<typeof parentReportsActions.field>>;
 
@@ -171,11 +173,11 @@ export const parentReportsCalls = {
   upload: defineCallSpec({
     path: `${reportsPath}upload.php`,
     request: {
-      file1: uploadedFile.optional(),
-      file2: uploadedFile.optional(),
-      file3: uploadedFile.optional(),
-      file4: uploadedFile.optional(),
-      file5: uploadedFile.optional(),
+      file1: uploadedFileOf(fileRules.pdfOrImage).optional(),
+      file2: uploadedFileOf(fileRules.pdfOrImage).optional(),
+      file3: uploadedFileOf(fileRules.pdfOrImage).optional(),
+      file4: uploadedFileOf(fileRules.pdfOrImage).optional(),
+      file5: uploadedFileOf(fileRules.pdfOrImage).optional(),
     },
     reply: z.object({ status: z.literal('success'), neuDokument: z.array(uploadedDocument) }),
     timeoutMs: 60_000,

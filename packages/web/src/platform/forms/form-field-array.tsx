@@ -16,6 +16,7 @@ import {
   type FieldArrayPath,
   type FieldValues,
 } from 'react-hook-form';
+import { useFormReadOnly } from './form-read-only';
 
 export interface FormFieldArrayProps<T extends FieldValues, N extends FieldArrayPath<T>> {
   control: Control<T, unknown, unknown>;
@@ -52,10 +53,11 @@ export function FormFieldArray<T extends FieldValues, N extends FieldArrayPath<T
   newItem,
   emptyText,
   maxItems,
-  disabled = false,
+  disabled: ownDisabled = false,
   renderItem,
   renderAfter,
 }: FormFieldArrayProps<T, N>) {
+  const disabled = useFormReadOnly() || ownDisabled;
   const { fields, append, remove } = useFieldArray({ control, name });
   const { errors } = useFormState({ control, name: name as never });
   const ownError = (get(errors, name) as { message?: string; root?: { message?: string } } | undefined) ?? undefined;

@@ -70,19 +70,32 @@ export function FormNumberField<T extends FieldValues>({
 export interface SelectOption {
   value: string | number;
   label: ReactNode;
+  /** Shown but not choosable (a weekday another row has). */
+  disabled?: boolean;
 }
 
-/** A select bound to the form; the value keeps the option's type (number ids stay numbers). */
+/**
+ * A select bound to the form; the value keeps the option's type (number ids stay numbers). A field that is
+ * no option value (a boolean 'junge') maps with `fromField` (field → option value) and `toField`.
+ */
 export function FormSelectField<T extends FieldValues>({
   control,
   name,
   options,
   helperText,
   disabled,
+  fromField,
+  toField,
   ...props
-}: BoundFieldProps<T> & TextProps & { options: readonly SelectOption[] }) {
+}: BoundFieldProps<T> &
+  TextProps & {
+    options: readonly SelectOption[];
+    fromField?(value: unknown): string | number;
+    toField?(value: string | number): unknown;
+  }) {
   const { field, fieldState } = useController({ control, name });
   const readOnly = useFormReadOnly();
+  const shown = fromField ? fromField(field.value) : (field.value as string | number | undefined);
   return (
     <TextField
       {...props}
@@ -90,17 +103,18 @@ export function FormSelectField<T extends FieldValues>({
       select
       name={field.name}
       inputRef={field.ref}
-      value={field.value ?? ''}
+      value={shown ?? ''}
       onChange={(event) => {
         const option = options.find((candidate) => String(candidate.value) === event.target.value);
-        field.onChange(option ? option.value : event.target.value);
+        const value = option ? option.value : event.target.value;
+        field.onChange(toField ? toField(value) : value);
       }}
       onBlur={field.onBlur}
       error={fieldState.error !== undefined}
       helperText={fieldState.error?.message ?? helperText}
     >
       {options.map((option) => (
-        <MenuItem key={option.value} value={String(option.value)}>
+        <MenuItem key={option.value} value={String(option.value)} disabled={option.disabled}>
           {option.label}
         </MenuItem>
       ))}

@@ -8,6 +8,7 @@ import {
   type W2Reply,
 } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
+import { upload } from '../../../platform/api/upload';
 import { downloadStoredFile } from '../../../platform/api/download';
 
 export const childrenKeys = {
@@ -82,10 +83,7 @@ export function useExceptionsOfDay(day: string) {
 
 /** uploadDokument: one PDF or image for a child (multipart: code, idKind, file). */
 export async function uploadDocument(idKind: number, file: File) {
-  const body = new FormData();
-  body.set('idKind', String(idKind));
-  body.set('file', file, file.name);
-  return (await call(childrenCalls.uploadDokument, body)).dokument;
+  return (await upload(childrenCalls.uploadDokument, { idKind }, { file })).dokument;
 }
 
 export async function deleteDocument(id: number): Promise<void> {
@@ -94,10 +92,7 @@ export async function deleteDocument(id: number): Promise<void> {
 
 /** uploadAnhang: one PDF or image on a saved staff exception (multipart: code, idAusnahme, file). */
 export async function uploadAttachment(idAusnahme: number, file: File) {
-  const body = new FormData();
-  body.set('idAusnahme', String(idAusnahme));
-  body.set('file', file, file.name);
-  return (await call(childrenCalls.uploadAnhang, body)).anhang;
+  return (await upload(childrenCalls.uploadAnhang, { idAusnahme }, { file })).anhang;
 }
 
 export async function deleteAttachment(idAusnahme: number, pfad: string): Promise<void> {

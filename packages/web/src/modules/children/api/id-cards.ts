@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { idCardCalls, type IdCardView, type QrCodeInput, type ScanMessage } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
+import { upload } from '../../../platform/api/upload';
 import { downloadStoredFile } from '../../../platform/api/download';
 
 export const idCardKeys = { card: (childId: number) => ['children-id-card', childId] as const };
@@ -25,16 +26,8 @@ export interface NewCard {
 
 /** createKarte (multipart: code, foto, design, id_kind, gesichtauto, offsetx, offsety, faktor, qrCodes). */
 export async function createIdCard(childId: number, card: NewCard) {
-  const body = new FormData();
-  body.set('id_kind', String(childId));
-  body.set('foto', card.foto, card.foto.name);
-  body.set('design', String(card.design));
-  body.set('gesichtauto', String(card.gesichtauto));
-  body.set('faktor', String(card.faktor));
-  body.set('offsetx', String(card.offsetx));
-  body.set('offsety', String(card.offsety));
-  body.set('qrCodes', JSON.stringify(card.qrCodes));
-  return call(idCardCalls.createKarte, body);
+  const { foto, ...fields } = card;
+  return upload(idCardCalls.createKarte, { id_kind: childId, ...fields }, { foto });
 }
 
 export async function deleteIdCard(childId: number): Promise<void> {

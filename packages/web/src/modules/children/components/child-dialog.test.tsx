@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { childrenCalls, defaultChildrenSettings, type ChildrenData } from '@hortus/contract';
+import { childrenCalls, defaultChildrenSettings, type ChildView, type ChildrenData } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
 import { childView } from '../logic/child-view.fixture';
@@ -21,9 +21,25 @@ const child = childView({
   allowEdit: false,
 });
 
+const nobody = { alle: false, gruppen: [] };
+const editable = childView({
+  id: 8,
+  vorname: 'Ben',
+  telefonnummern: [{ id: 4, id_eltern: 0, name: 'Mutter', nummer: '0170 1234' }],
+});
+
 const data: ChildrenData = {
   settings: defaultChildrenSettings,
-  klassen: [],
+  klassen: [
+    {
+      id: 1,
+      name: '1a',
+      bedingungen: { f200: { sehen: nobody, bearbeiten: nobody } },
+      sehen: true,
+      bearbeiten: true,
+      anzahlKinder: 1,
+    },
+  ],
   kinder: [child],
   eltern: [],
   anwesenheiten: [],
@@ -38,7 +54,7 @@ const data: ChildrenData = {
 const isDisabled = (element: HTMLElement) =>
   element.matches(':disabled') || element.closest('fieldset[disabled]') !== null;
 
-function renderDialog() {
+function renderDialog(shown: ChildView | null = child, onClose = vi.fn()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter>
@@ -49,7 +65,8 @@ function renderDialog() {
       </QueryClientProvider>
     </MemoryRouter>
   );
-  render(<ChildDialog child={child} data={data} onClose={vi.fn()} />, { wrapper });
+  render(<ChildDialog child={shown} data={data} onClose={onClose} />, { wrapper });
+  return { onClose };
 }
 
 beforeEach(() => {
@@ -65,13 +82,49 @@ afterEach(cleanup);
 describe('child dialog for a reader of the class', () => {
   it('keeps the fields read-only but lets the reader download the documents', async () => {
     renderDialog();
-    expect(isDisabled(await screen.findByRole('button', { name: 'Speichern' }))).toBe(true);
-    expect(isDisabled(screen.getByRole('textbox', { name: 'Vorname' }))).toBe(true);
+    expect(isDisabled(await screen.findByRole('textbox', { name: 'Vorname' }))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Schließen' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Dokumente' }));
     const document = screen.getByRole('button', { name: 'Attest.pdf' });
     expect(isDisabled(document)).toBe(false);
     expect(screen.queryByRole('button', { name: 'Attest.pdf löschen' })).toBeNull();
     fireEvent.click(document);
     expect(downloadStoredFile).toHaveBeenCalledWith('f200/7/attest.pdf', 'Attest.pdf');
+  });
+});
+
+const tab = (name: RegExp) => screen.getByRole('tab', { name });
+const saveButton = () => screen.getByRole('button', { name: 'Speichern' });
+
+describe('child dialog for an editor', () => {
+  it('an invalid phone on Familie, Speichern from Kind: Familie is marked with its count and opened, nothing is sent', async () => {
+    call.mockImplementation((spec: unknown) =>
+      Promise.resolve(spec === childrenCalls.getKind ? { status: 'success', kind: editable } : { status: 'success' }),
+    );
+    renderDialog(editable);
+    fireEvent.click(await screen.findByRole('tab', { name: /Familie/ }));
+    const phone = screen.getByRole('textbox', { name: 'Telefonnummer' });
+    fireEvent.change(phone, { target: { value: '0170 <1234>' } });
+    fireEvent.click(tab(/Kind/));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(tab(/Familie/).getAttribute('aria-selected')).toBe('true'));
+    expect(tab(/Familie/).textContent).toBe('Familie1 Fehler');
+    expect(screen.getByText('Enthält unerlaubte Zeichen')).toBeTruthy();
+    const saves = call.mock.calls.filter(([spec]) => spec !== childrenCalls.getKind);
+    expect(saves).toHaveLength(0);
+    // Fixed: the message and the mark go.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Telefonnummer' }), { target: { value: '0170 1234' } });
+    await waitFor(() => expect(screen.queryByText('Enthält unerlaubte Zeichen')).toBeNull());
+    expect(tab(/Familie/).textContent).toBe('Familie');
+  });
+
+  it('a new child: Escape after typing asks “Änderungen verwerfen?” instead of losing the input', async () => {
+    const { onClose } = renderDialog(null);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Vorname' }), { target: { value: 'Lea' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nachname' }), { target: { value: 'Kurz' } });
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(await screen.findByText('Änderungen verwerfen?')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

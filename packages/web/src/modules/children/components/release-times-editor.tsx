@@ -24,10 +24,13 @@ export function ReleaseTimesEditor({
   value,
   classes,
   onChange,
+  error = () => undefined,
 }: {
   value: ReleaseTimes;
   classes: { id: number; name: string }[];
   onChange(change: Partial<ReleaseTimes>): void;
+  /** The settings' message of a field path ('moeglicheEntlasszeiten_bedingungen.14:00.datumBis'). */
+  error?(key: string): string | undefined;
 }) {
   const [newTime, setNewTime] = useState('');
   return (
@@ -39,6 +42,7 @@ export function ReleaseTimesEditor({
           time={time}
           condition={value.moeglicheEntlasszeiten_bedingungen[time] ?? noCondition}
           classes={classes}
+          rangeError={error(`moeglicheEntlasszeiten_bedingungen.${time}.datumBis`)}
           onChange={(condition) =>
             onChange({
               moeglicheEntlasszeiten_bedingungen: { ...value.moeglicheEntlasszeiten_bedingungen, [time]: condition },
@@ -77,12 +81,14 @@ function ReleaseTimeEntry({
   time,
   condition,
   classes,
+  rangeError,
   onChange,
   onRemove,
 }: {
   time: string;
   condition: ReleaseTimeCondition;
   classes: { id: number; name: string }[];
+  rangeError: string | undefined;
   onChange(condition: ReleaseTimeCondition): void;
   onRemove(): void;
 }) {
@@ -120,6 +126,8 @@ function ReleaseTimeEntry({
               label="Bis"
               value={condition.datumBis}
               onChange={(datumBis) => onChange({ ...condition, datumBis })}
+              error={rangeError !== undefined}
+              helperText={rangeError}
             />
           </Stack>
           <ExceptionDays

@@ -24,7 +24,12 @@ export function ReportSettingsFields<T extends ReportSettings>({
         error={Boolean(error('anwesenheitMeldungSpaetestensBis'))}
         helperText={error('anwesenheitMeldungSpaetestensBis')}
       />
-      <ReleaseTimesEditor value={value} classes={classes} onChange={(change) => set(change as Partial<T>)} />
+      <ReleaseTimesEditor
+        value={value}
+        classes={classes}
+        onChange={(change) => set(change as Partial<T>)}
+        error={error}
+      />
       {draft.flag('meldung_erlaubeKommentar', 'Kommentar erlauben')}
       {draft.flag('meldung_erlaubeDateiupload', 'Dateiupload erlauben')}
       {draft.text('text_alertVorMeldungsformular', 'Hinweis vor dem Meldeformular', true)}

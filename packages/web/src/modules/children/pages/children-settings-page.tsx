@@ -16,7 +16,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   childrenMessages,
-  childrenSettings,
+  childrenSettingsInput,
   classNameField,
   messages,
   type ChildrenData,
@@ -77,7 +77,7 @@ function GeneralSettings({ data }: { data: ChildrenData }) {
   const { mutateAsync: save } = useSaveChildren();
   const draft = useSettingsDraft<ChildrenSettings>({
     initial: data.settings,
-    schema: childrenSettings,
+    schema: childrenSettingsInput,
     save: (value) => save({ type: 'settings', data: value }),
     failure: childrenMessages.saveFailed,
   });

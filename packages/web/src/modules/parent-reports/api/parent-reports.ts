@@ -6,6 +6,7 @@ import {
   type ParentReportsSave,
 } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
+import { upload } from '../../../platform/api/upload';
 
 /** The device cache key of module 210 (school.md 7.4: cached under f210). */
 export const parentReportsKey = ['f210'] as const;
@@ -43,7 +44,6 @@ export async function waitForNewVersion(reply: ParentReportsReply, before: numbe
 
 /** upload.php: files file1, file2, … → their paths for the report's `anhaenge`. */
 export async function uploadReportFiles(files: readonly File[]) {
-  const body = new FormData();
-  files.forEach((file, index) => body.set(`file${index + 1}`, file, file.name));
-  return (await call(parentReportsCalls.upload, body)).neuDokument;
+  const [file1, file2, file3, file4, file5] = files;
+  return (await upload(parentReportsCalls.upload, {}, { file1, file2, file3, file4, file5 })).neuDokument;
 }

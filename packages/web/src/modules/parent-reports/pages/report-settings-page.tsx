@@ -13,7 +13,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   parentReportsMessages,
-  parentReportsSettings,
+  parentReportsSettingsInput,
   type ParentReportsData,
   type ParentReportsSettings,
 } from '@hortus/contract';
@@ -52,7 +52,7 @@ function SettingsForm({ data }: { data: ParentReportsData }) {
   const { mutateAsync: save } = useSaveParentReports();
   const draft = useSettingsDraft<ParentReportsSettings>({
     initial: data.settings,
-    schema: parentReportsSettings,
+    schema: parentReportsSettingsInput,
     save: (value) => save({ type: 'settings', data: value }),
     failure: parentReportsMessages.sendFailed,
   });
