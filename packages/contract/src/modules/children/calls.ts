@@ -27,6 +27,7 @@ export const childrenMessages = {
   unknownChild: 'Das Kind existiert nicht.',
   unknownClass: 'Die Klasse existiert nicht.',
   unknownParent: 'Das Elternkonto existiert nicht.',
+  parentHasHiddenChildren: 'Dieses Elternkonto dürfen Sie nur ändern, wenn Sie alle seine Kinder bearbeiten dürfen.',
   unknownException: 'Die Ausnahme existiert nicht.',
   unknownDocument: 'Das Dokument existiert nicht.',
   wrongFileType: 'Nur PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP) sind erlaubt.',

@@ -6,7 +6,7 @@ import type { Db } from '../../../platform/db/database';
 import { withFiles } from '../../../platform/files/files';
 import type { BackgroundJob } from '../../../platform/modules/server-module';
 import { CallError, type AppContext, type FileAccessRule } from '../../../platform/http/calls';
-import { requireChild } from '../child-records';
+import { canSeeChild } from '../child-records';
 import { checkedFile, type CheckedFile } from '../documents';
 import { childExceptionFiles, childExceptions, children } from '../schema';
 import { readChildrenSettings } from '../settings';
@@ -93,13 +93,7 @@ export const reportFileAccess: FileAccessRule = async (ctx, user, file) => {
     .innerJoin(children, eq(children.id, childExceptions.childId))
     .where(eq(childExceptionFiles.fileId, file.id));
   for (const use of uses) {
-    if (use.parentUserId === user.id) return true;
-    try {
-      await requireChild(ctx.db, user, use.childId, false);
-      return true;
-    } catch {
-      // not this child's class; the next use may still grant it
-    }
+    if (use.parentUserId === user.id || (await canSeeChild(ctx.db, user, use.childId))) return true;
   }
   return false;
 };
