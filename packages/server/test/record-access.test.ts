@@ -35,7 +35,7 @@ const only = (group: number): ClassConditions => ({
  */
 async function world() {
   const db = server.database.db;
-  const [gA, gB, gParents] = (await Promise.all([createGroup(db), createGroup(db), createGroup(db)])) as number[];
+  const [gA, gB, gParents] = (await Promise.all([createGroup(db), createGroup(db), createGroup(db)])) as [number, number, number];
   const rights = ['x|200|000|000', 'x|200|000|010', 'x|200|100', 'x|200|200', 'x|000|000'];
   const admin = await server.userWithSession({ groupIds: [gA, gB], rechteSolo: [...rights, 'x|200|set'] });
   const staff = await server.userWithSession({ groupIds: [gA], rechteSolo: rights });

@@ -1,13 +1,17 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { SessionUser } from '@hortus/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { holdsDataRight, parentReportsRights, type SessionUser } from '@hortus/contract';
 import type { Db } from '../../../platform/db/database';
 import { childClasses, childExceptions, children } from '../schema';
 
-type User = Pick<SessionUser, 'id'>;
+type User = Pick<SessionUser, 'id' | 'rechte'>;
 
-/** The caller's own children (their parent account) with their class, in name order. */
+/**
+ * The caller's own children (their parent account) with their class, in name order: module 210's access
+ * rule for children. The settings right alone (x|210|set) reads none (docs/architecture.md "Record access").
+ */
 export async function ownChildren(db: Db, user: User, ids?: readonly number[]) {
-  const own = eq(children.parentUserId, user.id);
+  const reads = holdsDataRight(user.rechte, parentReportsRights.module, parentReportsRights.settings);
+  const own = reads ? eq(children.parentUserId, user.id) : sql`false`;
   return db
     .select({
       id: children.id,

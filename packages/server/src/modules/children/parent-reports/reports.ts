@@ -27,7 +27,7 @@ import { notifyLateReport } from './late-push';
 import { ownChildren } from './records';
 import { REPORT_FILE_AREA } from './uploads';
 
-type User = Pick<SessionUser, 'id'>;
+type User = Pick<SessionUser, 'id' | 'rechte'>;
 
 export interface SentReport {
   verspaetet: boolean;
