@@ -4,7 +4,15 @@ import { LONG_TEXT_MAX } from '../../platform/users';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
 import { isIsoDate, tooLongMessage } from '../../platform/validation';
-import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
+import {
+  MAX_RECORD_ID,
+  defineActions,
+  jsonField,
+  newOrRecordId,
+  recordId,
+  storedId,
+  wireMessages,
+} from '../../platform/wire';
 import { uploadedFile } from '../../platform/uploads';
 import { childrenRights } from './definition';
 import { releaseReasons } from './logic';
@@ -74,7 +82,7 @@ const ids = z.array(recordId()).max(5000);
 
 export const releaseTimeCondition = z.object({
   aktiv: z.boolean(),
-  klassen: z.array(z.number().int()).max(500),
+  klassen: z.array(storedId()).max(500),
   datumVon: z.union([z.literal(''), isoDay]),
   datumBis: z.union([z.literal(''), isoDay]),
   ausnahmen: z.array(z.object({ tag: isoDay })).max(366),
@@ -83,7 +91,7 @@ export type ReleaseTimeCondition = z.infer<typeof releaseTimeCondition>;
 
 export const childrenSettings = z.object({
   /** The user group whose members are the parent accounts (0 = none chosen). */
-  id_nutzergruppe_eltern: z.number().int().nonnegative(),
+  id_nutzergruppe_eltern: storedId(),
   standardbetreuungsplatz: timeField,
   standardentlasszeit: timeField,
   eltern_elternbriefLogindaten_appurl: limited(500, 'httpUrl'),
@@ -192,6 +200,7 @@ export const childInput = z.object({
   id_klasse: z
     .number({ error: 'Bitte angeben.' })
     .int()
+    .max(MAX_RECORD_ID, wireMessages.invalidId)
     .refine((value) => value > 0, 'Bitte eine Klasse wählen.'),
   junge: z.boolean().default(true),
   date_geburtstag: z.union([z.literal(''), isoDay]).default(''),
@@ -204,7 +213,7 @@ export type ChildInput = z.input<typeof childInput>;
 export const editChildInput = z.object({
   kind: childInput,
   /** Parent account (0 = none). */
-  id_eltern: z.number().int().nonnegative().default(0),
+  id_eltern: storedId().default(0),
   /** The child's staff exceptions (parents' exceptions are kept as they are and may not be sent changed). */
   ausnahmen: z.array(exceptionInput).max(500).default([]),
   telefonnummern: z.array(phoneInput).max(20).default([]),
@@ -223,7 +232,7 @@ export const statusInput = z.object({
   vorname: z.string().max(NAME_MAX).optional(),
   nachname: z.string().max(NAME_MAX).optional(),
   klasse: z.string().max(NAME_MAX).optional(),
-  idKlasse: z.number().int().optional(),
+  idKlasse: storedId().optional(),
   nurEntlassenRueckgaengig: z.boolean().default(false),
 });
 export type StatusInput = z.input<typeof statusInput>;
