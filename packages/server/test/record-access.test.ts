@@ -8,7 +8,7 @@ import {
   type W2Reply,
 } from '@hortus/contract';
 import { createGroup } from '../src/seed/factories';
-import { berlinNow } from '../src/modules/children/time';
+import { berlinNow } from '../src/platform/time/berlin-time';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 /** Record access (docs/architecture.md "Record access"): one rule per resource, in every reply part. */
@@ -35,7 +35,11 @@ const only = (group: number): ClassConditions => ({
  */
 async function world() {
   const db = server.database.db;
-  const [gA, gB, gParents] = (await Promise.all([createGroup(db), createGroup(db), createGroup(db)])) as [number, number, number];
+  const [gA, gB, gParents] = (await Promise.all([createGroup(db), createGroup(db), createGroup(db)])) as [
+    number,
+    number,
+    number,
+  ];
   const rights = ['x|200|000|000', 'x|200|000|010', 'x|200|100', 'x|200|200', 'x|000|000'];
   const admin = await server.userWithSession({ groupIds: [gA, gB], rechteSolo: [...rights, 'x|200|set'] });
   const staff = await server.userWithSession({ groupIds: [gA], rechteSolo: rights });
@@ -124,9 +128,12 @@ describe('record access: children of a class the user may not see', () => {
     expectStatus(await server.call(getKind, w.staff.code, { id: w.hidden }), 'notFound', 404);
     // The administrator sees both (the filter is the caller's, not the data's).
     const all = (await server.call(getData, w.admin.code)).body.save as ChildrenData;
-    expect(all.eltern.find((p) => p.id === w.both)?.kinder.map((k) => k.id).sort()).toEqual(
-      [w.hiddenToo, w.visible].sort(),
-    );
+    expect(
+      all.eltern
+        .find((p) => p.id === w.both)
+        ?.kinder.map((k) => k.id)
+        .sort(),
+    ).toEqual([w.hiddenToo, w.visible].sort());
   });
 
   it('keeps the hidden sibling when the user saves the child it cannot see it from', async () => {
