@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ruledString } from './schema';
-import { tooLongMessage } from './validation';
+import { isIsoDate, tooLongMessage } from './validation';
 import { dayRangeError, isoDayField, optionalIsoDayField, recordKeyField, timeOfDayField } from './fields';
+import { storedId } from './wire';
 
 /**
  * Wire fields shared by modules that may not import each other: a time and a day field, an attachment, and the
@@ -19,7 +20,7 @@ const reportText = ruledString('text').pipe(z.string().max(REPORT_TEXT_MAX, tooL
 
 export const releaseTimeCondition = z.object({
   aktiv: z.boolean(),
-  klassen: z.array(z.number().int()).max(500),
+  klassen: z.array(storedId()).max(500),
   datumVon: optionalIsoDayField(),
   datumBis: optionalIsoDayField(),
   ausnahmen: z.array(z.object({ tag: isoDay })).max(366),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { effectiveRights, hasAnyRight, hasRight } from './rights';
+import { effectiveRights, hasAnyRight, hasRight, holdsDataRight } from './rights';
 
 /** Right strings shaped like the real ones (`x|130|000|adm`) mixed with arbitrary strings. */
 const segment = fc.stringMatching(/^[0-9a-z]{3}$/);
@@ -152,6 +152,25 @@ describe('effectiveRights', () => {
       fc.property(groups, rights, right, (groupRights, soloRights, required) => {
         const raw = [...groupRights.flat(), ...soloRights];
         expect(hasRight(effectiveRights(groupRights, soloRights), required)).toBe(hasRight(raw, required));
+      }),
+    );
+  });
+});
+
+describe('holdsDataRight (the settings right reads no data)', () => {
+  it('refuses the settings right alone and grants any other right of the module', () => {
+    expect(holdsDataRight(['x|410|set'], 'x|410', 'x|410|set')).toBe(false);
+    expect(holdsDataRight(['x|410|set', 'x|200|000'], 'x|410', 'x|410|set')).toBe(false);
+    expect(holdsDataRight(['x|410|set', 'x|410|000'], 'x|410', 'x|410|set')).toBe(true);
+    expect(holdsDataRight(['x|200|100'], 'x|200', 'x|200|set')).toBe(true);
+    expect(holdsDataRight([], 'x|200', 'x|200|set')).toBe(false);
+  });
+
+  it('never grants more than the module right itself', () => {
+    fc.assert(
+      fc.property(rights, segment, (held, code) => {
+        const moduleRight = `x|${code}`;
+        if (holdsDataRight(held, moduleRight, `${moduleRight}|set`)) expect(hasRight(held, moduleRight)).toBe(true);
       }),
     );
   });

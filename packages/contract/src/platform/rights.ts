@@ -11,6 +11,15 @@ export function hasRight(userRights: readonly Right[], required: Right): boolean
   return userRights.some((right) => right.includes(required));
 }
 
+/**
+ * The settings right of a module reads settings, not data (docs/architecture.md "Record access"): a
+ * module's records (children, customers, slots, files, …) need a right of the module that is not within
+ * its settings right. `x|410|set` alone answers false for (`x|410`, `x|410|set`); `x|410|000` true.
+ */
+export function holdsDataRight(userRights: readonly Right[], moduleRight: Right, settingsRight: Right): boolean {
+  return userRights.some((right) => right.includes(moduleRight) && !right.includes(settingsRight));
+}
+
 export function hasAnyRight(userRights: readonly Right[], required: readonly Right[]): boolean {
   return required.some((right) => hasRight(userRights, right));
 }

@@ -89,6 +89,18 @@ export function isRecordIdField(field: unknown): boolean {
   return typeof field === 'object' && field !== null && recordIdFields.has(field);
 }
 
+/**
+ * An id kept as a number in a settings object (0 = none chosen): an integer from 0 to 2^31−1, else
+ * 'Ungültige Nummer.' on its field. For ids read from requests as form values use `recordId`/`newOrRecordId`.
+ */
+export function storedId(): z.ZodNumber {
+  return z
+    .number({ error: wireMessages.invalidId })
+    .int(wireMessages.invalidId)
+    .min(0, wireMessages.invalidId)
+    .max(MAX_RECORD_ID, wireMessages.invalidId);
+}
+
 /** The id of an existing record: a positive integer up to 2^31−1; numeric strings are read as numbers. */
 export function recordId(): z.ZodType<number, number | string> {
   const field = z.unknown().transform((value, ctx) => readId(value, ctx, false));

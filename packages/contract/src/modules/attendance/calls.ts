@@ -3,7 +3,7 @@ import { conditionSchema } from '../../platform/api';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
 import { slotFields } from '../../platform/slots';
-import { defineActions, newOrRecordId, recordId } from '../../platform/wire';
+import { defineActions, newOrRecordId, recordId, storedId } from '../../platform/wire';
 import { isIsoDate, tooLongMessage } from '../../platform/validation';
 import { attendanceRights } from './definition';
 
@@ -44,7 +44,7 @@ const NAME_MAX = 100;
 const TEXT_MAX = 5000;
 const nameField = ruledString('required', 'name').pipe(z.string().max(NAME_MAX, tooLongMessage(NAME_MAX)));
 const textField = ruledString('text').pipe(z.string().max(TEXT_MAX, tooLongMessage(TEXT_MAX)));
-const id = z.number({ error: 'Ungültige Nummer.' }).int('Ungültige Nummer.');
+const id = storedId();
 const isoDate = z
   .string({ error: 'Bitte angeben.' })
   .refine(isIsoDate, 'Bitte im folgenden Format angeben: TT.MM.YYYY');

@@ -3,6 +3,7 @@ import { conditionSchema } from '../../platform/api';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { parseIsoDay } from '../../platform/local-time';
 import { ruledString } from '../../platform/schema';
+import { storedId } from '../../platform/wire';
 import {
   MAX_RECORD_ID,
   defineActions,
@@ -247,9 +248,9 @@ export type BirthdayVisibility = z.infer<typeof birthdayVisibility>;
 
 /** The stored calendar settings (module settings 110). 0 = none. */
 export const storedCalendarSettings = z.object({
-  standard_id_kategorie: z.number().int(),
-  id_kalenderkategorie_geburtstag: z.number().int(),
-  id_nutzerparameter_geburtstag: z.number().int(),
+  standard_id_kategorie: storedId(),
+  id_kalenderkategorie_geburtstag: storedId(),
+  id_nutzerparameter_geburtstag: storedId(),
   bedingungen_geburtstage_sehen: birthdayVisibility,
 });
 export type StoredCalendarSettings = z.infer<typeof storedCalendarSettings>;

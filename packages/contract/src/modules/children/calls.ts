@@ -5,9 +5,23 @@ import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { optionalIsoDayField, pastDayError } from '../../platform/fields';
-import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
+import {
+  MAX_RECORD_ID,
+  defineActions,
+  jsonField,
+  newOrRecordId,
+  recordId,
+  storedId,
+  wireMessages,
+} from '../../platform/wire';
 import { fileRules, uploadedFileOf } from '../../platform/uploads';
-import { attachmentView, isoDay, releaseTimeRangesCheck, reportSettings, timeField } from '../../platform/report-settings';
+import {
+  attachmentView,
+  isoDay,
+  releaseTimeRangesCheck,
+  reportSettings,
+  timeField,
+} from '../../platform/report-settings';
 import { childrenRights } from './definition';
 import { releaseReasons } from './logic';
 
@@ -29,6 +43,7 @@ export const childrenMessages = {
   unknownChild: 'Das Kind existiert nicht.',
   unknownClass: 'Die Klasse existiert nicht.',
   unknownParent: 'Das Elternkonto existiert nicht.',
+  parentHasHiddenChildren: 'Dieses Elternkonto dürfen Sie nur ändern, wenn Sie alle seine Kinder bearbeiten dürfen.',
   unknownException: 'Die Ausnahme existiert nicht.',
   unknownDocument: 'Das Dokument existiert nicht.',
   wrongFileType: fileRules.pdfOrImage.message,
@@ -71,7 +86,7 @@ const ids = z.array(recordId()).max(5000);
 
 export const childrenSettings = z.object({
   /** The user group whose members are the parent accounts (0 = none chosen). */
-  id_nutzergruppe_eltern: z.number().int().nonnegative(),
+  id_nutzergruppe_eltern: storedId(),
   standardbetreuungsplatz: timeField,
   standardentlasszeit: timeField,
   eltern_elternbriefLogindaten_appurl: limited(500, 'httpUrl'),
@@ -175,6 +190,7 @@ export const childInput = z.object({
   id_klasse: z
     .number({ error: 'Bitte angeben.' })
     .int()
+    .max(MAX_RECORD_ID, wireMessages.invalidId)
     .refine((value) => value > 0, 'Bitte eine Klasse wählen.'),
   junge: z.boolean().default(true),
   /** Not in the future, not more than 20 years back (a Hort child). */
@@ -193,7 +209,7 @@ export type ChildInput = z.input<typeof childInput>;
 export const editChildInput = z.object({
   kind: childInput,
   /** Parent account (0 = none). */
-  id_eltern: z.number().int().nonnegative().default(0),
+  id_eltern: storedId().default(0),
   /** The child's staff exceptions (parents' exceptions are kept as they are and may not be sent changed). */
   ausnahmen: z.array(exceptionInput).max(500).default([]),
   telefonnummern: z.array(phoneInput).max(20).default([]),
@@ -212,7 +228,7 @@ export const statusInput = z.object({
   vorname: z.string().max(NAME_MAX).optional(),
   nachname: z.string().max(NAME_MAX).optional(),
   klasse: z.string().max(NAME_MAX).optional(),
-  idKlasse: z.number().int().optional(),
+  idKlasse: storedId().optional(),
   nurEntlassenRueckgaengig: z.boolean().default(false),
 });
 export type StatusInput = z.input<typeof statusInput>;

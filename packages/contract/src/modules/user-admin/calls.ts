@@ -5,7 +5,7 @@ import { okReply } from '../../platform/login-route';
 import type { RightNode } from '../../platform/module-definition';
 import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
-import { jsonField, newOrRecordId, recordId } from '../../platform/wire';
+import { MAX_RECORD_ID, jsonField, newOrRecordId, recordId, wireMessages } from '../../platform/wire';
 import { adminGroup, adminUser } from '../../platform/users';
 
 export const userAdminMessages = {
@@ -99,7 +99,7 @@ export const saveNutzergruppeReply = z.object({ status: z.literal('success'), gr
 
 export const savedParameterOption = z.object({
   /** 0 or negative for a new option. */
-  id: z.number().int(),
+  id: z.number().int().max(MAX_RECORD_ID, wireMessages.invalidId),
   sort: z.number({ error: 'Bitte angeben.' }).int(),
   wert: ruledString('required', 'tinytext', 'name'),
 });

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { attendanceMessages, isPollManager, slotRightsOf, type SlotRights } from '@hortus/contract';
+import {
+  attendanceMessages,
+  attendanceRights,
+  holdsDataRight,
+  isPollManager,
+  slotRightsOf,
+  type SlotRights,
+} from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { requireRecord } from '../../platform/http/records';
@@ -16,7 +23,20 @@ export function newQrValue(): string {
   return randomBytes(16).toString('base64url');
 }
 
+const noSlotRights: SlotRights = {
+  pruefling: false,
+  sehen: false,
+  anwhinzufuegen: false,
+  anwbearbeiten: false,
+  bearbeiten: false,
+};
+
+/**
+ * The caller's rights on a slot (the one rule of slots, polls, check-ins and QR downloads): the slot's
+ * conditions, for holders of a data right of module 150 — the settings right alone (x|150|set) sees none.
+ */
 export function rightsFor(slot: SlotRow, user: LoadedUser): SlotRights {
+  if (!holdsDataRight(user.rechte, attendanceRights.module, attendanceRights.settings)) return noSlotRights;
   return slotRightsOf(slot.conditions, user);
 }
 

@@ -6,6 +6,7 @@ import {
   calendarModule,
   calendarRights,
   hasRight,
+  holdsDataRight,
   canEdit,
   canSee,
   formatAusnahme,
@@ -41,6 +42,15 @@ import { calendarCategories, calendarEvents } from './schema';
 export interface Viewer {
   id: number;
   gruppen: readonly number[];
+  rechte: readonly string[];
+}
+
+/**
+ * The calendar's data (events, categories, birthdays) is read with a data right of module 110; the
+ * settings right alone (x|110|set) reads the settings (docs/architecture.md "Record access").
+ */
+function readsCalendar(viewer: Viewer): boolean {
+  return holdsDataRight(viewer.rechte, calendarRights.calendar, calendarRights.settings);
 }
 
 type CategoryRow = typeof calendarCategories.$inferSelect;
@@ -110,11 +120,11 @@ export async function ensureDefaultCategory(db: Db): Promise<void> {
 }
 
 export function mayView(category: Pick<CategoryRow, 'bedingungen'>, viewer: Viewer): boolean {
-  return canSee(category.bedingungen.f110, viewer);
+  return readsCalendar(viewer) && canSee(category.bedingungen.f110, viewer);
 }
 
 export function mayEdit(category: Pick<CategoryRow, 'bedingungen'>, viewer: Viewer): boolean {
-  return canEdit(category.bedingungen.f110, viewer);
+  return readsCalendar(viewer) && canEdit(category.bedingungen.f110, viewer);
 }
 
 function toEvent(row: EventRow, color: string): CalendarEvent {
@@ -218,7 +228,7 @@ const allCategoriesOf = perObject((data: CalendarData): CalendarCategory[] =>
  */
 export async function loadSettingsFor(
   db: Db,
-  viewer: Viewer & { rechte: readonly string[] },
+  viewer: Viewer,
   heldBirthdays?: string,
 ): Promise<SettingsForViewer> {
   const settings = await readCalendarSettings(db);
@@ -297,7 +307,7 @@ export async function visibleBirthdays(
   settings: DeepReadonly<StoredCalendarSettings>,
   viewer: Viewer,
 ): Promise<{ list: Birthday[]; version: string }> {
-  if (settings.id_nutzerparameter_geburtstag <= 0) return noBirthdays;
+  if (settings.id_nutzerparameter_geburtstag <= 0 || !readsCalendar(viewer)) return noBirthdays;
   if (settings.id_kalenderkategorie_geburtstag > 0) {
     const category = (await loadCategories(db)).find((entry) => entry.id === settings.id_kalenderkategorie_geburtstag);
     if (category && !mayView(category, viewer)) return noBirthdays;

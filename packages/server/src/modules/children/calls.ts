@@ -5,7 +5,7 @@ import { appAddress } from '../../platform/http/app-address';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { requireChild } from './children/child-records';
+import { canSeeChild, requireChild } from './children/child-records';
 import { deleteChild, saveChild } from './children/children';
 import { saveClasses } from './children/classes';
 import { saveDiaryEntry } from './children/diary';
@@ -52,10 +52,12 @@ export const getSettingsCall = defineCall(childrenCalls.getSettings).forSession(
         return reply(db, user, saved.password ? { neuPW: saved.password } : {});
       }
       case 'delEltern':
-        await deleteParent(db, await readChildrenSettings(db), save.data.eltern.id);
+        await deleteParent(db, user, await readChildrenSettings(db), save.data.eltern.id);
         return reply(db, user, { kindUpdated: true });
       case 'resetElternPW':
-        return reply(db, user, { neuPW: await resetParentPassword(db, await readChildrenSettings(db), save.data.id) });
+        return reply(db, user, {
+          neuPW: await resetParentPassword(db, user, await readChildrenSettings(db), save.data.id),
+        });
       case 'settings':
         await saveChildrenSettings(db, save.data);
         return reply(db, user);
@@ -91,8 +93,8 @@ export const createLetterCall = defineCall(childrenCalls.createElternbrief).forS
   async handle({ app, db, input, user, request }) {
     const settings = await readChildrenSettings(db);
     const ids = [...new Set(input.eltern)];
-    for (const id of ids) await requireParent(db, settings, id);
-    const parents = await loadParents(db, settings, ids);
+    for (const id of ids) await requireParent(db, user, settings, id, true);
+    const parents = await loadParents(db, settings, user, ids);
     const appUrl = settings.eltern_elternbriefLogindaten_appurl || (await appAddress(app, request));
     const bytes = await loginLetters({
       settings,
@@ -158,13 +160,7 @@ export const childFileAccess: FileAccessRule = async (ctx, user, file) => {
         .innerJoin(childExceptions, eq(childExceptions.id, childExceptionFiles.exceptionId))
         .where(eq(childExceptionFiles.fileId, file.id));
   const childId = document?.childId ?? attachment?.childId;
-  if (childId === undefined) return false;
-  try {
-    await requireChild(ctx.db, user, childId, false);
-    return true;
-  } catch {
-    return false;
-  }
+  return childId !== undefined && canSeeChild(ctx.db, user, childId);
 };
 
 export const childrenServerCalls: CallDefinition[] = [

@@ -11,6 +11,7 @@ import {
   cloudSlotAddress,
   canAddSlots,
   cloudSlotRights,
+  holdsDataRight,
   detectCloudFileKind,
   germanDateTime,
   messages,
@@ -50,7 +51,14 @@ export function readCloudSettings(db: Db): Promise<CloudSettings> {
 type SlotRow = typeof cloudSlots.$inferSelect;
 type FileRow = typeof cloudFiles.$inferSelect & { path: string };
 
+/**
+ * The caller's rights on a file slot (the one rule of slots, their files and downloads): the slot's
+ * conditions, for holders of a data right of module 130 — the settings right alone (x|130|set) sees none.
+ */
 export function rightsIn(slot: Pick<SlotRow, 'conditions'>, user: LoadedUser): CloudSlotRights {
+  if (!holdsDataRight(user.rechte, cloudRights.files, cloudRights.settings)) {
+    return { sehen: false, upload: false, bearbeiten: false };
+  }
   return cloudSlotRights(slot.conditions, user);
 }
 

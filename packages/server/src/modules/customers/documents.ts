@@ -357,6 +357,7 @@ export const documentFileAccess: FileAccessRule = async (ctx, user: LoadedUser, 
       !isCustomer(user, settings) &&
       hasRight(user.rechte, customerRights.use)
     );
-  if (isCustomer(user, settings)) return row.loginUserId === user.id && [1, 2, 3, 4].includes(row.dokumentart);
-  return hasRight(user.rechte, customerRights.use);
+  // The settings right alone (x|410|set) reads no document.
+  if (!hasRight(user.rechte, customerRights.use)) return false;
+  return !isCustomer(user, settings) || (row.loginUserId === user.id && [1, 2, 3, 4].includes(row.dokumentart));
 };

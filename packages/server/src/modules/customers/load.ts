@@ -26,15 +26,17 @@ export interface ChangeMarkers {
 export async function loadCustomerData(db: Db, user: LoadedUser, markers: ChangeMarkers = {}): Promise<CustomerData> {
   const settings = await readCustomerSettings(db);
   const customer = isCustomer(user, settings);
-  const rows = await customerRows(db, customer ? user.id : undefined);
+  // The settings right alone (x|410|set) reads the settings, no customer, order or cost.
+  const readsData = hasRight(user.rechte, customerRights.use);
+  const rows = readsData ? await customerRows(db, customer ? user.id : undefined) : [];
   return {
     xtime: Math.floor(Date.now() / 1000),
     istKunde: customer,
     settings: customer ? customerVisibleSettings(settings) : settings,
-    kunden: await customerViews(db, rows, !customer && hasRight(user.rechte, customerRights.use) ? user : null),
-    auftraege: await orderViews(db, customer ? rows.map((row) => row.id) : undefined),
+    kunden: readsData ? await customerViews(db, rows, customer ? null : user) : [],
+    auftraege: readsData ? await orderViews(db, customer ? rows.map((row) => row.id) : undefined) : [],
     // Costs are internal: customers never get them.
-    kosten: customer ? [] : await costViews(db, settings),
+    kosten: customer || !readsData ? [] : await costViews(db, settings),
     lastAddedKunde: markers.lastAddedKunde ?? 0,
     lastEditedKunde: markers.lastEditedKunde ?? 0,
     lastDeletedKunde: markers.lastDeletedKunde ?? 0,
@@ -45,6 +47,6 @@ export async function loadCustomerData(db: Db, user: LoadedUser, markers: Change
     lastEditedKosten: markers.lastEditedKosten ?? 0,
     lastDeletedKosten: markers.lastDeletedKosten ?? 0,
     lastEditedLeistungenNeuKosten: markers.lastEditedLeistungenNeuKosten ?? [],
-    kundenLogins: customer ? [] : await customerLogins(db, settings.id_nutzergruppe_kunde),
+    kundenLogins: customer || !readsData ? [] : await customerLogins(db, settings.id_nutzergruppe_kunde),
   };
 }

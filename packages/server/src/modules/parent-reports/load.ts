@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import type { AppContext } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
-import { attendanceOf, HISTORY_MAX } from './records';
+import { attendanceOf, HISTORY_MAX, ownChildren } from './records';
 import { readParentReportsSettings } from './settings';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
@@ -26,7 +26,7 @@ export async function loadParentReports(
   const { day: heute, time: jetzt } = berlinNow(now);
   const [settings, kinder] = await Promise.all([
     readParentReportsSettings(attendance, db),
-    attendance.parentsChildren(db, user.id),
+    ownChildren(attendance, db, user),
   ]);
   const rows = await attendance.parentReports(
     db,

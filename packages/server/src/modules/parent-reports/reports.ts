@@ -24,8 +24,9 @@ import type { ChildAttendance } from '../../platform/modules/child-attendance';
 import { berlinNow } from '../../platform/time/berlin-time';
 import { notifyLateReport } from './late-push';
 import { REPORT_FILE_AREA } from './uploads';
+import { ownChildren } from './records';
 
-type User = Pick<SessionUser, 'id'>;
+type User = Pick<SessionUser, 'id' | 'rechte'>;
 
 export interface SentReport {
   verspaetet: boolean;
@@ -64,7 +65,7 @@ export async function sendReport(
     );
   }
   const ids = [...new Set(input.kind)];
-  const kinder = await attendance.parentsChildren(db, user.id, ids);
+  const kinder = await ownChildren(attendance, db, user, ids);
   if (kinder.length !== ids.length) throw new CallError('noRight', messages.accessDenied);
 
   const present = input.anwesenheit !== ABSENT && input.anwesenheit !== SICK;

@@ -6,7 +6,7 @@ import type { ChildAttendance } from '../../../platform/modules/child-attendance
 import type { PushTargets } from '../../../platform/push/push';
 import { childClasses, childExceptionFiles, childExceptions, children } from '../schema';
 import { readChildrenSettings, saveChildrenSettings } from '../settings';
-import { requireChild } from './child-records';
+import { canSeeChild } from './child-records';
 import { checkedFile } from './documents';
 import { exceptionAttachments, exceptionViewOf } from './load';
 
@@ -32,14 +32,7 @@ export const childAttendance: ChildAttendance = {
       .orderBy(asc(children.vorname), asc(children.nachname), asc(children.id));
   },
 
-  async canSeeChild(db, user, childId) {
-    try {
-      await requireChild(db, user, childId, false);
-      return true;
-    } catch {
-      return false;
-    }
-  },
+  canSeeChild: (db, user, childId) => canSeeChild(db, user, childId),
 
   async classEditors(db, classIds) {
     let everybody: number[] | undefined;

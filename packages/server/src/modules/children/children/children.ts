@@ -11,8 +11,8 @@ import {
 import { withFiles } from '../../../platform/files/files';
 import { CallError, type AppContext } from '../../../platform/http/calls';
 import { requireRecord } from '../../../platform/http/records';
-import { requireChild } from './child-records';
-import { classesFor, requireClass } from './classes';
+import { childAccess, requireChild } from './child-records';
+import { requireClass } from './classes';
 import { requireParent } from '../parents/parents';
 import {
   childAttendance,
@@ -61,20 +61,25 @@ export async function saveChild(app: AppContext, user: User, input: EditChildDat
   const parentId = input.id_eltern;
   if (parentId !== (existing?.parentUserId ?? 0)) {
     if (!hasRight(user.rechte, childrenRights.parents)) throw new CallError('noRight', messages.accessDenied);
-    if (parentId !== 0) await requireParent(db, await readChildrenSettings(db), parentId);
+    if (parentId !== 0) await requireParent(db, user, await readChildrenSettings(db), parentId, false);
   }
 
-  // Siblings: children the caller sees, never the child itself.
-  const siblings = [...new Set(input.geschwister)].filter((id) => id !== kind.id);
-  if (siblings.length > 0) {
-    const access = await classesFor(db, user);
-    const visible = access.filter((entry) => entry.sehen).map((entry) => entry.row.id);
-    const found = await db
-      .select({ id: children.id })
-      .from(children)
-      .where(and(inArray(children.id, siblings), visible.length > 0 ? inArray(children.classId, visible) : sql`false`));
-    if (found.length !== siblings.length) errors['geschwister'] = [childrenMessages.unknownSibling];
-  }
+  // Siblings: children the caller sees, never the child itself. Siblings the caller does not see are not
+  // in the reply (./access.ts), so they cannot be sent: they stay as they are.
+  const sent = [...new Set(input.geschwister)].filter((id) => id !== kind.id);
+  const known = existing?.siblings ?? [];
+  const siblingRows =
+    sent.length + known.length > 0
+      ? await db
+          .select({ id: children.id, classId: children.classId })
+          .from(children)
+          .where(inArray(children.id, [...new Set([...sent, ...known])]))
+      : [];
+  const access = await childAccess(db, user);
+  const seenSiblings = new Set(siblingRows.filter((row) => access.canSeeChild(row)).map((row) => row.id));
+  if (sent.some((id) => !seenSiblings.has(id))) errors['geschwister'] = [childrenMessages.unknownSibling];
+  const hiddenSiblings = known.filter((id) => !seenSiblings.has(id) && siblingRows.some((row) => row.id === id));
+  const siblings = [...sent, ...hiddenSiblings];
 
   // Exceptions: ids must be this child's staff exceptions inside the window.
   const since = addDays(today, -EXCEPTION_WINDOW_DAYS);

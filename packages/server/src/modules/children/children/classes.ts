@@ -1,7 +1,5 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import {
-  canEditClass,
-  canSeeClass,
   childrenMessages,
   childrenModule,
   childrenRights,
@@ -16,6 +14,7 @@ import { perObject } from '../../../platform/cache/derived';
 import { cacheScope, invalidate, remember } from '../../../platform/cache/hot-cache';
 import { CallError } from '../../../platform/http/calls';
 import { requireRecord } from '../../../platform/http/records';
+import { canEditChildClass, canSeeChildClass } from './access';
 import { childClasses, children } from '../schema';
 
 export type ClassRow = typeof childClasses.$inferSelect;
@@ -41,13 +40,13 @@ export function invalidateClasses(db: Db): Promise<void> {
   return invalidate(db, classScope);
 }
 
-/** Every class with the caller's rights on it (edit implies see). */
+/** Every class with the caller's rights on it (edit implies see; the rule of ./access.ts). */
 export async function classesFor(db: Db, user: User): Promise<ClassAccess[]> {
   const rows = await allClasses(db);
   return rows.map((row) => ({
     row,
-    sehen: canSeeClass(row.conditions.f200, user),
-    bearbeiten: canEditClass(row.conditions.f200, user),
+    sehen: canSeeChildClass(row, user),
+    bearbeiten: canEditChildClass(row, user),
   }));
 }
 
@@ -73,8 +72,8 @@ export async function requireClass(db: Db, user: User, id: number, edit: boolean
   return requireRecord(
     row,
     {
-      canSee: (r) => canSeeClass(r.conditions.f200, user),
-      ...(edit ? { canChange: (r: ClassRow) => canEditClass(r.conditions.f200, user) } : {}),
+      canSee: (r) => canSeeChildClass(r, user),
+      ...(edit ? { canChange: (r: ClassRow) => canEditChildClass(r, user) } : {}),
     },
     childrenMessages.unknownClass,
   );

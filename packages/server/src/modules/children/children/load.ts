@@ -145,6 +145,11 @@ export async function childViews(
     pickups = base.pickups;
   }
   if (rows.length === 0) return [];
+  // Siblings are named only when the caller sees them (./access.ts).
+  const seenClasses = new Set(access.filter((entry) => entry.sehen).map((entry) => entry.row.id));
+  const seenChildIds = new Set(
+    (await cachedChildBase(db)).rows.filter((row) => seenClasses.has(row.classId)).map((row) => row.id),
+  );
   const shown = new Set(rows.map((row) => row.id));
   const ofShown = <T extends { childId: number | null }>(list: T[]) =>
     list.filter((row) => row.childId !== null && shown.has(row.childId));
@@ -251,7 +256,7 @@ export async function childViews(
       date_geburtstag: row.birthday ?? '',
       betreuungsplatz: row.careFrom,
       standardentlasszeit: row.releaseTime,
-      geschwister: row.siblings,
+      geschwister: row.siblings.filter((id) => seenChildIds.has(id)),
       telefonnummern: (phonesBy.get(row.id) ?? []).map((entry) => ({
         id: entry.id,
         id_eltern: 0,
@@ -293,7 +298,7 @@ export async function loadChildrenData(db: Db, user: User, now = Date.now()): Pr
   const [klassen, kinder, eltern, gruppen] = await Promise.all([
     classViews(db, user, access),
     childViews(db, access, visible, { today: day, weekday }),
-    hasRight(user.rechte, childrenRights.parents) ? loadParents(db, settings, undefined, user) : Promise.resolve([]),
+    hasRight(user.rechte, childrenRights.parents) ? loadParents(db, settings, user) : Promise.resolve([]),
     hasRight(user.rechte, childrenRights.settings) ? groupList(db) : Promise.resolve([]),
   ]);
   return {

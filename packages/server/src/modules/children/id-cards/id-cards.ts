@@ -3,9 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
-  canEditClass,
   cardQrText,
-  canSeeClass,
   childrenMessages,
   detectFileKind,
   faceCropBox,
@@ -26,6 +24,7 @@ import { readStored } from '../../../platform/files/store';
 import { firstBytes } from '../../../platform/files/first-bytes';
 import { CallError, type AppContext } from '../../../platform/http/calls';
 import { requireRecord } from '../../../platform/http/records';
+import { canEditChildClass, canSeeChildClass } from '../children/access';
 import { requireChild, type ChildWithClass } from '../children/child-records';
 import { detectFace, normalisePhoto } from './face-detection';
 import { cardPreview, type CardContent } from './id-card-pdf';
@@ -205,7 +204,7 @@ export async function cardsOfClasses(app: AppContext, user: User, classIds: read
     .innerJoin(childClasses, eq(childClasses.id, children.classId))
     .where(inArray(children.classId, [...new Set(classIds)]))
     .orderBy(asc(childClasses.name), asc(children.nachname), asc(children.vorname));
-  const seen = rows.filter((row) => canSeeClass(row.klasse.conditions.f200, user));
+  const seen = rows.filter((row) => canSeeChildClass(row.klasse, user));
   if (seen.length === 0) refuse('filterKlassen', idCardMessages.noCards);
   const result: CardContent[] = [];
   for (const row of seen) {
@@ -241,11 +240,11 @@ export async function scanCard(db: Db, user: User, text: string, now = Date.now(
     .innerJoin(children, eq(children.id, childIdCards.childId))
     .innerJoin(childClasses, eq(childClasses.id, children.classId))
     .where(eq(childIdCards.childId, qr.childId));
-  if (!row || !secretMatches(row.card.secret, qr.secret) || !canSeeClass(row.klasse.conditions.f200, user)) {
+  if (!row || !secretMatches(row.card.secret, qr.secret) || !canSeeChildClass(row.klasse, user)) {
     return invalid;
   }
   const name = `${row.child.vorname} ${row.child.nachname} (${row.klasse.name})`;
-  if (!canEditClass(row.klasse.conditions.f200, user)) {
+  if (!canEditChildClass(row.klasse, user)) {
     return { title: idCardMessages.noRight, text: name, type: 'error' };
   }
   const { day } = berlinNow(now);

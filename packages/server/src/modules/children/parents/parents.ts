@@ -24,6 +24,7 @@ import {
   valueErrors,
   writeValues,
 } from '../../../platform/users/parameter-values';
+import { childAccess, type ChildAccess } from '../children/child-records';
 import { classesFor } from '../children/classes';
 import { childParentStartPasswords, children } from '../schema';
 
@@ -69,34 +70,65 @@ async function parentParameters(db: Db, groupId: number, viewer: User) {
     .map((p) => ({ ...p, bearbeiten: canEdit(p.bedingungen.f200, viewer) }));
 }
 
+/** The children linked to the given accounts, with their classes, in name order. */
+function linkedChildren(db: Db, ids: readonly number[]) {
+  return db
+    .select({
+      id: children.id,
+      parent: children.parentUserId,
+      classId: children.classId,
+      vorname: children.vorname,
+      nachname: children.nachname,
+    })
+    .from(children)
+    .where(inArray(children.parentUserId, [...ids]))
+    .orderBy(asc(children.nachname), asc(children.vorname));
+}
+
+/**
+ * The access rule for parent accounts, built on the children's (docs/architecture.md "Record access"):
+ * an account is seen by whoever sees one of its children (every holder of the parents right while it has
+ * none); changing it — edit, delete, reset password, login letter — needs the edit right on the classes of
+ * all its children.
+ */
+export function canSeeParent(access: ChildAccess, kids: readonly { classId: number }[]): boolean {
+  return kids.length === 0 || kids.some((kid) => access.canSeeChild(kid));
+}
+export function canChangeParent(access: ChildAccess, kids: readonly { classId: number }[]): boolean {
+  return kids.every((kid) => access.canEditChild(kid));
+}
+
+/**
+ * The parent accounts the viewer sees (all, or those of `onlyIds`), each naming only the children the
+ * viewer sees; the parameters by condition f200.
+ */
 export async function loadParents(
   db: Db,
   settings: ChildrenSettings,
-  onlyIds?: number[],
-  viewer?: User,
+  viewer: User,
+  onlyIds?: readonly number[],
 ): Promise<ParentView[]> {
   let ids = await parentIds(db, settings.id_nutzergruppe_eltern);
   if (onlyIds) ids = ids.filter((id) => onlyIds.includes(id));
   if (ids.length === 0) return [];
-  const [rows, kids, names, values, shownParameters] = await Promise.all([
+  const [access, allKids] = await Promise.all([childAccess(db, viewer), linkedChildren(db, ids)]);
+  ids = ids.filter((id) =>
+    canSeeParent(
+      access,
+      allKids.filter((kid) => kid.parent === id),
+    ),
+  );
+  if (ids.length === 0) return [];
+  const kids = allKids.filter((kid) => access.canSeeChild(kid));
+  const [rows, names, values, shownParameters] = await Promise.all([
     db
       .select({ id: users.id, nn: users.nn, ident: users.ident, rootPw: users.rootPw })
       .from(users)
       .where(inArray(users.id, ids))
       .orderBy(asc(sql`lower(${users.nn})`)),
-    db
-      .select({
-        id: children.id,
-        parent: children.parentUserId,
-        vorname: children.vorname,
-        nachname: children.nachname,
-      })
-      .from(children)
-      .where(inArray(children.parentUserId, ids))
-      .orderBy(asc(children.nachname), asc(children.vorname)),
     nameParameters(db, settings.id_nutzergruppe_eltern),
     db.select().from(userParameterValues).where(inArray(userParameterValues.userId, ids)),
-    viewer ? parentParameters(db, settings.id_nutzergruppe_eltern, viewer) : Promise.resolve([]),
+    parentParameters(db, settings.id_nutzergruppe_eltern, viewer),
   ]);
   const parameterMaps = (userId: number) => {
     const texts: Record<string, string> = {};
@@ -133,10 +165,29 @@ export async function loadParents(
   });
 }
 
-/** A parent account by id (notFound when it is none: unknown, or not a plain parent account). */
-export async function requireParent(db: Db, settings: ChildrenSettings, id: number): Promise<number> {
+/**
+ * A parent account by id that the caller sees (notFound when it is none: unknown, not a plain parent
+ * account, or linked only to children the caller does not see) and, with `change`, may change (noRight
+ * unless the caller may edit every one of its children).
+ */
+export async function requireParent(
+  db: Db,
+  user: User,
+  settings: ChildrenSettings,
+  id: number,
+  change: boolean,
+): Promise<number> {
   const ids = await parentIds(db, settings.id_nutzergruppe_eltern);
-  return requireRecord(ids.includes(id) ? id : null, { canSee: true }, childrenMessages.unknownParent);
+  const [access, kids] = await Promise.all([childAccess(db, user), ids.includes(id) ? linkedChildren(db, [id]) : []]);
+  return requireRecord(
+    ids.includes(id) ? id : null,
+    {
+      canSee: () => canSeeParent(access, kids),
+      ...(change ? { canChange: () => canChangeParent(access, kids) } : {}),
+      noRightMessage: childrenMessages.parentHasHiddenChildren,
+    },
+    childrenMessages.unknownParent,
+  );
 }
 
 function refuse(errors: Record<string, string[]>): never {
@@ -170,7 +221,7 @@ export async function saveParent(
 ): Promise<{ id: number; password: string | null }> {
   const groupId = settings.id_nutzergruppe_eltern;
   if (groupId === 0) refuse({ 'eltern.nn': [childrenMessages.noParentGroup] });
-  if (input.id !== 0) await requireParent(db, settings, input.id);
+  if (input.id !== 0) await requireParent(db, editor, settings, input.id, true);
   const childIds = [...new Set(input.ids_kinder)];
   await requireEditableChildren(db, editor, childIds);
   const nn = input.nn.trim();
@@ -249,16 +300,16 @@ export async function saveParent(
 }
 
 /** delEltern: deletes a plain parent account; its children stay (unlinked). */
-export async function deleteParent(db: Db, settings: ChildrenSettings, id: number): Promise<void> {
-  await requireParent(db, settings, id);
+export async function deleteParent(db: Db, user: User, settings: ChildrenSettings, id: number): Promise<void> {
+  await requireParent(db, user, settings, id, true);
   await db.delete(users).where(eq(users.id, id));
   await invalidateUsers(db, [id]);
   await invalidate(db, cacheScope.session);
 }
 
 /** resetElternPW: a new start password (answered once), printed on the next login letter. */
-export async function resetParentPassword(db: Db, settings: ChildrenSettings, id: number): Promise<string> {
-  await requireParent(db, settings, id);
+export async function resetParentPassword(db: Db, user: User, settings: ChildrenSettings, id: number): Promise<string> {
+  await requireParent(db, user, settings, id, true);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
