@@ -45,12 +45,14 @@ export const getSettingsCall = defineCall(childrenCalls.getSettings).forSession(
         return reply(db, user, saved.password ? { neuPW: saved.password } : {});
       }
       case 'delEltern':
-        await deleteParent(db, await readChildrenSettings(db), save.data.eltern.id);
+        await deleteParent(db, user, await readChildrenSettings(db), save.data.eltern.id);
         return reply(db, user, { kindUpdated: true });
       case 'resetElternPW':
-        return reply(db, user, { neuPW: await resetParentPassword(db, await readChildrenSettings(db), save.data.id) });
+        return reply(db, user, {
+          neuPW: await resetParentPassword(db, user, await readChildrenSettings(db), save.data.id),
+        });
       case 'settings':
-        await saveChildrenSettings(db, save.data);
+        await saveChildrenSettings(db, user, save.data);
         return reply(db, user);
       case 'klassen':
         await saveClasses(db, save.data);

@@ -26,7 +26,7 @@ export const getSettingsCall = defineCall(parentReportsCalls.getSettings).forSes
         await withdrawReport(db, user, save.data.id);
         return reply(db, user);
       case 'settings':
-        await saveParentReportsSettings(db, save.data);
+        await saveParentReportsSettings(db, user, save.data);
         return reply(db, user);
     }
   },

@@ -8,6 +8,7 @@ import {
 } from '@hortus/contract';
 import type { Db } from '../../../platform/db/database';
 import { readModuleSettings, writeModuleSettings } from '../../../platform/settings/module-settings';
+import type { Editor } from '../../../platform/users/accounts';
 import { readChildrenSettings, saveChildrenSettings } from '../settings';
 
 function readContact(db: Db): Promise<ContactSettings> {
@@ -24,11 +25,11 @@ export async function readParentReportsSettings(db: Db): Promise<ParentReportsSe
 }
 
 /** settings (x|210|set): the report fields into module 200's settings, the contact into 210's, in one transaction. */
-export async function saveParentReportsSettings(db: Db, input: ParentReportsSettings): Promise<void> {
+export async function saveParentReportsSettings(db: Db, editor: Editor, input: ParentReportsSettings): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await readChildrenSettings(tx);
     const report = reportSettings.parse(input);
-    await saveChildrenSettings(tx, { ...current, ...report });
+    await saveChildrenSettings(tx, editor, { ...current, ...report });
     await writeModuleSettings(tx, parentReportsModule.code, contactSettings.parse(input));
   });
 }
