@@ -39,9 +39,9 @@ type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /**
  * Parent accounts are the accounts the configured parent group (id_nutzergruppe_eltern) stands for by
- * the platform's designation rule (designatedAccountIds): members of that group and of no other, with no
- * rights beyond the group's, and none at all while the group holds an administration right. Module 200
- * creates, resets and deletes them only through the platform's accounts service.
+ * the platform's designation rule (designatedAccountIds): members of that group with no rights beyond
+ * the group's (through any group), and none at all while the group holds an administration right.
+ * Module 200 creates, resets and deletes them only through the platform's accounts service.
  */
 export function parentIds(db: Db, groupId: number): Promise<number[]> {
   return designatedAccountIds(db, groupId);

@@ -1,7 +1,8 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   accountMessages,
   effectiveRights,
+  hasRight,
   messages,
   userAdminMessages,
   type FieldErrors,
@@ -106,29 +107,27 @@ export async function requireDesignation(db: Db, editor: Editor, groupId: number
 
 /**
  * The accounts a designated group stands for (parent accounts, customer logins): members of that group
- * and of no other, whose own rights all lie within the group's rights. A group that (since being chosen)
- * holds an administration-grade right stands for nobody, so such settings never reach an administrator.
+ * whose rights — through all their groups and their own — all lie within the group's rights (further
+ * groups may add parameters, never rights). A group that (since being chosen) holds an
+ * administration-grade right stands for nobody, so such settings never reach an administrator.
  */
 export async function designatedAccountIds(db: Db, groupId: number): Promise<number[]> {
   if (groupId === 0) return [];
   const org = await readOrgData(db);
   const groupRightList = org.groupRights.get(groupId) ?? [];
   if (!org.groups.some((group) => group.id === groupId) || !isPlainGroup(groupRightList)) return [];
-  const rows = await db
+  const members = await db
     .select({ id: userGroups.userId })
     .from(userGroups)
-    .where(
-      and(
-        eq(userGroups.groupId, groupId),
-        sql`not exists (select 1 from user_groups other where other.user_id = ${userGroups.userId} and other.group_id <> ${groupId})`,
-      ),
-    )
+    .where(eq(userGroups.groupId, groupId))
     .orderBy(userGroups.userId);
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const solo = await db.select().from(userRights).where(inArray(userRights.userId, ids));
-  const within = (right: string) => groupRightList.some((own) => own.includes(right));
-  return ids.filter((id) => solo.every((row) => row.userId !== id || within(row.right)));
+  const rights = await rightsOfAccounts(
+    db,
+    members.map((row) => row.id),
+  );
+  return members
+    .map((row) => row.id)
+    .filter((id) => (rights.get(id) ?? []).every((right) => hasRight(groupRightList, right)));
 }
 
 // ---------- accounts ----------
