@@ -11,7 +11,7 @@ await build({
     'cli/backup': 'src/cli/backup.ts',
     'cli/restore': 'src/cli/restore.ts',
     // The face detector's worker thread (module 200 ID cards), loaded by path next to the chunks.
-    'face-worker': 'src/modules/children/face-worker.ts',
+    'face-worker': 'src/modules/children/id-cards/face-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

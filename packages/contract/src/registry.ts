@@ -11,7 +11,7 @@ import { calendarModule } from './modules/calendar/definition';
 import { dashboardModule } from './modules/dashboard/definition';
 import { attendanceModule } from './modules/attendance/definition';
 import { childrenModule } from './modules/children/definition';
-import { parentReportsModule } from './modules/children/parent-reports/definition';
+import { parentReportsModule } from './modules/parent-reports/definition';
 import { payrollModule } from './modules/payroll/definition';
 import { hydrantsModule } from './modules/hydrants/definition';
 import { customersModule } from './modules/customers/definition';

@@ -5,6 +5,7 @@ import { messages, moduleRegistry, type ModuleDefinition } from '@hortus/contrac
 import type { Database } from './platform/db/database';
 import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
 import type { AppContext, CallDefinition, FileAccessRule } from './platform/http/calls';
+import { registerCompression } from './platform/http/compression';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
 import { isMultipartRefusal, refuseMultipart, refuseUpload, registerUploadScope } from './platform/http/multipart';
 import { findWebDist, registerWebApp } from './platform/http/web-app';
@@ -80,6 +81,7 @@ export function createAppContext(
     widgets: moduleWidgets,
     widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
     schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
+    childAttendance: serverModules.find((module) => module.childAttendance)?.childAttendance,
   };
 }
 
@@ -89,6 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: withRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(options.trustProxy ?? false),
+    // The modules' `beforeRequests` (onReady) may take longer than Fastify's 10 s on a small or busy
+    // server's first start (the demo's receipt PDFs): a slow start is no failed start.
+    pluginTimeout: 300_000,
   });
 
   const app = createAppContext(options);
@@ -101,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
   await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await registerCompression(fastify);
   refuseMultipart(fastify);
 
   fastify.setErrorHandler((error, request, reply) => {

@@ -13,9 +13,9 @@ import {
 } from '@hortus/contract';
 import { createGroup } from '../src/seed/factories';
 import { childIdCards } from '../src/modules/children/schema';
-import { ID_CARD_AREA, scanCard, SCAN_REPEAT_MS } from '../src/modules/children/id-cards';
+import { ID_CARD_AREA, scanCard, SCAN_REPEAT_MS } from '../src/modules/children/id-cards/id-cards';
 import { files } from '../src/platform/db/schema';
-import { stopFaceDetection, warmUpFaceDetection } from '../src/modules/children/face-detection';
+import { stopFaceDetection, warmUpFaceDetection } from '../src/modules/children/id-cards/face-detection';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
 import { pageTexts } from './support/pdf-reader';
 

@@ -16,8 +16,8 @@ import {
 } from '@hortus/contract';
 import { createGroup, createParameter } from '../src/seed/factories';
 import { childExceptions, childParentStartPasswords, children } from '../src/modules/children/schema';
-import { berlinNow } from '../src/modules/children/time';
-import { missingChildren, notifyMissing } from '../src/modules/children/missing';
+import { berlinNow } from '../src/platform/time/berlin-time';
+import { missingChildren, notifyMissing } from '../src/modules/children/children/missing';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
 import { pageTexts } from './support/pdf-reader';
 

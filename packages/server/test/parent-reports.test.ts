@@ -12,14 +12,15 @@ import {
   type W2Reply,
 } from '@hortus/contract';
 import { createGroup } from '../src/seed/factories';
-import { invalidateChildBase } from '../src/modules/children/child-base';
-import { invalidateClasses } from '../src/modules/children/classes';
+import { invalidateChildBase } from '../src/modules/children/children/child-base';
+import { invalidateClasses } from '../src/modules/children/children/classes';
 import { childClasses, childExceptions, children } from '../src/modules/children/schema';
-import { addDays, berlinNow } from '../src/modules/children/time';
-import { notifyLateReport } from '../src/modules/children/parent-reports/late-push';
-import { removeUnusedUploads } from '../src/modules/children/parent-reports/uploads';
-import { sendReport, withdrawReport } from '../src/modules/children/parent-reports/reports';
-import { readParentReportsSettings, saveParentReportsSettings } from '../src/modules/children/parent-reports/settings';
+import { addDays, berlinNow } from '../src/platform/time/berlin-time';
+import { notifyLateReport } from '../src/modules/parent-reports/late-push';
+import { removeUnusedUploads } from '../src/modules/parent-reports/uploads';
+import { sendReport, withdrawReport } from '../src/modules/parent-reports/reports';
+import { readParentReportsSettings, saveParentReportsSettings } from '../src/modules/parent-reports/settings';
+import { attendanceOf } from '../src/modules/parent-reports/records';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
@@ -125,10 +126,12 @@ async function world() {
   };
 }
 
+/** Module 200's part for module 210, as the app wires it. */
+const attendance = () => attendanceOf(server.context);
+
 async function settingsWith(patch: Partial<ParentReportsSettings>): Promise<void> {
-  const current = await readParentReportsSettings(server.database.db);
-  // The parent group is not changed here, so no editor rights are needed for it.
-  await saveParentReportsSettings(server.database.db, { id: 0, rechte: [] }, { ...current, ...patch });
+  const current = await readParentReportsSettings(attendance(), server.database.db);
+  await saveParentReportsSettings(attendance(), server.database.db, { ...current, ...patch });
 }
 
 const today = () => berlinNow().day;
@@ -212,7 +215,10 @@ describe('210 meldung', () => {
     // Nobody without the report right sends or withdraws.
     expectStatus(await save(w.contactOnly.code, report([w.mine])), 'noRight', 403);
     expectStatus(
-      await save(w.parent.code, { type: 'settings', data: await readParentReportsSettings(server.database.db) }),
+      await save(w.parent.code, {
+        type: 'settings',
+        data: await readParentReportsSettings(attendance(), server.database.db),
+      }),
       'noRight',
       403,
     );
@@ -382,29 +388,41 @@ describe('210 cut-off (Europe/Berlin, across DST)', () => {
     });
     const db = server.database.db;
     const user = { id: w.parent.id };
-    const inTime = await sendReport(db, user, { ...input(day), kind: [w.mine] }, cutoffAt);
+    const inTime = await sendReport(attendance(), db, user, { ...input(day), kind: [w.mine] }, cutoffAt);
     expect(inTime).toMatchObject({ verspaetet: false, text: parentReportsMessages.received });
-    const late = await sendReport(db, user, { ...input(day), kind: [w.mine] }, cutoffAt + 60_000);
+    const late = await sendReport(attendance(), db, user, { ...input(day), kind: [w.mine] }, cutoffAt + 60_000);
     expect(late).toMatchObject({ verspaetet: true, text: 'Nach 08:00 Uhr.' });
     // A report for tomorrow is never late.
-    const tomorrow = await sendReport(db, user, { ...input(addDays(day, 1)), kind: [w.mine] }, cutoffAt + 60_000);
+    const tomorrow = await sendReport(
+      attendance(),
+      db,
+      user,
+      { ...input(addDays(day, 1)), kind: [w.mine] },
+      cutoffAt + 60_000,
+    );
     expect(tomorrow.verspaetet).toBe(false);
 
     // Withdrawal: up to the cut-off minute of its day, not after it.
-    const [fresh] = await sendReport(db, user, { ...input(day), kind: [w.mineB] }, cutoffAt - 3600_000).then(
-      (r) => r.ids,
-    );
-    await expect(withdrawReport(db, user, fresh as number, cutoffAt + 60_000)).rejects.toMatchObject({
+    const [fresh] = await sendReport(
+      attendance(),
+      db,
+      user,
+      { ...input(day), kind: [w.mineB] },
+      cutoffAt - 3600_000,
+    ).then((r) => r.ids);
+    await expect(withdrawReport(attendance(), db, user, fresh as number, cutoffAt + 60_000)).rejects.toMatchObject({
       status: 'noRight',
       message: parentReportsMessages.withdrawTooLate,
     });
-    await withdrawReport(db, user, fresh as number, cutoffAt);
+    await withdrawReport(attendance(), db, user, fresh as number, cutoffAt);
     const [row] = await db
       .select()
       .from(childExceptions)
       .where(eq(childExceptions.id, fresh as number));
     expect(row?.active).toBe(false);
-    await expect(withdrawReport(db, user, fresh as number, cutoffAt)).rejects.toMatchObject({ status: 'noRight' });
+    await expect(withdrawReport(attendance(), db, user, fresh as number, cutoffAt)).rejects.toMatchObject({
+      status: 'noRight',
+    });
     await settingsWith({ anwesenheitMeldungSpaetestensBis: '23:59' });
   });
 
@@ -422,6 +440,7 @@ describe('210 cut-off (Europe/Berlin, across DST)', () => {
 
   it("tells the class's editors about a late report", async () => {
     const targets = await notifyLateReport(
+      attendance(),
       server.database.db,
       [{ vorname: 'Mia', nachname: 'Test', classId: w.classA }],
       'Krank',

@@ -194,7 +194,11 @@ export async function seedDemo(
       { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
     ],
   });
-  const demo = { groups: { admins: verwaltung, staff: personal, parents: eltern, customers: kunden }, now };
+  const demo = {
+    groups: { admins: verwaltung, staff: personal, parents: eltern, customers: kunden },
+    now,
+    childAttendance: modules.find((module) => module.childAttendance)?.childAttendance,
+  };
   for (const module of modules) await module.demoSeed?.(db, demo);
   return { adminGroupId: verwaltung };
 }

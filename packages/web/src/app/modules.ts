@@ -1,5 +1,6 @@
 import { registerWidgetModules, type WidgetLoader } from '../platform/dashboard-widgets/widget-registry';
 import type { ModuleLoader } from '../platform/module-page/web-module';
+import { registerModuleParts } from '../platform/module-page/module-parts';
 
 /**
  * Web-side module registry: module code -> lazy loader of the module's pages (one chunk per module).
@@ -19,7 +20,7 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '130': () => import('../modules/cloud'),
   '150': () => import('../modules/attendance'),
   '200': () => import('../modules/children'),
-  '210': () => import('../modules/children/parent-reports'),
+  '210': () => import('../modules/parent-reports'),
   '420': () => import('../modules/payroll'),
   '310': () => import('../modules/hydrants'),
   '410': () => import('../modules/customers'),
@@ -36,3 +37,8 @@ const widgetEntries: Readonly<Record<string, WidgetLoader>> = {
 };
 
 registerWidgetModules({ ...webModules, ...widgetEntries });
+
+/** Components a module draws on another's pages (platform/module-page/module-parts): the module entry that draws each. */
+registerModuleParts({
+  reportSettingsFields: () => import('../modules/children/parts'),
+});

@@ -3,9 +3,10 @@ import { conditionSchema, userParameter } from '../../platform/api';
 import { LONG_TEXT_MAX } from '../../platform/users';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { ruledString } from '../../platform/schema';
-import { isIsoDate, tooLongMessage } from '../../platform/validation';
+import { tooLongMessage } from '../../platform/validation';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
 import { uploadedFile } from '../../platform/uploads';
+import { attachmentView, isoDay, reportSettings, timeField } from '../../platform/report-settings';
 import { childrenRights } from './definition';
 import { releaseReasons } from './logic';
 
@@ -51,12 +52,6 @@ export const childrenMessages = {
   notYetHere: 'Noch nicht da',
 } as const;
 
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-const timeMessage = 'Bitte eine Uhrzeit im Format HH:MM angeben.';
-export const timeField = z.string({ error: 'Bitte angeben.' }).regex(TIME_PATTERN, timeMessage);
-export const isoDay = z
-  .string({ error: 'Bitte angeben.' })
-  .refine(isIsoDate, 'Bitte im folgenden Format angeben: TT.MM.YYYY');
 const limited = (max: number, ...rules: Parameters<typeof ruledString>) =>
   ruledString(...rules).pipe(z.string().max(max, tooLongMessage(max)));
 
@@ -71,15 +66,6 @@ const ids = z.array(recordId()).max(5000);
 
 // ---------- settings ----------
 
-export const releaseTimeCondition = z.object({
-  aktiv: z.boolean(),
-  klassen: z.array(z.number().int()).max(500),
-  datumVon: z.union([z.literal(''), isoDay]),
-  datumBis: z.union([z.literal(''), isoDay]),
-  ausnahmen: z.array(z.object({ tag: isoDay })).max(366),
-});
-export type ReleaseTimeCondition = z.infer<typeof releaseTimeCondition>;
-
 export const childrenSettings = z.object({
   /** The user group whose members are the parent accounts (0 = none chosen). */
   id_nutzergruppe_eltern: z.number().int().nonnegative(),
@@ -90,15 +76,7 @@ export const childrenSettings = z.object({
   eltern_elternbriefLogindaten_textAfterLogindata: limited(LETTER_TEXT_MAX, 'text'),
   /** The device keeps the module's data for offline use. */
   dataOffline: z.boolean(),
-  /** Cut-off time for parent reports of the day (module 210). */
-  anwesenheitMeldungSpaetestensBis: timeField,
-  moeglicheEntlasszeiten: z.array(timeField).max(50),
-  /** Per possible release time (key 'HH:MM'). */
-  moeglicheEntlasszeiten_bedingungen: z.record(z.string().max(5), releaseTimeCondition),
-  meldung_erlaubeKommentar: z.boolean(),
-  meldung_erlaubeDateiupload: z.boolean(),
-  text_alertVorMeldungsformular: limited(LETTER_TEXT_MAX, 'text'),
-  text_meldungVerpaetet: limited(LETTER_TEXT_MAX, 'text'),
+  ...reportSettings.shape,
 });
 export type ChildrenSettings = z.infer<typeof childrenSettings>;
 
@@ -270,7 +248,6 @@ export const recurringExceptionView = z.object({
   entlasszeit: z.string(),
   kommentar: z.string(),
 });
-export const attachmentView = z.object({ pfad: z.string(), name: z.string() });
 export const exceptionView = z.object({
   id: z.number(),
   tag: z.string(),

@@ -4,7 +4,8 @@ import { dateOfDayNumber, dayNumber, germanWeekdayShort, isoDayOf, isoWeekday } 
 import { ruledString } from '../../platform/schema';
 import { formatGermanDate, tooLongMessage } from '../../platform/validation';
 import { jsonField, recordId } from '../../platform/wire';
-import { attendanceRow, isoDay, timeField } from './calls';
+import { isoDay, timeField } from '../../platform/report-settings';
+import { attendanceRow } from './calls';
 
 /** Statistik (/200-200, school.md 2.4, 4.10, 5.2, 7.3, 9): texts, rules and calls. */
 export const statisticsMessages = {

@@ -5,20 +5,27 @@ import { appAddress } from '../../platform/http/app-address';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { requireChild } from './child-records';
-import { deleteChild, saveChild } from './children';
-import { saveClasses } from './classes';
-import { saveDiaryEntry } from './diary';
-import { deleteAttachment, deleteDocument, uploadAttachment, uploadDocument } from './documents';
-export { CHILD_FILE_AREA } from './documents';
-import { idCardServerCalls } from './id-card-calls';
-import { letterName, loginLetters } from './letters';
-import { loadChildDetails, loadChildrenData } from './load';
-import { deleteParent, loadParents, requireParent, resetParentPassword, saveParent, startPasswords } from './parents';
+import { requireChild } from './children/child-records';
+import { deleteChild, saveChild } from './children/children';
+import { saveClasses } from './children/classes';
+import { saveDiaryEntry } from './children/diary';
+import { deleteAttachment, deleteDocument, uploadAttachment, uploadDocument } from './children/documents';
+export { CHILD_FILE_AREA } from './children/documents';
+import { idCardServerCalls } from './id-cards/id-card-calls';
+import { letterName, loginLetters } from './parents/letters';
+import { loadChildDetails, loadChildrenData } from './children/load';
+import {
+  deleteParent,
+  loadParents,
+  requireParent,
+  resetParentPassword,
+  saveParent,
+  startPasswords,
+} from './parents/parents';
 import { childDocuments, childExceptionFiles, childExceptions } from './schema';
 import { readChildrenSettings, saveChildrenSettings } from './settings';
-import { changeStatus } from './status';
-import { createStatisticsCall, saveAttendanceCall, schoolYearCall } from './statistics-calls';
+import { changeStatus } from './children/status';
+import { createStatisticsCall, saveAttendanceCall, schoolYearCall } from './statistics/statistics-calls';
 
 async function reply(db: Db, user: LoadedUser, extra: Partial<ChildrenReply> = {}): Promise<ChildrenReply> {
   return { status: 'success', save: await loadChildrenData(db, user), ...extra };

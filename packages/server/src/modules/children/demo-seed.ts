@@ -16,9 +16,9 @@ import {
   childRecurringExceptions,
   children,
 } from './schema';
-import { invalidateChildBase } from './child-base';
-import { addDays, berlinNow } from './time';
-import { invalidateClasses } from './classes';
+import { invalidateChildBase } from './children/child-base';
+import { addDays, berlinNow } from '../../platform/time/berlin-time';
+import { invalidateClasses } from './children/classes';
 
 const firstNames = [
   ['Mia', false],

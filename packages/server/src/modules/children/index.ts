@@ -1,11 +1,12 @@
 import type { ServerModule } from '../../platform/modules/server-module';
 import { CHILD_FILE_AREA, childFileAccess, childrenServerCalls } from './calls';
-import { classNames } from './classes';
+import { childAttendance } from './children/child-attendance';
+import { classNames } from './children/classes';
 import { seedChildrenDemo } from './demo-seed';
-import { missingChildrenJob } from './missing';
-import { absencesWidget } from './widget';
-import { statisticsFileAccess } from './statistics-calls';
-import { seedStatisticsDemo } from './statistics-demo';
+import { missingChildrenJob } from './children/missing';
+import { absencesWidget } from './children/widget';
+import { statisticsFileAccess } from './statistics/statistics-calls';
+import { seedStatisticsDemo } from './statistics/statistics-demo';
 import { STATISTICS_AREA } from '@hortus/contract';
 
 /** Module 200: children, classes, attendance today, exceptions, parent accounts; dashboard widget 2. */
@@ -22,6 +23,6 @@ export const childrenServerModule: ServerModule = {
   },
   dashboardWidgets: { w2: absencesWidget },
   schoolClasses: classNames,
+  childAttendance,
   jobs: [missingChildrenJob],
 };
-export { parentReportsServerModule } from './parent-reports';

@@ -37,6 +37,11 @@ export async function saveChildrenSettings(db: Db, editor: Editor, input: Childr
   if (input.id_nutzergruppe_eltern !== (await readChildrenSettings(db)).id_nutzergruppe_eltern) {
     await requireDesignation(db, editor, input.id_nutzergruppe_eltern, 'id_nutzergruppe_eltern');
   }
+  await writeChildrenSettings(db, input);
+}
+
+/** Writes the settings (release times sorted, conditions of dropped times removed); the parent group as given. */
+export async function writeChildrenSettings(db: Db, input: ChildrenSettings): Promise<void> {
   const times = [...new Set(input.moeglicheEntlasszeiten)].sort();
   const conditions = Object.fromEntries(
     Object.entries(input.moeglicheEntlasszeiten_bedingungen).filter(([time]) => times.includes(time)),

@@ -13,6 +13,7 @@ import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
 import type { SchoolClasses } from '../modules/server-module';
+import type { ChildAttendance } from '../modules/child-attendance';
 
 /** What every handler can reach: the database and the server's own configuration. */
 export interface AppContext {
@@ -33,6 +34,8 @@ export interface AppContext {
   widgetAccess: WidgetAccess | undefined;
   /** The school classes, from the module that owns them (none: no classes). */
   schoolClasses: SchoolClasses | undefined;
+  /** The children's attendance exceptions, from the module that keeps them (none: no parents' reports). */
+  childAttendance: ChildAttendance | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReportSettings } from '@hortus/contract';
 import { TimeInput } from '../../../platform/forms/date-pickers';
 import { ReleaseTimesEditor } from './release-times-editor';
-import type { SettingsDraft } from './settings-draft';
+import type { SettingsDraft } from '../../../platform/forms/settings-draft';
 
 /**
  * The settings of the parents' reports (school.md 3.3): shown on module 200's 'Allgemein' and on module

@@ -32,7 +32,7 @@ import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useChildren, useSaveChildren } from '../api/children';
 import { SchoolYearButton } from '../components/school-year-wizard';
 import { ReportSettingsFields } from '../components/report-settings-fields';
-import { useSettingsDraft } from '../components/settings-draft';
+import { useSettingsDraft } from '../../../platform/forms/settings-draft';
 
 /** /200-set: 'Allgemein' and 'Klassen', side by side on wide screens, as tabs on small ones. */
 export function ChildrenSettingsPage() {

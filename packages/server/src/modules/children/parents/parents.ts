@@ -1,0 +1,302 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  canEdit,
+  canSee,
+  childrenMessages,
+  messages,
+  usesIds,
+  type ChildrenSettings,
+  type ParentData,
+  type ParentView,
+  type SessionUser,
+} from '@hortus/contract';
+import { generatePassword, hashPassword } from '../../../platform/auth/password';
+import type { Db } from '../../../platform/db/database';
+import { invalidateUsers } from '../../../platform/cache/hot-cache';
+import { userParameterValues, users } from '../../../platform/db/schema';
+import { CallError } from '../../../platform/http/calls';
+import { requireRecord } from '../../../platform/http/records';
+import { readOrgData } from '../../../platform/settings/org-data';
+import {
+  mentionedParameterIds,
+  parametersByGroup,
+  recomputeIdents,
+  valueErrors,
+  writeValues,
+} from '../../../platform/users/parameter-values';
+import {
+  createAccount,
+  deleteAccounts,
+  designatedAccountIds,
+  requireDesignation,
+  resetAccountPassword,
+  updateAccount,
+} from '../../../platform/users/accounts';
+import { classesFor } from '../children/classes';
+import { childParentStartPasswords, children } from '../schema';
+
+type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
+
+/**
+ * Parent accounts are the accounts the configured parent group (id_nutzergruppe_eltern) stands for by
+ * the platform's designation rule (designatedAccountIds): members of that group with no rights beyond
+ * the group's (through any group), and none at all while the group holds an administration right.
+ * Module 200 creates, resets and deletes them only through the platform's accounts service.
+ */
+export function parentIds(db: Db, groupId: number): Promise<number[]> {
+  return designatedAccountIds(db, groupId);
+}
+
+/** The identification parameters (text) of the parent group, in order: where first and last name go. */
+async function nameParameters(db: Db, groupId: number): Promise<number[]> {
+  const { parameters } = await readOrgData(db);
+  const byGroup = await parametersByGroup(db);
+  const applicable = new Set(byGroup.get(groupId) ?? []);
+  return parameters
+    .filter((parameter) => parameter.ident && parameter.typ === 1 && applicable.has(parameter.id))
+    .map((parameter) => parameter.id);
+}
+
+/** The parent group's parameters a caller sees by condition f200 (without the name parameters edited apart). */
+async function parentParameters(db: Db, groupId: number, viewer: User) {
+  const { parameters } = await readOrgData(db);
+  const applicable = new Set((await parametersByGroup(db)).get(groupId) ?? []);
+  const names = new Set(await nameParameters(db, groupId));
+  return parameters
+    .filter((p) => applicable.has(p.id) && !names.has(p.id) && canSee(p.bedingungen.f200, viewer))
+    .map((p) => ({ ...p, bearbeiten: canEdit(p.bedingungen.f200, viewer) }));
+}
+
+export async function loadParents(
+  db: Db,
+  settings: ChildrenSettings,
+  onlyIds?: number[],
+  viewer?: User,
+): Promise<ParentView[]> {
+  let ids = await parentIds(db, settings.id_nutzergruppe_eltern);
+  if (onlyIds) ids = ids.filter((id) => onlyIds.includes(id));
+  if (ids.length === 0) return [];
+  const [rows, kids, names, values, shownParameters] = await Promise.all([
+    db
+      .select({ id: users.id, nn: users.nn, ident: users.ident, rootPw: users.rootPw })
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(asc(sql`lower(${users.nn})`)),
+    db
+      .select({
+        id: children.id,
+        parent: children.parentUserId,
+        vorname: children.vorname,
+        nachname: children.nachname,
+      })
+      .from(children)
+      .where(inArray(children.parentUserId, ids))
+      .orderBy(asc(children.nachname), asc(children.vorname)),
+    nameParameters(db, settings.id_nutzergruppe_eltern),
+    db.select().from(userParameterValues).where(inArray(userParameterValues.userId, ids)),
+    viewer ? parentParameters(db, settings.id_nutzergruppe_eltern, viewer) : Promise.resolve([]),
+  ]);
+  const parameterMaps = (userId: number) => {
+    const texts: Record<string, string> = {};
+    const chosen: Record<string, number[]> = {};
+    for (const parameter of shownParameters) {
+      const value = values.find((v) => v.userId === userId && v.parameterId === parameter.id);
+      if (usesIds(parameter.typ)) chosen[String(parameter.id)] = value?.optionIds ?? [];
+      else texts[String(parameter.id)] = value?.wert ?? '';
+    }
+    return { nutzerparameterwerte: texts, nutzerparameterwerteSelectoptionIDs: chosen };
+  };
+  const valueOf = (userId: number, parameterId: number | undefined) =>
+    values.find((value) => value.userId === userId && value.parameterId === parameterId)?.wert ?? '';
+  return rows.map((row) => {
+    const own = kids.filter((kid) => kid.parent === row.id);
+    return {
+      id: row.id,
+      nn: row.nn,
+      name: row.ident,
+      vorname: valueOf(row.id, names[0]),
+      nachname: valueOf(row.id, names[1]),
+      anzahlKinder: own.length,
+      ids_kinder: own.map((kid) => kid.id),
+      kinder: own.map((kid) => ({ id: kid.id, name: `${kid.vorname} ${kid.nachname}` })),
+      telefonnummern: [],
+      nutzer: {
+        id: row.id,
+        nn: row.nn,
+        rootPW: row.rootPw,
+        nutzerparameter: shownParameters,
+        ...parameterMaps(row.id),
+      },
+    };
+  });
+}
+
+/** A parent account by id (notFound when it is none: unknown, or not a plain parent account). */
+export async function requireParent(db: Db, settings: ChildrenSettings, id: number): Promise<number> {
+  const ids = await parentIds(db, settings.id_nutzergruppe_eltern);
+  return requireRecord(ids.includes(id) ? id : null, { canSee: true }, childrenMessages.unknownParent);
+}
+
+function refuse(errors: Record<string, string[]>): never {
+  throw new CallError('validationError', messages.validationFailed, errors);
+}
+
+/** The children to link must exist in classes the editor may edit (notFound / noRight). */
+async function requireEditableChildren(db: Db, editor: User, childIds: readonly number[]): Promise<void> {
+  if (childIds.length === 0) return;
+  const access = await classesFor(db, editor);
+  const rows = await db
+    .select({ id: children.id, classId: children.classId })
+    .from(children)
+    .where(inArray(children.id, [...childIds]));
+  for (const id of childIds) {
+    const row = rows.find((entry) => entry.id === id);
+    const klasse = row ? access.find((entry) => entry.row.id === row.classId) : undefined;
+    requireRecord(klasse, { canSee: (k) => k.sehen, canChange: (k) => k.bearbeiten }, childrenMessages.unknownChild);
+  }
+}
+
+/**
+ * editEltern: creates (id 0, with a generated start password answered once) or updates a parent
+ * account: user name, first and last name, linked children.
+ */
+export async function saveParent(
+  db: Db,
+  editor: User,
+  settings: ChildrenSettings,
+  input: ParentData,
+): Promise<{ id: number; password: string | null }> {
+  const groupId = settings.id_nutzergruppe_eltern;
+  if (groupId === 0) refuse({ 'eltern.nn': [childrenMessages.noParentGroup] });
+  // The parent group must still be a plain group within the editor's rights (never the administrators').
+  await requireDesignation(db, editor, groupId, 'eltern.nn');
+  if (input.id !== 0) await requireParent(db, settings, input.id);
+  const childIds = [...new Set(input.ids_kinder)];
+  await requireEditableChildren(db, editor, childIds);
+  const nn = input.nn.trim();
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.nn}) = lower(${nn}) and ${users.id} <> ${input.id}`)
+    .limit(1);
+  if (taken) refuse({ 'eltern.nn': [childrenMessages.userNameTaken] });
+  const names = await nameParameters(db, groupId);
+  const parameterValues = {
+    nutzerparameterwerte: input.nutzerparameterwerte,
+    nutzerparameterwerteSelectoptionIDs: input.nutzerparameterwerteSelectoptionIDs,
+  };
+  const shown = await parentParameters(db, groupId, editor);
+  const parameterErrors: Record<string, string[]> = {};
+  for (const id of mentionedParameterIds(parameterValues)) {
+    const parameter = shown.find((p) => p.id === id);
+    if (!parameter) parameterErrors[`eltern.nutzerparameterwerte.${id}`] = [childrenMessages.unknownParameter];
+    else if (!parameter.bearbeiten) throw new CallError('noRight', messages.accessDenied);
+  }
+  for (const [field, list] of Object.entries(valueErrors(shown, parameterValues))) {
+    parameterErrors[`eltern.${field}`] = list;
+  }
+  if (Object.keys(parameterErrors).length > 0) refuse(parameterErrors);
+  const password = input.id === 0 ? generatePassword() : null;
+  const passwordHash = password ? await hashPassword(password) : null;
+  const access = await classesFor(db, editor);
+  const editable = access.filter((entry) => entry.bearbeiten).map((entry) => entry.row.id);
+  const id = await db.transaction(async (tx) => {
+    let userId = input.id;
+    const ident = `${input.vorname.trim()} ${input.nachname.trim()}`.trim();
+    if (userId === 0) {
+      userId = await createAccount(
+        tx,
+        editor,
+        { nn, ident, gruppen: [groupId], passwordHash: passwordHash ?? '' },
+        'eltern.nn',
+      );
+      await tx.insert(childParentStartPasswords).values({ userId, password: password ?? '', passwordHash });
+    } else {
+      await updateAccount(tx, editor, userId, { nn });
+    }
+    const nameValues = [input.vorname.trim(), input.nachname.trim()];
+    for (const [index, parameterId] of names.slice(0, 2).entries()) {
+      await tx
+        .insert(userParameterValues)
+        .values({ userId, parameterId, wert: nameValues[index] ?? '', optionIds: [] })
+        .onConflictDoUpdate({
+          target: [userParameterValues.userId, userParameterValues.parameterId],
+          set: { wert: nameValues[index] ?? '' },
+        });
+    }
+    await writeValues(
+      tx,
+      userId,
+      shown.filter((p) => p.bearbeiten),
+      parameterValues,
+    );
+    if (names.length > 0) await recomputeIdents(tx, [userId]);
+    else await updateAccount(tx, editor, userId, { ident });
+    // Unlink the editable children no longer listed, then link the listed ones.
+    if (editable.length > 0) {
+      await tx
+        .update(children)
+        .set({ parentUserId: null })
+        .where(and(eq(children.parentUserId, userId), inArray(children.classId, editable)));
+    }
+    if (childIds.length > 0) {
+      await tx.update(children).set({ parentUserId: userId }).where(inArray(children.id, childIds));
+    }
+    await invalidateUsers(tx, [userId]);
+    return userId;
+  });
+  return { id, password };
+}
+
+/** delEltern: deletes a plain parent account (through the accounts service); its children stay (unlinked). */
+export async function deleteParent(db: Db, editor: User, settings: ChildrenSettings, id: number): Promise<void> {
+  await requireParent(db, settings, id);
+  await deleteAccounts(db, editor, [id], 'eltern.id');
+}
+
+/**
+ * resetElternPW: the platform's password reset (sessions end; refused for an account stronger than the
+ * editor), answered once and kept for the next login letter.
+ */
+export async function resetParentPassword(
+  db: Db,
+  editor: User,
+  settings: ChildrenSettings,
+  id: number,
+): Promise<string> {
+  await requireParent(db, settings, id);
+  return resetAccountPassword(db, editor, id, async (tx, password, passwordHash) => {
+    await tx
+      .insert(childParentStartPasswords)
+      .values({ userId: id, password, passwordHash })
+      .onConflictDoUpdate({ target: childParentStartPasswords.userId, set: { password, passwordHash } });
+  });
+}
+
+/**
+ * The start passwords of parents still on their start password (for the letters). A stored start
+ * password whose account no longer has `root_pw` or has another hash (the parent changed it, user
+ * administration reset it — platform code that knows nothing of this table) is deleted here.
+ */
+export async function startPasswords(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: childParentStartPasswords.userId,
+      password: childParentStartPasswords.password,
+      storedHash: childParentStartPasswords.passwordHash,
+      rootPw: users.rootPw,
+      passwordHash: users.passwordHash,
+    })
+    .from(childParentStartPasswords)
+    .innerJoin(users, eq(users.id, childParentStartPasswords.userId))
+    .where(inArray(childParentStartPasswords.userId, [...ids]));
+  // Rows written before the hash was kept (null) count while root_pw holds.
+  const valid = (row: (typeof rows)[number]) =>
+    row.rootPw && (row.storedHash === null || row.storedHash === row.passwordHash);
+  const stale = rows.filter((row) => !valid(row)).map((row) => row.id);
+  if (stale.length > 0) {
+    await db.delete(childParentStartPasswords).where(inArray(childParentStartPasswords.userId, stale));
+  }
+  return new Map(rows.filter(valid).map((row) => [row.id, row.password]));
+}

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { parentReportsModule, type ContactSettings } from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import { users } from '../../platform/db/schema';
+import type { DemoContext } from '../../platform/modules/server-module';
+import { writeModuleSettings } from '../../platform/settings/module-settings';
+import { addDays, berlinNow } from '../../platform/time/berlin-time';
+
+const demoContact: ContactSettings = {
+  kontakt_name: 'Hort Sonnenschein',
+  kontakt_adresse: 'Lindenstraße 12\n01067 Dresden',
+  kontakt_telefon: '(0351) 123456',
+  kontakt_email: 'hort@example.org',
+  kontakt_oeffnungszeiten: 'Montag bis Freitag 6:30 – 17:00 Uhr\nIn den Ferien 7:00 – 16:30 Uhr',
+  kontakt_gruppen: [
+    { bezeichnung: 'Hortleitung', email: 'leitung@example.org' },
+    { bezeichnung: 'Erzieherteam', email: 'team@example.org' },
+  ],
+};
+
+/**
+ * Demo of module 210 (after module 200's seed): the contact details, and reports of the demo parent
+ * 'eltern' for their first child — a sickness report of yesterday, a withdrawn one and a release time
+ * for the day after tomorrow.
+ */
+export async function seedParentReportsDemo(db: Db, demo: DemoContext): Promise<void> {
+  const attendance = demo.childAttendance;
+  await writeModuleSettings(db, parentReportsModule.code, demoContact);
+  const [parent] = await db.select({ id: users.id }).from(users).where(eq(users.nn, 'eltern'));
+  if (!parent || !attendance) return;
+  const [kid] = (await attendance.parentsChildren(db, parent.id)).sort((a, b) => a.id - b.id);
+  if (!kid) return;
+  const now = demo.now.getTime();
+  const { day: today } = berlinNow(now);
+  const hour = 3600 * 1000;
+  await attendance.replaceParentReports(
+    db,
+    [
+      { day: addDays(today, -1), present: false, comment: 'Krank: Fieber', createdAt: new Date(now - 26 * hour) },
+      { day: addDays(today, 3), present: false, comment: '', active: false, createdAt: new Date(now - 3 * hour) },
+      {
+        day: addDays(today, 2),
+        present: true,
+        releaseTime: '13:00',
+        comment: 'Arzttermin',
+        createdAt: new Date(now - 2 * hour),
+      },
+    ].map((row) => ({ releaseTime: '00:00', ...row, childId: kid.id, createdBy: parent.id })),
+    [],
+  );
+}

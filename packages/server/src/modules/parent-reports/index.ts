@@ -1,0 +1,16 @@
+import type { ServerModule } from '../../platform/modules/server-module';
+import { parentReportsServerCalls } from './calls';
+import { seedParentReportsDemo } from './demo-seed';
+import { REPORT_FILE_AREA, reportFileAccess, unusedUploadsJob } from './uploads';
+
+/**
+ * Module 210, the parents' side of the children module: reports become module 200's one-off exceptions
+ * (docs/architecture.md "Parent reports (module 210)").
+ */
+export const parentReportsServerModule: ServerModule = {
+  code: '210',
+  calls: parentReportsServerCalls,
+  fileAccess: { [REPORT_FILE_AREA]: reportFileAccess },
+  demoSeed: seedParentReportsDemo,
+  jobs: [unusedUploadsJob],
+};

@@ -1,0 +1,72 @@
+import {
+  formatGermanDate,
+  hasRight,
+  parentReportsRights,
+  reportText,
+  cutoffPassed,
+  type ParentReportsData,
+  type SessionUser,
+} from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import type { AppContext } from '../../platform/http/calls';
+import { berlinNow } from '../../platform/time/berlin-time';
+import { attendanceOf, HISTORY_MAX } from './records';
+import { readParentReportsSettings } from './settings';
+
+type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
+
+/** What /210 shows the caller: their own children and reports, the settings, and classes for settings holders. */
+export async function loadParentReports(
+  app: AppContext,
+  db: Db,
+  user: User,
+  now = Date.now(),
+): Promise<ParentReportsData> {
+  const attendance = attendanceOf(app);
+  const { day: heute, time: jetzt } = berlinNow(now);
+  const [settings, kinder] = await Promise.all([
+    readParentReportsSettings(attendance, db),
+    attendance.parentsChildren(db, user.id),
+  ]);
+  const rows = await attendance.parentReports(
+    db,
+    kinder.map((kind) => kind.id),
+    HISTORY_MAX,
+  );
+  const names = new Map(kinder.map((kind) => [kind.id, `${kind.vorname} ${kind.nachname}`]));
+  const klassen =
+    hasRight(user.rechte, parentReportsRights.settings) && app.schoolClasses ? await app.schoolClasses(db) : [];
+  return {
+    kinder: kinder.map((kind) => ({
+      id: kind.id,
+      vorname: kind.vorname,
+      nachname: kind.nachname,
+      name: `${kind.vorname} ${kind.nachname}`,
+      id_klasse: kind.classId,
+      name_klasse: kind.className,
+    })),
+    settings,
+    historie: rows.map((row) => {
+      return {
+        id: row.id,
+        id_kind: row.childId,
+        kind_name: names.get(row.childId) ?? '',
+        tag: row.day,
+        tagValue: formatGermanDate(row.day),
+        anwesend: row.present,
+        entlasszeit: row.releaseTime,
+        anwesenheit_text: reportText(row.present, row.releaseTime, row.comment),
+        kommentar: row.comment,
+        anhaenge: row.anhaenge,
+        elternErstellt_tag: row.elternErstellt_tag,
+        elternErstellt_zeit: row.elternErstellt_zeit,
+        aktiv: row.active,
+        widerrufbar: row.active && !cutoffPassed(row.day, settings.anwesenheitMeldungSpaetestensBis, heute, jetzt),
+      };
+    }),
+    klassen,
+    heute,
+    jetzt,
+    xtime: now,
+  };
+}

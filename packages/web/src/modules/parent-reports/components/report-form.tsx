@@ -1,0 +1,231 @@
+import { useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import {
+  ABSENT,
+  REPORT_COMMENT_MAX,
+  SICK,
+  commentCounter,
+  followDates,
+  offeredReleaseTimes,
+  parentReportsMessages,
+  reportDayError,
+  validationMessages,
+  type ParentReportsData,
+} from '@hortus/contract';
+import { useAlert } from '../../../platform/alert/alert-context';
+import { Notice } from '../../../platform/feedback/notice';
+import { DeferredDateInput } from '../../../platform/forms/deferred-date-input';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { uploadReportFiles, useSaveParentReports, waitForNewVersion } from '../api/parent-reports';
+
+interface Attachment {
+  pfad: string;
+  name: string;
+}
+
+/**
+ * The report form (school.md 3.3, 5.3): own children, absence / sickness / an offered release time, from and
+ * to, comment and attachments when allowed; after sending the thanks or the late text.
+ */
+export function ReportForm({ data }: { data: ParentReportsData }) {
+  const { settings } = data;
+  const alert = useAlert();
+  const saveAction = useSaveAction();
+  const { mutateAsync: save } = useSaveParentReports();
+  const [kinder, setKinder] = useState<number[]>(data.kinder.length === 1 ? [data.kinder[0]?.id ?? 0] : []);
+  const [anwesenheit, setAnwesenheit] = useState('');
+  const [dates, setDates] = useState({ from: data.heute, to: data.heute });
+  const [kommentar, setKommentar] = useState('');
+  const [chosenFiles, setChosenFiles] = useState<File[]>([]);
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [result, setResult] = useState<{ late: boolean; text: string } | null>(null);
+
+  const classIds = data.kinder.filter((kind) => kinder.includes(kind.id)).map((kind) => kind.id_klasse);
+  const times = offeredReleaseTimes(
+    settings.moeglicheEntlasszeiten,
+    settings.moeglicheEntlasszeiten_bedingungen,
+    classIds,
+    dates.from,
+    dates.to,
+  );
+  const option = anwesenheit === ABSENT || anwesenheit === SICK || times.includes(anwesenheit) ? anwesenheit : '';
+  const fromError = dates.from === '' ? validationMessages.required : reportDayError(dates.from, data.heute);
+  const toError = dates.to === '' ? validationMessages.required : reportDayError(dates.to, data.heute);
+  // The other date follows only a valid choice: a picker hands on every complete date while the user
+  // types (25.11. passes through 02.11. and 25.01.), and those must not drag the other date along.
+  const follow = (from: string, to: string, changed: 'from' | 'to') =>
+    reportDayError(changed === 'from' ? from : to, data.heute) === null ? followDates(from, to, changed) : { from, to };
+  const commentTooLong = [...kommentar].length > REPORT_COMMENT_MAX;
+  const valid = kinder.length > 0 && option !== '' && !fromError && !toError && !commentTooLong;
+
+  const upload = async () => {
+    if (chosenFiles.length === 0) {
+      alert.error(parentReportsMessages.chooseFile);
+      return;
+    }
+    const stored = await saveAction(() => uploadReportFiles(chosenFiles), {
+      failure: parentReportsMessages.sendFailed,
+    });
+    if (!stored) return;
+    setAttachments([...attachments, ...stored]);
+    setChosenFiles([]);
+    setFileInputKey(fileInputKey + 1);
+  };
+
+  const send = async () => {
+    const reply = await saveAction(
+      () =>
+        save({
+          type: 'meldung',
+          data: {
+            kind: kinder,
+            anwesenheit: option,
+            kommentar: settings.meldung_erlaubeKommentar ? kommentar : '',
+            tag: dates.from,
+            tag_bis: dates.to,
+            anhaenge: attachments.map((file) => file.pfad),
+          },
+        }),
+      { failure: parentReportsMessages.sendFailed },
+    );
+    if (!reply) return;
+    await waitForNewVersion(reply, data.xtime);
+    const late = reply.meldung?.verspaetet ?? false;
+    const text = reply.meldung?.text ?? parentReportsMessages.received;
+    setResult({ late, text });
+    // Also at the bottom of the screen: on a phone the form's top may be scrolled away.
+    alert.show(text, late ? 'warning' : 'success', 8000);
+    setAttachments([]);
+    setKommentar('');
+  };
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        {settings.text_alertVorMeldungsformular !== '' && (
+          <Notice severity="info" data-testid="report-info">
+            <Box sx={{ whiteSpace: 'pre-line' }}>{settings.text_alertVorMeldungsformular}</Box>
+          </Notice>
+        )}
+        {result && (
+          <Notice severity={result.late ? 'warning' : 'success'} data-testid="report-result">
+            {result.text}
+          </Notice>
+        )}
+        <FormGroup>
+          <FormLabel component="legend">Kinder</FormLabel>
+          {data.kinder.map((kind) => (
+            <FormControlLabel
+              key={kind.id}
+              label={`${kind.name} (${kind.name_klasse})`}
+              control={
+                <Checkbox
+                  checked={kinder.includes(kind.id)}
+                  onChange={(e) =>
+                    setKinder(e.target.checked ? [...kinder, kind.id] : kinder.filter((id) => id !== kind.id))
+                  }
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+        <Stack direction="row" spacing={1}>
+          <DeferredDateInput
+            label="Von"
+            value={dates.from}
+            min={data.heute}
+            onChange={(from) => setDates(follow(from, dates.to, 'from'))}
+            error={Boolean(fromError)}
+            helperText={fromError}
+            fullWidth
+          />
+          <DeferredDateInput
+            label="Bis"
+            value={dates.to}
+            min={data.heute}
+            onChange={(to) => setDates(follow(dates.from, to, 'to'))}
+            error={Boolean(toError)}
+            helperText={toError}
+            fullWidth
+          />
+        </Stack>
+        <Box>
+          <FormLabel id="report-option">Anwesenheit</FormLabel>
+          <RadioGroup aria-labelledby="report-option" value={option} onChange={(e) => setAnwesenheit(e.target.value)}>
+            <FormControlLabel value={ABSENT} control={<Radio />} label="Abwesend" />
+            <FormControlLabel value={SICK} control={<Radio />} label="Krank" />
+            {times.map((time) => (
+              <FormControlLabel key={time} value={time} control={<Radio />} label={`Entlassung um ${time} Uhr`} />
+            ))}
+          </RadioGroup>
+        </Box>
+        {settings.meldung_erlaubeKommentar && (
+          <TextField
+            label="Kommentar"
+            value={kommentar}
+            onChange={(e) => setKommentar(e.target.value)}
+            error={commentTooLong}
+            helperText={commentCounter(kommentar)}
+            slotProps={{ htmlInput: { maxLength: REPORT_COMMENT_MAX } }}
+          />
+        )}
+        {settings.meldung_erlaubeDateiupload && (
+          <Stack spacing={1}>
+            <FormLabel>Anhänge (PDF oder Bild)</FormLabel>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              {/* A button that opens the hidden file input: a label styled as a button has a role axe refuses. */}
+              <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>
+                Datei wählen
+              </Button>
+              <input
+                key={fileInputKey}
+                ref={fileInput}
+                hidden
+                type="file"
+                multiple
+                accept="application/pdf,image/*"
+                data-testid="report-file"
+                onChange={(e) => setChosenFiles([...(e.target.files ?? [])].slice(0, 5))}
+              />
+              <Button onClick={() => void upload()}>Hochladen</Button>
+              {chosenFiles.map((file) => (
+                <Typography key={file.name} variant="body2">
+                  {file.name}
+                </Typography>
+              ))}
+            </Stack>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} data-testid="report-attachments">
+              {attachments.map((file) => (
+                <Chip
+                  key={file.pfad}
+                  label={file.name}
+                  onDelete={() => setAttachments(attachments.filter((entry) => entry.pfad !== file.pfad))}
+                />
+              ))}
+            </Stack>
+          </Stack>
+        )}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button variant="contained" disabled={!valid} onClick={() => void send()}>
+            Senden
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

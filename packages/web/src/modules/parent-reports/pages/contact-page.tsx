@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { parentReportsMessages } from '@hortus/contract';
+import { PageLoading } from '../../../platform/feedback/page-loading';
+import { PageContainer } from '../../../platform/layout/page-container';
+import { useParentReports } from '../api/parent-reports';
+
+/**
+ * /210-100 'Kontakt' (the spec does not show it): the organisation's contact details and opening hours,
+ * and the mailboxes of the staff groups a parent may write to, from 210's settings.
+ */
+export function ContactPage() {
+  const query = useParentReports();
+  if (!query.data) {
+    return (
+      <PageContainer>
+        {query.isError ? <Typography>{parentReportsMessages.loadFailed}</Typography> : <PageLoading />}
+      </PageContainer>
+    );
+  }
+  const s = query.data.settings;
+  const empty =
+    s.kontakt_name === '' &&
+    s.kontakt_adresse === '' &&
+    s.kontakt_telefon === '' &&
+    s.kontakt_email === '' &&
+    s.kontakt_oeffnungszeiten === '' &&
+    s.kontakt_gruppen.length === 0;
+  return (
+    <PageContainer>
+      <Paper sx={{ p: 3, maxWidth: 700 }} data-testid="contact">
+        {empty && <Typography>Keine Kontaktdaten hinterlegt</Typography>}
+        <Stack spacing={2}>
+          {s.kontakt_name !== '' && (
+            <Typography variant="h6" component="h2">
+              {s.kontakt_name}
+            </Typography>
+          )}
+          {s.kontakt_adresse !== '' && <Box sx={{ whiteSpace: 'pre-line' }}>{s.kontakt_adresse}</Box>}
+          {s.kontakt_telefon !== '' && (
+            <Typography>
+              Telefon: <Link href={`tel:${s.kontakt_telefon.replace(/[^0-9+]/g, '')}`}>{s.kontakt_telefon}</Link>
+            </Typography>
+          )}
+          {s.kontakt_email !== '' && (
+            <Typography>
+              E-Mail: <Link href={`mailto:${s.kontakt_email}`}>{s.kontakt_email}</Link>
+            </Typography>
+          )}
+          {s.kontakt_oeffnungszeiten !== '' && (
+            <Box>
+              <Typography variant="subtitle1" component="h3">
+                Öffnungszeiten
+              </Typography>
+              <Box sx={{ whiteSpace: 'pre-line' }}>{s.kontakt_oeffnungszeiten}</Box>
+            </Box>
+          )}
+          {s.kontakt_gruppen.length > 0 && (
+            <Box>
+              <Typography variant="subtitle1" component="h3">
+                Schreiben Sie uns
+              </Typography>
+              {s.kontakt_gruppen.map((group) => (
+                <Typography key={`${group.bezeichnung}-${group.email}`}>
+                  {group.bezeichnung}: <Link href={`mailto:${group.email}`}>{group.email}</Link>
+                </Typography>
+              ))}
+            </Box>
+          )}
+        </Stack>
+      </Paper>
+    </PageContainer>
+  );
+}
