@@ -57,6 +57,7 @@ export default tseslint.config(
     plugins: { slices },
     rules: {
       'slices/slice-boundaries': 'error',
+      'slices/no-account-writes': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * ESLint rule enforcing the dependency direction of shared/design/style.md inside each package:
- * platform code imports no module, and no module imports another module.
+ * platform code imports no module, and no module imports another module. A second rule keeps the
+ * account tables to the platform's accounts service.
  */
 import path from 'node:path';
 
@@ -47,4 +48,67 @@ const sliceBoundaries = {
   },
 };
 
-export default { rules: { 'slice-boundaries': sliceBoundaries } };
+/** The account tables only the platform's accounts service (platform/users/accounts.ts) writes. */
+const accountTables = new Set(['users', 'groups', 'userGroups', 'groupRights', 'userRights', 'sessions']);
+const accountTablesSql =
+  /\b(insert\s+into|update|delete\s+from)\s+"?(users|groups|user_groups|group_rights|user_rights|sessions)\b/i;
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noAccountWrites = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'modules read account tables but write them only through the platform accounts service' },
+    schema: [],
+    messages: {
+      write:
+        'Modules must not {{verb}} the account table "{{table}}"; call the accounts service (platform/users/accounts.ts).',
+    },
+  },
+  create(context) {
+    const from = sliceOf(context.filename);
+    if (!from || from.kind !== 'module' || !/\/packages\/server\//.test(context.filename.split(path.sep).join('/'))) {
+      return {};
+    }
+    /** Local names of imported account tables → table name; namespace imports of the schema. */
+    const tables = new Map();
+    const namespaces = new Set();
+    /** @param {any} node @returns {string | null} */
+    const tableOf = (node) => {
+      if (!node) return null;
+      if (node.type === 'Identifier') return tables.get(node.name) ?? null;
+      if (node.type === 'MemberExpression' && node.object.type === 'Identifier' && namespaces.has(node.object.name)) {
+        const name = node.property.type === 'Identifier' ? node.property.name : null;
+        return name && accountTables.has(name) ? name : null;
+      }
+      return null;
+    };
+    return {
+      ImportDeclaration(node) {
+        const source = String(node.source.value);
+        if (!/(^|\/)platform\/db\/schema$/.test(source)) return;
+        for (const specifier of node.specifiers) {
+          if (specifier.type === 'ImportNamespaceSpecifier') namespaces.add(specifier.local.name);
+          if (specifier.type !== 'ImportSpecifier') continue;
+          const imported =
+            specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value;
+          if (accountTables.has(imported)) tables.set(specifier.local.name, imported);
+        }
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        const verb = callee.property.name;
+        if (verb !== 'insert' && verb !== 'update' && verb !== 'delete') return;
+        const table = tableOf(node.arguments[0]);
+        if (table) context.report({ node, messageId: 'write', data: { verb, table } });
+      },
+      TemplateLiteral(node) {
+        const text = node.quasis.map((quasi) => quasi.value.raw).join(' ');
+        const match = accountTablesSql.exec(text);
+        if (match) context.report({ node, messageId: 'write', data: { verb: match[1] ?? '', table: match[2] ?? '' } });
+      },
+    };
+  },
+};
+
+export default { rules: { 'slice-boundaries': sliceBoundaries, 'no-account-writes': noAccountWrites } };

@@ -16,6 +16,7 @@ import { serverModules } from './server-modules';
 import type { BackgroundJob } from './platform/modules/server-module';
 import { widgetCalls, widgetRegistry } from './platform/modules/widgets';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { expiredSessionsJob } from './platform/users/accounts';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -32,6 +33,14 @@ const platformCalls: CallDefinition[] = [
 ];
 
 const moduleWidgets = widgetRegistry(serverModules);
+
+/** The platform's own background work: expired sessions are purged. */
+const platformJobs: BackgroundJob[] = [expiredSessionsJob];
+
+/** Every background job the server runs (platform and modules). */
+export function allJobs(): BackgroundJob[] {
+  return [...platformJobs, ...serverModules.flatMap((module) => module.jobs ?? [])];
+}
 
 /** Every call the server answers (platform, modules and widgets), e.g. for tests that walk all of them. */
 export function allCalls(): CallDefinition[] {
@@ -140,13 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (moved > 0) fastify.log.info(`${moved} Dateien in den Dateispeicher (${app.fileStore.kind}) verschoben`);
     for (const module of serverModules) await module.beforeRequests?.(app);
   });
-  if (options.jobs !== false) {
-    startJobs(
-      fastify,
-      app,
-      serverModules.flatMap((module) => module.jobs ?? []),
-    );
-  }
+  if (options.jobs !== false) startJobs(fastify, app, allJobs());
   await registerWebApp(fastify, app.db, findWebDist(options.webDist));
   return fastify;
 }

@@ -35,3 +35,14 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** Messages of the platform's accounts service (packages/server/src/platform/users/accounts.ts). */
+export const accountMessages = {
+  /** A designation setting (parents', customers' group) naming a group with administration rights. */
+  designationPower:
+    'Diese Gruppe hat Verwaltungsrechte (Benutzer, Einstellungen oder Administration) und kann dafür nicht gewählt werden.',
+  /** A designation setting naming a group with rights the editor does not hold. */
+  designationNotOwn: 'Diese Gruppe hat Rechte, die Sie selbst nicht haben, und kann dafür nicht gewählt werden.',
+  /** changePW after too many wrong old passwords (the login's doubling delay). */
+  tooManyWrongPasswords: 'Zu viele falsche Passwörter. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.',
+} as const;

@@ -59,7 +59,7 @@ export const getSettingsCall = defineCall(childrenCalls.getSettings).forSession(
           neuPW: await resetParentPassword(db, user, await readChildrenSettings(db), save.data.id),
         });
       case 'settings':
-        await saveChildrenSettings(db, save.data);
+        await saveChildrenSettings(db, user, save.data);
         return reply(db, user);
       case 'klassen':
         await saveClasses(db, save.data);

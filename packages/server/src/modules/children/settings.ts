@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db/database';
 import { groups } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
+import { requireDesignation, type Editor } from '../../platform/users/accounts';
 
 export function readChildrenSettings(db: Db): Promise<ChildrenSettings> {
   return readModuleSettings(db, childrenModule.code, childrenSettings, defaultChildrenSettings);
@@ -20,8 +21,11 @@ export async function groupList(db: Db): Promise<{ id: number; name: string }[]>
   return db.select({ id: groups.id, name: groups.name }).from(groups).orderBy(asc(groups.name), asc(groups.id));
 }
 
-/** settings (x|200|set, checked by the dispatcher from the action's rights). */
-export async function saveChildrenSettings(db: Db, input: ChildrenSettings): Promise<void> {
+/**
+ * settings (x|200|set, checked by the dispatcher from the action's rights). A changed parent group must
+ * exist and be one the platform lets a module designate (no administration right, none the editor lacks).
+ */
+export async function saveChildrenSettings(db: Db, editor: Editor, input: ChildrenSettings): Promise<void> {
   if (input.id_nutzergruppe_eltern !== 0) {
     const known = await groupList(db);
     if (!known.some((group) => group.id === input.id_nutzergruppe_eltern)) {
@@ -30,6 +34,14 @@ export async function saveChildrenSettings(db: Db, input: ChildrenSettings): Pro
       });
     }
   }
+  if (input.id_nutzergruppe_eltern !== (await readChildrenSettings(db)).id_nutzergruppe_eltern) {
+    await requireDesignation(db, editor, input.id_nutzergruppe_eltern, 'id_nutzergruppe_eltern');
+  }
+  await writeChildrenSettings(db, input);
+}
+
+/** Writes the settings (release times sorted, conditions of dropped times removed); the parent group as given. */
+export async function writeChildrenSettings(db: Db, input: ChildrenSettings): Promise<void> {
   const times = [...new Set(input.moeglicheEntlasszeiten)].sort();
   const conditions = Object.fromEntries(
     Object.entries(input.moeglicheEntlasszeiten_bedingungen).filter(([time]) => times.includes(time)),

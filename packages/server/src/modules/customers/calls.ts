@@ -14,7 +14,7 @@ import { deleteCost, saveCost } from './costs';
 import { deleteCostDocument, uploadCostDocument } from './cost-uploads';
 import { exportZip } from './euer';
 import { datevExport } from './datev';
-import { isCustomer, readCustomerSettings, saveCustomerSettings } from './settings';
+import { isCustomer, readCustomerSettings, requireCustomerGroup, saveCustomerSettings } from './settings';
 
 /** Calls of module 410 under /_api/400/410/ (business.md 7.2, docs/api.md). */
 
@@ -81,6 +81,7 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           markers = { lastDeletedKosten: save.data.id };
           break;
         case 'saveSettings':
+          await requireCustomerGroup(db, user, save.data);
           await saveCustomerSettings(db, save.data);
           break;
       }

@@ -10,7 +10,8 @@ import {
 } from '@hortus/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
-import { userGroups, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
+import { assertMayChange, designatedAccountIds } from '../../platform/users/accounts';
 import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { checkLoginValues, loginViews, writeLoginValues, type Editor } from './login-values';
@@ -25,15 +26,10 @@ function withIds<T extends { id: number; sort: number }>(entries: readonly T[]):
   return entries.map((entry) => ({ ...entry, id: entry.id > 0 ? entry.id : next++ })).sort((a, b) => a.sort - b.sort);
 }
 
+/** A customer login is an account the customer group stands for (the platform's designation rule). */
 async function requireLogin(db: Db, loginUserId: number, customerGroupId: number): Promise<void> {
   if (loginUserId === 0) return;
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.userId, users.id))
-    .where(and(eq(users.id, loginUserId), eq(userGroups.groupId, customerGroupId)))
-    .limit(1);
-  if (!row)
+  if (!(await designatedAccountIds(db, customerGroupId)).includes(loginUserId))
     throw new CallError('validationError', customerMessages.unknownLogin, {
       id_login: [customerMessages.unknownLogin],
     });
@@ -52,6 +48,8 @@ export async function saveCustomer(
   await requireLogin(db, input.id_login, customerGroupId);
   const loginValues = input.nutzer;
   const editable = loginValues ? await checkLoginValues(db, editor, input.id_login, loginValues) : [];
+  // Changing a login's values changes that account: refused when it holds a right the editor lacks.
+  if (editable.length > 0) await assertMayChange(db, editor, [input.id_login]);
   return db.transaction(async (tx) => {
     if (loginValues && editable.length > 0) await writeLoginValues(tx, input.id_login, editable, loginValues);
     if (input.id > 0) {
@@ -147,13 +145,9 @@ export async function customerViews(
     .sort((a, b) => b.kundennummer.localeCompare(a.kundennummer, 'de', { numeric: true }));
 }
 
-/** Members of the customer group, for the login select of the customer dialog. */
+/** The customer logins (accounts the customer group stands for), for the login select of the customer dialog. */
 export async function customerLogins(db: Db, customerGroupId: number): Promise<{ id: number; ident: string }[]> {
-  if (customerGroupId === 0) return [];
-  return db
-    .select({ id: users.id, ident: users.ident })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.userId, users.id))
-    .where(eq(userGroups.groupId, customerGroupId))
-    .orderBy(users.ident);
+  const ids = await designatedAccountIds(db, customerGroupId);
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, ident: users.ident }).from(users).where(inArray(users.id, ids)).orderBy(users.ident);
 }

@@ -90,7 +90,7 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
   });
   const [kunde] = await db.select({ id: users.id }).from(users).where(eq(users.nn, 'kunde')).limit(1);
   const customer = (input: Parameters<typeof customerInput.parse>[0]) =>
-    saveCustomer(db, customerInput.parse(input), demo.groups.customers, { id: 0, gruppen: [] }); // no login values sent
+    saveCustomer(db, customerInput.parse(input), demo.groups.customers, { id: 0, gruppen: [], rechte: [] }); // no login values sent
   const order = async (input: Parameters<typeof orderInput.parse>[0]) =>
     (await saveOrder(db, orderInput.parse(input))).id;
 

@@ -25,7 +25,7 @@ import {
  * the platform's (parametersInArea, editRuleErrors, valueErrors, writeValues).
  */
 
-export type Editor = Pick<LoadedUser, 'id' | 'gruppen'>;
+export type Editor = Pick<LoadedUser, 'id' | 'gruppen' | 'rechte'>;
 type Shown = UserParameter & { bearbeiten: boolean };
 
 /** Per login: the parameters the editor may see (f200) that apply to the login. */

@@ -2,6 +2,7 @@ import { customerSettings, DATEV_DEFAULTS, type CustomerSettings } from '@hortus
 import type { Db } from '../../platform/db/database';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import type { LoadedUser } from '../../platform/auth/session-user';
+import { requireDesignation, type Editor } from '../../platform/users/accounts';
 
 export const MODULE_CODE = '410';
 
@@ -64,6 +65,16 @@ export const defaultCustomerSettings: CustomerSettings = {
 
 export function readCustomerSettings(db: Db): Promise<CustomerSettings> {
   return readModuleSettings(db, MODULE_CODE, customerSettings, defaultCustomerSettings);
+}
+
+/**
+ * A changed customer group must be one the platform lets a module designate (no administration right,
+ * none the editor lacks): otherwise a message on id_nutzergruppe_kunde and nothing is saved.
+ */
+export async function requireCustomerGroup(db: Db, editor: Editor, settings: CustomerSettings): Promise<void> {
+  const current = await readCustomerSettings(db);
+  if (settings.id_nutzergruppe_kunde === current.id_nutzergruppe_kunde) return;
+  await requireDesignation(db, editor, settings.id_nutzergruppe_kunde, 'id_nutzergruppe_kunde');
 }
 
 export async function saveCustomerSettings(db: Db, settings: CustomerSettings): Promise<void> {

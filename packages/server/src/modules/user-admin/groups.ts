@@ -10,12 +10,12 @@ import {
 } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { groupParameters, groupRights, groups, userRights } from '../../platform/db/schema';
+import { userRights } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
-import { invalidateOrgData, readOrgData } from '../../platform/settings/org-data';
-import { membersOf, parametersByGroup, recomputeIdents } from '../../platform/users/parameter-values';
-import { addedRights, grantErrors, holdsAllOf, keepingAdmins } from '../../platform/users/rights-guard';
+import { readOrgData } from '../../platform/settings/org-data';
+import { parametersByGroup } from '../../platform/users/parameter-values';
+import { assertMayChangeGroup, deleteGroup, saveGroup } from '../../platform/users/accounts';
 
 function refuse(errors: FieldErrors): never {
   throw new CallError('validationError', messages.validationFailed, errors);
@@ -73,11 +73,8 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
     );
   }
   const rechte = [...new Set(input.rechte)].sort();
-  const before = isNew ? [] : (org.groupRights.get(input.id) ?? []);
-  // A group with rights the editor lacks is someone stronger's: it stays as it is.
-  if (!holdsAllOf(editor.rechte, before)) throw new CallError('noRight', userAdminMessages.strongerGroup);
-  const rightErrors = grantErrors(editor.rechte, addedRights(before, rechte), 'rechte');
-  if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
+  // Checked first: a group with rights the editor lacks stays as it is (the accounts service checks again).
+  assertMayChangeGroup(editor, isNew ? [] : (org.groupRights.get(input.id) ?? []));
   const parameterIds = [...new Set(input.nutzerparameter)];
   if (parameterIds.some((id) => !org.parameters.some((parameter) => parameter.id === id))) {
     refuse({ nutzerparameter: [userAdminMessages.unknownParameter] });
@@ -85,36 +82,18 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
   if (!isNew && !(await keepsGroupRight(db, editor, input.id, rechte))) {
     refuse({ rechte: [userAdminMessages.selfLockout] });
   }
-
-  const values = {
-    name: input.name,
-    icon: input.icon || 'Group',
-    beschreibung: input.beschreibung,
-    standard: input.standard,
-    forcePwReset: input.forcePwReset,
-  };
-  let groupId = input.id;
-  try {
-    await keepingAdmins(db, 'rechte', async (tx) => {
-      if (isNew) {
-        const [created] = await tx.insert(groups).values(values).returning({ id: groups.id });
-        if (!created) throw new Error('group not created');
-        groupId = created.id;
-      } else {
-        await tx.update(groups).set(values).where(eq(groups.id, groupId));
-        await tx.delete(groupRights).where(eq(groupRights.groupId, groupId));
-        await tx.delete(groupParameters).where(eq(groupParameters.groupId, groupId));
-      }
-      if (rechte.length > 0) await tx.insert(groupRights).values(rechte.map((right) => ({ groupId, right })));
-      if (parameterIds.length > 0) {
-        await tx.insert(groupParameters).values(parameterIds.map((parameterId) => ({ groupId, parameterId })));
-      }
-      // The applicable identification parameters of the members may have changed.
-      if (!isNew) await recomputeIdents(tx, await membersOf(tx, groupId));
-    });
-  } finally {
-    await invalidateOrgData(db);
-  }
+  const groupId = await saveGroup(db, editor, {
+    id: input.id,
+    values: {
+      name: input.name,
+      icon: input.icon || 'Group',
+      beschreibung: input.beschreibung,
+      standard: input.standard,
+      forcePwReset: input.forcePwReset,
+    },
+    rechte,
+    parameterIds,
+  });
   const saved = (await loadAdminGroups(db)).find((group) => group.id === groupId);
   if (!saved) throw new Error('saved group not found');
   return saved;
@@ -128,17 +107,7 @@ export async function deleteAdminGroup(db: Db, groupId: number, editor: LoadedUs
     { canSee: true },
     userAdminMessages.unknownGroup,
   );
-  if (!holdsAllOf(editor.rechte, org.groupRights.get(groupId) ?? [])) {
-    throw new CallError('noRight', userAdminMessages.strongerGroup);
-  }
+  assertMayChangeGroup(editor, org.groupRights.get(groupId) ?? []);
   if (!(await keepsGroupRight(db, editor, groupId, null))) refuse({ data: [userAdminMessages.selfLockout] });
-  const members = await membersOf(db, groupId);
-  try {
-    await keepingAdmins(db, 'data', async (tx) => {
-      await tx.delete(groups).where(eq(groups.id, groupId));
-      await recomputeIdents(tx, members);
-    });
-  } finally {
-    await invalidateOrgData(db);
-  }
+  await deleteGroup(db, editor, groupId);
 }

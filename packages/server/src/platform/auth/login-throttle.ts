@@ -13,9 +13,13 @@ import { loginAttempts } from '../db/schema';
  * A lock-refused attempt is removed again (waiting does not grow the delay); a successful login
  * removes the pair's failures and its own address entry.
  */
+const pairRule = { threshold: 5, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000, windowMs: 24 * 60 * 60_000 } as const;
+
 export const loginThrottle = {
-  pair: { threshold: 5, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000, windowMs: 24 * 60 * 60_000 },
+  pair: pairRule,
   address: { threshold: 50, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, windowMs: 60 * 60_000 },
+  /** Wrong old passwords of changePW, per account (a stolen session must not guess on): the pair's delay. */
+  account: pairRule,
 } as const;
 
 type Kind = keyof typeof loginThrottle;
@@ -38,21 +42,32 @@ export interface LoginAttempt {
 }
 
 /** Records the attempt and tells whether it may be checked (false: answer errorCountMax). */
-export async function beginLoginAttempt(db: Db, userName: string, address: string): Promise<LoginAttempt> {
-  const keys: Record<Kind, string> = { pair: pairKey(userName, address), address };
+export function beginLoginAttempt(db: Db, userName: string, address: string): Promise<LoginAttempt> {
+  return beginAttempt(db, address, { pair: pairKey(userName, address), address });
+}
+
+/** changePW: records a check of the account's old password; locked while wrong ones wait out their delay. */
+export function beginPasswordCheck(db: Db, userId: number): Promise<LoginAttempt> {
+  return beginAttempt(db, `account:${userId}`, { account: String(userId) });
+}
+
+/** The right old password: the account's failures are forgiven. */
+export async function passwordCheckSucceeded(db: Db, userId: number): Promise<void> {
+  await db.delete(loginAttempts).where(and(eq(loginAttempts.kind, 'account'), eq(loginAttempts.key, String(userId))));
+}
+
+async function beginAttempt(db: Db, lockKey: string, keys: Partial<Record<Kind, string>>): Promise<LoginAttempt> {
+  const kinds = (Object.keys(keys) as Kind[]).filter((kind) => keys[kind] !== undefined);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${address}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${lockKey}))`);
     const inserted = await tx
       .insert(loginAttempts)
-      .values([
-        { kind: 'pair', key: keys.pair },
-        { kind: 'address', key: keys.address },
-      ])
+      .values(kinds.map((kind) => ({ kind, key: keys[kind] ?? '' })))
       .returning({ id: loginAttempts.id });
     const ids = inserted.map((row) => row.id);
     const now = Date.now();
     let locked = false;
-    for (const kind of ['pair', 'address'] as const) {
+    for (const kind of kinds) {
       const since = new Date(now - loginThrottle[kind].windowMs);
       const [row] = await tx
         .select({ n: count(), last: max(loginAttempts.attemptedAt) })
@@ -60,7 +75,7 @@ export async function beginLoginAttempt(db: Db, userName: string, address: strin
         .where(
           and(
             eq(loginAttempts.kind, kind),
-            eq(loginAttempts.key, keys[kind]),
+            eq(loginAttempts.key, keys[kind] ?? ''),
             gt(loginAttempts.attemptedAt, since),
             notInArray(loginAttempts.id, ids),
           ),

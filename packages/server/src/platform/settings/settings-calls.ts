@@ -1,7 +1,16 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { API_VERSION, messages, parameterTypes, passwordNameError, platformCalls } from '@hortus/contract';
+import { eq } from 'drizzle-orm';
+import {
+  API_VERSION,
+  accountMessages,
+  messages,
+  parameterTypes,
+  passwordNameError,
+  platformCalls,
+} from '@hortus/contract';
+import { beginPasswordCheck, passwordCheckSucceeded, pruneLoginAttempts } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { sessions, users } from '../db/schema';
+import { users } from '../db/schema';
+import { setOwnPassword } from '../users/accounts';
 import { CallError, defineCall, withJsonBody, type AppContext } from '../http/calls';
 import { buildMainMenu, isModuleEnabled } from './menu';
 import { rememberForOrg } from './org-data';
@@ -88,20 +97,28 @@ export const saveLastViewCall = defineCall(platformCalls.saveLastView).forSessio
   },
 });
 
+/**
+ * changePW: wrong old passwords count like login failures (per account, the login's doubling delay);
+ * while the delay runs even the right one is refused with a message on pwAlt.
+ */
 export const changePasswordCall = defineCall(platformCalls.changePW).forSession({
   async handle({ db, input, user, sessionId }) {
+    const attempt = await beginPasswordCheck(db, user.id);
+    if (attempt.locked) {
+      throw new CallError('validationError', accountMessages.tooManyWrongPasswords, {
+        pwAlt: [accountMessages.tooManyWrongPasswords],
+      });
+    }
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-    if (!row || !(await verifyPassword(input.pwAlt, row.passwordHash))) return { status: 'errorOldPW' };
+    if (!row || !(await verifyPassword(input.pwAlt, row.passwordHash))) {
+      await pruneLoginAttempts(db);
+      return { status: 'errorOldPW' };
+    }
+    await passwordCheckSucceeded(db, user.id);
     const nameError = passwordNameError(input.data, user.nn);
     if (nameError) throw new CallError('validationError', messages.validationFailed, { data: [nameError] });
-    const passwordHash = await hashPassword(input.data);
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, rootPw: false }).where(eq(users.id, user.id));
-      // Other devices logged in with the old password are signed out; this one stays.
-      await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
-      await invalidate(tx, cacheScope.user, user.id);
-      await invalidate(tx, cacheScope.session);
-    });
+    // Other devices logged in with the old password are signed out; this one stays.
+    await setOwnPassword(db, user.id, await hashPassword(input.data), sessionId);
     return { status: 'success' };
   },
 });

@@ -10,7 +10,7 @@ import {
 import { generatePassword, hashPassword } from '../auth/password';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
-import { sessions, userGroups, userRights, users } from '../db/schema';
+import { userGroups, userRights, users } from '../db/schema';
 import { CallError } from '../http/calls';
 import { requireRecord } from '../http/records';
 import { readOrgData } from '../settings/org-data';
@@ -26,8 +26,9 @@ import {
   writeValues,
   type ChildExists,
 } from './parameter-values';
-import { addedRights, grantErrors, groupGrantErrors, holdsAllOf, keepingAdmins } from './rights-guard';
-import { cacheScope, invalidate, invalidateUsers } from '../cache/hot-cache';
+import { keepingAdmins } from './rights-guard';
+import { createAccount, deleteAccounts, resetAccountPassword, updateAccount } from './accounts';
+import { invalidateUsers } from '../cache/hot-cache';
 import { isUniqueViolation } from '../db/errors';
 
 /**
@@ -132,16 +133,6 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
   if (taken) refuse({ nn: [userAdminMessages.nnTaken] });
 
   const rechteSolo = [...new Set(input.rechteSolo)].sort();
-  const editorRights = options.editor.rechte;
-  // Name, groups, own rights and visibility of someone stronger stay as they are (no demoting an administrator).
-  if (existing && changesAccount(existing, { ...input, gruppen, rechteSolo })) {
-    await assertNotStronger(db, options.editor, existing, userAdminMessages.strongerUser);
-  }
-  const rightErrors = grantErrors(editorRights, addedRights(existing?.rechteSolo ?? [], rechteSolo), 'rechteSolo');
-  if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
-  const newGroups = gruppen.filter((groupId) => !(existing?.gruppen ?? []).includes(groupId));
-  const groupErrors = groupGrantErrors(editorRights, newGroups, org.groupRights, 'gruppen');
-  if (Object.keys(groupErrors).length > 0) refuse(groupErrors);
   // Editing yourself must not take away your own edit right (nobody might be left to give it back).
   if (options.keepOwnRight && input.id === options.editor.id) {
     const after = effectiveRights(
@@ -162,25 +153,16 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
   if (Object.keys(errors).length > 0) refuse(errors);
 
   // Hash before the transaction: scrypt is deliberately slow and must not hold a connection.
-  const password = isNew ? generatePassword() : null;
+  const password = existing ? null : generatePassword();
   const passwordHash = password === null ? null : await hashPassword(password);
 
+  // The accounts service checks the rights: no group or right the editor lacks, nobody stronger changed.
+  const account = { nn: input.nn, show: input.show, gruppen, rechteSolo };
   const userId = await keepingAdmins(db, 'gruppen', async (tx) => {
-    let id = input.id;
-    if (passwordHash !== null) {
-      const [created] = await tx
-        .insert(users)
-        .values({ nn: input.nn, passwordHash, rootPw: true, show: input.show })
-        .returning({ id: users.id });
-      if (!created) throw new Error('user not created');
-      id = created.id;
-    } else {
-      await tx.update(users).set({ nn: input.nn, show: input.show }).where(eq(users.id, id));
-      await tx.delete(userGroups).where(eq(userGroups.userId, id));
-      await tx.delete(userRights).where(eq(userRights.userId, id));
-    }
-    if (gruppen.length > 0) await tx.insert(userGroups).values(gruppen.map((groupId) => ({ userId: id, groupId })));
-    if (rechteSolo.length > 0) await tx.insert(userRights).values(rechteSolo.map((right) => ({ userId: id, right })));
+    const id =
+      passwordHash === null
+        ? (await updateAccount(tx, options.editor, input.id, account), input.id)
+        : await createAccount(tx, options.editor, { ...account, passwordHash });
     await writeValues(tx, id, applicable, input);
     await recomputeIdents(tx, [id]);
     await invalidateUsers(tx, [id]);
@@ -195,53 +177,15 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
   return { user, password };
 }
 
-/** Whether a save changes what makes up the account's power or identity: name, groups, own rights, visibility. */
-function changesAccount(before: AdminUser, after: Pick<AdminUser, 'nn' | 'gruppen' | 'rechteSolo' | 'show'>): boolean {
-  const sameList = (a: readonly unknown[], b: readonly unknown[]) =>
-    a.length === b.length && a.every((entry) => b.includes(entry));
-  return (
-    before.nn !== after.nn ||
-    before.show !== after.show ||
-    !sameList(before.gruppen, after.gruppen) ||
-    !sameList(before.rechteSolo, after.rechteSolo)
-  );
-}
-
-/** The editor may act on a user only when holding every right of that user (no taking over a stronger account). */
-async function assertNotStronger(
-  db: Db,
-  editor: LoadedUser,
-  target: AdminUser,
-  message: string = messages.accessDenied,
-): Promise<void> {
-  if (!holdsAllOf(editor.rechte, await effectiveRightsOf(db, target))) {
-    throw new CallError('noRight', message);
-  }
-}
-
-/** Deletes a user; their sessions, values, rights and subscriptions go with them (foreign keys cascade). */
+/** Deletes a user (not oneself, nobody stronger, not the last administrator); see deleteAccounts. */
 export async function deleteAdminUser(db: Db, userId: number, editor: LoadedUser): Promise<void> {
   if (userId === editor.id) refuse({ data: [userAdminMessages.deleteSelf] });
-  const target = requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
-  await assertNotStronger(db, editor, target);
-  await keepingAdmins(db, 'data', async (tx) => {
-    await tx.delete(users).where(eq(users.id, userId));
-    await invalidateUsers(tx, [userId]);
-    await invalidate(tx, cacheScope.session);
-  });
+  requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
+  await deleteAccounts(db, editor, [userId]);
 }
 
-/** Sets a new generated start password (rootPW) and ends all of the user's sessions. */
+/** Sets a new generated start password (rootPW) and ends all of the user's sessions (resetAccountPassword). */
 export async function resetUserPassword(db: Db, userId: number, editor: LoadedUser): Promise<string> {
-  const target = requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
-  await assertNotStronger(db, editor, target);
-  const password = generatePassword();
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, rootPw: true }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await invalidate(tx, cacheScope.user, userId);
-    await invalidate(tx, cacheScope.session);
-  });
-  return password;
+  requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
+  return resetAccountPassword(db, editor, userId);
 }

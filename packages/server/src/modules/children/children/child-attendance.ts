@@ -5,7 +5,7 @@ import { files, groupRights } from '../../../platform/db/schema';
 import type { ChildAttendance } from '../../../platform/modules/child-attendance';
 import type { PushTargets } from '../../../platform/push/push';
 import { childClasses, childExceptionFiles, childExceptions, children } from '../schema';
-import { readChildrenSettings, saveChildrenSettings } from '../settings';
+import { readChildrenSettings, writeChildrenSettings } from '../settings';
 import { canSeeChild } from './child-records';
 import { checkedFile } from './documents';
 import { exceptionAttachments, exceptionViewOf } from './load';
@@ -54,7 +54,8 @@ export const childAttendance: ChildAttendance = {
 
   async saveReportSettings(db, settings) {
     const current = await readChildrenSettings(db);
-    await saveChildrenSettings(db, { ...current, ...reportSettings.parse(settings) });
+    // Only the report fields change (never the parent group): written as they are.
+    await writeChildrenSettings(db, { ...current, ...reportSettings.parse(settings) });
   },
 
   checkedUpload: checkedFile,

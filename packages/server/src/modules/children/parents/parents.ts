@@ -12,8 +12,8 @@ import {
 } from '@hortus/contract';
 import { generatePassword, hashPassword } from '../../../platform/auth/password';
 import type { Db } from '../../../platform/db/database';
-import { cacheScope, invalidate, invalidateUsers } from '../../../platform/cache/hot-cache';
-import { sessions, userGroups, userParameterValues, users } from '../../../platform/db/schema';
+import { invalidateUsers } from '../../../platform/cache/hot-cache';
+import { userParameterValues, users } from '../../../platform/db/schema';
 import { CallError } from '../../../platform/http/calls';
 import { requireRecord } from '../../../platform/http/records';
 import { readOrgData } from '../../../platform/settings/org-data';
@@ -25,29 +25,27 @@ import {
   writeValues,
 } from '../../../platform/users/parameter-values';
 import { childAccess, type ChildAccess } from '../children/child-records';
+import {
+  createAccount,
+  deleteAccounts,
+  designatedAccountIds,
+  requireDesignation,
+  resetAccountPassword,
+  updateAccount,
+} from '../../../platform/users/accounts';
 import { classesFor } from '../children/classes';
 import { childParentStartPasswords, children } from '../schema';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /**
- * Parent accounts are the users of the configured parent group (id_nutzergruppe_eltern) who belong to
- * no other group and hold no rights of their own: module 200 may only ever create, reset or delete
- * such plain parent accounts, never a staff account that also happens to be in the parent group.
+ * Parent accounts are the accounts the configured parent group (id_nutzergruppe_eltern) stands for by
+ * the platform's designation rule (designatedAccountIds): members of that group with no rights beyond
+ * the group's (through any group), and none at all while the group holds an administration right.
+ * Module 200 creates, resets and deletes them only through the platform's accounts service.
  */
-export async function parentIds(db: Db, groupId: number): Promise<number[]> {
-  if (groupId === 0) return [];
-  const rows = await db
-    .select({ id: userGroups.userId })
-    .from(userGroups)
-    .where(
-      and(
-        eq(userGroups.groupId, groupId),
-        sql`not exists (select 1 from user_groups other where other.user_id = ${userGroups.userId} and other.group_id <> ${groupId})`,
-        sql`not exists (select 1 from user_rights r where r.user_id = ${userGroups.userId})`,
-      ),
-    );
-  return rows.map((row) => row.id);
+export function parentIds(db: Db, groupId: number): Promise<number[]> {
+  return designatedAccountIds(db, groupId);
 }
 
 /** The identification parameters (text) of the parent group, in order: where first and last name go. */
@@ -221,6 +219,8 @@ export async function saveParent(
 ): Promise<{ id: number; password: string | null }> {
   const groupId = settings.id_nutzergruppe_eltern;
   if (groupId === 0) refuse({ 'eltern.nn': [childrenMessages.noParentGroup] });
+  // The parent group must still be a plain group within the editor's rights (never the administrators').
+  await requireDesignation(db, editor, groupId, 'eltern.nn');
   if (input.id !== 0) await requireParent(db, editor, settings, input.id, true);
   const childIds = [...new Set(input.ids_kinder)];
   await requireEditableChildren(db, editor, childIds);
@@ -255,15 +255,15 @@ export async function saveParent(
     let userId = input.id;
     const ident = `${input.vorname.trim()} ${input.nachname.trim()}`.trim();
     if (userId === 0) {
-      const [created] = await tx
-        .insert(users)
-        .values({ nn, ident, passwordHash: passwordHash ?? '', rootPw: true })
-        .returning({ id: users.id });
-      userId = created?.id ?? 0;
-      await tx.insert(userGroups).values({ userId, groupId });
+      userId = await createAccount(
+        tx,
+        editor,
+        { nn, ident, gruppen: [groupId], passwordHash: passwordHash ?? '' },
+        'eltern.nn',
+      );
       await tx.insert(childParentStartPasswords).values({ userId, password: password ?? '', passwordHash });
     } else {
-      await tx.update(users).set({ nn }).where(eq(users.id, userId));
+      await updateAccount(tx, editor, userId, { nn });
     }
     const nameValues = [input.vorname.trim(), input.nachname.trim()];
     for (const [index, parameterId] of names.slice(0, 2).entries()) {
@@ -282,7 +282,7 @@ export async function saveParent(
       parameterValues,
     );
     if (names.length > 0) await recomputeIdents(tx, [userId]);
-    else await tx.update(users).set({ ident }).where(eq(users.id, userId));
+    else await updateAccount(tx, editor, userId, { ident });
     // Unlink the editable children no longer listed, then link the listed ones.
     if (editable.length > 0) {
       await tx
@@ -299,31 +299,29 @@ export async function saveParent(
   return { id, password };
 }
 
-/** delEltern: deletes a plain parent account; its children stay (unlinked). */
-export async function deleteParent(db: Db, user: User, settings: ChildrenSettings, id: number): Promise<void> {
-  await requireParent(db, user, settings, id, true);
-  await db.delete(users).where(eq(users.id, id));
-  await invalidateUsers(db, [id]);
-  await invalidate(db, cacheScope.session);
+/** delEltern: deletes a plain parent account (through the accounts service); its children stay (unlinked). */
+export async function deleteParent(db: Db, editor: User, settings: ChildrenSettings, id: number): Promise<void> {
+  await requireParent(db, editor, settings, id, true);
+  await deleteAccounts(db, editor, [id], 'eltern.id');
 }
 
-/** resetElternPW: a new start password (answered once), printed on the next login letter. */
-export async function resetParentPassword(db: Db, user: User, settings: ChildrenSettings, id: number): Promise<string> {
-  await requireParent(db, user, settings, id, true);
-  const password = generatePassword();
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, rootPw: true }).where(eq(users.id, id));
-    await tx.delete(sessions).where(eq(sessions.userId, id));
-    // The old sessions end on every server at once (the platform's session cache).
-    await invalidate(tx, cacheScope.user, id);
-    await invalidate(tx, cacheScope.session);
+/**
+ * resetElternPW: the platform's password reset (sessions end; refused for an account stronger than the
+ * editor), answered once and kept for the next login letter.
+ */
+export async function resetParentPassword(
+  db: Db,
+  editor: User,
+  settings: ChildrenSettings,
+  id: number,
+): Promise<string> {
+  await requireParent(db, editor, settings, id, true);
+  return resetAccountPassword(db, editor, id, async (tx, password, passwordHash) => {
     await tx
       .insert(childParentStartPasswords)
       .values({ userId: id, password, passwordHash })
       .onConflictDoUpdate({ target: childParentStartPasswords.userId, set: { password, passwordHash } });
   });
-  return password;
 }
 
 /**

@@ -12,8 +12,8 @@ import {
 } from '@hortus/contract';
 import { generatePassword, hashPassword } from '../../../platform/auth/password';
 import type { Db } from '../../../platform/db/database';
-import { cacheScope, invalidate, invalidateUsers } from '../../../platform/cache/hot-cache';
-import { userGroups, users } from '../../../platform/db/schema';
+import { users } from '../../../platform/db/schema';
+import { createAccount, deleteAccounts, requireDesignation } from '../../../platform/users/accounts';
 import { withFiles } from '../../../platform/files/files';
 import { CallError, type AppContext } from '../../../platform/http/calls';
 import { invalidateChildBase } from '../children/child-base';
@@ -108,6 +108,7 @@ export async function runSchoolYear(app: AppContext, user: User, state: SchoolYe
       [`${field}.fuerAlleNeueElternkonten`]: [schoolYearMessages.noParentGroup],
     });
   }
+  if (state.fuerAlleNeueElternkonten) await requireDesignation(db, user, groupId, `${field}.fuerAlleNeueElternkonten`);
   const plan = async (reader: Db) => {
     const kids = await reader
       .select({
@@ -190,9 +191,8 @@ export async function runSchoolYear(app: AppContext, user: User, state: SchoolYe
     // Step 2: parent accounts.
     if (parents.size > 0) {
       const ids = [...parents];
-      await tx.delete(users).where(inArray(users.id, ids));
-      await invalidateUsers(tx, ids);
-      await invalidate(tx, cacheScope.session);
+      // The accounts service refuses accounts stronger than the user and keeps the last administrator.
+      await deleteAccounts(tx, user, ids, `${field}.alleElternkontenLoeschen`);
       result.elternGeloescht = ids.length;
     }
     if (state.fuerAlleNeueElternkonten) {
@@ -209,19 +209,13 @@ export async function runSchoolYear(app: AppContext, user: User, state: SchoolYe
           if (!credentials) throw new Error('No credentials were made.');
           const nn = parentUserName(kid.vorname, kid.nachname, taken);
           taken.add(nn);
-          const [row] = await tx
-            .insert(users)
-            .values({
-              nn,
-              ident: `Eltern ${kid.vorname} ${kid.nachname}`,
-              passwordHash: credentials.hash,
-              rootPw: true,
-            })
-            .returning({ id: users.id });
-          if (!row) throw new Error('The parent account was not created.');
-          userId = row.id;
+          userId = await createAccount(
+            tx,
+            user,
+            { nn, ident: `Eltern ${kid.vorname} ${kid.nachname}`, gruppen: [groupId], passwordHash: credentials.hash },
+            `${field}.fuerAlleNeueElternkonten`,
+          );
           created.push(userId);
-          await tx.insert(userGroups).values({ userId, groupId });
           await tx
             .insert(childParentStartPasswords)
             .values({ userId, password: credentials.password, passwordHash: credentials.hash });
@@ -230,7 +224,6 @@ export async function runSchoolYear(app: AppContext, user: User, state: SchoolYe
         await tx.update(children).set({ parentUserId: userId }).where(eq(children.id, kid.id));
       }
       result.elternNeu = created.length;
-      if (created.length > 0) await invalidateUsers(tx, created);
     }
 
     // Step 3: attendance history.
