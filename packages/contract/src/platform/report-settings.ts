@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ruledString } from './schema';
-import { isIsoDate, tooLongMessage } from './validation';
+import { tooLongMessage } from './validation';
 import { dayRangeError, isoDayField, optionalIsoDayField, recordKeyField, timeOfDayField } from './fields';
 import { storedId } from './wire';
 

@@ -226,11 +226,7 @@ const allCategoriesOf = perObject((data: CalendarData): CalendarCategory[] =>
  * birthdays and the held version are the same (the load keeps its reply bytes meanwhile); it is only
  * serialised, never changed.
  */
-export async function loadSettingsFor(
-  db: Db,
-  viewer: Viewer,
-  heldBirthdays?: string,
-): Promise<SettingsForViewer> {
+export async function loadSettingsFor(db: Db, viewer: Viewer, heldBirthdays?: string): Promise<SettingsForViewer> {
   const settings = await readCalendarSettings(db);
   const data = await calendarData(db);
   const birthdays = await visibleBirthdays(db, settings, viewer);
