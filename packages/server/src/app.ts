@@ -7,7 +7,7 @@ import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
 import type { AppContext, CallDefinition, FileAccessRule } from './platform/http/calls';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
 import { isMultipartRefusal, refuseMultipart, refuseUpload, registerUploadScope } from './platform/http/multipart';
-import { findWebDist, registerWebApp } from './platform/http/web-app';
+import { findWebDist, registerWebApp, withHttpsFrames } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
 import { serverModules } from './server-modules';
@@ -131,7 +131,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app,
     serverModules.flatMap((module) => module.jobs ?? []),
   );
-  await registerWebApp(fastify, app.db, findWebDist(options.webDist));
+  await registerWebApp(fastify, app.db, findWebDist(options.webDist), {
+    matches: (url) => serverModules.some((module) => module.framingPage?.(url) ?? false),
+    contentSecurityPolicy: withHttpsFrames(headers['content-security-policy'] ?? ''),
+  });
   return fastify;
 }
 
