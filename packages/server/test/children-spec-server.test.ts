@@ -47,7 +47,11 @@ describe('getSettings snapshot (school.md 7.3)', () => {
     const viewer = await demo.userWithSession({ rechteSolo: ['x|200|000|000'] });
     const viewerSnapshot = await load(viewer.code);
     expect([viewerSnapshot.anwesenheitenMonate, viewerSnapshot.anwesenheitenDokumente]).toEqual([[], []]);
-    expectStatus(await demo.call(statisticsCalls.saveAnwesenheit, viewer.code, { tag: berlinNow().day }), 'noRight', 403);
+    expectStatus(
+      await demo.call(statisticsCalls.saveAnwesenheit, viewer.code, { tag: berlinNow().day }),
+      'noRight',
+      403,
+    );
   });
 
   it("answers anwesenheitHeute with the spec's fields", async () => {

@@ -49,7 +49,8 @@ export async function loadParentReports(
     settings,
     historie: rows.map((row) => {
       const replaced =
-        !row.active && rows.some((other) => other.childId === row.childId && other.day === row.day && other.id > row.id);
+        !row.active &&
+        rows.some((other) => other.childId === row.childId && other.day === row.day && other.id > row.id);
       return {
         id: row.id,
         id_kind: row.childId,
