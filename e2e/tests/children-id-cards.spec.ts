@@ -47,7 +47,7 @@ test('leitung creates an ID card with face detection, downloads its PDF, and the
   await dialog.getByRole('tab', { name: 'Ausweis' }).click();
   await dialog.getByRole('button', { name: 'Karte erstellen' }).click();
   await expect(page.getByText(idCardMessages.photoRequired)).toBeVisible();
-  await dialog.getByTestId('id-card-photo').setInputFiles(facePhoto);
+  await dialog.getByTestId('id-card-form').getByTestId('file-picker-input').setInputFiles(facePhoto);
   await dialog.getByRole('button', { name: 'Karte erstellen' }).click();
   const preview = dialog.getByRole('img', { name: 'Ausweis von Karla Kartenkind' });
   await expect(preview).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import { fileRules } from '@hortus/contract';
 import { demo } from '../fixtures';
 import { login } from './helpers';
 
@@ -39,9 +40,20 @@ test('leitung adds a cost, uploads its booking receipt (the icon goes), then dow
   const edit = page.getByRole('dialog');
   await edit.getByRole('combobox', { name: 'Art' }).click();
   await page.getByRole('option', { name: 'Buchungsbeleg' }).click();
+  // A text file is refused in the browser with the upload's German rule; nothing is sent.
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('kosten_upload')) uploads.push(request.url());
+  });
   await edit
-    .getByTestId('cost-upload')
+    .getByTestId('file-picker-input')
+    .setInputFiles({ name: 'Notiz.txt', mimeType: 'text/plain', buffer: Buffer.from('kein Beleg') });
+  await expect(edit.getByRole('alert')).toHaveText(fileRules.pdfOrImage.message);
+  expect(uploads).toEqual([]);
+  await edit
+    .getByTestId('file-picker-input')
     .setInputFiles({ name: 'Kontoauszug.pdf', mimeType: 'application/pdf', buffer: receipt });
+  await expect(edit.getByRole('alert')).toHaveCount(0);
   await expect(edit.getByTestId('cost-document')).toContainText('Kontoauszug.pdf');
   await expect(edit.getByTestId('cost-document')).toContainText('Buchungsbeleg');
   await edit.getByRole('button', { name: 'Abbrechen' }).click();

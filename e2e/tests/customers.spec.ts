@@ -63,6 +63,18 @@ test('leitung adds a customer, an order with a service line and downloads its in
   await document.getByRole('button', { name: /^RE-\d{4}-\d{4}$/ }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^RE-\d{4}-\d{4}\.pdf$/);
+
+  // A reminder for the invoice made today is refused under 'Zur Rechnung'; the refusal belongs to the
+  // reminder and is gone once the document kind is a credit note.
+  await reopened.getByRole('combobox', { name: 'Dokumentart' }).click();
+  await page.getByRole('option', { name: 'Zahlungserinnerung' }).click();
+  await reopened.getByRole('button', { name: 'Zahlungserinnerung erstellen' }).click();
+  await expect(reopened.getByText(/^Die Rechnung ist erst am \d{2}\.\d{2}\.\d{4} fällig\.$/)).toBeVisible();
+  await reopened.getByRole('combobox', { name: 'Dokumentart' }).click();
+  await page.getByRole('option', { name: 'Gutschrift' }).click();
+  await expect(reopened.getByRole('button', { name: 'Gutschrift erstellen' })).toBeVisible();
+  await expect(reopened.getByRole('combobox', { name: 'Zur Rechnung' })).toBeVisible();
+  await expect(reopened.getByText(/fällig/)).toHaveCount(0);
 });
 
 test("leitung edits the customer login's user parameters (f200), unlinks and links the login again", async ({

@@ -33,6 +33,26 @@ test('add a hydrant by picking its position, record an urgent defect, see it in 
   await page.getByRole('button', { name: 'Adresse ermitteln' }).click();
   await expect(page.getByRole('textbox', { name: 'Straße' })).toHaveValue('Hauptstraße');
   await expect(page.getByRole('textbox', { name: 'Hausnummer' })).toHaveValue('12');
+  // An emptied street and Durchmesser are refused on the first Speichern, in the browser, in German and
+  // naming the field; the position tab with the street's error is shown first.
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/310/')) saves.push(request.url());
+  });
+  await page.getByRole('textbox', { name: 'Straße' }).fill('');
+  await page.getByRole('tab', { name: 'Eigenschaften' }).click();
+  await page.getByLabel('Durchmesser (mm)').fill('');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('tab', { name: 'Position' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Straße' })).toHaveAccessibleDescription('Bitte angeben.');
+  await page.getByRole('tab', { name: 'Eigenschaften' }).click();
+  await expect(page.getByLabel('Durchmesser (mm)')).toHaveAccessibleDescription(
+    'Bitte einen Durchmesser zwischen 0 und 1000 mm angeben.',
+  );
+  await expect(page.getByText(/Ungültige Eingabe/)).toHaveCount(0);
+  expect(saves).toEqual([]);
+  await page.getByLabel('Durchmesser (mm)').fill('100');
+  await page.getByRole('tab', { name: 'Position' }).click();
   await page.getByRole('textbox', { name: 'Straße' }).fill('Teststraße');
   await page.getByRole('textbox', { name: 'Hausnummer' }).fill('7');
   await page.getByRole('textbox', { name: 'PLZ' }).fill('01445');

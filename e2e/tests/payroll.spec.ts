@@ -20,14 +20,16 @@ test('leitung creates an employee, fills December 2026 (Christmas prefilled as F
   await expect(list.getByText('Becker, Anna')).toBeVisible();
   await expect(list.getByText('Weber, Jonas')).toBeVisible();
 
-  // New employee: Speichern only once something changed and the form is valid.
+  // New employee: Speichern with only a first name says why (the last name is marked) and waits for it.
   await page.getByRole('button', { name: 'Neuer Mitarbeiter' }).click();
   await expect(page).toHaveURL(/\/420\?em_idm=0$/);
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
   await dialog.getByLabel('Vorname').fill('Erika');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Nachname' })).toHaveAccessibleDescription('Bitte angeben.');
   await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
   await dialog.getByLabel('Nachname').fill('Muster');
+  await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeEnabled();
   await dialog.getByLabel('Standardarbeitszeiten').check();
   await typeInPicker(dialog, 'Beginn', '0800');
   await typeInPicker(dialog, 'Ende', '1630');

@@ -4,7 +4,16 @@ export * from './platform/validation';
 export * from './platform/schema';
 export * from './platform/wire';
 export * from './platform/slots';
-export { detectFileKind, type FileKind } from './platform/uploads';
+export {
+  detectFileKind,
+  fileMatchesRule,
+  fileRuleOf,
+  fileRules,
+  uploadedFileOf,
+  type FileKind,
+  type FileRule,
+} from './platform/uploads';
+export * from './platform/fields';
 export * from './platform/call-spec';
 export * from './platform/platform-calls';
 export * from './platform/module-definition';
@@ -24,6 +33,7 @@ export * from './modules/app-settings/definition';
 export * from './modules/app-settings/calls';
 export * from './modules/settings/definition';
 export * from './platform/local-time';
+export * from './platform/csv';
 export * from './platform/report-settings';
 export * from './modules/calendar/series';
 export * from './modules/members/definition';
@@ -56,6 +66,7 @@ export * from './modules/hydrants/calls';
 export * from './modules/hydrants/logic';
 export * from './modules/hydrants/register-io';
 export * from './platform/money';
+export * from './platform/bank';
 export * from './modules/customers/definition';
 export * from './modules/customers/calls';
 export * from './modules/customers/logic';

@@ -3,8 +3,10 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { messages, moduleRegistry, type ModuleDefinition } from '@hortus/contract';
 import type { Database } from './platform/db/database';
+import { createFileStore, moveIntoStore, type FileStoreKind } from './platform/files/store';
 import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
 import type { AppContext, CallDefinition, FileAccessRule } from './platform/http/calls';
+import { registerCompression } from './platform/http/compression';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
 import { isMultipartRefusal, refuseMultipart, refuseUpload, registerUploadScope } from './platform/http/multipart';
 import { findWebDist, registerWebApp, withHttpsFrames } from './platform/http/web-app';
@@ -49,11 +51,15 @@ export interface BuildOptions {
   smtpUrl?: string | undefined;
   /** A ready mailer (tests); overrides smtpUrl. */
   mailer?: Mailer;
+  /** FILE_STORE: where stored files' bytes live; by default in PostgreSQL when there is one, else the data folder. */
+  fileStore?: FileStoreKind | undefined;
+  /** Background jobs run on their intervals (default); tests switch them off and run a job themselves. */
+  jobs?: boolean;
 }
 
 /** What handlers share: database, data folder, modules and the file access rules of the modules. */
 export function createAppContext(
-  options: Pick<BuildOptions, 'database' | 'dataDir' | 'publicUrl' | 'modules' | 'smtpUrl' | 'mailer'>,
+  options: Pick<BuildOptions, 'database' | 'dataDir' | 'publicUrl' | 'modules' | 'smtpUrl' | 'mailer' | 'fileStore'>,
 ): AppContext {
   const fileAccess = new Map<string, FileAccessRule>([[TEMP_AREA, ownerOnly]]);
   for (const module of serverModules) {
@@ -63,6 +69,7 @@ export function createAppContext(
     db: options.database.db,
     dbKind: options.database.kind,
     dataDir: options.dataDir,
+    fileStore: createFileStore(options.fileStore, options.database.kind, options.dataDir),
     publicUrl: options.publicUrl,
     modules: options.modules ?? moduleRegistry,
     fileAccess,
@@ -81,6 +88,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: withRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(options.trustProxy ?? false),
+    // The start-up steps (onReady: moving files into the file store, the modules' `beforeRequests` such as
+    // the demo's receipt PDFs) may take longer than Fastify's 10 s: a slow start is no failed start, and
+    // moving a large installation's files takes as long as it takes.
+    pluginTimeout: 0,
   });
 
   const app = createAppContext(options);
@@ -93,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
   await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await registerCompression(fastify);
   refuseMultipart(fastify);
 
   fastify.setErrorHandler((error, request, reply) => {
@@ -124,13 +136,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   for (const module of serverModules) module.routes?.(fastify, app);
   fastify.addHook('onReady', async () => {
+    const moved = await moveIntoStore(app.db, app.fileStore, app.dataDir);
+    if (moved > 0) fastify.log.info(`${moved} Dateien in den Dateispeicher (${app.fileStore.kind}) verschoben`);
     for (const module of serverModules) await module.beforeRequests?.(app);
   });
-  startJobs(
-    fastify,
-    app,
-    serverModules.flatMap((module) => module.jobs ?? []),
-  );
+  if (options.jobs !== false) {
+    startJobs(
+      fastify,
+      app,
+      serverModules.flatMap((module) => module.jobs ?? []),
+    );
+  }
   await registerWebApp(fastify, app.db, findWebDist(options.webDist), {
     matches: (url) => serverModules.some((module) => module.framingPage?.(url) ?? false),
     contentSecurityPolicy: withHttpsFrames(headers['content-security-policy'] ?? ''),

@@ -44,6 +44,10 @@ const configSchema = z.object({
     }
     return trust;
   }),
+  FILE_STORE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['folder', 'database'], 'FILE_STORE: folder (Datenordner) oder database (PostgreSQL)').optional(),
+  ),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   SMTP_URL: z.preprocess(
     emptyToUndefined,

@@ -179,6 +179,7 @@ describe('session codes in the log', () => {
       dataDir,
       webDist: path.join(dataDir, 'no-web'),
       logger: { level: 'info', stream },
+      jobs: false,
     });
     try {
       const login = toReply(

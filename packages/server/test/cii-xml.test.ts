@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { documentTotals, type CustomerSettings } from '@hortus/contract';
-import { ciiXml, XRECHNUNG_GUIDELINE, type CiiInvoice } from '../src/modules/customers/cii-xml';
+import {
+  BUSINESS_PROCESS,
+  ciiXml,
+  CREDIT_NOTE_PAYMENT,
+  CREDIT_NOTE_TERMS,
+  XRECHNUNG_GUIDELINE,
+  xrechnungGaps,
+  type CiiInvoice,
+} from '../src/modules/customers/cii-xml';
 import type { DocumentLine } from '../src/modules/customers/invoice-pdf';
 import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { facturXSchemaErrors } from './support/factur-x';
@@ -193,7 +201,7 @@ describe('CII XML (EN 16931) against the Factur-X 1.07.3 EN16931 XSD', () => {
         },
       }),
     );
-    expect(values(xml, 'ram:ID')[0]).toBe(XRECHNUNG_GUIDELINE);
+    expect(values(xml, 'ram:ID').slice(0, 2)).toEqual([BUSINESS_PROCESS, XRECHNUNG_GUIDELINE]);
     expect(values(xml, 'ram:BuyerReference')).toEqual(['991-12345-67']);
     // The Factur-X XSD restricts neither the guideline id nor the contact, so XRechnung's CII passes it too.
     await expectValid(xml);
@@ -212,3 +220,98 @@ describe('CII XML (EN 16931) against the Factur-X 1.07.3 EN16931 XSD', () => {
     expect((await facturXSchemaErrors(comma)).join('\n')).toMatch(/GrandTotalAmount.*not a valid value/);
   });
 });
+
+describe('XRechnung 3.0 and PEPPOL rules on the written XML', () => {
+  const publicBuyer = {
+    name: 'Stadt Görlitz – Amt für Schulen',
+    street: 'Untermarkt 6',
+    postcode: '02826',
+    city: 'Görlitz',
+    reference: '991-12345-67',
+    mail: 'schulamt@goerlitz.example',
+  };
+  const lines = [line(1, 'Grünpflege Schulhof', '12', 4250, '19'), line(2, 'Pflanzen', '5', 1290, '7')];
+  const part = (xml: string, tag: string) => new RegExp(`<${tag}>(.*?)</${tag}>`, 's').exec(xml)?.[1] ?? '';
+
+  it('BT-23 business process, BT-34 seller and BT-49 buyer electronic address (PEPPOL-EN16931-R001/R010/R020)', async () => {
+    for (const xrechnung of [true, false]) {
+      const xml = ciiXml(invoiceOf(lines, { xrechnung, buyer: publicBuyer }));
+      await expectValid(xml);
+      expect(values(part(xml, 'ram:BusinessProcessSpecifiedDocumentContextParameter'), 'ram:ID')).toEqual([
+        BUSINESS_PROCESS,
+      ]);
+      expect(part(xml, 'ram:SellerTradeParty')).toContain(
+        '<ram:URIUniversalCommunication><ram:URIID schemeID="EM">rechnung@gruen.example</ram:URIID>',
+      );
+      expect(part(xml, 'ram:BuyerTradeParty')).toContain(
+        '<ram:URIUniversalCommunication><ram:URIID schemeID="EM">schulamt@goerlitz.example</ram:URIID>',
+      );
+    }
+  });
+
+  it('XRechnung: seller contact BG-6 with name, phone, e-mail (BR-DE-2/5/6/7) and SEPA transfer with IBAN (BR-DE-1/23)', () => {
+    const xml = ciiXml(invoiceOf(lines, { xrechnung: true, buyer: publicBuyer }));
+    const contact = part(xml, 'ram:DefinedTradeContact');
+    expect(values(contact, 'ram:PersonName')).toEqual([escapeXml(seller.name)]);
+    expect(values(contact, 'ram:CompleteNumber')).toEqual(['0351 123456']);
+    expect(values(contact, 'ram:URIID')).toEqual(['rechnung@gruen.example']);
+    const means = part(xml, 'ram:SpecifiedTradeSettlementPaymentMeans');
+    expect(values(means, 'ram:TypeCode')).toEqual(['58']);
+    expect(values(means, 'ram:IBANID')).toEqual(['DE02120300000000202051']);
+    expect(xrechnungGaps({ seller, buyer: publicBuyer })).toEqual([]);
+  });
+
+  it('a credit note has refund terms without a due date and never the seller IBAN as payment means', async () => {
+    for (const xrechnung of [true, false]) {
+      const xml = ciiXml(
+        invoiceOf(lines, {
+          xrechnung,
+          buyer: publicBuyer,
+          number: 'GS-2026-0001',
+          creditedInvoice: { number: 'RE-2026-0001', datum: '2026-03-01' },
+        }),
+      );
+      await expectValid(xml);
+      const terms = part(xml, 'ram:SpecifiedTradePaymentTerms');
+      expect(values(terms, 'ram:Description')).toEqual([CREDIT_NOTE_TERMS]);
+      expect(xml).not.toContain('DueDateDateTime');
+      expect(xml).not.toContain('Zahlbar innerhalb');
+      expect(xml).not.toContain('IBANID');
+      const means = part(xml, 'ram:SpecifiedTradeSettlementPaymentMeans');
+      expect(values(means, 'ram:TypeCode')).toEqual(['1']);
+      expect(values(means, 'ram:Information')).toEqual([CREDIT_NOTE_PAYMENT]);
+    }
+  });
+
+  it('xrechnungGaps names every field an XRechnung cannot do without', () => {
+    const bare = { ...defaultCustomerSettings.firma, name: 'Meine Firma' };
+    const gaps = xrechnungGaps({
+      seller: bare,
+      buyer: { name: 'Stadt X', street: '', postcode: '', city: '', reference: '', mail: '' },
+    });
+    expect(gaps).toEqual([
+      'Leitweg-ID des Kunden',
+      'Postleitzahl der Rechnungsanschrift',
+      'Ort der Rechnungsanschrift',
+      'E-Mail-Adresse des Ansprechpartners beim Kunden',
+      'Postleitzahl der Firma (Einstellungen)',
+      'Ort der Firma (Einstellungen)',
+      'E-Mail-Adresse der Firma (Einstellungen)',
+      'Telefonnummer der Firma (Einstellungen)',
+      'Steuernummer oder USt-IdNr. der Firma (Einstellungen)',
+      'IBAN der Firma (Einstellungen)',
+    ]);
+    // A credit note is paid by the seller: no IBAN needed.
+    expect(
+      xrechnungGaps({
+        seller: { ...seller, iban: '' },
+        buyer: publicBuyer,
+        creditedInvoice: { number: 'x', datum: 'y' },
+      }),
+    ).toEqual([]);
+  });
+});
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

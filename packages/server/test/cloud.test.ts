@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -11,7 +9,6 @@ import {
   type Condition,
 } from '@hortus/contract';
 import { files } from '../src/platform/db/schema';
-import { filesDir } from '../src/platform/files/files';
 import { createGroup } from '../src/seed/factories';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
 
@@ -246,11 +243,11 @@ describe('130 editslot / delslot', () => {
     const pfad = (uploaded.body.neu as { pfad: string }).pfad;
     const [row] = await server.database.db.select().from(files).where(eq(files.path, pfad));
     expect(row).toBeDefined();
-    const onDisk = path.join(filesDir(server.dataDir), row?.storageName ?? '');
-    expect(fs.existsSync(onDisk)).toBe(true);
+    const storageName = row?.storageName ?? '';
+    expect(await server.context.fileStore.has(server.database.db, storageName)).toBe(true);
     expectStatus(await save(c.slotAdmin.code, { type: 'delslot', data: { id: c.slotId } }), 'success');
     expect(await server.database.db.select().from(files).where(eq(files.path, pfad))).toEqual([]);
-    expect(fs.existsSync(onDisk)).toBe(false);
+    expect(await server.context.fileStore.has(server.database.db, storageName)).toBe(false);
   });
 
   it('refuses bad input with German messages and changes nothing', async () => {

@@ -13,12 +13,17 @@ import {
   type CustomerData,
   type CustomerSettings,
   type OrderView,
+  datevMessages,
+  datevVat,
+  looksLikeFormula,
 } from '@hortus/contract';
 import { createGroup } from '../src/seed/factories';
 import { files } from '../src/platform/db/schema';
 import { customerCostDocuments, customerCosts, customerOrderLines } from '../src/modules/customers/schema';
 import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runRecurringCosts } from '../src/modules/customers/costs';
+import { euerOf } from '../src/modules/customers/euer';
+import { readCustomerSettings } from '../src/modules/customers/settings';
 import { writeDemoReceipts } from '../src/modules/customers/demo-costs';
 import { expectInvalid, expectStatus, startTestServer, type TestServer } from './helper';
 import { customerCallsOf } from './support/customer-calls';
@@ -589,6 +594,158 @@ describe('demo organisation', () => {
       expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     } finally {
       await demo.close();
+    }
+  });
+});
+
+describe('DATEV Buchungsstapel: numbers, account lengths, revenue per rate, input VAT, formula guard', () => {
+  const datevYear = 2022;
+  async function datevRows(): Promise<string[][]> {
+    const reply = await server.call(dokument, staff.code, {
+      dokument: { dokumentart: 'DATEV', jahr: String(datevYear) },
+    });
+    expectStatus(reply, 'success');
+    const text = iconv.decode((await download(staff.code, String(reply.body.file))).rawPayload, 'win1252');
+    return text
+      .split('\r\n')
+      .filter(Boolean)
+      .slice(2)
+      .map((line) => line.split(';').map((f) => f.replace(/^"(.*)"$/s, '$1').replace(/""/g, '"')));
+  }
+  const exportOf = () =>
+    server.call(dokument, staff.code, { dokument: { dokumentart: 'DATEV', jahr: String(datevYear) } });
+
+  it('refuses the export without Berater- and Mandantennummer and with an account of the wrong length', async () => {
+    const base = settings();
+    try {
+      expectStatus(
+        await save(admin.code, {
+          type: 'saveSettings',
+          data: { ...base, datev: { ...base.datev, beraternummer: '', mandantennummer: '' } },
+        }),
+        'success',
+      );
+      expectInvalid(
+        await exportOf(),
+        'dokument.dokumentart',
+        datevMessages.numbersRequired(['die Beraternummer (1001–9999999)', 'die Mandantennummer (1–99999)']),
+      );
+      // Out of range: refused by the settings themselves.
+      expectInvalid(
+        await save(admin.code, {
+          type: 'saveSettings',
+          data: { ...base, datev: { ...base.datev, beraternummer: '1000' } },
+        }),
+        'dataToSave.data.datev.beraternummer',
+        datevMessages.adviser,
+      );
+      expectStatus(
+        await save(admin.code, {
+          type: 'saveSettings',
+          data: { ...base, kostenstellen: [{ nummer: 1, name: 'Material', konto: '498000000' }] },
+        }),
+        'success',
+      );
+      await addCost({ datum: `${datevYear}-01-05`, betrag: '11,90', titel: 'Stift' });
+      expectInvalid(
+        await exportOf(),
+        'dokument.dokumentart',
+        datevMessages.accountLength('498000000', 'Kostenstelle „Material“', 4),
+      );
+    } finally {
+      expectStatus(await save(admin.code, { type: 'saveSettings', data: base }), 'success');
+      await server.database.db.delete(customerCosts).where(eq(customerCosts.titel, 'Stift'));
+    }
+  });
+
+  it('splits payments per VAT rate onto the rate accounts, books costs with their tax key; sums match the EÜR', async () => {
+    const base = settings();
+    expectStatus(
+      await save(admin.code, {
+        type: 'saveSettings',
+        data: { ...base, einnahmestellen: [{ id: 1, name: 'Beratung', konto: '8401', konto7: '8301' }] },
+      }),
+      'success',
+    );
+    try {
+      const customer = await save(staff.code, {
+        type: 'addKunde',
+        data: { id: 0, firma: 'Mix GmbH', anschriften: [{ firma: 'Mix GmbH', plz: '01099', ort: 'Dresden' }] },
+      });
+      const added = await save(staff.code, {
+        type: 'addAuftrag',
+        data: {
+          id: 0,
+          id_kunde: (customer.body.save as CustomerData).lastAddedKunde,
+          typ: 'Auftrag',
+          titel: 'Gemischt',
+          status: 5,
+          leistungen: [
+            { titel: 'Beratung', anzahl: '1', wert: '100,00', mwst: '19', id_einnahmestelle: 1 },
+            { titel: 'Essen', anzahl: '3', wert: '16,67', mwst: '7', id_einnahmestelle: 1 },
+            { titel: 'Kurs', anzahl: '1', wert: '30,00', mwst: '0', id_einnahmestelle: 2 },
+          ],
+        },
+      });
+      const orderId = (added.body.save as CustomerData).lastAddedAuftrag;
+      expectStatus(
+        await server.call(dokument, staff.code, {
+          dokument: { id_auftrag: orderId, dokumentart: 1, datum: `${datevYear}-03-01` },
+        }),
+        'success',
+      );
+      for (const [wert, datum] of [
+        ['100,00', `${datevYear}-03-10`],
+        ['122,51', `${datevYear}-03-20`],
+      ] as const)
+        await postMultipart(
+          server.app,
+          customerCalls.upload.url,
+          { code: staff.code, id_a: String(orderId), dokumentart: '20', wert, datum },
+          { filename: 'Zahlung.pdf', bytes: pdf },
+        );
+      await addCost({ datum: `${datevYear}-04-01`, betrag: '119,00', titel: '+SUM(1+1)' });
+      await addCost({ datum: `${datevYear}-04-02`, betrag: '10,70', mwst: '7', titel: '@SUM(A1:A2)' });
+      await addCost({
+        datum: `${datevYear}-04-03`,
+        betrag: '50,00',
+        mwst: '0',
+        id_kostenstelle: 2,
+        titel: '-1+HYPERLINK("x")',
+      });
+      const rows = await datevRows();
+      const cents = (value: string | undefined) => Math.round(Number((value ?? '0').replace(',', '.')) * 100);
+      const revenue = rows.filter((r) => r[6] === '1200');
+      const byAccount = new Map<string, number>();
+      for (const r of revenue) byAccount.set(r[7] as string, (byAccount.get(r[7] as string) ?? 0) + cents(r[0]));
+      // Invoice: 100,00 + 19,00 | 50,01 + 3,50 | 30,00 → gross 202,51; paid 222,51 in two parts... all of it.
+      expect([...byAccount.keys()].sort()).toEqual(['8100', '8301', '8401']);
+      expect([...byAccount.values()].reduce((a, b) => a + b, 0)).toBe(22251);
+      const rateOf: Record<string, number> = { '8401': 19, '8301': 7, '8100': 0 };
+      const datevOutputVat = revenue.reduce((sum, r) => sum + datevVat(cents(r[0]), rateOf[r[7] as string] ?? 0), 0);
+      const costs = rows.filter((r) => r[7] === '1200');
+      expect(costs.map((r) => [r[6], r[8], r[13]])).toEqual([
+        ['4980', '9', "'+SUM(1+1)"],
+        ['4980', '8', "'@SUM(A1:A2)"],
+        ['4900', '', `'-1+HYPERLINK("x")`],
+      ]);
+      const keyRate: Record<string, number> = { '9': 19, '8': 7, '': 0 };
+      const datevInputVat = costs.reduce((sum, r) => sum + datevVat(cents(r[0]), keyRate[r[8] as string] ?? 0), 0);
+      const { data: euer } = await euerOf(
+        server.database.db,
+        datevYear,
+        [],
+        await readCustomerSettings(server.database.db),
+      );
+      const euerOutputVat = euer.receipts.reduce((sum, r) => sum + r.vat, 0);
+      const euerInputVat = euer.expenses.reduce((sum, e) => sum + e.vat, 0);
+      // DATEV derives the VAT from each gross booking; per booking at most a cent of rounding apart.
+      expect(Math.abs(datevOutputVat - euerOutputVat)).toBeLessThanOrEqual(revenue.length);
+      expect(datevInputVat).toBe(euerInputVat);
+      expect(euerInputVat).toBe(1900 + 70);
+      for (const r of rows) expect(looksLikeFormula(r[13] as string)).toBe(false);
+    } finally {
+      expectStatus(await save(admin.code, { type: 'saveSettings', data: base }), 'success');
     }
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import {
+  bankMessages,
   customerCalls,
   customerMessages,
   documentTotals,
@@ -24,7 +25,8 @@ import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runDueDocuments } from '../src/modules/customers/document-job';
 import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 import { customerCallsOf } from './support/customer-calls';
-import { openPdf, pageTexts } from './support/pdf-reader';
+import { openPdf, pageTexts, xmpMetadata, xmpRaw } from './support/pdf-reader';
+import { BUSINESS_PROCESS, CREDIT_NOTE_TERMS } from '../src/modules/customers/cii-xml';
 import { postMultipart } from './support/multipart';
 import { facturXSchemaErrors } from './support/factur-x';
 
@@ -141,6 +143,25 @@ describe('getSettings: load and rights', () => {
     const ok = await save(admin.code, { type: 'saveSettings', data: settingsWith({ dataOffline: true }) });
     expectStatus(ok, 'success');
     expect((ok.body.save as CustomerData).settings.dataOffline).toBe(true);
+  });
+
+  it('refuses a mistyped IBAN and a malformed BIC of the company data in German, changing nothing', async () => {
+    const firma = { ...settingsWith({}).firma };
+    const mistyped = await save(admin.code, {
+      type: 'saveSettings',
+      data: settingsWith({ firma: { ...firma, iban: 'DE03 1203 0000 0000 2020 51', bic: 'BYLA1' } }),
+    });
+    expectInvalid(mistyped, 'dataToSave.data.firma.iban', bankMessages.ibanChecksum);
+    expectInvalid(mistyped, 'dataToSave.data.firma.bic', bankMessages.bic);
+    const loaded = await data(admin.code);
+    expect(loaded.settings.firma.iban).toBe('DE02120300000000202051');
+    const grouped = await save(admin.code, {
+      type: 'saveSettings',
+      data: settingsWith({ firma: { ...firma, iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' } }),
+    });
+    expectStatus(grouped, 'success');
+    expect((grouped.body.save as CustomerData).settings.firma.iban).toBe('DE02 1203 0000 0000 2020 51');
+    expectStatus(await save(admin.code, { type: 'saveSettings', data: settingsWith({}) }), 'success');
   });
 });
 
@@ -388,8 +409,23 @@ describe('documents: invoices and offers', () => {
     expect(attachments.map((a) => a.filename)).toEqual(['factur-x.xml']);
     const xml = Buffer.from(attachments[0]?.content ?? []).toString('utf8');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice')).toBe(true);
-    expect(values(xml, 'ram:ID')[0]).toBe('urn:cen.eu:en16931:2017');
+    expect(values(xml, 'ram:ID').slice(0, 2)).toEqual([BUSINESS_PROCESS, 'urn:cen.eu:en16931:2017']);
     expect(values(xml, 'ram:ID')).toContain(doc.name);
+    // BT-49: the invoice e-mail of the chosen contact as the buyer's electronic address.
+    expect(xml).toContain('<ram:URIID schemeID="EM">anna@example.org</ram:URIID>');
+    // Factur-X 1.07 XMP extension (fx:) with its PDF/A extension schema description, still PDF/A-3b.
+    const xmp = await xmpMetadata(bytes);
+    expect(xmp).toMatchObject({
+      'pdfaid:part': '3',
+      'pdfaid:conformance': 'B',
+      'fx:documenttype': 'INVOICE',
+      'fx:documentfilename': 'factur-x.xml',
+      'fx:version': '1.0',
+      'fx:conformancelevel': 'EN 16931',
+    });
+    expect(await xmpRaw(bytes)).toMatch(
+      /<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#<\/pdfaSchema:namespaceURI><pdfaSchema:prefix>fx<\/pdfaSchema:prefix>/,
+    );
     expect(values(xml, 'ram:TypeCode')[0]).toBe('380');
     expect(await facturXSchemaErrors(xml)).toEqual([]);
     // BT-72 delivery date
@@ -457,12 +493,19 @@ describe('documents: invoices and offers', () => {
     expect(text).toContain(`Gutschrift ${credit.name}`);
     expect(text).toContain(`Zur Rechnung ${issued.name}`);
     expect(text).toContain('Beratung');
+    expect(text).toContain('erstatten wir Ihnen');
+    expect(text).not.toContain('Bitte überweisen Sie');
+    expect(text).toContain('Sehr geehrte Damen und Herren,');
     const pdf = await openPdf(bytes);
     const [attached] = Object.values((await pdf.getAttachments()) as Record<string, { content: Uint8Array }>);
     const xml = Buffer.from(attached?.content ?? []).toString('utf8');
     expect(values(xml, 'ram:TypeCode')[0]).toBe('381');
     expect(values(xml, 'ram:IssuerAssignedID')).toEqual([issued.name]);
     expect(await facturXSchemaErrors(xml)).toEqual([]);
+    // Refund terms: no due date, no 'Zahlbar innerhalb', no seller IBAN as the customer's payment means.
+    expect(xml).not.toMatch(/DueDateDateTime|Zahlbar innerhalb|IBANID/);
+    expect(values(xml, 'ram:Description')).toContain(CREDIT_NOTE_TERMS);
+    expect(await xmpMetadata(bytes)).toMatchObject({ 'fx:documenttype': 'INVOICE' });
     const after = (await data(staff.code)).auftraege.find((o) => o.id === order.id);
     expect(after?.offeneRechnungen?.betrag).toBe(0);
   });
@@ -485,6 +528,13 @@ describe('documents: invoices and offers', () => {
     expect(reminder.wert).toBe(issued.wert);
     const text = (await pageTexts((await download(staff.code, reminder.pfad)).rawPayload)).join('\n');
     expect(text).toContain(`Zahlungserinnerung ${reminder.name}`);
+    expect(text).toContain('Sehr geehrte Damen und Herren, sicher ist es Ihrer Aufmerksamkeit entgangen');
+    const withContact = (
+      await invoice(order.id, { dokumentart: 4, rechnungId: issued.id, datum: `${year}-03-20`, ansprechpartnerId: 1 })
+    ).body.neuDokument as OrderDocumentView;
+    expect((await pageTexts((await download(staff.code, withContact.pfad)).rawPayload)).join('\n')).toContain(
+      'Sehr geehrte Frau Müller,',
+    );
     expect(text).toContain(`Unsere Rechnung ${issued.name} vom 01.03.${year}`);
     // The reminder's value is not counted as invoiced.
     const view = (await data(staff.code)).auftraege.find((o) => o.id === order.id);
@@ -537,28 +587,85 @@ describe('documents: invoices and offers', () => {
   });
 
   it('XRechnung (CII) for customers with a Leitweg-ID; small businesses charge no VAT', async () => {
+    const order = await addOrder(await addCustomer({ leitwegId: '991-12345-67' }));
+    // The test seller has no address, phone or e-mail: an XRechnung could not be valid, so nothing is written.
+    const before = await rows(customerDocuments);
+    expectInvalid(
+      await invoice(order.id),
+      'dokument.id_auftrag',
+      customerMessages.xrechnungIncomplete([
+        'Postleitzahl der Firma (Einstellungen)',
+        'Ort der Firma (Einstellungen)',
+        'E-Mail-Adresse der Firma (Einstellungen)',
+        'Telefonnummer der Firma (Einstellungen)',
+      ]),
+    );
+    const firma = {
+      ...settingsWith({}).firma,
+      strasse: 'Hauptstraße',
+      hausnummer: '2',
+      plz: '01099',
+      ort: 'Dresden',
+      telefon: '0351 123456',
+      mail: 'rechnung@muster.example',
+      bank: 'Ostsächsische Sparkasse Dresden',
+    };
+    expectStatus(await save(admin.code, { type: 'saveSettings', data: settingsWith({ firma }) }), 'success');
+    // A customer without any contact e-mail: the buyer's electronic address (BT-49) is missing.
+    const noMail = await addOrder(
+      await addCustomer({ leitwegId: '991-12345-67', ansprechpartner: [{ anrede: 'Herr', nachname: 'Ohne' }] }),
+    );
+    expectInvalid(
+      await invoice(noMail.id),
+      'dokument.ansprechpartnerId',
+      customerMessages.xrechnungIncomplete(['E-Mail-Adresse des Ansprechpartners beim Kunden']),
+    );
+    expect(await rows(customerDocuments)).toBe(before);
+    const normal = await invoice(order.id);
+    expectStatus(normal, 'success');
+    const normalXml = (await download(staff.code, (normal.body.neuDokument as OrderDocumentView).pfadXml)).body;
+    const contact = /<ram:DefinedTradeContact>(.*?)<\/ram:DefinedTradeContact>/s.exec(normalXml)?.[1] ?? '';
+    expect(values(contact, 'ram:CompleteNumber')).toEqual(['0351 123456']);
+    expect(values(contact, 'ram:URIID')).toEqual(['rechnung@muster.example']);
+    expect(values(normalXml, 'ram:TypeCode')).toContain('58');
+    const normalText = (
+      await pageTexts((await download(staff.code, (normal.body.neuDokument as OrderDocumentView).pfad)).rawPayload)
+    ).join('\n');
+    expect(normalText).toContain('bei der Ostsächsischen Sparkasse Dresden');
+    expect(normalText).toContain('Sehr geehrte Damen und Herren, für unsere Leistungen berechnen wir Ihnen:');
     expectStatus(
       await save(admin.code, {
         type: 'saveSettings',
-        data: settingsWith({ firma: { ...settingsWith({}).firma, kleinunternehmer: true } }),
+        data: settingsWith({ firma: { ...firma, kleinunternehmer: true } }),
       }),
       'success',
     );
     try {
-      const order = await addOrder(await addCustomer({ leitwegId: '991-12345-67' }));
       const reply = await invoice(order.id);
       const doc = reply.body.neuDokument as OrderDocumentView;
       expect(doc.wert).toBe(9999 + 248);
       expect(doc.pfadXml).toMatch(/-xrechnung\.xml$/);
       const xml = (await download(staff.code, doc.pfadXml)).body;
-      expect(values(xml, 'ram:ID')[0]).toBe('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0');
+      expect(values(xml, 'ram:ID').slice(0, 2)).toEqual([
+        BUSINESS_PROCESS,
+        'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+      ]);
       expect(values(xml, 'ram:BuyerReference')).toEqual(['991-12345-67']);
       expect(values(xml, 'ram:CategoryCode')).toEqual(['E', 'E', 'E']);
       expect(values(xml, 'ram:TaxTotalAmount')).toEqual(['0.00']);
+      expect(xml).toContain('<ram:URIID schemeID="EM">anna@example.org</ram:URIID>');
+      expect(xml).toContain('<ram:URIID schemeID="EM">rechnung@muster.example</ram:URIID>');
       // XRechnung 3.0 CII is CII D16B like Factur-X; the Factur-X XSD leaves the guideline id (BT-24) free.
       expect(await facturXSchemaErrors(xml)).toEqual([]);
       const text = (await pageTexts((await download(staff.code, doc.pfad)).rawPayload)).join('\n');
       expect(text).toContain('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.');
+      // The credit note's XRechnung needs no seller IBAN and has refund terms.
+      const credit = await invoice(order.id, { dokumentart: 3, rechnungId: doc.id });
+      expectStatus(credit, 'success');
+      const creditXml = (await download(staff.code, (credit.body.neuDokument as OrderDocumentView).pfadXml)).body;
+      expect(values(creditXml, 'ram:TypeCode')).toEqual(['381', 'VAT', 'VAT', '1', 'VAT']);
+      expect(creditXml).not.toMatch(/DueDateDateTime|IBANID/);
+      expect(await facturXSchemaErrors(creditXml)).toEqual([]);
     } finally {
       expectStatus(await save(admin.code, { type: 'saveSettings', data: settingsWith({}) }), 'success');
     }

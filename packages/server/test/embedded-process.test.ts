@@ -70,6 +70,27 @@ describe('server process on the embedded database', () => {
     }
   }, 120_000);
 
+  it('comes up at the first try right after the previous server was killed with SIGKILL', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-kill-'));
+    const first = startServer(dataDir);
+    let second: ReturnType<typeof startServer> | undefined;
+    try {
+      await waitFor(() => first.output().includes('Hortus läuft'), 60_000);
+      // A supervisor restarts at once: the lock still names the killed process (maybe not yet reaped).
+      first.child.kill('SIGKILL');
+      second = startServer(dataDir);
+      await waitFor(() => second!.output().includes('Hortus läuft') || second!.child.exitCode !== null, 60_000);
+      expect(second.output()).toContain('Hortus läuft');
+      expect(second.output()).not.toContain('Administrator angelegt');
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      first.child.kill('SIGKILL');
+      second?.child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('ends the start with a German message before creating anything when the port is taken', async () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-port-')), 'daten');
     const blocker = net.createServer();

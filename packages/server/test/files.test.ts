@@ -1,16 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, moduleSettings } from '../src/platform/db/schema';
-import {
-  TEMP_AREA,
-  filesDir,
-  storeFile,
-  withFiles,
-  type FileTransaction,
-  type NewFile,
-} from '../src/platform/files/files';
+import { TEMP_AREA, storeFile, withFiles, type FileTransaction, type NewFile } from '../src/platform/files/files';
+import { readStored } from '../src/platform/files/store';
 import { offerFile } from '../src/platform/files/offer-file';
 import type { AppContext } from '../src/platform/http/calls';
 import { startTestServer, type TestServer } from './helper';
@@ -34,12 +26,15 @@ const newFile = (name: string, text: string): NewFile => ({
   bytes: Buffer.from(text),
 });
 
-const bytesOnDisk = () => (fs.existsSync(filesDir(server.dataDir)) ? fs.readdirSync(filesDir(server.dataDir)) : []);
+// Through the file store of the run: the data folder on PGlite, the database on PostgreSQL.
+const storedNames = () => app.fileStore.names(app.db);
+const storedText = async (name: string) => (await readStored(app.fileStore, app.db, name))?.toString('utf8');
+const isStored = (name: string) => app.fileStore.has(app.db, name);
 const rowAt = async (filePath: string) => (await app.db.select().from(files).where(eq(files.path, filePath)))[0];
 
 describe('withFiles: file writes inside a database transaction', () => {
   it('leaves no row and no bytes when the transaction throws after storing', async () => {
-    const before = bytesOnDisk();
+    const before = await storedNames();
     const failure = withFiles(app, async (tx, fileTx) => {
       await fileTx.store(newFile('abgebrochen.txt', 'weg damit'));
       await tx.insert(moduleSettings).values({ moduleCode: 'withfiles-test', value: 1 });
@@ -50,45 +45,43 @@ describe('withFiles: file writes inside a database transaction', () => {
     expect(await app.db.select().from(moduleSettings).where(eq(moduleSettings.moduleCode, 'withfiles-test'))).toEqual(
       [],
     );
-    expect(bytesOnDisk()).toEqual(before);
+    expect(await storedNames()).toEqual(before);
   });
 
   it('removes a replaced file’s old bytes after the commit, and keeps them when the replacement rolls back', async () => {
     const first = await storeFile(app, newFile('plan.txt', 'Version 1'));
-    const firstBytes = path.join(filesDir(server.dataDir), first.storageName);
     await expect(
       withFiles(app, async (_tx, fileTx) => {
         await fileTx.store(newFile('plan.txt', 'Version 2'));
         throw new Error('zurück');
       }),
     ).rejects.toThrow('zurück');
-    expect(fs.readFileSync(firstBytes, 'utf8')).toBe('Version 1');
+    expect(await storedText(first.storageName)).toBe('Version 1');
     expect((await rowAt(first.path))?.storageName).toBe(first.storageName);
 
     const second = await withFiles(app, async (_tx, fileTx) => {
       const stored = await fileTx.store(newFile('plan.txt', 'Version 3'));
       // Still inside the transaction: the old bytes must survive a rollback, so they are not gone yet.
-      expect(fs.existsSync(firstBytes)).toBe(true);
+      expect(await isStored(first.storageName)).toBe(true);
       return stored;
     });
     expect(second.id).toBe(first.id);
-    expect(fs.existsSync(firstBytes)).toBe(false);
-    expect(fs.readFileSync(path.join(filesDir(server.dataDir), second.storageName), 'utf8')).toBe('Version 3');
+    expect(await isStored(first.storageName)).toBe(false);
+    expect(await storedText(second.storageName)).toBe('Version 3');
   });
 
   it('deletes bytes of removed files only when the removal commits', async () => {
     const stored = await storeFile(app, newFile('liste.txt', 'Liste'));
-    const onDisk = path.join(filesDir(server.dataDir), stored.storageName);
     await expect(
       withFiles(app, async (_tx, fileTx) => {
         await fileTx.remove([stored.id]);
         throw new Error('doch nicht');
       }),
     ).rejects.toThrow('doch nicht');
-    expect(fs.existsSync(onDisk)).toBe(true);
+    expect(await isStored(stored.storageName)).toBe(true);
     expect(await rowAt(stored.path)).toBeDefined();
     await withFiles(app, (_tx, fileTx) => fileTx.remove([stored.id]));
-    expect(fs.existsSync(onDisk)).toBe(false);
+    expect(await isStored(stored.storageName)).toBe(false);
     expect(await rowAt(stored.path)).toBeUndefined();
   });
 
@@ -98,9 +91,9 @@ describe('withFiles: file writes inside a database transaction', () => {
     await withFiles(app, async (_tx, fileTx) => {
       leaked = fileTx;
     });
-    const before = bytesOnDisk();
+    const before = await storedNames();
     await expect(leaked?.store(newFile('spaet.txt', 'zu spät'))).rejects.toThrow(/has ended/);
-    expect(bytesOnDisk()).toEqual(before);
+    expect(await storedNames()).toEqual(before);
   });
 });
 
@@ -129,7 +122,7 @@ describe('offerFile: generated downloads', () => {
     expect(again).toEqual(kept);
     const row = await rowAt(kept.file);
     expect(row).toMatchObject({ area: TEMP_AREA, ownerUserId: ownerId, originalName: 'Brief März.pdf' });
-    expect(fs.readFileSync(path.join(filesDir(server.dataDir), row?.storageName ?? ''), 'utf8')).toBe('%PDF zwei');
+    expect(await storedText(row?.storageName ?? '')).toBe('%PDF zwei');
 
     for (const key of ['', '../x.pdf', 'a/b.pdf', '..']) {
       await expect(

@@ -106,6 +106,7 @@ export async function startTestServer(
     database: testDb.database,
     dataDir,
     webDist: options.webDist ?? path.join(dataDir, 'no-web'),
+    jobs: false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,10 @@ import { DataDirLockedError, lockDataDir } from '../src/platform/db/data-lock';
 import { parentsFirst, restoreBackup, RestoreError, writeBackup, tableNames } from '../src/platform/db/backup';
 import { queryRows } from '../src/platform/db/raw';
 import { TEMP_AREA, storeFile } from '../src/platform/files/files';
+import { CHUNK_BYTES, createFileStore, folderStore, readStored } from '../src/platform/files/store';
 import { buildApp, createAppContext } from '../src/app';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { files } from '../src/platform/db/schema';
 import { freshDatabase } from './helper';
 import type { Db } from '../src/platform/db/database';
 
@@ -36,7 +39,33 @@ describe('data folder lock', () => {
     expect(fs.existsSync(path.join(dir, 'hortus.lock'))).toBe(false);
     lock.release();
   });
+
+  it('takes over a lock whose owner was killed but not yet reaped (a zombie)', async () => {
+    const dir = tmp('hortus-zombie-');
+    // sh starts a child that ends at once, then becomes a sleep that never reaps it: the child stays a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+    try {
+      const zombiePid = await new Promise<number>((resolve) =>
+        parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+      );
+      await waitUntil(() => fs.readFileSync(`/proc/${zombiePid}/stat`, 'utf8').includes(') Z '));
+      fs.writeFileSync(path.join(dir, 'hortus.lock'), JSON.stringify({ pid: zombiePid, purpose: 'server' }));
+      const lock = lockDataDir(dir, 'server');
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'hortus.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+async function waitUntil(check: () => boolean): Promise<void> {
+  for (let tries = 0; !check(); tries++) {
+    if (tries > 100) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('configuration', () => {
   it('applies defaults and validates values with clear messages', () => {
@@ -94,24 +123,35 @@ describe('backup and restore', () => {
     const target = await freshDatabase();
     try {
       await bootstrap(source.database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'demo' });
-      await storeFile(createAppContext({ database: source.database, dataDir: sourceDir }), {
+      const sourceStore = createFileStore(undefined, source.database.kind, sourceDir);
+      const targetStore = createFileStore(undefined, target.database.kind, targetDir);
+      const sourceApp = createAppContext({ database: source.database, dataDir: sourceDir });
+      const file = { area: TEMP_AREA, ownerUserId: 1, mime: 'application/pdf' };
+      await storeFile(sourceApp, {
+        ...file,
         path: 'temp/1/a.pdf',
-        area: TEMP_AREA,
-        ownerUserId: 1,
         originalName: 'a.pdf',
-        mime: 'application/pdf',
         bytes: Buffer.from('%PDF inhalt'),
       });
-      const summary = await writeBackup(source.database, sourceDir, backupFile);
-      expect(summary.files).toBe(1);
+      // Larger than a piece of the database store and of a backup line: travels in several.
+      const large = randomBytes(CHUNK_BYTES * 2 + 12_345);
+      await storeFile(sourceApp, { ...file, path: 'temp/1/gross.bin', originalName: 'gross.bin', bytes: large });
+      const summary = await writeBackup(source.database, sourceStore, backupFile);
+      expect(summary.files).toBe(2);
       expect(summary.rows).toBeGreaterThan(20);
 
-      const restored = await restoreBackup(target.database, targetDir, backupFile, { force: false });
+      const restored = await restoreBackup(target.database, targetStore, backupFile, { force: false });
+      expect(restored.files).toBe(2);
       expect(restored.rows).toBe(summary.rows);
       expect(await countAll(target.database.db)).toEqual(await countAll(source.database.db));
 
       // The restored installation works: logins, sequences continue, the file is back.
-      const app = await buildApp({ database: target.database, dataDir: targetDir, webDist: path.join(targetDir, 'x') });
+      const app = await buildApp({
+        database: target.database,
+        dataDir: targetDir,
+        webDist: path.join(targetDir, 'x'),
+        jobs: false,
+      });
       const login = await app.inject({
         method: 'POST',
         url: '/_api/login/?func=login',
@@ -120,15 +160,21 @@ describe('backup and restore', () => {
       });
       const code = JSON.parse(login.body).code as string;
       expect(code).toBeTruthy();
-      const [storage] = fs.readdirSync(path.join(targetDir, 'files'));
-      expect(fs.readFileSync(path.join(targetDir, 'files', storage ?? ''), 'utf8')).toBe('%PDF inhalt');
+      // Found by its record: the started app writes files of its own (the demo receipts) next to it.
+      const storedAt = async (logical: string) => {
+        const [row] = await target.database.db.select().from(files).where(eq(files.path, logical));
+        return readStored(targetStore, target.database.db, row?.storageName ?? '');
+      };
+      expect((await storedAt('temp/1/a.pdf'))?.toString('utf8')).toBe('%PDF inhalt');
+      expect((await storedAt('temp/1/gross.bin'))?.equals(large)).toBe(true);
       await app.close();
 
-      await expect(restoreBackup(target.database, targetDir, backupFile, { force: false })).rejects.toThrow(
+      await expect(restoreBackup(target.database, targetStore, backupFile, { force: false })).rejects.toThrow(
         RestoreError,
       );
-      const forced = await restoreBackup(target.database, targetDir, backupFile, { force: true });
+      const forced = await restoreBackup(target.database, targetStore, backupFile, { force: true });
       expect(forced.rows).toBe(summary.rows);
+      expect((await storedAt('temp/1/gross.bin'))?.equals(large)).toBe(true);
     } finally {
       await source.drop();
       await target.drop();
@@ -140,9 +186,9 @@ describe('backup and restore', () => {
     const bogus = path.join(tmp('hortus-bogus-'), 'x.gz');
     fs.writeFileSync(bogus, (await import('node:zlib')).gzipSync('{"format":"etwas"}\n'));
     try {
-      await expect(restoreBackup(target.database, tmp('hortus-d-'), bogus, { force: false })).rejects.toThrow(
-        'Die Datei ist keine Hortus-Sicherung.',
-      );
+      await expect(
+        restoreBackup(target.database, folderStore(tmp('hortus-d-')), bogus, { force: false }),
+      ).rejects.toThrow('Die Datei ist keine Hortus-Sicherung.');
     } finally {
       await target.drop();
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   monthDates,
   payrollCalls,
+  decimalsMessage,
   payrollMessages,
   platformCalls,
   type EmployeeInput,
@@ -130,7 +131,7 @@ describe('settings', () => {
         data: { settings: { ...settings, lohngruppen: [{ id: 1, name: 'X', wert: 1.234 }] } },
       }),
       'dataToSave.data.settings.lohngruppen.0.wert',
-      payrollMessages.twoDecimals,
+      decimalsMessage('Stundenlohn'),
     );
   });
   it('keeps a region only for Bavaria', async () => {
@@ -319,7 +320,7 @@ describe('payrolls', () => {
     expectInvalid(
       await savePayroll(admin.code, { ...input, vertrag_stunden: 1.005 }),
       'dataToSave.data.abrechnung.vertrag_stunden',
-      payrollMessages.twoDecimals,
+      decimalsMessage('Vertragsstunden'),
     );
     expect((await payroll(id)).abrechnung.id).toBe(0);
     expectStatus(await savePayroll(admin.code, { ...input, idMitarbeiter: 999_999 }), 'notFound', 404);

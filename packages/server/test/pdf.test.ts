@@ -1,11 +1,42 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../src/platform/pdf/pdf-document';
-import { OPS, documentTitle, filledRectangles, openPdf, pageTexts } from './support/pdf-reader';
+import { OPS, documentTitle, filledRectangles, openPdf, pageTexts, xmpMetadata, xmpRaw } from './support/pdf-reader';
 
 const umlauts = 'ä ö ü ß Ä Ö Ü €';
 
 describe('platform PDF documents', () => {
+  it('writes extra XMP extension schemas with their values and their PDF/A extension description', async () => {
+    const bytes = await renderPdf(
+      {
+        title: 'XMP',
+        pdfA: true,
+        xmpExtensions: [
+          {
+            namespaceUri: 'urn:example:test#',
+            prefix: 'ex',
+            schema: 'Example <Schema>',
+            properties: [
+              { name: 'Kind', value: 'A & B', description: 'the kind' },
+              { name: 'Level', value: '2', description: 'the level', category: 'internal' },
+            ],
+          },
+        ],
+      },
+      (pdf) => pdf.paragraph('x'),
+    );
+    expect(await xmpMetadata(bytes)).toMatchObject({ 'ex:kind': 'A & B', 'ex:level': '2', 'pdfaid:part': '3' });
+    const raw = await xmpRaw(bytes);
+    expect(raw).toContain('<pdfaSchema:schema>Example &lt;Schema&gt;</pdfaSchema:schema>');
+    expect(raw).toContain(
+      '<pdfaProperty:name>Level</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>internal</pdfaProperty:category>',
+    );
+    // Without extensions, no extension container.
+    expect(await xmpRaw(await renderPdf({ title: 'x', pdfA: true }, (pdf) => pdf.paragraph('x')))).not.toContain(
+      'pdfaExtension',
+    );
+  });
+
   it('embeds a font whose umlauts, ß and € can be extracted from every kind of block', async () => {
     const bytes = await renderPdf({ title: `Prüfbericht ${umlauts}` }, (pdf) => {
       pdf.title(`Titel ${umlauts}`);

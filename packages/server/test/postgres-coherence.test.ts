@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  customerCalls,
+  type CostDocumentView,
+  type CustomerData,
   dashboardCalls,
   encodeCallFields,
   newsFeedWidget,
@@ -12,11 +16,16 @@ import {
   type CallSpec,
   type GetDashboardReply,
 } from '@hortus/contract';
-import { buildApp } from '../src/app';
+import { buildApp, createAppContext } from '../src/app';
+import { storeFile } from '../src/platform/files/files';
+import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { bootstrap } from '../src/bootstrap';
 import { openPostgres, type Database } from '../src/platform/db/database';
 import { writeAppSettings } from '../src/platform/settings/app-settings';
 import { createGroup, createUser } from '../src/seed/factories';
+import { CHUNK_BYTES, databaseStore, readStored } from '../src/platform/files/store';
+import { postMultipart } from './support/multipart';
+import { readZip } from './support/zip-reader';
 import { freshDatabase, toReply, type Reply, type TestDatabase } from './helper';
 
 /**
@@ -28,7 +37,9 @@ let testDb: TestDatabase;
 let second: Database;
 let serverA: FastifyInstance;
 let serverB: FastifyInstance;
+// Each server its own data folder, as on two machines: files must come from the database.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-coherence-'));
+const dataDirB = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-coherence-b-'));
 
 function caller(app: FastifyInstance) {
   return async (spec: CallSpec, code: string, input: Record<string, unknown> = {}): Promise<Reply> => {
@@ -56,8 +67,13 @@ beforeAll(async () => {
   testDb = await freshDatabase();
   await bootstrap(testDb.database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'none' });
   second = await openPostgres(testDb.url ?? '', { max: 2 });
-  serverA = await buildApp({ database: testDb.database, dataDir, webDist: path.join(dataDir, 'none') });
-  serverB = await buildApp({ database: second, dataDir, webDist: path.join(dataDir, 'none') });
+  serverA = await buildApp({ database: testDb.database, dataDir, webDist: path.join(dataDir, 'none'), jobs: false });
+  serverB = await buildApp({
+    database: second,
+    dataDir: dataDirB,
+    webDist: path.join(dataDirB, 'none'),
+    jobs: false,
+  });
   await serverA.ready();
   await serverB.ready();
 });
@@ -68,6 +84,7 @@ afterAll(async () => {
   await second?.close();
   await testDb?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDirB, { recursive: true, force: true });
 });
 
 const callA = (...args: Parameters<ReturnType<typeof caller>>) => caller(serverA)(...args);
@@ -182,5 +199,89 @@ describe('two servers on one PostgreSQL', () => {
     });
     expect(seen.body.status, seen.raw).toBe('success');
     await within1s(async () => (await feedOnB()).some((entry) => entry.id === id && entry.popupGesehen));
+  });
+});
+
+describe('two servers with their own data folders share the stored files', () => {
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(CHUNK_BYTES + 1000), Buffer.from('\n%%EOF\n')]);
+  let staffA: string;
+  let staffB: string;
+
+  const download = async (app: FastifyInstance, code: string, file: string) =>
+    app.inject({
+      method: 'POST',
+      url: platformCalls.download.url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ code, file }).toString(),
+    });
+  const saveOn = (app: FastifyInstance, code: string, dataToSave: Record<string, unknown>) =>
+    caller(app)(customerCalls.getSettings, code, { dataToSave });
+
+  beforeAll(async () => {
+    const staff = await createUser(testDb.database.db, { rechteSolo: ['x|410|000', 'x|410|set'] });
+    staffA = await loginOn(serverA, staff.nn, staff.password);
+    staffB = await loginOn(serverB, staff.nn, staff.password);
+    const settings = {
+      ...defaultCustomerSettings,
+      kostenstellen: [{ nummer: 1, name: 'Material', konto: '4980' }],
+    };
+    expect((await saveOn(serverA, staffA, { type: 'saveSettings', data: settings })).body.status).toBe('success');
+  });
+
+  it('a cost receipt uploaded through A downloads through B, byte for byte, and is in no data folder', async () => {
+    const added = await saveOn(serverA, staffA, {
+      type: 'addKosten',
+      data: { id: 0, datum: '2025-03-10', id_kostenstelle: 1, betrag: '119,00', titel: 'Papier' },
+    });
+    expect(added.body.status, added.raw).toBe('success');
+    const costId = (added.body.save as CustomerData).lastAddedKosten;
+    const up = await postMultipart(
+      serverA,
+      customerCalls.kostenUpload.url,
+      { code: staffA, id_k: String(costId), dokumentart: '1' },
+      { filename: 'Rechnung.pdf', bytes: pdf },
+    );
+    expect(up.status, JSON.stringify(up.body)).toBe('success');
+    const file = (up.body.dokumente as CostDocumentView[])[0]?.pfad ?? '';
+    const response = await download(serverB, staffB, file);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(pdf)).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'files')) ? fs.readdirSync(path.join(dataDir, 'files')) : []).toEqual([]);
+  });
+
+  it('a document generated through A (the EÜR ZIP of the receipts) downloads through B', async () => {
+    const made = await callA(customerCalls.dokument, staffA, { dokument: { dokumentart: 'EueR', jahr: '2025' } });
+    expect(made.body.status, made.raw).toBe('success');
+    const file = String(made.body.file);
+    expect(file).toBe('f400-410/EueR/2025.zip');
+    const response = await download(serverB, staffB, file);
+    expect(response.statusCode).toBe(200);
+    const entries = readZip(response.rawPayload);
+    const receipt = [...entries.entries()].find(([name]) => name.startsWith('Ausgaben/'));
+    expect(receipt?.[1].equals(pdf)).toBe(true);
+  });
+
+  it('files an installation kept in its data folder move into the database at start', async () => {
+    const legacyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-legacy-'));
+    try {
+      const folderApp = createAppContext({ database: testDb.database, dataDir: legacyDir, fileStore: 'folder' });
+      const stored = await storeFile(folderApp, {
+        path: 'temp/1/alt.pdf',
+        area: 'temp',
+        ownerUserId: 1,
+        originalName: 'alt.pdf',
+        mime: 'application/pdf',
+        bytes: pdf,
+      });
+      expect(fs.existsSync(path.join(legacyDir, 'files', stored.storageName))).toBe(true);
+      const started = await buildApp({ database: second, dataDir: legacyDir, webDist: legacyDir, jobs: false });
+      await started.ready();
+      await started.close();
+      expect(fs.existsSync(path.join(legacyDir, 'files', stored.storageName))).toBe(false);
+      const moved = await readStored(databaseStore(), testDb.database.db, stored.storageName);
+      expect(moved?.equals(pdf)).toBe(true);
+    } finally {
+      fs.rmSync(legacyDir, { recursive: true, force: true });
+    }
   });
 });

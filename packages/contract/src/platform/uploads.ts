@@ -19,6 +19,46 @@ export const uploadedFile = z.custom<UploadedFile>(
   { error: (issue) => (issue.input === undefined ? 'Bitte angeben.' : 'Bitte eine Datei wählen.') },
 );
 
+/** Which files an upload field takes (judged by content on the server) and the German message otherwise. */
+export interface FileRule {
+  /** MIME types the field takes; the file picker's `accept`. */
+  readonly mimes: readonly string[];
+  readonly message: string;
+}
+
+export const fileRules = {
+  pdfOrImage: {
+    mimes: ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+    message: 'Nur PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP) sind erlaubt.',
+  },
+  jpeg: { mimes: ['image/jpeg'], message: 'Nur JPEG-Fotos sind erlaubt.' },
+} as const satisfies Record<string, FileRule>;
+
+const rulesOfFields = new WeakMap<object, FileRule>();
+
+/** An upload field that takes only files of `rule` (the web's FilePickerButton reads the rule from the call). */
+export function uploadedFileOf(rule: FileRule) {
+  const field = uploadedFile.refine(() => true);
+  rulesOfFields.set(field, rule);
+  return field;
+}
+
+/** The rule of an upload field made by uploadedFileOf (optional or not), if any. */
+export function fileRuleOf(field: unknown): FileRule | undefined {
+  let current: unknown = field;
+  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
+    const rule = rulesOfFields.get(current);
+    if (rule) return rule;
+    current = (current as { unwrap?: () => unknown }).unwrap?.();
+  }
+  return undefined;
+}
+
+/** True when a file of this MIME type (as the browser names it) may be sent to a field of `rule`. */
+export function fileMatchesRule(rule: FileRule, mime: string): boolean {
+  return rule.mimes.includes(mime);
+}
+
 /** A file type judged by content. */
 export type FileKind = { mime: string; endung: string };
 

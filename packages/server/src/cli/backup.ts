@@ -11,7 +11,7 @@ const outFile = path.resolve(
 try {
   const cli = await openForCli('backup');
   try {
-    const summary = await writeBackup(cli.database, cli.dataDir, outFile);
+    const summary = await writeBackup(cli.database, cli.fileStore, outFile);
     console.log(
       `Sicherung geschrieben: ${summary.file} (${summary.tables} Tabellen, ${summary.rows} Zeilen, ${summary.files} Dateien)`,
     );

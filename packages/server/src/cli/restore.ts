@@ -12,7 +12,7 @@ if (!file) {
 try {
   const cli = await openForCli('restore');
   try {
-    const summary = await restoreBackup(cli.database, cli.dataDir, path.resolve(file), {
+    const summary = await restoreBackup(cli.database, cli.fileStore, path.resolve(file), {
       force: args.includes('--force'),
     });
     console.log(

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { lockDataDir, type DataDirLock } from '../platform/db/data-lock';
+import { createFileStore, type FileStore } from '../platform/files/store';
 import { openPglite, openPostgres, type Database } from '../platform/db/database';
 
 /** Opens the configured database for a command-line tool (taking the data-folder lock for PGlite). */
 export async function openForCli(
   purpose: string,
-): Promise<{ database: Database; dataDir: string; done(): Promise<void> }> {
+): Promise<{ database: Database; fileStore: FileStore; done(): Promise<void> }> {
   const config = loadConfig();
   let lock: DataDirLock | null = null;
   let database: Database;
@@ -18,7 +19,7 @@ export async function openForCli(
   }
   return {
     database,
-    dataDir: config.dataDir,
+    fileStore: createFileStore(config.FILE_STORE, database.kind, config.dataDir),
     async done() {
       await database.close();
       lock?.release();

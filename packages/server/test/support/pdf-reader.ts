@@ -30,6 +30,22 @@ export async function documentTitle(bytes: Uint8Array): Promise<unknown> {
   return (info as { Title?: unknown }).Title;
 }
 
+/** The XMP metadata as pdf.js parses it: property names in lower case ('fx:documenttype') to their text. */
+export async function xmpMetadata(bytes: Uint8Array): Promise<Record<string, unknown>> {
+  const pdf = await openPdf(bytes);
+  const { metadata } = await pdf.getMetadata();
+  await pdf.destroy();
+  return Object.fromEntries(metadata ? [...(metadata as unknown as Iterable<[string, unknown]>)] : []);
+}
+
+/** The XMP metadata stream as written. */
+export async function xmpRaw(bytes: Uint8Array): Promise<string> {
+  const pdf = await openPdf(bytes);
+  const { metadata } = await pdf.getMetadata();
+  await pdf.destroy();
+  return metadata?.getRaw() ?? '';
+}
+
 export interface Rectangle {
   x: number;
   y: number;

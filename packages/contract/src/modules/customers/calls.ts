@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { bicField, ibanField } from '../../platform/bank';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { moneyMessages } from '../../platform/money';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
-import { uploadedFile } from '../../platform/uploads';
+import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { userParameter } from '../../platform/api';
 import { LONG_TEXT_MAX } from '../../platform/users';
 import { customerRights } from './definition';
@@ -51,6 +52,9 @@ export const customerMessages = {
   planningOff: 'Geplante Dokumente sind in den Einstellungen nicht freigegeben.',
   planningPast: 'Bitte einen Zeitpunkt in der Zukunft wählen.',
   planningNoMail: 'Der gewählte Ansprechpartner hat keine E-Mail-Adresse.',
+  /** The customer has a Leitweg-ID, so the invoice must also be a valid XRechnung; `missing` names the fields. */
+  xrechnungIncomplete: (missing: readonly string[]) =>
+    `Für die XRechnung fehlt: ${missing.join(', ')}. Das Dokument wurde nicht erstellt.`,
   planned: (when: string) => `Das Dokument wird am ${when} Uhr erstellt.`,
   quantity: moneyMessages.quantity,
   rate: moneyMessages.rate,
@@ -85,9 +89,20 @@ export const customerSettings = z.object({
   auftragsstatus: z.array(statusEntry).max(50),
   vertragsstatus: z.array(statusEntry).max(50),
   leistungstypen: z.array(z.object({ id: smallInt(9999).min(1), name: requiredName, mwst: rateField })).max(100),
-  /** Income centres; `konto` is their DATEV income account ('' = datev.erloeskonto). */
+  /**
+   * Income centres; `konto` is their DATEV income account for 19 %, `konto7` for 7 %, `konto0` for 0 %
+   * ('' = datev.erloeskonto, erloeskonto7, erloeskonto0).
+   */
   einnahmestellen: z
-    .array(z.object({ id: smallInt(9999).min(1), name: requiredName, konto: accountField.default('') }))
+    .array(
+      z.object({
+        id: smallInt(9999).min(1),
+        name: requiredName,
+        konto: accountField.default(''),
+        konto7: accountField.optional(),
+        konto0: accountField.optional(),
+      }),
+    )
     .max(100),
   /** Cost centres; `konto` is their DATEV expense account ('' = datev.aufwandskonto). */
   kostenstellen: z
@@ -113,8 +128,8 @@ export const customerSettings = z.object({
     steuernummer: nameField,
     ustId: nameField,
     bank: nameField,
-    iban: nameField,
-    bic: nameField,
+    iban: ibanField,
+    bic: bicField,
     /** Small business under §19 UStG: invoices without VAT and with the legal note. */
     kleinunternehmer: z.boolean(),
     zahlungszielTage: smallInt(365),
@@ -428,7 +443,7 @@ export const uploadFields = {
   wert: amountField({ optional: true }).default(''),
   /** Receipts: the payment date; uploads: the upload day. */
   datum: isoDate,
-  file: uploadedFile,
+  file: uploadedFileOf(fileRules.pdfOrImage),
 };
 
 /** Calls of module 410 (business.md 7.2; shapes in docs/api.md). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uploadedFile } from '../../platform/uploads';
+import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { netFromGross } from '../../platform/money';
 import { newOrRecordId, recordId } from '../../platform/wire';
 import { amountField, isoDate, nameField, rateField, refId, requiredName, textField } from './fields';
@@ -114,7 +114,7 @@ export const costUploadFields = {
     })
     .default(20)
     .transform(Number),
-  file: uploadedFile,
+  file: uploadedFileOf(fileRules.pdfOrImage),
 };
 
 /** The document call's downloads: the EÜR of a year or the receipts of a month, as a ZIP. */

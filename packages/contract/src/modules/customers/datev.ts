@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import Big from 'big.js';
+import { guardCell } from '../../platform/csv';
 import { smallInt } from './fields';
 
 /**
@@ -10,9 +11,27 @@ import { smallInt } from './fields';
 
 export const datevMessages = {
   account: 'Bitte eine Kontonummer aus höchstens 9 Ziffern angeben.',
-  adviser: 'Bitte eine Beraternummer aus 4 bis 7 Ziffern angeben.',
-  client: 'Bitte eine Mandantennummer aus 1 bis 5 Ziffern angeben.',
+  adviser: 'Bitte eine Beraternummer von 1001 bis 9999999 angeben.',
+  client: 'Bitte eine Mandantennummer von 1 bis 99999 angeben.',
+  /** The export needs both numbers in the header (DATEV refuses an empty field). */
+  numbersRequired: (missing: readonly string[]) =>
+    `Für den DATEV-Export bitte in den Einstellungen ${missing.join(' und ')} angeben.`,
+  accountLength: (account: string, where: string, length: number) =>
+    `Das Konto ${account} (${where}) hat nicht die eingestellte Sachkontenlänge von ${length} Stellen.`,
+  rateAccount: (rate: string) =>
+    `Für den Steuersatz ${rate} % gibt es kein DATEV-Erlöskonto bzw. keinen Steuerschlüssel; bitte die Buchung prüfen.`,
 } as const;
+
+/** An integer text within [min, max] without leading zeros, or '' (not set). */
+const numberInRange = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || (/^[1-9]\d*$/.test(value) && Number(value) >= min && Number(value) <= max),
+      message,
+    )
+    .default('');
 
 /** An account number ('' = use the default account). */
 export const accountField = z
@@ -22,22 +41,22 @@ export const accountField = z
 
 /** The DATEV settings of module 410 (accounts per income and cost centre are on those entries). */
 export const datevSettings = z.object({
-  beraternummer: z
-    .string()
-    .trim()
-    .regex(/^(\d{4,7})?$/, datevMessages.adviser)
-    .default(''),
-  mandantennummer: z
-    .string()
-    .trim()
-    .regex(/^(\d{1,5})?$/, datevMessages.client)
-    .default(''),
+  /** Beraternummer 1001–9999999 (required for an export). */
+  beraternummer: numberInRange(1001, 9_999_999, datevMessages.adviser),
+  /** Mandantennummer 1–99999 (required for an export). */
+  mandantennummer: numberInRange(1, 99_999, datevMessages.client),
   /** Length of the general ledger accounts (4 for SKR03/SKR04 without extension). */
   sachkontenlaenge: smallInt(8).min(4, 'Ungültige Nummer.').default(4),
   /** The bank account the payments go through (SKR03 1200). */
   bankkonto: accountField.default('1200'),
-  /** Income account of income centres without their own (SKR03 8400 Erlöse 19 % USt). */
+  /** Income account (19 %) of income centres without their own (SKR03 automatic account 8400 Erlöse 19 % USt). */
   erloeskonto: accountField.default('8400'),
+  /** Income account for 7 % (SKR03 automatic account 8300 Erlöse 7 % USt). */
+  erloeskonto7: accountField.default('8300'),
+  /** Income account for 0 % (SKR03 8100 steuerfreie Umsätze). */
+  erloeskonto0: accountField.default('8100'),
+  /** Income account of a small business (§ 19 UStG, SKR03 8195). */
+  erloeskontoKleinunternehmer: accountField.default('8195'),
   /** Expense account of cost centres without their own (SKR03 4900 sonstige betriebliche Aufwendungen). */
   aufwandskonto: accountField.default('4900'),
 });
@@ -52,9 +71,25 @@ export interface DatevBooking {
   sollHaben: 'S' | 'H';
   konto: string;
   gegenkonto: string;
+  /** BU-Schlüssel (tax key, e.g. 9 = 19 % Vorsteuer, 8 = 7 % Vorsteuer); '' = none (automatic account). */
+  buSchluessel?: string;
   datum: string;
   beleg: string;
   text: string;
+}
+
+/** Tax keys (BU-Schlüssel) of input VAT on a cost booking: 9 = 19 % Vorsteuer, 8 = 7 % Vorsteuer, none at 0 %. */
+export const DATEV_INPUT_TAX_KEYS: Readonly<Record<string, string>> = { '19': '9', '7': '8', '0': '' };
+
+/** The VAT DATEV derives from a gross booking at a rate (what an automatic account or a tax key books). */
+export function datevVat(grossCents: number, rate: number): number {
+  return Number(
+    new Big(grossCents)
+      .times(rate)
+      .div(100 + rate)
+      .round(0, Big.roundHalfUp)
+      .toFixed(0),
+  );
 }
 
 /** Amount as DATEV wants it: no sign, no thousands separator, decimal comma ('1234,56'). */
@@ -67,14 +102,17 @@ export function datevDay(iso: string): string {
   return `${iso.slice(8, 10)}${iso.slice(5, 7)}`;
 }
 
-/** Belegfeld 1: at most 12 characters of a-z A-Z 0-9 $ & % * + - / (others dropped). */
+/** Belegfeld 1: at most 12 characters of a-z A-Z 0-9 $ & % * + - / (others dropped; no leading + or -, no formula). */
 export function datevDocumentNumber(text: string): string {
-  return text.replace(/[^a-zA-Z0-9$&%*+\-/]/g, '').slice(0, 12);
+  return text
+    .replace(/[^a-zA-Z0-9$&%*+\-/]/g, '')
+    .replace(/^[+-]+/, '')
+    .slice(0, 12);
 }
 
 /** A text field: in double quotes (inner quotes doubled), at most `max` characters, no line breaks or semicolons' trouble. */
 export function datevText(text: string, max = 60): string {
-  const clean = [...text.replace(/[\r\n\t]+/g, ' ')].slice(0, max).join('');
+  const clean = [...guardCell(text.replace(/[\r\n\t]+/g, ' '))].slice(0, max).join('');
   return `"${clean.replace(/"/g, '""')}"`;
 }
 
@@ -107,7 +145,7 @@ export function datevRow(booking: DatevBooking): string {
     '',
     booking.konto,
     booking.gegenkonto,
-    '""',
+    `"${booking.buSchluessel ?? ''}"`,
     datevDay(booking.datum),
     datevText(datevDocumentNumber(booking.beleg), 12),
     '""',

@@ -1,10 +1,10 @@
+import { csvCell } from '../../platform/csv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dashboardMessages, feedbackField, meldungInput, w1Actions, type FeedbackField } from './calls';
 
 const w1Data = w1Actions.field;
 import {
-  csvCell,
   feedbackCsv,
   feedbackCsvName,
   fieldRequired,

@@ -1,6 +1,7 @@
 import { conditionAllows, type ConditionLike, type ConditionSubject } from '../../platform/conditions';
 import { toLocal } from '../../platform/local-time';
 import { dashboardMessages, type FeedbackField, type FeedbackUser, type FeedbackValues } from './calls';
+import { csvCell } from '../../platform/csv';
 
 /** Pure rules of the news feed, shared by server and web. */
 
@@ -32,12 +33,6 @@ export function parseGroupList(value: string): number[] {
         .split('-')
         .map(Number)
         .filter((n) => Number.isInteger(n) && n > 0);
-}
-
-/** Makes a CSV cell safe: quoted, quotes doubled, formula starts (= + - @ tab CR) prefixed with an apostrophe. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /** Whether a feedback field must be answered: as marked, else choice fields yes and text fields no. */
@@ -101,5 +96,5 @@ export function feedbackCsv(fields: readonly FeedbackField[], users: readonly Fe
       return Array.isArray(value) ? value.join(', ') : (value ?? '');
     }),
   ]);
-  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(';')).join('\r\n')}\r\n`;
+  return `\uFEFF${[header, ...rows].map((row) => row.map((cell) => csvCell(cell)).join(';')).join('\r\n')}\r\n`;
 }

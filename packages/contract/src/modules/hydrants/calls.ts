@@ -61,16 +61,24 @@ const NUMBER_MAX = 20;
 const PLZ_MAX = 10;
 const INFO_MAX = 1000;
 
-/** A number given as number or numeric text (form fields arrive as text). */
+/**
+ * A number given as number or numeric text (form fields arrive as text). One schema, not a union: every
+ * refused value — an emptied field (NaN), text, a number out of range — gets the field's own message,
+ * never a union member's 'erwartet Zahl, erhalten NaN'.
+ */
 function numberInput(message: string, min: number, max: number) {
-  return z.union([z.number(), z.string()], { error: validationMessages.required }).transform((value, ctx) => {
-    const number = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value.replace(',', '.'));
-    if (!Number.isFinite(number) || number < min || number > max) {
-      ctx.addIssue({ code: 'custom', message, input: value });
-      return z.NEVER;
-    }
-    return number;
-  });
+  return z
+    .custom<number | string>((value) => typeof value === 'number' || typeof value === 'string', {
+      error: validationMessages.required,
+    })
+    .transform((value, ctx) => {
+      const number = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value.replace(',', '.'));
+      if (!Number.isFinite(number) || number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return number;
+    });
 }
 
 /** The koordinaten rule: a latitude or longitude in degrees. */
@@ -102,30 +110,38 @@ const isoDayOrEmpty = z
   .default('');
 
 /** A hydrant as the edit form sends it (saveHydrant); id 0 is a new hydrant. */
-export const hydrantInput = z.object({
-  id: newOrRecordId(),
-  coords_lat: latitude,
-  coords_lon: longitude,
-  /** An existing street; 0: the street is given by strasse/plz/ort (created when it does not exist). */
-  id_strasse: newOrRecordId(),
-  strasse: nameText(NAME_MAX).default(''),
-  plz: digits(PLZ_MAX).default(''),
-  ort: nameText(NAME_MAX).default(''),
-  hausnummer: nameText(HOUSE_MAX).default(''),
-  lageSchild: nameText(NAME_MAX).default(hydrantDefaults.lageSchild),
-  nummer: digits(NUMBER_MAX).default(''),
-  lage: nameText(NAME_MAX).default(hydrantDefaults.lage),
-  durchmesser: numberInput(hydrantMessages.diameter, 0, 1000)
-    .pipe(z.number().int(hydrantMessages.diameter))
-    .default(hydrantDefaults.durchmesser),
-  info: ruledString('text')
-    .pipe(z.string().max(INFO_MAX, tooLongMessage(INFO_MAX)))
-    .default(''),
-  status: hydrantStatus.default(hydrantDefaults.status),
-  mangel: defectList.default([]),
-  /** Day of the last inspection ('YYYY-MM-DD'), '' when never inspected. */
-  letztePruefung: isoDayOrEmpty,
-});
+export const hydrantInput = z
+  .object({
+    id: newOrRecordId(),
+    coords_lat: latitude,
+    coords_lon: longitude,
+    /** An existing street; 0: the street is given by strasse/plz/ort (created when it does not exist). */
+    id_strasse: newOrRecordId(),
+    strasse: nameText(NAME_MAX).default(''),
+    plz: digits(PLZ_MAX).default(''),
+    ort: nameText(NAME_MAX).default(''),
+    hausnummer: nameText(HOUSE_MAX).default(''),
+    lageSchild: nameText(NAME_MAX).default(hydrantDefaults.lageSchild),
+    nummer: digits(NUMBER_MAX).default(''),
+    lage: nameText(NAME_MAX).default(hydrantDefaults.lage),
+    durchmesser: numberInput(hydrantMessages.diameter, 0, 1000)
+      .pipe(z.number().int(hydrantMessages.diameter))
+      .default(hydrantDefaults.durchmesser),
+    info: ruledString('text')
+      .pipe(z.string().max(INFO_MAX, tooLongMessage(INFO_MAX)))
+      .default(''),
+    status: hydrantStatus.default(hydrantDefaults.status),
+    mangel: defectList.default([]),
+    /** Day of the last inspection ('YYYY-MM-DD'), '' when never inspected. */
+    letztePruefung: isoDayOrEmpty,
+  })
+  .refine((value) => !(value.id_strasse === 0 && value.strasse === ''), {
+    // A street given by name needs its name (the server creates it). Checked even while other fields are
+    // refused (`when`), so the form shows it on the first Speichern, not after a server round trip.
+    path: ['strasse'],
+    message: validationMessages.required,
+    when: () => true,
+  });
 export type HydrantInput = z.input<typeof hydrantInput>;
 export type HydrantValues = z.output<typeof hydrantInput>;
 

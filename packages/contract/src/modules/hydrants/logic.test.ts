@@ -132,6 +132,30 @@ describe('hydrantInput', () => {
   });
 });
 
+describe('hydrantInput messages of emptied fields', () => {
+  const messagesOf = (input: Record<string, unknown>) =>
+    Object.fromEntries(
+      (hydrantInput.safeParse(input).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
+
+  it('an emptied Durchmesser (NaN from the number field, or empty text) names the field', () => {
+    for (const durchmesser of [Number.NaN, '', 'abc', -1, 1001]) {
+      expect(messagesOf({ coords_lat: 51, coords_lon: 13, strasse: 'Hauptstraße', durchmesser })).toEqual({
+        durchmesser: 'Bitte einen Durchmesser zwischen 0 und 1000 mm angeben.',
+      });
+    }
+  });
+
+  it('a street given by name needs its name, reported together with the other refused fields', () => {
+    expect(messagesOf({ coords_lat: 51, coords_lon: 13, strasse: '', durchmesser: Number.NaN })).toEqual({
+      strasse: 'Bitte angeben.',
+      durchmesser: 'Bitte einen Durchmesser zwischen 0 und 1000 mm angeben.',
+    });
+    // An existing street by id needs no name.
+    expect(hydrantInput.safeParse({ coords_lat: 51, coords_lon: 13, id_strasse: 4 }).success).toBe(true);
+  });
+});
+
 describe('register CSV and GeoJSON', () => {
   const street = { id: 1, strasse: 'Hauptstraße', plz: '01445', ort: 'Radebeul' };
   const text = fc.string({ maxLength: 12 }).map((value) => [...value].filter((c) => c.charCodeAt(0) >= 32).join(''));

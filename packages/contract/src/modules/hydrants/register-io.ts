@@ -1,4 +1,5 @@
 import { hydrantInput, type Hydrant, type HydrantValues, type Street } from './calls';
+import { csvCell, unguardCell } from '../../platform/csv';
 import { germanIssueMessage, safeParseReporting } from '../../platform/schema';
 
 /**
@@ -55,18 +56,14 @@ function rowOf(hydrant: Hydrant, street: Street | undefined): Record<RegisterCol
   };
 }
 
-/** A CSV cell: quoted, quotes doubled, formula starts (= + - @ tab CR) prefixed with an apostrophe. */
-function cell(value: string): string {
-  // Apostrophes before a formula start are guarded too, so the import can always remove exactly one.
-  const safe = /^'*[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
+/** Columns that hold numbers: a plain number there is no formula and stays unguarded. */
+const NUMBER_COLUMNS: ReadonlySet<RegisterColumn> = new Set(['breitengrad', 'laengengrad', 'durchmesser']);
 
 export function registerCsv(hydrants: readonly Hydrant[], streets: readonly Street[]): string {
   const byId = new Map(streets.map((street) => [street.id, street]));
   const lines = hydrants.map((h) => {
     const row = rowOf(h, byId.get(h.id_strasse));
-    return REGISTER_COLUMNS.map((column) => cell(row[column])).join(';');
+    return REGISTER_COLUMNS.map((column) => csvCell(row[column], { number: NUMBER_COLUMNS.has(column) })).join(';');
   });
   return `\uFEFF${[REGISTER_COLUMNS.join(';'), ...lines].join('\r\n')}\r\n`;
 }
@@ -126,11 +123,6 @@ function csvRecords(text: string): { line: number; cells: string[] }[] | string 
   return records;
 }
 
-/** Undoes the export's formula guard. */
-function uncell(value: string): string {
-  return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
-}
-
 export type ParsedImport = { rows: { line: number; row: RegisterRow }[] } | { error: string };
 
 export function parseRegisterCsv(text: string): ParsedImport {
@@ -147,7 +139,7 @@ export function parseRegisterCsv(text: string): ParsedImport {
     rows: data.map(({ line, cells }) => ({
       line,
       row: Object.fromEntries(
-        names.flatMap((name, index) => (name === '' ? [] : [[name, uncell(cells[index] ?? '').trim()]])),
+        names.flatMap((name, index) => (name === '' ? [] : [[name, unguardCell(cells[index] ?? '').trim()]])),
       ) as RegisterRow,
     })),
   };
@@ -207,10 +199,7 @@ export function hydrantOfRow(line: number, row: RegisterRow): { hydrant: Hydrant
     letztePruefung: row.letztePruefung ?? '',
     info: row.info ?? '',
   });
-  if (parsed.success) {
-    if (parsed.data.strasse === '') return { errors: [importMessages.row(line, 'strasse', 'Bitte angeben.')] };
-    return { hydrant: parsed.data };
-  }
+  if (parsed.success) return { hydrant: parsed.data };
   const columnOf: Record<string, string> = { coords_lat: 'breitengrad', coords_lon: 'laengengrad', mangel: 'maengel' };
   return {
     errors: parsed.error.issues.map((issue) => {

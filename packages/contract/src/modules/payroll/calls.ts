@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { numberField } from '../../platform/fields';
 import { ruledString } from '../../platform/schema';
 import { defineActions, newOrRecordId, recordId } from '../../platform/wire';
 import { isIsoDate, tooLongMessage, validationMessages } from '../../platform/validation';
@@ -39,20 +40,18 @@ const shortText = ruledString('text').pipe(z.string().max(TEXT_MAX, tooLongMessa
 const idNumber = z.number({ error: 'Ungültige Nummer.' }).int('Ungültige Nummer.');
 /** A wage group reference: 0 = none. */
 const groupRef = idNumber.min(0, 'Ungültige Nummer.').max(1_000_000, 'Ungültige Nummer.');
-/** A decimal with at most two places in [0, max]. */
-function decimal(max: number) {
-  return z
-    .number({ error: 'Bitte eine Zahl angeben.' })
-    .min(0, 'Die Zahl darf nicht negativ sein.')
-    .max(max, `Höchstens ${max}.`)
-    .refine(hasTwoDecimals, payrollMessages.twoDecimals);
+/** '„Festgehalt“: höchstens zwei Nachkommastellen.' */
+export const decimalsMessage = (label: string): string => `„${label}“: ${payrollMessages.twoDecimals.toLowerCase()}`;
+/** A decimal with at most two places in [0, max]; every refusal (also an emptied field, NaN) names the field. */
+function decimal(label: string, max: number) {
+  return numberField(label, { min: 0, max }).refine(hasTwoDecimals, decimalsMessage(label));
 }
 /** 'HH:MM' or '' (not set). */
 const timeField = z
   .string({ error: validationMessages.required })
   .refine((value) => value === '' || isTime(value), payrollMessages.time);
-/** Pause in minutes. */
-const pauseField = idNumber.min(0, 'Die Zahl darf nicht negativ sein.').max(1440, 'Höchstens 1440 Minuten.');
+/** Pause in whole minutes, at most a day. */
+const pauseField = numberField('Pause', { int: true, min: 0, max: 1440 });
 const isoDateOrEmpty = z
   .string({ error: validationMessages.required })
   .refine((value) => value === '' || isIsoDate(value), validationMessages.date);
@@ -93,7 +92,7 @@ export const wageGroup = z.object({
   id: idNumber.min(1, 'Ungültige Nummer.').max(1_000_000, 'Ungültige Nummer.'),
   name: nameField,
   /** Hourly wage in euros. */
-  wert: decimal(100_000),
+  wert: decimal('Stundenlohn', 100_000),
 });
 export type WageGroupInput = z.input<typeof wageGroup>;
 
@@ -174,9 +173,9 @@ const contractShape = {
   /** Contract wage group (0 = no contract wage). */
   vertrag_lohngruppe: groupRef,
   /** Contract hours per month. */
-  vertrag_stunden: decimal(744),
+  vertrag_stunden: decimal('Vertragsstunden', 744),
   /** Fixed monthly salary in euros (0 = none). */
-  festgehalt: decimal(1_000_000),
+  festgehalt: decimal('Festgehalt', 1_000_000),
   ausnahmen: exceptionsField,
 };
 
@@ -210,7 +209,7 @@ export const employeeInput = z
     /** Entry date YYYY-MM-DD or ''. */
     eintrittsdatum: isoDateOrEmpty.default(''),
     /** Leave days per year. */
-    urlaubstage: decimal(366),
+    urlaubstage: decimal('Urlaubstage', 366),
     ...contractShape,
   })
   .superRefine(checkContract);
@@ -236,12 +235,12 @@ export const payrollInput = z
     monat: idNumber.min(1, 'Ungültiger Monat.').max(12, 'Ungültiger Monat.'),
     ...contractShape,
     ueberstundenAusgezahlt: z
-      .array(z.object({ idLohngruppe: groupRef, stunden: decimal(744) }))
+      .array(z.object({ idLohngruppe: groupRef, stunden: decimal('Ausgezahlte Überstunden', 744) }))
       .max(100, 'Höchstens 100 Einträge.'),
     sonderzahlungen: z
-      .array(z.object({ text: shortText, wert: decimal(1_000_000) }))
+      .array(z.object({ text: shortText, wert: decimal('Betrag', 1_000_000) }))
       .max(100, 'Höchstens 100 Einträge.'),
-    urlaubAusVorjahr: decimal(366),
+    urlaubAusVorjahr: decimal('Urlaub aus dem Vorjahr', 366),
     tage: z.array(dayInput).max(31, payrollMessages.wrongDays),
   })
   .superRefine((value, ctx) => {

@@ -9,6 +9,36 @@ import type { DocumentLine } from './invoice-pdf';
  */
 export const FACTUR_X_GUIDELINE = 'urn:cen.eu:en16931:2017';
 export const XRECHNUNG_GUIDELINE = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+/** BT-23 business process (PEPPOL-EN16931-R001, merged into the XRechnung 3.0 ruleset). */
+export const BUSINESS_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+/** Payment means of a credit note without the customer's account: the seller transfers the amount (BT-82). */
+export const CREDIT_NOTE_PAYMENT = 'Erstattung durch Überweisung des Rechnungsstellers an den Kunden';
+/** Payment terms of a credit note (BT-20): no due date, the seller pays. */
+export const CREDIT_NOTE_TERMS = 'Der Betrag wird Ihnen erstattet.';
+
+/**
+ * What an XRechnung needs that the data may lack (XRechnung 3.0 CIUS BR-DE-2..9, 15, 16, BR-DE-1/23 and
+ * PEPPOL-EN16931-R010/R020), each as the German name of the missing field; empty = the XML can be valid.
+ */
+export function xrechnungGaps(invoice: Pick<CiiInvoice, 'seller' | 'buyer' | 'creditedInvoice'>): string[] {
+  const { seller, buyer } = invoice;
+  const gaps: [boolean, string][] = [
+    [buyer.reference.trim() === '', 'Leitweg-ID des Kunden'],
+    [buyer.postcode.trim() === '', 'Postleitzahl der Rechnungsanschrift'],
+    [buyer.city.trim() === '', 'Ort der Rechnungsanschrift'],
+    [buyer.mail.trim() === '', 'E-Mail-Adresse des Ansprechpartners beim Kunden'],
+    [seller.plz.trim() === '', 'Postleitzahl der Firma (Einstellungen)'],
+    [seller.ort.trim() === '', 'Ort der Firma (Einstellungen)'],
+    [seller.mail.trim() === '', 'E-Mail-Adresse der Firma (Einstellungen)'],
+    [(seller.telefon.match(/\d/g) ?? []).length < 3, 'Telefonnummer der Firma (Einstellungen)'],
+    [
+      seller.ustId.trim() === '' && seller.steuernummer.trim() === '',
+      'Steuernummer oder USt-IdNr. der Firma (Einstellungen)',
+    ],
+    [!invoice.creditedInvoice && seller.iban.trim() === '', 'IBAN der Firma (Einstellungen)'],
+  ];
+  return gaps.filter(([missing]) => missing).map(([, name]) => name);
+}
 
 export interface CiiInvoice {
   number: string;
@@ -91,8 +121,10 @@ export function ciiXml(invoice: CiiInvoice): string {
     ? el(
         'ram:DefinedTradeContact',
         txt('ram:PersonName', seller.name) +
-          el('ram:TelephoneUniversalCommunication', txt('ram:CompleteNumber', seller.telefon || '-')) +
-          el('ram:EmailURIUniversalCommunication', txt('ram:URIID', seller.mail || '-')),
+          (seller.telefon !== ''
+            ? el('ram:TelephoneUniversalCommunication', txt('ram:CompleteNumber', seller.telefon))
+            : '') +
+          (seller.mail !== '' ? el('ram:EmailURIUniversalCommunication', txt('ram:URIID', seller.mail)) : ''),
       )
     : '';
   const sellerParty = el(
@@ -134,23 +166,36 @@ export function ciiXml(invoice: CiiInvoice): string {
     )
     .join('');
   const due = totals.grossCents - invoice.prepaidCents;
+  const creditNote = invoice.creditedInvoice !== undefined;
+  // Who pays whom (BG-16): an invoice names the seller's account for the buyer's transfer (58 SEPA credit
+  // transfer); a credit note is paid by the seller, so it never offers the seller's IBAN as the buyer's
+  // payment means: 1 'instrument not defined' with the text saying that the seller transfers the amount.
+  const paymentMeans = creditNote
+    ? el(
+        'ram:SpecifiedTradeSettlementPaymentMeans',
+        el('ram:TypeCode', '1') + el('ram:Information', escape(CREDIT_NOTE_PAYMENT)),
+      )
+    : seller.iban !== ''
+      ? el(
+          'ram:SpecifiedTradeSettlementPaymentMeans',
+          el('ram:TypeCode', '58') +
+            el('ram:PayeePartyCreditorFinancialAccount', txt('ram:IBANID', seller.iban.replace(/\s/g, ''))),
+        )
+      : '';
+  const terms = creditNote
+    ? el('ram:SpecifiedTradePaymentTerms', txt('ram:Description', CREDIT_NOTE_TERMS))
+    : el(
+        'ram:SpecifiedTradePaymentTerms',
+        txt('ram:Description', `Zahlbar innerhalb von ${seller.zahlungszielTage} Tagen.`) +
+          date('ram:DueDateDateTime', invoice.dueDate),
+      );
   const settlement = el(
     'ram:ApplicableHeaderTradeSettlement',
     txt('ram:PaymentReference', invoice.number) +
       el('ram:InvoiceCurrencyCode', 'EUR') +
-      (seller.iban !== ''
-        ? el(
-            'ram:SpecifiedTradeSettlementPaymentMeans',
-            el('ram:TypeCode', '58') +
-              el('ram:PayeePartyCreditorFinancialAccount', txt('ram:IBANID', seller.iban.replace(/\s/g, ''))),
-          )
-        : '') +
+      paymentMeans +
       taxes +
-      el(
-        'ram:SpecifiedTradePaymentTerms',
-        txt('ram:Description', `Zahlbar innerhalb von ${seller.zahlungszielTage} Tagen.`) +
-          date('ram:DueDateDateTime', invoice.dueDate),
-      ) +
+      terms +
       el(
         'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
         el('ram:LineTotalAmount', amount(totals.netCents)) +
@@ -177,10 +222,11 @@ export function ciiXml(invoice: CiiInvoice): string {
       'rsm:CrossIndustryInvoice',
       el(
         'rsm:ExchangedDocumentContext',
-        el(
-          'ram:GuidelineSpecifiedDocumentContextParameter',
-          el('ram:ID', invoice.xrechnung ? XRECHNUNG_GUIDELINE : FACTUR_X_GUIDELINE),
-        ),
+        el('ram:BusinessProcessSpecifiedDocumentContextParameter', el('ram:ID', BUSINESS_PROCESS)) +
+          el(
+            'ram:GuidelineSpecifiedDocumentContextParameter',
+            el('ram:ID', invoice.xrechnung ? XRECHNUNG_GUIDELINE : FACTUR_X_GUIDELINE),
+          ),
       ) +
         el(
           'rsm:ExchangedDocument',

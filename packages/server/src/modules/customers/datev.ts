@@ -1,76 +1,210 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
+import Big from 'big.js';
 import iconv from 'iconv-lite';
-import { datevFile, type DatevBooking, type CustomerSettings } from '@hortus/contract';
+import {
+  datevFile,
+  datevMessages,
+  DATEV_INPUT_TAX_KEYS,
+  documentTotals,
+  type CustomerSettings,
+  type DatevBooking,
+} from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
-import type { AppContext } from '../../platform/http/calls';
+import { CallError, type AppContext } from '../../platform/http/calls';
 import { DOCUMENT_AREA } from './documents';
 import { periodData } from './euer';
-import { customerOrderLines } from './schema';
+import { customerDocuments, customerOrderLines } from './schema';
 import { readCustomerSettings } from './settings';
 
-/** The income centre of each order: the one with the largest net of its lines (0 without lines). */
-async function mainIncomeCentres(db: Db, orderIds: number[]): Promise<Map<number, number>> {
-  const result = new Map<number, number>();
+function invalid(message: string): CallError {
+  return new CallError('validationError', message, { dokumentart: [message] });
+}
+
+/** A rate as written in the settings' keys: '19', '7', '0' ('19.00' → '19'). */
+const rateKey = (rate: string): string => new Big(rate).toFixed();
+
+/** Per order: the gross it invoiced per VAT rate, and the income centre of each rate (largest net of its lines). */
+interface OrderRevenue {
+  grossByRate: Map<string, number>;
+  centreByRate: Map<string, number>;
+}
+
+/**
+ * What each order invoiced per rate (invoices − credit notes, as issued), else what its lines are worth; and
+ * per rate the income centre of the order's lines at that rate with the largest net.
+ */
+async function orderRevenues(db: Db, orderIds: number[], smallBusiness: boolean): Promise<Map<number, OrderRevenue>> {
+  const result = new Map<number, OrderRevenue>();
   if (orderIds.length === 0) return result;
+  const documents = await db
+    .select({
+      orderId: customerDocuments.orderId,
+      dokumentart: customerDocuments.dokumentart,
+      snapshot: customerDocuments.snapshot,
+    })
+    .from(customerDocuments)
+    .where(and(inArray(customerDocuments.orderId, orderIds), inArray(customerDocuments.dokumentart, [1, 3])));
   const lines = await db
     .select({
       orderId: customerOrderLines.orderId,
       centre: customerOrderLines.incomeCentreId,
       net: customerOrderLines.netCents,
+      rate: customerOrderLines.rate,
     })
     .from(customerOrderLines)
     .where(inArray(customerOrderLines.orderId, orderIds));
-  const sums = new Map<number, Map<number, number>>();
-  for (const line of lines) {
-    const perCentre = sums.get(line.orderId) ?? new Map<number, number>();
-    perCentre.set(line.centre, (perCentre.get(line.centre) ?? 0) + line.net);
-    sums.set(line.orderId, perCentre);
+  const revenueOf = (orderId: number): OrderRevenue => {
+    const found = result.get(orderId) ?? { grossByRate: new Map(), centreByRate: new Map() };
+    result.set(orderId, found);
+    return found;
+  };
+  for (const document of documents) {
+    const sign = document.dokumentart === 3 ? -1 : 1;
+    const revenue = revenueOf(document.orderId);
+    for (const group of documentTotals(document.snapshot.lines ?? [], { noVat: smallBusiness }).groups)
+      revenue.grossByRate.set(
+        group.rate,
+        (revenue.grossByRate.get(group.rate) ?? 0) + sign * (group.basisCents + group.vatCents),
+      );
   }
-  for (const [orderId, perCentre] of sums)
-    result.set(orderId, [...perCentre.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0);
+  const centreNets = new Map<string, Map<number, number>>();
+  const linesByOrder = new Map<number, typeof lines>();
+  for (const line of lines) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
+  for (const [orderId, own] of linesByOrder) {
+    const revenue = revenueOf(orderId);
+    if ([...revenue.grossByRate.values()].every((gross) => gross === 0)) {
+      revenue.grossByRate.clear();
+      for (const group of documentTotals(
+        own.map((line) => ({ netCents: line.net, rate: line.rate })),
+        { noVat: smallBusiness },
+      ).groups)
+        revenue.grossByRate.set(group.rate, group.basisCents + group.vatCents);
+    }
+    for (const line of own) {
+      const key = `${orderId}|${smallBusiness ? '0' : rateKey(line.rate)}`;
+      const perCentre = centreNets.get(key) ?? new Map<number, number>();
+      perCentre.set(line.centre, (perCentre.get(line.centre) ?? 0) + line.net);
+      centreNets.set(key, perCentre);
+    }
+  }
+  for (const [key, perCentre] of centreNets) {
+    const [orderId, rate] = key.split('|') as [string, string];
+    const centre = [...perCentre.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+    revenueOf(Number(orderId)).centreByRate.set(rate, centre);
+  }
   return result;
 }
 
 /**
- * The bookings of a year by payment date: every payment received (booking receipt of an order) debits the
- * bank and credits the income account of the order's income centre; every cost debits the expense account
- * of its cost centre and credits the bank. Accounts come from the settings (per centre, else the defaults).
+ * Splits a payment over the rates in proportion to what the order invoiced at each (largest remainder, so
+ * the parts add up to the payment to the cent). A payment of an order without lines stays in one part.
+ */
+export function splitByRate(paid: number, grossByRate: ReadonlyMap<string, number>): [string, number][] {
+  const groups = [...grossByRate.entries()].filter(([, gross]) => gross !== 0);
+  const total = groups.reduce((sum, [, gross]) => sum + gross, 0);
+  if (groups.length === 0 || total === 0) return [[groups[0]?.[0] ?? '19', paid]];
+  const exact = groups.map(([rate, gross]) => ({ rate, value: new Big(paid).times(gross).div(total) }));
+  const parts = exact.map((part) => ({
+    rate: part.rate,
+    cents: Number(part.value.round(0, Big.roundDown).toFixed(0)),
+  }));
+  let rest = paid - parts.reduce((sum, part) => sum + part.cents, 0);
+  const order = exact
+    .map((part, index) => ({ index, remainder: part.value.minus(part.value.round(0, Big.roundDown)).abs() }))
+    .sort((a, b) => b.remainder.cmp(a.remainder) || a.index - b.index);
+  for (let i = 0; rest !== 0; i = (i + 1) % order.length) {
+    const part = parts[order[i]?.index ?? 0] as { cents: number };
+    part.cents += Math.sign(rest);
+    rest -= Math.sign(rest);
+  }
+  return parts.map((part) => [part.rate, part.cents]);
+}
+
+/**
+ * The bookings of a year by payment date (what DATEV's format description calls a Buchungsstapel):
+ * - every payment received (booking receipt of an order) debits the bank; split over the VAT rates the
+ *   order invoiced, each part credits the revenue account of its rate (per income centre, else the
+ *   defaults; SKR03 automatic accounts 8400 19 %, 8300 7 %, 8100 0 %, 8195 small business), so DATEV
+ *   derives the output VAT per rate;
+ * - every cost debits the expense account of its cost centre with the tax key of its rate (9 = 19 %,
+ *   8 = 7 % Vorsteuer; none for a small business, which deducts no input VAT) and credits the bank.
+ * Every account must have the configured Sachkontenlänge (the contract's datevText guards the texts).
  */
 export async function datevBookings(db: Db, year: number, settings: CustomerSettings): Promise<DatevBooking[]> {
   const data = await periodData(db, String(year), []);
   const { datev } = settings;
-  const incomeAccount = new Map(settings.einnahmestellen.map((c) => [c.id, c.konto || datev.erloeskonto]));
-  const costAccount = new Map(settings.kostenstellen.map((c) => [c.nummer, c.konto || datev.aufwandskonto]));
-  const centres = await mainIncomeCentres(db, [...new Set(data.receipts.map((r) => r.orderId))]);
-  const receipts: DatevBooking[] = data.receipts
-    .filter((receipt) => receipt.net + receipt.vat !== 0)
-    .map((receipt) => ({
-      cents: receipt.net + receipt.vat,
-      sollHaben: receipt.net + receipt.vat > 0 ? 'S' : 'H',
-      konto: datev.bankkonto,
-      gegenkonto: incomeAccount.get(centres.get(receipt.orderId) ?? 0) ?? datev.erloeskonto,
-      datum: receipt.datum,
-      beleg: `BB${receipt.id}`,
-      text: `Zahlung Auftrag ${receipt.orderNumber}`,
-    }));
+  const smallBusiness = settings.firma.kleinunternehmer;
+  const checked = (account: string, where: string): string => {
+    if (account.length !== datev.sachkontenlaenge)
+      throw invalid(datevMessages.accountLength(account, where, datev.sachkontenlaenge));
+    return account;
+  };
+  const bank = checked(datev.bankkonto, 'Bankkonto');
+  const revenueAccount = (centreId: number, rate: string): string => {
+    if (smallBusiness) return checked(datev.erloeskontoKleinunternehmer, 'Erlöskonto Kleinunternehmer');
+    const centre = settings.einnahmestellen.find((c) => c.id === centreId);
+    const own = { '19': centre?.konto, '7': centre?.konto7, '0': centre?.konto0 }[rate];
+    if (own) return checked(own, `Einnahmestelle „${centre?.name ?? ''}“, ${rate} %`);
+    const standard = { '19': datev.erloeskonto, '7': datev.erloeskonto7, '0': datev.erloeskonto0 }[rate];
+    if (standard === undefined) throw invalid(datevMessages.rateAccount(rate));
+    return checked(standard, `Erlöskonto ${rate} %`);
+  };
+  const revenues = await orderRevenues(db, [...new Set(data.receipts.map((r) => r.orderId))], smallBusiness);
+  const receipts: DatevBooking[] = data.receipts.flatMap((receipt) => {
+    const revenue = revenues.get(receipt.orderId);
+    const parts = smallBusiness
+      ? [['0', receipt.net + receipt.vat] as [string, number]]
+      : splitByRate(receipt.net + receipt.vat, revenue?.grossByRate ?? new Map());
+    return parts
+      .filter(([, cents]) => cents !== 0)
+      .map(([rate, cents]): DatevBooking => ({
+        cents,
+        sollHaben: cents > 0 ? 'S' : 'H',
+        konto: bank,
+        gegenkonto: revenueAccount(revenue?.centreByRate.get(rate) ?? 0, rate),
+        datum: receipt.datum,
+        beleg: `BB${receipt.id}`,
+        text: `Zahlung Auftrag ${receipt.orderNumber}`,
+      }));
+  });
+  const costAccount = (centreNumber: number): string => {
+    const centre = settings.kostenstellen.find((c) => c.nummer === centreNumber);
+    return centre?.konto
+      ? checked(centre.konto, `Kostenstelle „${centre.name}“`)
+      : checked(datev.aufwandskonto, 'Aufwandskonto');
+  };
   const expenses: DatevBooking[] = data.expenses
     .filter((cost) => cost.net + cost.vat !== 0)
-    .map((cost) => ({
-      cents: cost.net + cost.vat,
-      sollHaben: 'S',
-      konto: costAccount.get(cost.centre) ?? datev.aufwandskonto,
-      gegenkonto: datev.bankkonto,
-      datum: cost.datum,
-      beleg: `K${cost.id}`,
-      text: cost.titel,
-    }));
+    .map((cost) => {
+      const key = smallBusiness ? '' : DATEV_INPUT_TAX_KEYS[rateKey(cost.rate)];
+      if (key === undefined) throw invalid(datevMessages.rateAccount(rateKey(cost.rate)));
+      const cents = cost.net + cost.vat;
+      return {
+        cents,
+        sollHaben: cents > 0 ? 'S' : 'H',
+        konto: costAccount(cost.centre),
+        gegenkonto: bank,
+        buSchluessel: key,
+        datum: cost.datum,
+        beleg: `K${cost.id}`,
+        text: cost.titel,
+      };
+    });
   return [...receipts, ...expenses].sort((a, b) => a.datum.localeCompare(b.datum));
 }
 
-/** Writes the year's EXTF Buchungsstapel (Windows-1252) to f400-410/DATEV/{year}.csv (staff only). */
+/**
+ * Writes the year's EXTF Buchungsstapel (Windows-1252) to f400-410/DATEV/{year}.csv (staff only). The
+ * header needs the Beraternummer (1001–9999999) and Mandantennummer (1–99999): without them it is refused.
+ */
 export async function datevExport(app: AppContext, year: number): Promise<{ file: string; name: string }> {
   const settings = await readCustomerSettings(app.db);
+  const missing = [
+    ...(settings.datev.beraternummer === '' ? ['die Beraternummer (1001–9999999)'] : []),
+    ...(settings.datev.mandantennummer === '' ? ['die Mandantennummer (1–99999)'] : []),
+  ];
+  if (missing.length > 0) throw invalid(datevMessages.numbersRequired(missing));
   const bookings = await datevBookings(app.db, year, settings);
   const text = datevFile(
     {

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import { addDays, formatEuro, formatGermanDate } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
-import { filesDir } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
 import { renderPdf } from '../../platform/pdf/pdf-document';
 import { DOCUMENT_AREA } from './documents';
@@ -94,16 +91,21 @@ export async function writeDemoReceipts(app: AppContext): Promise<number> {
     .innerJoin(customerCostDocuments, eq(customerCostDocuments.fileId, files.id))
     .innerJoin(customerCosts, eq(customerCosts.id, customerCostDocuments.costId))
     .where(and(like(files.storageName, `${DEMO_PREFIX}%`), eq(files.size, 0)));
-  const dir = filesDir(app.dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
+  const rendered: { id: number; storageName: string; bytes: Buffer }[] = [];
   for (const { file, cost, dokumentart } of rows) {
     const bytes = await renderPdf({ title: file.originalName }, (pdf) => {
       pdf.title(dokumentart === 1 ? `Rechnung: ${cost.titel}` : 'Buchungsbeleg');
       pdf.paragraph(`${formatGermanDate(cost.datum)} · ${formatEuro(cost.grossCents)} (darin ${cost.rate} % USt.)`);
       pdf.paragraph('Beleg der Demo-Organisation.', { size: 9 });
     });
-    await fs.promises.writeFile(path.join(dir, file.storageName), bytes);
-    await app.db.update(files).set({ size: bytes.length }).where(eq(files.id, file.id));
+    rendered.push({ id: file.id, storageName: file.storageName, bytes });
   }
+  // A few KB each: rendered first, then stored in one short transaction.
+  await app.db.transaction(async (tx) => {
+    for (const { id, storageName, bytes } of rendered) {
+      await app.fileStore.put(tx, storageName, bytes);
+      await tx.update(files).set({ size: bytes.length }).where(eq(files.id, id));
+    }
+  });
   return rows.length;
 }

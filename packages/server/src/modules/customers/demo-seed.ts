@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { addDays, defaultContractEnd, type ContactInput, type AddressInput } from '@hortus/contract';
+import { addDays, DATEV_DEFAULTS, defaultContractEnd, type ContactInput, type AddressInput } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
 import type { DemoContext } from '../../platform/modules/server-module';
@@ -58,8 +58,9 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
       { id: 3, name: 'Vermietung', mwst: '19' },
     ],
     einnahmestellen: [
-      { id: 1, name: 'Ferienbetreuung', konto: '8100' },
-      { id: 2, name: 'Verpflegung', konto: '8300' },
+      // SKR03 per rate: 0 % steuerfreie Umsätze 8100, 7 % 8300, 19 % 8400 (automatic accounts).
+      { id: 1, name: 'Ferienbetreuung', konto: '', konto0: '8100' },
+      { id: 2, name: 'Verpflegung', konto: '', konto7: '8300' },
       { id: 3, name: 'Raumvermietung', konto: '8400' },
     ],
     kostenstellen: [
@@ -67,6 +68,8 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
       { nummer: 2, name: 'Lebensmittel', konto: '3000' },
       { nummer: 3, name: 'Reinigung', konto: '4250' },
     ],
+    // The tax adviser's numbers the DATEV header needs (1001–9999999 and 1–99999).
+    datev: { ...DATEV_DEFAULTS, beraternummer: '29098', mandantennummer: '10417' },
     unterschriften: [{ id: 1, name: 'Leitung', text: 'Sabine Krüger\nLeitung Hort Sonnenschein' }],
     firma: {
       name: 'Hort Sonnenschein gGmbH',

@@ -19,8 +19,8 @@ import { files } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext, type FileAccessRule } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
-import { ciiXml } from './cii-xml';
-import { invoicePdf, type DocumentLine } from './invoice-pdf';
+import { ciiXml, xrechnungGaps } from './cii-xml';
+import { invoicePdf, salutation, type DocumentLine } from './invoice-pdf';
 import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
 import { isCustomer, readCustomerSettings } from './settings';
 
@@ -44,9 +44,9 @@ function addressee(
 ): { lines: string[]; greeting: string; street: string; postcode: string; city: string; name: string; mail: string } {
   const contact = customer?.contacts.find((c) => c.id === input.ansprechpartnerId);
   if (input.ansprechpartnerId > 0 && !contact) throw invalid('ansprechpartnerId', customerMessages.unknownContact);
-  const greeting = contact
-    ? `${contact.anrede === 'Frau' ? 'Sehr geehrte Frau' : 'Sehr geehrter Herr'} ${contact.nachname},`
-    : '';
+  const greeting = salutation(contact);
+  // The invoice e-mail (BT-49): the chosen contact's, else the first contact's that has one.
+  const mail = contact?.mail || customer?.contacts.find((c) => c.mail !== '')?.mail || '';
   const contactLine = contact
     ? `${contact.anrede} ${contact.vorname} ${contact.nachname}`.replace(/\s+/g, ' ').trim()
     : '';
@@ -65,7 +65,7 @@ function addressee(
       street: lines.length > 2 ? (lines.at(-2) ?? '') : '',
       postcode: town?.[1] ?? '',
       city: town?.[2] ?? last,
-      mail: contact?.mail ?? '',
+      mail,
     };
   }
   const addresses = customer?.addresses ?? [];
@@ -84,7 +84,7 @@ function addressee(
     street,
     `${chosen.plz} ${chosen.ort}`.trim(),
   ].filter((line) => line !== '');
-  return { lines, greeting, name, street, postcode: chosen.plz, city: chosen.ort, mail: contact?.mail ?? '' };
+  return { lines, greeting, name, street, postcode: chosen.plz, city: chosen.ort, mail };
 }
 
 /**
@@ -157,6 +157,29 @@ export async function createDocument(
       ? ((settings.unterschriften.find((s) => s.id === input.unterschriftId) ?? settings.unterschriften[0])?.text ?? '')
       : '';
 
+  const buyer = {
+    name: to.name,
+    street: to.street,
+    postcode: to.postcode,
+    city: to.city,
+    reference: customer?.leitwegId || found.kundennummer,
+    mail: to.mail,
+  };
+  const creditedInvoice = credited ? { number: credited.name, datum: credited.datum } : undefined;
+  // A customer with a Leitweg-ID gets an XRechnung next to the PDF: one that cannot be valid is never written.
+  const xrechnung = input.dokumentart !== 2 && customer !== undefined && customer.leitwegId !== '';
+  if (xrechnung) {
+    const gaps = xrechnungGaps({ seller: settings.firma, buyer, ...(creditedInvoice ? { creditedInvoice } : {}) });
+    if (gaps.length > 0) {
+      const field = gaps.some((gap) => gap.includes('Ansprechpartner'))
+        ? 'ansprechpartnerId'
+        : gaps.some((gap) => gap.includes('Rechnungsanschrift'))
+          ? 'anschriftId'
+          : 'id_auftrag';
+      throw invalid(field, customerMessages.xrechnungIncomplete(gaps));
+    }
+  }
+
   return withFiles(app, async (tx, fileTx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${NUMBERING_LOCK})`);
     const year = Number(input.datum.slice(0, 4));
@@ -192,15 +215,6 @@ export async function createDocument(
     }
     const isInvoice = input.dokumentart === 1;
     const kind = isInvoice ? 'Rechnung' : isCreditNote ? 'Gutschrift' : 'Angebot';
-    const creditedInvoice = credited ? { number: credited.name, datum: credited.datum } : undefined;
-    const buyer = {
-      name: to.name,
-      street: to.street,
-      postcode: to.postcode,
-      city: to.city,
-      reference: customer?.leitwegId || found.kundennummer,
-      mail: to.mail,
-    };
     const xmlOf = (xrechnung: boolean) =>
       ciiXml({
         number: name,
@@ -260,17 +274,16 @@ export async function createDocument(
       mime: 'application/pdf',
       bytes: pdf,
     });
-    const xml =
-      (isInvoice || isCreditNote) && customer && customer.leitwegId !== ''
-        ? await fileTx.store({
-            path: `${folder}/${name}-xrechnung.xml`,
-            area: DOCUMENT_AREA,
-            ownerUserId: null,
-            originalName: `${name}-xrechnung.xml`,
-            mime: 'application/xml',
-            bytes: Buffer.from(xmlOf(true), 'utf8'),
-          })
-        : null;
+    const xml = xrechnung
+      ? await fileTx.store({
+          path: `${folder}/${name}-xrechnung.xml`,
+          area: DOCUMENT_AREA,
+          ownerUserId: null,
+          originalName: `${name}-xrechnung.xml`,
+          mime: 'application/xml',
+          bytes: Buffer.from(xmlOf(true), 'utf8'),
+        })
+      : null;
     const [row] = await tx
       .insert(customerDocuments)
       .values({

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import { filesDir, withFiles } from '../../platform/files/files';
+import { openLater } from '../../platform/files/store';
 import type { AppContext } from '../../platform/http/calls';
 import { DOCUMENT_AREA } from './documents';
 import { euerPdf } from './euer-pdf';
@@ -33,7 +34,7 @@ export function periodOf(jahr: string): { from: string; to: string } {
 interface PeriodData {
   invoices: { name: string; datum: string; storageName: string }[];
   receipts: (EuerReceipt & { orderId: number; orderNumber: string; name: string; storageName: string; id: number })[];
-  expenses: (EuerExpense & { id: number; titel: string })[];
+  expenses: (EuerExpense & { id: number; titel: string; rate: string })[];
   expenseFiles: { costId: number; datum: string; titel: string; name: string; storageName: string; id: number }[];
 }
 
@@ -89,6 +90,7 @@ export async function periodData(db: Db, jahr: string, centres: readonly number[
       titel: cost.titel,
       datum: cost.datum,
       centre: cost.costCentre,
+      rate: cost.rate,
       net,
       vat: cost.grossCents - net,
     };
@@ -194,7 +196,6 @@ export async function exportZip(
   input: { dokumentart: 'EueR' | 'monatsbelege'; jahr: string; filterKostenstellen: number[] },
 ): Promise<{ file: string; name: string }> {
   const dir = filesDir(app.dataDir);
-  const source = (storageName: string) => path.join(dir, storageName);
   const zip = new ZipFile();
   let data: PeriodData;
   if (input.dokumentart === 'EueR') {
@@ -206,14 +207,23 @@ export async function exportZip(
     data = await periodData(app.db, input.jahr, input.filterKostenstellen);
   }
   const used = new Set<string>();
+  const stored = (
+    await Promise.all(
+      [...data.invoices, ...data.receipts, ...data.expenseFiles].map(async ({ storageName }) =>
+        (await app.fileStore.has(app.db, storageName)) ? storageName : null,
+      ),
+    )
+  ).filter((name) => name !== null);
+  const present = new Set(stored);
   const add = (storageName: string, name: string) => {
     // A file whose bytes are gone (restored database without its files) is left out, not a failed export.
-    if (!fs.existsSync(source(storageName))) return;
+    if (!present.has(storageName)) return;
     let entry = name;
     for (let n = 2; used.has(entry); n++) entry = name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
     used.add(entry);
     // PDFs and images are compressed already: stored as they are, which saves most of the time.
-    zip.addFile(source(storageName), entry, { compress: false });
+    // Each entry is read from the file store only when yazl writes it: one file open at a time.
+    zip.addReadStream(openLater(app.fileStore, app.db, storageName), entry, { compress: false });
   };
   for (const invoice of data.invoices) add(invoice.storageName, `Rechnungen/${entryName(invoice.name)}.pdf`);
   for (const receipt of data.receipts)
@@ -221,6 +231,7 @@ export async function exportZip(
   for (const document of data.expenseFiles)
     add(document.storageName, `Ausgaben/${document.datum} ${entryName(document.titel)} ${entryName(document.name)}`);
   zip.end();
+  await fs.promises.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.zip-${randomBytes(8).toString('hex')}`);
   try {
     await pipeline(zip.outputStream, fs.createWriteStream(temp));

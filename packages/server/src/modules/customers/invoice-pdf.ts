@@ -1,5 +1,45 @@
-import { formatEuro, formatGermanDate, formatRate, type CustomerSettings, type DocumentTotals } from '@hortus/contract';
-import { renderPdf, type PdfAttachment } from '../../platform/pdf/pdf-document';
+import {
+  formatEuro,
+  formatGermanDate,
+  formatRate,
+  type Contact,
+  type CustomerSettings,
+  type DocumentTotals,
+} from '@hortus/contract';
+import { renderPdf, type PdfAttachment, type XmpExtensionSchema } from '../../platform/pdf/pdf-document';
+
+/** The embedded e-invoice's name that Factur-X 1.07 / ZUGFeRD 2.x prescribe. */
+export const FACTUR_X_FILE = 'factur-x.xml';
+
+/** Factur-X 1.07 XMP extension schema (fx:), profile EN 16931; ZUGFeRD readers look for it. */
+export const FACTUR_X_XMP: XmpExtensionSchema = {
+  namespaceUri: 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#',
+  prefix: 'fx',
+  schema: 'Factur-X PDFA Extension Schema',
+  properties: [
+    { name: 'DocumentFileName', value: FACTUR_X_FILE, description: 'name of the embedded XML invoice file' },
+    { name: 'DocumentType', value: 'INVOICE', description: 'INVOICE' },
+    { name: 'Version', value: '1.0', description: 'The actual version of the Factur-X XML schema' },
+    { name: 'ConformanceLevel', value: 'EN 16931', description: 'The conformance level of the embedded Factur-X data' },
+  ],
+};
+
+/** The letter's salutation: from the contact person, else the general one. */
+export function salutation(contact: Pick<Contact, 'anrede' | 'nachname'> | undefined): string {
+  if (!contact || contact.nachname.trim() === '') return 'Sehr geehrte Damen und Herren,';
+  return `${contact.anrede === 'Frau' ? 'Sehr geehrte Frau' : 'Sehr geehrter Herr'} ${contact.nachname.trim()},`;
+}
+
+/**
+ * 'bei der …': the bank's name in the dative. Leading adjectives ('Ostsächsische Sparkasse', 'Deutsche
+ * Bank') take the weak ending -en; names without one ('Sparkasse Dresden', 'Volksbank') stay as they are.
+ */
+export function atBank(bank: string): string {
+  const name = bank.trim().replace(/^(?:(?:der|die)\s+)/i, '');
+  return `bei der ${name.replace(/^((?:[A-ZÄÖÜ][\wäöüß-]*(?:isch|sch|ch|ig|lich|al|ale)e\s+)+)/u, (adjectives) =>
+    adjectives.replace(/e(\s+)/gu, 'en$1'),
+  )}`;
+}
 
 export interface DocumentLine {
   pos: number;
@@ -45,6 +85,7 @@ export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment
       subject: `${document.kind} ${document.number}`,
       pdfA: true,
       attachments,
+      xmpExtensions: attachments.some((file) => file.name === FACTUR_X_FILE) ? [FACTUR_X_XMP] : [],
     },
     (pdf) => {
       const sellerLine = [
@@ -68,7 +109,16 @@ export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment
       ];
       for (const fact of facts) pdf.text(fact, { size: 10, gapAfter: 1 });
       pdf.space(12);
-      if (document.greeting !== '') pdf.paragraph(document.greeting);
+      pdf.paragraph(document.greeting === '' ? salutation(undefined) : document.greeting);
+      pdf.space(4);
+      pdf.paragraph(
+        document.kind === 'Rechnung'
+          ? 'für unsere Leistungen berechnen wir Ihnen:'
+          : document.kind === 'Angebot'
+            ? 'gerne bieten wir Ihnen die folgenden Leistungen an:'
+            : 'zu der oben genannten Rechnung schreiben wir Ihnen gut:',
+      );
+      pdf.space(4);
       pdf.table({
         columns: [
           { header: 'Pos.', width: 34 },
@@ -105,13 +155,14 @@ export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment
       pdf.space(8);
       for (const block of document.textBlocks) pdf.paragraph(block);
       if (document.kind === 'Gutschrift') {
-        pdf.paragraph(`Den Betrag von ${formatEuro(totals.grossCents)} erstatten wir Ihnen in den nächsten Tagen.`, {
-          size: 10,
-        });
+        pdf.paragraph(
+          `Den Betrag von ${formatEuro(totals.grossCents)} erstatten wir Ihnen in den nächsten Tagen per Überweisung auf Ihr Konto.`,
+          { size: 10 },
+        );
       }
       if (document.kind === 'Rechnung' && seller.iban !== '') {
         pdf.paragraph(
-          `Bitte überweisen Sie ${formatEuro(totals.grossCents - document.anzahlungCents)} innerhalb von ${seller.zahlungszielTage} Tagen auf das Konto IBAN ${seller.iban}${seller.bic ? ` (BIC ${seller.bic})` : ''}${seller.bank ? ` bei der ${seller.bank}` : ''}, Verwendungszweck ${document.number}.`,
+          `Bitte überweisen Sie ${formatEuro(totals.grossCents - document.anzahlungCents)} innerhalb von ${seller.zahlungszielTage} Tagen auf das Konto IBAN ${seller.iban}${seller.bic ? ` (BIC ${seller.bic})` : ''}${seller.bank ? ` ${atBank(seller.bank)}` : ''}, Verwendungszweck ${document.number}.`,
           { size: 10 },
         );
       }

@@ -14,6 +14,7 @@ import { CallError, type AppContext } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { renderPdf } from '../../platform/pdf/pdf-document';
 import { DOCUMENT_AREA, NUMBERING_LOCK } from './documents';
+import { atBank, salutation } from './invoice-pdf';
 import { orderViews } from './orders';
 import { customerDocuments, customerOrders, customers } from './schema';
 import { readCustomerSettings } from './settings';
@@ -64,6 +65,7 @@ export async function createReminder(
         `${address.plz} ${address.ort}`.trim(),
       ]
     : [found.kundeIdent];
+  const contact = customer?.contacts.find((c) => c.id === input.ansprechpartnerId);
   const seller = settings.firma;
   const newDue = addDays(input.datum, 7);
 
@@ -93,11 +95,13 @@ export async function createReminder(
       pdf.text(`Datum: ${formatGermanDate(input.datum)}`, { size: 10, gapAfter: 1 });
       pdf.text(`Kundennummer: ${found.kundennummer}`, { size: 10 });
       pdf.space(12);
+      pdf.paragraph(salutation(contact));
+      pdf.space(4);
       pdf.paragraph(
         `sicher ist es Ihrer Aufmerksamkeit entgangen: Unsere Rechnung ${invoice.name} vom ${formatGermanDate(invoice.datum)} über ${formatEuro(invoice.wertCents)} war am ${formatGermanDate(due)} fällig. Offen ist noch ein Betrag von ${formatEuro(open)}.`,
       );
       pdf.paragraph(
-        `Bitte überweisen Sie den offenen Betrag bis zum ${formatGermanDate(newDue)}${seller.iban ? ` auf das Konto IBAN ${seller.iban}` : ''}, Verwendungszweck ${invoice.name}. Sollten Sie inzwischen bezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.`,
+        `Bitte überweisen Sie den offenen Betrag bis zum ${formatGermanDate(newDue)}${seller.iban ? ` auf das Konto IBAN ${seller.iban}${seller.bank ? ` ${atBank(seller.bank)}` : ''}` : ''}, Verwendungszweck ${invoice.name}. Sollten Sie inzwischen bezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.`,
       );
       if (input.individuellerTextblock.trim() !== '') pdf.paragraph(input.individuellerTextblock.trim());
       pdf.space(12);

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { CHUNK_BYTES, chunked, type FileStore } from '../files/store';
+import { files as filesTable } from './schema';
 import type { Database, Db } from './database';
 import { migrationsFolder } from './database';
 import { queryRows } from './raw';
@@ -32,8 +36,9 @@ export async function tableNames(db: Db): Promise<string[]> {
         join pg_namespace n on n.oid = c.relnamespace
         where k.contype = 'f' and n.nspname = 'public'`,
   );
+  // The database file store's pieces travel as file lines, like the data folder's files.
   return parentsFirst(
-    tables.map((table) => table.name),
+    tables.map((table) => table.name).filter((name) => name !== FILE_CHUNKS_TABLE),
     edges,
   );
 }
@@ -66,7 +71,10 @@ interface BackupHeader {
   tables: string[];
 }
 
-type BackupLine = { table: string; rows: unknown[] } | { file: string; data: string };
+/** A file's bytes come as one line per piece in order (`seq` 0, 1, …; older backups: one line without seq). */
+type BackupLine = { table: string; rows: unknown[] } | { file: string; seq?: number; data: string };
+
+const FILE_CHUNKS_TABLE = 'file_chunks';
 
 const quote = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
@@ -82,7 +90,7 @@ export interface BackupSummary {
   files: number;
 }
 
-export async function writeBackup(database: Database, dataDir: string, outFile: string): Promise<BackupSummary> {
+export async function writeBackup(database: Database, store: FileStore, outFile: string): Promise<BackupSummary> {
   const tables = await tableNames(database.db);
   fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
   const gzip = createGzip();
@@ -91,6 +99,7 @@ export async function writeBackup(database: Database, dataDir: string, outFile: 
   const write = (line: object) =>
     new Promise<void>((resolve) => (gzip.write(JSON.stringify(line) + '\n') ? resolve() : gzip.once('drain', resolve)));
   let rowCount = 0;
+  let fileCount = 0;
   // One repeatable-read snapshot, so a backup of a running PostgreSQL server is consistent.
   await database.db.transaction(
     async (tx) => {
@@ -116,18 +125,20 @@ export async function writeBackup(database: Database, dataDir: string, outFile: 
           });
         }
       }
+      // The files in the same snapshot (database store), a piece per line: never a whole file in memory.
+      for (const name of await store.names(tx as unknown as Db)) {
+        const stream = await store.open(tx as unknown as Db, name);
+        if (!stream) continue;
+        let seq = 0;
+        for await (const piece of stream.pipe(chunked(CHUNK_BYTES))) {
+          await write({ file: name, seq: seq++, data: (piece as Buffer).toString('base64') });
+        }
+        if (seq === 0) await write({ file: name, seq: 0, data: '' });
+        fileCount++;
+      }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const filesDir = path.join(dataDir, 'files');
-  let fileCount = 0;
-  if (fs.existsSync(filesDir)) {
-    for (const name of fs.readdirSync(filesDir)) {
-      const data = fs.readFileSync(path.join(filesDir, name));
-      await write({ file: name, data: data.toString('base64') });
-      fileCount++;
-    }
-  }
   gzip.end();
   await new Promise<void>((resolve, reject) => {
     out.on('finish', resolve);
@@ -176,7 +187,7 @@ export interface RestoreOptions {
  */
 export async function restoreBackup(
   database: Database,
-  dataDir: string,
+  store: FileStore,
   file: string,
   options: RestoreOptions,
 ): Promise<BackupSummary> {
@@ -200,19 +211,11 @@ export async function restoreBackup(
   if (Number(existing[0]?.n ?? 0) > 0 && !options.force) {
     throw new RestoreError('Die Zieldatenbank enthält bereits Daten. Mit --force werden sie ersetzt.');
   }
-  const filesDir = path.join(dataDir, 'files');
-  fs.mkdirSync(filesDir, { recursive: true });
   let rows = 0;
-  let files = 0;
   const batches: { table: string; rows: unknown[] }[] = [];
   for await (const value of lines) {
     const line = value as BackupLine;
-    if ('table' in line) {
-      if (known.has(line.table)) batches.push(line);
-    } else if ('file' in line && /^[a-f0-9]{32}$/.test(line.file)) {
-      fs.writeFileSync(path.join(filesDir, line.file), Buffer.from(line.data, 'base64'));
-      files++;
-    }
+    if ('table' in line && known.has(line.table)) batches.push(line);
   }
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -237,6 +240,48 @@ export async function restoreBackup(
     }
   });
   await database.migrate();
+  // The files once the schema is complete (the file store's table may be newer than the backup).
+  const files = await restoreFiles(db, store, readLines(file));
   await invalidateAll(db);
   return { file, tables: tables.length, rows, files };
+}
+
+/** Valid storage names: 32 hex digits, or the demo seed's receipts. */
+const storageNamePattern = /^(?:[a-f0-9]{32}|demo-[a-z0-9-]+\.pdf)$/;
+
+/**
+ * Streams the file lines of a backup into the store, each file in a transaction of its own, and drops
+ * stored bytes no record names any more (the store then holds exactly the backup's files).
+ */
+async function restoreFiles(db: Db, store: FileStore, lines: AsyncGenerator<unknown>): Promise<number> {
+  let count = 0;
+  let current: { name: string; input: PassThrough; done: Promise<unknown> } | null = null;
+  const finish = async () => {
+    if (!current) return;
+    current.input.end();
+    await current.done;
+    count++;
+    current = null;
+  };
+  for await (const value of lines) {
+    const line = value as BackupLine;
+    if (!('file' in line) || !storageNamePattern.test(line.file)) continue;
+    if (current?.name !== line.file) {
+      await finish();
+      const input = new PassThrough();
+      const name: string = line.file;
+      current = { name, input, done: db.transaction((tx) => store.put(tx as unknown as Db, name, input)) };
+    }
+    const open: { input: PassThrough; done: Promise<unknown> } = current;
+    if (!open.input.write(Buffer.from(line.data, 'base64'))) {
+      await Promise.race([once(open.input, 'drain'), open.done]);
+    }
+  }
+  await finish();
+  const recorded = new Set((await db.select({ name: filesTable.storageName }).from(filesTable)).map((r) => r.name));
+  await store.remove(
+    db,
+    (await store.names(db)).filter((name) => !recorded.has(name)),
+  );
+  return count;
 }

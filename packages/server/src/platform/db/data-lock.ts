@@ -7,13 +7,31 @@ export interface DataDirLock {
   release(): void;
 }
 
-function isRunning(pid: number): boolean {
+/**
+ * Whether the process still runs. A killed process that its parent (a supervisor, a shell) has not yet
+ * reaped is a zombie: it still answers signal 0 but holds nothing any more, so on Linux its state in
+ * /proc/<pid>/stat ('Z', or 'X' while it is being removed) counts as gone.
+ */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'EPERM' && !isZombie(pid);
   }
+  return !isZombie(pid);
+}
+
+function isZombie(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // No /proc (not Linux): signal 0 is all we know. /proc without this pid: it has just gone.
+    return fs.existsSync('/proc/self/stat');
+  }
+  // "pid (command) S …": the command may contain spaces and parentheses, the state follows the last ')'.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
 }
 
 /**

@@ -40,10 +40,25 @@ export function migrationsFolder(): string {
   throw new Error('Migrationsordner "drizzle" nicht gefunden.');
 }
 
+/**
+ * PostgreSQL's memory settings for the embedded database. PGlite's WebAssembly memory only grows, never
+ * shrinks: what the settings let PostgreSQL take once stays taken. Its defaults (128 MB shared buffers,
+ * 4 MB per sort, 64 MB for maintenance) held ~300 MB RSS for PGlite alone; with these ~185 MB
+ * (bench/pg-probe.mjs). A Hort's database fits into the buffers many times over; a larger sort spills
+ * to a temporary file instead of growing the memory for good.
+ */
+export const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  'wal_buffers=512kB',
+  'work_mem=2MB',
+  'maintenance_work_mem=16MB',
+  'temp_buffers=2MB',
+];
+
 /** Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when dataDir is undefined (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process owns the folder: writes clear the cache in process, no notification needed.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -199,7 +200,8 @@ export const loginAttempts = pgTable(
 
 /**
  * Stored files. `path` is the logical name clients ask for (e.g. 'f100-130/12/plan.pdf'); the
- * bytes live under DATA_DIR/files/<storage_name>, a random name. Downloads look the row up and ask
+ * bytes live in the file store under <storage_name>, a random name (DATA_DIR/files/<storage_name> or
+ * file_chunks). Downloads look the row up and ask
  * the owning module whether the caller may read it.
  */
 export const files = pgTable(
@@ -217,6 +219,26 @@ export const files = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('files_path_idx').on(table.path), index('files_area_idx').on(table.area)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The database file store (platform/files/store.ts): the bytes of a stored file in pieces of ~256 KB,
+ * `seq` 0, 1, … by its storage name. Used on PostgreSQL unless FILE_STORE=folder; written and read a
+ * piece at a time, never a whole large file at once.
+ */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    storageName: text('storage_name').notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.storageName, table.seq] })],
 );
 
 /**

@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { messages, platformCalls } from '@hortus/contract';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import { files as filesTable } from '../db/schema';
+import type { FileContent } from './store';
 import { CallError, defineCall, type AppContext, type FileAccessRule, type StoredFileRow } from '../http/calls';
 
 /** Area for files generated for one user (letters, exports): only their owner may fetch them. */
@@ -25,18 +25,8 @@ export interface NewFile {
   ownerUserId: number | null;
   originalName: string;
   mime: string;
-  /** The content, or a temporary file (e.g. an upload) that is moved into the store. */
-  bytes: Buffer | { fromPath: string };
-}
-
-/** Renames within the data folder; copies when the temporary file lives on another file system. */
-async function moveFile(from: string, to: string): Promise<void> {
-  try {
-    await fs.promises.rename(from, to);
-  } catch {
-    await fs.promises.copyFile(from, to);
-    await fs.promises.rm(from, { force: true });
-  }
+  /** The content, a temporary file (e.g. an upload) that is moved into the store, or a stream. */
+  bytes: FileContent;
 }
 
 /** File writes of one database transaction (see {@link withFiles}). */
@@ -55,15 +45,16 @@ const insideFileTransaction = new AsyncLocalStorage<true>();
 
 /**
  * Runs `work` in one database transaction whose file writes follow it: bytes stored by `files.store`
- * are removed again when the transaction rolls back (no orphans on disk), and bytes of replaced or
- * removed files are deleted only after it committed (a rollback keeps them). Write the module's own
+ * are removed again when the transaction rolls back (no orphans), and bytes of replaced or removed files
+ * are deleted only when it commits (a rollback keeps them). The database store writes and deletes its
+ * pieces in the transaction itself; the folder store writes at once and tidies up after the outcome. Write the module's own
  * rows with `tx` as well. `files` is only usable while `work` runs; withFiles cannot be nested.
  */
 export async function withFiles<T>(app: AppContext, work: (tx: Db, files: FileTransaction) => Promise<T>): Promise<T> {
   if (insideFileTransaction.getStore()) {
     throw new Error('withFiles cannot be nested: use the FileTransaction of the outer withFiles.');
   }
-  const dir = filesDir(app.dataDir);
+  const store = app.fileStore;
   const written: string[] = [];
   const afterCommit: string[] = [];
   let open = true;
@@ -76,19 +67,16 @@ export async function withFiles<T>(app: AppContext, work: (tx: Db, files: FileTr
         const files: FileTransaction = {
           async store(file) {
             usable();
-            await fs.promises.mkdir(dir, { recursive: true });
             const storageName = randomBytes(16).toString('hex');
             written.push(storageName);
-            const target = path.join(dir, storageName);
-            if (Buffer.isBuffer(file.bytes)) await fs.promises.writeFile(target, file.bytes);
-            else await moveFile(file.bytes.fromPath, target);
+            const size = await store.put(tx, storageName, file.bytes);
             const values = {
               path: file.path,
               area: file.area,
               ownerUserId: file.ownerUserId,
               originalName: file.originalName,
               mime: file.mime,
-              size: Buffer.isBuffer(file.bytes) ? file.bytes.length : (await fs.promises.stat(target)).size,
+              size,
               storageName,
             };
             // Locks the row it replaces, so two replacements of one path each see the other's bytes.
@@ -117,23 +105,20 @@ export async function withFiles<T>(app: AppContext, work: (tx: Db, files: FileTr
           },
         };
         try {
-          return await work(tx, files);
+          const outcome = await work(tx, files);
+          if (store.transactional) await store.remove(tx, afterCommit);
+          return outcome;
         } finally {
           open = false;
         }
       }),
     );
-    await removeBytes(dir, afterCommit);
+    if (!store.transactional) await store.remove(app.db, afterCommit);
     return result;
   } catch (error) {
-    await removeBytes(dir, written);
+    if (!store.transactional) await store.remove(app.db, written);
     throw error;
   }
-}
-
-async function removeBytes(dir: string, storageNames: readonly string[]): Promise<void> {
-  // A file that cannot be removed stays as an unreferenced blob; the committed data is right either way.
-  await Promise.allSettled(storageNames.map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
 }
 
 /** Stores one file in a transaction of its own (see {@link withFiles} to join other writes). */
@@ -152,8 +137,8 @@ export const downloadCall = defineCall(platformCalls.download).forSession({
     const [file] = await db.select().from(filesTable).where(eq(filesTable.path, input.file)).limit(1);
     if (!file) throw new CallError('notFound', messages.fileNotFound);
     if (!(await canReadFile(app, user, file))) throw new CallError('noRight', messages.accessDenied);
-    const absolutePath = path.join(filesDir(app.dataDir), file.storageName);
-    if (!fs.existsSync(absolutePath)) throw new CallError('notFound', messages.fileNotFound);
-    return { kind: 'file', absolutePath, downloadName: file.originalName, mime: file.mime, size: file.size };
+    const stream = await app.fileStore.open(app.db, file.storageName);
+    if (!stream) throw new CallError('notFound', messages.fileNotFound);
+    return { kind: 'file', stream, downloadName: file.originalName, mime: file.mime, size: file.size };
   },
 });

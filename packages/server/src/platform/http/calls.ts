@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import type { FileStore } from '../files/store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -22,6 +24,8 @@ export interface AppContext {
   dataDir: string;
   publicUrl: string | undefined;
   modules: readonly ModuleDefinition[];
+  /** Where stored files' bytes live (platform/files/store.ts): the data folder or the database. */
+  fileStore: FileStore;
   /** Per-area download rules registered by modules (see platform/files). */
   fileAccess: FileAccessRegistry;
   /** Other ways to save a user through saveNutzer, asked in order when the caller lacks the admin right. */
@@ -92,7 +96,7 @@ export type FileReply = {
   kind: 'file';
   downloadName: string;
   mime: string;
-} & ({ absolutePath: string; size: number } | { bytes: Buffer });
+} & ({ stream: Readable; size: number } | { bytes: Buffer });
 
 interface BaseCallContext<I> {
   input: I;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
@@ -20,6 +19,7 @@ import {
   type CallReply,
   type FileReply,
 } from './calls';
+import { encodedOnce } from './compression';
 
 const httpStatusOf: Record<string, number> = {
   accessError: 401,
@@ -35,8 +35,12 @@ export function sendReply(reply: FastifyReply, body: CallReply | ErrorReply): Fa
   reply.code(httpStatusOf[body.status] ?? 200).header('cache-control', 'no-store');
   if (json === undefined) return reply.send(body);
   reply.header('content-type', 'application/json; charset=utf-8');
-  if (typeof json === 'string' || Buffer.isBuffer(json)) return reply.send(json);
-  return sendParts(reply, json);
+  if (typeof json === 'string') return reply.send(json);
+  // Precomputed bodies are compressed once per version (compression.ts), not by the plugin per call.
+  const encoded = encodedOnce(reply.request.headers['accept-encoding'], json);
+  if (encoded) reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding');
+  const parts = encoded?.parts ?? json;
+  return Buffer.isBuffer(parts) ? reply.send(parts) : sendParts(reply, parts);
 }
 
 /**
@@ -225,7 +229,7 @@ function sendFile(reply: FastifyReply, file: FileReply): FastifyReply {
     .header('content-length', String(size))
     .header('content-disposition', contentDisposition(file.downloadName))
     .header('cache-control', 'private, no-store')
-    .send('bytes' in file ? file.bytes : fs.createReadStream(file.absolutePath));
+    .send('bytes' in file ? file.bytes : file.stream);
 }
 
 /** Deeper nesting than any call's input has is bad input (and must not exhaust the stack). */

@@ -36,6 +36,75 @@ export interface PdfSetup {
   pdfA?: boolean;
   /** Embedded files; in a PDF/A-3 file they become associated files of the document. */
   attachments?: readonly PdfAttachment[];
+  /**
+   * Extra XMP properties in schemas of their own (e.g. Factur-X's `fx:`), each described in the
+   * PDF/A extension schema container (`pdfaExtension:schemas`) as PDF/A requires for non-standard schemas.
+   */
+  xmpExtensions?: readonly XmpExtensionSchema[];
+}
+
+/** One custom XMP schema: its namespace, prefix, a name for the description and its text properties. */
+export interface XmpExtensionSchema {
+  namespaceUri: string;
+  prefix: string;
+  /** Human-readable schema name (pdfaSchema:schema). */
+  schema: string;
+  properties: readonly { name: string; value: string; description: string; category?: 'external' | 'internal' }[];
+}
+
+const xmlText = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The XMP of the extension schemas: one rdf:Description per schema with the values, and one with the
+ * PDF/A extension schema container describing every schema and property (ISO 19005-1 6.7.8, kept by -3).
+ */
+export function xmpExtensionXml(schemas: readonly XmpExtensionSchema[]): string {
+  if (schemas.length === 0) return '';
+  const values = schemas
+    .map(
+      (schema) =>
+        `<rdf:Description rdf:about="" xmlns:${schema.prefix}="${xmlText(schema.namespaceUri)}">` +
+        schema.properties
+          .map(
+            (property) =>
+              `<${schema.prefix}:${property.name}>${xmlText(property.value)}</${schema.prefix}:${property.name}>`,
+          )
+          .join('') +
+        '</rdf:Description>',
+    )
+    .join('\n');
+  const descriptions = schemas
+    .map(
+      (schema) =>
+        '<rdf:li rdf:parseType="Resource">' +
+        `<pdfaSchema:schema>${xmlText(schema.schema)}</pdfaSchema:schema>` +
+        `<pdfaSchema:namespaceURI>${xmlText(schema.namespaceUri)}</pdfaSchema:namespaceURI>` +
+        `<pdfaSchema:prefix>${schema.prefix}</pdfaSchema:prefix>` +
+        '<pdfaSchema:property><rdf:Seq>' +
+        schema.properties
+          .map(
+            (property) =>
+              '<rdf:li rdf:parseType="Resource">' +
+              `<pdfaProperty:name>${property.name}</pdfaProperty:name>` +
+              '<pdfaProperty:valueType>Text</pdfaProperty:valueType>' +
+              `<pdfaProperty:category>${property.category ?? 'external'}</pdfaProperty:category>` +
+              `<pdfaProperty:description>${xmlText(property.description)}</pdfaProperty:description>` +
+              '</rdf:li>',
+          )
+          .join('') +
+        '</rdf:Seq></pdfaSchema:property></rdf:li>',
+    )
+    .join('');
+  return (
+    values +
+    '\n<rdf:Description rdf:about=""' +
+    ' xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/"' +
+    ' xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#"' +
+    ' xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">' +
+    `<pdfaExtension:schemas><rdf:Bag>${descriptions}</rdf:Bag></pdfaExtension:schemas>` +
+    '</rdf:Description>'
+  );
 }
 
 export interface PdfTextOptions {
@@ -330,6 +399,9 @@ export async function renderPdf(setup: PdfSetup, build: (pdf: PdfWriter) => void
     });
   }
   await build(new PdfWriter(kit as Kit, margins));
+  // pdfkit's metadata stream (written on end) takes extra rdf:Descriptions; its types lack the call.
+  const extensions = xmpExtensionXml(setup.xmpExtensions ?? []);
+  if (extensions !== '') (kit as unknown as { appendXML(xml: string): void }).appendXML(extensions);
   kit.end();
   return finished;
 }

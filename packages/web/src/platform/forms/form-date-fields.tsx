@@ -1,4 +1,5 @@
 import { useController, type FieldValues } from 'react-hook-form';
+import { useFormReadOnly } from './form-read-only';
 import { DateInput, DateTimeInput, TimeInput, type PickerInputProps } from './date-pickers';
 import type { BoundFieldProps } from './form-fields';
 
@@ -14,6 +15,7 @@ function useBoundPicker<T extends FieldValues>(
   { helperText, onChange, onBlur }: PickerProps,
 ) {
   const { field, fieldState } = useController({ control, name });
+  const readOnly = useFormReadOnly();
   return {
     name: field.name,
     value: (field.value as string | undefined) ?? '',
@@ -26,6 +28,7 @@ function useBoundPicker<T extends FieldValues>(
       field.onBlur();
     },
     error: fieldState.error !== undefined,
+    ...(readOnly ? { disabled: true } : {}),
     helperText: fieldState.error?.message ?? helperText,
   };
 }

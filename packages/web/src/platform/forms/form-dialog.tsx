@@ -1,18 +1,39 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import type { SaveTexts } from '../saving/use-save-action';
-import { SubmitForm } from './submit-form';
-import { useDialogHistory } from './use-dialog-history';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { messages } from '@hortus/contract';
+import { ConfirmDialog } from '../confirm/confirm-dialog';
+import { useSaveAction, type SaveTexts } from '../saving/use-save-action';
+import { DialogShell } from './dialog-shell';
+import { FormReadOnly } from './form-read-only';
+import { countUnder, errorPaths, isUnder } from './form-errors';
+import type { ServerErrorMapping } from './server-errors';
 import { useDiscardGuard } from './use-discard-guard';
 import { useFormSave } from './use-form-save';
+
+/** One tab of a FormDialog. */
+export interface FormDialogTab {
+  label: string;
+  /** The form paths this tab edits (prefixes: 'telefonnummern' covers 'telefonnummern.2.nummer'); its error count. */
+  fields?: readonly string[];
+  content: ReactNode;
+  /** The tab saves on its own (diary, documents): it stays usable in a read-only dialog. */
+  own?: boolean;
+}
+
+export interface FormDialogDelete {
+  /** Deletes the record; the dialog closes when it resolves. */
+  run(): Promise<unknown>;
+  /** The question of the confirmation. */
+  confirm: ReactNode;
+  texts: SaveTexts;
+  label?: string;
+}
 
 export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   form: UseFormReturn<TValues, unknown, TOutput>;
@@ -23,21 +44,74 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   onClose(): void;
   /** The alert texts of the save (useSaveAction). */
   texts: SaveTexts;
-  /** The wire prefix of the server's error keys, e.g. 'dataToSave.data.'. */
+  /** The wire prefix of the server's error keys to try first ('dataToSave.data.' is tried anyway). */
   serverErrorPrefix?: string;
-  /** Paper width on larger screens; below `sm` the dialog is fullscreen. */
+  /** Wire paths the form names differently (see ServerErrorMapping). */
+  serverErrors?: Omit<ServerErrorMapping, 'prefix'>;
+  /** Paper width on larger screens. */
   width?: number;
+  /** Below this breakpoint the dialog is fullscreen (default 'sm'; tabbed dialogs often 'md'). */
+  fullScreenBelow?: 'sm' | 'md';
   submitLabel?: string;
   /** Speichern only while the form is changed and valid (use with `mode: 'onChange'`). */
   saveOnlyWhenChanged?: boolean;
-  /** Further buttons at the start of the action row (e.g. Löschen). */
+  /** Nothing can be changed: no Speichern, the fields disabled (tabs marked `own` keep working). */
+  readOnly?: boolean;
+  /** A Löschen button (asks first) at the start of the action row. */
+  onDelete?: FormDialogDelete;
+  /** Further buttons at the start of the action row. */
   extraActions?: ReactNode;
-  children: ReactNode;
+  /** Tabs: each shows how many of its fields are in error; a refused Speichern opens the first tab in error. */
+  tabs?: readonly FormDialogTab[];
+  /** data-testid of the dialog's paper. */
+  testId?: string;
+  /** Fields (without tabs), or what stands above the tabs. */
+  children?: ReactNode;
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+function TabLabel({ label, errors }: { label: string; errors: number }) {
+  if (errors === 0) return label;
+  return (
+    <Stack direction="row" spacing={0.75} component="span" sx={{ alignItems: 'center', color: 'error.main' }}>
+      <span>{label}</span>
+      <Box
+        component="span"
+        data-testid="tab-error-count"
+        sx={{
+          bgcolor: 'error.main',
+          color: 'error.contrastText',
+          borderRadius: 8,
+          px: 0.75,
+          fontSize: 12,
+          lineHeight: 1.6,
+        }}
+      >
+        {errors}
+        <Box component="span" sx={visuallyHidden}>
+          {' Fehler'}
+        </Box>
+      </Box>
+    </Stack>
+  );
 }
 
 /**
- * The platform edit dialog: a react-hook-form form (see useSchemaForm) with Abbrechen / Speichern,
- * the saving overlay and alerts of useSaveAction, server field errors on the fields and the dirty check.
+ * The platform edit dialog: a react-hook-form form (see useSchemaForm) in a DialogShell (fullscreen on
+ * phones, Back closes it) with Abbrechen / Speichern, the saving overlay and alerts of useSaveAction,
+ * server field errors on their fields (nested paths too), the discard guard on every way out, optional
+ * tabs with error counts, a Löschen action and a read-only mode.
  */
 export function FormDialog<TValues extends FieldValues, TOutput>({
   form,
@@ -46,54 +120,147 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   onClose,
   texts,
   serverErrorPrefix,
+  serverErrors,
   width = 600,
+  fullScreenBelow = 'sm',
   submitLabel = 'Speichern',
   saveOnlyWhenChanged = false,
+  readOnly = false,
+  onDelete,
   extraActions,
+  tabs,
+  testId,
   children,
 }: FormDialogProps<TValues, TOutput>) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.only('xs'));
-  const titleId = useId();
-  const formSave = useFormSave(form, { prefix: serverErrorPrefix });
-  const { isDirty, isSubmitted, isValid } = form.formState;
-  const { requestClose, confirmDialog } = useDiscardGuard(isDirty, onClose);
-  useDialogHistory(requestClose);
+  const formSave = useFormSave(form, { prefix: serverErrorPrefix, ...serverErrors });
+  const saveAction = useSaveAction();
+  const { isDirty, isSubmitted, isValid, errors } = form.formState;
+  const { requestClose, confirmDialog } = useDiscardGuard(isDirty && !readOnly, onClose);
+  const [tab, setTab] = useState(0);
+  const [askDelete, setAskDelete] = useState(false);
+  const pendingFocus = useRef<string | null>(null);
+  /** A save was refused by the server: open the first tab in error once its errors are on the form. */
+  const jumpToServerError = useRef(false);
+  const paths = errorPaths(errors);
+  const rootError = errors.root?.['server']?.message;
 
-  const submit = form.handleSubmit(async (values) => {
-    if (await formSave(() => onSubmit(values), texts)) onClose();
+  useEffect(() => {
+    if (jumpToServerError.current && paths.length > 0) {
+      jumpToServerError.current = false;
+      showFirstError(paths);
+      return;
+    }
+    if (pendingFocus.current === null) return;
+    if (pendingFocus.current === null) return;
+    const path = pendingFocus.current;
+    pendingFocus.current = null;
+    try {
+      form.setFocus(path as FieldPath<TValues>);
+    } catch {
+      // A field without a focusable element (a switch group): the tab is open, that is enough.
+    }
   });
+
+  /** Opens the first tab with a field in error and focuses that field. */
+  const showFirstError = (failed: readonly string[]) => {
+    if (!tabs) return;
+    for (const [index, candidate] of tabs.entries()) {
+      const first = failed.find((path) => (candidate.fields ?? []).some((prefix) => isUnder(path, prefix)));
+      if (first !== undefined) {
+        pendingFocus.current = first;
+        setTab(index);
+        return;
+      }
+    }
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      jumpToServerError.current = true;
+      if (await formSave(() => onSubmit(values), texts)) {
+        jumpToServerError.current = false;
+        onClose();
+      }
+    },
+    (failed) => showFirstError(errorPaths(failed)),
+  );
+
+  const current = tabs?.[tab];
+  const fieldsDisabled = readOnly && !current?.own;
+  const content = (
+    <FormReadOnly value={fieldsDisabled}>
+      <fieldset disabled={fieldsDisabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {rootError && <Alert severity="error">{rootError}</Alert>}
+          {children}
+          {current?.content}
+        </Stack>
+      </fieldset>
+    </FormReadOnly>
+  );
 
   return (
     <>
-      <Dialog
-        open
+      <DialogShell
+        title={title}
         onClose={requestClose}
-        fullScreen={fullScreen}
-        aria-labelledby={titleId}
-        slotProps={{ paper: { sx: fullScreen ? {} : { width, maxWidth: '100%' } } }}
-      >
-        <SubmitForm onSubmit={submit}>
-          <DialogTitle id={titleId}>{title}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {children}
-            </Stack>
-          </DialogContent>
-          <DialogActions>
+        onSubmit={readOnly ? undefined : submit}
+        closeLabel={null}
+        width={width}
+        fullScreenBelow={fullScreenBelow}
+        dividers={tabs !== undefined}
+        testId={testId}
+        header={
+          tabs && (
+            <Tabs value={tab} onChange={(_, value: number) => setTab(value)} variant="scrollable" sx={{ px: 2 }}>
+              {tabs.map((candidate) => (
+                <Tab
+                  key={candidate.label}
+                  label={<TabLabel label={candidate.label} errors={countUnder(paths, candidate.fields ?? [])} />}
+                />
+              ))}
+            </Tabs>
+          )
+        }
+        actions={
+          <>
+            {onDelete && !readOnly && (
+              <Button color="error" onClick={() => setAskDelete(true)} sx={{ mr: 'auto' }}>
+                {onDelete.label ?? 'Löschen'}
+              </Button>
+            )}
             {extraActions}
-            <Button onClick={requestClose}>Abbrechen</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={(isSubmitted && !isValid) || (saveOnlyWhenChanged && (!isDirty || !isValid))}
-            >
-              {submitLabel}
-            </Button>
-          </DialogActions>
-        </SubmitForm>
-      </Dialog>
+            <Button onClick={requestClose}>{readOnly ? 'Schließen' : 'Abbrechen'}</Button>
+            {!readOnly && (
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={(isSubmitted && !isValid) || (saveOnlyWhenChanged && (!isDirty || !isValid))}
+              >
+                {submitLabel}
+              </Button>
+            )}
+          </>
+        }
+      >
+        {content}
+      </DialogShell>
       {confirmDialog}
+      {onDelete && (
+        <ConfirmDialog
+          open={askDelete}
+          title={messages.confirmTitle}
+          text={onDelete.confirm}
+          confirmLabel={onDelete.label ?? 'Löschen'}
+          onCancel={() => setAskDelete(false)}
+          onConfirm={() => {
+            setAskDelete(false);
+            void saveAction(() => onDelete.run().then(() => true), onDelete.texts).then((done) => {
+              if (done) onClose();
+            });
+          }}
+        />
+      )}
     </>
   );
 }

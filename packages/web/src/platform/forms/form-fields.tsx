@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useFormReadOnly } from './form-read-only';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 /** What every bound field takes: the form's control and the field's path in the values. */
@@ -19,12 +20,15 @@ export function FormTextField<T extends FieldValues>({
   control,
   name,
   helperText,
+  disabled,
   ...props
 }: BoundFieldProps<T> & TextProps) {
   const { field, fieldState } = useController({ control, name });
+  const readOnly = useFormReadOnly();
   return (
     <TextField
       {...props}
+      disabled={disabled || readOnly}
       name={field.name}
       inputRef={field.ref}
       value={field.value ?? ''}
@@ -41,13 +45,16 @@ export function FormNumberField<T extends FieldValues>({
   control,
   name,
   helperText,
+  disabled,
   ...props
 }: BoundFieldProps<T> & Omit<TextProps, 'type'>) {
   const { field, fieldState } = useController({ control, name });
+  const readOnly = useFormReadOnly();
   const value = field.value as number | undefined;
   return (
     <TextField
       {...props}
+      disabled={disabled || readOnly}
       type="number"
       name={field.name}
       inputRef={field.ref}
@@ -71,12 +78,15 @@ export function FormSelectField<T extends FieldValues>({
   name,
   options,
   helperText,
+  disabled,
   ...props
 }: BoundFieldProps<T> & TextProps & { options: readonly SelectOption[] }) {
   const { field, fieldState } = useController({ control, name });
+  const readOnly = useFormReadOnly();
   return (
     <TextField
       {...props}
+      disabled={disabled || readOnly}
       select
       name={field.name}
       inputRef={field.ref}
@@ -116,6 +126,7 @@ export function FormCheckbox<T extends FieldValues>({
   onChange?(value: boolean): void;
 }) {
   const { field } = useController({ control, name });
+  const readOnly = useFormReadOnly();
   const props = {
     name: field.name,
     checked: Boolean(field.value) !== inverted,
@@ -129,7 +140,7 @@ export function FormCheckbox<T extends FieldValues>({
   return (
     <FormControlLabel
       label={label}
-      disabled={disabled}
+      disabled={disabled || readOnly}
       control={variant === 'switch' ? <Switch {...props} /> : <Checkbox {...props} />}
     />
   );

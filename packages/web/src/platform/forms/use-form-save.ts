@@ -4,7 +4,8 @@ import { applyErrorOf, type ServerErrorMapping } from './server-errors';
 
 /**
  * useSaveAction for a form: runs the save under the overlay with its alerts and, when the server
- * answers a validationError, puts the messages onto the form's fields. Resolves true when it saved.
+ * answers a validationError, puts the messages onto the form's fields (nested paths too; see
+ * applyServerErrors). Resolves true when it saved.
  */
 export function useFormSave<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,

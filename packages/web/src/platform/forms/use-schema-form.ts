@@ -1,11 +1,15 @@
+import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { errorPaths } from './form-errors';
 
 /**
  * A react-hook-form form checked by a contract schema: the server's rules are the form's rules, with the
  * same German messages. Errors show once a field was left or the form submitted, then follow every key;
  * `mode: 'onChange'` shows them while typing (the parameter forms, whose Speichern follows validity).
+ * An error a change may have fixed elsewhere ('bis' after 'von' changed, a weekday taken twice) is
+ * checked again with every change, so no message stays under a field that is fine now.
  * The schema may change between renders (a parameter list that follows the chosen groups).
  */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
@@ -13,5 +17,15 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   defaultValues: DefaultValues<z.input<S>>,
   { mode = 'onTouched' }: { mode?: 'onTouched' | 'onChange' } = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues, mode });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues, mode });
+  useEffect(() => {
+    const subscription = form.watch((_, { name }) => {
+      const stale = errorPaths(form.control._formState.errors).filter(
+        (path) => path !== name && form.getFieldState(path as FieldPath<z.input<S>>).error?.type !== 'server',
+      );
+      if (stale.length > 0) void form.trigger(stale as FieldPath<z.input<S>>[]);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+  return form;
 }

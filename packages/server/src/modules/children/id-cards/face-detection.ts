@@ -87,8 +87,26 @@ function detectInWorker(pixels: Uint8Array, width: number, height: number) {
     const request: FaceRequest = { id, pixels, width, height };
     target.postMessage(request, [pixels.buffer as ArrayBuffer]);
   }).finally(() => {
-    if (pending.size === 0) target.unref();
+    if (pending.size === 0) {
+      target.unref();
+      stopWhenIdle(target);
+    }
   });
+}
+
+/** The worker (human + tfjs WASM, ~100 MB) ends after this long without a photo; the next one starts it. */
+export const FACE_WORKER_IDLE_MS = 60_000;
+let idleTimer: NodeJS.Timeout | null = null;
+
+function stopWhenIdle(target: Worker): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (worker !== target || pending.size > 0) return;
+    worker = null;
+    void target.terminate();
+  }, FACE_WORKER_IDLE_MS);
+  idleTimer.unref();
 }
 
 export interface NormalisedPhoto {

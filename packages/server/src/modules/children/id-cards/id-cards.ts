@@ -1,6 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
@@ -22,7 +21,8 @@ import {
 } from '@hortus/contract';
 import type { Db } from '../../../platform/db/database';
 import { files as storedFiles } from '../../../platform/db/schema';
-import { filesDir, withFiles } from '../../../platform/files/files';
+import { withFiles } from '../../../platform/files/files';
+import { readStored } from '../../../platform/files/store';
 import { firstBytes } from '../../../platform/files/first-bytes';
 import { CallError, type AppContext } from '../../../platform/http/calls';
 import { requireRecord } from '../../../platform/http/records';
@@ -183,7 +183,9 @@ export async function deleteCard(app: AppContext, user: User, childId: number): 
 async function photoBytes(app: AppContext, fileId: number): Promise<Buffer> {
   const [file] = await app.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
   if (!file) throw new Error(`ID card photo ${fileId} is missing`);
-  return readFile(path.join(filesDir(app.dataDir), file.storageName));
+  const bytes = await readStored(app.fileStore, app.db, file.storageName);
+  if (!bytes) throw new Error(`ID card photo ${fileId} has no stored bytes`);
+  return bytes;
 }
 
 /** The printable content of one child's card (seen child with a card). */

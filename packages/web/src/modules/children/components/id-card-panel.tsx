@@ -15,12 +15,14 @@ import {
   QR_DEFAULTS,
   cardDesignIds,
   cardDesigns,
+  fileRules,
   idCardMessages,
   messages,
   type ChildView,
 } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
+import { FilePickerButton } from '../../../platform/forms/file-picker-button';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { createIdCard, deleteIdCard, downloadIdCard, useIdCard, useIdCardCache } from '../api/id-cards';
 
@@ -76,10 +78,6 @@ export function IdCardPanel({ child, disabled }: { child: ChildView; disabled: b
   const create = async () => {
     if (!photo) {
       alert.error(idCardMessages.photoRequired);
-      return;
-    }
-    if (photo.type !== 'image/jpeg') {
-      alert.error(idCardMessages.jpegOnly);
       return;
     }
     const reply = await saveAction(
@@ -154,16 +152,13 @@ export function IdCardPanel({ child, disabled }: { child: ChildView; disabled: b
   return (
     <Stack spacing={2} data-testid="id-card-form">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Button variant="outlined" component="label" disabled={disabled}>
-          Foto wählen
-          <input
-            hidden
-            type="file"
-            accept="image/jpeg"
-            data-testid="id-card-photo"
-            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-          />
-        </Button>
+        <FilePickerButton
+          label="Foto wählen"
+          variant="outlined"
+          rule={fileRules.jpeg}
+          disabled={disabled}
+          onFiles={([file]) => setPhoto(file ?? null)}
+        />
         <Typography variant="body2">{photo ? photo.name : 'Kein Foto gewählt (nur JPEG)'}</Typography>
       </Stack>
       <TextField

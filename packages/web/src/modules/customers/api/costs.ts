@@ -1,13 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  customerCalls,
-  encodeCallFields,
-  type CostDocumentView,
-  type CustomerData,
-  type ExportInput,
-} from '@hortus/contract';
+import { customerCalls, type CostDocumentView, type CustomerData, type ExportInput } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';
+import { upload } from '../../../platform/api/upload';
 import { customerKeys } from './customers';
 
 /** A single upload may take longer than a save (up to 20 MB). */
@@ -33,13 +28,11 @@ export function useUploadCostDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { costId: number; dokumentart: 1 | 20 | 100; file: File }) => {
-      const body = new FormData();
-      const fields = encodeCallFields({ id_k: input.costId, dokumentart: input.dokumentart });
-      for (const [name, value] of Object.entries(fields)) body.set(name, value);
-      body.set('file', input.file, input.file.name);
+      const fields = { id_k: input.costId, dokumentart: input.dokumentart };
+      const options = { timeoutMs: UPLOAD_TIMEOUT_MS };
       return {
         costId: input.costId,
-        reply: await call(customerCalls.kostenUpload, body, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+        reply: await upload(customerCalls.kostenUpload, fields, { file: input.file }, options),
       };
     },
     onSuccess: ({ costId, reply }) =>

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   customerCalls,
-  encodeCallFields,
   mergeDocument,
   type CustomerData,
   type CustomerSave,
@@ -10,6 +9,7 @@ import {
 } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';
+import { upload } from '../../../platform/api/upload';
 
 export const customerKeys = { all: ['customers'] as const };
 
@@ -98,18 +98,11 @@ export function useUploadDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { orderId: number; dokumentart: 20 | 100; wert: string; datum: string; file: File }) => {
-      const body = new FormData();
-      const fields = encodeCallFields({
-        id_a: input.orderId,
-        dokumentart: input.dokumentart,
-        wert: input.wert,
-        datum: input.datum,
-      });
-      for (const [name, value] of Object.entries(fields)) body.set(name, value);
-      body.set('file', input.file, input.file.name);
+      const fields = { id_a: input.orderId, dokumentart: input.dokumentart, wert: input.wert, datum: input.datum };
+      const options = { timeoutMs: UPLOAD_TIMEOUT_MS };
       return {
         orderId: input.orderId,
-        reply: await call(customerCalls.upload, body, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+        reply: await upload(customerCalls.upload, fields, { file: input.file }, options),
       };
     },
     onSuccess: ({ orderId, reply }) =>

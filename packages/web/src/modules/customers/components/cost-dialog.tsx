@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,6 +11,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useWatch } from 'react-hook-form';
 import {
+  customerCalls,
   costInput,
   costMessages,
   costNet,
@@ -29,6 +29,8 @@ import {
   type CustomerData,
 } from '@hortus/contract';
 import { ApiError } from '../../../platform/api/errors';
+import { uploadRule } from '../../../platform/api/upload';
+import { FilePickerButton } from '../../../platform/forms/file-picker-button';
 import { downloadStoredFile, viewStoredFile } from '../../../platform/api/download';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
@@ -219,20 +221,12 @@ function CostDocuments({ cost }: { cost: CostView }) {
             <MenuItem value={20}>Buchungsbeleg</MenuItem>
             <MenuItem value={100}>Sonstiges</MenuItem>
           </TextField>
-          <Button component="label" variant="outlined">
-            PDF oder Bild hochladen
-            <input
-              hidden
-              type="file"
-              accept="application/pdf,image/*"
-              data-testid="cost-upload"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void send(file);
-              }}
-            />
-          </Button>
+          <FilePickerButton
+            label="PDF oder Bild hochladen"
+            variant="outlined"
+            rule={uploadRule(customerCalls.kostenUpload, 'file')}
+            onFiles={([file]) => file && void send(file)}
+          />
         </Stack>
         {error && (
           <Typography color="error" sx={{ mt: 1 }}>

@@ -76,7 +76,7 @@ export function EmployeeDialog({
   onClose(): void;
 }) {
   const initial = inputOf(employee);
-  const form = useSchemaForm(employeeInput, initial, { mode: 'onChange' });
+  const form = useSchemaForm(employeeInput, initial);
   const { control, setValue } = form;
   const exceptions = useFieldArray({ control, name: 'ausnahmen' });
   const watched = useWatch({ control, name: 'ausnahmen' });
@@ -146,7 +146,6 @@ export function EmployeeDialog({
         texts={{ success: payrollMessages.saved, failure: payrollMessages.notReflected }}
         serverErrorPrefix="dataToSave.data.mitarbeiter."
         width={720}
-        saveOnlyWhenChanged
         extraActions={
           initial.id !== 0 && (
             <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmDelete(true)} sx={{ mr: 'auto' }}>

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { numberMessage, type PayrollModuleData } from '@hortus/contract';
+import { AlertProvider } from '../../../platform/alert/alert-provider';
+import { SavingProvider } from '../../../platform/saving/saving-provider';
+import { EmployeeDialog } from './employee-dialog';
+
+const call = vi.hoisted(() => vi.fn());
+vi.mock('../../../platform/api/client', () => ({ call }));
+
+const settings: PayrollModuleData['settings'] = {
+  lohngruppen: [{ id: 1, name: 'Reinigung', wert: 14 }],
+  bundesland: 'SN',
+  region: '',
+};
+
+function renderDialog() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <AlertProvider>
+        <SavingProvider>{children}</SavingProvider>
+      </AlertProvider>
+    </QueryClientProvider>
+  );
+  render(<EmployeeDialog employee={null} settings={settings} onClose={vi.fn()} />, { wrapper });
+}
+
+const field = (label: string) => screen.getByRole('textbox', { name: label });
+const spinner = (label: string) => screen.getByRole('spinbutton', { name: label });
+const helperTextOf = (element: HTMLElement) =>
+  document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+const saveButton = () => screen.getByRole('button', { name: 'Speichern' });
+
+beforeEach(() => {
+  call.mockReset();
+  call.mockResolvedValue({ status: 'success' });
+});
+afterEach(cleanup);
+
+describe('EmployeeDialog (new employee)', () => {
+  it('with only a first name, Speichern says why: the last name is marked, nothing is sent', async () => {
+    renderDialog();
+    fireEvent.change(field('Vorname'), { target: { value: 'Erika' } });
+    expect(saveButton()).toHaveProperty('disabled', false);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(helperTextOf(field('Nachname'))).toBe('Bitte angeben.'));
+    expect(helperTextOf(field('Vorname'))).toBe('');
+    expect(call).not.toHaveBeenCalled();
+
+    fireEvent.change(field('Nachname'), { target: { value: 'Muster' } });
+    await waitFor(() => expect(helperTextOf(field('Nachname'))).toBe(''));
+    expect(saveButton()).toHaveProperty('disabled', false);
+  });
+
+  it('an emptied number names its field', async () => {
+    renderDialog();
+    fireEvent.change(field('Vorname'), { target: { value: 'Erika' } });
+    fireEvent.change(field('Nachname'), { target: { value: 'Muster' } });
+    fireEvent.change(spinner('Urlaubstage pro Jahr'), { target: { value: '' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(helperTextOf(spinner('Urlaubstage pro Jahr'))).toBe(numberMessage('Urlaubstage')));
+    expect(numberMessage('Urlaubstage')).toBe('Bitte für „Urlaubstage“ eine Zahl angeben.');
+    expect(call).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,85 @@
+import { useEffect, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { messages } from '@hortus/contract';
+import type { SaveTexts } from '../saving/use-save-action';
+import type { ServerErrorMapping } from './server-errors';
+import { SubmitForm } from './submit-form';
+import { useFormSave } from './use-form-save';
+import { useSchemaForm } from './use-schema-form';
+
+export interface SettingsFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {
+  /** The contract's schema of the settings (its German messages are the fields'). */
+  schema: S;
+  /** The saved settings as the form edits them; a new saved value replaces an unchanged draft. */
+  saved: DefaultValues<z.input<S>>;
+  /** Stores the checked settings (a thrown validationError lands on the fields). */
+  save(values: z.output<S>): Promise<unknown>;
+  /** The save's alert texts; success defaults to messages.settingsSaved. */
+  texts: SaveTexts;
+  serverErrors?: ServerErrorMapping;
+}
+
+export interface SettingsFormState<S extends z.ZodType<FieldValues, FieldValues>> {
+  form: UseFormReturn<z.input<S>, unknown, z.output<S>>;
+  /** Checks and saves the draft; after a save the saved value is the draft. */
+  submit(): Promise<void>;
+  /** Speichern: the draft is changed and valid. */
+  canSave: boolean;
+}
+
+/**
+ * A settings page's form: the saved value, the draft (react-hook-form on the contract's schema, errors
+ * while typing), field errors from the schema and from the server, Speichern only when the draft is
+ * changed and valid. Render its fields inside `<SettingsForm settings={…}>`.
+ */
+export function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>({
+  schema,
+  saved,
+  save,
+  texts,
+  serverErrors,
+}: SettingsFormOptions<S>): SettingsFormState<S> {
+  const form = useSchemaForm(schema, saved, { mode: 'onChange' });
+  const formSave = useFormSave(form, serverErrors);
+  const { isDirty, isValid } = form.formState;
+  const savedKey = JSON.stringify(saved);
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(JSON.parse(savedKey) as DefaultValues<z.input<S>>);
+  }, [savedKey, form]);
+  const submit = form.handleSubmit(async (values) => {
+    const draft = form.getValues();
+    if (await formSave(() => save(values), { success: messages.settingsSaved, ...texts })) form.reset(draft);
+  });
+  return { form, submit, canSave: isDirty && isValid };
+}
+
+/** The page body of a settings form: its fields, the server's unplaceable message, Speichern. */
+export function SettingsForm<S extends z.ZodType<FieldValues, FieldValues>>({
+  settings,
+  submitLabel = 'Speichern',
+  children,
+}: {
+  settings: SettingsFormState<S>;
+  submitLabel?: string;
+  children: ReactNode;
+}) {
+  const rootError = settings.form.formState.errors.root?.['server']?.message;
+  return (
+    <SubmitForm onSubmit={settings.submit}>
+      <Stack spacing={2}>
+        {rootError && <Alert severity="error">{rootError}</Alert>}
+        {children}
+        <Box>
+          <Button type="submit" variant="contained" disabled={!settings.canSave}>
+            {submitLabel}
+          </Button>
+        </Box>
+      </Stack>
+    </SubmitForm>
+  );
+}
