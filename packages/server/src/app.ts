@@ -9,7 +9,7 @@ import type { AppContext, CallDefinition, FileAccessRule } from './platform/http
 import { registerCompression } from './platform/http/compression';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
 import { isMultipartRefusal, refuseMultipart, refuseUpload, registerUploadScope } from './platform/http/multipart';
-import { findWebDist, registerWebApp } from './platform/http/web-app';
+import { findWebDist, registerWebApp, withHttpsFrames } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
 import { serverModules } from './server-modules';
@@ -150,7 +150,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     for (const module of serverModules) await module.beforeRequests?.(app);
   });
   if (options.jobs !== false) startJobs(fastify, app, allJobs());
-  await registerWebApp(fastify, app.db, findWebDist(options.webDist));
+  await registerWebApp(fastify, app.db, findWebDist(options.webDist), {
+    matches: (url) => serverModules.some((module) => module.framingPage?.(url) ?? false),
+    contentSecurityPolicy: withHttpsFrames(headers['content-security-policy'] ?? ''),
+  });
   return fastify;
 }
 

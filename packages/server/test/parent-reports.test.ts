@@ -174,7 +174,8 @@ describe('210 meldung', () => {
     const data = reply.body.save as ParentReportsData;
     const made = data.historie.filter((entry) => entry.id_kind === w.mine && entry.aktiv);
     expect(made.map((entry) => entry.tag).sort()).toEqual([from, to]);
-    expect(made[0]).toMatchObject({ anwesend: false, anwesenheit_text: 'Krank', kommentar: 'Krank: Fieber' });
+    // The history names the sickness once: 'Krank' and the parent's own text (never 'Krank – Krank: Fieber').
+    expect(made[0]).toMatchObject({ anwesend: false, anwesenheit_text: 'Krank', kommentar: 'Fieber', ersetzt: false });
     expect(made[0]?.anhaenge).toEqual([]);
     expect(made[0]?.elternErstellt_zeit).toMatch(/^\d\d:\d\d$/);
 
@@ -189,10 +190,21 @@ describe('210 meldung', () => {
     expectStatus(await save(w.parent.code, report([w.mine], { tag: day, tag_bis: day })), 'success', 200);
     const reply = await save(w.parent.code, report([w.mine], { tag: day, tag_bis: day, anwesenheit: '13:00' }));
     const entries = (reply.body.save as ParentReportsData).historie.filter((e) => e.tag === day);
-    expect(entries.map((e) => [e.anwesenheit_text, e.aktiv])).toEqual([
-      ['Entlassung um 13:00 Uhr', true],
-      ['Krank', false],
+    expect(entries.map((e) => [e.anwesenheit_text, e.aktiv, e.ersetzt])).toEqual([
+      ['Entlassung um 13:00 Uhr', true, false],
+      ['Krank', false, true],
     ]);
+  });
+
+  it('tells a replaced report from a withdrawn one, and a sickness report without text has no comment', async () => {
+    const day = addDays(today(), 4);
+    const sent = await save(w.parent.code, report([w.mineB], { tag: day, tag_bis: day }));
+    expectStatus(sent, 'success', 200);
+    const entry = (sent.body.save as ParentReportsData).historie.find((e) => e.tag === day && e.id_kind === w.mineB);
+    expect(entry).toMatchObject({ anwesenheit_text: 'Krank', kommentar: '', aktiv: true, ersetzt: false });
+    await withdrawReport(attendance(), server.database.db, w.parent, entry?.id as number);
+    const after = (await load(w.parent.code)).historie.find((e) => e.id === entry?.id);
+    expect(after).toMatchObject({ aktiv: false, ersetzt: false });
   });
 
   it("refuses another family's child on every path (IDOR)", async () => {
@@ -226,11 +238,16 @@ describe('210 meldung', () => {
 
   it('keeps the 5.3 date rules: today up to 7 days ahead, past and range named apart', async () => {
     const past = addDays(today(), -1);
-    expectInvalid(
-      await save(w.parent.code, report([w.mine], { tag: past, tag_bis: past })),
-      'dataToSave.data.tag',
-      reportDateMessages.past,
-    );
+    // A past day gets both texts of 5.3, on the field and in the message.
+    const refused = await save(w.parent.code, report([w.mine], { tag: past, tag_bis: past }));
+    expectStatus(refused, 'validationError', 400);
+    const errors = refused.body.errors as Record<string, string[]>;
+    const both = [
+      'Es können nur Meldungen gesendet werden, die maximal 7 Tage in der Zukunft und nicht in der Vergangenheit liegen. Bitte überprüfen Sie Ihre Angaben.',
+      'Der gewählte Tag liegt in der Vergangenheit. Bitte wählen Sie einen gültigen Tag in der Zukunft aus.',
+    ];
+    expect(errors['dataToSave.data.tag']).toEqual(both);
+    expect(refused.body.message).toBe(both.join(' '));
     const far = addDays(today(), 8);
     expectInvalid(
       await save(w.parent.code, report([w.mine], { tag: addDays(today(), 1), tag_bis: far })),

@@ -51,7 +51,8 @@ cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/_api\//, /^\/manifest\.webmanifest$/],
+    // The scan station page (/200?SCAN) comes from the server: only its document may frame https dashboards.
+    denylist: [/^\/_api\//, /^\/manifest\.webmanifest$/, /^\/200\/?\?(?:.*&)?SCAN(?:[=&]|$)/],
   }),
 );
 

@@ -291,12 +291,21 @@ export const exceptionView = z.object({
 });
 export type ExceptionView = z.infer<typeof exceptionView>;
 
+/** school.md's anwesenheitHeute; time_angemeldet/time_abgemeldet repeat zeit_von/zeit_bis ('' while here). */
 export const attendanceToday = z.object({
+  id: z.number(),
   tag: z.string(),
   zeit_von: z.string(),
+  time_angemeldet: z.string(),
   zeit_bis: z.string().nullable(),
+  time_abgemeldet: z.string(),
   entlassgrund: z.string(),
+  /** Comment of today's recurring exception ('' if none). */
+  entlassgrundRegelausnahme: z.string(),
+  /** Comment of today's one-off exception when it decides the day ('' otherwise). */
+  entlassgrundAusnahme: z.string(),
   status: z.number(),
+  anwesendHeuteBis: z.string(),
 });
 export type AttendanceToday = z.infer<typeof attendanceToday>;
 
@@ -451,6 +460,12 @@ export const absencesWidgetData = z.object({});
 
 const childrenPath = '/_api/200/200/';
 
+/** A parent account in createElternbrief: its id (our client) or the account object with its `id` (the spec's client). */
+const parentAccountRef = z.preprocess(
+  (value) => (typeof value === 'object' && value !== null && 'id' in value ? (value as { id: unknown }).id : value),
+  recordId(),
+);
+
 /** Calls of module 200 (school.md 7.3; docs/api.md). */
 export const childrenCalls = {
   /** Load (empty dataToSave) or run one save action; answers the fresh data either way. */
@@ -492,7 +507,7 @@ export const childrenCalls = {
   createElternbrief: defineCallSpec({
     path: '/_api/200/200/eltern.php',
     func: 'createElternbrief',
-    request: { eltern: jsonField(z.array(recordId()).min(1, 'Bitte angeben.').max(5000)) },
+    request: { eltern: jsonField(z.array(parentAccountRef).min(1, 'Bitte angeben.').max(5000)) },
     reply: z.object({ status: z.literal('success'), file: z.string(), name: z.string() }),
     timeoutMs: 60_000,
   }),

@@ -124,11 +124,14 @@ export const reportHistoryEntry = z.object({
   anwesend: z.boolean(),
   entlasszeit: z.string(),
   anwesenheit_text: z.string(),
+  /** The parent's own text (a sickness report's 'Krank: ' mark is in anwesenheit_text, not repeated here). */
   kommentar: z.string(),
   anhaenge: z.array(attachmentView),
   elternErstellt_tag: z.string(),
   elternErstellt_zeit: z.string(),
   aktiv: z.boolean(),
+  /** Not active because a later report of the same child and day replaced it (else withdrawn when not active). */
+  ersetzt: z.boolean(),
   /** Active and its day's cut-off not passed: the parent may still withdraw it. */
   widerrufbar: z.boolean(),
 });

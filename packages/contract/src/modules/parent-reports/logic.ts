@@ -43,6 +43,16 @@ export function reportDayError(day: string, today: string): string | null {
 }
 
 /**
+ * All 5.3 texts for one chosen day: a past day gets both (the range text, which names the past, and the past
+ * text), a day more than 7 days ahead the range text, a valid day none.
+ */
+export function reportDayErrors(day: string, today: string): string[] {
+  const error = reportDayError(day, today);
+  if (error === reportDateMessages.past) return [reportDateMessages.range, reportDateMessages.past];
+  return error ? [error] : [];
+}
+
+/**
  * The form's date pair (school.md 5.3): when one date moves past the other, the other follows. `changed`
  * names the date the user just set.
  */
@@ -102,6 +112,15 @@ export function reportComment(anwesenheit: string, kommentar: string): string {
   if (anwesenheit !== SICK) return text;
   return text === '' ? SICK_PREFIX : `${SICK_PREFIX}: ${text}`;
 }
+
+/** The parent's own text of a stored comment: without the sickness mark ('Krank: Fieber' → 'Fieber'). */
+export function ownComment(comment: string): string {
+  if (comment === SICK_PREFIX) return '';
+  return comment.startsWith(`${SICK_PREFIX}: `) ? comment.slice(SICK_PREFIX.length + 2) : comment;
+}
+
+/** The history's label of a report that is no longer active: replaced by a later one of its day, or withdrawn. */
+export const inactiveReportLabels = { replaced: 'Durch spätere Meldung ersetzt', withdrawn: 'Zurückgezogen' } as const;
 
 /** How a report reads in the history: 'Krank', 'Abwesend' or 'Entlassung um HH:MM Uhr'. */
 export function reportText(present: boolean, releaseTime: string, comment: string): string {

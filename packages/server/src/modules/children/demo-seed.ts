@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
 import type { DemoContext } from '../../platform/modules/server-module';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
+import { demoLogins } from '../../seed/demo';
 import { createUser } from '../../seed/factories';
 import {
   childAttendance,
@@ -114,9 +115,14 @@ export async function seedChildrenDemo(db: Db, demo: DemoContext): Promise<void>
 
   const { day: today, weekday } = berlinNow(demo.now.getTime());
   const kids: { id: number; classId: number }[] = [];
+  const takenNames = new Set<string>();
   for (let index = 0; index < 60; index++) {
     const [vorname, junge] = firstNames[(index * 7) % firstNames.length] as readonly [string, boolean];
-    const nachname = lastNames[(index * 11 + 3) % lastNames.length] as string;
+    // No two children with the same name: the next family name while the pair is taken.
+    let shift = 0;
+    while (takenNames.has(`${vorname} ${lastNames[(index * 11 + 3 + shift) % lastNames.length]}`)) shift++;
+    const nachname = lastNames[(index * 11 + 3 + shift) % lastNames.length] as string;
+    takenNames.add(`${vorname} ${nachname}`);
     const klasse = classRows[index % 8 === 7 && index > 50 ? 8 : index % 8] as { id: number };
     const year = 2015 + (index % 5);
     const [row] = await db
@@ -182,8 +188,20 @@ export async function seedChildrenDemo(db: Db, demo: DemoContext): Promise<void>
     [6, 7],
     [10, 11],
   ];
+  const parentOf = new Map<number, number>();
   for (const [index, [a, b]] of pairs.entries()) {
     let parentId = index === 0 ? elternUser?.id : undefined;
+    if (parentId !== undefined) {
+      // The demo parent is on its start password (demoLogins): the letters print it.
+      const start = demoLogins.find((login) => login.nn === 'eltern')?.password;
+      const [account] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, parentId));
+      if (start) {
+        await db
+          .insert(childParentStartPasswords)
+          .values({ userId: parentId, password: start, passwordHash: account?.passwordHash ?? null })
+          .onConflictDoNothing();
+      }
+    }
     if (parentId === undefined) {
       const created = await createUser(db, {
         nn: `eltern${index + 1}`,
@@ -201,18 +219,20 @@ export async function seedChildrenDemo(db: Db, demo: DemoContext): Promise<void>
     for (const kidIndex of [a, b]) {
       const kid = kids[kidIndex];
       if (kid) await db.update(children).set({ parentUserId: parentId }).where(eq(children.id, kid.id));
+      if (parentId !== undefined) parentOf.set(kidIndex, parentId);
     }
   }
 
-  // One-off exceptions (staff) and parent reports for today and the next days.
+  // One-off exceptions (staff) and parent reports for today and the next days; parent reports only of
+  // children with a parent account, sent by that account.
   for (const [offset, index, present, time, comment, byParent] of [
     [0, 1, false, '00:00', 'Arzttermin', false],
     [0, 5, true, '13:00', 'geht nach Schulschluss', false],
-    [0, 8, false, '00:00', 'krank', true],
-    [0, 14, true, '14:00', 'Geburtstagsfeier', true],
+    [0, 12, false, '00:00', 'krank', true],
+    [0, 10, true, '14:00', 'Geburtstagsfeier', true],
     [1, 3, true, '13:00', 'geht nach Schulschluss', false],
     [1, 9, false, '00:00', 'krank', true],
-    [2, 20, true, '15:00', 'Zahnarzt', true],
+    [2, 7, true, '15:00', 'Zahnarzt', true],
   ] as const) {
     const kid = kids[index];
     if (!kid) continue;
@@ -223,15 +243,17 @@ export async function seedChildrenDemo(db: Db, demo: DemoContext): Promise<void>
       releaseTime: time,
       comment,
       byParent,
-      createdBy: byParent ? (elternUser?.id ?? null) : null,
+      createdBy: byParent ? (parentOf.get(index) ?? null) : null,
     });
   }
 
   // Today's attendance partly filled: every third child checked in, some of them released. Then a week of
   // attendance history and diary entries — one insert each (the demo seed runs in every demo test).
   const attendance: (typeof childAttendance.$inferInsert)[] = [];
+  // No attendance on weekends (Saturday 6, Sunday 7).
+  const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
   for (const [index, kid] of kids.entries()) {
-    if (index % 3 !== 0 || index === 0) continue;
+    if (isWeekend(today) || index % 3 !== 0 || index === 0) continue;
     attendance.push({
       childId: kid.id,
       day: today,
@@ -242,6 +264,7 @@ export async function seedChildrenDemo(db: Db, demo: DemoContext): Promise<void>
   }
   for (let back = 1; back <= 7; back++) {
     const day = addDays(today, -back);
+    if (isWeekend(day)) continue;
     for (const [index, kid] of kids.entries()) {
       if ((index + back) % 4 === 0) continue;
       attendance.push({

@@ -9,6 +9,12 @@ import { statisticsFileAccess } from './statistics/statistics-calls';
 import { seedStatisticsDemo } from './statistics/statistics-demo';
 import { STATISTICS_AREA } from '@hortus/contract';
 
+/** /200?SCAN (also /200/?SCAN=…): the scan station page of the web part. */
+export function isScanStationPage(url: string): boolean {
+  const parsed = new URL(url, 'http://page');
+  return /^\/200\/?$/.test(parsed.pathname) && parsed.searchParams.has('SCAN');
+}
+
 /** Module 200: children, classes, attendance today, exceptions, parent accounts; dashboard widget 2. */
 export const childrenServerModule: ServerModule = {
   code: '200',
@@ -21,6 +27,8 @@ export const childrenServerModule: ServerModule = {
     await seedChildrenDemo(db, demo);
     await seedStatisticsDemo(db, demo);
   },
+  // The scan station (/200?SCAN) shows the dashboard address of its settings in a frame (school.md 2.4).
+  framingPage: isScanStationPage,
   dashboardWidgets: { w2: absencesWidget },
   schoolClasses: classNames,
   childAttendance,

@@ -1,7 +1,7 @@
 import { widgetsOf, type DashboardWidget, type WidgetDefinition } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { AppContext } from '../../platform/http/calls';
-import { noWidgetData, type WidgetAccess } from '../../platform/modules/widgets';
+import { noWidgetData, type WidgetAccess, type WidgetContext } from '../../platform/modules/widgets';
 import { readDashboardSettings, seesWidget, widgetCondition, type ReadDashboardSettings } from './settings';
 
 /**
@@ -27,8 +27,14 @@ export function dashboardSettingsOf(app: AppContext): Promise<ReadDashboardSetti
 }
 
 /** The widget rule of the platform: a widget's calls are answered for the users it is shown to. */
-export const dashboardWidgetAccess: WidgetAccess = async ({ app, user }, widgetId) =>
-  seesWidget(await dashboardSettingsOf(app), widgetId, user);
+export const dashboardWidgetAccess: WidgetAccess = async (ctx, widgetId) =>
+  seesWidget(await dashboardSettingsOf(ctx.app), widgetId, ctx.user) && (await offered(ctx, widgetId));
+
+/** The widget module's own rule (ServerWidget.offeredTo); true when it has none. */
+async function offered(ctx: WidgetContext, widgetId: string): Promise<boolean> {
+  const offeredTo = ctx.app.widgets.get(widgetId)?.offeredTo;
+  return offeredTo ? offeredTo(ctx) : true;
+}
 
 /** The widgets a user sees, in the configured order, each with its data (`data`: what the widget's load answered). */
 export async function widgetsFor(
@@ -41,8 +47,10 @@ export async function widgetsFor(
   for (const id of settings.useWidgets) {
     const definition = known.find((widget) => widget.id === id);
     if (!definition || !seesWidget(settings, id, user)) continue;
+    const ctx = { app, db: app.db, user };
+    if (!(await offered(ctx, id))) continue;
     const widget = app.widgets.get(id);
-    const data = widget ? await widget.load({ app, db: app.db, user }) : noWidgetData;
+    const data = widget ? await widget.load(ctx) : noWidgetData;
     result.push({
       widget: {
         ...data,

@@ -170,6 +170,8 @@ function random(seed: number): () => number {
 export async function seedHydrantsDemo(db: Db, now: Date): Promise<void> {
   const next = random(310);
   const year = now.getUTCFullYear();
+  /** Months of this year whose first day has passed (an inspection on the 1st is never in the future). */
+  const thisYearMonths = now.getUTCMonth() + 1;
   await writeModuleSettings(db, hydrantsModule.code, {
     startpos_lat: 51.1065,
     startpos_lon: 13.66,
@@ -193,8 +195,11 @@ export async function seedHydrantsDemo(db: Db, now: Date): Promise<void> {
             ? (otherSets[Math.floor(next() * otherSets.length)] as string[])
             : [];
       const checked = mangel.length > 0 || next() < 0.55;
-      const inspectedYear = year - Math.floor(next() * 6);
-      const month = String(1 + Math.floor(next() * 12)).padStart(2, '0');
+      const inspectedYear = year - 1 - Math.floor(next() * 5);
+      // Checked this year on the 1st of a month that has begun, earlier ones in past years: never in the future.
+      const monthNumber = 1 + Math.floor(next() * 12);
+      const month = String(monthNumber).padStart(2, '0');
+      const thisYearMonth = String(1 + ((monthNumber - 1) % thisYearMonths)).padStart(2, '0');
       // A few metres off the street's axis, alternately left and right (pavement).
       const offset = (index % 2 === 0 ? 1 : -1) * 0.00006;
       nummer += 1;
@@ -211,7 +216,7 @@ export async function seedHydrantsDemo(db: Db, now: Date): Promise<void> {
         status: checked ? ('1' as const) : ('2' as const),
         mangel,
         lastUpdate: now.getTime(),
-        lastInspection: checked ? `${year}-${month}-15` : `${inspectedYear}-${month}-10`,
+        lastInspection: checked ? `${year}-${thisYearMonth}-01` : `${inspectedYear}-${month}-10`,
       };
     });
     if (values.length > 0) await db.insert(hydrants).values(values);

@@ -2,6 +2,7 @@ import {
   formatGermanDate,
   hasRight,
   parentReportsRights,
+  ownComment,
   reportText,
   cutoffPassed,
   type ParentReportsData,
@@ -47,6 +48,9 @@ export async function loadParentReports(
     })),
     settings,
     historie: rows.map((row) => {
+      const replaced =
+        !row.active &&
+        rows.some((other) => other.childId === row.childId && other.day === row.day && other.id > row.id);
       return {
         id: row.id,
         id_kind: row.childId,
@@ -56,11 +60,12 @@ export async function loadParentReports(
         anwesend: row.present,
         entlasszeit: row.releaseTime,
         anwesenheit_text: reportText(row.present, row.releaseTime, row.comment),
-        kommentar: row.comment,
+        kommentar: ownComment(row.comment),
         anhaenge: row.anhaenge,
         elternErstellt_tag: row.elternErstellt_tag,
         elternErstellt_zeit: row.elternErstellt_zeit,
         aktiv: row.active,
+        ersetzt: replaced,
         widerrufbar: row.active && !cutoffPassed(row.day, settings.anwesenheitMeldungSpaetestensBis, heute, jetzt),
       };
     }),

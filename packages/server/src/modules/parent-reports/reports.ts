@@ -9,7 +9,7 @@ import {
   offeredReleaseTimes,
   parentReportsMessages,
   reportComment,
-  reportDayError,
+  reportDayErrors,
   reportDays,
   reportText,
   type FieldErrors,
@@ -56,12 +56,13 @@ export async function sendReport(
   const { day: today, time } = berlinNow(now);
   const settings = await attendance.readReportSettings(db);
   const [from, to] = input.tag <= input.tag_bis ? [input.tag, input.tag_bis] : [input.tag_bis, input.tag];
-  const fromError = reportDayError(from, today);
-  const toError = reportDayError(to, today);
-  if (fromError || toError) {
+  const fromErrors = reportDayErrors(from, today);
+  const toErrors = reportDayErrors(to, today);
+  if (fromErrors.length > 0 || toErrors.length > 0) {
+    // The message: every 5.3 text once (a past day gives both).
     invalid(
-      { ...(fromError ? { tag: [fromError] } : {}), ...(toError ? { tag_bis: [toError] } : {}) },
-      fromError ?? toError ?? undefined,
+      { ...(fromErrors.length > 0 ? { tag: fromErrors } : {}), ...(toErrors.length > 0 ? { tag_bis: toErrors } : {}) },
+      [...new Set([...fromErrors, ...toErrors])].join(' '),
     );
   }
   const ids = [...new Set(input.kind)];

@@ -11,8 +11,9 @@ const settings = {
     { id: 2, name: 'Ergänzungskraft', wert: 16.8 },
     { id: 3, name: 'Minijob', wert: 13.9 },
   ],
-  bundesland: 'BY' as const,
-  region: 'KATH' as const,
+  // Where the demo organisation is (Dresden/Radebeul): Saxony's days, Buß- und Bettag, no Allerheiligen.
+  bundesland: 'SN' as const,
+  region: '' as const,
 };
 
 const contractDefaults = {
@@ -43,7 +44,7 @@ function markWorkday(
 }
 
 /**
- * Demo of module 420: wage groups and Bavaria (catholic communities) as the federal state, three
+ * Demo of module 420: wage groups and Saxony (where the demo organisation is) as the federal state, three
  * employees (contract wage, fixed salary, hourly mini job) with weekday exceptions, and payrolls of
  * the two months before today with leave, sick days, paid-out overtime and a special payment.
  */

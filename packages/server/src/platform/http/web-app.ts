@@ -14,7 +14,27 @@ import { sendReply } from './dispatcher';
  * (React Router decides what to show, including its not-found page), and the web manifest built
  * from the app settings so the installed app carries the organisation's title and colour.
  */
-export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: string | null): Promise<void> {
+/** A page that embeds other sites' https pages: its URL test and the security policy its document gets. */
+export interface FramingPages {
+  matches: (url: string) => boolean;
+  contentSecurityPolicy: string;
+}
+
+/** The app's security policy with https frames allowed (`frame-src 'self' https:`), for framing pages only. */
+export function withHttpsFrames(contentSecurityPolicy: string): string {
+  const directives = contentSecurityPolicy
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith('frame-src'));
+  return [...directives, "frame-src 'self' https:"].join(';');
+}
+
+export async function registerWebApp(
+  fastify: FastifyInstance,
+  db: Db,
+  webDist: string | null,
+  framing?: FramingPages,
+): Promise<void> {
   fastify.get('/manifest.webmanifest', async (_request, reply) => {
     const settings = await readAppSettings(db);
     return reply
@@ -70,6 +90,7 @@ export async function registerWebApp(fastify: FastifyInstance, db: Db, webDist: 
     const isPageRequest =
       request.method === 'GET' && !url.startsWith('/_api/') && !path.extname(url) && indexHtml !== null;
     if (isPageRequest && template !== null) {
+      if (framing?.matches(request.url)) reply.header('content-security-policy', framing.contentSecurityPolicy);
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')

@@ -48,6 +48,12 @@ export interface ServerModule {
    * on the first start, which as a job stalled calls a minute after start). Idempotent and quick when done.
    */
   beforeRequests?: (app: AppContext) => Promise<unknown>;
+  /**
+   * Pages of the module's web part that embed other sites' https pages (iframes), by request URL (path and
+   * query): only their documents get a security policy with `frame-src 'self' https:`; every other page
+   * frames nothing.
+   */
+  framingPage?: (url: string) => boolean;
   /** Dashboard widgets by id (declared with name and order in the module's contract definition). */
   dashboardWidgets?: Record<string, ServerWidget>;
   /** Only the module that shows the widgets: who may use a widget (see WidgetAccess). */

@@ -22,6 +22,12 @@ export interface ServerWidget {
    * never change an object once answered.
    */
   load(ctx: WidgetContext): Promise<Record<string, unknown>>;
+  /**
+   * Whether the widget is offered to this user at all, beyond the dashboard's visibility condition (e.g. only to
+   * users with a class to see). Missing: offered to everyone the condition allows. Checked for the widget's
+   * entry and its calls alike.
+   */
+  offeredTo?(ctx: WidgetContext): Promise<boolean>;
   /** The widget's own calls: answered only for users the widget is shown to (else noRight). */
   calls?: CallDefinition[];
 }

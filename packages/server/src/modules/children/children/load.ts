@@ -31,6 +31,7 @@ import {
   children,
 } from '../schema';
 import { groupList, readChildrenSettings } from '../settings';
+import { statisticsLists } from '../statistics/statistics';
 import { addDays, berlinNow } from '../../../platform/time/berlin-time';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
@@ -169,6 +170,7 @@ export async function childViews(
     // were half of a 1,000-children load).
     db
       .select({
+        id: childAttendance.id,
         childId: childAttendance.childId,
         day: childAttendance.day,
         timeFrom: childAttendance.timeFrom,
@@ -233,13 +235,20 @@ export async function childViews(
       ausnahmen.filter((entry) => entry.aktiv),
     );
     const record = attendanceBy.get(row.id);
+    const todaysRecurring = regelausnahmen.find((entry) => entry.wochentag === options.weekday);
     const today: AttendanceToday | null = record
       ? {
+          id: record.id,
           tag: record.day,
           zeit_von: record.timeFrom,
+          time_angemeldet: record.timeFrom,
           zeit_bis: record.timeTo,
+          time_abgemeldet: record.timeTo ?? '',
           entlassgrund: record.reason,
+          entlassgrundRegelausnahme: todaysRecurring?.kommentar ?? '',
+          entlassgrundAusnahme: plan.grund === 'Ausnahme' ? plan.kommentar : '',
           status: statusOf({ zeit_bis: record.timeTo }),
+          anwesendHeuteBis: plan.entlasszeit,
         }
       : null;
     return {
@@ -295,11 +304,15 @@ export async function loadChildrenData(db: Db, user: User, now = Date.now()): Pr
   const { day, weekday } = berlinNow(now);
   const [settings, access] = await Promise.all([readChildrenSettings(db), classesFor(db, user)]);
   const visible = access.filter((entry) => entry.sehen).map((entry) => entry.row.id);
-  const [klassen, kinder, eltern, gruppen] = await Promise.all([
+  const [klassen, kinder, eltern, gruppen, lists] = await Promise.all([
     classViews(db, user, access),
     childViews(db, access, visible, { today: day, weekday }),
     hasRight(user.rechte, childrenRights.parents) ? loadParents(db, settings, user) : Promise.resolve([]),
     hasRight(user.rechte, childrenRights.settings) ? groupList(db) : Promise.resolve([]),
+    // The same lists saveAnwesenheit answers, for whoever may open the statistics dialog.
+    hasRight(user.rechte, childrenRights.statistics)
+      ? statisticsLists(db, user, access)
+      : Promise.resolve({ anwesenheitenMonate: [], anwesenheitenDokumente: [] }),
   ]);
   return {
     settings,
@@ -320,8 +333,7 @@ export async function loadChildrenData(db: Db, user: User, now = Date.now()): Pr
         bis: kind.anwesenheitHeute?.zeit_bis ?? '',
         entlassgrund: kind.anwesenheitHeute?.entlassgrund ?? '',
       })),
-    anwesenheitenMonate: [],
-    anwesenheitenDokumente: [],
+    ...lists,
     gruppen,
     heute: day,
     xtime: now,

@@ -121,5 +121,7 @@ export const w2Call = defineCall(childrenCalls.w2).forSession({
 /** Widget 2 (Abwesenheiten): loads its day itself through w2, so the settings entry carries nothing more. */
 export const absencesWidget: ServerWidget = {
   load: () => Promise.resolve(noWidgetData),
+  // Staff widget: offered only to users with a class to see (parents would see an empty list).
+  offeredTo: async ({ db, user }) => (await classesFor(db, user)).some((entry) => entry.sehen),
   calls: [w2Call],
 };

@@ -111,11 +111,13 @@ async function archiveNames(db: Db): Promise<string[]> {
   return rows.map((row) => row.path.slice(STATISTICS_AREA.length + 1));
 }
 
+/** The month and archive lists of the statistics dialog (saveAnwesenheit, createAnwesenheitsstatistik, getSettings). */
 export async function statisticsLists(
   db: Db,
   user: User,
+  known?: ClassAccess[],
 ): Promise<Omit<StatisticsListReply, 'status' | 'tag' | 'anwesenheiten'>> {
-  const access = await classesFor(db, user);
+  const access = known ?? (await classesFor(db, user));
   const [anwesenheitenMonate, anwesenheitenDokumente] = await Promise.all([
     monthsWithRecords(db, seenIds(access)),
     archiveNames(db),

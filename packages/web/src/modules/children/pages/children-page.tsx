@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -107,7 +107,6 @@ function ChildrenList({ data }: { data: ChildrenData }) {
   const [released, setReleased] = useState<ChildView | null>(null);
   const [deleting, setDeleting] = useState<ChildView | null>(null);
   const [allCards, setAllCards] = useState(false);
-  const navigate = useNavigate();
   const [registration, setRegistration] = useState(readRegistration);
   const statusQueue = useStatusQueue();
   const saving = useSaving();
@@ -285,7 +284,11 @@ function ChildrenList({ data }: { data: ChildrenData }) {
           <Button onClick={() => setAllCards(true)} sx={{ whiteSpace: 'nowrap' }}>
             Ausweise für alle
           </Button>
-          <Button onClick={() => void navigate('/200?SCAN')} sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            // A full page load: the station's document gets the server's policy that allows framing dashboards.
+            onClick={() => window.location.assign('/200?SCAN')}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             Scan-Station
           </Button>
         </Stack>

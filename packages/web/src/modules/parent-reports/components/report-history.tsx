@@ -6,7 +6,13 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { messages, parentReportsMessages, type ParentReportsData, type ReportHistoryEntry } from '@hortus/contract';
+import {
+  inactiveReportLabels,
+  messages,
+  parentReportsMessages,
+  type ParentReportsData,
+  type ReportHistoryEntry,
+} from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
@@ -36,11 +42,16 @@ export function ReportHistory({ data }: { data: ParentReportsData }) {
               <Typography sx={{ fontWeight: 'bold' }}>
                 {entry.tagValue}: {entry.kind_name}
               </Typography>
-              {!entry.aktiv && <Chip size="small" label="Zurückgezogen" />}
+              {!entry.aktiv && (
+                <Chip
+                  size="small"
+                  label={entry.ersetzt ? inactiveReportLabels.replaced : inactiveReportLabels.withdrawn}
+                />
+              )}
             </Stack>
             <Typography variant="body2">
               {entry.anwesenheit_text}
-              {entry.kommentar !== '' && entry.kommentar !== entry.anwesenheit_text ? ` – ${entry.kommentar}` : ''}
+              {entry.kommentar !== '' ? ` – ${entry.kommentar}` : ''}
             </Typography>
             <Typography variant="caption" color="text.secondary">
               Gesendet am {entry.elternErstellt_tag} um {entry.elternErstellt_zeit}
