@@ -14,8 +14,8 @@ import {
   type StatisticsRowInput,
 } from '@hortus/contract';
 import { createGroup } from '../src/seed/factories';
-import { childAttendance, children } from '../src/modules/children/schema';
-import { users } from '../src/platform/db/schema';
+import { childAttendance, childStatisticsArchives, children } from '../src/modules/children/schema';
+import { files, users } from '../src/platform/db/schema';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 import { filledRectangles, pageTexts } from './support/pdf-reader';
 import { readZip } from './support/zip-reader';
@@ -225,7 +225,7 @@ describe('200-200 evaluations (createAnwesenheitsstatistik)', () => {
     const chartBars = bars.filter((bar) => bar.height > 10 && bar.height < 13);
     expect(chartBars).toHaveLength(2);
     expect(chartBars[0]?.width).toBeCloseTo(chartBars[1]?.width ?? 0, 1);
-    // Kept in the archive: downloadable again by its name, by anyone with the statistics right.
+    // Kept in the archive: downloadable again by its name, by whoever sees every class it covers (the viewer sees A).
     const again = await evaluate(w.viewer.code, '2025-03-04_Test 1.pdf', '');
     expectStatus(again, 'success', 200);
     expect(again.body.name).toBe('Anwesenheitsstatistik_2025-03-04_Test 1.pdf');
@@ -259,6 +259,42 @@ describe('200-200 evaluations (createAnwesenheitsstatistik)', () => {
     expect(afterDelete.anwesenheitenDokumente).not.toContain('2025-03-04_Test 1.pdf');
     expectStatus(await list(w.admin.code, day, { delDokument: '2025-03-04_Test 1.pdf' }), 'notFound', 404);
     expectStatus(await list(w.admin.code, day, { delDokument: '../files/x.pdf' }), 'notFound', 404);
+  });
+
+  it('keeps an archive from users who do not see every class it covers', async () => {
+    const w = await world();
+    const day = '2025-03-11';
+    const name = `${day}_B${w.gEdit}.pdf`;
+    await record(w.bChild, day, '08:00', '15:00');
+    const made = await evaluate(w.admin.code, 'tag', day, {
+      klassen: [w.classB],
+      archivieren: true,
+      loeschen: false,
+      suffix: `B${w.gEdit}`,
+    });
+    expectStatus(made, 'success', 200);
+    expect(made.body.anwesenheitenDokumente).toContain(name);
+    // The viewer sees class A only: the archive of class B is not listed, fetched, downloaded or deleted.
+    expect((await listed(w.viewer.code, day)).anwesenheitenDokumente).not.toContain(name);
+    expectStatus(await evaluate(w.viewer.code, name, ''), 'notFound', 404);
+    const viewerDownload = await server.app.inject({
+      method: 'POST',
+      url: '/_api/data/download.php',
+      payload: { code: w.viewer.code, file: String(made.body.file) },
+    });
+    expect([403, 404]).toContain(viewerDownload.statusCode);
+    expectStatus(await list(w.viewer.code, day, { delDokument: name }), 'notFound', 404);
+    expect((await listed(w.admin.code, day)).anwesenheitenDokumente).toContain(name);
+    expectStatus(await evaluate(w.admin.code, name, ''), 'success', 200);
+    // Without recorded classes (made before they were recorded) it asks for every class, which the admin
+    // does not see (other tests' classes).
+    const [file] = await server.database.db
+      .select()
+      .from(files)
+      .where(eq(files.path, String(made.body.file)));
+    await server.database.db.delete(childStatisticsArchives).where(eq(childStatisticsArchives.fileId, file?.id ?? 0));
+    expect((await listed(w.admin.code, day)).anwesenheitenDokumente).not.toContain(name);
+    expectStatus(await evaluate(w.admin.code, name, ''), 'notFound', 404);
   });
 
   it('makes the month ZIP with the five contents, read back file by file', async () => {

@@ -246,3 +246,15 @@ export const childIdCards = pgTable('children_id_cards', {
   preview: text('preview').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The classes an archived attendance evaluation (file area f200-200) covers, written with its file. Only
+ * users who see every one of them list, fetch, download or delete it; an archive without a row (made
+ * before this was recorded) is for users who see every class.
+ */
+export const childStatisticsArchives = pgTable('child_statistics_archives', {
+  fileId: integer('file_id')
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  classIds: integer('class_ids').array().notNull(),
+});

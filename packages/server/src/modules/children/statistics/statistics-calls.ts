@@ -1,13 +1,20 @@
 import { childrenRights, hasRight, schoolYearCalls, statisticsCalls } from '@hortus/contract';
 import { defineCall, type FileAccessRule } from '../../../platform/http/calls';
 import { runSchoolYear } from '../school-year/school-year';
-import { createEvaluation, dayList, deleteArchiveFile, saveDayRows, statisticsLists } from './statistics';
+import {
+  canSeeArchiveFile,
+  createEvaluation,
+  dayList,
+  deleteArchiveFile,
+  saveDayRows,
+  statisticsLists,
+} from './statistics';
 
 /** saveAnwesenheit (x|200|200): deletes an archive file and/or saves rows of the day, then answers the day list. */
 export const saveAttendanceCall = defineCall(statisticsCalls.saveAnwesenheit).forSession({
   rights: [childrenRights.statistics],
   async handle({ app, db, input, user }) {
-    if (input.delDokument) await deleteArchiveFile(app, input.delDokument);
+    if (input.delDokument) await deleteArchiveFile(app, user, input.delDokument);
     if (input.liste) await saveDayRows(db, user, input.tag, input.liste);
     const [anwesenheiten, lists] = await Promise.all([dayList(db, user, input.tag), statisticsLists(db, user)]);
     return { status: 'success', tag: input.tag, anwesenheiten, ...lists };
@@ -35,5 +42,6 @@ export const schoolYearCall = defineCall(schoolYearCalls.neuesSchuljahr).forSess
   },
 });
 
-/** Archived evaluations (f200-200): whoever holds the statistics right. */
-export const statisticsFileAccess: FileAccessRule = (_ctx, user) => hasRight(user.rechte, childrenRights.statistics);
+/** Archived evaluations (f200-200): the statistics right and every class the archive covers seen. */
+export const statisticsFileAccess: FileAccessRule = async (ctx, user, file) =>
+  hasRight(user.rechte, childrenRights.statistics) && canSeeArchiveFile(ctx.db, user, file.id);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   STATISTICS_AREA,
   archiveFileName,
@@ -26,7 +26,7 @@ import { CallError, type AppContext } from '../../../platform/http/calls';
 import { requireRecord } from '../../../platform/http/records';
 import { cachedChildBase } from '../children/child-base';
 import { classesFor, type ClassAccess } from '../children/classes';
-import { childClasses, childAttendance, children } from '../schema';
+import { childClasses, childAttendance, childStatisticsArchives, children } from '../schema';
 import { dayPdf, monthEntries, writeMonthZip, type EvaluationRow } from './statistics-pdf';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
@@ -101,14 +101,40 @@ async function monthsWithRecords(db: Db, classIds: readonly number[]): Promise<s
   return rows.map((row) => row.month);
 }
 
-/** Archive file names, newest first. */
-async function archiveNames(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ path: filesTable.path })
+/**
+ * An archive is for users who see every class it covers. A covered class since deleted, or an archive
+ * without recorded classes (made before they were recorded), asks for every class.
+ */
+function seesArchive(access: ClassAccess[], classIds: readonly number[] | null): boolean {
+  const everyClass = access.every((entry) => entry.sehen);
+  if (classIds === null) return everyClass;
+  const seen = new Set(seenIds(access));
+  const existing = new Set(access.map((entry) => entry.row.id));
+  return classIds.every((id) => seen.has(id) || (everyClass && !existing.has(id)));
+}
+
+/** The archive files (f200-200, optionally narrowed) with the classes each covers (null: not recorded). */
+function archiveFiles(db: Db, narrow?: SQL) {
+  return db
+    .select({ file: filesTable, classIds: childStatisticsArchives.classIds })
     .from(filesTable)
-    .where(eq(filesTable.area, STATISTICS_AREA))
+    .leftJoin(childStatisticsArchives, eq(childStatisticsArchives.fileId, filesTable.id))
+    .where(and(eq(filesTable.area, STATISTICS_AREA), narrow))
     .orderBy(desc(filesTable.path));
-  return rows.map((row) => row.path.slice(STATISTICS_AREA.length + 1));
+}
+
+/** The names of the archive files the user may see, newest first. */
+async function archiveNames(db: Db, access: ClassAccess[]): Promise<string[]> {
+  const rows = await archiveFiles(db);
+  return rows
+    .filter((row) => seesArchive(access, row.classIds))
+    .map((row) => row.file.path.slice(STATISTICS_AREA.length + 1));
+}
+
+/** download.php's rule for f200-200: the archive's classes are all seen. */
+export async function canSeeArchiveFile(db: Db, user: User, fileId: number): Promise<boolean> {
+  const [[row], access] = await Promise.all([archiveFiles(db, eq(filesTable.id, fileId)), classesFor(db, user)]);
+  return row !== undefined && seesArchive(access, row.classIds);
 }
 
 /** The month and archive lists of the statistics dialog (saveAnwesenheit, createAnwesenheitsstatistik, getSettings). */
@@ -120,7 +146,7 @@ export async function statisticsLists(
   const access = known ?? (await classesFor(db, user));
   const [anwesenheitenMonate, anwesenheitenDokumente] = await Promise.all([
     monthsWithRecords(db, seenIds(access)),
-    archiveNames(db),
+    archiveNames(db, access),
   ]);
   return { anwesenheitenMonate, anwesenheitenDokumente };
 }
@@ -128,24 +154,21 @@ export async function statisticsLists(
 const DELETE_CHUNK = 10_000;
 const archivePath = (name: string) => `${STATISTICS_AREA}/${name}`;
 
-async function requireArchiveFile(db: Db, name: string) {
-  const [row] = parseArchiveName(name)
-    ? await db
-        .select()
-        .from(filesTable)
-        .where(eq(filesTable.path, archivePath(name)))
-        .limit(1)
-    : [];
+async function requireArchiveFile(db: Db, user: User, name: string) {
+  const [[row], access] = await Promise.all([
+    parseArchiveName(name) ? archiveFiles(db, eq(filesTable.path, archivePath(name))) : [],
+    classesFor(db, user),
+  ]);
   return requireRecord(
-    row && row.area === STATISTICS_AREA ? row : undefined,
-    { canSee: true },
+    row,
+    { canSee: (archive) => seesArchive(access, archive.classIds) },
     statisticsMessages.unknownArchive,
-  );
+  ).file;
 }
 
-/** delDokument: removes one archive file. */
-export async function deleteArchiveFile(app: AppContext, name: string): Promise<void> {
-  const row = await requireArchiveFile(app.db, name);
+/** delDokument: removes one archive file the user may see (its classes row goes with it). */
+export async function deleteArchiveFile(app: AppContext, user: User, name: string): Promise<void> {
+  const row = await requireArchiveFile(app.db, user, name);
   await withFiles(app, (_tx, files) => files.remove([row.id]));
 }
 
@@ -245,8 +268,9 @@ function chosenClasses(access: ClassAccess[], options: EvaluationOptions): Class
 
 /**
  * createAnwesenheitsstatistik: 'tag' → the day PDF, 'monat' → the month ZIP (streamed to disk), else
- * an archive file name → that file. Archiving stores the file in f200-200 (same name replaces);
- * deleting removes the evaluated records — both in one transaction with the file.
+ * an archive file name → that file (if the user sees its classes). Archiving stores the file in f200-200
+ * (same name replaces) with the classes it covers; deleting removes the evaluated records — all in one
+ * transaction with the file.
  */
 export async function createEvaluation(
   app: AppContext,
@@ -255,7 +279,7 @@ export async function createEvaluation(
 ): Promise<MadeEvaluation> {
   const { typ, wert } = request;
   if (typ !== 'tag' && typ !== 'monat') {
-    const row = await requireArchiveFile(app.db, typ);
+    const row = await requireArchiveFile(app.db, user, typ);
     return { file: row.path, name: evaluationDownloadName(typ) };
   }
   const access = await classesFor(app.db, user);
@@ -302,6 +326,12 @@ export async function createEvaluation(
     }
     const stored = await withFiles(app, async (tx, files) => {
       const row = await files.store({ ...kept, ownerUserId: user.id, originalName: name, mime, bytes });
+      if (options.archivieren) {
+        await tx
+          .insert(childStatisticsArchives)
+          .values({ fileId: row.id, classIds })
+          .onConflictDoUpdate({ target: childStatisticsArchives.fileId, set: { classIds } });
+      }
       // Exactly the evaluated records, in chunks that stay far below the bind-parameter limit.
       const ids = options.loeschen ? rows.map((entry) => entry.id) : [];
       for (let start = 0; start < ids.length; start += DELETE_CHUNK) {
