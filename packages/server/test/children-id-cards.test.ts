@@ -219,6 +219,18 @@ describe('200 ID cards', () => {
     expectInvalid(await createCard(w.admin.code, w.child, face, { qrCodes: '[{"idTyp":2}]' }), 'qrCodes.0.idTyp');
   }, 60_000);
 
+  it('refuses a QR position that covers the text column (offset 40/40) and keeps the card as it was', async () => {
+    const w = await world();
+    expectStatus(await createCard(w.admin.code, w.child, face), 'success', 200);
+    const before = (await server.call(idCardCalls.getKarte, w.admin.code, { id_kind: w.child })).body.karte;
+    const secret = await secretOf(w.child);
+    const covering = JSON.stringify([{ id: 0, idTyp: 1, breite: 20, offsetx: 40, offsety: 40 }]);
+    const reply = await createCard(w.admin.code, w.child, face, { qrCodes: covering });
+    expectInvalid(reply, 'qrCodes.0.offsetx', idCardMessages.qrOverText);
+    expect((await server.call(idCardCalls.getKarte, w.admin.code, { id_kind: w.child })).body.karte).toEqual(before);
+    expect(await secretOf(w.child)).toBe(secret);
+  }, 60_000);
+
   it('checks rights on every call: edit for create/delete, see for load and PDFs, the tab for all', async () => {
     const w = await world();
     expectStatus(await createCard(w.viewer.code, w.child, face), 'noRight', 403);

@@ -352,6 +352,28 @@ describe('getBericht / exportRegister / importRegister (beyond the specification
     expectStatus(geo, 'validationError', 400);
     expect((await load()).hydranten.length).toBe(before);
   });
+
+  it('refuses a postcode that is not five digits (01445 after a spreadsheet: 1445), creating no street', async () => {
+    const before = await load();
+    const csv = [
+      'nummer;strasse;hausnummer;plz;ort;breitengrad;laengengrad',
+      '9921;Nullweg;1;01445;Radebeul;51,5001;13,5001',
+      '9922;Nullweg;2;1445;Radebeul;51,5002;13,5002',
+    ].join('\n');
+    const reply = await server.call(calls.importRegister, admin.code, { format: 'csv', inhalt: csv });
+    expectStatus(reply, 'validationError', 400);
+    expect((reply.body.errors as Record<string, string[]>)['inhalt']).toEqual([
+      'Zeile 3: plz: Die Postleitzahl muss aus fünf Ziffern bestehen.',
+    ]);
+    const edit = await server.call(calls.saveHydrant, editor.code, {
+      hydrant: { ...base, strasse: 'Nullweg', plz: '1445' },
+    });
+    expectStatus(edit, 'validationError', 400);
+    expect(edit.body.errors).toMatchObject({ 'hydrant.plz': ['Die Postleitzahl muss aus fünf Ziffern bestehen.'] });
+    const after = await load();
+    expect(after.hydranten.length).toBe(before.hydranten.length);
+    expect(after.strassen).toEqual(before.strassen);
+  });
 });
 
 describe('geocoding proxy (local stand-in for Nominatim)', () => {

@@ -4,10 +4,12 @@ import {
   CARD_MM,
   PHOTO_ASPECT,
   birthdaysToday,
+  boxesOverlap,
   cardLayout,
   cardQrText,
   faceCropBox,
   forceHttps,
+  idCardMessages,
   parseCardQr,
   qrCodeInput,
   scanSettings,
@@ -141,6 +143,38 @@ describe('cardLayout', () => {
           expect(layout.text.width).toBeGreaterThan(0);
         },
       ),
+    );
+  });
+});
+
+describe('QR positions that cover the text column', () => {
+  const qrField = fc.record({
+    breite: fc.integer({ min: 10, max: 40 }),
+    offsetx: fc.integer({ min: 0, max: 60 }),
+    offsety: fc.integer({ min: 0, max: 60 }),
+  });
+
+  it('refuses offset 40/40 (it covers the name) at offsetx, accepts the default position', () => {
+    const refused = qrCodeInput.safeParse({ breite: 20, offsetx: 40, offsety: 40 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['offsetx', idCardMessages.qrOverText],
+    ]);
+    expect(qrCodeInput.safeParse({}).success).toBe(true);
+  });
+
+  it('never accepts a position whose code overlaps the text box the PDF draws, alone or as a pair', () => {
+    fc.assert(
+      fc.property(qrField, qrField, (first, second) => {
+        const accepted = [first, second].filter((qr) => qrCodeInput.safeParse(qr).success);
+        const layout = cardLayout(accepted);
+        for (const box of layout.qrCodes) expect(boxesOverlap(box, layout.text)).toBe(false);
+        // And a refused position really overlaps.
+        if (!qrCodeInput.safeParse(first).success) {
+          const alone = cardLayout([first]);
+          expect(boxesOverlap(alone.qrCodes[0] as (typeof alone.qrCodes)[0], alone.text)).toBe(true);
+        }
+      }),
     );
   });
 });

@@ -16,6 +16,7 @@ export const idCardMessages = {
   scanFailedText: 'Bitte erneut versuchen...',
   fileFailed: 'Die angeforderte Datei konnte nicht erzeugt werden. Bitte die Netzwerkverbindung prüfen.',
   noRight: 'Zugriff verweigert',
+  qrOverText: 'Der QR-Code überdeckt den Text der Karte. Bitte den Abstand rechts oder unten vergrößern.',
 } as const;
 
 /** Business constants (school.md 9). */
@@ -44,14 +45,26 @@ const percent = (min: number, max: number) =>
     .min(min, `Mindestens ${min} %.`)
     .max(max, `Höchstens ${max} %.`);
 
-/** One QR code on the card: type 1 = Anmelden/Abmelden; width and offsets in % of the card. */
-export const qrCodeInput = z.object({
-  id: z.number().int().min(0).max(99).default(0),
-  idTyp: z.literal(1, { error: 'Unbekannter QR-Code-Typ.' }).default(1),
-  breite: percent(10, 40).default(QR_DEFAULTS.breite),
-  offsetx: percent(0, 60).default(QR_DEFAULTS.offsetx),
-  offsety: percent(0, 60).default(QR_DEFAULTS.offsety),
-});
+/** Where a QR code sits: width and offsets (from the right and bottom edges) in % of the card. */
+export interface QrPosition {
+  breite: number;
+  offsetx: number;
+  offsety: number;
+}
+
+/**
+ * One QR code on the card: type 1 = Anmelden/Abmelden; width and offsets in % of the card. A position
+ * whose code would cover the text column (names, birthday) of the card's layout is refused at `offsetx`.
+ */
+export const qrCodeInput = z
+  .object({
+    id: z.number().int().min(0).max(99).default(0),
+    idTyp: z.literal(1, { error: 'Unbekannter QR-Code-Typ.' }).default(1),
+    breite: percent(10, 40).default(QR_DEFAULTS.breite),
+    offsetx: percent(0, 60).default(QR_DEFAULTS.offsetx),
+    offsety: percent(0, 60).default(QR_DEFAULTS.offsety),
+  })
+  .refine((qr: QrPosition) => !qrCoversText(qr), { message: idCardMessages.qrOverText, path: ['offsetx'] });
 export type QrCodeInput = z.input<typeof qrCodeInput>;
 export type QrCode = z.output<typeof qrCodeInput>;
 
@@ -241,7 +254,7 @@ export interface CardLayout {
  * codes: each `breite` % of the card's width square, `offsetx` % of the width from the right edge and
  * `offsety` % of the height from the bottom edge.
  */
-export function cardLayout(qrCodes: readonly Pick<QrCode, 'breite' | 'offsetx' | 'offsety'>[]): CardLayout {
+export function cardLayout(qrCodes: readonly QrPosition[]): CardLayout {
   const ratio = CARD_MM.width / CARD_MM.height;
   const band: Box = { left: 0, top: 0, width: 1, height: 0.2 };
   const photoHeight = 0.7;
@@ -261,6 +274,17 @@ export function cardLayout(qrCodes: readonly Pick<QrCode, 'breite' | 'offsetx' |
   const textRight = Math.min(0.95, ...qrBoxes.map((box) => box.left - 0.02));
   const text: Box = { left: textLeft, top: 0.3, width: Math.max(0.1, textRight - textLeft), height: 0.6 };
   return { band, photo, text, qrCodes: qrBoxes };
+}
+
+/** Whether two boxes share an area (touching edges do not count). */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+}
+
+/** Whether a QR code at this position covers the text column of the layout the PDF and the preview draw. */
+export function qrCoversText(qr: QrPosition): boolean {
+  const layout = cardLayout([qr]);
+  return layout.qrCodes.some((box) => boxesOverlap(box, layout.text));
 }
 
 // ---------- scan station (kept on the device) ----------

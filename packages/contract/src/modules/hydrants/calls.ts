@@ -30,6 +30,7 @@ export const hydrantMessages = {
   longitude: 'Bitte einen Längengrad zwischen -180 und 180 angeben.',
   zoom: 'Bitte eine Zoomstufe zwischen 1 und 20 angeben.',
   digitsOnly: 'Bitte nur Ziffern angeben.',
+  postcode: 'Die Postleitzahl muss aus fünf Ziffern bestehen.',
   diameter: 'Bitte einen Durchmesser zwischen 0 und 1000 mm angeben.',
   cycle: 'Bitte einen Prüfzyklus zwischen 1 und 20 Jahren angeben.',
   deleteConfirm: 'Der Hydrant wird unwiderruflich gelöscht.',
@@ -58,7 +59,6 @@ export const hydrantDefaults = {
 const NAME_MAX = 100;
 const HOUSE_MAX = 20;
 const NUMBER_MAX = 20;
-const PLZ_MAX = 10;
 const INFO_MAX = 1000;
 
 /**
@@ -95,6 +95,16 @@ const digits = (max: number) =>
     .regex(/^[0-9]*$/, hydrantMessages.digitsOnly)
     .max(max, tooLongMessage(max));
 
+/**
+ * The plz rule: empty or a German postcode of exactly five digits. A spreadsheet turns 01445 into 1445;
+ * such a value is refused rather than stored as a second street.
+ */
+export const postcode = z
+  .string({ error: validationMessages.required })
+  .trim()
+  .refine((value) => /^[0-9]*$/.test(value), { message: hydrantMessages.digitsOnly, abort: true })
+  .refine((value) => value === '' || value.length === 5, hydrantMessages.postcode);
+
 export const hydrantStatus = z
   .union([z.literal('1'), z.literal('2'), z.literal(1), z.literal(2)], { error: hydrantMessages.unknownStatus })
   .transform((value) => String(value) as HydrantStatus);
@@ -118,7 +128,7 @@ export const hydrantInput = z
     /** An existing street; 0: the street is given by strasse/plz/ort (created when it does not exist). */
     id_strasse: newOrRecordId(),
     strasse: nameText(NAME_MAX).default(''),
-    plz: digits(PLZ_MAX).default(''),
+    plz: postcode.default(''),
     ort: nameText(NAME_MAX).default(''),
     hausnummer: nameText(HOUSE_MAX).default(''),
     lageSchild: nameText(NAME_MAX).default(hydrantDefaults.lageSchild),
