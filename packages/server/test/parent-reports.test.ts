@@ -202,7 +202,12 @@ describe('210 meldung', () => {
     expectStatus(sent, 'success', 200);
     const entry = (sent.body.save as ParentReportsData).historie.find((e) => e.tag === day && e.id_kind === w.mineB);
     expect(entry).toMatchObject({ anwesenheit_text: 'Krank', kommentar: '', aktiv: true, ersetzt: false });
-    await withdrawReport(attendance(), server.database.db, w.parent, entry?.id as number);
+    await withdrawReport(
+      attendance(),
+      server.database.db,
+      { id: w.parent.id, rechte: ['x|210|000', 'x|210|100'] },
+      entry?.id as number,
+    );
     const after = (await load(w.parent.code)).historie.find((e) => e.id === entry?.id);
     expect(after).toMatchObject({ aktiv: false, ersetzt: false });
   });
