@@ -145,7 +145,7 @@ export const hydrantInput = z
     /** Day of the last inspection ('YYYY-MM-DD'), '' when never inspected. */
     letztePruefung: isoDayOrEmpty,
   })
-  .refine((value) => !(value.id_strasse === 0 && value.strasse === ''), {
+  .refine((value) => !(isRecord(value) && value.id_strasse === 0 && value.strasse === ''), {
     // A street given by name needs its name (the server creates it). Checked even while other fields are
     // refused (`when`), so the form shows it on the first Speichern, not after a server round trip.
     path: ['strasse'],
@@ -153,6 +153,11 @@ export const hydrantInput = z
     when: () => true,
   });
 export type HydrantInput = z.input<typeof hydrantInput>;
+
+/** The street rule runs even on refused input (`when`), which may be no object at all (`null`, a string). */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
 export type HydrantValues = z.output<typeof hydrantInput>;
 
 export const hydrant = z.object({
