@@ -92,10 +92,17 @@ export async function registerUploadScope(
     request.body = body;
   });
 
-  scope.addHook('onResponse', async (request) => {
+  // The handler is done with the files once its reply is being sent: removed before the reply leaves (so
+  // a client never sees them after its answer, compressed or not), again after it for aborted requests.
+  const removeTempFiles = async (request: FastifyRequest) => {
     const files = tempFilesOf.get(request);
     if (files) await Promise.all(files.map((file) => fs.promises.rm(file, { force: true })));
+  };
+  scope.addHook('onSend', async (request, _reply, payload) => {
+    await removeTempFiles(request);
+    return payload;
   });
+  scope.addHook('onResponse', removeTempFiles);
 }
 
 async function readUpload(
