@@ -28,7 +28,8 @@ describe('DeferredDateInput', () => {
     expect(screen.queryByRole('group', { name: 'Tag' })).toBeNull();
 
     fireEvent.focus(plain);
-    const group = await screen.findByRole('group', { name: 'Tag' });
+    // The picker is a lazily loaded chunk: on a loaded machine its first import takes longer than 1 s.
+    const group = await screen.findByRole('group', { name: 'Tag' }, { timeout: 15_000 });
     const day = screen.getAllByRole('spinbutton', { name: 'Tag' })[0] as HTMLElement;
     expect(group.contains(document.activeElement)).toBe(true);
     fireEvent.keyDown(day, { key: 'ArrowDown' });
