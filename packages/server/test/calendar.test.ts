@@ -149,7 +149,7 @@ beforeAll(async () => {
   otherGroup = await createGroup(db, { name: 'Sonstige', rechte: ['x|110'] });
   birthdayParameter = (await createParameter(db, { name: 'Geburtstag', typ: 7 })).id;
   textParameter = (await createParameter(db, { name: 'Notiz', typ: 1 })).id;
-  admin = await server.userWithSession({ rechteSolo: ['x|110|set'] });
+  admin = await server.userWithSession({ rechteSolo: ['x|110', 'x|110|set'] });
   staff = await server.userWithSession({
     ident: 'Sabine Krüger',
     groupIds: [staffGroup],

@@ -3,7 +3,6 @@ import { conditionSchema } from '../../platform/api';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { parseIsoDay } from '../../platform/local-time';
 import { ruledString } from '../../platform/schema';
-import { storedId } from '../../platform/wire';
 import {
   MAX_RECORD_ID,
   defineActions,
@@ -11,6 +10,8 @@ import {
   newOrRecordId,
   noActionData,
   recordId,
+  storedId,
+  wireMessages,
   type ActionInput,
 } from '../../platform/wire';
 import { tooLongMessage, validationMessages } from '../../platform/validation';
@@ -246,10 +247,17 @@ export const birthdayVisibility = z.object({
 });
 export type BirthdayVisibility = z.infer<typeof birthdayVisibility>;
 
+/** A category of the settings: stored (> 0), none (0) or one added by the same save (its temporary id < 0). */
+const settingsCategoryId = z
+  .number({ error: wireMessages.invalidId })
+  .int(wireMessages.invalidId)
+  .min(-MAX_RECORD_ID, wireMessages.invalidId)
+  .max(MAX_RECORD_ID, wireMessages.invalidId);
+
 /** The stored calendar settings (module settings 110). 0 = none. */
 export const storedCalendarSettings = z.object({
-  standard_id_kategorie: storedId(),
-  id_kalenderkategorie_geburtstag: storedId(),
+  standard_id_kategorie: settingsCategoryId,
+  id_kalenderkategorie_geburtstag: settingsCategoryId,
   id_nutzerparameter_geburtstag: storedId(),
   bedingungen_geburtstage_sehen: birthdayVisibility,
 });
