@@ -120,15 +120,15 @@ test('child dialog: an invalid phone on Familie, Speichern from Kind opens Famil
   await dialog.getByRole('tab', { name: 'Familie' }).click();
   await dialog.getByRole('button', { name: 'Nummer', exact: true }).click();
   await dialog.getByLabel('Name', { exact: true }).fill('Mutter');
-  await dialog.getByLabel('Telefonnummer').fill('0170 <1234>');
+  await dialog.getByRole('textbox', { name: 'Telefonnummer' }).fill('0170 <1234>');
   await dialog.getByRole('tab', { name: 'Kind', exact: true }).click();
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   const family = dialog.getByRole('tab', { name: /^Familie/ });
   await expect(family).toHaveAttribute('aria-selected', 'true');
   await expect(family).toHaveAccessibleName('Familie 1 Fehler');
   await expect(dialog.getByText('Enthält unerlaubte Zeichen')).toBeVisible();
-  await expect(dialog.getByLabel('Telefonnummer')).toBeFocused();
-  await dialog.getByLabel('Telefonnummer').fill('0170 1234');
+  await expect(dialog.getByRole('textbox', { name: 'Telefonnummer' })).toBeFocused();
+  await dialog.getByRole('textbox', { name: 'Telefonnummer' }).fill('0170 1234');
   await expect(dialog.getByText('Enthält unerlaubte Zeichen')).toBeHidden();
   await expect(family).toHaveAccessibleName('Familie');
   await page.keyboard.press('Escape');
