@@ -40,7 +40,6 @@ const legacyModuleScreens = [
   'packages/web/src/modules/children/components/released-dialog.tsx',
   'packages/web/src/modules/children/components/school-year-wizard.tsx',
   'packages/web/src/modules/children/pages/children-page.tsx',
-  'packages/web/src/modules/children/pages/children-settings-page.tsx',
   'packages/web/src/modules/children/pages/scan-station-page.tsx',
   'packages/web/src/modules/children/pages/statistics-page.tsx',
   'packages/web/src/modules/children/widgets/absences-widget.tsx',

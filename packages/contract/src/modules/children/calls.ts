@@ -135,6 +135,13 @@ export const classInput = z.object({
 export type ClassInput = z.input<typeof classInput>;
 export type ClassData = z.output<typeof classInput>;
 
+/** The classes as the 'Klassen' settings save them (the web's settings form checks with it too). */
+export const classesInput = z.object({
+  klassen: z.array(classInput).max(200),
+  /** Ids of classes to delete (only classes without children). */
+  geloescht: ids.max(200).default([]),
+});
+
 export const classView = z.object({
   id: z.number(),
   name: z.string(),
@@ -256,14 +263,7 @@ export const childrenActions = defineActions({
   /** Our transport of the parent password reset (the spec's settings/resetPW is user administration's). */
   resetElternPW: { data: z.object({ id: recordId() }), rights: [childrenRights.parents] },
   settings: { data: childrenSettingsInput, rights: [childrenRights.settings] },
-  klassen: {
-    data: z.object({
-      klassen: z.array(classInput).max(200),
-      /** Ids of classes to delete (only classes without children). */
-      geloescht: ids.max(200).default([]),
-    }),
-    rights: [childrenRights.settings],
-  },
+  klassen: { data: classesInput, rights: [childrenRights.settings] },
 });
 export type ChildrenSave = NonNullable<z.input<typeof childrenActions.field>>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bicField, ibanField } from '../../platform/bank';
+import { numberField } from '../../platform/fields';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { moneyMessages } from '../../platform/money';
 import { tooLongMessage } from '../../platform/validation';
@@ -78,7 +79,7 @@ export const customerMessages = {
 // ---------------------------------------------------------------- settings
 
 export const statusEntry = z.object({
-  nummer: smallInt(99).min(1, 'Ungültige Nummer.'),
+  nummer: numberField('Nummer', { int: true, min: 1, max: 99 }),
   kurz: requiredName,
   icon: nameField.default(''),
 });
@@ -106,10 +107,23 @@ export const customerSettings = z.object({
     .max(100),
   /** Cost centres; `konto` is their DATEV expense account ('' = datev.aufwandskonto). */
   kostenstellen: z
-    .array(z.object({ nummer: smallInt(9999).min(1), name: requiredName, konto: accountField.default('') }))
+    .array(
+      z.object({
+        nummer: numberField('Nummer', { int: true, min: 1, max: 9999 }),
+        name: requiredName,
+        konto: accountField.default(''),
+      }),
+    )
     .max(100),
   auftraegeDokumentarten: z
-    .array(z.object({ nummer: smallInt(999).min(1), kurz: requiredName, name: requiredName, fuerKosten: z.boolean() }))
+    .array(
+      z.object({
+        nummer: numberField('Nummer', { int: true, min: 1, max: 999 }),
+        kurz: requiredName,
+        name: requiredName,
+        fuerKosten: z.boolean(),
+      }),
+    )
     .max(50),
   rechnungenTextbloecke: z
     .array(z.object({ id: smallInt(9999).min(1), titel: requiredName, text: textField }))
@@ -132,7 +146,7 @@ export const customerSettings = z.object({
     bic: bicField,
     /** Small business under §19 UStG: invoices without VAT and with the legal note. */
     kleinunternehmer: z.boolean(),
-    zahlungszielTage: smallInt(365),
+    zahlungszielTage: numberField('Zahlungsziel (Tage)', { int: true, min: 0, max: 365 }),
   }),
   /** DATEV export: adviser and client numbers, account length, bank and default accounts. */
   datev: datevSettings.default(DATEV_DEFAULTS),

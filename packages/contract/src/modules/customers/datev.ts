@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import Big from 'big.js';
 import { guardCell } from '../../platform/csv';
-import { smallInt } from './fields';
+import { numberField } from '../../platform/fields';
 
 /**
  * DATEV export of module 410: the year's bookings as an EXTF "Buchungsstapel" (DATEV-Format, Formatkategorie
@@ -46,7 +46,7 @@ export const datevSettings = z.object({
   /** Mandantennummer 1–99999 (required for an export). */
   mandantennummer: numberInRange(1, 99_999, datevMessages.client),
   /** Length of the general ledger accounts (4 for SKR03/SKR04 without extension). */
-  sachkontenlaenge: smallInt(8).min(4, 'Ungültige Nummer.').default(4),
+  sachkontenlaenge: numberField('Sachkontenlänge', { int: true, min: 4, max: 8 }).default(4),
   /** The bank account the payments go through (SKR03 1200). */
   bankkonto: accountField.default('1200'),
   /** Income account (19 %) of income centres without their own (SKR03 automatic account 8400 Erlöse 19 % USt). */

@@ -1,11 +1,22 @@
 import { lazy, type ComponentType } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { ReportSettings } from '@hortus/contract';
-import type { SettingsDraft } from '../forms/settings-draft';
 
-/** The report settings' fields, bound to a settings page's draft (the classes for the release times' conditions). */
+/** The report settings' fields, bound to a settings page's form (the classes for the release times' conditions). */
 export interface ReportSettingsFieldsProps {
-  draft: SettingsDraft<ReportSettings>;
+  /** A settings form whose values contain the report settings (see reportSettingsForm). */
+  form: UseFormReturn<ReportSettings, unknown, unknown>;
   classes: { id: number; name: string }[];
+}
+
+/**
+ * A settings form whose values hold the report settings among others (module 200's 'Allgemein', module
+ * 210's settings), as the report settings' fields take it.
+ */
+export function reportSettingsForm<T extends FieldValues & ReportSettings, O>(
+  form: UseFormReturn<T, unknown, O>,
+): UseFormReturn<ReportSettings, unknown, unknown> {
+  return form as unknown as UseFormReturn<ReportSettings, unknown, unknown>;
 }
 
 /**

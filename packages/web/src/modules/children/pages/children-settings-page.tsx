@@ -1,38 +1,37 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import { useController, useFieldArray, useWatch, type Control } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   childrenMessages,
   childrenSettingsInput,
-  classNameField,
-  messages,
+  classesInput,
   type ChildrenData,
-  type ChildrenSettings,
-  type ClassInput,
+  type ClassConditions,
 } from '@hortus/contract';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';
-import { TimeInput } from '../../../platform/forms/date-pickers';
+import { FormTimeField } from '../../../platform/forms/form-date-fields';
+import { FormCheckbox, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
+import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
+import { reportSettingsForm } from '../../../platform/module-page/module-parts';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useChildren, useSaveChildren } from '../api/children';
 import { SchoolYearButton } from '../components/school-year-wizard';
 import { ReportSettingsFields } from '../components/report-settings-fields';
-import { useSettingsDraft } from '../../../platform/forms/settings-draft';
 
 /** /200-set: 'Allgemein' and 'Klassen', side by side on wide screens, as tabs on small ones. */
 export function ChildrenSettingsPage() {
@@ -48,8 +47,8 @@ export function ChildrenSettingsPage() {
       </PageContainer>
     );
   }
-  const general = <GeneralSettings key={`g${query.dataUpdatedAt}`} data={query.data} />;
-  const classes = <ClassSettings key={`k${query.dataUpdatedAt}`} data={query.data} />;
+  const general = <GeneralSettings data={query.data} />;
+  const classes = <ClassSettings data={query.data} />;
   return (
     <PageContainer>
       <Box sx={{ mb: 2 }}>
@@ -73,92 +72,76 @@ export function ChildrenSettingsPage() {
   );
 }
 
-function GeneralSettings({ data }: { data: ChildrenData }) {
+export function GeneralSettings({ data }: { data: ChildrenData }) {
   const { mutateAsync: save } = useSaveChildren();
-  const draft = useSettingsDraft<ChildrenSettings>({
-    initial: data.settings,
+  const settings = useSettingsForm({
     schema: childrenSettingsInput,
+    saved: data.settings,
     save: (value) => save({ type: 'settings', data: value }),
-    failure: childrenMessages.saveFailed,
+    texts: { failure: childrenMessages.saveFailed },
   });
-  const { value, set, text, flag, submit } = draft;
+  const { control } = settings.form;
+  const groups = [{ value: 0, label: 'Keine' }, ...data.gruppen.map((g) => ({ value: g.id, label: g.name }))];
   return (
     <Paper sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" gutterBottom>
         Allgemein
       </Typography>
-      <Stack spacing={2}>
-        <TextField
-          select
-          label="Elterngruppe"
-          value={value.id_nutzergruppe_eltern}
-          onChange={(e) => set({ id_nutzergruppe_eltern: Number(e.target.value) })}
-        >
-          <MenuItem value={0}>Keine</MenuItem>
-          {data.gruppen.map((g) => (
-            <MenuItem key={g.id} value={g.id}>
-              {g.name}
-            </MenuItem>
-          ))}
-        </TextField>
+      <SettingsForm settings={settings}>
+        <FormSelectField control={control} name="id_nutzergruppe_eltern" label="Elterngruppe" options={groups} />
         <Stack direction="row" spacing={2}>
-          <TimeInput
-            label="Standard-Betreuungsplatz"
-            value={value.standardbetreuungsplatz}
-            onChange={(v) => set({ standardbetreuungsplatz: v })}
-          />
-          <TimeInput
-            label="Standardentlasszeit"
-            value={value.standardentlasszeit}
-            onChange={(v) => set({ standardentlasszeit: v })}
-          />
+          <FormTimeField control={control} name="standardbetreuungsplatz" label="Standard-Betreuungsplatz" />
+          <FormTimeField control={control} name="standardentlasszeit" label="Standardentlasszeit" />
         </Stack>
         <Typography variant="subtitle1" component="h3">
           Elternbrief mit Zugangsdaten
         </Typography>
-        {text('eltern_elternbriefLogindaten_appurl', 'App-Adresse im Brief')}
-        {text('eltern_elternbriefLogindaten_textBeforeLogindata', 'Text vor den Zugangsdaten', true)}
-        {text('eltern_elternbriefLogindaten_textAfterLogindata', 'Text nach den Zugangsdaten', true)}
-        {flag('dataOffline', 'Daten offline auf dem Gerät speichern')}
+        <FormTextField control={control} name="eltern_elternbriefLogindaten_appurl" label="App-Adresse im Brief" />
+        <FormTextField
+          control={control}
+          name="eltern_elternbriefLogindaten_textBeforeLogindata"
+          label="Text vor den Zugangsdaten"
+          multiline
+          minRows={3}
+        />
+        <FormTextField
+          control={control}
+          name="eltern_elternbriefLogindaten_textAfterLogindata"
+          label="Text nach den Zugangsdaten"
+          multiline
+          minRows={3}
+        />
+        <FormCheckbox
+          control={control}
+          name="dataOffline"
+          label="Daten offline auf dem Gerät speichern"
+          variant="switch"
+        />
         <Typography variant="subtitle1" component="h3">
           Meldungen der Eltern
         </Typography>
-        <ReportSettingsFields draft={draft} classes={data.klassen} />
-      </Stack>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button variant="contained" onClick={submit}>
-          Speichern
-        </Button>
-      </Box>
+        <ReportSettingsFields form={reportSettingsForm(settings.form)} classes={data.klassen} />
+      </SettingsForm>
     </Paper>
   );
 }
 
-type EditableClass = Omit<ClassInput, 'id'> & { id: number; anzahlKinder: number };
+type ClassesValues = z.input<typeof classesInput>;
+type ClassesControl = Control<ClassesValues, unknown, unknown>;
 
-function ClassSettings({ data }: { data: ChildrenData }) {
-  const saveAction = useSaveAction();
+const nobody = { alle: false, gruppen: [] };
+
+export function ClassSettings({ data }: { data: ChildrenData }) {
   const { mutateAsync: save } = useSaveChildren();
-  const [classes, setClasses] = useState<EditableClass[]>(
-    data.klassen.map((k) => ({ id: k.id, name: k.name, bedingungen: k.bedingungen, anzahlKinder: k.anzahlKinder })),
-  );
-  const [deleted, setDeleted] = useState<number[]>([]);
-  const nameErrors = classes.map((k) => {
-    const parsed = classNameField.safeParse(k.name);
-    return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  const settings = useSettingsForm({
+    schema: classesInput,
+    saved: { klassen: data.klassen.map(({ id, name, bedingungen }) => ({ id, name, bedingungen })), geloescht: [] },
+    save: (value) => save({ type: 'klassen', data: value }),
+    texts: { failure: childrenMessages.saveFailed },
   });
-  const update = (index: number, patch: Partial<EditableClass>) =>
-    setClasses(classes.map((k, i) => (i === index ? { ...k, ...patch } : k)));
-  const submit = () =>
-    void saveAction(
-      () =>
-        save({
-          type: 'klassen',
-          data: { klassen: classes.map(({ anzahlKinder: _n, ...k }) => k), geloescht: deleted },
-        }),
-      { success: messages.settingsSaved, failure: childrenMessages.saveFailed },
-    );
-  const nobody = { alle: false, gruppen: [] };
+  const { control, getValues, setValue } = settings.form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'klassen' });
+  const childCount = new Map(data.klassen.map((k) => [k.id, k.anzahlKinder]));
   return (
     <Paper sx={{ p: 3 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -167,62 +150,83 @@ function ClassSettings({ data }: { data: ChildrenData }) {
         </Typography>
         <Button
           startIcon={<AddIcon />}
-          onClick={() =>
-            setClasses([
-              ...classes,
-              { id: 0, name: 'Neu', bedingungen: { f200: { sehen: nobody, bearbeiten: nobody } }, anzahlKinder: 0 },
-            ])
-          }
+          onClick={() => append({ id: 0, name: 'Neu', bedingungen: { f200: { sehen: nobody, bearbeiten: nobody } } })}
         >
           Klasse
         </Button>
       </Stack>
-      <Stack spacing={3}>
-        {classes.map((k, index) => (
-          <Box key={`${k.id}-${index}`} data-testid="class-entry">
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <TextField
-                label="Name"
-                required
-                value={k.name}
-                onChange={(e) => update(index, { name: e.target.value })}
-                error={nameErrors[index] !== null}
-                helperText={nameErrors[index] ?? `${k.anzahlKinder} Kinder`}
-                slotProps={{ htmlInput: { maxLength: 25 } }}
-                sx={{ flex: 1 }}
-              />
-              <IconButton
-                aria-label={`Klasse ${k.name} löschen`}
-                disabled={k.anzahlKinder > 0}
-                onClick={() => {
-                  if (k.id !== 0) setDeleted([...deleted, k.id]);
-                  setClasses(classes.filter((_, i) => i !== index));
-                }}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-            <ConditionEditor
-              label="Sehen"
-              value={k.bedingungen.f200.sehen}
-              groups={data.gruppen}
-              implied={k.bedingungen.f200.bearbeiten}
-              onChange={(sehen) => update(index, { bedingungen: { f200: { ...k.bedingungen.f200, sehen } } })}
-            />
-            <ConditionEditor
-              label="Bearbeiten"
-              value={k.bedingungen.f200.bearbeiten}
-              groups={data.gruppen}
-              onChange={(bearbeiten) => update(index, { bedingungen: { f200: { ...k.bedingungen.f200, bearbeiten } } })}
-            />
-          </Box>
-        ))}
-      </Stack>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button variant="contained" onClick={submit} disabled={nameErrors.some((e) => e !== null)}>
-          Speichern
-        </Button>
-      </Box>
+      <SettingsForm settings={settings}>
+        <Stack spacing={3}>
+          {fields.map((field, index) => {
+            const id = Number(getValues(`klassen.${index}.id`) ?? 0);
+            const children = childCount.get(id) ?? 0;
+            return (
+              <Box key={field.id} data-testid="class-entry">
+                <ClassEntry
+                  control={control}
+                  index={index}
+                  groups={data.gruppen}
+                  childCount={children}
+                  onDelete={() => {
+                    if (id !== 0) setValue('geloescht', [...(getValues('geloescht') ?? []), id], { shouldDirty: true });
+                    remove(index);
+                  }}
+                />
+              </Box>
+            );
+          })}
+        </Stack>
+      </SettingsForm>
     </Paper>
+  );
+}
+
+/** One class: its name (with how many children it has), delete (only when empty), who sees and edits it. */
+function ClassEntry({
+  control,
+  index,
+  groups,
+  childCount,
+  onDelete,
+}: {
+  control: ClassesControl;
+  index: number;
+  groups: ChildrenData['gruppen'];
+  childCount: number;
+  onDelete(): void;
+}) {
+  const name = useWatch({ control, name: `klassen.${index}.name` });
+  const { field } = useController({ control, name: `klassen.${index}.bedingungen.f200` });
+  const f200 = field.value as ClassConditions['f200'];
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <FormTextField
+          control={control}
+          name={`klassen.${index}.name`}
+          label="Name"
+          required
+          helperText={`${childCount} Kinder`}
+          slotProps={{ htmlInput: { maxLength: 25 } }}
+          sx={{ flex: 1 }}
+        />
+        <IconButton aria-label={`Klasse ${name} löschen`} disabled={childCount > 0} onClick={onDelete}>
+          <DeleteIcon />
+        </IconButton>
+      </Stack>
+      <ConditionEditor
+        label="Sehen"
+        value={f200.sehen}
+        groups={groups}
+        implied={f200.bearbeiten}
+        onChange={(sehen) => field.onChange({ ...f200, sehen })}
+      />
+      <ConditionEditor
+        label="Bearbeiten"
+        value={f200.bearbeiten}
+        groups={groups}
+        onChange={(bearbeiten) => field.onChange({ ...f200, bearbeiten })}
+      />
+    </>
   );
 }

@@ -1,88 +1,90 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
+import { useWatch, type Control, type FieldArray, type FieldPath } from 'react-hook-form';
+import type { CustomerSettingsInput } from '@hortus/contract';
+import { FormFieldArray } from '../../../platform/forms/form-field-array';
+import { FormCheckbox, FormNumberField, FormTextField } from '../../../platform/forms/form-fields';
 
-export interface ListColumn<T> {
-  key: keyof T & string;
+/** The lists of the 410 settings (statuses, service types, centres, document types, text blocks, signatures). */
+export type SettingsListName =
+  | 'auftragsstatus'
+  | 'vertragsstatus'
+  | 'leistungstypen'
+  | 'einnahmestellen'
+  | 'kostenstellen'
+  | 'auftraegeDokumentarten'
+  | 'rechnungenTextbloecke'
+  | 'unterschriften';
+
+type Row<N extends SettingsListName> = NonNullable<CustomerSettingsInput[N]>[number];
+
+export interface ListColumn<N extends SettingsListName> {
+  key: keyof Row<N> & string;
   label: string;
   kind: 'text' | 'number' | 'bool' | 'multiline';
   width?: number;
+  helperText?: string;
 }
 
-/** Edits a short list of settings rows (statuses, service types, centres, text blocks) in place. */
-export function ListEditor<T extends Record<string, unknown>>({
+/**
+ * Edits a short list of the 410 settings in place, bound to the settings form (FormFieldArray): one line
+ * per row, the schema's German message under a field in error.
+ */
+export function ListEditor<N extends SettingsListName>({
+  control,
+  name,
   title,
-  rows,
   columns,
-  onChange,
   newRow,
 }: {
+  control: Control<CustomerSettingsInput, unknown, unknown>;
+  name: N;
   title: string;
-  rows: readonly T[];
-  columns: readonly ListColumn<T>[];
-  onChange(rows: T[]): void;
-  newRow(rows: readonly T[]): T;
+  columns: readonly ListColumn<N>[];
+  newRow(rows: readonly Row<N>[]): Row<N>;
 }) {
-  const update = (index: number, key: keyof T, value: unknown) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
+  const rows = (useWatch({ control, name }) ?? []) as readonly Row<N>[];
   return (
-    <Box>
-      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      <Stack spacing={1}>
-        {rows.map((row, index) => (
-          <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            {columns.map((column) =>
-              column.kind === 'bool' ? (
-                <Box key={column.key} sx={{ display: 'flex', alignItems: 'center' }}>
-                  <Checkbox
-                    checked={Boolean(row[column.key])}
-                    onChange={(event) => update(index, column.key, event.target.checked)}
-                    slotProps={{ input: { 'aria-label': column.label } }}
-                  />
-                  <Typography variant="body2">{column.label}</Typography>
-                </Box>
-              ) : (
-                <TextField
-                  key={column.key}
-                  size="small"
-                  label={column.label}
-                  type={column.kind === 'number' ? 'number' : 'text'}
-                  multiline={column.kind === 'multiline'}
-                  value={row[column.key] ?? ''}
-                  onChange={(event) =>
-                    update(
-                      index,
-                      column.key,
-                      column.kind === 'number' ? Number(event.target.value) : event.target.value,
-                    )
-                  }
-                  sx={column.width ? { width: column.width } : { flex: 1 }}
-                />
-              ),
-            )}
-            <IconButton
-              aria-label={`${title}: Zeile entfernen`}
-              onClick={() => onChange(rows.filter((_, i) => i !== index))}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Stack>
-        ))}
-        <Box>
-          <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...rows, newRow(rows)])}>
-            Hinzufügen
-          </Button>
-        </Box>
-      </Stack>
-    </Box>
+    <FormFieldArray
+      control={control}
+      name={name}
+      title={title}
+      addLabel="Hinzufügen"
+      removeLabel={`${title}: Zeile entfernen`}
+      newItem={() => newRow(rows) as FieldArray<CustomerSettingsInput, N>}
+      renderItem={(path) =>
+        columns.map((column) => {
+          const field = `${path}.${column.key}` as FieldPath<CustomerSettingsInput>;
+          const sx = column.width ? { width: { sm: column.width } } : { flex: 1 };
+          if (column.kind === 'bool') {
+            return <FormCheckbox key={column.key} control={control} name={field} label={column.label} />;
+          }
+          if (column.kind === 'number') {
+            return (
+              <FormNumberField
+                key={column.key}
+                control={control}
+                name={field}
+                size="small"
+                label={column.label}
+                helperText={column.helperText}
+                sx={sx}
+              />
+            );
+          }
+          return (
+            <FormTextField
+              key={column.key}
+              control={control}
+              name={field}
+              size="small"
+              label={column.label}
+              helperText={column.helperText}
+              multiline={column.kind === 'multiline'}
+              sx={sx}
+            />
+          );
+        })
+      }
+    />
   );
 }
 

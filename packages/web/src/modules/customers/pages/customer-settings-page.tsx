@@ -1,26 +1,30 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { customerMessages, type CustomerData, type CustomerSettings } from '@hortus/contract';
+import type { Control } from 'react-hook-form';
+import {
+  customerMessages,
+  customerSettings,
+  type CustomerData,
+  type CustomerSettings,
+  type CustomerSettingsInput,
+} from '@hortus/contract';
 import { useSettings } from '../../../platform/api/get-settings';
 import { PageLoading } from '../../../platform/feedback/page-loading';
-import { SubmitForm } from '../../../platform/forms/submit-form';
+import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
+import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useCustomerData, useSaveCustomers } from '../api/customers';
 import { ListEditor, nextId } from '../components/list-editor';
 
 type Firma = CustomerSettings['firma'];
-const firmaFields: { key: Exclude<keyof Firma, 'kleinunternehmer' | 'zahlungszielTage'>; label: string }[] = [
+const firmaFields: {
+  key: Exclude<keyof Firma, 'kleinunternehmer' | 'zahlungszielTage'>;
+  label: string;
+  help?: string;
+}[] = [
   { key: 'name', label: 'Name' },
   { key: 'strasse', label: 'Straße' },
   { key: 'hausnummer', label: 'Hausnummer' },
@@ -31,18 +35,44 @@ const firmaFields: { key: Exclude<keyof Firma, 'kleinunternehmer' | 'zahlungszie
   { key: 'steuernummer', label: 'Steuernummer' },
   { key: 'ustId', label: 'USt-IdNr.' },
   { key: 'bank', label: 'Bank' },
-  { key: 'iban', label: 'IBAN' },
-  { key: 'bic', label: 'BIC' },
+  { key: 'iban', label: 'IBAN', help: 'z. B. DE02 1203 0000 0000 2020 51 (die Prüfziffern werden geprüft)' },
+  { key: 'bic', label: 'BIC', help: '8 oder 11 Zeichen, z. B. BYLADEM1001' },
 ];
 
-const datevFields: { key: keyof CustomerSettings['datev']; label: string; help: string }[] = [
+type DatevText = Exclude<keyof CustomerSettings['datev'], 'sachkontenlaenge'>;
+const datevFields: { key: DatevText; label: string; help: string }[] = [
   { key: 'beraternummer', label: 'Beraternummer', help: '4 bis 7 Ziffern' },
   { key: 'mandantennummer', label: 'Mandantennummer', help: '1 bis 5 Ziffern' },
-  { key: 'sachkontenlaenge', label: 'Sachkontenlänge', help: 'meist 4' },
   { key: 'bankkonto', label: 'Bankkonto', help: 'SKR03: 1200' },
-  { key: 'erloeskonto', label: 'Erlöskonto (Standard)', help: 'für Einnahmestellen ohne eigenes Konto' },
-  { key: 'aufwandskonto', label: 'Aufwandskonto (Standard)', help: 'für Kostenstellen ohne eigenes Konto' },
+  {
+    key: 'erloeskonto',
+    label: 'Erlöskonto 19 % (Standard)',
+    help: 'für Einnahmestellen ohne eigenes Konto; SKR03: 8400',
+  },
+  {
+    key: 'erloeskonto7',
+    label: 'Erlöskonto 7 % (Standard)',
+    help: 'ermäßigter Steuersatz, für Einnahmestellen ohne eigenes Konto; SKR03: 8300',
+  },
+  {
+    key: 'erloeskonto0',
+    label: 'Erlöskonto 0 % (Standard)',
+    help: 'steuerfreie Umsätze, für Einnahmestellen ohne eigenes Konto; SKR03: 8100',
+  },
+  {
+    key: 'erloeskontoKleinunternehmer',
+    label: 'Erlöskonto Kleinunternehmer',
+    help: 'alle Erlöse, solange „Kleinunternehmer (§ 19 UStG)“ gewählt ist; SKR03: 8195',
+  },
+  {
+    key: 'aufwandskonto',
+    label: 'Aufwandskonto (Standard)',
+    help: 'für Kostenstellen ohne eigenes Konto; SKR03: 4900',
+  },
 ];
+
+/** An account of an income or cost centre: empty means the default account of the DATEV settings. */
+const ownAccount = 'leer: Standardkonto';
 
 /** /410-set: customer group, offline data, statuses, service types, centres, document types, texts, company data. */
 export function CustomerSettingsPage() {
@@ -54,200 +84,181 @@ export function CustomerSettingsPage() {
         {query.isError ? <Typography>{customerMessages.loadFailed}</Typography> : <PageLoading />}
       </PageContainer>
     );
-  return <SettingsForm key={query.dataUpdatedAt} data={query.data} />;
+  return <CustomerSettingsForm data={query.data} />;
 }
 
-function SettingsForm({ data }: { data: CustomerData }) {
+function CustomerSettingsForm({ data }: { data: CustomerData }) {
   const groups = useSettings().data?.nutzergruppen ?? [];
-  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveCustomers();
-  const [value, setValue] = useState<CustomerSettings>(data.settings);
-  const set = <K extends keyof CustomerSettings>(key: K, next: CustomerSettings[K]) =>
-    setValue({ ...value, [key]: next });
-  const setFirma = (patch: Partial<Firma>) => setValue({ ...value, firma: { ...value.firma, ...patch } });
-  const submit = () =>
-    saveAction(() => save({ type: 'saveSettings', data: value }), {
-      success: 'Die Einstellungen wurden erfolgreich gespeichert.',
-      failure: customerMessages.saveFailed,
-    });
+  const settings = useSettingsForm({
+    schema: customerSettings,
+    saved: data.settings,
+    save: (value) => save({ type: 'saveSettings', data: value }),
+    texts: { failure: customerMessages.saveFailed },
+  });
+  const control = settings.form.control as Control<CustomerSettingsInput, unknown, unknown>;
+  const groupOptions = [
+    { value: 0, label: 'Keine' },
+    ...groups.map((group) => ({ value: group.id, label: group.name })),
+  ];
+  const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 } as const;
 
   return (
     <PageContainer>
       <Paper sx={{ maxWidth: 900, mx: 'auto', p: 3 }}>
-        <SubmitForm onSubmit={submit}>
-          <Stack spacing={3}>
-            <Typography variant="h6" component="h1">
-              Einstellungen
-            </Typography>
-            <TextField
-              select
-              label="Nutzergruppe der Kunden"
-              value={value.id_nutzergruppe_kunde}
-              onChange={(event) => set('id_nutzergruppe_kunde', Number(event.target.value))}
-              helperText="Mitglieder dieser Gruppe sehen nur die öffentlichen Informationen ihrer eigenen Aufträge."
-            >
-              <MenuItem value={0}>Keine</MenuItem>
-              {groups.map((group) => (
-                <MenuItem key={group.id} value={group.id}>
-                  {group.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <FormControlLabel
-              control={
-                <Switch checked={value.dataOffline} onChange={(event) => set('dataOffline', event.target.checked)} />
-              }
-              label="Daten offline auf dem Gerät speichern"
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={value.rechnungen_planenCronjobsMoeglich}
-                  onChange={(event) => set('rechnungen_planenCronjobsMoeglich', event.target.checked)}
-                />
-              }
-              label="Geplante Rechnungen durch den Server erlauben"
-            />
-            <Divider />
-            <Typography variant="subtitle1" component="h2">
-              Firmendaten für Rechnungen
-            </Typography>
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-              {firmaFields.map((field) => (
-                <TextField
-                  key={field.key}
-                  label={field.label}
-                  value={value.firma[field.key]}
-                  onChange={(event) => setFirma({ [field.key]: event.target.value })}
-                />
-              ))}
-              <TextField
-                label="Zahlungsziel (Tage)"
-                type="number"
-                value={value.firma.zahlungszielTage}
-                onChange={(event) => setFirma({ zahlungszielTage: Number(event.target.value) })}
+        <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
+          Einstellungen
+        </Typography>
+        <SettingsForm settings={settings}>
+          <FormSelectField
+            control={control}
+            name="id_nutzergruppe_kunde"
+            label="Nutzergruppe der Kunden"
+            options={groupOptions}
+            helperText="Mitglieder dieser Gruppe sehen nur die öffentlichen Informationen ihrer eigenen Aufträge."
+          />
+          <FormCheckbox
+            control={control}
+            name="dataOffline"
+            variant="switch"
+            label="Daten offline auf dem Gerät speichern"
+          />
+          <FormCheckbox
+            control={control}
+            name="rechnungen_planenCronjobsMoeglich"
+            variant="switch"
+            label="Geplante Rechnungen durch den Server erlauben"
+          />
+          <Divider />
+          <Typography variant="subtitle1" component="h2">
+            Firmendaten für Rechnungen
+          </Typography>
+          <Box sx={grid}>
+            {firmaFields.map((field) => (
+              <FormTextField
+                key={field.key}
+                control={control}
+                name={`firma.${field.key}`}
+                label={field.label}
+                helperText={field.help}
               />
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={value.firma.kleinunternehmer}
-                    onChange={(event) => setFirma({ kleinunternehmer: event.target.checked })}
-                  />
-                }
-                label="Kleinunternehmer (§ 19 UStG)"
+            ))}
+            <FormNumberField control={control} name="firma.zahlungszielTage" label="Zahlungsziel (Tage)" />
+            <FormCheckbox
+              control={control}
+              name="firma.kleinunternehmer"
+              variant="switch"
+              label="Kleinunternehmer (§ 19 UStG)"
+            />
+          </Box>
+          <Divider />
+          <Typography variant="subtitle1" component="h2">
+            DATEV-Export
+          </Typography>
+          <Box sx={grid}>
+            <FormNumberField
+              control={control}
+              name="datev.sachkontenlaenge"
+              label="Sachkontenlänge"
+              helperText="meist 4"
+            />
+            {datevFields.map((field) => (
+              <FormTextField
+                key={field.key}
+                control={control}
+                name={`datev.${field.key}`}
+                label={field.label}
+                helperText={field.help}
               />
-            </Box>
-            <Divider />
-            <Typography variant="subtitle1" component="h2">
-              DATEV-Export
-            </Typography>
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-              {datevFields.map((field) => (
-                <TextField
-                  key={field.key}
-                  label={field.label}
-                  value={value.datev[field.key]}
-                  helperText={field.help}
-                  onChange={(event) =>
-                    set('datev', {
-                      ...value.datev,
-                      [field.key]: field.key === 'sachkontenlaenge' ? Number(event.target.value) : event.target.value,
-                    })
-                  }
-                />
-              ))}
-            </Box>
-            <Divider />
-            <ListEditor
-              title="Auftragsstatus"
-              rows={value.auftragsstatus}
-              columns={[
-                { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
-                { key: 'kurz', label: 'Name', kind: 'text' },
-              ]}
-              onChange={(rows) => set('auftragsstatus', rows)}
-              newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), kurz: '', icon: '' })}
-            />
-            <ListEditor
-              title="Vertragsstatus"
-              rows={value.vertragsstatus}
-              columns={[
-                { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
-                { key: 'kurz', label: 'Name', kind: 'text' },
-              ]}
-              onChange={(rows) => set('vertragsstatus', rows)}
-              newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), kurz: '', icon: '' })}
-            />
-            <ListEditor
-              title="Leistungstypen"
-              rows={value.leistungstypen}
-              columns={[
-                { key: 'name', label: 'Name', kind: 'text' },
-                { key: 'mwst', label: 'USt. (%)', kind: 'text', width: 110 },
-              ]}
-              onChange={(rows) => set('leistungstypen', rows)}
-              newRow={(rows) => ({ id: nextId(rows, 'id'), name: '', mwst: '19' })}
-            />
-            <ListEditor
-              title="Einnahmestellen"
-              rows={value.einnahmestellen}
-              columns={[
-                { key: 'name', label: 'Name', kind: 'text' },
-                { key: 'konto', label: 'DATEV-Konto', kind: 'text', width: 140 },
-              ]}
-              onChange={(rows) => set('einnahmestellen', rows)}
-              newRow={(rows) => ({ id: nextId(rows, 'id'), name: '', konto: '' })}
-            />
-            <ListEditor
-              title="Kostenstellen"
-              rows={value.kostenstellen}
-              columns={[
-                { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
-                { key: 'name', label: 'Name', kind: 'text' },
-                { key: 'konto', label: 'DATEV-Konto', kind: 'text', width: 140 },
-              ]}
-              onChange={(rows) => set('kostenstellen', rows)}
-              newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), name: '', konto: '' })}
-            />
-            <ListEditor
-              title="Dokumentarten"
-              rows={value.auftraegeDokumentarten}
-              columns={[
-                { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
-                { key: 'kurz', label: 'Kürzel', kind: 'text', width: 100 },
-                { key: 'name', label: 'Name', kind: 'text' },
-                { key: 'fuerKosten', label: 'für Kosten', kind: 'bool' },
-              ]}
-              onChange={(rows) => set('auftraegeDokumentarten', rows)}
-              newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), kurz: '', name: '', fuerKosten: false })}
-            />
-            <ListEditor
-              title="Textbausteine"
-              rows={value.rechnungenTextbloecke}
-              columns={[
-                { key: 'titel', label: 'Titel', kind: 'text', width: 180 },
-                { key: 'text', label: 'Text', kind: 'multiline' },
-              ]}
-              onChange={(rows) => set('rechnungenTextbloecke', rows)}
-              newRow={(rows) => ({ id: nextId(rows, 'id'), titel: '', text: '' })}
-            />
-            <ListEditor
-              title="Unterschriften"
-              rows={value.unterschriften}
-              columns={[
-                { key: 'name', label: 'Name', kind: 'text', width: 180 },
-                { key: 'text', label: 'Text', kind: 'multiline' },
-              ]}
-              onChange={(rows) => set('unterschriften', rows)}
-              newRow={(rows) => ({ id: nextId(rows, 'id'), name: '', text: '' })}
-            />
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-              <Button type="submit" variant="contained">
-                Speichern
-              </Button>
-            </Box>
-          </Stack>
-        </SubmitForm>
+            ))}
+          </Box>
+          <Divider />
+          <ListEditor
+            control={control}
+            name="auftragsstatus"
+            title="Auftragsstatus"
+            columns={[
+              { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
+              { key: 'kurz', label: 'Name', kind: 'text' },
+            ]}
+            newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), kurz: '', icon: '' })}
+          />
+          <ListEditor
+            control={control}
+            name="vertragsstatus"
+            title="Vertragsstatus"
+            columns={[
+              { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
+              { key: 'kurz', label: 'Name', kind: 'text' },
+            ]}
+            newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), kurz: '', icon: '' })}
+          />
+          <ListEditor
+            control={control}
+            name="leistungstypen"
+            title="Leistungstypen"
+            columns={[
+              { key: 'name', label: 'Name', kind: 'text' },
+              { key: 'mwst', label: 'USt. (%)', kind: 'text', width: 110 },
+            ]}
+            newRow={(rows) => ({ id: nextId(rows, 'id'), name: '', mwst: '19' })}
+          />
+          <ListEditor
+            control={control}
+            name="einnahmestellen"
+            title="Einnahmestellen"
+            columns={[
+              { key: 'name', label: 'Name', kind: 'text' },
+              { key: 'konto', label: 'DATEV-Konto 19 %', kind: 'text', width: 140, helperText: ownAccount },
+              { key: 'konto7', label: 'DATEV-Konto 7 %', kind: 'text', width: 140, helperText: ownAccount },
+              { key: 'konto0', label: 'DATEV-Konto 0 %', kind: 'text', width: 140, helperText: ownAccount },
+            ]}
+            newRow={(rows) => ({ id: nextId(rows, 'id'), name: '', konto: '', konto7: '', konto0: '' })}
+          />
+          <ListEditor
+            control={control}
+            name="kostenstellen"
+            title="Kostenstellen"
+            columns={[
+              { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
+              { key: 'name', label: 'Name', kind: 'text' },
+              { key: 'konto', label: 'DATEV-Konto', kind: 'text', width: 140, helperText: ownAccount },
+            ]}
+            newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), name: '', konto: '' })}
+          />
+          <ListEditor
+            control={control}
+            name="auftraegeDokumentarten"
+            title="Dokumentarten"
+            columns={[
+              { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
+              { key: 'kurz', label: 'Kürzel', kind: 'text', width: 100 },
+              { key: 'name', label: 'Name', kind: 'text' },
+              { key: 'fuerKosten', label: 'für Kosten', kind: 'bool' },
+            ]}
+            newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), kurz: '', name: '', fuerKosten: false })}
+          />
+          <ListEditor
+            control={control}
+            name="rechnungenTextbloecke"
+            title="Textbausteine"
+            columns={[
+              { key: 'titel', label: 'Titel', kind: 'text', width: 180 },
+              { key: 'text', label: 'Text', kind: 'multiline' },
+            ]}
+            newRow={(rows) => ({ id: nextId(rows, 'id'), titel: '', text: '' })}
+          />
+          <ListEditor
+            control={control}
+            name="unterschriften"
+            title="Unterschriften"
+            columns={[
+              { key: 'name', label: 'Name', kind: 'text', width: 180 },
+              { key: 'text', label: 'Text', kind: 'multiline' },
+            ]}
+            newRow={(rows) => ({ id: nextId(rows, 'id'), name: '', text: '' })}
+          />
+        </SettingsForm>
       </Paper>
     </PageContainer>
   );

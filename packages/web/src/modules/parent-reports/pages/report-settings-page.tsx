@@ -1,26 +1,17 @@
 import { Suspense } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import {
-  parentReportsMessages,
-  parentReportsSettingsInput,
-  type ParentReportsData,
-  type ParentReportsSettings,
-} from '@hortus/contract';
+import { parentReportsMessages, parentReportsSettingsInput, type ParentReportsData } from '@hortus/contract';
 import { PageLoading } from '../../../platform/feedback/page-loading';
+import { FormFieldArray } from '../../../platform/forms/form-field-array';
+import { FormTextField } from '../../../platform/forms/form-fields';
+import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { modulePart } from '../../../platform/module-page/module-parts';
-import { useSettingsDraft } from '../../../platform/forms/settings-draft';
+import { modulePart, reportSettingsForm } from '../../../platform/module-page/module-parts';
 import { useParentReports, useSaveParentReports } from '../api/parent-reports';
 
 /** Module 200's fields of the report settings, through the platform (module 210 imports no module). */
@@ -41,22 +32,22 @@ export function ReportSettingsPage() {
   }
   return (
     <PageContainer>
-      <SettingsForm key={query.dataUpdatedAt} data={query.data} />
+      <ReportSettingsForm data={query.data} />
     </PageContainer>
   );
 }
 
-function SettingsForm({ data }: { data: ParentReportsData }) {
+function ReportSettingsForm({ data }: { data: ParentReportsData }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const { mutateAsync: save } = useSaveParentReports();
-  const draft = useSettingsDraft<ParentReportsSettings>({
-    initial: data.settings,
+  const settings = useSettingsForm({
     schema: parentReportsSettingsInput,
+    saved: data.settings,
     save: (value) => save({ type: 'settings', data: value }),
-    failure: parentReportsMessages.sendFailed,
+    texts: { failure: parentReportsMessages.sendFailed },
   });
-  const { value, set, error, text, submit } = draft;
+  const { control } = settings.form;
   const reports = (
     <Paper sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -64,7 +55,7 @@ function SettingsForm({ data }: { data: ParentReportsData }) {
       </Typography>
       <Stack spacing={2}>
         <Suspense fallback={null}>
-          <ReportSettingsFields draft={draft} classes={data.klassen} />
+          <ReportSettingsFields form={reportSettingsForm(settings.form)} classes={data.klassen} />
         </Suspense>
       </Stack>
     </Paper>
@@ -75,61 +66,30 @@ function SettingsForm({ data }: { data: ParentReportsData }) {
         Kontakt
       </Typography>
       <Stack spacing={2}>
-        {text('kontakt_name', 'Name der Einrichtung')}
-        {text('kontakt_adresse', 'Adresse', true)}
-        {text('kontakt_telefon', 'Telefon')}
-        {text('kontakt_email', 'E-Mail')}
-        {text('kontakt_oeffnungszeiten', 'Öffnungszeiten', true)}
-        <Typography variant="body2">E-Mail-Adressen für Eltern (z. B. Hortleitung, Erzieherteam)</Typography>
-        {value.kontakt_gruppen.map((group, index) => (
-          <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              label="Bezeichnung"
-              value={group.bezeichnung}
-              onChange={(e) =>
-                set({
-                  kontakt_gruppen: value.kontakt_gruppen.map((g, i) =>
-                    i === index ? { ...g, bezeichnung: e.target.value } : g,
-                  ),
-                })
-              }
-              error={Boolean(error(`kontakt_gruppen.${index}.bezeichnung`))}
-              helperText={error(`kontakt_gruppen.${index}.bezeichnung`)}
-            />
-            <TextField
-              label="E-Mail"
-              value={group.email}
-              onChange={(e) =>
-                set({
-                  kontakt_gruppen: value.kontakt_gruppen.map((g, i) =>
-                    i === index ? { ...g, email: e.target.value } : g,
-                  ),
-                })
-              }
-              error={Boolean(error(`kontakt_gruppen.${index}.email`))}
-              helperText={error(`kontakt_gruppen.${index}.email`)}
-            />
-            <IconButton
-              aria-label={`Adresse ${group.bezeichnung} entfernen`}
-              onClick={() => set({ kontakt_gruppen: value.kontakt_gruppen.filter((_, i) => i !== index) })}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Stack>
-        ))}
-        <Box>
-          <Button
-            startIcon={<AddIcon />}
-            onClick={() => set({ kontakt_gruppen: [...value.kontakt_gruppen, { bezeichnung: '', email: '' }] })}
-          >
-            Adresse
-          </Button>
-        </Box>
+        <FormTextField control={control} name="kontakt_name" label="Name der Einrichtung" />
+        <FormTextField control={control} name="kontakt_adresse" label="Adresse" multiline minRows={3} />
+        <FormTextField control={control} name="kontakt_telefon" label="Telefon" />
+        <FormTextField control={control} name="kontakt_email" label="E-Mail" />
+        <FormTextField control={control} name="kontakt_oeffnungszeiten" label="Öffnungszeiten" multiline minRows={3} />
+        <FormFieldArray
+          control={control}
+          name="kontakt_gruppen"
+          title="E-Mail-Adressen für Eltern (z. B. Hortleitung, Erzieherteam)"
+          addLabel="Adresse"
+          removeLabel="Adresse entfernen"
+          newItem={() => ({ bezeichnung: '', email: '' })}
+          renderItem={(path) => (
+            <>
+              <FormTextField control={control} name={`${path}.bezeichnung`} label="Bezeichnung" />
+              <FormTextField control={control} name={`${path}.email`} label="E-Mail" />
+            </>
+          )}
+        />
       </Stack>
     </Paper>
   );
   return (
-    <>
+    <SettingsForm settings={settings}>
       {wide ? (
         <Grid container spacing={2}>
           <Grid size={6}>{reports}</Grid>
@@ -141,11 +101,6 @@ function SettingsForm({ data }: { data: ParentReportsData }) {
           {contact}
         </Stack>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button variant="contained" onClick={submit}>
-          Speichern
-        </Button>
-      </Box>
-    </>
+    </SettingsForm>
   );
 }
