@@ -6,6 +6,7 @@ import {
   childrenCalls,
   childrenMessages,
   dashboardCalls,
+  fieldMessages,
   type ChildView,
   type ChildrenData,
   type ChildrenSave,
@@ -830,6 +831,25 @@ describe('200 settings', () => {
       }),
       'dataToSave.data.moeglicheEntlasszeiten_bedingungen.14:00.datumVon',
     );
+    // A condition whose 'von' lies after its 'bis' could never apply: refused on its 'bis', nothing saved.
+    const backwards = await save(w.admin.code, {
+      type: 'settings',
+      data: {
+        ...settings,
+        standardentlasszeit: '16:30',
+        moeglicheEntlasszeiten: ['14:00'],
+        moeglicheEntlasszeiten_bedingungen: {
+          '14:00': { aktiv: true, klassen: [], datumVon: '2026-08-10', datumBis: '2026-08-09', ausnahmen: [] },
+        },
+      },
+    });
+    expectInvalid(backwards, 'dataToSave.data.moeglicheEntlasszeiten_bedingungen.14:00.datumBis');
+    expect(
+      (backwards.body.errors as Record<string, string[]>)[
+        'dataToSave.data.moeglicheEntlasszeiten_bedingungen.14:00.datumBis'
+      ],
+    ).toEqual([fieldMessages.dayRange]);
+    expect((await data(w.admin.code)).settings.standardentlasszeit).toBe(settings.standardentlasszeit);
     await saved(w.admin.code, {
       type: 'settings',
       data: { ...settings, moeglicheEntlasszeiten: ['15:00', '13:00', '15:00'], standardentlasszeit: '16:00' },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   childrenCalls,
+  fieldMessages,
   parentReportsCalls,
   parentReportsMessages,
   reportDateMessages,
@@ -498,5 +499,43 @@ describe('210 settings', () => {
       'dataToSave.data.kontakt_gruppen.0.email',
     );
     await settingsWith({ anwesenheitMeldungSpaetestensBis: '23:59' });
+  });
+
+  it("refuses a release-time condition whose 'von' lies after its 'bis' on that 'bis', saving nothing", async () => {
+    const current = (await load(w.admin.code)).settings;
+    const condition = { aktiv: true, klassen: [], datumVon: '2026-08-10', datumBis: '2026-08-01', ausnahmen: [] };
+    const refused = await save(w.admin.code, {
+      type: 'settings',
+      data: {
+        ...current,
+        kontakt_name: 'Nicht gespeichert',
+        moeglicheEntlasszeiten: ['14:00'],
+        moeglicheEntlasszeiten_bedingungen: { '14:00': condition },
+      },
+    });
+    expectInvalid(refused, 'dataToSave.data.moeglicheEntlasszeiten_bedingungen.14:00.datumBis', fieldMessages.dayRange);
+    const after = (await load(w.admin.code)).settings;
+    expect(after.kontakt_name).toBe(current.kontakt_name);
+    expect(after.moeglicheEntlasszeiten_bedingungen).toEqual(current.moeglicheEntlasszeiten_bedingungen);
+    // The same day for 'von' and 'bis' is a one-day condition, and open ends are fine.
+    for (const [datumVon, datumBis] of [
+      ['2026-08-10', '2026-08-10'],
+      ['2026-08-10', ''],
+      ['', '2026-08-01'],
+    ] as const) {
+      expectStatus(
+        await save(w.admin.code, {
+          type: 'settings',
+          data: {
+            ...current,
+            moeglicheEntlasszeiten: ['14:00'],
+            moeglicheEntlasszeiten_bedingungen: { '14:00': { ...condition, datumVon, datumBis } },
+          },
+        }),
+        'success',
+        200,
+      );
+    }
+    expectStatus(await save(w.admin.code, { type: 'settings', data: current }), 'success', 200);
   });
 });

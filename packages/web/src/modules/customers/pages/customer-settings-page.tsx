@@ -87,7 +87,7 @@ export function CustomerSettingsPage() {
   return <CustomerSettingsForm data={query.data} />;
 }
 
-function CustomerSettingsForm({ data }: { data: CustomerData }) {
+export function CustomerSettingsForm({ data }: { data: CustomerData }) {
   const groups = useSettings().data?.nutzergruppen ?? [];
   const { mutateAsync: save } = useSaveCustomers();
   const settings = useSettingsForm({
