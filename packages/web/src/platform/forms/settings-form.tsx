@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useWatch, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { messages } from '@hortus/contract';
 import type { SaveTexts } from '../saving/use-save-action';
@@ -30,6 +30,13 @@ export interface SettingsFormState<S extends z.ZodType<FieldValues, FieldValues>
   submit(): Promise<void>;
   /** Speichern: the draft is changed and valid. */
   canSave: boolean;
+  /** The whole draft as it is now (re-renders with every change). */
+  draft: z.input<S>;
+  /**
+   * Sets top-level values of the draft as a whole (a condition editor's value, a list of widget ids),
+   * marked as changed and checked with the schema; fields bound with the Form… components need none.
+   */
+  update(patch: Partial<z.input<S>>): void;
 }
 
 /**
@@ -55,17 +62,26 @@ export function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>({
     const draft = form.getValues();
     if (await formSave(() => save(values), { success: messages.settingsSaved, ...texts })) form.reset(draft);
   });
-  return { form, submit, canSave: isDirty && isValid };
+  const draft = useWatch({ control: form.control }) as z.input<S>;
+  const update = (patch: Partial<z.input<S>>) => {
+    for (const [key, value] of Object.entries(patch)) {
+      form.setValue(key as FieldPath<z.input<S>>, value as never, { shouldDirty: true, shouldValidate: true });
+    }
+  };
+  return { form, submit, canSave: isDirty && isValid, draft, update };
 }
 
 /** The page body of a settings form: its fields, the server's unplaceable message, Speichern. */
 export function SettingsForm<S extends z.ZodType<FieldValues, FieldValues>>({
   settings,
   submitLabel = 'Speichern',
+  disabled = false,
   children,
 }: {
   settings: SettingsFormState<S>;
   submitLabel?: string;
+  /** Speichern off for a reason the schema cannot see (the page shows it at the field). */
+  disabled?: boolean;
   children: ReactNode;
 }) {
   const rootError = settings.form.formState.errors.root?.['server']?.message;
@@ -75,7 +91,7 @@ export function SettingsForm<S extends z.ZodType<FieldValues, FieldValues>>({
         {rootError && <Alert severity="error">{rootError}</Alert>}
         {children}
         <Box>
-          <Button type="submit" variant="contained" disabled={!settings.canSave}>
+          <Button type="submit" variant="contained" disabled={!settings.canSave || disabled}>
             {submitLabel}
           </Button>
         </Box>

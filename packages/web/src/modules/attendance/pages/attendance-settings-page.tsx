@@ -1,31 +1,27 @@
-import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useController, useWatch } from 'react-hook-form';
 import {
   attendanceMessages,
+  attendanceSettings,
   conditionKeys,
   qrScannedStatusOptions,
   statusInfo,
   type AttendanceData,
-  type AttendanceSettings,
   type AttendeeStatus,
 } from '@hortus/contract';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';
-import { SubmitForm } from '../../../platform/forms/submit-form';
+import { FormSelectField } from '../../../platform/forms/form-fields';
+import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useAttendance, useSaveAttendance } from '../api/attendance';
 import { conditionLabels } from '../components/slot-edit-dialog';
 
 const allStatuses: readonly AttendeeStatus[] = [0, 1, 2, 3];
+const chooseOption = 'Bitte die Option wählen, die „beurlaubt“ bedeutet.';
 
 /** /150-set: leave parameter and its option, start statuses, default conditions of new slots. */
 export function AttendanceSettingsPage() {
@@ -38,121 +34,83 @@ export function AttendanceSettingsPage() {
       </PageContainer>
     );
   }
-  return <SettingsForm key={query.dataUpdatedAt} data={query.data} />;
+  return <AttendanceSettingsForm data={query.data} />;
 }
 
-function SettingsForm({ data }: { data: AttendanceData }) {
+function AttendanceSettingsForm({ data }: { data: AttendanceData }) {
   const groups = useSettings().data?.nutzergruppen ?? [];
-  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveAttendance();
-  const [value, setValue] = useState<AttendanceSettings>(data.settings);
-  const parameter = data.nutzerparameter.find((p) => p.id === value.id_nutzerparameter_beurlaubt);
-  const conditions = value.standardbedingungen.f150;
-
-  const submit = () =>
-    saveAction(() => save({ type: 'settings', data: value }), {
-      success: attendanceMessages.settingsSaved,
-      failure: attendanceMessages.saveFailed,
-    });
+  const settings = useSettingsForm({
+    schema: attendanceSettings,
+    saved: data.settings,
+    save: (value) => save({ type: 'settings', data: value }),
+    texts: { success: attendanceMessages.settingsSaved, failure: attendanceMessages.saveFailed },
+  });
+  const { control, setValue } = settings.form;
+  const parameterId = useWatch({ control, name: 'id_nutzerparameter_beurlaubt' });
+  const optionId = useWatch({ control, name: 'id_nutzerparameter_beurlaubt_selectoptionTrue' });
+  const parameter = data.nutzerparameter.find((p) => p.id === parameterId);
+  const missingOption = parameter !== undefined && optionId === 0;
+  const { field: conditionsField } = useController({ control, name: 'standardbedingungen.f150' });
+  const conditions = conditionsField.value;
 
   return (
     <PageContainer>
       <Paper sx={{ maxWidth: 800, mx: 'auto', p: 3 }}>
-        <SubmitForm onSubmit={submit}>
-          <Typography variant="h6" component="h1" gutterBottom>
-            Einstellungen
+        <Typography variant="h6" component="h1" gutterBottom>
+          Einstellungen
+        </Typography>
+        <SettingsForm settings={settings} disabled={missingOption}>
+          <FormSelectField
+            control={control}
+            name="id_nutzerparameter_beurlaubt"
+            label="Nutzerparameter für Beurlaubung"
+            options={[
+              { value: 0, label: 'Keiner' },
+              ...data.nutzerparameter.map((p) => ({ value: p.id, label: p.name })),
+            ]}
+            toField={(value) => {
+              setValue('id_nutzerparameter_beurlaubt_selectoptionTrue', 0, { shouldDirty: true });
+              return value;
+            }}
+            helperText={data.nutzerparameter.length === 0 ? attendanceMessages.noParameters : ' '}
+          />
+          {parameter && (
+            <FormSelectField
+              control={control}
+              name="id_nutzerparameter_beurlaubt_selectoptionTrue"
+              label="Option für „beurlaubt“"
+              options={parameter.selectoptions.map((option) => ({ value: option.id, label: option.wert }))}
+              fromField={(value) => (value === 0 ? '' : (value as number))}
+              helperText={missingOption ? chooseOption : undefined}
+            />
+          )}
+          <FormSelectField
+            control={control}
+            name="standard_status"
+            label="Standardstatus neuer Anwesenheiten"
+            options={allStatuses.map((status) => ({ value: status, label: statusInfo[status].label }))}
+          />
+          <FormSelectField
+            control={control}
+            name="standard_status_qrscanned"
+            label="Status der Übrigen beim ersten QR-Scan"
+            options={qrScannedStatusOptions.map((status) => ({ value: status, label: statusInfo[status].label }))}
+            helperText="Personen ohne Status erhalten diesen Status, sobald sich die erste Person per QR-Code anmeldet."
+          />
+          <Typography variant="subtitle1" component="h2">
+            Standardbedingungen neuer Slots
           </Typography>
-          <Stack spacing={2}>
-            <TextField
-              select
-              label="Nutzerparameter für Beurlaubung"
-              value={value.id_nutzerparameter_beurlaubt}
-              onChange={(event) =>
-                setValue({
-                  ...value,
-                  id_nutzerparameter_beurlaubt: Number(event.target.value),
-                  id_nutzerparameter_beurlaubt_selectoptionTrue: 0,
-                })
-              }
-              helperText={data.nutzerparameter.length === 0 ? attendanceMessages.noParameters : ' '}
-            >
-              <MenuItem value={0}>Keiner</MenuItem>
-              {data.nutzerparameter.map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            {parameter && (
-              <TextField
-                select
-                label="Option für „beurlaubt“"
-                value={value.id_nutzerparameter_beurlaubt_selectoptionTrue || ''}
-                onChange={(event) =>
-                  setValue({ ...value, id_nutzerparameter_beurlaubt_selectoptionTrue: Number(event.target.value) })
-                }
-              >
-                {parameter.selectoptions.map((option) => (
-                  <MenuItem key={option.id} value={option.id}>
-                    {option.wert}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            <TextField
-              select
-              label="Standardstatus neuer Anwesenheiten"
-              value={value.standard_status}
-              onChange={(event) =>
-                setValue({ ...value, standard_status: Number(event.target.value) as AttendeeStatus })
-              }
-            >
-              {allStatuses.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {statusInfo[status].label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Status der Übrigen beim ersten QR-Scan"
-              value={value.standard_status_qrscanned}
-              onChange={(event) =>
-                setValue({ ...value, standard_status_qrscanned: Number(event.target.value) as AttendeeStatus })
-              }
-              helperText="Personen ohne Status erhalten diesen Status, sobald sich die erste Person per QR-Code anmeldet."
-            >
-              {qrScannedStatusOptions.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {statusInfo[status].label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Typography variant="subtitle1" component="h2">
-              Standardbedingungen neuer Slots
-            </Typography>
-            {conditionKeys.map((key) => (
-              <ConditionEditor
-                key={key}
-                label={conditionLabels[key]}
-                value={conditions[key]}
-                groups={groups}
-                onChange={(condition) =>
-                  setValue({ ...value, standardbedingungen: { f150: { ...conditions, [key]: condition } } })
-                }
-              />
-            ))}
-          </Stack>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={parameter !== undefined && value.id_nutzerparameter_beurlaubt_selectoptionTrue === 0}
-            >
-              Speichern
-            </Button>
-          </Box>
-        </SubmitForm>
+          {conditionKeys.map((key) => (
+            <ConditionEditor
+              key={key}
+              label={conditionLabels[key]}
+              value={conditions[key]}
+              groups={groups}
+              onChange={(condition) => conditionsField.onChange({ ...conditions, [key]: condition })}
+            />
+          ))}
+        </SettingsForm>
       </Paper>
     </PageContainer>
   );

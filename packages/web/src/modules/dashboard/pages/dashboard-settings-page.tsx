@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,19 +8,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import {
-  dashboardMessages,
-  parseGroupList,
-  type DashboardSettings,
-  type DashboardSettingsReply,
-} from '@hortus/contract';
+import { dashboardMessages, dashboardSettings, parseGroupList, type DashboardSettingsReply } from '@hortus/contract';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';
-import { SubmitForm } from '../../../platform/forms/submit-form';
+import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { useSaving } from '../../../platform/saving/saving-context';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useDashboard, useSaveDashboardSettings } from '../api/dashboard';
 import { moveWidget, settingsOf, widgetOrder } from '../logic/settings-form';
 
@@ -30,31 +21,26 @@ import { moveWidget, settingsOf, widgetOrder } from '../logic/settings-form';
 export function DashboardSettingsPage() {
   const query = useDashboard();
   if (!query.data) return <PageContainer>{query.isError ? null : <PageLoading />}</PageContainer>;
-  return <SettingsForm key={query.dataUpdatedAt} saved={query.data.settings} />;
+  return <DashboardSettingsForm saved={query.data.settings} />;
 }
 
-function SettingsForm({ saved }: { saved: DashboardSettingsReply }) {
+function DashboardSettingsForm({ saved }: { saved: DashboardSettingsReply }) {
   const groups = useSettings().data?.nutzergruppen ?? [];
-  const [draft, setDraft] = useState<DashboardSettings>(() => settingsOf(saved));
-  const saving = useSaving();
-  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveDashboardSettings();
-  const changed = JSON.stringify(draft) !== JSON.stringify(settingsOf(saved));
+  const settings = useSettingsForm({
+    schema: dashboardSettings,
+    saved: settingsOf(saved),
+    save,
+    texts: { success: dashboardMessages.settingsSaved, failure: dashboardMessages.saveFailed },
+  });
+  const { draft, update } = settings;
   const order = widgetOrder(saved.allWidgets, draft.useWidgets);
   const standard = parseGroupList(draft.w1_standardEmpfaenger);
-
-  const submit = async () => {
-    if (!changed) return;
-    await saveAction(() => save(draft), {
-      success: dashboardMessages.settingsSaved,
-      failure: dashboardMessages.saveFailed,
-    });
-  };
 
   return (
     <PageContainer>
       <Paper sx={{ maxWidth: 900, mx: 'auto', p: 3 }}>
-        <SubmitForm onSubmit={submit}>
+        <SettingsForm settings={settings}>
           <Typography variant="h6" component="h2" gutterBottom>
             Widgets
           </Typography>
@@ -69,8 +55,7 @@ function SettingsForm({ saved }: { saved: DashboardSettingsReply }) {
                       <Checkbox
                         checked={used}
                         onChange={(event) =>
-                          setDraft({
-                            ...draft,
+                          update({
                             useWidgets: event.target.checked
                               ? [...draft.useWidgets, widget.id]
                               : draft.useWidgets.filter((id) => id !== widget.id),
@@ -82,14 +67,14 @@ function SettingsForm({ saved }: { saved: DashboardSettingsReply }) {
                   <IconButton
                     aria-label={`${widget.name} nach oben`}
                     disabled={!used || index === 0}
-                    onClick={() => setDraft({ ...draft, useWidgets: moveWidget(draft.useWidgets, widget.id, -1) })}
+                    onClick={() => update({ useWidgets: moveWidget(draft.useWidgets, widget.id, -1) })}
                   >
                     <ArrowUpwardIcon fontSize="small" />
                   </IconButton>
                   <IconButton
                     aria-label={`${widget.name} nach unten`}
                     disabled={!used}
-                    onClick={() => setDraft({ ...draft, useWidgets: moveWidget(draft.useWidgets, widget.id, 1) })}
+                    onClick={() => update({ useWidgets: moveWidget(draft.useWidgets, widget.id, 1) })}
                   >
                     <ArrowDownwardIcon fontSize="small" />
                   </IconButton>
@@ -101,10 +86,7 @@ function SettingsForm({ saved }: { saved: DashboardSettingsReply }) {
                       value={draft.bedingung_f000_sehen[widget.id] ?? { alle: true, gruppen: [] }}
                       groups={groups}
                       onChange={(value) =>
-                        setDraft({
-                          ...draft,
-                          bedingung_f000_sehen: { ...draft.bedingung_f000_sehen, [widget.id]: value },
-                        })
+                        update({ bedingung_f000_sehen: { ...draft.bedingung_f000_sehen, [widget.id]: value } })
                       }
                     />
                   </Box>
@@ -120,7 +102,7 @@ function SettingsForm({ saved }: { saved: DashboardSettingsReply }) {
             label="Wer darf Meldungen erstellen?"
             value={draft.w1_bedingung_meldungErstellen}
             groups={groups}
-            onChange={(value) => setDraft({ ...draft, w1_bedingung_meldungErstellen: value })}
+            onChange={(value) => update({ w1_bedingung_meldungErstellen: value })}
           />
           <Typography variant="subtitle2" sx={{ mt: 2 }}>
             Standard-Empfänger
@@ -137,19 +119,14 @@ function SettingsForm({ saved }: { saved: DashboardSettingsReply }) {
                       const next = event.target.checked
                         ? [...standard, group.id]
                         : standard.filter((id) => id !== group.id);
-                      setDraft({ ...draft, w1_standardEmpfaenger: next.sort((a, b) => a - b).join('-') });
+                      update({ w1_standardEmpfaenger: next.sort((a, b) => a - b).join('-') });
                     }}
                   />
                 }
               />
             ))}
           </FormGroup>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-            <Button type="submit" variant="contained" disabled={!changed || saving.isSaving}>
-              Speichern
-            </Button>
-          </Box>
-        </SubmitForm>
+        </SettingsForm>
       </Paper>
     </PageContainer>
   );

@@ -8,10 +8,3 @@ export function conditionText(condition: Condition, groups: readonly Pick<UserGr
   if (users > 0) names.push(users === 1 ? '1 Nutzer' : `${users} Nutzer`);
   return names.length > 0 ? names.join(', ') : 'Niemand';
 }
-
-/** Whether the chosen directory groups differ from the saved ones (order does not count). */
-export function groupsChanged(saved: readonly number[], chosen: readonly number[]): boolean {
-  const left = new Set(saved);
-  const right = new Set(chosen);
-  return left.size !== right.size || [...left].some((id) => !right.has(id));
-}

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   hasRight,
+  memberSettings,
   membersMessages,
   userAdminRights,
   type MemberSettings,
@@ -25,15 +26,13 @@ import {
   type UserParameter,
 } from '@hortus/contract';
 import { useSettings } from '../../../platform/api/get-settings';
-import { SubmitForm } from '../../../platform/forms/submit-form';
-import { useSaving } from '../../../platform/saving/saving-context';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useMemberSettings } from '../api/get-member-settings';
 import { useSaveMemberSettings } from '../api/save-member-settings';
 import { cachedMemberSettings } from '../logic/member-cache';
-import { conditionText, groupsChanged } from '../logic/settings-rules';
+import { conditionText } from '../logic/settings-rules';
 
 type SettingsTab = 'general' | 'parameters';
 
@@ -80,27 +79,23 @@ function GeneralSettings({ groups }: { groups: readonly UserGroup[] }) {
       <PageLoading />
     );
   }
-  return <GeneralSettingsForm key={query.data ? query.dataUpdatedAt : 'cache'} groups={groups} saved={saved} />;
+  return <GeneralSettingsForm groups={groups} saved={saved} />;
 }
 
 function GeneralSettingsForm({ groups, saved }: { groups: readonly UserGroup[]; saved: MemberSettings }) {
-  const saving = useSaving();
-  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveMemberSettings();
-  const [chosen, setChosen] = useState<readonly number[]>(saved.anzeigeGruppen);
-  const changed = groupsChanged(saved.anzeigeGruppen, chosen);
-
-  const submit = async () => {
-    if (!changed) return;
-    await saveAction(() => save({ anzeigeGruppen: [...chosen].sort((a, b) => a - b) }), {
-      success: membersMessages.settingsSaved,
-      failure: membersMessages.settingsSaveFailed,
-    });
-  };
+  // Sorted, so the order the groups were ticked in is no change.
+  const settings = useSettingsForm({
+    schema: memberSettings,
+    saved: { anzeigeGruppen: [...saved.anzeigeGruppen].sort((a, b) => a - b) },
+    save,
+    texts: { success: membersMessages.settingsSaved, failure: membersMessages.settingsSaveFailed },
+  });
+  const chosen = settings.draft.anzeigeGruppen;
 
   return (
-    <SubmitForm onSubmit={submit}>
-      <Typography variant="subtitle1" component="h2" gutterBottom>
+    <SettingsForm settings={settings}>
+      <Typography variant="subtitle1" component="h2">
         Im Mitgliederverzeichnis angezeigte Gruppen
       </Typography>
       <FormGroup>
@@ -113,19 +108,15 @@ function GeneralSettingsForm({ groups, saved }: { groups: readonly UserGroup[]; 
                 checked={chosen.includes(group.id)}
                 onChange={(event) => {
                   const rest = chosen.filter((id) => id !== group.id);
-                  setChosen(event.target.checked ? [...rest, group.id] : rest);
+                  const next = event.target.checked ? [...rest, group.id] : rest;
+                  settings.update({ anzeigeGruppen: next.sort((a, b) => a - b) });
                 }}
               />
             }
           />
         ))}
       </FormGroup>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={!changed || saving.isSaving}>
-          Speichern
-        </Button>
-      </Box>
-    </SubmitForm>
+    </SettingsForm>
   );
 }
 
