@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -14,29 +14,22 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { appSettingsMessages, type AppSettingsData, type AppSettingsReply } from '@hortus/contract';
-import { SubmitForm } from '../../../platform/forms/submit-form';
-import { useSaving } from '../../../platform/saving/saving-context';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { useController, useFieldArray, useFormState, type Control } from 'react-hook-form';
+import { appSettingsData, appSettingsMessages, type AppSettingsData, type AppSettingsReply } from '@hortus/contract';
+import { FormTextField } from '../../../platform/forms/form-fields';
+import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { isHexColor, safePrimary } from '../../../platform/theme/colors';
 import { primaryColorStore } from '../../../platform/theme/theme-stores';
 import { useAppSettings, useSaveAppSettings } from '../api/app-settings';
-import {
-  appSettingsChanged,
-  appSettingsErrors,
-  insertInfoAfter,
-  removeInfo,
-  toggleModule,
-  updateInfo,
-} from '../app-settings-form';
+import { emptyInfo, formValuesOf, toggleModule } from '../app-settings-form';
 
 const loadFailed = 'Die Einstellungen konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 
 /** /001 'Anwesenheit': the app settings (title, theme colour, login screen, enabled modules). */
 export function AppSettingsPage() {
-  const { data, dataUpdatedAt, isError } = useAppSettings();
+  const { data, isError } = useAppSettings();
   return (
     <PageContainer>
       <Paper sx={{ p: 3, maxWidth: 860, mx: 'auto' }}>
@@ -44,7 +37,7 @@ export function AppSettingsPage() {
           App-Einstellungen
         </Typography>
         {data ? (
-          <AppSettingsForm key={dataUpdatedAt} reply={data} />
+          <AppSettingsForm reply={data} />
         ) : isError ? (
           <Typography color="error">{loadFailed}</Typography>
         ) : (
@@ -66,22 +59,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-interface ColourFieldProps {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  error?: string;
-}
+type Values = AppSettingsData;
 
-/** A colour as text (#RRGGBB) plus the native colour picker. */
-function ColourField({ label, value, onChange, error }: ColourFieldProps) {
+/** A colour as text (#RRGGBB) plus the native colour picker, bound to the form. */
+function ColourField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<Values, unknown, unknown>;
+  name: 'app_theme_color_primary' | 'loginscreen_bg_color';
+  label: string;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  const value = field.value;
   return (
     <TextField
       label={label}
+      name={field.name}
+      inputRef={field.ref}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      error={fieldState.error !== undefined}
+      helperText={fieldState.error?.message}
       fullWidth
       slotProps={{
         htmlInput: { spellCheck: false, autoCapitalize: 'none' },
@@ -93,7 +94,7 @@ function ColourField({ label, value, onChange, error }: ColourFieldProps) {
                 type="color"
                 aria-label={`${label} wählen`}
                 value={isHexColor(value) && value.trim().length === 7 ? value.trim().toLowerCase() : '#000000'}
-                onChange={(event) => onChange(event.target.value)}
+                onChange={(event) => field.onChange(event.target.value)}
                 sx={{ width: 40, height: 32, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
               />
             </InputAdornment>
@@ -105,19 +106,25 @@ function ColourField({ label, value, onChange, error }: ColourFieldProps) {
 }
 
 function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
-  const saving = useSaving();
-  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveAppSettings();
-  const saved = reply.settings;
-  const [form, setForm] = useState<AppSettingsData>(saved);
-
-  const errors = appSettingsErrors(form);
-  const valid = Object.keys(errors).length === 0;
-  const changed = appSettingsChanged(saved, form);
-
   // Live preview of the primary colour while editing; leaving the page restores the saved colour.
-  const savedPrimary = useRef(saved.app_theme_color_primary);
-  const previewPrimary = form.app_theme_color_primary;
+  const savedPrimary = useRef(reply.settings.app_theme_color_primary);
+  const settings = useSettingsForm({
+    schema: appSettingsData,
+    saved: formValuesOf(reply.settings),
+    save: async (values) => {
+      const result = await save(values);
+      savedPrimary.current = result.settings.app_theme_color_primary;
+    },
+    texts: { success: appSettingsMessages.saved, failure: appSettingsMessages.saveFailed },
+  });
+  const { draft, update } = settings;
+  const control = settings.form.control as Control<Values, unknown, unknown>;
+  const infos = useFieldArray({ control, name: 'loginscreen_infos' });
+  const { errors } = useFormState({ control, name: 'loginscreen_infos' });
+  const listError = errors.loginscreen_infos?.root?.message ?? errors.loginscreen_infos?.message;
+
+  const previewPrimary = draft.app_theme_color_primary;
   useEffect(() => {
     if (isHexColor(previewPrimary)) primaryColorStore.set(safePrimary(previewPrimary));
   }, [previewPrimary]);
@@ -126,108 +133,64 @@ function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
     return () => primaryColorStore.set(safePrimary(colour.current));
   }, []);
 
-  const set = <K extends keyof AppSettingsData>(key: K, value: AppSettingsData[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-
-  const text = (key: 'app_titel' | 'app_untertitel' | 'app_url' | 'loginscreen_bg_img', label: string) => (
-    <TextField
-      label={label}
-      value={form[key]}
-      onChange={(event) => set(key, event.target.value)}
-      error={Boolean(errors[key])}
-      helperText={errors[key]}
-      required={key === 'app_titel'}
-      fullWidth
-    />
-  );
-
-  const submit = async () => {
-    if (!valid || !changed) return;
-    const result = await saveAction(() => save(form), {
-      success: appSettingsMessages.saved,
-      failure: appSettingsMessages.saveFailed,
-    });
-    if (result) savedPrimary.current = result.settings.app_theme_color_primary;
-  };
-
-  const infos = form.loginscreen_infos;
   return (
-    <SubmitForm onSubmit={submit}>
+    <SettingsForm settings={settings}>
       <Section title="App">
-        {text('app_titel', 'App-Titel')}
-        {text('app_untertitel', 'Untertitel')}
-        {text('app_url', 'App-URL')}
-        <ColourField
-          label="Primärfarbe"
-          value={form.app_theme_color_primary}
-          onChange={(value) => set('app_theme_color_primary', value)}
-          error={errors['app_theme_color_primary']}
-        />
+        <FormTextField control={control} name="app_titel" label="App-Titel" required fullWidth />
+        <FormTextField control={control} name="app_untertitel" label="Untertitel" fullWidth />
+        <FormTextField control={control} name="app_url" label="App-URL" fullWidth />
+        <ColourField control={control} name="app_theme_color_primary" label="Primärfarbe" />
       </Section>
 
       <Section title="Loginbildschirm">
-        <TextField
+        <FormTextField
+          control={control}
+          name="loginscreen_welcomeText"
           label="Willkommenstext"
-          value={form.loginscreen_welcomeText}
-          onChange={(event) => set('loginscreen_welcomeText', event.target.value)}
-          error={Boolean(errors['loginscreen_welcomeText'])}
-          helperText={errors['loginscreen_welcomeText']}
           multiline
           minRows={3}
           fullWidth
         />
-        <ColourField
-          label="Hintergrundfarbe"
-          value={form.loginscreen_bg_color}
-          onChange={(value) => set('loginscreen_bg_color', value)}
-          error={errors['loginscreen_bg_color']}
-        />
-        {text('loginscreen_bg_img', 'Hintergrundbild (URL)')}
+        <ColourField control={control} name="loginscreen_bg_color" label="Hintergrundfarbe" />
+        <FormTextField control={control} name="loginscreen_bg_img" label="Hintergrundbild (URL)" fullWidth />
         <Typography variant="subtitle1" component="h3">
           Infos
         </Typography>
-        {infos.length === 0 && (
+        {infos.fields.length === 0 && (
           <Box>
-            <Button startIcon={<AddIcon />} onClick={() => set('loginscreen_infos', insertInfoAfter(infos, -1))}>
+            <Button startIcon={<AddIcon />} onClick={() => infos.append(emptyInfo())}>
               Info hinzufügen
             </Button>
           </Box>
         )}
-        {infos.map((info, index) => (
-          <Paper key={index} variant="outlined" sx={{ p: 2 }} data-testid="login-info">
+        {infos.fields.map((info, index) => (
+          <Paper key={info.id} variant="outlined" sx={{ p: 2 }} data-testid="login-info">
             <Stack spacing={2}>
-              <TextField
+              <FormTextField
+                control={control}
+                name={`loginscreen_infos.${index}.titel`}
                 label="Titel"
-                value={info.titel}
-                onChange={(event) => set('loginscreen_infos', updateInfo(infos, index, { titel: event.target.value }))}
-                error={Boolean(errors[`loginscreen_infos.${index}.titel`])}
-                helperText={errors[`loginscreen_infos.${index}.titel`]}
                 required
                 fullWidth
               />
-              <TextField
+              <FormTextField
+                control={control}
+                name={`loginscreen_infos.${index}.text`}
                 label="Text"
-                value={info.text}
-                onChange={(event) => set('loginscreen_infos', updateInfo(infos, index, { text: event.target.value }))}
-                error={Boolean(errors[`loginscreen_infos.${index}.text`])}
-                helperText={errors[`loginscreen_infos.${index}.text`]}
                 multiline
                 minRows={2}
                 fullWidth
               />
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                 <Tooltip title="Info entfernen">
-                  <IconButton
-                    aria-label="Info entfernen"
-                    onClick={() => set('loginscreen_infos', removeInfo(infos, index))}
-                  >
+                  <IconButton aria-label="Info entfernen" onClick={() => infos.remove(index)}>
                     <DeleteIcon />
                   </IconButton>
                 </Tooltip>
                 <Tooltip title="Neue Info darunter einfügen">
                   <IconButton
                     aria-label="Neue Info darunter einfügen"
-                    onClick={() => set('loginscreen_infos', insertInfoAfter(infos, index))}
+                    onClick={() => infos.insert(index + 1, emptyInfo())}
                   >
                     <AddIcon />
                   </IconButton>
@@ -236,7 +199,7 @@ function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
             </Stack>
           </Paper>
         ))}
-        {errors['loginscreen_infos'] && <Typography color="error">{errors['loginscreen_infos']}</Typography>}
+        {listError && <Typography color="error">{listError}</Typography>}
       </Section>
 
       <Section title="Module">
@@ -247,9 +210,9 @@ function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
               label={`${module.code} ${module.titel}`}
               control={
                 <Checkbox
-                  checked={module.alwaysEnabled || form.useF.includes(module.code)}
+                  checked={module.alwaysEnabled || draft.useF.includes(module.code)}
                   disabled={module.alwaysEnabled}
-                  onChange={(event) => set('useF', toggleModule(form.useF, module.code, event.target.checked))}
+                  onChange={(event) => update({ useF: toggleModule(draft.useF, module.code, event.target.checked) })}
                 />
               }
             />
@@ -258,11 +221,6 @@ function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
       </Section>
 
       <Divider sx={{ my: 3 }} />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" disabled={!valid || !changed || saving.isSaving}>
-          Speichern
-        </Button>
-      </Box>
-    </SubmitForm>
+    </SettingsForm>
   );
 }
