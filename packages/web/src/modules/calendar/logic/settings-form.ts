@@ -1,9 +1,4 @@
-import {
-  calendarLimits,
-  type CalendarCategory,
-  type CalendarReply,
-  type SaveCalendarSettingsInput,
-} from '@hortus/contract';
+import { calendarLimits, type CalendarCategory, type CalendarReply } from '@hortus/contract';
 
 /** The settings tab's form: the stored settings and every category (new ones with temporary ids ≤ 0). */
 export interface SettingsForm {
@@ -66,20 +61,5 @@ export function removeCategory(form: SettingsForm, index: number): { form: Setti
         form.id_kalenderkategorie_geburtstag === category.id ? 0 : form.id_kalenderkategorie_geburtstag,
     },
     selected: Math.min(index, kategorien.length - 1),
-  };
-}
-
-export function settingsInputOf(form: SettingsForm): SaveCalendarSettingsInput {
-  return {
-    standard_id_kategorie: form.standard_id_kategorie,
-    id_kalenderkategorie_geburtstag: form.id_kalenderkategorie_geburtstag,
-    id_nutzerparameter_geburtstag: form.id_nutzerparameter_geburtstag,
-    bedingungen_geburtstage_sehen: form.bedingungen_geburtstage_sehen,
-    kategorien: form.kategorien.map((category) => ({
-      id: category.id,
-      name: category.name,
-      farbe: category.farbe,
-      bedingungen: category.bedingungen,
-    })),
   };
 }

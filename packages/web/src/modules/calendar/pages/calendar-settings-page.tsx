@@ -17,7 +17,7 @@ import CircleIcon from '@mui/icons-material/Circle';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   calendarMessages,
-  check,
+  saveCalendarSettingsInput,
   toLocal,
   type CalendarReply,
   type UserGroup,
@@ -26,18 +26,10 @@ import {
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';
-import { SubmitForm } from '../../../platform/forms/submit-form';
+import { SettingsForm as SettingsFormBody, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { useSaving } from '../../../platform/saving/saving-context';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useCalendar, useCalendarChange, windowAround, type CalendarWindow } from '../api/calendar-api';
-import {
-  addCategory,
-  removeCategory,
-  settingsFormOf,
-  settingsInputOf,
-  type SettingsForm,
-} from '../logic/settings-form';
+import { addCategory, removeCategory, settingsFormOf, type SettingsForm } from '../logic/settings-form';
 
 /** /110-set 'Einstellungen': default and birthday calendar, birthday parameter and visibility, categories. */
 /** '1 Termin', '3 Termine'. */
@@ -64,7 +56,6 @@ export function CalendarSettingsPage() {
   }
   return (
     <SettingsEditor
-      key={query.dataUpdatedAt}
       data={query.data}
       loadWindow={loadWindow}
       groups={settings.data.nutzergruppen}
@@ -84,34 +75,30 @@ function SettingsEditor({
   groups: readonly UserGroup[];
   parameters: readonly UserParameter[];
 }) {
-  const [form, setForm] = useState<SettingsForm>(() => settingsFormOf(data));
-  const [selected, setSelected] = useState(0);
-  const saving = useSaving();
-  const saveAction = useSaveAction();
   const { mutateAsync } = useCalendarChange(loadWindow);
+  // The draft keeps each category's number of events (shown, not saved; the schema leaves it out).
+  const settings = useSettingsForm({
+    schema: saveCalendarSettingsInput,
+    saved: settingsFormOf(data),
+    save: (value) => mutateAsync({ type: 'saveSettings', data: value }),
+    texts: { success: calendarMessages.settingsSaved, failure: calendarMessages.settingsSaveFailed },
+  });
+  const form = settings.draft as SettingsForm;
+  const setForm = (next: SettingsForm) => settings.update(next);
+  const [selected, setSelected] = useState(0);
   const category = form.kategorien[selected];
-  const nameError = category ? check(category.name, ['required', 'tinytext', 'name']) : null;
-  const hasErrors = form.kategorien.some((entry) => check(entry.name, ['required', 'tinytext', 'name']) !== null);
+  const nameError =
+    settings.form.getFieldState(`kategorien.${selected}.name`, settings.form.formState).error?.message ?? null;
   const dateParameters = parameters.filter((parameter) => parameter.typ === 7);
   const canDelete = category !== undefined && form.kategorien.length > 1 && category.id !== form.standard_id_kategorie;
-
   const setCategory = (change: Partial<SettingsForm['kategorien'][number]>) =>
     setForm({
       ...form,
       kategorien: form.kategorien.map((entry, index) => (index === selected ? { ...entry, ...change } : entry)),
     });
-
-  const submit = async () => {
-    if (hasErrors) return;
-    await saveAction(() => mutateAsync({ type: 'saveSettings', data: settingsInputOf(form) }), {
-      success: calendarMessages.settingsSaved,
-      failure: calendarMessages.settingsSaveFailed,
-    });
-  };
-
   return (
     <PageContainer>
-      <SubmitForm onSubmit={submit}>
+      <SettingsFormBody settings={settings}>
         <Stack spacing={3}>
           <Paper sx={{ p: 3 }}>
             <Typography variant="h6" component="h1" gutterBottom>
@@ -280,13 +267,8 @@ function SettingsEditor({
               </Grid>
             </Grid>
           </Paper>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" disabled={hasErrors || saving.isSaving}>
-              Speichern
-            </Button>
-          </Box>
         </Stack>
-      </SubmitForm>
+      </SettingsFormBody>
     </PageContainer>
   );
 }
