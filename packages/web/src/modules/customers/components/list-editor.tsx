@@ -38,7 +38,7 @@ export function ListEditor<N extends SettingsListName>({
   control: Control<CustomerSettingsInput, unknown, unknown>;
   name: N;
   title: string;
-  columns: readonly ListColumn<N>[];
+  columns: readonly ListColumn<NoInfer<N>>[];
   newRow(rows: readonly Row<N>[]): Row<N>;
 }) {
   const rows = (useWatch({ control, name }) ?? []) as readonly Row<N>[];

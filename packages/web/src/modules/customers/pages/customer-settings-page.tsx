@@ -17,7 +17,7 @@ import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useCustomerData, useSaveCustomers } from '../api/customers';
-import { ListEditor, nextId } from '../components/list-editor';
+import { ListEditor, nextId, type ListColumn } from '../components/list-editor';
 
 type Firma = CustomerSettings['firma'];
 const firmaFields: {
@@ -70,6 +70,13 @@ const datevFields: { key: DatevText; label: string; help: string }[] = [
     help: 'für Kostenstellen ohne eigenes Konto; SKR03: 4900',
   },
 ];
+
+/** Order and contract statuses: a number and a name. */
+const statusColumns: readonly ListColumn<'auftragsstatus' | 'vertragsstatus'>[] = [
+  { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
+  { key: 'kurz', label: 'Name', kind: 'text' },
+];
+const newStatus = (rows: readonly { nummer?: number }[]) => ({ nummer: nextId(rows, 'nummer'), kurz: '', icon: '' });
 
 /** An account of an income or cost centre: empty means the default account of the DATEV settings. */
 const ownAccount = 'leer: Standardkonto';
@@ -177,21 +184,15 @@ export function CustomerSettingsForm({ data }: { data: CustomerData }) {
             control={control}
             name="auftragsstatus"
             title="Auftragsstatus"
-            columns={[
-              { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
-              { key: 'kurz', label: 'Name', kind: 'text' },
-            ]}
-            newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), kurz: '', icon: '' })}
+            columns={statusColumns}
+            newRow={newStatus}
           />
           <ListEditor
             control={control}
             name="vertragsstatus"
             title="Vertragsstatus"
-            columns={[
-              { key: 'nummer', label: 'Nummer', kind: 'number', width: 100 },
-              { key: 'kurz', label: 'Name', kind: 'text' },
-            ]}
-            newRow={(rows) => ({ nummer: nextId(rows, 'nummer'), kurz: '', icon: '' })}
+            columns={statusColumns}
+            newRow={newStatus}
           />
           <ListEditor
             control={control}
