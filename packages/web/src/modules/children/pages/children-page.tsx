@@ -39,7 +39,7 @@ import { useAlert } from '../../../platform/alert/alert-context';
 import { isNetworkError } from '../../../platform/api/errors';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { useSaving } from '../../../platform/saving/saving-context';
-import { ReleaseDialog } from '../components/release-dialog';
+import { ReleaseDialog, shownReleaseReason } from '../components/release-dialog';
 import { ReleasedDialog, type ReleasedChoice } from '../components/released-dialog';
 import { StatusButton } from '../components/status-button';
 import {
@@ -158,13 +158,15 @@ function ChildrenList({ data }: { data: ChildrenData }) {
       void sendStatus(child, { neuStatus: 1, ...(registration.fixed ? { neuZeit_von: registration.time } : {}) });
     } else if (next === 2) {
       if (child.abholberechtigte.length > 0) setReleasing(child);
-      else void release(child);
+      else void release(child, shownReleaseReason(child));
     } else {
       setReleased(child);
     }
   };
 
-  const release = (child: ChildView) => sendStatus(child, { neuStatus: 2, neuZeit_bis: berlinTime() });
+  /** Releases now with the reason the list and the release dialog show. */
+  const release = (child: ChildView, reason: string) =>
+    sendStatus(child, { neuStatus: 2, neuZeit_bis: berlinTime(), entlassgrund: reason });
 
   const onReleasedChoice = (choice: ReleasedChoice) => {
     const child = released;
@@ -344,10 +346,10 @@ function ChildrenList({ data }: { data: ChildrenData }) {
       <ReleaseDialog
         child={releasing}
         onCancel={() => setReleasing(null)}
-        onRelease={() => {
+        onRelease={(reason) => {
           const child = releasing;
           setReleasing(null);
-          if (child) void release(child);
+          if (child) void release(child, reason);
         }}
       />
       <ReleasedDialog child={released} onChoose={onReleasedChoice} />
