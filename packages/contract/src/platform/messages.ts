@@ -46,3 +46,8 @@ export const accountMessages = {
   /** changePW after too many wrong old passwords (the login's doubling delay). */
   tooManyWrongPasswords: 'Zu viele falsche Passwörter. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.',
 } as const;
+
+/** A count with its noun in German number: countOf(1, 'Kind', 'Kinder') → '1 Kind', countOf(3, …) → '3 Kinder'. */
+export function countOf(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

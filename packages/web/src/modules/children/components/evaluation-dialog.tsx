@@ -59,7 +59,7 @@ export function EvaluationDialog({ day, dayRows, months, classes, onClose }: Pro
     { mode: 'onChange' },
   );
   const options = form.watch();
-  const chosenClasses = options.klassen ?? [];
+  const chosenClasses = (options.klassen ?? []).map(Number);
   const suffix = options.suffix ?? '';
   const allowed =
     form.formState.errors.suffix === undefined &&
