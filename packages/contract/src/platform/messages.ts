@@ -4,6 +4,9 @@ export const messages = {
   offlineBanner: 'KEINE NETZWERKVERBINDUNG',
   offlineHint:
     'Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
+  /** The banner of modules 150 and 200 as school.md 2.1 words it (one sentence after the capitals). */
+  offlineBannerSchool:
+    'KEINE NETZWERKVERBINDUNG. Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
   loginInvalid: 'Logindaten ungültig.',
   loginTooManyAttempts: 'Zu viele Loginversuche. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.',
   loginNetworkError: 'Bitte Netzwerkverbindung überprüfen',
