@@ -45,13 +45,13 @@ import { StatusButton } from '../components/status-button';
 import {
   berlinTime,
   filterChildren,
-  noFilter,
   notYetHere,
   releaseTimesOf,
   searchError,
   type ChildFilter,
 } from '../logic/children-view';
 import { lazyExport } from '../../../platform/lazy/lazy-export';
+import { readDeviceFilter, writeDeviceFilter } from '../logic/device-filter';
 
 // Not on the list's first screen: the dialogs (with their date pickers) and the scan station load when opened.
 const ChildDialog = lazyExport(() => import('../components/child-dialog'), 'ChildDialog');
@@ -101,7 +101,13 @@ function ChildrenList({ data }: { data: ChildrenData }) {
   const rights = useSettings().data?.user.rechte ?? [];
   const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveChildren();
-  const [filter, setFilter] = useState<ChildFilter>(noFilter);
+  const [filter, setShownFilter] = useState<ChildFilter>(() =>
+    readDeviceFilter(data.klassen.filter((k) => k.sehen).map((k) => k.id)),
+  );
+  const setFilter = (next: ChildFilter) => {
+    setShownFilter(next);
+    writeDeviceFilter(next);
+  };
   const [editing, setEditing] = useState<ChildView | 'new' | null>(null);
   const [releasing, setReleasing] = useState<ChildView | null>(null);
   const [released, setReleased] = useState<ChildView | null>(null);
