@@ -113,7 +113,7 @@ export function StatisticsPage() {
             rowKey={rowKey}
             emptyText={statisticsMessages.noAttendance}
             rowsPerPageOptions={[5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }]}
-            mobileBreakpoint={700}
+            mobileBreakpoint={800}
             onRowClick={(row) => row.bearbeiten && !query.isPlaceholderData && setEditing(row)}
             aria-label="Anwesenheiten des Tages"
           />
