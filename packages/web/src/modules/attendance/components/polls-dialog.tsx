@@ -90,14 +90,13 @@ export function PollsDialog({ slot, onClose }: { slot: SlotView; onClose(): void
       fullScreen
       closeLabel={null}
       onClose={onClose}
-      title={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      title={`${slot.sort} ${slot.name}`}
+      header={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2 }}>
           <IconButton edge="start" onClick={onClose} aria-label="Zurück zu den Slots">
             <CloseIcon />
           </IconButton>
-          <Box component="span" sx={{ flex: 1 }}>
-            {slot.sort} {slot.name}
-          </Box>
+          <Box sx={{ flex: 1 }} />
           {canAddPoll(rights) && (
             <Button
               startIcon={<AddIcon />}
