@@ -119,7 +119,7 @@ describe('ReportForm', () => {
   it('a past day shows both texts of school.md 5.3 under the date', async () => {
     renderForm();
     fireEvent.click(screen.getByRole('textbox', { name: 'Von' }));
-    const day = (await screen.findAllByRole('spinbutton', { name: 'Tag' }, { timeout: 8000 }))[0] as HTMLElement;
+    const day = (await screen.findAllByRole('spinbutton', { name: 'Tag' }, { timeout: 15_000 }))[0] as HTMLElement;
     fireEvent.focus(day);
     fireEvent.keyDown(day, { key: 'ArrowDown' });
     await waitFor(() => expect(screen.getByText(new RegExp(escape(reportDateMessages.past)))).toBeTruthy());
@@ -130,7 +130,7 @@ describe('ReportForm', () => {
   it('Bis follows Von only when Von is settled, not on the dates passed on the way (phone typing)', async () => {
     renderForm();
     fireEvent.click(screen.getByRole('textbox', { name: 'Von' }));
-    const day = (await screen.findAllByRole('spinbutton', { name: 'Tag' }, { timeout: 8000 }))[0] as HTMLElement;
+    const day = (await screen.findAllByRole('spinbutton', { name: 'Tag' }, { timeout: 15_000 }))[0] as HTMLElement;
     fireEvent.focus(day);
     for (let step = 0; step < 5; step += 1) fireEvent.keyDown(day, { key: 'ArrowUp' }); // 29.11. on the way
     for (let step = 0; step < 4; step += 1) fireEvent.keyDown(day, { key: 'ArrowDown' }); // settles on 25.11.
