@@ -15,10 +15,6 @@ const parseMessage =
  * migrated; no new entries.
  */
 const legacyModuleScreens = [
-  'packages/web/src/modules/attendance/components/open-polls-dialog.tsx',
-  'packages/web/src/modules/attendance/components/overview-dialog.tsx',
-  'packages/web/src/modules/attendance/components/polls-dialog.tsx',
-  'packages/web/src/modules/attendance/components/scan-dialog.tsx',
   'packages/web/src/modules/calendar/components/event-dialog.tsx',
   'packages/web/src/modules/calendar/components/feed-dialog.tsx',
   'packages/web/src/modules/cloud/components/slot-files-dialog.tsx',
@@ -32,17 +28,6 @@ const legacyModuleScreens = [
   'packages/web/src/modules/payroll/components/payroll-dialog.tsx',
   'packages/web/src/modules/user-admin/components/password-dialog.tsx',
   'packages/web/src/modules/user-admin/components/user-dialog.tsx',
-  // module 200/210: migrated on h/forms (this list shrinks there)
-  'packages/web/src/modules/children/components/archive-dialog.tsx',
-  'packages/web/src/modules/children/components/evaluation-dialog.tsx',
-  'packages/web/src/modules/children/components/id-cards-all-dialog.tsx',
-  'packages/web/src/modules/children/components/release-dialog.tsx',
-  'packages/web/src/modules/children/components/released-dialog.tsx',
-  'packages/web/src/modules/children/components/school-year-wizard.tsx',
-  'packages/web/src/modules/children/pages/children-page.tsx',
-  'packages/web/src/modules/children/pages/scan-station-page.tsx',
-  'packages/web/src/modules/children/pages/statistics-page.tsx',
-  'packages/web/src/modules/children/widgets/absences-widget.tsx',
 ];
 
 export default tseslint.config(

@@ -4,6 +4,9 @@ export const messages = {
   offlineBanner: 'KEINE NETZWERKVERBINDUNG',
   offlineHint:
     'Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
+  /** The banner of modules 150 and 200 as school.md 2.1 words it (one sentence after the capitals). */
+  offlineBannerSchool:
+    'KEINE NETZWERKVERBINDUNG. Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
   loginInvalid: 'Logindaten ungültig.',
   loginTooManyAttempts: 'Zu viele Loginversuche. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.',
   loginNetworkError: 'Bitte Netzwerkverbindung überprüfen',
@@ -46,3 +49,8 @@ export const accountMessages = {
   /** changePW after too many wrong old passwords (the login's doubling delay). */
   tooManyWrongPasswords: 'Zu viele falsche Passwörter. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.',
 } as const;
+
+/** A count with its noun in German number: countOf(1, 'Kind', 'Kinder') → '1 Kind', countOf(3, …) → '3 Kinder'. */
+export function countOf(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -73,18 +73,31 @@ const designField = z
   .int()
   .refine((value) => value in cardDesigns, 'Bitte ein Design wählen.');
 
+/** The card's settings as the create form edits them (the same rules createKarte checks). */
+export const cardSettingsInput = z.object({
+  design: designField,
+  gesichtauto: z.boolean(),
+  /** The face's share of the photo's width in % (80: the face fills 80 % of the photo). */
+  faktor: percent(20, 100),
+  /** Moves the photo's frame by this share of its width/height (positive: right/down). */
+  offsetx: percent(-50, 50),
+  offsety: percent(-50, 50),
+  qrCodes: z.array(qrCodeInput).max(2, 'Höchstens 2 QR-Codes.'),
+});
+export type CardSettingsInput = z.input<typeof cardSettingsInput>;
+
+const card = cardSettingsInput.shape;
+
 /** createKarte (multipart): the photo and the card's settings (numbers and JSON as form text). */
 export const createCardRequest = {
   id_kind: recordId(),
   foto: uploadedFileOf(fileRules.jpeg),
-  design: jsonField(designField),
-  gesichtauto: jsonField(z.boolean()),
-  /** The face's share of the photo's width in % (80: the face fills 80 % of the photo). */
-  faktor: jsonField(percent(20, 100)),
-  /** Moves the photo's frame by this share of its width/height (positive: right/down). */
-  offsetx: jsonField(percent(-50, 50)),
-  offsety: jsonField(percent(-50, 50)),
-  qrCodes: jsonField(z.array(qrCodeInput).max(2, 'Höchstens 2 QR-Codes.')),
+  design: jsonField(card.design),
+  gesichtauto: jsonField(card.gesichtauto),
+  faktor: jsonField(card.faktor),
+  offsetx: jsonField(card.offsetx),
+  offsety: jsonField(card.offsety),
+  qrCodes: jsonField(card.qrCodes),
 };
 
 export const idCardView = z.object({

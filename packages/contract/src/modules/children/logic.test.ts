@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { childrenActions, classNameField } from './calls';
+import { germanMonthLabel } from './statistics';
 import {
+  childCount,
   dayPlan,
   nextChildStatus,
   releaseReasonText,
@@ -118,5 +120,18 @@ describe('children wire rules', () => {
   it('an empty action loads; an unknown one is refused', () => {
     expect(childrenActions.field.parse('')).toBeNull();
     expect(childrenActions.field.safeParse({ type: 'nix', data: {} }).success).toBe(false);
+  });
+});
+
+describe('German counts and months (issue 33)', () => {
+  it("says '1 Kind' but '0 Kinder' and '2 Kinder'", () => {
+    expect(childCount(1)).toBe('1 Kind');
+    expect(childCount(0)).toBe('0 Kinder');
+    expect(childCount(2)).toBe('2 Kinder');
+  });
+
+  it("names a month in words: '2026-11' → 'November 2026'", () => {
+    expect(germanMonthLabel('2026-11')).toBe('November 2026');
+    expect(germanMonthLabel('2027-03')).toBe('März 2027');
   });
 });

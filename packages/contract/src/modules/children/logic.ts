@@ -1,4 +1,5 @@
 import { canEdit, canSee, type ConditionSubject, type SeeEditCondition } from '../../platform/conditions';
+import { countOf } from '../../platform/messages';
 
 /** Release reason types (school.md 4.4): an exception beats a recurring one, which beats the standard time. */
 export const releaseReasons = ['Standardentlasszeit', 'Regelausnahme', 'Ausnahme'] as const;
@@ -115,3 +116,6 @@ export function childNames(vorname: string, nachname: string, klasse: string) {
   const name = `${vorname} ${nachname}`;
   return { name, nameVollst: `${nachname}, ${vorname}`, nameMitKlasse: `${name} (${klasse})` };
 }
+
+/** '1 Kind', '0 Kinder', '3 Kinder'. */
+export const childCount = (count: number): string => countOf(count, 'Kind', 'Kinder');

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineCallSpec } from '../../platform/call-spec';
-import { dateOfDayNumber, dayNumber, germanWeekdayShort, isoDayOf, isoWeekday } from '../../platform/local-time';
+import {
+  dateOfDayNumber,
+  dayNumber,
+  germanMonthNames,
+  germanWeekdayShort,
+  isoDayOf,
+  isoWeekday,
+} from '../../platform/local-time';
 import { ruledString } from '../../platform/schema';
 import { formatGermanDate, tooLongMessage } from '../../platform/validation';
 import { jsonField, recordId } from '../../platform/wire';
@@ -11,6 +18,8 @@ import { attendanceRow } from './calls';
 export const statisticsMessages = {
   noArchive: 'Keine Dokumente im Archiv vorhanden',
   noAttendance: 'Keine Anwesenheiten gefunden',
+  /** The month selection of the evaluation dialog without any month (school.md 'Keine Anwesenheiten verfügbar'). */
+  noMonths: 'Keine Anwesenheiten verfügbar',
   notReleased: 'nicht entlassen',
   fileFailed: 'Die angeforderte Datei konnte nicht erzeugt werden. Bitte die Netzwerkverbindung prüfen.',
   unknownArchive: 'Das Dokument existiert nicht im Archiv.',
@@ -145,6 +154,12 @@ export const statisticsCalls = {
 };
 
 // ---------- pure rules ----------
+
+/** A month ('YYYY-MM') in German words: '2026-11' → 'November 2026' (dialog and PDF). */
+export function germanMonthLabel(month: string): string {
+  const name = germanMonthNames[Number(month.slice(5, 7)) - 1];
+  return name === undefined ? month : `${name} ${month.slice(0, 4)}`;
+}
 
 /** Classes preselected for an evaluation: all but those whose name contains 'neu' (school.md 9). */
 export function defaultEvaluationClasses(classes: readonly { id: number; name: string }[]): number[] {

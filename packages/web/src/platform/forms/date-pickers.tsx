@@ -16,6 +16,8 @@ export interface PickerInputProps {
   value: string;
   onChange(value: string): void;
   onBlur?(): void;
+  /** A value chosen in the picker's calendar or clock (not the dates passed on the way while typing in the field). */
+  onAccept?(value: string): void;
   error?: boolean;
   helperText?: ReactNode;
   disabled?: boolean;
@@ -53,8 +55,17 @@ function usePickerDate(value: string, kind: WireFormat, onChange: (value: string
 function pickerProps(kind: WireFormat, props: PickerInputProps) {
   const { label, error, helperText, required, fullWidth, name, onBlur, startAdornment, min, disabled, autoFocus } =
     props;
+  const { onAccept } = props;
   return {
     label,
+    // Typing in the field 'accepts' every complete date on the way (source 'unknown'); only the views' choice counts.
+    ...(onAccept
+      ? {
+          onAccept: (date: Date | null, context: { source: string }) => {
+            if (context.source === 'view') onAccept(wireOfDate(date, kind));
+          },
+        }
+      : {}),
     disabled,
     ...(autoFocus ? { autoFocus } : {}),
     name,

@@ -21,6 +21,8 @@ export interface DialogShellProps {
   width?: number;
   /** Below this breakpoint the dialog is fullscreen (phones: 'sm'; wide dialogs: 'md'). */
   fullScreenBelow?: 'sm' | 'md';
+  /** Fullscreen on every screen (a page-like view: the polls of a slot). */
+  fullScreen?: boolean;
   /** Between title and content (a form's tabs). */
   header?: ReactNode;
   /** Makes title, content and actions one form (Enter in a field and the submit button call it). */
@@ -43,6 +45,7 @@ export function DialogShell({
   closeLabel = 'Schließen',
   width = 600,
   fullScreenBelow = 'sm',
+  fullScreen: alwaysFullScreen = false,
   header,
   onSubmit,
   dividers = false,
@@ -50,7 +53,7 @@ export function DialogShell({
   children,
 }: DialogShellProps) {
   const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down(fullScreenBelow));
+  const fullScreen = useMediaQuery(theme.breakpoints.down(fullScreenBelow)) || alwaysFullScreen;
   const titleId = useId();
   useDialogHistory(onClose);
   const body = (

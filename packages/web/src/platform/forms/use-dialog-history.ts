@@ -39,6 +39,9 @@ export function useDialogHistory(onBack: () => void): void {
       ownEntry();
     }
     const onPopState = () => {
+      // Back onto this dialog's own entry left a dialog opened above it (closed by Back or by its own
+      // close, which pops its entry): this one stays open.
+      if (currentDialogEntry() === entry) return;
       ownEntry();
       onBackRef.current();
     };

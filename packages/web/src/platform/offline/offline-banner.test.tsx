@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { OfflineBanner, useDismissibleOfflineBanner } from './offline-banner';
 import { setOffline } from './offline-store';
+import { messages } from '@hortus/contract/messages';
 
 function DismissiblePage() {
   useDismissibleOfflineBanner();
@@ -30,6 +31,10 @@ describe('OfflineBanner', () => {
       </>,
     );
     act(() => setOffline(true));
+    expect(screen.getByTestId('offline-banner').textContent).toBe(`${messages.offlineBannerSchool}verstanden`);
+    expect(messages.offlineBannerSchool).toBe(
+      'KEINE NETZWERKVERBINDUNG. Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'verstanden' }));
     expect(screen.queryByTestId('offline-banner')).toBeNull();
     expect(screen.getByTestId('offline-bar')).toBeTruthy();

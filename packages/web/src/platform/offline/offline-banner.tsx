@@ -36,9 +36,22 @@ export function OfflineBanner() {
       />
     );
   }
+  // Modules 150 and 200 (the dismissible pages) word it as school.md does: 'KEINE NETZWERKVERBINDUNG. Die …'.
+  const schoolTitle = `${messages.offlineBanner}.`;
   return (
-    <Notice severity="warning" title={messages.offlineBanner} square data-testid="offline-banner">
-      {messages.offlineHint}
+    <Notice
+      severity="warning"
+      title={isDismissible ? undefined : messages.offlineBanner}
+      square
+      data-testid="offline-banner"
+    >
+      {isDismissible ? (
+        <>
+          <strong>{schoolTitle}</strong> {messages.offlineBannerSchool.slice(schoolTitle.length + 1)}
+        </>
+      ) : (
+        messages.offlineHint
+      )}
       {isDismissible && (
         <Box sx={{ mt: 1 }}>
           <Button size="small" color="inherit" variant="outlined" onClick={() => setDismissed(true)}>

@@ -25,6 +25,7 @@ import {
   children,
 } from '../schema';
 import { invalidateChildBase } from './child-base';
+import { EXCEPTION_DAYS_BACK } from './load';
 import { readChildrenSettings } from '../settings';
 import { addDays, berlinNow } from '../../../platform/time/berlin-time';
 
@@ -34,8 +35,6 @@ function refuse(errors: Record<string, string[]>): never {
   throw new CallError('validationError', messages.validationFailed, errors);
 }
 
-/** How far back the edit dialog's exceptions reach (the same window the load sends). */
-const EXCEPTION_WINDOW_DAYS = 30;
 
 /**
  * editKind: creates (id 0, needs x|200|000|010) or changes a child with its recurring and one-off
@@ -82,7 +81,7 @@ export async function saveChild(app: AppContext, user: User, input: EditChildDat
   const siblings = [...sent, ...hiddenSiblings];
 
   // Exceptions: ids must be this child's staff exceptions inside the window.
-  const since = addDays(today, -EXCEPTION_WINDOW_DAYS);
+  const since = addDays(today, -EXCEPTION_DAYS_BACK);
   const stored = isNew
     ? []
     : await db

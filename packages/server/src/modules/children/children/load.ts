@@ -42,7 +42,7 @@ function childIdQuery(db: Db, where: SQL | undefined) {
 type ExceptionRow = typeof childExceptions.$inferSelect;
 
 /** How far back one-off exceptions are sent with a child's details (getKind). */
-const EXCEPTION_DAYS_BACK = 30;
+export const EXCEPTION_DAYS_BACK = 30;
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
   const map = new Map<number, T[]>();

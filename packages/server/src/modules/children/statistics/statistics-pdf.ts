@@ -4,6 +4,7 @@ import yazl from 'yazl';
 import {
   attendanceBars,
   formatGermanDate,
+  germanMonthLabel,
   releaseTimeBars,
   statisticsMessages,
   type ChartBar,
@@ -113,7 +114,7 @@ export function monthEntries(
   options: EvaluationOptions,
   classNames: readonly string[],
 ): { name: string; make: () => Promise<Buffer> }[] {
-  const monthTitle = `${month.slice(5, 7)}/${month.slice(0, 4)}`;
+  const monthTitle = germanMonthLabel(month);
   const document = (title: string, build: (pdf: PdfWriter) => void) => () =>
     renderPdf({ title }, (pdf) => {
       pdf.title(title, { size: 18 });

@@ -1,11 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { attendanceMessages, type OverviewRow, type SlotView } from '@hortus/contract';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 
 const columns: DataTableColumn<OverviewRow>[] = [
   { key: 'name', label: 'Name', render: (row) => row.name },
@@ -19,24 +15,18 @@ const columns: DataTableColumn<OverviewRow>[] = [
 /** Totals per person over every poll of the slot; 20 per page (5, 10, 20, 40, Alle), cards below 800 px. */
 export function OverviewDialog({ slot, onClose }: { slot: SlotView; onClose(): void }) {
   return (
-    <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 1000 } } }}>
-      <DialogTitle>Übersicht: {slot.name}</DialogTitle>
-      <DialogContent>
-        <DataTable
-          rows={slot.uebersicht}
-          columns={columns}
-          rowKey={(row) => row.id}
-          emptyText={attendanceMessages.noPeople}
-          rowsPerPageOptions={[5, 10, 20, 40, { label: 'Alle', value: ALL_ROWS }]}
-          defaultRowsPerPage={20}
-          mobileBreakpoint={800}
-          aria-label="Übersicht"
-          data-testid="attendance-overview"
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Schließen</Button>
-      </DialogActions>
-    </Dialog>
+    <DialogShell title={`Übersicht: ${slot.name}`} onClose={onClose} width={1000} fullScreenBelow="md">
+      <DataTable
+        rows={slot.uebersicht}
+        columns={columns}
+        rowKey={(row) => row.id}
+        emptyText={attendanceMessages.noPeople}
+        rowsPerPageOptions={[5, 10, 20, 40, { label: 'Alle', value: ALL_ROWS }]}
+        defaultRowsPerPage={20}
+        mobileBreakpoint={800}
+        aria-label="Übersicht"
+        data-testid="attendance-overview"
+      />
+    </DialogShell>
   );
 }

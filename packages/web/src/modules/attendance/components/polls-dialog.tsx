@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,10 +6,8 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
@@ -27,6 +24,7 @@ import {
 } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadQrPdf, useSaveAttendance } from '../api/attendance';
 import { pollsByDate, shownPeople, statusSeverity, todayIso } from '../logic/attendance-view';
@@ -88,18 +86,19 @@ export function PollsDialog({ slot, onClose }: { slot: SlotView; onClose(): void
 
   const groups = pollsByDate(slot.anwesenheiten);
   return (
-    <Dialog open fullScreen onClose={onClose} aria-labelledby="polls-dialog-title">
-      <AppBar position="sticky">
-        <Toolbar>
-          <IconButton edge="start" color="inherit" onClick={onClose} aria-label="Zurück zu den Slots">
+    <DialogShell
+      fullScreen
+      closeLabel={null}
+      onClose={onClose}
+      title={`${slot.sort} ${slot.name}`}
+      header={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2 }}>
+          <IconButton edge="start" onClick={onClose} aria-label="Zurück zu den Slots">
             <CloseIcon />
           </IconButton>
-          <Typography id="polls-dialog-title" variant="h6" sx={{ flex: 1, ml: 1 }}>
-            {slot.sort} {slot.name}
-          </Typography>
+          <Box sx={{ flex: 1 }} />
           {canAddPoll(rights) && (
             <Button
-              color="inherit"
               startIcon={<AddIcon />}
               onClick={() =>
                 setEditing({ id: 0, datum: todayIso(), titel: '', beschreibung: '', gaeste: '', geschlossen: false })
@@ -108,9 +107,10 @@ export function PollsDialog({ slot, onClose }: { slot: SlotView; onClose(): void
               Neue Anwesenheit
             </Button>
           )}
-        </Toolbar>
-      </AppBar>
-      <Container maxWidth="md" sx={{ py: 3 }}>
+        </Stack>
+      }
+    >
+      <Container maxWidth="md" sx={{ py: 1 }}>
         {groups.length === 0 && <Typography color="text.secondary">{attendanceMessages.empty}</Typography>}
         {groups.length > 0 && <StatusLegend />}
         {groups.map((group) => (
@@ -206,6 +206,6 @@ export function PollsDialog({ slot, onClose }: { slot: SlotView; onClose(): void
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && void deletePoll(deleting)}
       />
-    </Dialog>
+    </DialogShell>
   );
 }

@@ -1,9 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -15,6 +10,7 @@ import { childrenMessages, statisticsMessages } from '@hortus/contract';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useCreateEvaluation, useSaveDay } from '../api/statistics';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 
 /** The archived evaluations (f200-200): download or delete each. */
 export function ArchiveDialog({ day, names, onClose }: { day: string; names: readonly string[]; onClose(): void }) {
@@ -29,36 +25,30 @@ export function ArchiveDialog({ day, names, onClose }: { day: string; names: rea
     void saveAction(() => saveDay({ tag: day, delDokument: name }), { failure: childrenMessages.saveFailed });
   };
   return (
-    <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
-      <DialogTitle>Archiv</DialogTitle>
-      <DialogContent>
-        {names.length === 0 ? (
-          <Typography>{statisticsMessages.noArchive}</Typography>
-        ) : (
-          <List dense aria-label="Archivierte Auswertungen">
-            {names.map((name) => (
-              <ListItem
-                key={name}
-                secondaryAction={
-                  <>
-                    <IconButton aria-label={`${name} herunterladen`} onClick={() => download(name)}>
-                      <DownloadIcon />
-                    </IconButton>
-                    <IconButton aria-label={`${name} löschen`} onClick={() => setDeleting(name)}>
-                      <DeleteIcon />
-                    </IconButton>
-                  </>
-                }
-              >
-                <ListItemText primary={name} />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Schließen</Button>
-      </DialogActions>
+    <DialogShell title="Archiv" onClose={onClose} width={500}>
+      {names.length === 0 ? (
+        <Typography>{statisticsMessages.noArchive}</Typography>
+      ) : (
+        <List dense aria-label="Archivierte Auswertungen">
+          {names.map((name) => (
+            <ListItem
+              key={name}
+              secondaryAction={
+                <>
+                  <IconButton aria-label={`${name} herunterladen`} onClick={() => download(name)}>
+                    <DownloadIcon />
+                  </IconButton>
+                  <IconButton aria-label={`${name} löschen`} onClick={() => setDeleting(name)}>
+                    <DeleteIcon />
+                  </IconButton>
+                </>
+              }
+            >
+              <ListItemText primary={name} />
+            </ListItem>
+          ))}
+        </List>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         text={`${deleting ?? ''} aus dem Archiv löschen?`}
@@ -66,6 +56,6 @@ export function ArchiveDialog({ day, names, onClose }: { day: string; names: rea
         onConfirm={() => deleting && remove(deleting)}
         onCancel={() => setDeleting(null)}
       />
-    </Dialog>
+    </DialogShell>
   );
 }

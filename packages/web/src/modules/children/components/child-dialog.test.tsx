@@ -127,4 +127,19 @@ describe('child dialog for an editor', () => {
     expect(await screen.findByText('Änderungen verwerfen?')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('a new child: „Bitte angeben.“ under empty names goes as soon as they are filled', async () => {
+    renderDialog(null);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(screen.getAllByText('Bitte angeben.').length).toBeGreaterThanOrEqual(2));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Vorname' }), { target: { value: 'Lea' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nachname' }), { target: { value: 'Kurz' } });
+    const described = (name: string) => {
+      const id = screen.getByRole('textbox', { name }).getAttribute('aria-describedby');
+      return id ? (document.getElementById(id)?.textContent ?? '') : '';
+    };
+    await waitFor(() => expect(described('Vorname')).not.toBe('Bitte angeben.'));
+    expect(described('Nachname')).not.toBe('Bitte angeben.');
+    expect(call.mock.calls.filter(([spec]) => spec !== childrenCalls.getKind)).toHaveLength(0);
+  });
 });

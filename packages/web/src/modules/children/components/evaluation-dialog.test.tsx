@@ -24,7 +24,7 @@ const klasse = (id: number, name: string): ClassView => ({
 const checked = (element: HTMLElement) => (element as HTMLInputElement).checked;
 const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 
-function renderDialog(dayRows: { anwesend: boolean }[], onClose = vi.fn()) {
+function renderDialog(dayRows: { anwesend: boolean }[], onClose = vi.fn(), months = ['2026-11', '2026-10']) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
@@ -37,7 +37,7 @@ function renderDialog(dayRows: { anwesend: boolean }[], onClose = vi.fn()) {
     <EvaluationDialog
       day="2026-11-24"
       dayRows={dayRows}
-      months={['2026-11', '2026-10']}
+      months={months}
       classes={[klasse(1, '1a'), klasse(2, 'Neu'), klasse(3, '2b')]}
       onClose={onClose}
     />,
@@ -85,7 +85,7 @@ describe('EvaluationDialog', () => {
     expect(disabled(screen.getByRole('button', { name: 'Tagesauswertung erstellen' }))).toBe(true);
   });
 
-  it('month: disabled without a content option or a class, and for a too long suffix', () => {
+  it('month: disabled without a content option or a class, and for a suffix the rule refuses', async () => {
     renderDialog([]);
     fireEvent.click(screen.getByRole('tab', { name: 'Monat' }));
     const button = screen.getByRole('button', { name: 'Monatsauswertung erstellen' });
@@ -108,6 +108,20 @@ describe('EvaluationDialog', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Neu' }));
     expect(disabled(button)).toBe(false);
     fireEvent.change(screen.getByLabelText('Namenszusatz (optional)'), { target: { value: 'a/b' } });
-    expect(disabled(button)).toBe(true);
+    await waitFor(() => expect(disabled(button)).toBe(true));
+  });
+
+  it('months in German words; an empty month selection says „Keine Anwesenheiten verfügbar“', () => {
+    renderDialog([]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Monat' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Monat' }));
+    expect(screen.getByRole('option', { name: 'November 2026' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Oktober 2026' })).toBeTruthy();
+    cleanup();
+    renderDialog([], vi.fn(), []);
+    fireEvent.click(screen.getByRole('tab', { name: 'Monat' }));
+    expect(disabled(screen.getByRole('button', { name: 'Monatsauswertung erstellen' }))).toBe(true);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Monat' }));
+    expect(screen.getByRole('option', { name: 'Keine Anwesenheiten verfügbar' })).toBeTruthy();
   });
 });

@@ -1,21 +1,15 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   SUFFIX_MAX,
   canCreateDay,
@@ -23,12 +17,14 @@ import {
   contentOptions,
   defaultEvaluationClasses,
   evaluationOptions,
-  evaluationSuffix,
   formatGermanDate,
+  germanMonthLabel,
   statisticsMessages,
   type ClassView,
-  type EvaluationOptions,
 } from '@hortus/contract';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
+import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields';
+import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useCreateEvaluation } from '../api/statistics';
 
@@ -40,111 +36,116 @@ interface Props {
   onClose(): void;
 }
 
-const monthLabel = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
-
 /** Create an evaluation (4.10, 5.2): tab Tag (PDF) and tab Monat (ZIP with five contents). */
 export function EvaluationDialog({ day, dayRows, months, classes, onClose }: Props) {
-  const fullScreen = useMediaQuery('(max-width:600px)');
   const saveAction = useSaveAction();
   const { mutateAsync: create } = useCreateEvaluation();
   const [tab, setTab] = useState<'tag' | 'monat'>('tag');
   const [month, setMonth] = useState(months[0] ?? '');
-  const [options, setOptions] = useState<EvaluationOptions>(() =>
-    evaluationOptions.parse({ klassen: defaultEvaluationClasses(classes), archivieren: true, loeschen: true }),
+  // Every option on (school.md 9), the classes without 'neu'; the contract's schema checks the suffix.
+  const form = useSchemaForm(
+    evaluationOptions,
+    {
+      anwesenheitsdiagramm: true,
+      entlasszeitendiagramm: true,
+      tabelleKinder: true,
+      tabelleEntlasszeiten: true,
+      tagesuebersichten: true,
+      archivieren: true,
+      loeschen: true,
+      klassen: defaultEvaluationClasses(classes),
+      suffix: '',
+    },
+    { mode: 'onChange' },
   );
-  const set = (patch: Partial<EvaluationOptions>) => setOptions({ ...options, ...patch });
-  const suffixCheck = evaluationSuffix.safeParse(options.suffix);
-  const suffixError = suffixCheck.success ? undefined : suffixCheck.error.issues[0]?.message;
+  const options = form.watch();
+  const chosenClasses = (options.klassen ?? []).map(Number);
+  const suffix = options.suffix ?? '';
   const allowed =
-    !suffixError &&
-    options.klassen.length > 0 &&
-    (tab === 'tag' ? canCreateDay(dayRows) : canCreateMonth(month, options));
-  const submit = () =>
-    void saveAction(
+    form.formState.errors.suffix === undefined &&
+    chosenClasses.length > 0 &&
+    (tab === 'tag' ? canCreateDay(dayRows) : canCreateMonth(month, { ...options, klassen: chosenClasses }));
+  const submit = form.handleSubmit((checked) =>
+    saveAction(
       async () => {
-        await create({ typ: tab, wert: tab === 'tag' ? day : month, monatsuebersichtElemente: options });
+        await create({ typ: tab, wert: tab === 'tag' ? day : month, monatsuebersichtElemente: checked });
         onClose();
       },
       { failure: statisticsMessages.fileFailed },
-    );
+    ),
+  );
   const toggleClass = (id: number, on: boolean) =>
-    set({ klassen: on ? [...options.klassen, id] : options.klassen.filter((other) => other !== id) });
+    form.setValue('klassen', on ? [...chosenClasses, id] : chosenClasses.filter((other) => other !== id), {
+      shouldDirty: true,
+    });
   return (
-    <Dialog open onClose={onClose} fullWidth fullScreen={fullScreen} slotProps={{ paper: { sx: { maxWidth: 800 } } }}>
-      <DialogTitle>Auswertung erstellen</DialogTitle>
-      <Tabs value={tab} onChange={(_, value: 'tag' | 'monat') => setTab(value)} sx={{ px: 3 }}>
-        <Tab value="tag" label="Tag" />
-        <Tab value="monat" label="Monat" />
-      </Tabs>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {tab === 'tag' ? (
-            <Typography>
-              Tagesauswertung für den {formatGermanDate(day)}
-              {canCreateDay(dayRows) ? '' : ` – ${statisticsMessages.noRecordsDay}`}
-            </Typography>
-          ) : (
-            <>
-              <TextField select label="Monat" value={month} onChange={(e) => setMonth(e.target.value)}>
-                {months.length === 0 && <MenuItem value="">{statisticsMessages.noAttendance}</MenuItem>}
-                {months.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {monthLabel(value)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <FormGroup aria-label="Inhalte">
-                {contentOptions.map(([key, label]) => (
-                  <FormControlLabel
-                    key={key}
-                    control={<Checkbox checked={options[key]} onChange={(e) => set({ [key]: e.target.checked })} />}
-                    label={label}
-                  />
-                ))}
-              </FormGroup>
-            </>
-          )}
-          <Divider />
-          <Typography variant="subtitle2">Klassen</Typography>
-          <FormGroup row aria-label="Klassen">
-            {classes.map((klasse) => (
-              <FormControlLabel
-                key={klasse.id}
-                control={
-                  <Checkbox
-                    checked={options.klassen.includes(klasse.id)}
-                    onChange={(e) => toggleClass(klasse.id, e.target.checked)}
-                  />
-                }
-                label={klasse.name}
-              />
-            ))}
-          </FormGroup>
-          <Divider />
-          <FormControlLabel
-            control={<Switch checked={options.archivieren} onChange={(e) => set({ archivieren: e.target.checked })} />}
-            label="Im Archiv speichern"
-          />
-          <FormControlLabel
-            control={<Switch checked={options.loeschen} onChange={(e) => set({ loeschen: e.target.checked })} />}
-            label="Daten danach löschen"
-          />
-          <TextField
-            label="Namenszusatz (optional)"
-            value={options.suffix}
-            onChange={(e) => set({ suffix: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: SUFFIX_MAX } }}
-            error={Boolean(suffixError)}
-            helperText={suffixError ?? `${options.suffix.length}/${SUFFIX_MAX} Zeichen`}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Abbrechen</Button>
-        <Button variant="contained" disabled={!allowed} onClick={submit}>
+    <DialogShell
+      title="Auswertung erstellen"
+      onClose={onClose}
+      width={800}
+      closeLabel="Abbrechen"
+      header={
+        <Tabs value={tab} onChange={(_, value: 'tag' | 'monat') => setTab(value)} sx={{ px: 3 }}>
+          <Tab value="tag" label="Tag" />
+          <Tab value="monat" label="Monat" />
+        </Tabs>
+      }
+      actions={
+        <Button variant="contained" disabled={!allowed} onClick={() => void submit()}>
           {tab === 'tag' ? 'Tagesauswertung erstellen' : 'Monatsauswertung erstellen'}
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {tab === 'tag' ? (
+          <Typography>
+            Tagesauswertung für den {formatGermanDate(day)}
+            {canCreateDay(dayRows) ? '' : ` – ${statisticsMessages.noRecordsDay}`}
+          </Typography>
+        ) : (
+          <>
+            <TextField select label="Monat" value={month} onChange={(e) => setMonth(e.target.value)}>
+              {months.length === 0 && <MenuItem value="">{statisticsMessages.noMonths}</MenuItem>}
+              {months.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {germanMonthLabel(value)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <FormGroup aria-label="Inhalte">
+              {contentOptions.map(([key, label]) => (
+                <FormCheckbox key={key} control={form.control} name={key} label={label} />
+              ))}
+            </FormGroup>
+          </>
+        )}
+        <Divider />
+        <Typography variant="subtitle2">Klassen</Typography>
+        <FormGroup row aria-label="Klassen">
+          {classes.map((klasse) => (
+            <FormControlLabel
+              key={klasse.id}
+              control={
+                <Checkbox
+                  checked={chosenClasses.includes(klasse.id)}
+                  onChange={(e) => toggleClass(klasse.id, e.target.checked)}
+                />
+              }
+              label={klasse.name}
+            />
+          ))}
+        </FormGroup>
+        <Divider />
+        <FormCheckbox control={form.control} name="archivieren" variant="switch" label="Im Archiv speichern" />
+        <FormCheckbox control={form.control} name="loeschen" variant="switch" label="Daten danach löschen" />
+        <FormTextField
+          control={form.control}
+          name="suffix"
+          label="Namenszusatz (optional)"
+          slotProps={{ htmlInput: { maxLength: SUFFIX_MAX } }}
+          helperText={`${suffix.length}/${SUFFIX_MAX} Zeichen`}
+        />
+      </Stack>
+    </DialogShell>
   );
 }

@@ -3,61 +3,41 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ID_CARD_DEFAULTS,
   PREVIEW_WIDTH,
   QR_DEFAULTS,
+  cardSettingsInput,
   cardDesignIds,
   cardDesigns,
   fileRules,
   idCardMessages,
   messages,
+  type CardSettingsInput,
   type ChildView,
+  type IdCardView,
 } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { FilePickerButton } from '../../../platform/forms/file-picker-button';
+import { FormCheckbox, FormNumberField, FormSelectField } from '../../../platform/forms/form-fields';
+import { useFormSave } from '../../../platform/forms/use-form-save';
+import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { createIdCard, deleteIdCard, downloadIdCard, useIdCard, useIdCardCache } from '../api/id-cards';
 
-interface CardForm {
-  design: number;
-  gesichtauto: boolean;
-  faktor: number;
-  offsetx: number;
-  offsety: number;
-  breite: number;
-  qrOffsetx: number;
-  qrOffsety: number;
-}
-
-const defaults: CardForm = {
+const defaults: CardSettingsInput = {
   design: 1,
   gesichtauto: true,
   ...ID_CARD_DEFAULTS,
-  breite: QR_DEFAULTS.breite,
-  qrOffsetx: QR_DEFAULTS.offsetx,
-  qrOffsety: QR_DEFAULTS.offsety,
+  qrCodes: [
+    { id: 0, idTyp: 1, breite: QR_DEFAULTS.breite, offsetx: QR_DEFAULTS.offsetx, offsety: QR_DEFAULTS.offsety },
+  ],
 };
 
-function NumberField({ label, value, onChange }: { label: string; value: number; onChange(value: number): void }) {
-  return (
-    <TextField
-      size="small"
-      type="number"
-      label={label}
-      value={Number.isNaN(value) ? '' : value}
-      onChange={(e) => onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
-      sx={{ width: 150 }}
-    />
-  );
-}
+const numberSx = { width: 150 };
 
 /** The child dialog's 'Ausweis' tab (school.md 4.6): the card's preview and actions, or the create form. */
 export function IdCardPanel({ child, disabled }: { child: ChildView; disabled: boolean }) {
@@ -67,38 +47,35 @@ export function IdCardPanel({ child, disabled }: { child: ChildView; disabled: b
   const saveAction = useSaveAction();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [form, setForm] = useState<CardForm>(defaults);
+  const form = useSchemaForm(cardSettingsInput, defaults);
+  const formSave = useFormSave(form);
   const [photo, setPhoto] = useState<File | null>(null);
-  const set = (patch: Partial<CardForm>) => setForm({ ...form, ...patch });
+  const rootError = form.formState.errors.root?.['server']?.message;
 
   if (query.isPending) return <CircularProgress size={24} />;
   if (query.isError) return <Typography color="error">{idCardMessages.fileFailed}</Typography>;
   const card = query.data;
 
-  const create = async () => {
+  // The card's rules are the contract's: a QR code over the text or a number out of range is marked on its
+  // field before sending, and the server's refusals ('qrCodes.0.offsetx') land on the same fields.
+  const create = form.handleSubmit(async (values) => {
     if (!photo) {
       alert.error(idCardMessages.photoRequired);
       return;
     }
-    const reply = await saveAction(
-      () =>
-        createIdCard(child.id, {
-          foto: photo,
-          design: form.design,
-          gesichtauto: form.gesichtauto,
-          faktor: form.faktor,
-          offsetx: form.offsetx,
-          offsety: form.offsety,
-          qrCodes: [{ id: 0, idTyp: 1, breite: form.breite, offsetx: form.qrOffsetx, offsety: form.qrOffsety }],
-        }),
+    let created: IdCardView | null = null;
+    const saved = await formSave(
+      async () => {
+        created = (await createIdCard(child.id, { foto: photo, ...values })).neuIDCard;
+      },
       { failure: idCardMessages.fileFailed },
     );
-    if (reply) {
-      cache.set(child.id, reply.neuIDCard);
+    if (saved) {
+      cache.set(child.id, created);
       setCreating(false);
       setPhoto(null);
     }
-  };
+  });
 
   const download = () => saveAction(() => downloadIdCard(child.id), { failure: idCardMessages.fileFailed });
   const remove = async () => {
@@ -161,35 +138,39 @@ export function IdCardPanel({ child, disabled }: { child: ChildView; disabled: b
         />
         <Typography variant="body2">{photo ? photo.name : 'Kein Foto gewählt (nur JPEG)'}</Typography>
       </Stack>
-      <TextField
-        select
+      <FormSelectField
+        control={form.control}
+        name="design"
         size="small"
         label="Design"
-        value={form.design}
-        onChange={(e) => set({ design: Number(e.target.value) })}
+        options={cardDesignIds.map((id) => ({ value: id, label: cardDesigns[id].name }))}
         sx={{ width: 200 }}
-      >
-        {cardDesignIds.map((id) => (
-          <MenuItem key={id} value={id}>
-            {cardDesigns[id].name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <FormControlLabel
-        control={<Switch checked={form.gesichtauto} onChange={(e) => set({ gesichtauto: e.target.checked })} />}
-        label="Gesicht automatisch erkennen"
       />
+      <FormCheckbox control={form.control} name="gesichtauto" variant="switch" label="Gesicht automatisch erkennen" />
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
-        <NumberField label="Faktor (%)" value={form.faktor} onChange={(faktor) => set({ faktor })} />
-        <NumberField label="Versatz X (%)" value={form.offsetx} onChange={(offsetx) => set({ offsetx })} />
-        <NumberField label="Versatz Y (%)" value={form.offsety} onChange={(offsety) => set({ offsety })} />
+        <FormNumberField control={form.control} name="faktor" size="small" label="Faktor (%)" sx={numberSx} />
+        <FormNumberField control={form.control} name="offsetx" size="small" label="Versatz X (%)" sx={numberSx} />
+        <FormNumberField control={form.control} name="offsety" size="small" label="Versatz Y (%)" sx={numberSx} />
       </Stack>
       <Typography variant="subtitle2">QR-Code Anmelden/Abmelden</Typography>
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
-        <NumberField label="Breite (%)" value={form.breite} onChange={(breite) => set({ breite })} />
-        <NumberField label="Abstand rechts (%)" value={form.qrOffsetx} onChange={(qrOffsetx) => set({ qrOffsetx })} />
-        <NumberField label="Abstand unten (%)" value={form.qrOffsety} onChange={(qrOffsety) => set({ qrOffsety })} />
+        <FormNumberField control={form.control} name="qrCodes.0.breite" size="small" label="Breite (%)" sx={numberSx} />
+        <FormNumberField
+          control={form.control}
+          name="qrCodes.0.offsetx"
+          size="small"
+          label="Abstand rechts (%)"
+          sx={numberSx}
+        />
+        <FormNumberField
+          control={form.control}
+          name="qrCodes.0.offsety"
+          size="small"
+          label="Abstand unten (%)"
+          sx={numberSx}
+        />
       </Stack>
+      {rootError && <Alert severity="error">{rootError}</Alert>}
       {card && <Alert severity="info">Die neue Karte ersetzt die bisherige; deren QR-Code wird ungültig.</Alert>}
       <Stack direction="row" spacing={1}>
         <Button variant="contained" onClick={() => void create()} disabled={disabled}>

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import { idCardMessages, type ClassView } from '@hortus/contract';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadAllIdCards } from '../api/id-cards';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 
 /** 'ID cards for all': the cards of every child of the chosen classes as one PDF. */
 export function IdCardsAllDialog({
@@ -33,25 +30,26 @@ export function IdCardsAllDialog({
     if (done !== null) onClose();
   };
   return (
-    <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
-      <DialogTitle>Ausweise für alle</DialogTitle>
-      <DialogContent>
-        <FormGroup>
-          {seen.map((k) => (
-            <FormControlLabel
-              key={k.id}
-              control={<Checkbox checked={chosen.includes(k.id)} onChange={() => toggle(k.id)} />}
-              label={k.name}
-            />
-          ))}
-        </FormGroup>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Abbrechen</Button>
+    <DialogShell
+      title="Ausweise für alle"
+      onClose={onClose}
+      width={500}
+      closeLabel="Abbrechen"
+      actions={
         <Button variant="contained" disabled={chosen.length === 0} onClick={() => void download()}>
           PDF erstellen
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <FormGroup>
+        {seen.map((k) => (
+          <FormControlLabel
+            key={k.id}
+            control={<Checkbox checked={chosen.includes(k.id)} onChange={() => toggle(k.id)} />}
+            label={k.name}
+          />
+        ))}
+      </FormGroup>
+    </DialogShell>
   );
 }

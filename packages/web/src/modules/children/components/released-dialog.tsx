@@ -1,10 +1,7 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { ChildView } from '@hortus/contract';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 
 export type ReleasedChoice = 'nothing' | 'undo' | 'absent';
 
@@ -16,22 +13,27 @@ export function ReleasedDialog({
   child: ChildView | null;
   onChoose(choice: ReleasedChoice): void;
 }) {
+  if (!child) return null;
   return (
-    <Dialog open={child !== null} onClose={() => onChoose('nothing')} maxWidth="xs" fullWidth>
-      <DialogTitle>{child?.name}</DialogTitle>
-      <DialogContent>
-        <Typography>
-          {child?.name} wurde um {child?.anwesenheitHeute?.zeit_bis ?? ''} Uhr entlassen
-          {child?.anwesenheitHeute?.entlassgrund ? ` (${child.anwesenheitHeute.entlassgrund})` : ''}.
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onChoose('nothing')}>Nichts tun</Button>
-        <Button onClick={() => onChoose('undo')}>Rückg.</Button>
-        <Button color="error" onClick={() => onChoose('absent')}>
-          Abwesend
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogShell
+      title={child.name}
+      onClose={() => onChoose('nothing')}
+      width={444}
+      closeLabel={null}
+      actions={
+        <>
+          <Button onClick={() => onChoose('nothing')}>Nichts tun</Button>
+          <Button onClick={() => onChoose('undo')}>Rückg.</Button>
+          <Button color="error" onClick={() => onChoose('absent')}>
+            Abwesend
+          </Button>
+        </>
+      }
+    >
+      <Typography>
+        {child.name} wurde um {child.anwesenheitHeute?.zeit_bis ?? ''} Uhr entlassen
+        {child.anwesenheitHeute?.entlassgrund ? ` (${child.anwesenheitHeute.entlassgrund})` : ''}.
+      </Typography>
+    </DialogShell>
   );
 }

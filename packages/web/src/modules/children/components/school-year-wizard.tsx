@@ -2,10 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -15,10 +11,11 @@ import Stepper from '@mui/material/Stepper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   SCHOOL_YEAR_STEPS,
+  childCount,
   childTargets,
+  countOf,
   childrenRights,
   hasRight,
   schoolYearMessages,
@@ -27,6 +24,7 @@ import {
   type SchoolYearState,
 } from '@hortus/contract';
 import { useSettings } from '../../../platform/api/get-settings';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useRunSchoolYear } from '../api/statistics';
 import { clearProgress, readProgress, writeProgress } from '../logic/school-year-progress';
@@ -43,10 +41,11 @@ function summaryOf(data: ChildrenData, state: SchoolYearState): string[] {
   const kids = data.kinder;
   const moving = kids.filter((kind) => (targets.get(kind.id) ?? 0) !== 0 && targets.get(kind.id) !== kind.id_klasse);
   const leaving = kids.filter((kind) => targets.get(kind.id) === 0);
+  const staying = kids.length - moving.length - leaving.length;
   const lines = [
-    `${moving.length} Kinder wechseln die Klasse.`,
-    `${kids.length - moving.length - leaving.length} Kinder bleiben in ihrer Klasse.`,
-    `${leaving.length} Kinder verlassen die Einrichtung und werden gelöscht.`,
+    `${childCount(moving.length)} ${moving.length === 1 ? 'wechselt' : 'wechseln'} die Klasse.`,
+    `${childCount(staying)} ${staying === 1 ? 'bleibt' : 'bleiben'} in ${staying === 1 ? 'seiner' : 'ihrer'} Klasse.`,
+    `${childCount(leaving.length)} ${leaving.length === 1 ? 'verlässt' : 'verlassen'} die Einrichtung und ${leaving.length === 1 ? 'wird' : 'werden'} gelöscht.`,
   ];
   if (state.alleElternkontenLoeschen) lines.push('Alle Elternkonten werden gelöscht.');
   if (state.fuerAlleNeueElternkonten) lines.push('Jedes Kind ohne Elternkonto erhält ein neues Elternkonto.');
@@ -63,7 +62,6 @@ function summaryOf(data: ChildrenData, state: SchoolYearState): string[] {
  * attendance, check and finish. Progress stays on the device until the change succeeded.
  */
 export function SchoolYearWizard({ data, onClose }: { data: ChildrenData; onClose(): void }) {
-  const fullScreen = useMediaQuery('(max-width:600px)');
   const saveAction = useSaveAction();
   const { mutateAsync: runSchoolYear } = useRunSchoolYear();
   const classes = data.klassen;
@@ -96,91 +94,13 @@ export function SchoolYearWizard({ data, onClose }: { data: ChildrenData; onClos
   );
   const childOptions = data.kinder.map((kind) => ({ id: kind.id, label: kind.nameMitKlasse }));
   return (
-    <Dialog open onClose={onClose} fullWidth fullScreen={fullScreen} slotProps={{ paper: { sx: { maxWidth: 800 } } }}>
-      <DialogTitle>{schoolYearMessages.title}</DialogTitle>
-      <DialogContent>
-        <Stepper activeStep={result ? SCHOOL_YEAR_STEPS : step} alternativeLabel sx={{ mb: 3 }}>
-          {schoolYearMessages.steps.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-        {result ? (
-          <Alert severity="success">
-            {schoolYearMessages.done} {result.verschoben} Kinder haben die Klasse gewechselt, {result.entfernt} Kinder
-            wurden gelöscht, {result.elternNeu} Elternkonten wurden angelegt.
-          </Alert>
-        ) : step === 0 ? (
-          <Stack spacing={2}>
-            {switchRow('verteileNeueKlassen', 'Kinder in die neuen Klassen verteilen')}
-            {state.verteileNeueKlassen && (
-              <>
-                {classes.map((klasse) => (
-                  <TextField
-                    key={klasse.id}
-                    select
-                    label={`${klasse.name} (${klasse.anzahlKinder} Kinder) wird zu`}
-                    value={state.naechsteKlasse[String(klasse.id)] ?? 0}
-                    onChange={(e) =>
-                      update({ naechsteKlasse: { ...state.naechsteKlasse, [klasse.id]: Number(e.target.value) } })
-                    }
-                  >
-                    <MenuItem value={0}>– {schoolYearMessages.leaves} –</MenuItem>
-                    {classes.map((target) => (
-                      <MenuItem key={target.id} value={target.id}>
-                        {target.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                ))}
-                <Autocomplete
-                  multiple
-                  options={childOptions}
-                  value={childOptions.filter((option) => state.wiederholer.includes(option.id))}
-                  onChange={(_, chosen) => update({ wiederholer: chosen.map((option) => option.id) })}
-                  isOptionEqualToValue={(option, value) => option.id === value.id}
-                  renderInput={(params) => <TextField {...params} label="Wiederholer (bleiben in ihrer Klasse)" />}
-                />
-              </>
-            )}
-          </Stack>
-        ) : step === 1 ? (
-          <Stack spacing={1}>
-            {!mayChangeParents && (
-              <Alert severity="info">Elternkonten ändern darf nur, wer das Recht für den Reiter „Eltern“ hat.</Alert>
-            )}
-            {mayChangeParents && switchRow('alleElternkontenLoeschen', 'Alle Elternkonten löschen')}
-            {mayChangeParents &&
-              switchRow('fuerAlleNeueElternkonten', 'Für alle Kinder ohne Elternkonto neue Elternkonten anlegen')}
-            <Typography variant="body2" color="text.secondary">
-              Neue Elternkonten erhalten ein Startpasswort; die Zugangsdaten lassen sich danach unter „Eltern“ als
-              Elternbrief drucken. Geschwister erhalten ein gemeinsames Konto.
-            </Typography>
-          </Stack>
-        ) : step === 2 ? (
-          <Stack spacing={1}>
-            {switchRow('anwesenheitenZuruecksetzen', 'Alle gespeicherten Anwesenheiten löschen')}
-            <Typography variant="body2" color="text.secondary">
-              Archivierte Auswertungen bleiben erhalten.
-            </Typography>
-          </Stack>
-        ) : (
-          <Stack spacing={1} data-testid="school-year-summary">
-            {summaryOf(data, state).map((line) => (
-              <Typography key={line}>{line}</Typography>
-            ))}
-            <Typography variant="body2" color="text.secondary">
-              Gezählt sind die Kinder, die Sie sehen; der Wechsel gilt für alle Kinder der Einrichtung.
-            </Typography>
-            <Alert severity="warning">
-              Die Änderung wird ganz oder gar nicht ausgeführt und lässt sich nicht rückgängig machen.
-            </Alert>
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {result ? (
+    <DialogShell
+      title={schoolYearMessages.title}
+      onClose={onClose}
+      width={800}
+      closeLabel={null}
+      actions={
+        result ? (
           <Button variant="contained" onClick={onClose}>
             Schließen
           </Button>
@@ -200,9 +120,92 @@ export function SchoolYearWizard({ data, onClose }: { data: ChildrenData; onClos
               </Button>
             )}
           </>
-        )}
-      </DialogActions>
-    </Dialog>
+        )
+      }
+    >
+      <Stepper activeStep={result ? SCHOOL_YEAR_STEPS : step} alternativeLabel sx={{ mb: 3 }}>
+        {schoolYearMessages.steps.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {result ? (
+        <Alert severity="success">
+          {schoolYearMessages.done} {childCount(result.verschoben)}{' '}
+          {result.verschoben === 1 ? 'hat die Klasse gewechselt' : 'haben die Klasse gewechselt'},{' '}
+          {childCount(result.entfernt)} {result.entfernt === 1 ? 'wurde' : 'wurden'} gelöscht,{' '}
+          {countOf(result.elternNeu, 'Elternkonto', 'Elternkonten')} {result.elternNeu === 1 ? 'wurde' : 'wurden'}{' '}
+          angelegt.
+        </Alert>
+      ) : step === 0 ? (
+        <Stack spacing={2}>
+          {switchRow('verteileNeueKlassen', 'Kinder in die neuen Klassen verteilen')}
+          {state.verteileNeueKlassen && (
+            <>
+              {classes.map((klasse) => (
+                <TextField
+                  key={klasse.id}
+                  select
+                  label={`${klasse.name} (${childCount(klasse.anzahlKinder)}) wird zu`}
+                  value={state.naechsteKlasse[String(klasse.id)] ?? 0}
+                  onChange={(e) =>
+                    update({ naechsteKlasse: { ...state.naechsteKlasse, [klasse.id]: Number(e.target.value) } })
+                  }
+                >
+                  <MenuItem value={0}>– {schoolYearMessages.leaves} –</MenuItem>
+                  {classes.map((target) => (
+                    <MenuItem key={target.id} value={target.id}>
+                      {target.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ))}
+              <Autocomplete
+                multiple
+                options={childOptions}
+                value={childOptions.filter((option) => state.wiederholer.includes(option.id))}
+                onChange={(_, chosen) => update({ wiederholer: chosen.map((option) => option.id) })}
+                isOptionEqualToValue={(option, value) => option.id === value.id}
+                renderInput={(params) => <TextField {...params} label="Wiederholer (bleiben in ihrer Klasse)" />}
+              />
+            </>
+          )}
+        </Stack>
+      ) : step === 1 ? (
+        <Stack spacing={1}>
+          {!mayChangeParents && (
+            <Alert severity="info">Elternkonten ändern darf nur, wer das Recht für den Reiter „Eltern“ hat.</Alert>
+          )}
+          {mayChangeParents && switchRow('alleElternkontenLoeschen', 'Alle Elternkonten löschen')}
+          {mayChangeParents &&
+            switchRow('fuerAlleNeueElternkonten', 'Für alle Kinder ohne Elternkonto neue Elternkonten anlegen')}
+          <Typography variant="body2" color="text.secondary">
+            Neue Elternkonten erhalten ein Startpasswort; die Zugangsdaten lassen sich danach unter „Eltern“ als
+            Elternbrief drucken. Geschwister erhalten ein gemeinsames Konto.
+          </Typography>
+        </Stack>
+      ) : step === 2 ? (
+        <Stack spacing={1}>
+          {switchRow('anwesenheitenZuruecksetzen', 'Alle gespeicherten Anwesenheiten löschen')}
+          <Typography variant="body2" color="text.secondary">
+            Archivierte Auswertungen bleiben erhalten.
+          </Typography>
+        </Stack>
+      ) : (
+        <Stack spacing={1} data-testid="school-year-summary">
+          {summaryOf(data, state).map((line) => (
+            <Typography key={line}>{line}</Typography>
+          ))}
+          <Typography variant="body2" color="text.secondary">
+            Gezählt sind die Kinder, die Sie sehen; der Wechsel gilt für alle Kinder der Einrichtung.
+          </Typography>
+          <Alert severity="warning">
+            Die Änderung wird ganz oder gar nicht ausgeführt und lässt sich nicht rückgängig machen.
+          </Alert>
+        </Stack>
+      )}
+    </DialogShell>
   );
 }
 

@@ -39,19 +39,19 @@ import { useAlert } from '../../../platform/alert/alert-context';
 import { isNetworkError } from '../../../platform/api/errors';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { useSaving } from '../../../platform/saving/saving-context';
-import { ReleaseDialog } from '../components/release-dialog';
+import { ReleaseDialog, shownReleaseReason } from '../components/release-dialog';
 import { ReleasedDialog, type ReleasedChoice } from '../components/released-dialog';
 import { StatusButton } from '../components/status-button';
 import {
   berlinTime,
   filterChildren,
-  noFilter,
   notYetHere,
   releaseTimesOf,
   searchError,
   type ChildFilter,
 } from '../logic/children-view';
 import { lazyExport } from '../../../platform/lazy/lazy-export';
+import { readDeviceFilter, writeDeviceFilter } from '../logic/device-filter';
 
 // Not on the list's first screen: the dialogs (with their date pickers) and the scan station load when opened.
 const ChildDialog = lazyExport(() => import('../components/child-dialog'), 'ChildDialog');
@@ -101,7 +101,13 @@ function ChildrenList({ data }: { data: ChildrenData }) {
   const rights = useSettings().data?.user.rechte ?? [];
   const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveChildren();
-  const [filter, setFilter] = useState<ChildFilter>(noFilter);
+  const [filter, setShownFilter] = useState<ChildFilter>(() =>
+    readDeviceFilter(data.klassen.filter((k) => k.sehen).map((k) => k.id)),
+  );
+  const setFilter = (next: ChildFilter) => {
+    setShownFilter(next);
+    writeDeviceFilter(next);
+  };
   const [editing, setEditing] = useState<ChildView | 'new' | null>(null);
   const [releasing, setReleasing] = useState<ChildView | null>(null);
   const [released, setReleased] = useState<ChildView | null>(null);
@@ -158,13 +164,15 @@ function ChildrenList({ data }: { data: ChildrenData }) {
       void sendStatus(child, { neuStatus: 1, ...(registration.fixed ? { neuZeit_von: registration.time } : {}) });
     } else if (next === 2) {
       if (child.abholberechtigte.length > 0) setReleasing(child);
-      else void release(child);
+      else void release(child, shownReleaseReason(child));
     } else {
       setReleased(child);
     }
   };
 
-  const release = (child: ChildView) => sendStatus(child, { neuStatus: 2, neuZeit_bis: berlinTime() });
+  /** Releases now with the reason the list and the release dialog show. */
+  const release = (child: ChildView, reason: string) =>
+    sendStatus(child, { neuStatus: 2, neuZeit_bis: berlinTime(), entlassgrund: reason });
 
   const onReleasedChoice = (choice: ReleasedChoice) => {
     const child = released;
@@ -344,10 +352,10 @@ function ChildrenList({ data }: { data: ChildrenData }) {
       <ReleaseDialog
         child={releasing}
         onCancel={() => setReleasing(null)}
-        onRelease={() => {
+        onRelease={(reason) => {
           const child = releasing;
           setReleasing(null);
-          if (child) void release(child);
+          if (child) void release(child, reason);
         }}
       />
       <ReleasedDialog child={released} onChoose={onReleasedChoice} />

@@ -15,7 +15,9 @@ import { SearchField } from '../../../platform/filters/search-field';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { downloadLetters, useChildren } from '../api/children';
+import { LettersDialog } from '../components/letters-dialog';
 import { ParentDialog } from '../components/parent-dialog';
+import { searchError } from '../logic/children-view';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 
 /** /200-100 'Eltern': parent accounts; ?e={id} opens one. */
@@ -44,7 +46,10 @@ function ParentList({ data }: { data: ChildrenData }) {
   const [creating, setCreating] = useState(false);
   const [password, setPassword] = useState<string | null>(null);
   const letters = useLetters();
-  const term = search.trim().toLowerCase();
+  const [lettersOpen, setLettersOpen] = useState(false);
+  // The name rule of every search (school.md 5.2): a refused search says why and filters nothing.
+  const searchMessage = searchError(search);
+  const term = searchMessage === null ? search.trim().toLowerCase() : '';
   const rows = useMemo(
     () => data.eltern.filter((p) => term === '' || `${p.nn} ${p.name}`.toLowerCase().includes(term)),
     [data.eltern, term],
@@ -68,11 +73,12 @@ function ParentList({ data }: { data: ChildrenData }) {
             variant="outlined"
             startIcon={<PictureAsPdfIcon />}
             disabled={data.eltern.length === 0}
-            onClick={() => letters(data.eltern.map((p) => p.id))}
+            onClick={() => setLettersOpen(true)}
           >
             Zugangsdaten für alle
           </Button>
         </Stack>
+        {searchMessage && <Alert severity="warning">{searchMessage}</Alert>}
         {data.settings.id_nutzergruppe_eltern === 0 && <Alert severity="info">{childrenMessages.noParentGroup}</Alert>}
         <DataTable
           rows={rows}
@@ -95,6 +101,14 @@ function ParentList({ data }: { data: ChildrenData }) {
             setCreating(false);
             if (open) void navigate('/200-100');
           }}
+        />
+      )}
+      {lettersOpen && (
+        <LettersDialog
+          parentIds={data.eltern.map((p) => p.id)}
+          settings={data.settings}
+          onCreate={letters}
+          onClose={() => setLettersOpen(false)}
         />
       )}
       {password !== null && (

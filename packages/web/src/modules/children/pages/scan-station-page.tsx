@@ -20,7 +20,6 @@ import {
   forceHttps,
   idCardMessages,
   parseCardQr,
-  scanSettings,
   type ChildrenData,
   type ScanMessage,
   type ScanSettings,
@@ -28,29 +27,19 @@ import {
 import { QrCamera } from '../../../platform/scan/qr-camera';
 import { useChildren } from '../api/children';
 import { scanIdCard } from '../api/id-cards';
+import { readScanSettings, writeScanSettings } from '../logic/scan-settings';
 
-/** Scan settings live on the device only (school.md 3.4, 4.7). */
-export const SCAN_SETTINGS_KEY = 'scanStation';
 /** Set while the station runs, so an automatic reload comes back scanning. */
 const RUNNING_KEY = 'scanStationRunning';
 
-function readSettings(): ScanSettings {
-  try {
-    const parsed = scanSettings.safeParse(JSON.parse(localStorage.getItem(SCAN_SETTINGS_KEY) ?? '{}'));
-    return parsed.success ? parsed.data : scanSettings.parse({});
-  } catch {
-    return scanSettings.parse({});
-  }
-}
-
 /** /200?SCAN: the settings view, then the fullscreen scan station (school.md 2.4, 4.7). */
 export function ScanStationPage() {
-  const [settings, setSettings] = useState<ScanSettings>(readSettings);
+  const [settings, setSettings] = useState<ScanSettings>(readScanSettings);
   const [running, setRunning] = useState(() => sessionStorage.getItem(RUNNING_KEY) === '1');
   const query = useChildren();
   const navigate = useNavigate();
   const start = (next: ScanSettings) => {
-    localStorage.setItem(SCAN_SETTINGS_KEY, JSON.stringify(next));
+    writeScanSettings(next);
     sessionStorage.setItem(RUNNING_KEY, '1');
     setSettings(next);
     setRunning(true);

@@ -1,13 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import AssessmentIcon from '@mui/icons-material/Assessment';
@@ -16,19 +9,20 @@ import {
   RELEASE_REASON_MAX,
   childrenMessages,
   dayNumber,
-  fieldErrors,
   isoDayOf,
   statisticsMessages,
   statisticsRowInput,
   toLocal,
-  type FieldErrors,
   type StatisticsRowView,
-  safeParseReporting,
 } from '@hortus/contract';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { PageLoading } from '../../../platform/feedback/page-loading';
-import { DateInput, TimeInput } from '../../../platform/forms/date-pickers';
+import { DateInput } from '../../../platform/forms/date-pickers';
+import { FormTimeField } from '../../../platform/forms/form-date-fields';
+import { FormDialog } from '../../../platform/forms/form-dialog';
+import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields';
+import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
@@ -119,7 +113,7 @@ export function StatisticsPage() {
             rowKey={rowKey}
             emptyText={statisticsMessages.noAttendance}
             rowsPerPageOptions={[5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }]}
-            mobileBreakpoint={700}
+            mobileBreakpoint={800}
             onRowClick={(row) => row.bearbeiten && !query.isPlaceholderData && setEditing(row)}
             aria-label="Anwesenheiten des Tages"
           />
@@ -153,66 +147,47 @@ export function StatisticsPage() {
 
 /** One row of the day: present, check-in and release time, release reason (nameMore rule). */
 function RowDialog({ row, onClose, onApply }: { row: Row; onClose(): void; onApply(row: Row): void }) {
-  const [value, setValue] = useState(row);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (patch: Partial<Row>) => setValue({ ...value, ...patch });
-  const apply = () => {
-    const parsed = safeParseReporting(statisticsRowInput, value);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    onApply(value);
-  };
+  const form = useSchemaForm(statisticsRowInput, {
+    id_kind: row.id_kind,
+    anwesend: row.anwesend,
+    von: row.von,
+    bis: row.bis,
+    entlassgrund: row.entlassgrund,
+  });
+  const present = form.watch('anwesend');
   return (
-    <Dialog open onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
-      <DialogTitle>
-        {value.vorname} {value.nachname} ({value.name_klasse})
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={value.anwesend}
-                onChange={(e) => set({ anwesend: e.target.checked, von: value.von || '08:00' })}
-              />
-            }
-            label="Anwesend"
-          />
-          <TimeInput
-            label="von"
-            value={value.von}
-            onChange={(von) => set({ von })}
-            disabled={!value.anwesend}
-            error={Boolean(errors.von)}
-            helperText={errors.von?.[0]}
-          />
-          <TimeInput
-            label="bis"
-            value={value.bis}
-            onChange={(bis) => set({ bis })}
-            disabled={!value.anwesend}
-            error={Boolean(errors.bis)}
-            helperText={errors.bis?.[0] ?? 'leer: nicht entlassen'}
-          />
-          <TextField
-            label="Entlassgrund"
-            value={value.entlassgrund}
-            onChange={(e) => set({ entlassgrund: e.target.value })}
-            disabled={!value.anwesend}
-            slotProps={{ htmlInput: { maxLength: RELEASE_REASON_MAX } }}
-            error={Boolean(errors.entlassgrund)}
-            helperText={errors.entlassgrund?.[0]}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Abbrechen</Button>
-        <Button variant="contained" onClick={apply}>
-          Übernehmen
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      form={form}
+      title={`${row.vorname} ${row.nachname} (${row.name_klasse})`}
+      width={500}
+      submitLabel="Übernehmen"
+      texts={{ failure: childrenMessages.saveFailed }}
+      onClose={onClose}
+      onSubmit={async (values) => onApply({ ...row, ...values })}
+    >
+      <FormCheckbox
+        control={form.control}
+        name="anwesend"
+        label="Anwesend"
+        onChange={(on) => {
+          if (on && !form.getValues('von')) form.setValue('von', '08:00', { shouldDirty: true });
+        }}
+      />
+      <FormTimeField control={form.control} name="von" label="von" disabled={!present} />
+      <FormTimeField
+        control={form.control}
+        name="bis"
+        label="bis"
+        disabled={!present}
+        helperText="leer: nicht entlassen"
+      />
+      <FormTextField
+        control={form.control}
+        name="entlassgrund"
+        label="Entlassgrund"
+        disabled={!present}
+        slotProps={{ htmlInput: { maxLength: RELEASE_REASON_MAX } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,11 +1,6 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -18,6 +13,7 @@ import { DataTable, type DataTableColumn } from '../../../platform/data-table/da
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { SearchField } from '../../../platform/filters/search-field';
 import { DeferredDateInput } from '../../../platform/forms/deferred-date-input';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 import type { WidgetProps } from '../../../platform/module-page/web-module';
 import { useExceptionsOfDay } from '../api/children';
 import { berlinDay } from '../logic/children-view';
@@ -116,23 +112,24 @@ export function AbsencesWidget(_props: WidgetProps) {
           data-testid="w2-table"
         />
       )}
-      <Dialog open={open !== null} onClose={() => setOpen(null)} fullWidth maxWidth="xs">
-        <DialogTitle>
-          {open?.kind_vorname} {open?.kind_nachname} ({open?.kind_klasse})
-        </DialogTitle>
-        <DialogContent>
+      {open && (
+        <DialogShell
+          title={`${open.kind_vorname} ${open.kind_nachname} (${open.kind_klasse})`}
+          onClose={() => setOpen(null)}
+          width={444}
+        >
           <Stack spacing={1}>
             <Typography>
-              {formatGermanDate(day)}: {open?.anwesenheit_text}
+              {formatGermanDate(day)}: {open.anwesenheit_text}
             </Typography>
-            {open?.kommentar && <Typography>{open.kommentar}</Typography>}
-            {open?.regelausnahme && <Typography color="text.secondary">Regelmäßige Ausnahme</Typography>}
-            {open?.elternErstellt && (
+            {open.kommentar && <Typography>{open.kommentar}</Typography>}
+            {open.regelausnahme && <Typography color="text.secondary">Regelmäßige Ausnahme</Typography>}
+            {open.elternErstellt && (
               <Typography color="error">
                 Von Eltern gemeldet am {open.elternErstellt_tag} um {open.elternErstellt_zeit} Uhr
               </Typography>
             )}
-            {open?.anhaenge.map((file) => (
+            {open.anhaenge.map((file) => (
               <Link
                 key={file.pfad}
                 component="button"
@@ -144,11 +141,8 @@ export function AbsencesWidget(_props: WidgetProps) {
               </Link>
             ))}
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(null)}>Schließen</Button>
-        </DialogActions>
-      </Dialog>
+        </DialogShell>
+      )}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import {
   defaultChildrenSettings,
   defaultContactSettings,
   parentReportsMessages,
+  reportDateMessages,
   type ParentReportsData,
 } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
@@ -50,6 +51,8 @@ function renderForm(values: ParentReportsData = data) {
   );
   render(<ReportForm data={values} />, { wrapper });
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const send = () => screen.getByRole('button', { name: 'Senden' }) as HTMLButtonElement;
 
@@ -111,5 +114,28 @@ describe('ReportForm', () => {
     });
     expect(screen.queryByLabelText('Kommentar')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hochladen' })).toBeNull();
+  });
+
+  it('a past day shows both texts of school.md 5.3 under the date', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('textbox', { name: 'Von' }));
+    const day = (await screen.findAllByRole('spinbutton', { name: 'Tag' }, { timeout: 15_000 }))[0] as HTMLElement;
+    fireEvent.focus(day);
+    fireEvent.keyDown(day, { key: 'ArrowDown' });
+    await waitFor(() => expect(screen.getByText(new RegExp(escape(reportDateMessages.past)))).toBeTruthy());
+    expect(screen.getByText(new RegExp(escape(reportDateMessages.range)))).toBeTruthy();
+    expect(send().disabled).toBe(true);
+  });
+
+  it('Bis follows Von only when Von is settled, not on the dates passed on the way (phone typing)', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('textbox', { name: 'Von' }));
+    const day = (await screen.findAllByRole('spinbutton', { name: 'Tag' }, { timeout: 15_000 }))[0] as HTMLElement;
+    fireEvent.focus(day);
+    for (let step = 0; step < 5; step += 1) fireEvent.keyDown(day, { key: 'ArrowUp' }); // 29.11. on the way
+    for (let step = 0; step < 4; step += 1) fireEvent.keyDown(day, { key: 'ArrowDown' }); // settles on 25.11.
+    expect(screen.getByRole('textbox', { name: 'Bis' }).getAttribute('value')).toBe('24.11.2026');
+    fireEvent.blur(day);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Bis' }).getAttribute('value')).toBe('25.11.2026'));
   });
 });

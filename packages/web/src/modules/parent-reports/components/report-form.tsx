@@ -22,6 +22,7 @@ import {
   offeredReleaseTimes,
   parentReportsMessages,
   reportDayError,
+  reportDayErrors,
   validationMessages,
   type ParentReportsData,
 } from '@hortus/contract';
@@ -64,12 +65,17 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
     dates.to,
   );
   const option = anwesenheit === ABSENT || anwesenheit === SICK || times.includes(anwesenheit) ? anwesenheit : '';
-  const fromError = dates.from === '' ? validationMessages.required : reportDayError(dates.from, data.heute);
-  const toError = dates.to === '' ? validationMessages.required : reportDayError(dates.to, data.heute);
-  // The other date follows only a valid choice: a picker hands on every complete date while the user
-  // types (25.11. passes through 02.11. and 25.01.), and those must not drag the other date along.
-  const follow = (from: string, to: string, changed: 'from' | 'to') =>
-    reportDayError(changed === 'from' ? from : to, data.heute) === null ? followDates(from, to, changed) : { from, to };
+  const dayErrors = (day: string) =>
+    day === '' ? validationMessages.required : reportDayErrors(day, data.heute).join(' ') || null;
+  const fromError = dayErrors(dates.from);
+  const toError = dayErrors(dates.to);
+  // The other date follows only a date the user settled on (chosen in the calendar, or the field left) and
+  // only a valid one: a picker hands on every complete date while the user types ('27112026' passes
+  // through 02.12.2026), and those must not drag the other date along.
+  const follow = (changed: 'from' | 'to') =>
+    setDates((current) =>
+      reportDayError(current[changed], data.heute) === null ? followDates(current.from, current.to, changed) : current,
+    );
   const commentTooLong = [...kommentar].length > REPORT_COMMENT_MAX;
   const valid = kinder.length > 0 && option !== '' && !fromError && !toError && !commentTooLong;
 
@@ -149,7 +155,9 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
             label="Von"
             value={dates.from}
             min={data.heute}
-            onChange={(from) => setDates(follow(from, dates.to, 'from'))}
+            onChange={(from) => setDates((current) => ({ ...current, from }))}
+            onAccept={() => follow('from')}
+            onBlur={() => follow('from')}
             error={Boolean(fromError)}
             helperText={fromError}
             fullWidth
@@ -158,7 +166,9 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
             label="Bis"
             value={dates.to}
             min={data.heute}
-            onChange={(to) => setDates(follow(dates.from, to, 'to'))}
+            onChange={(to) => setDates((current) => ({ ...current, to }))}
+            onAccept={() => follow('to')}
+            onBlur={() => follow('to')}
             error={Boolean(toError)}
             helperText={toError}
             fullWidth
