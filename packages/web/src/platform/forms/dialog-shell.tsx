@@ -19,8 +19,8 @@ export interface DialogShellProps {
   closeLabel?: string | null;
   /** Paper width on larger screens. */
   width?: number;
-  /** Below this breakpoint the dialog is fullscreen (phones: 'sm'; wide dialogs: 'md'). */
-  fullScreenBelow?: 'sm' | 'md';
+  /** Below this breakpoint the dialog is fullscreen (phones: 'sm'; wide dialogs: 'md'; overviews: 'always'). */
+  fullScreenBelow?: 'sm' | 'md' | 'always';
   /** Between title and content (a form's tabs). */
   header?: ReactNode;
   /** Makes title, content and actions one form (Enter in a field and the submit button call it). */
@@ -50,7 +50,8 @@ export function DialogShell({
   children,
 }: DialogShellProps) {
   const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down(fullScreenBelow));
+  const below = useMediaQuery(theme.breakpoints.down(fullScreenBelow === 'always' ? 'sm' : fullScreenBelow));
+  const fullScreen = fullScreenBelow === 'always' || below;
   const titleId = useId();
   useDialogHistory(onClose);
   const body = (
