@@ -50,11 +50,18 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   serverErrors?: Omit<ServerErrorMapping, 'prefix'>;
   /** Paper width on larger screens. */
   width?: number;
-  /** Below this breakpoint the dialog is fullscreen (default 'sm'; tabbed dialogs often 'md'). */
-  fullScreenBelow?: 'sm' | 'md';
+  /** Below this breakpoint the dialog is fullscreen (default 'sm'; tabbed dialogs often 'md'; 'always'). */
+  fullScreenBelow?: 'sm' | 'md' | 'always';
   submitLabel?: string;
   /** Speichern only while the form is changed and valid (use with `mode: 'onChange'`). */
   saveOnlyWhenChanged?: boolean;
+  /**
+   * Speichern only while the form is changed; an invalid form still takes the click and shows its errors
+   * on the fields (a Speichern disabled without a hint is what issue 31 removed).
+   */
+  saveOnlyWhenDirty?: boolean;
+  /** After a save the dialog shows the saved state this long before it closes (410: 400 ms). */
+  closeDelayMs?: number;
   /** Nothing can be changed: no Speichern, the fields disabled (tabs marked `own` keep working). */
   readOnly?: boolean;
   /** A Löschen button (asks first) at the start of the action row. */
@@ -67,6 +74,8 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   testId?: string;
   /** Fields (without tabs), or what stands above the tabs. */
   children?: ReactNode;
+  /** Below the fields, outside the form's read-only state: a part that saves on its own (an order's documents). */
+  own?: ReactNode;
 }
 
 const visuallyHidden = {
@@ -125,17 +134,21 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   fullScreenBelow = 'sm',
   submitLabel = 'Speichern',
   saveOnlyWhenChanged = false,
+  saveOnlyWhenDirty = false,
+  closeDelayMs,
   readOnly = false,
   onDelete,
   extraActions,
   tabs,
   testId,
   children,
+  own,
 }: FormDialogProps<TValues, TOutput>) {
   const formSave = useFormSave(form, { prefix: serverErrorPrefix, ...serverErrors });
   const saveAction = useSaveAction();
   const { isDirty, isSubmitted, isValid, errors } = form.formState;
-  const { requestClose, confirmDialog } = useDiscardGuard(isDirty && !readOnly, onClose);
+  const [closing, setClosing] = useState(false);
+  const { requestClose, confirmDialog } = useDiscardGuard(isDirty && !readOnly && !closing, onClose);
   const [tab, setTab] = useState(0);
   const [askDelete, setAskDelete] = useState(false);
   const pendingFocus = useRef<string | null>(null);
@@ -150,7 +163,6 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
       showFirstError(paths);
       return;
     }
-    if (pendingFocus.current === null) return;
     if (pendingFocus.current === null) return;
     const path = pendingFocus.current;
     pendingFocus.current = null;
@@ -179,7 +191,13 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
       jumpToServerError.current = true;
       if (await formSave(() => onSubmit(values), texts)) {
         jumpToServerError.current = false;
-        onClose();
+        if (closeDelayMs === undefined) {
+          onClose();
+          return;
+        }
+        setClosing(true);
+        form.reset(form.getValues());
+        window.setTimeout(onClose, closeDelayMs);
       }
     },
     (failed) => showFirstError(errorPaths(failed)),
@@ -188,15 +206,18 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   const current = tabs?.[tab];
   const fieldsDisabled = readOnly && !current?.own;
   const content = (
-    <FormReadOnly value={fieldsDisabled}>
-      <fieldset disabled={fieldsDisabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {rootError && <Alert severity="error">{rootError}</Alert>}
-          {children}
-          {current?.content}
-        </Stack>
-      </fieldset>
-    </FormReadOnly>
+    <>
+      <FormReadOnly value={fieldsDisabled}>
+        <fieldset disabled={fieldsDisabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {rootError && <Alert severity="error">{rootError}</Alert>}
+            {children}
+            {current?.content}
+          </Stack>
+        </fieldset>
+      </FormReadOnly>
+      {own !== undefined && <Box sx={{ pt: 2 }}>{own}</Box>}
+    </>
   );
 
   return (
@@ -235,7 +256,12 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
               <Button
                 type="submit"
                 variant="contained"
-                disabled={(isSubmitted && !isValid) || (saveOnlyWhenChanged && (!isDirty || !isValid))}
+                disabled={
+                  closing ||
+                  (isSubmitted && !isValid) ||
+                  (saveOnlyWhenChanged && (!isDirty || !isValid)) ||
+                  (saveOnlyWhenDirty && !isDirty)
+                }
               >
                 {submitLabel}
               </Button>
