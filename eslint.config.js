@@ -23,7 +23,6 @@ const legacyModuleScreens = [
   'packages/web/src/modules/calendar/components/feed-dialog.tsx',
   'packages/web/src/modules/cloud/components/slot-files-dialog.tsx',
   'packages/web/src/modules/cloud/components/upload-dialog.tsx',
-  'packages/web/src/modules/payroll/components/payroll-dialog.tsx',
   // module 200/210: migrated on h/forms (this list shrinks there)
   'packages/web/src/modules/children/components/archive-dialog.tsx',
   'packages/web/src/modules/children/components/evaluation-dialog.tsx',

@@ -62,6 +62,10 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   saveOnlyWhenDirty?: boolean;
   /** After a save the dialog shows the saved state this long before it closes (410: 400 ms). */
   closeDelayMs?: number;
+  /** A save keeps the dialog open with the saved values (a payroll month: the next month may follow). */
+  stayOpenOnSave?: boolean;
+  /** Between title and fields, outside the read-only state (the payroll's month choice). */
+  header?: ReactNode;
   /** Nothing can be changed: no Speichern, the fields disabled (tabs marked `own` keep working). */
   readOnly?: boolean;
   /** A Löschen button (asks first) at the start of the action row. */
@@ -136,6 +140,8 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   saveOnlyWhenChanged = false,
   saveOnlyWhenDirty = false,
   closeDelayMs,
+  stayOpenOnSave = false,
+  header,
   readOnly = false,
   onDelete,
   extraActions,
@@ -191,6 +197,10 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
       jumpToServerError.current = true;
       if (await formSave(() => onSubmit(values), texts)) {
         jumpToServerError.current = false;
+        if (stayOpenOnSave) {
+          form.reset(form.getValues());
+          return;
+        }
         if (closeDelayMs === undefined) {
           onClose();
           return;
@@ -232,15 +242,20 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
         dividers={tabs !== undefined}
         testId={testId}
         header={
-          tabs && (
-            <Tabs value={tab} onChange={(_, value: number) => setTab(value)} variant="scrollable" sx={{ px: 2 }}>
-              {tabs.map((candidate) => (
-                <Tab
-                  key={candidate.label}
-                  label={<TabLabel label={candidate.label} errors={countUnder(paths, candidate.fields ?? [])} />}
-                />
-              ))}
-            </Tabs>
+          (header !== undefined || tabs) && (
+            <>
+              {header}
+              {tabs && (
+                <Tabs value={tab} onChange={(_, value: number) => setTab(value)} variant="scrollable" sx={{ px: 2 }}>
+                  {tabs.map((candidate) => (
+                    <Tab
+                      key={candidate.label}
+                      label={<TabLabel label={candidate.label} errors={countUnder(paths, candidate.fields ?? [])} />}
+                    />
+                  ))}
+                </Tabs>
+              )}
+            </>
           )
         }
         actions={
