@@ -40,6 +40,8 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   title: ReactNode;
   /** Saves the checked values; a thrown ApiError's field errors are put back onto the fields. */
   onSubmit(values: TOutput): Promise<unknown>;
+  /** Asks before the save, outside the saving overlay (a series: only this day or all?); false keeps editing. */
+  beforeSave?(values: TOutput): Promise<boolean> | boolean;
   /** Closes the dialog (after a save, or when the user leaves it; a changed form asks first). */
   onClose(): void;
   /** The alert texts of the save (useSaveAction). */
@@ -130,6 +132,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   form,
   title,
   onSubmit,
+  beforeSave,
   onClose,
   texts,
   serverErrorPrefix,
@@ -194,6 +197,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
 
   const submit = form.handleSubmit(
     async (values) => {
+      if (beforeSave && !(await beforeSave(values))) return;
       jumpToServerError.current = true;
       if (await formSave(() => onSubmit(values), texts)) {
         jumpToServerError.current = false;
