@@ -5,12 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cloudMessages, type CloudFile, type CloudSlot } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
+import type * as files from '../api/files';
 import { SlotFilesDialog } from './slot-files-dialog';
 
 const deleteCloudFiles = vi.hoisted(() => vi.fn());
 const uploadOne = vi.hoisted(() => vi.fn());
 vi.mock('../api/files', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/files')>()),
+  ...(await importOriginal<typeof files>()),
   deleteCloudFiles,
   uploadOne,
 }));
