@@ -39,6 +39,8 @@ export function useDialogHistory(onBack: () => void): void {
       ownEntry();
     }
     const onPopState = () => {
+      // Back to this dialog's own entry: a dialog above it (an upload over a file list) left its entry.
+      if (currentDialogEntry() === entry) return;
       ownEntry();
       onBackRef.current();
     };
