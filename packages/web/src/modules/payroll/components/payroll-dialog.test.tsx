@@ -122,4 +122,40 @@ describe('PayrollDialog (platform FormDialog, special payments as a field array)
     expect(await within(section).findByText(refusal)).toBeTruthy();
     expect(within(section).getByRole('spinbutton', { name: 'Betrag (€)' }).getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('a save stays in the dialog and shows the saved payroll the server answers', async () => {
+    const saved = { ...reply, abrechnung: { ...reply.abrechnung, id: 5, timeLastEdit: '2026-12-31 10:00' } };
+    let stored = false;
+    call.mockImplementation((spec: unknown) => {
+      if (spec === payrollCalls.getAbrechnung) return Promise.resolve(stored ? saved : reply);
+      stored = true;
+      return Promise.resolve({ status: 'success', save: { mitarbeiter: [], settings } });
+    });
+    const { onClose } = renderDialog();
+    expect(await screen.findByText('Neue Abrechnung (noch nicht gespeichert)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Gespeicherte Abrechnung')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'PDF herunterladen' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('after choosing another month, a save shows that month as saved', async () => {
+    const november = { ...reply, abrechnung: { ...reply.abrechnung, monat: 11, tage: [day('2026-11-02')] } };
+    const saved = { ...reply, abrechnung: { ...reply.abrechnung, id: 5, timeLastEdit: '2026-12-31 10:00' } };
+    let stored = false;
+    call.mockImplementation((spec: unknown, fields: { monat?: number }) => {
+      if (spec === payrollCalls.getAbrechnung)
+        return Promise.resolve(fields.monat === 12 ? (stored ? saved : reply) : november);
+      stored = true;
+      return Promise.resolve({ status: 'success', save: { mitarbeiter: [], settings } });
+    });
+    renderDialog();
+    await screen.findByTestId('day-2026-11-02');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Monat' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Dezember' }));
+    await screen.findByTestId('day-2026-12-01');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Objekt Di 01.12.' }), { target: { value: 'Hort' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Gespeicherte Abrechnung')).toBeTruthy();
+  });
 });
