@@ -19,6 +19,7 @@ const legacyModuleScreens = [
   'packages/web/src/modules/attendance/components/overview-dialog.tsx',
   'packages/web/src/modules/attendance/components/polls-dialog.tsx',
   'packages/web/src/modules/attendance/components/scan-dialog.tsx',
+  'packages/web/src/modules/payroll/components/payroll-dialog.tsx',
   // module 200/210: migrated on h/forms (this list shrinks there)
   'packages/web/src/modules/children/components/archive-dialog.tsx',
   'packages/web/src/modules/children/components/evaluation-dialog.tsx',

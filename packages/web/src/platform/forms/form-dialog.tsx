@@ -64,9 +64,9 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   saveOnlyWhenDirty?: boolean;
   /** After a save the dialog shows the saved state this long before it closes (410: 400 ms). */
   closeDelayMs?: number;
-  /** A save keeps the dialog open with the saved values (a payroll month: the next month may follow). */
+  /** A save keeps the dialog open with the saved values (a dialog that edits one period after another). */
   stayOpenOnSave?: boolean;
-  /** Between title and fields, outside the read-only state (the payroll's month choice). */
+  /** Between title and fields, outside the read-only state (a choice of what to edit, e.g. a month). */
   header?: ReactNode;
   /** Nothing can be changed: no Speichern, the fields disabled (tabs marked `own` keep working). */
   readOnly?: boolean;
