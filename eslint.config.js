@@ -15,19 +15,7 @@ const parseMessage =
  * migrated; no new entries.
  */
 const legacyModuleScreens = [
-  'packages/web/src/modules/calendar/components/event-dialog.tsx',
-  'packages/web/src/modules/calendar/components/feed-dialog.tsx',
-  'packages/web/src/modules/cloud/components/slot-files-dialog.tsx',
-  'packages/web/src/modules/cloud/components/upload-dialog.tsx',
-  'packages/web/src/modules/customers/components/cost-filter-dialog.tsx',
-  'packages/web/src/modules/customers/components/edit-dialog.tsx',
-  'packages/web/src/modules/customers/components/revenue-overview.tsx',
-  'packages/web/src/modules/dashboard/components/popup-dialog.tsx',
-  'packages/web/src/modules/dashboard/components/results-dialog.tsx',
-  'packages/web/src/modules/dashboard/widgets/news-feed-widget.tsx',
   'packages/web/src/modules/payroll/components/payroll-dialog.tsx',
-  'packages/web/src/modules/user-admin/components/password-dialog.tsx',
-  'packages/web/src/modules/user-admin/components/user-dialog.tsx',
 ];
 
 export default tseslint.config(

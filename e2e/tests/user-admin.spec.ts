@@ -111,7 +111,9 @@ test('an admin creates a group with rights, a parameter with options, a user in 
   await page.getByRole('button', { name: 'Benutzer', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Neuer Benutzer' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  // Speichern on the empty form marks the missing user name (issue 31: no disabled button without a hint).
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog.getByLabel('Benutzername')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Benutzername').fill(userName);
   const groups = dialog.getByRole('group', { name: 'Gruppen' });
   for (const box of await groups.getByRole('checkbox', { checked: true }).all()) await box.uncheck();
@@ -152,7 +154,7 @@ test('an admin creates a group with rights, a parameter with options, a user in 
   await expect(page.getByRole('status').filter({ hasText: 'Kopiert' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(resetPassword);
   await page.getByRole('button', { name: 'OK' }).click();
-  await editDialog.getByRole('button', { name: 'Schließen' }).click();
+  await editDialog.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(editDialog).toHaveCount(0);
 
   // The new user logs in with the generated password and is greeted by the password notice.

@@ -5,7 +5,7 @@ import { slotFields } from '../../platform/slots';
 import { defineActions, recordId } from '../../platform/wire';
 import { check, tooLongMessage } from '../../platform/validation';
 import { cloudRights } from './definition';
-import { uploadedFile } from '../../platform/uploads';
+import { fileRules, uploadedFile, uploadedFileOf } from '../../platform/uploads';
 
 /** Largest file one upload request may carry (20 MB); larger files are answered with tooLarge (413). */
 export const CLOUD_MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -148,7 +148,8 @@ export const cloudCalls = {
     request: getOrSaveRequest(cloudActions, {
       upload4slotid: recordId().optional(),
       thema: optionalText,
-      file: z.unknown().optional(),
+      /** The upload's file (PDF or image; the server judges the content). */
+      file: uploadedFileOf(fileRules.pdfOrImage).optional(),
       filesCount: optionalText,
       filesCountMax: optionalText,
       idSlot: recordId().optional(),

@@ -19,8 +19,8 @@ export interface DialogShellProps {
   closeLabel?: string | null;
   /** Paper width on larger screens. */
   width?: number;
-  /** Below this breakpoint the dialog is fullscreen (phones: 'sm'; wide dialogs: 'md'). */
-  fullScreenBelow?: 'sm' | 'md';
+  /** Below this breakpoint the dialog is fullscreen (phones: 'sm'; wide dialogs: 'md'; overviews: 'always'). */
+  fullScreenBelow?: 'sm' | 'md' | 'always';
   /** Fullscreen on every screen (a page-like view: the polls of a slot). */
   fullScreen?: boolean;
   /** Between title and content (a form's tabs). */
@@ -53,7 +53,8 @@ export function DialogShell({
   children,
 }: DialogShellProps) {
   const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down(fullScreenBelow)) || alwaysFullScreen;
+  const below = useMediaQuery(theme.breakpoints.down(fullScreenBelow === 'always' ? 'sm' : fullScreenBelow));
+  const fullScreen = fullScreenBelow === 'always' || below || alwaysFullScreen;
   const titleId = useId();
   useDialogHistory(onClose);
   const body = (

@@ -40,6 +40,8 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   title: ReactNode;
   /** Saves the checked values; a thrown ApiError's field errors are put back onto the fields. */
   onSubmit(values: TOutput): Promise<unknown>;
+  /** Asks before the save, outside the saving overlay (a series: only this day or all?); false keeps editing. */
+  beforeSave?(values: TOutput): Promise<boolean> | boolean;
   /** Closes the dialog (after a save, or when the user leaves it; a changed form asks first). */
   onClose(): void;
   /** The alert texts of the save (useSaveAction). */
@@ -50,11 +52,22 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   serverErrors?: Omit<ServerErrorMapping, 'prefix'>;
   /** Paper width on larger screens. */
   width?: number;
-  /** Below this breakpoint the dialog is fullscreen (default 'sm'; tabbed dialogs often 'md'). */
-  fullScreenBelow?: 'sm' | 'md';
+  /** Below this breakpoint the dialog is fullscreen (default 'sm'; tabbed dialogs often 'md'; 'always'). */
+  fullScreenBelow?: 'sm' | 'md' | 'always';
   submitLabel?: string;
   /** Speichern only while the form is changed and valid (use with `mode: 'onChange'`). */
   saveOnlyWhenChanged?: boolean;
+  /**
+   * Speichern only while the form is changed; an invalid form still takes the click and shows its errors
+   * on the fields (a Speichern disabled without a hint is what issue 31 removed).
+   */
+  saveOnlyWhenDirty?: boolean;
+  /** After a save the dialog shows the saved state this long before it closes (410: 400 ms). */
+  closeDelayMs?: number;
+  /** A save keeps the dialog open with the saved values (a dialog that edits one period after another). */
+  stayOpenOnSave?: boolean;
+  /** Between title and fields, outside the read-only state (a choice of what to edit, e.g. a month). */
+  header?: ReactNode;
   /** Nothing can be changed: no Speichern, the fields disabled (tabs marked `own` keep working). */
   readOnly?: boolean;
   /** A Löschen button (asks first) at the start of the action row. */
@@ -67,6 +80,8 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   testId?: string;
   /** Fields (without tabs), or what stands above the tabs. */
   children?: ReactNode;
+  /** Below the fields, outside the form's read-only state: a part that saves on its own (an order's documents). */
+  own?: ReactNode;
 }
 
 const visuallyHidden = {
@@ -117,6 +132,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   form,
   title,
   onSubmit,
+  beforeSave,
   onClose,
   texts,
   serverErrorPrefix,
@@ -125,17 +141,23 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   fullScreenBelow = 'sm',
   submitLabel = 'Speichern',
   saveOnlyWhenChanged = false,
+  saveOnlyWhenDirty = false,
+  closeDelayMs,
+  stayOpenOnSave = false,
+  header,
   readOnly = false,
   onDelete,
   extraActions,
   tabs,
   testId,
   children,
+  own,
 }: FormDialogProps<TValues, TOutput>) {
   const formSave = useFormSave(form, { prefix: serverErrorPrefix, ...serverErrors });
   const saveAction = useSaveAction();
   const { isDirty, isSubmitted, isValid, errors } = form.formState;
-  const { requestClose, confirmDialog } = useDiscardGuard(isDirty && !readOnly, onClose);
+  const [closing, setClosing] = useState(false);
+  const { requestClose, confirmDialog } = useDiscardGuard(isDirty && !readOnly && !closing, onClose);
   const [tab, setTab] = useState(0);
   const [askDelete, setAskDelete] = useState(false);
   const pendingFocus = useRef<string | null>(null);
@@ -150,7 +172,6 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
       showFirstError(paths);
       return;
     }
-    if (pendingFocus.current === null) return;
     if (pendingFocus.current === null) return;
     const path = pendingFocus.current;
     pendingFocus.current = null;
@@ -176,10 +197,21 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
 
   const submit = form.handleSubmit(
     async (values) => {
+      if (beforeSave && !(await beforeSave(values))) return;
       jumpToServerError.current = true;
       if (await formSave(() => onSubmit(values), texts)) {
         jumpToServerError.current = false;
-        onClose();
+        if (stayOpenOnSave) {
+          form.reset(form.getValues());
+          return;
+        }
+        if (closeDelayMs === undefined) {
+          onClose();
+          return;
+        }
+        setClosing(true);
+        form.reset(form.getValues());
+        window.setTimeout(onClose, closeDelayMs);
       }
     },
     (failed) => showFirstError(errorPaths(failed)),
@@ -188,15 +220,18 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   const current = tabs?.[tab];
   const fieldsDisabled = readOnly && !current?.own;
   const content = (
-    <FormReadOnly value={fieldsDisabled}>
-      <fieldset disabled={fieldsDisabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {rootError && <Alert severity="error">{rootError}</Alert>}
-          {children}
-          {current?.content}
-        </Stack>
-      </fieldset>
-    </FormReadOnly>
+    <>
+      <FormReadOnly value={fieldsDisabled}>
+        <fieldset disabled={fieldsDisabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {rootError && <Alert severity="error">{rootError}</Alert>}
+            {children}
+            {current?.content}
+          </Stack>
+        </fieldset>
+      </FormReadOnly>
+      {own !== undefined && <Box sx={{ pt: 2 }}>{own}</Box>}
+    </>
   );
 
   return (
@@ -211,15 +246,20 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
         dividers={tabs !== undefined}
         testId={testId}
         header={
-          tabs && (
-            <Tabs value={tab} onChange={(_, value: number) => setTab(value)} variant="scrollable" sx={{ px: 2 }}>
-              {tabs.map((candidate) => (
-                <Tab
-                  key={candidate.label}
-                  label={<TabLabel label={candidate.label} errors={countUnder(paths, candidate.fields ?? [])} />}
-                />
-              ))}
-            </Tabs>
+          (header !== undefined || tabs) && (
+            <>
+              {header}
+              {tabs && (
+                <Tabs value={tab} onChange={(_, value: number) => setTab(value)} variant="scrollable" sx={{ px: 2 }}>
+                  {tabs.map((candidate) => (
+                    <Tab
+                      key={candidate.label}
+                      label={<TabLabel label={candidate.label} errors={countUnder(paths, candidate.fields ?? [])} />}
+                    />
+                  ))}
+                </Tabs>
+              )}
+            </>
           )
         }
         actions={
@@ -235,7 +275,12 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
               <Button
                 type="submit"
                 variant="contained"
-                disabled={(isSubmitted && !isValid) || (saveOnlyWhenChanged && (!isDirty || !isValid))}
+                disabled={
+                  closing ||
+                  (isSubmitted && !isValid) ||
+                  (saveOnlyWhenChanged && (!isDirty || !isValid)) ||
+                  (saveOnlyWhenDirty && !isDirty)
+                }
               >
                 {submitLabel}
               </Button>

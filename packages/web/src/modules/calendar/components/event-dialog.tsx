@@ -1,20 +1,12 @@
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { UseFormReturn } from 'react-hook-form';
@@ -34,12 +26,11 @@ import {
   germanWeekdayShort,
 } from '@hortus/contract';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
+import { FormDialog } from '../../../platform/forms/form-dialog';
+import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { FormDateField, FormTimeField } from '../../../platform/forms/form-date-fields';
 import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
-import { SubmitForm } from '../../../platform/forms/submit-form';
-import { useDialogHistory } from '../../../platform/forms/use-dialog-history';
-import { useDiscardGuard } from '../../../platform/forms/use-discard-guard';
-import { useFormSave } from '../../../platform/forms/use-form-save';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import {
   dayAndTimeFields,
@@ -94,174 +85,188 @@ export function EventDialog({
   save,
   onOpenSeries,
 }: EventDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.only('xs'));
   const canEditEvent = event === null || editableIds.includes(event.id_kalenderkategorie);
   const [editing, setEditing] = useState(event === null);
   const form: EventFormApi = useSchemaForm(eventFormSchema, initialForm);
-  const formSave = useFormSave(form, { prefix: 'dataToSave.data.', fieldOf: eventFieldOf });
+  const saveAction = useSaveAction();
   const [question, setQuestion] = useState<'saveSeries' | 'deleteSeries' | 'delete' | null>(null);
+  /** The answer to 'Serientermin speichern': the Speichern waiting for it, and which save it chose. */
+  const answer = useRef<{ resolve(go: boolean): void; single: boolean } | null>(null);
   const isSeriesOccurrence = event !== null && event.istSerie && occurrence !== undefined;
   const kategorie = form.watch('kategorie');
   const category = categories.find((candidate) => candidate.id === (event?.id_kalenderkategorie ?? kategorie));
   const editable = categories.filter((candidate) => editableIds.includes(candidate.id));
-  const { isDirty, isSubmitted, isValid } = form.formState;
 
-  const run = async (dataToSave: CalendarDataToSave) => {
+  const remove = async (dataToSave: CalendarDataToSave) => {
     setQuestion(null);
-    const texts = {
-      success: dataToSave.type === 'delTermin' ? calendarMessages.deleted : calendarMessages.saved,
+    const done = await saveAction(() => save(dataToSave), {
+      success: calendarMessages.deleted,
       failure: calendarMessages.saveFailed,
-    };
-    if (await formSave(() => save(dataToSave), texts)) onClose();
+    });
+    if (done !== null) onClose();
+  };
+  const askRemove = () => setQuestion(isSeriesOccurrence ? 'deleteSeries' : 'delete');
+  const answerSeries = (go: boolean, single = false) => {
+    setQuestion(null);
+    const waiting = answer.current;
+    if (!waiting) return;
+    waiting.single = single;
+    waiting.resolve(go);
   };
 
-  const submit = form.handleSubmit((data) => {
-    if (isSeriesOccurrence) setQuestion('saveSeries');
-    else void run({ type: 'saveTermin', data });
-  });
-
-  const remove = () => setQuestion(isSeriesOccurrence ? 'deleteSeries' : 'delete');
-  const { requestClose, confirmDialog } = useDiscardGuard(editing && isDirty, onClose);
-  // Browser Back asks first when the form has changes, like every form dialog.
-  useDialogHistory(requestClose);
-
   const shown = occurrence ?? (event ? { start: event.start, end: event.end } : null);
+  const title = (text: string) => (
+    <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
+      <Box
+        component="span"
+        aria-hidden
+        sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: category?.farbe ?? 'grey.500', flex: 'none' }}
+      />
+      <span>{text}</span>
+    </Stack>
+  );
+  const deleteButton = event !== null && canEditEvent && (
+    <Button color="error" startIcon={<DeleteIcon />} onClick={askRemove} sx={{ mr: 'auto' }}>
+      Löschen
+    </Button>
+  );
+
+  const dialog =
+    !editing && event !== null && shown ? (
+      <DialogShell
+        title={title(event.name)}
+        onClose={onClose}
+        width={EVENT_DIALOG_WIDTH}
+        dividers
+        actions={
+          <>
+            {deleteButton}
+            {canEditEvent && (
+              <Button startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+                Bearbeiten
+              </Button>
+            )}
+          </>
+        }
+      >
+        <Stack spacing={1.5}>
+          <Typography color="text.secondary">{category?.name}</Typography>
+          <Typography>
+            {dateTimeText(shown.start, event.timed)} – {dateTimeText(shown.end, event.timed)}
+            {!event.timed && ' (ganztägig)'}
+          </Typography>
+          {event.istSerie && event.repeat && (
+            <Typography color="text.secondary">{seriesDescription(event.repeat)}</Typography>
+          )}
+          <Typography variant="h6" component="p">
+            {event.name}
+          </Typography>
+          {event.beschreibung !== '' && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{event.beschreibung}</Typography>}
+          {event.ausSerie > 0 && (
+            <Link component="button" onClick={() => onOpenSeries(event.ausSerie)} sx={{ alignSelf: 'flex-start' }}>
+              {calendarMessages.toSeries}
+            </Link>
+          )}
+        </Stack>
+      </DialogShell>
+    ) : (
+      <FormDialog
+        form={form}
+        title={title(event === null ? 'Neuer Termin' : 'Termin bearbeiten')}
+        width={EVENT_DIALOG_WIDTH}
+        texts={{ success: calendarMessages.saved, failure: calendarMessages.saveFailed }}
+        serverErrorPrefix="dataToSave.data."
+        serverErrors={{ fieldOf: eventFieldOf }}
+        beforeSave={
+          isSeriesOccurrence
+            ? () =>
+                new Promise<boolean>((resolve) => {
+                  answer.current = { resolve, single: false };
+                  setQuestion('saveSeries');
+                })
+            : undefined
+        }
+        onSubmit={(checked) => {
+          if (!isSeriesOccurrence || !event || !occurrence) return save({ type: 'saveTermin', data: checked });
+          const single = answer.current?.single ?? false;
+          const data = single
+            ? singleFromSeriesInput(form.getValues(), event.id)
+            : wholeSeriesInput(form.getValues(), event);
+          // Both are made from values the form has just checked; no input means there is nothing to save.
+          if (!data) return Promise.reject(new Error(calendarMessages.saveFailed));
+          return save(
+            single
+              ? { type: 'saveTermin', data, ausnahme: { von: occurrence.start, bis: occurrence.end } }
+              : { type: 'saveTermin', data },
+          );
+        }}
+        onClose={onClose}
+        extraActions={deleteButton}
+      >
+        <EventFields form={form} categories={editable} />
+      </FormDialog>
+    );
 
   return (
-    <Dialog
-      open
-      onClose={requestClose}
-      fullScreen={fullScreen}
-      aria-labelledby="event-dialog-title"
-      slotProps={{ paper: { sx: fullScreen ? {} : { width: EVENT_DIALOG_WIDTH, maxWidth: '100%' } } }}
-    >
-      <DialogTitle id="event-dialog-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 18 }}>
-        <Box
-          aria-hidden
-          sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: category?.farbe ?? 'grey.500', flex: 'none' }}
-        />
-        {event === null ? 'Neuer Termin' : editing ? 'Termin bearbeiten' : event.name}
-      </DialogTitle>
-      <Box sx={{ position: 'absolute', right: 8, top: 8, display: 'flex' }}>
-        {event !== null && !editing && canEditEvent && (
-          <IconButton aria-label="bearbeiten" onClick={() => setEditing(true)}>
-            <EditIcon />
-          </IconButton>
-        )}
-        {event !== null && canEditEvent && (
-          <IconButton aria-label="löschen" onClick={remove}>
-            <DeleteIcon />
-          </IconButton>
-        )}
-        <IconButton aria-label="schließen" onClick={requestClose}>
-          <CloseIcon />
-        </IconButton>
-      </Box>
-      {!editing && event !== null && shown ? (
-        <DialogContent dividers>
-          <Stack spacing={1.5}>
-            <Typography color="text.secondary">{category?.name}</Typography>
-            <Typography>
-              {dateTimeText(shown.start, event.timed)} – {dateTimeText(shown.end, event.timed)}
-              {!event.timed && ' (ganztägig)'}
-            </Typography>
-            {event.istSerie && event.repeat && (
-              <Typography color="text.secondary">{seriesDescription(event.repeat)}</Typography>
-            )}
-            <Typography variant="h6" component="p">
-              {event.name}
-            </Typography>
-            {event.beschreibung !== '' && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{event.beschreibung}</Typography>}
-            {event.ausSerie > 0 && (
-              <Link component="button" onClick={() => onOpenSeries(event.ausSerie)} sx={{ alignSelf: 'flex-start' }}>
-                {calendarMessages.toSeries}
-              </Link>
-            )}
-          </Stack>
-        </DialogContent>
-      ) : (
-        <SubmitForm onSubmit={submit}>
-          <DialogContent dividers>
-            <EventFields form={form} categories={editable} />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={requestClose}>Abbrechen</Button>
-            <Button type="submit" variant="contained" disabled={isSubmitted && !isValid}>
-              Speichern
-            </Button>
-          </DialogActions>
-        </SubmitForm>
+    <>
+      {dialog}
+      {question === 'saveSeries' && (
+        <DialogShell
+          title="Serientermin speichern"
+          onClose={() => answerSeries(false)}
+          closeLabel={null}
+          actions={
+            <>
+              <Button onClick={() => answerSeries(false)}>Abbrechen</Button>
+              <Button onClick={() => answerSeries(true, true)}>{calendarMessages.saveSingle}</Button>
+              <Button variant="contained" onClick={() => answerSeries(true)}>
+                {calendarMessages.saveWholeSeries}
+              </Button>
+            </>
+          }
+        >
+          <Typography>{calendarMessages.saveSeriesQuestion}</Typography>
+        </DialogShell>
       )}
-
-      <Dialog open={question === 'saveSeries'} onClose={() => setQuestion(null)} aria-labelledby="save-series-title">
-        <DialogTitle id="save-series-title">Serientermin speichern</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{calendarMessages.saveSeriesQuestion}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setQuestion(null)}>Abbrechen</Button>
-          <Button
-            onClick={() => {
-              const data = event && occurrence ? singleFromSeriesInput(form.getValues(), event.id) : null;
-              if (data && occurrence)
-                void run({ type: 'saveTermin', data, ausnahme: { von: occurrence.start, bis: occurrence.end } });
-            }}
-          >
-            {calendarMessages.saveSingle}
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              const data = event ? wholeSeriesInput(form.getValues(), event) : null;
-              if (data) void run({ type: 'saveTermin', data });
-            }}
-          >
-            {calendarMessages.saveWholeSeries}
-          </Button>
-        </DialogActions>
-      </Dialog>
-
-      <Dialog
-        open={question === 'deleteSeries'}
-        onClose={() => setQuestion(null)}
-        aria-labelledby="delete-series-title"
-      >
-        <DialogTitle id="delete-series-title">Serientermin löschen</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{calendarMessages.deleteSeriesQuestion}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setQuestion(null)}>Abbrechen</Button>
-          <Button
-            onClick={() => {
-              if (event && occurrence)
-                void run({
-                  type: 'delTermin',
-                  data: { id: event.id, ausnahme: { von: occurrence.start, bis: occurrence.end } },
-                });
-            }}
-          >
-            {calendarMessages.deleteOnlyDay}
-          </Button>
-          <Button
-            variant="contained"
-            color="error"
-            onClick={() => event && void run({ type: 'delTermin', data: { id: event.id } })}
-          >
-            {calendarMessages.deleteWholeSeries}
-          </Button>
-        </DialogActions>
-      </Dialog>
-
+      {question === 'deleteSeries' && (
+        <DialogShell
+          title="Serientermin löschen"
+          onClose={() => setQuestion(null)}
+          closeLabel={null}
+          actions={
+            <>
+              <Button onClick={() => setQuestion(null)}>Abbrechen</Button>
+              <Button
+                onClick={() => {
+                  if (event && occurrence)
+                    void remove({
+                      type: 'delTermin',
+                      data: { id: event.id, ausnahme: { von: occurrence.start, bis: occurrence.end } },
+                    });
+                }}
+              >
+                {calendarMessages.deleteOnlyDay}
+              </Button>
+              <Button
+                variant="contained"
+                color="error"
+                onClick={() => event && void remove({ type: 'delTermin', data: { id: event.id } })}
+              >
+                {calendarMessages.deleteWholeSeries}
+              </Button>
+            </>
+          }
+        >
+          <Typography>{calendarMessages.deleteSeriesQuestion}</Typography>
+        </DialogShell>
+      )}
       <ConfirmDialog
         open={question === 'delete'}
         text={calendarMessages.deleteConfirm}
         onCancel={() => setQuestion(null)}
-        onConfirm={() => event && void run({ type: 'delTermin', data: { id: event.id } })}
+        onConfirm={() => event && void remove({ type: 'delTermin', data: { id: event.id } })}
       />
-      {confirmDialog}
-    </Dialog>
+    </>
   );
 }
 

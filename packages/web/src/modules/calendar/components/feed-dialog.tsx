@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { calendarMessages } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useCalendarChange } from '../api/calendar-api';
 
@@ -50,50 +47,49 @@ export function FeedDialog({ active, onClose }: { active: boolean; onClose(): vo
   };
 
   return (
-    <Dialog
-      open
+    <DialogShell
+      title={calendarMessages.feedTitle}
       onClose={onClose}
-      aria-labelledby="feed-dialog-title"
-      slotProps={{ paper: { sx: { width: 640, maxWidth: '100%' } } }}
-    >
-      <DialogTitle id="feed-dialog-title">{calendarMessages.feedTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{calendarMessages.feedHint}</DialogContentText>
-        {url ? (
-          <TextField
-            fullWidth
-            label="Abo-Adresse"
-            value={url}
-            slotProps={{
-              htmlInput: { readOnly: true },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton aria-label="Adresse kopieren" onClick={() => void copy()}>
-                      <ContentCopyIcon />
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        ) : (
-          active && <DialogContentText>{calendarMessages.feedHidden}</DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {(active || url) && (
-          <Button color="error" onClick={() => void revoke()}>
-            {calendarMessages.feedRevoke}
+      width={640}
+      closeLabel={null}
+      actions={
+        <>
+          {(active || url) && (
+            <Button color="error" onClick={() => void revoke()}>
+              {calendarMessages.feedRevoke}
+            </Button>
+          )}
+          <Button onClick={() => void renew()}>
+            {active || url ? calendarMessages.feedNew : calendarMessages.feedCreate}
           </Button>
-        )}
-        <Button onClick={() => void renew()}>
-          {active || url ? calendarMessages.feedNew : calendarMessages.feedCreate}
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          Schließen
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <Button variant="contained" onClick={onClose}>
+            Schließen
+          </Button>
+        </>
+      }
+    >
+      <DialogContentText sx={{ mb: 2 }}>{calendarMessages.feedHint}</DialogContentText>
+      {url ? (
+        <TextField
+          fullWidth
+          label="Abo-Adresse"
+          value={url}
+          slotProps={{
+            htmlInput: { readOnly: true },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton aria-label="Adresse kopieren" onClick={() => void copy()}>
+                    <ContentCopyIcon />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      ) : (
+        active && <DialogContentText>{calendarMessages.feedHidden}</DialogContentText>
+      )}
+    </DialogShell>
   );
 }

@@ -1,19 +1,15 @@
-import { cloudCalls, encodeCallFields, type CallRequestInput, type CloudData, type CloudFile } from '@hortus/contract';
+import { cloudCalls, type CloudData, type CloudFile } from '@hortus/contract';
 import { ApiError } from '../../../platform/api/errors';
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';
+import { upload, uploadRule } from '../../../platform/api/upload';
 import { savedData } from './cloud-data';
 
 /** A single upload may take longer than a save: up to 20 MB on a slow school network. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-/** The typed fields of an upload as a multipart body (the file part last, after the session code). */
-function multipartOf(fields: CallRequestInput<typeof cloudCalls.getOrSaveSettings>, file: File): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(encodeCallFields(fields))) body.set(name, value);
-  body.set('file', file, file.name);
-  return body;
-}
+/** The files an upload takes (PDF and images): the file picker's `accept` and its German message. */
+export const cloudFileRule = uploadRule(cloudCalls.getOrSaveSettings, 'file');
 
 /** Sends one file (multipart: code, upload4slotid, dataToSave, thema, file, filesCount, filesCountMax). */
 export async function uploadOne(
@@ -22,7 +18,8 @@ export async function uploadOne(
   file: File,
   position: { index: number; count: number },
 ): Promise<CloudFile> {
-  const body = multipartOf(
+  const reply = await upload(
+    cloudCalls.getOrSaveSettings,
     {
       upload4slotid: slotId,
       dataToSave: { type: 'uploadslot' },
@@ -30,9 +27,9 @@ export async function uploadOne(
       filesCount: String(position.index + 1),
       filesCountMax: String(position.count),
     },
-    file,
+    { file },
+    { timeoutMs: UPLOAD_TIMEOUT_MS },
   );
-  const reply = await call(cloudCalls.getOrSaveSettings, body, { timeoutMs: UPLOAD_TIMEOUT_MS });
   if (!('neu' in reply)) throw new ApiError('error', 'Unerwartete Antwort des Servers.', 200);
   return reply.neu;
 }

@@ -5,10 +5,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cloudMessages, type CloudFile, type CloudSlot } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
+import type * as files from '../api/files';
 import { SlotFilesDialog } from './slot-files-dialog';
 
 const deleteCloudFiles = vi.hoisted(() => vi.fn());
-vi.mock('../api/files', () => ({ deleteCloudFiles }));
+const uploadOne = vi.hoisted(() => vi.fn());
+vi.mock('../api/files', async (importOriginal) => ({
+  ...(await importOriginal<typeof files>()),
+  deleteCloudFiles,
+  uploadOne,
+}));
 
 const nobody = { alle: false, gruppen: [], nutzer: [] };
 
@@ -89,6 +95,24 @@ describe('SlotFilesDialog', () => {
     expect(within(dialog).getByText('plan.pdf')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hochladen' }));
     expect(await screen.findByText(cloudMessages.topicMissing)).toBeTruthy();
+  });
+
+  it('refuses a text file at once, before anything is sent (the rule of the upload call)', async () => {
+    renderDialog(slot({ sehen: true, upload: true, bearbeiten: false }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hochladen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Dateien hochladen' });
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.accept).toContain('application/pdf');
+    fireEvent.change(input, { target: { files: [new File(['hallo'], 'notiz.txt', { type: 'text/plain' })] } });
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Nur PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP) sind erlaubt.',
+    );
+    expect(within(dialog).queryByText('notiz.txt')).toBeNull();
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Thema' }), { target: { value: 'Ausflug' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hochladen' }));
+    expect(await screen.findByText(cloudMessages.fileMissing)).toBeTruthy();
+    expect(uploadOne).not.toHaveBeenCalled();
   });
 
   it('closes through the close button', () => {

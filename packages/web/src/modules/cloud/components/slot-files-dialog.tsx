@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -11,9 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ImageIcon from '@mui/icons-material/Image';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
@@ -23,6 +19,7 @@ import { useAlert } from '../../../platform/alert/alert-context';
 import { ApiError } from '../../../platform/api/errors';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { PageLoading } from '../../../platform/feedback/page-loading';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { deleteCloudFiles } from '../api/files';
 import { UploadDialog } from './upload-dialog';
@@ -67,23 +64,22 @@ export function SlotFilesDialog({ open, slot, isLoading, onClose, onChanged }: S
     await onChanged();
   };
 
+  // The route closes the dialog a moment after it is left (school.md 9); until then it is gone already.
+  if (!open) return null;
   return (
-    <Dialog fullScreen open={open} onClose={onClose} aria-labelledby="cloud-slot-title">
-      <AppBar position="sticky">
-        <Toolbar>
-          <IconButton edge="start" color="inherit" onClick={onClose} aria-label="Schließen">
-            <CloseIcon />
-          </IconButton>
-          <Typography id="cloud-slot-title" variant="h6" component="h2" sx={{ ml: 2, flex: 1 }} noWrap>
-            {title}
-          </Typography>
-          {slot?.rechte.upload && (
-            <Button color="inherit" startIcon={<UploadIcon />} onClick={() => setUploading(true)}>
-              Hochladen
-            </Button>
-          )}
-        </Toolbar>
-      </AppBar>
+    <DialogShell
+      title={title}
+      onClose={onClose}
+      fullScreenBelow="always"
+      dividers
+      actions={
+        slot?.rechte.upload && (
+          <Button startIcon={<UploadIcon />} onClick={() => setUploading(true)} sx={{ mr: 'auto' }}>
+            Hochladen
+          </Button>
+        )
+      }
+    >
       <Box sx={{ p: 2, maxWidth: 1000, width: '100%', mx: 'auto' }}>
         {!slot ? (
           isLoading ? (
@@ -156,6 +152,6 @@ export function SlotFilesDialog({ open, slot, isLoading, onClose, onChanged }: S
         onConfirm={() => void confirmDelete()}
         onCancel={() => setPending(null)}
       />
-    </Dialog>
+    </DialogShell>
   );
 }

@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -17,8 +13,9 @@ import { cloudMessages } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ApiError } from '../../../platform/api/errors';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
-import { SubmitForm } from '../../../platform/forms/submit-form';
-import { uploadOne } from '../api/files';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
+import { FilePickerButton } from '../../../platform/forms/file-picker-button';
+import { cloudFileRule, uploadOne } from '../api/files';
 import { uploadTopic } from '../logic/slot-form';
 import { progressPercent, uploadInSequence, type UploadProgress } from '../logic/upload-queue';
 
@@ -65,63 +62,65 @@ export function UploadDialog({ slotId, topics, onClose, onUploaded }: UploadDial
   };
 
   return (
-    <Dialog open onClose={isRunning ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="cloud-upload-title">
-      <SubmitForm onSubmit={submit}>
-        <DialogTitle id="cloud-upload-title">Dateien hochladen</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Autocomplete
-              freeSolo
-              options={[...topics]}
-              inputValue={topic}
-              onInputChange={(_event, value) => setTopic(value)}
-              disabled={isRunning}
-              renderInput={(params) => <TextField {...params} label="Thema" required />}
-            />
-            <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={isRunning}>
-              Dateien auswählen
-              <input
-                hidden
-                type="file"
-                multiple
-                accept="application/pdf,image/png,image/jpeg,image/gif,image/webp"
-                aria-label="Dateien"
-                onChange={(event) => setFiles([...(event.target.files ?? [])])}
-              />
-            </Button>
-            <Typography variant="caption" color="text.secondary">
-              PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP), höchstens 20 MB je Datei.
-            </Typography>
-            {files.length > 0 && (
-              <List dense aria-label="Ausgewählte Dateien">
-                {files.map((file) => (
-                  <ListItem key={`${file.name}-${file.size}-${file.lastModified}`} disableGutters>
-                    <ListItemText primary={file.name} secondary={`${Math.ceil(file.size / 1024)} KB`} />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-            {progress && (
-              <Stack spacing={1}>
-                <LinearProgress variant="determinate" value={progressPercent(progress)} aria-label="Fortschritt" />
-                <Typography variant="body2">
-                  {progress.current === ''
-                    ? 'Fertig'
-                    : `Datei ${progress.done + 1} von ${progress.count}: ${progress.current}`}
-                </Typography>
-              </Stack>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
+    <DialogShell
+      title="Dateien hochladen"
+      onClose={() => {
+        if (!isRunning) onClose();
+      }}
+      onSubmit={submit}
+      closeLabel={null}
+      actions={
+        <>
           <Button onClick={onClose} disabled={isRunning}>
             Abbrechen
           </Button>
           <Button type="submit" variant="contained" disabled={isRunning}>
             Hochladen
           </Button>
-        </DialogActions>
-      </SubmitForm>
-    </Dialog>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Autocomplete
+          freeSolo
+          options={[...topics]}
+          inputValue={topic}
+          onInputChange={(_event, value) => setTopic(value)}
+          disabled={isRunning}
+          renderInput={(params) => <TextField {...params} label="Thema" required />}
+        />
+        <FilePickerButton
+          label="Dateien auswählen"
+          rule={cloudFileRule}
+          multiple
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+          disabled={isRunning}
+          onFiles={setFiles}
+        />
+        <Typography variant="caption" color="text.secondary">
+          PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP), höchstens 20 MB je Datei.
+        </Typography>
+        {files.length > 0 && (
+          <List dense aria-label="Ausgewählte Dateien">
+            {files.map((file) => (
+              <ListItem key={`${file.name}-${file.size}-${file.lastModified}`} disableGutters>
+                <ListItemText primary={file.name} secondary={`${Math.ceil(file.size / 1024)} KB`} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {progress && (
+          <Stack spacing={1}>
+            <LinearProgress variant="determinate" value={progressPercent(progress)} aria-label="Fortschritt" />
+            <Typography variant="body2">
+              {progress.current === ''
+                ? 'Fertig'
+                : `Datei ${progress.done + 1} von ${progress.count}: ${progress.current}`}
+            </Typography>
+          </Stack>
+        )}
+      </Stack>
+    </DialogShell>
   );
 }

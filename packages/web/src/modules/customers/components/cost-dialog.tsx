@@ -33,6 +33,7 @@ import { uploadRule } from '../../../platform/api/upload';
 import { FilePickerButton } from '../../../platform/forms/file-picker-button';
 import { downloadStoredFile, viewStoredFile } from '../../../platform/api/download';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
+import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
@@ -40,7 +41,7 @@ import { useDeleteCostDocument, useUploadCostDocument } from '../api/costs';
 import { useSaveCustomers } from '../api/customers';
 import { todayIso } from '../logic/today';
 import { DeleteDocumentConfirm } from './delete-document-confirm';
-import { EditDialog } from './edit-dialog';
+import { CLOSE_DELAY_MS } from '../logic/close-delay';
 
 /** Names of the cost document types. */
 export const costDocumentNames: Record<number, string> = { 1: 'Rechnung', 20: 'Buchungsbeleg', 100: 'Sonstiges' };
@@ -85,69 +86,67 @@ export function CostDialog({ cost, data, onClose }: { cost: CostView | null; dat
     centres.unshift({ value: cost.id_kostenstelle, label: cost.id_kostenstelle === 0 ? 'Keine' : 'Gelöscht' });
   const current = cost ? (data.kosten.find((c) => c.id === cost.id) ?? cost) : null;
   return (
-    <EditDialog
+    <FormDialog
       form={form}
       title={cost ? `Kosten: ${cost.titel}` : 'Neue Kosten'}
-      fullScreenBelow={100_000}
+      fullScreenBelow="always"
+      saveOnlyWhenDirty
+      closeDelayMs={CLOSE_DELAY_MS}
       texts={{ success: 'Die Kosten wurden gespeichert.', failure: customerMessages.saveFailed }}
       onSubmit={(values) => save({ type: values.id > 0 ? 'saveKosten' : 'addKosten', data: values })}
       onClose={onClose}
-      deleteText={
-        <>
-          <strong>{costMessages.deleteCost}</strong>
-          <br />
-          {costMessages.deleteCostText}
-        </>
-      }
       onDelete={
         cost
-          ? async () => {
-              await save({ type: 'delKosten', data: { id: cost.id } });
-              return true;
+          ? {
+              confirm: (
+                <>
+                  <strong>{costMessages.deleteCost}</strong>
+                  <br />
+                  {costMessages.deleteCostText}
+                </>
+              ),
+              texts: { failure: customerMessages.saveFailed },
+              run: () => save({ type: 'delKosten', data: { id: cost.id } }),
             }
           : undefined
       }
     >
-      {() => (
-        <Box sx={{ maxWidth: 900, width: '100%', mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormDateField control={control} name="datum" label="Datum (bezahlt am)" />
-            <FormSelectField
-              control={control}
-              name="id_kostenstelle"
-              label="Kostenstelle"
-              options={centres}
-              sx={{ minWidth: 220 }}
-            />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <FormTextField control={control} name="betrag" label="Betrag brutto (€)" inputMode="decimal" />
-            <FormTextField control={control} name="mwst" label="Enthaltene USt. (%)" inputMode="decimal" />
-            <Typography variant="body2" color="text.secondary" data-testid="cost-net">
-              {gross !== null && rate !== null ? `Netto ${formatEuro(costNet(gross, rate))}` : ''}
-            </Typography>
-          </Stack>
-          <FormTextField control={control} name="titel" label="Titel" fullWidth />
-          <FormTextField control={control} name="titel2" label="Lieferant / Zusatz" fullWidth />
-          <FormTextField control={control} name="beschreibung" label="Beschreibung" multiline minRows={2} fullWidth />
+      <Box sx={{ maxWidth: 900, width: '100%', mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormDateField control={control} name="datum" label="Datum (bezahlt am)" />
           <FormSelectField
             control={control}
-            name="wiederholen"
-            label="Wiederholen"
-            options={costRepeats.map((r) => ({ value: r.code, label: r.name }))}
-            helperText="Der Server legt wiederkehrende Kosten zum jeweiligen Termin an."
-            sx={{ maxWidth: 320 }}
+            name="id_kostenstelle"
+            label="Kostenstelle"
+            options={centres}
+            sx={{ minWidth: 220 }}
           />
-          {current ? (
-            <CostDocuments cost={current} />
-          ) : (
-            <Typography color="text.secondary">
-              Dokumente können nach dem ersten Speichern hochgeladen werden.
-            </Typography>
-          )}
-        </Box>
-      )}
-    </EditDialog>
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <FormTextField control={control} name="betrag" label="Betrag brutto (€)" inputMode="decimal" />
+          <FormTextField control={control} name="mwst" label="Enthaltene USt. (%)" inputMode="decimal" />
+          <Typography variant="body2" color="text.secondary" data-testid="cost-net">
+            {gross !== null && rate !== null ? `Netto ${formatEuro(costNet(gross, rate))}` : ''}
+          </Typography>
+        </Stack>
+        <FormTextField control={control} name="titel" label="Titel" fullWidth />
+        <FormTextField control={control} name="titel2" label="Lieferant / Zusatz" fullWidth />
+        <FormTextField control={control} name="beschreibung" label="Beschreibung" multiline minRows={2} fullWidth />
+        <FormSelectField
+          control={control}
+          name="wiederholen"
+          label="Wiederholen"
+          options={costRepeats.map((r) => ({ value: r.code, label: r.name }))}
+          helperText="Der Server legt wiederkehrende Kosten zum jeweiligen Termin an."
+          sx={{ maxWidth: 320 }}
+        />
+        {current ? (
+          <CostDocuments cost={current} />
+        ) : (
+          <Typography color="text.secondary">Dokumente können nach dem ersten Speichern hochgeladen werden.</Typography>
+        )}
+      </Box>
+    </FormDialog>
   );
 }
 

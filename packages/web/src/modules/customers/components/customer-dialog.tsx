@@ -18,6 +18,7 @@ import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useMemo } from 'react';
 import { customerMessages, formatEuro, type CustomerData, type CustomerView } from '@hortus/contract';
+import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { FormParameterField } from '../../../platform/user-parameters/form-parameter-field';
@@ -30,7 +31,7 @@ import {
   loginValuesOf,
   type CustomerFormValues,
 } from '../logic/login-values';
-import { EditDialog } from './edit-dialog';
+import { CLOSE_DELAY_MS } from '../logic/close-delay';
 
 const emptyContact = {
   id: 0,
@@ -99,7 +100,8 @@ export function CustomerDialog({
   onClose(): void;
 }) {
   const schema = useMemo(() => customerFormSchema(customer), [customer]);
-  const form = useSchemaForm(schema, customerFormValues(customer));
+  const initial = customerFormValues(customer);
+  const form = useSchemaForm(schema, initial);
   const { control } = form;
   const contacts = useFieldArray({ control, name: 'ansprechpartner' });
   const addresses = useFieldArray({ control, name: 'anschriften' });
@@ -116,272 +118,273 @@ export function CustomerDialog({
     ...data.kundenLogins.map((login) => ({ value: login.id, label: login.ident })),
   ];
 
+  const ordersList = (
+    <List dense>
+      {orders.length === 0 && <Typography>{customerMessages.noOrders}</Typography>}
+      {orders.map((order) => (
+        <ListItemButton key={order.id} onClick={() => void navigate(`/410-100?a=${order.id}`)}>
+          <ListItemText
+            primary={`${order.auftragsnummer} · ${order.titel}`}
+            secondary={`${order.typ} · ${formatEuro(order.umsatz)} netto`}
+          />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+  const fields = (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          control={control}
+          name="kundennummer"
+          label="Kundennummer"
+          helperText="Leer: nächste freie Nummer"
+          disabled={readOnly}
+        />
+        <FormTextField control={control} name="firma" label="Firma" fullWidth disabled={readOnly} />
+      </Stack>
+      {!readOnly && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormSelectField control={control} name="id_login" label="Kundenzugang" options={loginOptions} fullWidth />
+          <FormTextField
+            control={control}
+            name="leitwegId"
+            label="Leitweg-ID (XRechnung)"
+            helperText="Nur für öffentliche Auftraggeber"
+            fullWidth
+          />
+        </Stack>
+      )}
+      {!readOnly && chosenLogin !== 0 && chosenLogin !== customer?.id_login && (
+        <Typography variant="body2" color="text.secondary">
+          Die Nutzerparameter des Zugangs lassen sich nach dem Speichern bearbeiten.
+        </Typography>
+      )}
+      {!readOnly && loginParameters.length > 0 && (
+        <Box component="section" aria-label="Nutzerparameter des Zugangs">
+          <Typography variant="subtitle1" component="h3" gutterBottom>
+            Nutzerparameter des Zugangs
+          </Typography>
+          <Stack spacing={2}>
+            {loginParameters.map((parameter) => (
+              <FormParameterField
+                key={parameter.id}
+                control={control}
+                name={`werte.${parameterKey(parameter.id)}`}
+                parameter={parameter}
+                disabled={!parameter.bearbeiten}
+              />
+            ))}
+          </Stack>
+        </Box>
+      )}
+      <Typography variant="subtitle1" component="h3">
+        Ansprechpartner
+      </Typography>
+      {contacts.fields.map((field, index) => (
+        <Accordion key={field.id} defaultExpanded={field.id === contacts.fields.at(-1)?.id && field.nachname === ''}>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <ContactTitle control={control} index={index} />
+          </AccordionSummary>
+          <AccordionDetails>
+            <Stack spacing={2}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <FormSelectField
+                  control={control}
+                  name={`ansprechpartner.${index}.anrede`}
+                  label="Anrede"
+                  options={[
+                    { value: 'Herr', label: 'Herr' },
+                    { value: 'Frau', label: 'Frau' },
+                  ]}
+                  sx={{ minWidth: 120 }}
+                  disabled={readOnly}
+                />
+                <FormTextField
+                  control={control}
+                  name={`ansprechpartner.${index}.vorname`}
+                  label="Vorname"
+                  fullWidth
+                  disabled={readOnly}
+                />
+                <FormTextField
+                  control={control}
+                  name={`ansprechpartner.${index}.nachname`}
+                  label="Nachname"
+                  fullWidth
+                  disabled={readOnly}
+                />
+              </Stack>
+              <TextFieldRow
+                control={control}
+                disabled={readOnly}
+                fields={[
+                  { name: `ansprechpartner.${index}.mail`, label: 'E-Mail' },
+                  { name: `ansprechpartner.${index}.telefon_festnetz`, label: 'Telefon' },
+                  { name: `ansprechpartner.${index}.telefon_mobil`, label: 'Mobil' },
+                ]}
+              />
+              <FormTextField
+                control={control}
+                name={`ansprechpartner.${index}.bezeichnung`}
+                label="Funktion"
+                disabled={readOnly}
+              />
+              <FormTextField
+                control={control}
+                name={`ansprechpartner.${index}.info`}
+                label="Info"
+                multiline
+                disabled={readOnly}
+              />
+              {!readOnly && (
+                <Box>
+                  <Button color="error" startIcon={<DeleteIcon />} onClick={() => contacts.remove(index)}>
+                    Ansprechpartner entfernen
+                  </Button>
+                </Box>
+              )}
+            </Stack>
+          </AccordionDetails>
+        </Accordion>
+      ))}
+      {!readOnly && (
+        <Box>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => contacts.append({ ...emptyContact, sort: contacts.fields.length })}
+          >
+            Ansprechpartner hinzufügen
+          </Button>
+        </Box>
+      )}
+      <Typography variant="subtitle1" component="h3">
+        Anschriften
+      </Typography>
+      {addresses.fields.map((field, index) => {
+        const value = addressValues[index];
+        return (
+          <Accordion key={field.id} defaultExpanded={field.ort === ''}>
+            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+              <Typography>
+                {[
+                  value?.bezeichnung,
+                  value?.firma,
+                  `${value?.strasse ?? ''} ${value?.hausnummer ?? ''}`.trim(),
+                  value?.ort,
+                ]
+                  .filter(Boolean)
+                  .join(', ') || 'Neue Anschrift'}
+              </Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+              <Stack spacing={2}>
+                <TextFieldRow
+                  control={control}
+                  disabled={readOnly}
+                  fields={[
+                    { name: `anschriften.${index}.bezeichnung`, label: 'Bezeichnung (intern)' },
+                    { name: `anschriften.${index}.firma`, label: 'Firma / Name' },
+                    { name: `anschriften.${index}.suffix`, label: 'Zusatz' },
+                  ]}
+                />
+                <TextFieldRow
+                  control={control}
+                  disabled={readOnly}
+                  fields={[
+                    { name: `anschriften.${index}.strasse`, label: 'Straße' },
+                    { name: `anschriften.${index}.hausnummer`, label: 'Hausnummer', narrow: true },
+                  ]}
+                />
+                <TextFieldRow
+                  control={control}
+                  disabled={readOnly}
+                  fields={[
+                    { name: `anschriften.${index}.plz`, label: 'PLZ', narrow: true },
+                    { name: `anschriften.${index}.ort`, label: 'Ort' },
+                  ]}
+                />
+                <FormTextField
+                  control={control}
+                  name={`anschriften.${index}.info`}
+                  label="Info"
+                  multiline
+                  disabled={readOnly}
+                />
+                <Stack direction="row" spacing={1}>
+                  {value && value.ort !== '' && (
+                    <Link
+                      href={mapsLink(value)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      sx={{ display: 'inline-flex', gap: 0.5 }}
+                    >
+                      <MapIcon fontSize="small" /> In Karte öffnen
+                    </Link>
+                  )}
+                  {!readOnly && (
+                    <IconButton
+                      aria-label="Anschrift entfernen"
+                      color="error"
+                      size="small"
+                      onClick={() => addresses.remove(index)}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  )}
+                </Stack>
+              </Stack>
+            </AccordionDetails>
+          </Accordion>
+        );
+      })}
+      {!readOnly && (
+        <Box>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => addresses.append({ ...emptyAddress, sort: addresses.fields.length })}
+          >
+            Anschrift hinzufügen
+          </Button>
+        </Box>
+      )}
+    </>
+  );
+
   return (
-    <EditDialog
+    <FormDialog
       form={form}
       title={customer ? `Kunde ${customer.kundennummer} – ${customer.ident}` : 'Neuer Kunde'}
-      fullScreenBelow={600}
-      tabs={customer ? ['Kunde', 'Aufträge'] : undefined}
+      width={900}
+      saveOnlyWhenDirty
+      closeDelayMs={CLOSE_DELAY_MS}
       readOnly={readOnly}
       texts={{ success: 'Der Kunde wurde gespeichert.', failure: customerMessages.saveFailed }}
       onSubmit={(values) =>
         save({ type: values.id > 0 ? 'saveKunde' : 'addKunde', data: customerToSave(customer, values) })
       }
-      fieldOf={customerFieldOf}
+      serverErrors={{ fieldOf: customerFieldOf }}
       onClose={onClose}
-      deleteText={customerMessages.deleteCustomer}
       onDelete={
-        customer && !readOnly
-          ? async () => {
-              await save({ type: 'delKunde', data: { id: customer.id } });
-              return true;
+        customer
+          ? {
+              confirm: customerMessages.deleteCustomer,
+              texts: { failure: customerMessages.saveFailed },
+              run: () => save({ type: 'delKunde', data: { id: customer.id } }),
             }
           : undefined
       }
-    >
-      {(tab) =>
-        tab === 1 ? (
-          <List dense>
-            {orders.length === 0 && <Typography>{customerMessages.noOrders}</Typography>}
-            {orders.map((order) => (
-              <ListItemButton key={order.id} onClick={() => void navigate(`/410-100?a=${order.id}`)}>
-                <ListItemText
-                  primary={`${order.auftragsnummer} · ${order.titel}`}
-                  secondary={`${order.typ} · ${formatEuro(order.umsatz)} netto`}
-                />
-              </ListItemButton>
-            ))}
-          </List>
-        ) : (
-          <>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField
-                control={control}
-                name="kundennummer"
-                label="Kundennummer"
-                helperText="Leer: nächste freie Nummer"
-                disabled={readOnly}
-              />
-              <FormTextField control={control} name="firma" label="Firma" fullWidth disabled={readOnly} />
-            </Stack>
-            {!readOnly && (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <FormSelectField
-                  control={control}
-                  name="id_login"
-                  label="Kundenzugang"
-                  options={loginOptions}
-                  fullWidth
-                />
-                <FormTextField
-                  control={control}
-                  name="leitwegId"
-                  label="Leitweg-ID (XRechnung)"
-                  helperText="Nur für öffentliche Auftraggeber"
-                  fullWidth
-                />
-              </Stack>
-            )}
-            {!readOnly && chosenLogin !== 0 && chosenLogin !== customer?.id_login && (
-              <Typography variant="body2" color="text.secondary">
-                Die Nutzerparameter des Zugangs lassen sich nach dem Speichern bearbeiten.
-              </Typography>
-            )}
-            {!readOnly && loginParameters.length > 0 && (
-              <Box component="section" aria-label="Nutzerparameter des Zugangs">
-                <Typography variant="subtitle1" component="h3" gutterBottom>
-                  Nutzerparameter des Zugangs
-                </Typography>
-                <Stack spacing={2}>
-                  {loginParameters.map((parameter) => (
-                    <FormParameterField
-                      key={parameter.id}
-                      control={control}
-                      name={`werte.${parameterKey(parameter.id)}`}
-                      parameter={parameter}
-                      disabled={!parameter.bearbeiten}
-                    />
-                  ))}
-                </Stack>
-              </Box>
-            )}
-            <Typography variant="subtitle1" component="h3">
-              Ansprechpartner
-            </Typography>
-            {contacts.fields.map((field, index) => (
-              <Accordion
-                key={field.id}
-                defaultExpanded={field.id === contacts.fields.at(-1)?.id && field.nachname === ''}
-              >
-                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                  <ContactTitle control={control} index={index} />
-                </AccordionSummary>
-                <AccordionDetails>
-                  <Stack spacing={2}>
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                      <FormSelectField
-                        control={control}
-                        name={`ansprechpartner.${index}.anrede`}
-                        label="Anrede"
-                        options={[
-                          { value: 'Herr', label: 'Herr' },
-                          { value: 'Frau', label: 'Frau' },
-                        ]}
-                        sx={{ minWidth: 120 }}
-                        disabled={readOnly}
-                      />
-                      <FormTextField
-                        control={control}
-                        name={`ansprechpartner.${index}.vorname`}
-                        label="Vorname"
-                        fullWidth
-                        disabled={readOnly}
-                      />
-                      <FormTextField
-                        control={control}
-                        name={`ansprechpartner.${index}.nachname`}
-                        label="Nachname"
-                        fullWidth
-                        disabled={readOnly}
-                      />
-                    </Stack>
-                    <TextFieldRow
-                      control={control}
-                      disabled={readOnly}
-                      fields={[
-                        { name: `ansprechpartner.${index}.mail`, label: 'E-Mail' },
-                        { name: `ansprechpartner.${index}.telefon_festnetz`, label: 'Telefon' },
-                        { name: `ansprechpartner.${index}.telefon_mobil`, label: 'Mobil' },
-                      ]}
-                    />
-                    <FormTextField
-                      control={control}
-                      name={`ansprechpartner.${index}.bezeichnung`}
-                      label="Funktion"
-                      disabled={readOnly}
-                    />
-                    <FormTextField
-                      control={control}
-                      name={`ansprechpartner.${index}.info`}
-                      label="Info"
-                      multiline
-                      disabled={readOnly}
-                    />
-                    {!readOnly && (
-                      <Box>
-                        <Button color="error" startIcon={<DeleteIcon />} onClick={() => contacts.remove(index)}>
-                          Ansprechpartner entfernen
-                        </Button>
-                      </Box>
-                    )}
-                  </Stack>
-                </AccordionDetails>
-              </Accordion>
-            ))}
-            {!readOnly && (
-              <Box>
-                <Button
-                  startIcon={<AddIcon />}
-                  onClick={() => contacts.append({ ...emptyContact, sort: contacts.fields.length })}
-                >
-                  Ansprechpartner hinzufügen
-                </Button>
-              </Box>
-            )}
-            <Typography variant="subtitle1" component="h3">
-              Anschriften
-            </Typography>
-            {addresses.fields.map((field, index) => {
-              const value = addressValues[index];
-              return (
-                <Accordion key={field.id} defaultExpanded={field.ort === ''}>
-                  <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                    <Typography>
-                      {[
-                        value?.bezeichnung,
-                        value?.firma,
-                        `${value?.strasse ?? ''} ${value?.hausnummer ?? ''}`.trim(),
-                        value?.ort,
-                      ]
-                        .filter(Boolean)
-                        .join(', ') || 'Neue Anschrift'}
-                    </Typography>
-                  </AccordionSummary>
-                  <AccordionDetails>
-                    <Stack spacing={2}>
-                      <TextFieldRow
-                        control={control}
-                        disabled={readOnly}
-                        fields={[
-                          { name: `anschriften.${index}.bezeichnung`, label: 'Bezeichnung (intern)' },
-                          { name: `anschriften.${index}.firma`, label: 'Firma / Name' },
-                          { name: `anschriften.${index}.suffix`, label: 'Zusatz' },
-                        ]}
-                      />
-                      <TextFieldRow
-                        control={control}
-                        disabled={readOnly}
-                        fields={[
-                          { name: `anschriften.${index}.strasse`, label: 'Straße' },
-                          { name: `anschriften.${index}.hausnummer`, label: 'Hausnummer', narrow: true },
-                        ]}
-                      />
-                      <TextFieldRow
-                        control={control}
-                        disabled={readOnly}
-                        fields={[
-                          { name: `anschriften.${index}.plz`, label: 'PLZ', narrow: true },
-                          { name: `anschriften.${index}.ort`, label: 'Ort' },
-                        ]}
-                      />
-                      <FormTextField
-                        control={control}
-                        name={`anschriften.${index}.info`}
-                        label="Info"
-                        multiline
-                        disabled={readOnly}
-                      />
-                      <Stack direction="row" spacing={1}>
-                        {value && value.ort !== '' && (
-                          <Link
-                            href={mapsLink(value)}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            sx={{ display: 'inline-flex', gap: 0.5 }}
-                          >
-                            <MapIcon fontSize="small" /> In Karte öffnen
-                          </Link>
-                        )}
-                        {!readOnly && (
-                          <IconButton
-                            aria-label="Anschrift entfernen"
-                            color="error"
-                            size="small"
-                            onClick={() => addresses.remove(index)}
-                          >
-                            <DeleteIcon />
-                          </IconButton>
-                        )}
-                      </Stack>
-                    </Stack>
-                  </AccordionDetails>
-                </Accordion>
-              );
-            })}
-            {!readOnly && (
-              <Box>
-                <Button
-                  startIcon={<AddIcon />}
-                  onClick={() => addresses.append({ ...emptyAddress, sort: addresses.fields.length })}
-                >
-                  Anschrift hinzufügen
-                </Button>
-              </Box>
-            )}
-          </>
-        )
+      tabs={
+        customer
+          ? [
+              { label: 'Kunde', fields: Object.keys(initial), content: fields },
+              { label: 'Aufträge', content: ordersList, own: true },
+            ]
+          : undefined
       }
-    </EditDialog>
+    >
+      {customer ? undefined : fields}
+    </FormDialog>
   );
 }
 

@@ -24,6 +24,7 @@ import { FormCheckbox, FormSelectField, FormTextField } from '../../../platform/
 import { useFormSave } from '../../../platform/forms/use-form-save';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useCreateDocument } from '../api/customers';
+import { repeatOptions } from '../logic/options';
 import { todayIso } from '../logic/today';
 
 type DocumentKind = DocumentInput['dokumentart'];
@@ -292,10 +293,7 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
                   control={control}
                   name="terminPlanenWiederholen"
                   label="Wiederholen"
-                  options={[
-                    { value: '0', label: 'einmalig' },
-                    { value: '1', label: 'im Zahlungsintervall' },
-                  ]}
+                  options={repeatOptions}
                   sx={{ minWidth: 200 }}
                 />
               )}

@@ -20,13 +20,15 @@ import {
   type OrderView,
 } from '@hortus/contract';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
+import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveCustomers } from '../api/customers';
-import { EditDialog } from './edit-dialog';
 import { OrderDocuments } from './order-documents';
 import { OrderLines } from './order-lines';
 import { todayIso } from '../logic/today';
+import { CLOSE_DELAY_MS } from '../logic/close-delay';
+import { orderKindOptions } from '../logic/options';
 
 const centsText = (cents: number) => formatEuro(cents).replace(' €', '').replace(/\./g, '');
 
@@ -88,7 +90,8 @@ export function OrderDialog({
   onClose(): void;
 }) {
   const narrow = useMediaQuery('(max-width:849.95px)');
-  const form = useSchemaForm(orderInput, orderFormValues(order, data));
+  const initial = orderFormValues(order, data);
+  const form = useSchemaForm(orderInput, initial);
   const { control, setValue } = form;
   const { mutateAsync: save } = useSaveCustomers();
   const typ = useWatch({ control, name: 'typ' });
@@ -141,10 +144,7 @@ export function OrderDialog({
           control={control}
           name="typ"
           label="Art"
-          options={[
-            { value: 'Auftrag', label: 'Auftrag' },
-            { value: 'Vertrag', label: 'Vertrag' },
-          ]}
+          options={orderKindOptions}
           sx={{ minWidth: 140 }}
           disabled={readOnly}
         />
@@ -237,39 +237,37 @@ export function OrderDialog({
   );
 
   return (
-    <EditDialog
+    <FormDialog
       form={form}
       title={order ? `${order.typ} ${order.auftragsnummer} – ${order.titel}` : 'Neuer Auftrag'}
-      fullScreenBelow={850}
-      tabs={narrow ? ['Info', 'Dokumente'] : undefined}
+      width={900}
+      fullScreenBelow="md"
+      saveOnlyWhenDirty
+      closeDelayMs={CLOSE_DELAY_MS}
       readOnly={readOnly}
       texts={{ success: 'Der Auftrag wurde gespeichert.', failure: customerMessages.saveFailed }}
       onSubmit={(values) => save({ type: values.id > 0 ? 'saveAuftrag' : 'addAuftrag', data: values })}
       onClose={onClose}
-      deleteText="Auftrag löschen? Alle Leistungen und Dokumente werden gelöscht."
       onDelete={
-        order && !readOnly
-          ? async () => {
-              await save({ type: 'delAuftrag', data: { id: order.id } });
-              return true;
+        order
+          ? {
+              confirm: 'Auftrag löschen? Alle Leistungen und Dokumente werden gelöscht.',
+              texts: { failure: customerMessages.saveFailed },
+              run: () => save({ type: 'delAuftrag', data: { id: order.id } }),
             }
           : undefined
       }
-    >
-      {(tab) =>
-        narrow ? (
-          tab === 1 ? (
-            documents
-          ) : (
-            info
-          )
-        ) : (
-          <>
-            {info}
-            {documents}
-          </>
-        )
+      tabs={
+        narrow
+          ? [
+              { label: 'Info', fields: Object.keys(initial), content: info },
+              { label: 'Dokumente', content: documents, own: true },
+            ]
+          : undefined
       }
-    </EditDialog>
+      own={narrow ? undefined : documents}
+    >
+      {narrow ? undefined : info}
+    </FormDialog>
   );
 }

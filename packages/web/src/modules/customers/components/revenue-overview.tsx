@@ -1,10 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -19,7 +15,6 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import TuneIcon from '@mui/icons-material/Tune';
 import {
@@ -39,7 +34,7 @@ import {
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { DataTable } from '../../../platform/data-table/data-table';
 import { downloadStoredFile } from '../../../platform/api/download';
-import { useDialogHistory } from '../../../platform/forms/use-dialog-history';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadExport } from '../api/costs';
 import { useCostFilter, yearChoices, type CostFilterValue } from '../logic/cost-filter';
@@ -70,7 +65,6 @@ export function RevenueOverview({
   const [tab, setTab] = useState(0);
   const [month, setMonth] = useState(() => new Date().getMonth() + 1);
   const saveAction = useSaveAction();
-  useDialogHistory(onClose);
   const overview = useMemo(
     () =>
       revenueOverview(data.auftraege, data.kosten, data.settings, { year: filter.jahr, centres: filter.kostenstellen }),
@@ -255,39 +249,40 @@ export function RevenueOverview({
   );
   return (
     <>
-      <Dialog open fullScreen onClose={onClose} aria-labelledby="revenue-title">
-        <Stack direction="row" sx={{ alignItems: 'center', pr: 1 }}>
-          <DialogTitle id="revenue-title" sx={{ flex: 1 }}>{`Umsatzübersicht ${filter.jahr}`}</DialogTitle>
-          <IconButton aria-label="Einstellungen" onClick={() => setFiltering(true)}>
-            <TuneIcon />
-          </IconButton>
-          <IconButton aria-label="Schließen" onClick={onClose}>
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        {narrow && (
-          <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} variant="fullWidth">
-            <Tab label="Gesamtumsatz" />
-            <Tab label="Verträge" />
-          </Tabs>
-        )}
-        <DialogContent>
-          <Box sx={{ maxWidth: 1100, mx: 'auto', pt: 1 }}>
-            {narrow ? (
-              tab === 0 ? (
-                revenue
-              ) : (
-                contracts
-              )
+      <DialogShell
+        title={`Umsatzübersicht ${filter.jahr}`}
+        onClose={onClose}
+        fullScreenBelow="always"
+        dividers
+        actions={
+          <Button startIcon={<TuneIcon />} onClick={() => setFiltering(true)} sx={{ mr: 'auto' }}>
+            Einstellungen
+          </Button>
+        }
+        header={
+          narrow && (
+            <Tabs value={tab} onChange={(_event, value: number) => setTab(value)} variant="fullWidth">
+              <Tab label="Gesamtumsatz" />
+              <Tab label="Verträge" />
+            </Tabs>
+          )
+        }
+      >
+        <Box sx={{ maxWidth: 1100, mx: 'auto', pt: 1 }}>
+          {narrow ? (
+            tab === 0 ? (
+              revenue
             ) : (
-              <Stack spacing={3}>
-                {revenue}
-                {section('Aktive Verträge', contracts)}
-              </Stack>
-            )}
-          </Box>
-        </DialogContent>
-      </Dialog>
+              contracts
+            )
+          ) : (
+            <Stack spacing={3}>
+              {revenue}
+              {section('Aktive Verträge', contracts)}
+            </Stack>
+          )}
+        </Box>
+      </DialogShell>
       {filtering && (
         <CostFilterDialog
           value={filter}

@@ -1,27 +1,28 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Meldung } from '@hortus/contract';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { TypeIcon } from './type-icon';
 
-/** A popup message, shown once per user; closing it records that it was seen. */
+/** A popup message, shown once per user; closing it (OK, Escape, Back) records that it was seen. */
 export function PopupDialog({ meldung, onClose }: { meldung: Meldung; onClose(): void }) {
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="popup-title">
-      <DialogTitle id="popup-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <TypeIcon typ={meldung.typ} /> {meldung.titel}
-      </DialogTitle>
-      <DialogContent>
-        <Typography sx={{ whiteSpace: 'pre-line' }}>{meldung.text}</Typography>
-      </DialogContent>
-      <DialogActions>
+    <DialogShell
+      title={
+        <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
+          <TypeIcon typ={meldung.typ} /> <span>{meldung.titel}</span>
+        </Stack>
+      }
+      onClose={onClose}
+      closeLabel={null}
+      actions={
         <Button onClick={onClose} variant="contained">
           OK
         </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Typography sx={{ whiteSpace: 'pre-line' }}>{meldung.text}</Typography>
+    </DialogShell>
   );
 }

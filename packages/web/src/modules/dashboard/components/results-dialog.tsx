@@ -1,14 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -19,6 +13,7 @@ import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { callW1 } from '../api/dashboard';
 import { downloadFeedbackCsv } from '../api/download-csv';
@@ -34,7 +29,6 @@ function valueText(value: string | string[] | undefined): string {
  * fullscreen on a phone.
  */
 export function ResultsDialog({ meldung, onClose }: { meldung: Meldung; onClose(): void }) {
-  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [users, setUsers] = useState<FeedbackUser[]>([]);
   const [confirm, setConfirm] = useState<{ type: OverviewType; userId?: number } | null>(null);
   const saveAction = useSaveAction();
@@ -117,9 +111,8 @@ export function ResultsDialog({ meldung, onClose }: { meldung: Meldung; onClose(
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth fullScreen={fullScreen} aria-labelledby="results-title">
-      <DialogTitle id="results-title">Rückmeldungen: {meldung.titel}</DialogTitle>
-      <DialogContent>
+    <>
+      <DialogShell title={`Rückmeldungen: ${meldung.titel}`} onClose={onClose} width={1200}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
           <Button startIcon={<RefreshIcon />} onClick={() => void run('refresh')}>
             Aktualisieren
@@ -148,10 +141,7 @@ export function ResultsDialog({ meldung, onClose }: { meldung: Meldung; onClose(
           defaultRowsPerPage={20}
           aria-label="Rückmeldungen"
         />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Schließen</Button>
-      </DialogActions>
+      </DialogShell>
       <ConfirmDialog
         open={confirm !== null}
         text={
@@ -166,6 +156,6 @@ export function ResultsDialog({ meldung, onClose }: { meldung: Meldung; onClose(
           if (current) void run(current.type, current.userId);
         }}
       />
-    </Dialog>
+    </>
   );
 }

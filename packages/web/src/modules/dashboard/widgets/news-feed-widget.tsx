@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { dashboardMessages, newsFeedData, type Meldung, type NewsFeedData } from '@hortus/contract';
+import { dashboardMessages, type Meldung } from '@hortus/contract';
+import { readNewsFeed } from '../logic/news-feed';
 import { callW1 } from '../api/dashboard';
 import { MessageAlert } from '../components/message-alert';
 import { PopupDialog } from '../components/popup-dialog';
@@ -20,12 +21,7 @@ const MessageDialog = lazyExport(() => import('../components/message-dialog'), '
 /** Widget 1: the news feed with create/edit dialog, feedback forms and popups. */
 export function NewsFeedWidget({ widget: entry }: WidgetProps) {
   // The dashboard sends every widget's data loosely; widget 1 reads its own fields by its schema.
-  const widget = useMemo((): NewsFeedData => {
-    const parsed = newsFeedData.safeParse(entry);
-    return parsed.success
-      ? parsed.data
-      : { meldungen: [], kannErstellen: false, standardEmpfaenger: [], emailParameter: [] };
-  }, [entry]);
+  const widget = useMemo(() => readNewsFeed(entry), [entry]);
   const meldungen = widget.meldungen;
   const [editing, setEditing] = useState<Meldung | 'new' | null>(null);
   const [dismissed, setDismissed] = useState<readonly number[]>([]);

@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { userAdminMessages } from '@hortus/contract';
 import { CONFIRM_DIALOG_WIDTH } from '../../../platform/confirm/confirm-dialog';
+import { DialogShell } from '../../../platform/forms/dialog-shell';
 
 /** A success message carrying a generated password, and the password itself (for the copy button). */
 export interface PasswordNotice {
@@ -40,31 +37,31 @@ export function PasswordDialog({ notice, onClose }: PasswordDialogProps) {
     }
   };
 
+  if (notice === null) return null;
   return (
-    <Dialog
-      open={notice !== null}
+    <DialogShell
+      title="Passwort"
       onClose={onClose}
-      aria-labelledby="password-dialog-title"
-      slotProps={{ paper: { sx: { width: CONFIRM_DIALOG_WIDTH, maxWidth: '100%' } } }}
+      width={CONFIRM_DIALOG_WIDTH}
+      closeLabel={null}
+      actions={
+        <>
+          <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+            Passwort kopieren
+          </Button>
+          <Button onClick={onClose} variant="contained">
+            OK
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id="password-dialog-title">Passwort</DialogTitle>
-      <DialogContent>
-        <Alert severity="success" data-testid="password-alert" sx={{ userSelect: 'text', wordBreak: 'break-word' }}>
-          {notice?.message}
-        </Alert>
-        <Typography role="status" variant="body2" color={copyState === 'failed' ? 'error' : 'success'} sx={{ mt: 1 }}>
-          {copyState === 'copied' && userAdminMessages.passwordCopied}
-          {copyState === 'failed' && userAdminMessages.copyFailed}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-          Passwort kopieren
-        </Button>
-        <Button onClick={onClose} variant="contained">
-          OK
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Alert severity="success" data-testid="password-alert" sx={{ userSelect: 'text', wordBreak: 'break-word' }}>
+        {notice.message}
+      </Alert>
+      <Typography role="status" variant="body2" color={copyState === 'failed' ? 'error' : 'success'} sx={{ mt: 1 }}>
+        {copyState === 'copied' && userAdminMessages.passwordCopied}
+        {copyState === 'failed' && userAdminMessages.copyFailed}
+      </Typography>
+    </DialogShell>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AdminGroup, AdminUser, RightNode } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
+import { ApiError } from '../../../platform/api/errors';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
 import { userAdminKeys } from '../api/keys';
 import { newUser } from '../logic/user-rules';
@@ -11,6 +12,8 @@ import { UserDialog } from './user-dialog';
 
 const resetMock = vi.hoisted(() => vi.fn<(id: number) => Promise<string>>());
 vi.mock('../api/reset-password', () => ({ resetPassword: resetMock }));
+const call = vi.hoisted(() => vi.fn());
+vi.mock('../../../platform/api/client', () => ({ call }));
 
 const tree: RightNode = {
   right: 'x',
@@ -46,7 +49,7 @@ const groups: AdminGroup[] = [
   },
 ];
 
-function renderDialog(user: AdminUser, sessionRights: string[], onPasswordReset = vi.fn()) {
+function renderDialog(user: AdminUser, sessionRights: string[], onPasswordReset = vi.fn(), onClose = vi.fn()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(userAdminKeys.rights, tree);
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -63,7 +66,7 @@ function renderDialog(user: AdminUser, sessionRights: string[], onPasswordReset 
       settingsGroups={groups}
       parameters={[]}
       sessionRights={sessionRights}
-      onClose={vi.fn()}
+      onClose={onClose}
       onCreated={vi.fn()}
       onPasswordReset={onPasswordReset}
     />,
@@ -77,7 +80,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Speichern' }) as HT
 describe('UserDialog', () => {
   afterEach(cleanup);
 
-  it('starts a new user with the standard group and enables save only for a valid user name', async () => {
+  it('starts a new user with the standard group and refuses to save without a valid user name', async () => {
     renderDialog(newUser(groups), ['x|005|000', 'x|005|000|010']);
     expect(screen.getByRole('dialog', { name: 'Neuer Benutzer' })).toBeTruthy();
     expect(checkbox('Personal').checked).toBe(true);
@@ -88,8 +91,12 @@ describe('UserDialog', () => {
     expect(screen.getByText('(über Gruppe)')).toBeTruthy();
     expect(checkbox('Nachrichten').disabled).toBe(false);
 
-    expect(saveButton().disabled).toBe(true);
+    // Speichern on the empty form names the missing field instead of staying disabled without a hint.
+    fireEvent.click(saveButton());
     const name = screen.getByRole('textbox', { name: /Benutzername/ });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(saveButton().disabled).toBe(true);
+    expect(call).not.toHaveBeenCalled();
     fireEvent.change(name, { target: { value: 'anna b' } });
     // The contract's user-name rule, with its German message on the field.
     expect(await screen.findByText('Enthält unerlaubte Zeichen')).toBeTruthy();
@@ -103,7 +110,7 @@ describe('UserDialog', () => {
     expect(checkbox('App-Info').checked).toBe(false);
   });
 
-  it('is read-only without the edit right', () => {
+  it('is read-only without the edit right: no Speichern, only Schließen', () => {
     const user: AdminUser = { ...newUser(groups), id: 7, nn: 'anna', ident: 'Anna', rechteSolo: ['x|120'] };
     renderDialog(user, ['x|005|000']);
     expect(screen.getByRole('dialog', { name: /Benutzer bearbeiten/ })).toBeTruthy();
@@ -111,7 +118,8 @@ describe('UserDialog', () => {
     expect(checkbox('Eltern').disabled).toBe(true);
     expect(checkbox('Nachrichten').checked).toBe(true);
     expect(checkbox('Nachrichten').disabled).toBe(true);
-    expect(saveButton().disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Schließen' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Passwort zurücksetzen' })).toBeNull();
   });
 
@@ -141,5 +149,34 @@ describe('UserDialog', () => {
       expect(onPasswordReset).toHaveBeenCalledWith(expect.stringContaining('Abc23456defg'), 'Abc23456defg'),
     );
     expect(resetMock).toHaveBeenCalledWith(7);
+  });
+
+  it('a typed user name is not lost on Escape: the dialog asks first', async () => {
+    const onClose = vi.fn();
+    renderDialog(newUser(groups), ['x|005|000', 'x|005|000|010'], vi.fn(), onClose);
+    const name = screen.getByRole('textbox', { name: /Benutzername/ });
+    fireEvent.change(name, { target: { value: 'mama.meier' } });
+    // The form checks the typed name asynchronously (as between two key presses in a browser).
+    await act(() => Promise.resolve());
+    fireEvent.keyDown(name, { key: 'Escape' });
+    expect(await screen.findByText('Änderungen verwerfen?')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter bearbeiten' }));
+    await waitFor(() => expect(screen.queryByText('Änderungen verwerfen?')).toBeNull());
+    expect((screen.getByRole('textbox', { name: /Benutzername/ }) as HTMLInputElement).value).toBe('mama.meier');
+  });
+
+  it("puts the server's refusal of the user name on the field", async () => {
+    const taken = 'Der Benutzername ist bereits vergeben.';
+    call.mockRejectedValueOnce(new ApiError('validationError', taken, 400, { 'data.nn': [taken] }));
+    const onClose = vi.fn();
+    renderDialog(newUser(groups), ['x|005|000', 'x|005|000|010'], vi.fn(), onClose);
+    const name = screen.getByRole('textbox', { name: /Benutzername/ });
+    fireEvent.change(name, { target: { value: 'anna' } });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.click(saveButton());
+    expect(await screen.findByText(taken)).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

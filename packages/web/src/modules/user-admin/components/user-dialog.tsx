@@ -2,10 +2,6 @@ import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -14,8 +10,6 @@ import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -31,10 +25,8 @@ import {
   type UserParameter,
 } from '@hortus/contract';
 import { useAlert } from '../../../platform/alert/alert-context';
+import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormTextField } from '../../../platform/forms/form-fields';
-import { useDialogHistory } from '../../../platform/forms/use-dialog-history';
-import { useDiscardGuard } from '../../../platform/forms/use-discard-guard';
-import { useFormSave } from '../../../platform/forms/use-form-save';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { RightsTree } from '../../../platform/rights/rights-tree';
 import { toggleRight } from '../../../platform/rights/rights-logic';
@@ -85,12 +77,8 @@ export function UserDialog({
   const rightsTree = useRights();
   const schema = useMemo(() => userFormSchema(parameters), [parameters]);
   const form = useSchemaForm(schema, userFormOf(user, parameters), { mode: 'onChange' });
-  const formSave = useFormSave(form, { prefix: 'data.', fieldOf: parameterFieldOf('werte') });
-  const { isDirty, isValid, errors } = form.formState;
-  const { requestClose, confirmDialog } = useDiscardGuard(isDirty, onClose);
-  useDialogHistory(requestClose);
+  const { errors } = form.formState;
   const [gruppen, nutzerparameter, rechteSolo] = form.watch(['gruppen', 'nutzerparameter', 'rechteSolo']);
-  const [pane, setPane] = useState(0);
 
   const isNew = user.id === 0;
   const canEdit = hasRight(sessionRights, userAdminRights.edit);
@@ -102,7 +90,6 @@ export function UserDialog({
   const shownParameters = parameters
     .filter((parameter) => nutzerparameter.includes(parameter.id))
     .sort((a, b) => a.sort - b.sort || a.id - b.id);
-  const isSaveEnabled = isEditable && isValid && !saving.isSaving;
 
   const chooseGroup = (groupId: number, on: boolean) => {
     const next = withGroup(form.getValues(), adminGroups, groupId, on);
@@ -110,25 +97,15 @@ export function UserDialog({
     form.setValue('gruppen', next.gruppen, { shouldDirty: true, shouldValidate: true });
   };
 
-  const save = form.handleSubmit(async (values) => {
-    let added: { nn: string; password: string } | null = null;
-    const saved = await formSave(
-      async () => {
-        const reply = await saveUser.mutateAsync(userToSave(user, values, parameters));
-        if (reply.addedUserPW !== undefined)
-          added = { nn: reply.addedUserNN ?? values.nn, password: reply.addedUserPW };
-      },
-      { failure: userAdminMessages.saveFailed },
-    );
-    if (!saved) return;
-    if (added !== null) {
-      const { nn, password } = added;
-      onCreated(userAdminMessages.userCreated(nn, password), password);
+  const save = async (values: Parameters<typeof userToSave>[1]) => {
+    const reply = await saveUser.mutateAsync(userToSave(user, values, parameters));
+    if (reply.addedUserPW !== undefined) {
+      const password = reply.addedUserPW;
+      onCreated(userAdminMessages.userCreated(reply.addedUserNN ?? values.nn, password), password);
     } else {
       alert.success(messages.settingsSaved);
     }
-    onClose();
-  });
+  };
 
   const [confirmReset, setConfirmReset] = useState(false);
   const reset = async () => {
@@ -215,58 +192,52 @@ export function UserDialog({
 
   return (
     <>
-      <Dialog
-        open
-        onClose={requestClose}
-        fullScreen={isSmall}
-        maxWidth={false}
-        aria-labelledby="user-dialog-title"
-        slotProps={{ paper: { sx: { width: USER_DIALOG_WIDTH, maxWidth: '100%' } } }}
+      <FormDialog
+        form={form}
+        title={
+          <>
+            {title}
+            {!isNew && (
+              <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+                {user.ident || user.nn}
+              </Typography>
+            )}
+          </>
+        }
+        onSubmit={save}
+        onClose={onClose}
+        texts={{ failure: userAdminMessages.saveFailed }}
+        serverErrorPrefix="data."
+        serverErrors={{ fieldOf: parameterFieldOf('werte') }}
+        width={USER_DIALOG_WIDTH}
+        fullScreenBelow="md"
+        readOnly={!isEditable}
+        tabs={
+          isSmall
+            ? [
+                { label: 'Eigenschaften', fields: ['nn', 'gruppen', 'werte'], content: properties },
+                { label: 'Rechte', fields: ['rechteSolo'], content: rights },
+              ]
+            : undefined
+        }
       >
-        <DialogTitle id="user-dialog-title">
-          {title}
-          {!isNew && (
-            <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
-              {user.ident || user.nn}
-            </Typography>
-          )}
-        </DialogTitle>
-        <DialogContent dividers>
-          {isSmall ? (
-            <>
-              <Tabs value={pane} onChange={(_event, next: number) => setPane(next)} variant="fullWidth">
-                <Tab label="Eigenschaften" />
-                <Tab label="Rechte" />
-              </Tabs>
-              <Box role="tabpanel" sx={{ pt: 1 }}>
-                {pane === 0 ? properties : rights}
-              </Box>
-            </>
-          ) : (
-            <Grid container spacing={3}>
-              <Grid size={6} component="section" aria-labelledby="user-dialog-properties">
-                <Typography id="user-dialog-properties" variant="h6" component="h3">
-                  Eigenschaften
-                </Typography>
-                {properties}
-              </Grid>
-              <Grid size={6} component="section" aria-labelledby="user-dialog-rights">
-                <Typography id="user-dialog-rights" variant="h6" component="h3">
-                  Rechte
-                </Typography>
-                {rights}
-              </Grid>
+        {!isSmall && (
+          <Grid container spacing={3}>
+            <Grid size={6} component="section" aria-labelledby="user-dialog-properties">
+              <Typography id="user-dialog-properties" variant="h6" component="h3">
+                Eigenschaften
+              </Typography>
+              {properties}
             </Grid>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={requestClose}>Schließen</Button>
-          <Button variant="contained" disabled={!isSaveEnabled} onClick={() => void save()}>
-            Speichern
-          </Button>
-        </DialogActions>
-      </Dialog>
-      {confirmDialog}
+            <Grid size={6} component="section" aria-labelledby="user-dialog-rights">
+              <Typography id="user-dialog-rights" variant="h6" component="h3">
+                Rechte
+              </Typography>
+              {rights}
+            </Grid>
+          </Grid>
+        )}
+      </FormDialog>
       <ConfirmDialog
         open={confirmReset}
         text={userAdminMessages.confirmPasswordReset(user.nn)}
