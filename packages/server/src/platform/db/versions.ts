@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { conflictMessage } from '@hortus/contract';
 import { CallError } from '../http/calls';
@@ -24,9 +24,13 @@ export interface VersionedTable {
 
 /** Who saves, and the version the save was based on (undefined: not checked, the spec's client). */
 export interface SaveVersion {
-  by: number;
+  /** The saving user; null for the system (demo data, jobs). */
+  by: number | null;
   version?: number | undefined;
 }
+
+/** A write by the system (demo data, jobs): raises the version, checks none. */
+export const systemSave: SaveVersion = { by: null };
 
 type Runner = Pick<Db, 'execute' | 'select'>;
 
@@ -42,7 +46,12 @@ async function editorName(db: Runner, userId: number | null): Promise<string> {
  * (the caller adds it or answers notFound); throws a `conflict` CallError, changing nothing, when the
  * save carries a version and the record has another.
  */
-export async function claimVersion(db: Runner, target: VersionedTable, id: number, save: SaveVersion): Promise<boolean> {
+export async function claimVersion(
+  db: Runner,
+  target: VersionedTable,
+  id: number,
+  save: SaveVersion,
+): Promise<boolean> {
   const expected = save.version === undefined ? sql`` : sql` and ${target.version} = ${save.version}`;
   const claimed = await queryRows(
     db,
@@ -74,4 +83,15 @@ export async function requireVersion(
 /** The VersionedTable of a table with recordVersionColumns() and an `id` column. */
 export function versioned(table: PgTable & { id: PgColumn; version: PgColumn; editedBy: PgColumn }): VersionedTable {
   return { table, id: table.id, version: table.version, editedBy: table.editedBy };
+}
+
+/**
+ * The version columns' part of an UPDATE's set() for writes that take no version (quick status
+ * changes, jobs): the version still moves on, so a form loaded before them answers `conflict`.
+ */
+export function bumpVersion(
+  target: { version: PgColumn },
+  by: number | null,
+): { version: SQL; editedBy: number | null } {
+  return { version: sql`${target.version} + 1`, editedBy: by };
 }

@@ -90,7 +90,9 @@ export function CostDialog({ cost, data, onClose }: { cost: CostView | null; dat
       title={cost ? `Kosten: ${cost.titel}` : 'Neue Kosten'}
       fullScreenBelow={100_000}
       texts={{ success: 'Die Kosten wurden gespeichert.', failure: customerMessages.saveFailed }}
-      onSubmit={(values) => save({ type: values.id > 0 ? 'saveKosten' : 'addKosten', data: values })}
+      onSubmit={(values) =>
+        save({ type: values.id > 0 ? 'saveKosten' : 'addKosten', data: { ...values, version: cost?.version } })
+      }
       onClose={onClose}
       deleteText={
         <>

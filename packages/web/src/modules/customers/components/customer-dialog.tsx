@@ -125,7 +125,10 @@ export function CustomerDialog({
       readOnly={readOnly}
       texts={{ success: 'Der Kunde wurde gespeichert.', failure: customerMessages.saveFailed }}
       onSubmit={(values) =>
-        save({ type: values.id > 0 ? 'saveKunde' : 'addKunde', data: customerToSave(customer, values) })
+        save({
+          type: values.id > 0 ? 'saveKunde' : 'addKunde',
+          data: { ...customerToSave(customer, values), version: customer?.version },
+        })
       }
       fieldOf={customerFieldOf}
       onClose={onClose}

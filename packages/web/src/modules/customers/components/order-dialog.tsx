@@ -244,7 +244,9 @@ export function OrderDialog({
       tabs={narrow ? ['Info', 'Dokumente'] : undefined}
       readOnly={readOnly}
       texts={{ success: 'Der Auftrag wurde gespeichert.', failure: customerMessages.saveFailed }}
-      onSubmit={(values) => save({ type: values.id > 0 ? 'saveAuftrag' : 'addAuftrag', data: values })}
+      onSubmit={(values) =>
+        save({ type: values.id > 0 ? 'saveAuftrag' : 'addAuftrag', data: { ...values, version: order?.version } })
+      }
       onClose={onClose}
       deleteText="Auftrag löschen? Alle Leistungen und Dokumente werden gelöscht."
       onDelete={

@@ -131,7 +131,7 @@ function HydrantForm({
       const result: { answer?: Awaited<ReturnType<typeof saveHydrant>> } = {};
       const saved = await save(
         async () => {
-          result.answer = await saveHydrant(checked);
+          result.answer = await saveHydrant({ ...checked, version: hydrant?.version });
         },
         { success: hydrantMessages.saved, failure: hydrantMessages.saveFailed },
       );
