@@ -12,8 +12,11 @@ export const versionInput = {
   version: z.int({ error: 'Ungültige Version.' }).nonnegative({ error: 'Ungültige Version.' }).optional(),
 };
 
-/** The version field of a loaded record: spread it into the record's view object. */
-export const versionView = { version: z.int() };
+/**
+ * The version field of a loaded record: spread it into the record's view object. The server always
+ * sends it; optional in the type so views built elsewhere (test fixtures, local drafts) need not invent one.
+ */
+export const versionView = { version: z.int().optional() };
 
 /** The German message of a `conflict` reply, naming who saved last ('' when unknown). */
 export function conflictMessage(editor: string): string {

@@ -113,7 +113,12 @@ export function EventDialog({
       success: dataToSave.type === 'delTermin' ? calendarMessages.deleted : calendarMessages.saved,
       failure: calendarMessages.saveFailed,
     };
-    if (await formSave(() => save(dataToSave), texts)) onClose();
+    // The loaded event's version, so a save over someone else's change answers 'conflict'.
+    const sent =
+      dataToSave.type === 'saveTermin' && event && dataToSave.data.id === event.id
+        ? { ...dataToSave, data: { ...dataToSave.data, version: event.version } }
+        : dataToSave;
+    if (await formSave(() => save(sent), texts)) onClose();
   };
 
   const submit = form.handleSubmit((data) => {
