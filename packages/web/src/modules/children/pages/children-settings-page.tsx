@@ -140,7 +140,13 @@ function ClassSettings({ data }: { data: ChildrenData }) {
   const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveChildren();
   const [classes, setClasses] = useState<EditableClass[]>(
-    data.klassen.map((k) => ({ id: k.id, name: k.name, bedingungen: k.bedingungen, anzahlKinder: k.anzahlKinder })),
+    data.klassen.map((k) => ({
+      id: k.id,
+      name: k.name,
+      bedingungen: k.bedingungen,
+      anzahlKinder: k.anzahlKinder,
+      version: k.version,
+    })),
   );
   const [deleted, setDeleted] = useState<number[]>([]);
   const nameErrors = classes.map((k) => {
