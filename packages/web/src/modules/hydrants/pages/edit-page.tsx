@@ -27,6 +27,7 @@ import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { deleteHydrant, reverseGeocode, saveHydrant, searchAddress, useHydrantCache } from '../api/hydrants';
 import { formValuesOf, type HydrantFormValues } from '../logic/hydrant-form';
 import { WithHydrants } from './hydrant-data';
+import { ConflictAlert } from '../../../platform/forms/conflict-alert';
 
 function positionOf(params: URLSearchParams): { lat: number; lon: number } | null {
   const lat = Number(params.get('lat') ?? NaN);
@@ -52,7 +53,7 @@ export function EditPage() {
         }
         return (
           <HydrantForm
-            key={`${id}-${params.get('lat') ?? ''}-${params.get('lon') ?? ''}`}
+            key={`${id}-${hydrant?.version ?? 0}-${params.get('lat') ?? ''}-${params.get('lon') ?? ''}`}
             data={data}
             hydrant={hydrant}
             values={formValuesOf(data, hydrant, position)}
@@ -223,6 +224,7 @@ function HydrantForm({
             <Tab label="Eigenschaften" />
           </Tabs>
           <Box sx={{ p: 3 }}>
+            <ConflictAlert message={form.formState.errors.root?.['conflict']?.message} onReload={cache.reload} />
             <Stack spacing={2} sx={{ display: tab === 0 ? 'flex' : 'none' }}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <FormTextField control={form.control} name="coords_lat" label="Breitengrad" fullWidth />

@@ -1,0 +1,45 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/errors';
+
+/**
+ * A save answered `conflict` (the record was changed by someone else since it was loaded; see the
+ * contract's platform/versions): useFormSave puts the server's message on this form-level error, and
+ * FormDialog (or a page with its own form) shows it with ConflictAlert.
+ */
+export const CONFLICT_ERROR = 'root.conflict';
+
+export function isConflict(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 'conflict';
+}
+
+/**
+ * The default "Neu laden": every loaded query is fetched again (the lists hold the records with their
+ * versions) and `then` runs (a dialog closes, so it opens again with the current record).
+ */
+export function useReloadAfterConflict(then: () => void): () => void {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries();
+    then();
+  };
+}
+
+/** The conflict message with its "Neu laden" action; nothing without a message. */
+export function ConflictAlert({ message, onReload }: { message: string | undefined; onReload(): void }) {
+  if (!message) return null;
+  return (
+    <Alert
+      severity="warning"
+      data-testid="conflict-alert"
+      action={
+        <Button color="inherit" size="small" onClick={onReload}>
+          Neu laden
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
