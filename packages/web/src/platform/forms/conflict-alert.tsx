@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useQueryClient } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import { ApiError } from '../api/errors';
 
 /**
@@ -19,9 +20,10 @@ export function isConflict(error: unknown): error is ApiError {
  * versions) and `then` runs (a dialog closes, so it opens again with the current record).
  */
 export function useReloadAfterConflict(then: () => void): () => void {
-  const queryClient = useQueryClient();
+  // The context, not useQueryClient: a FormDialog outside a QueryClientProvider (tests) stays usable.
+  const queryClient = useContext(QueryClientContext);
   return () => {
-    void queryClient.invalidateQueries();
+    void queryClient?.invalidateQueries();
     then();
   };
 }
