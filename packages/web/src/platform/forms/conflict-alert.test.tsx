@@ -8,6 +8,8 @@ import { AlertProvider } from '../alert/alert-provider';
 import { ApiError } from '../api/errors';
 import { readErrorBody } from '../api/reply';
 import { SavingProvider } from '../saving/saving-provider';
+import { useSaveAction } from '../saving/use-save-action';
+import { ConflictAlert, useConflictMessage } from './conflict-alert';
 import { FormDialog } from './form-dialog';
 import { FormTextField } from './form-fields';
 import { useSchemaForm } from './use-schema-form';
@@ -98,5 +100,37 @@ describe('a save answered conflict', () => {
     save();
     await screen.findByTestId('conflict-alert');
     expect(name.value).toBe('Zeugnisse');
+  });
+});
+
+/** A page saving without a form (as the payroll editor does). */
+function PageSave({ work, onReload }: { work(): Promise<unknown>; onReload(): void }) {
+  const saveAction = useSaveAction();
+  const conflict = useConflictMessage();
+  return (
+    <>
+      <ConflictAlert message={conflict.message} onReload={onReload} />
+      <button type="button" onClick={() => void saveAction(conflict.track(work), { failure: 'Fehler' })}>
+        Speichern
+      </button>
+    </>
+  );
+}
+
+describe('a page save answered conflict', () => {
+  it('shows the message with "Neu laden" next to the save alert', async () => {
+    const onReload = vi.fn();
+    render(
+      <AlertProvider>
+        <SavingProvider>
+          <PageSave work={() => Promise.reject(conflict())} onReload={onReload} />
+        </SavingProvider>
+      </AlertProvider>,
+    );
+    expect(screen.queryByTestId('conflict-alert')).toBeNull();
+    save();
+    expect((await screen.findByTestId('conflict-alert')).textContent).toContain(message);
+    fireEvent.click(screen.getByRole('button', { name: 'Neu laden' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
   });
 });

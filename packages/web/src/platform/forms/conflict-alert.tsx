@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useContext } from 'react';
+import { useCallback, useContext, useState } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { ApiError } from '../api/errors';
 
@@ -26,6 +26,28 @@ export function useReloadAfterConflict(then: () => void): () => void {
     void queryClient?.invalidateQueries();
     then();
   };
+}
+
+/**
+ * For saves outside a form (a page's own useSaveAction): `track(work)` remembers a `conflict` answer of
+ * the work (still rethrown for the save's alert) as `message`, to show with ConflictAlert.
+ */
+export function useConflictMessage() {
+  const [message, setMessage] = useState<string>();
+  const track = useCallback(
+    <T,>(work: () => Promise<T>) =>
+      async (): Promise<T> => {
+        try {
+          return await work();
+        } catch (error) {
+          if (isConflict(error)) setMessage(error.message);
+          throw error;
+        }
+      },
+    [],
+  );
+  const clear = useCallback(() => setMessage(undefined), []);
+  return { message, track, clear };
 }
 
 /** The conflict message with its "Neu laden" action; nothing without a message. */
