@@ -40,6 +40,10 @@ export function EditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('h') ?? 0);
   const position = positionOf(params);
+  const cache = useHydrantCache();
+  // "Neu laden" after a conflict: the register is fetched again and the form starts anew from it.
+  const [reloads, setReloads] = useState(0);
+  const reload = () => void cache.reload().then(() => setReloads((count) => count + 1));
   return (
     <WithHydrants>
       {(data) => {
@@ -53,11 +57,12 @@ export function EditPage() {
         }
         return (
           <HydrantForm
-            key={`${id}-${hydrant?.version ?? 0}-${params.get('lat') ?? ''}-${params.get('lon') ?? ''}`}
+            key={`${id}-${reloads}-${params.get('lat') ?? ''}-${params.get('lon') ?? ''}`}
             data={data}
             hydrant={hydrant}
             values={formValuesOf(data, hydrant, position)}
             initialTab={params.get('t') === '1' ? 1 : 0}
+            onReload={reload}
           />
         );
       }}
@@ -108,11 +113,13 @@ function HydrantForm({
   hydrant,
   values,
   initialTab,
+  onReload,
 }: {
   data: HydrantData;
   hydrant: Hydrant | undefined;
   values: HydrantFormValues;
   initialTab: number;
+  onReload(): void;
 }) {
   const navigate = useNavigate();
   const alert = useAlert();
@@ -224,7 +231,7 @@ function HydrantForm({
             <Tab label="Eigenschaften" />
           </Tabs>
           <Box sx={{ p: 3 }}>
-            <ConflictAlert message={form.formState.errors.root?.['conflict']?.message} onReload={cache.reload} />
+            <ConflictAlert message={form.formState.errors.root?.['conflict']?.message} onReload={onReload} />
             <Stack spacing={2} sx={{ display: tab === 0 ? 'flex' : 'none' }}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <FormTextField control={form.control} name="coords_lat" label="Breitengrad" fullWidth />
