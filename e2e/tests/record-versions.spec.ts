@@ -9,7 +9,8 @@ async function editPage(browser: Browser): Promise<Page> {
   await login(page, demo.leitung);
   await expect(page).not.toHaveURL('/');
   await page.goto('/310-030?h=1&t=1');
-  await expect(page.getByLabel('Info')).toBeVisible();
+  // The register (300 demo hydrants) loads first; a loaded machine needs longer than the default.
+  await expect(page.getByLabel('Info')).toBeVisible({ timeout: 60_000 });
   return page;
 }
 
