@@ -18,6 +18,7 @@ export * from './platform/call-spec';
 export * from './platform/platform-calls';
 export * from './platform/module-definition';
 export * from './platform/api';
+export * from './platform/versions';
 export * from './platform/login-route';
 export * from './registry';
 export * from './modules/app-info/definition';

@@ -152,7 +152,15 @@ export async function startTestServer(
   };
 }
 
-const errorStatuses = new Set(['accessError', 'noRight', 'validationError', 'notFound', 'tooLarge', 'error']);
+const errorStatuses = new Set([
+  'accessError',
+  'noRight',
+  'validationError',
+  'notFound',
+  'tooLarge',
+  'conflict',
+  'error',
+]);
 
 /** The contract spec of the call a URL addresses (path plus func or query key), if it has one. */
 export function specForUrl(url: string): CallSpec | undefined {

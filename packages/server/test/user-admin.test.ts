@@ -103,6 +103,7 @@ describe('getNutzer', () => {
       rechteSolo: ['x|010'],
       rootPW: false,
       show: true,
+      version: 0,
     });
     expect(nutzer.map((user) => user.nn)).toContain('admin');
   });

@@ -13,6 +13,7 @@ export const replyStatus = {
   validationError: 'validationError',
   notFound: 'notFound',
   tooLarge: 'tooLarge',
+  conflict: 'conflict',
   error: 'error',
 } as const;
 
@@ -22,6 +23,8 @@ export type ErrorReply =
   | { status: 'validationError'; message: string; errors: FieldErrors }
   | { status: 'notFound'; message: string }
   | { status: 'tooLarge'; message: string }
+  /** A save based on an older version of the record (see platform/versions): nothing was changed. */
+  | { status: 'conflict'; message: string }
   | { status: 'error'; message: string };
 
 export const sessionCode = z.string().max(200).default('');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UserParameter } from './api';
 import { check, isIsoDate, tooLongMessage, validationMessages } from './validation';
+import { versionInput } from './versions';
 
 /**
  * Users, their parameter values and the rules for values by parameter type (core.md section 3).
@@ -111,6 +112,8 @@ export const adminUser = z.object({
   rechteSolo: z.array(z.string().max(100)).max(500),
   rootPW: z.boolean(),
   show: z.boolean(),
+  /** The record version (see platform/versions): loaded with the user, sent back by a save to be checked. */
+  ...versionInput,
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

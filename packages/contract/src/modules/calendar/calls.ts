@@ -17,6 +17,7 @@ import {
 import { tooLongMessage, validationMessages } from '../../platform/validation';
 import { calendarRights } from './definition';
 import { weekdayKeys, type Repeat, type SeriesException } from './series';
+import { versionInput, versionView } from '../../platform/versions';
 
 /** Unauthenticated iCalendar feed (a route outside the call dispatcher): GET /_api/000/110/ical/<token>.ics */
 export const CALENDAR_ICAL_PREFIX = '/_api/000/110/ical/';
@@ -180,6 +181,7 @@ export const eventInput = z
     repeat: repeatWire.nullable().default(null),
     /** The series a detached single event came from (0: none). */
     ausSerie: newOrRecordId(),
+    ...versionInput,
   })
   .superRefine((event, ctx) => {
     if (event.end < event.start)
@@ -203,6 +205,7 @@ export const calendarEvent = z.object({
   repeat: repeatWire.nullable(),
   color: z.string(),
   ausSerie: z.number(),
+  ...versionView,
 });
 export type CalendarEvent = z.infer<typeof calendarEvent>;
 

@@ -24,6 +24,7 @@ import {
 } from '../../platform/report-settings';
 import { childrenRights } from './definition';
 import { releaseReasons } from './logic';
+import { versionInput, versionView } from '../../platform/versions';
 
 /** German texts of module 200, exactly as the specification words them (and ours where it says nothing). */
 export const childrenMessages = {
@@ -131,6 +132,7 @@ export const classInput = z.object({
   id: newOrRecordId(),
   name: classNameField,
   bedingungen: classConditions,
+  ...versionInput,
 });
 export type ClassInput = z.input<typeof classInput>;
 export type ClassData = z.output<typeof classInput>;
@@ -150,6 +152,7 @@ export const classView = z.object({
   sehen: z.boolean(),
   bearbeiten: z.boolean(),
   anzahlKinder: z.number(),
+  ...versionView,
 });
 export type ClassView = z.infer<typeof classView>;
 
@@ -210,6 +213,7 @@ export const childInput = z.object({
   betreuungsplatz: timeField,
   standardentlasszeit: timeField,
   regelausnahmen: z.array(recurringExceptionInput).max(7).default([]),
+  ...versionInput,
 });
 export type ChildInput = z.input<typeof childInput>;
 
@@ -250,6 +254,7 @@ export const parentInput = z.object({
   /** The parent's user parameters with condition f200 (text values / chosen ids keyed by parameter id). */
   nutzerparameterwerte: z.record(z.string(), z.string().max(LONG_TEXT_MAX * 2)).default({}),
   nutzerparameterwerteSelectoptionIDs: z.record(z.string(), ids.max(500)).default({}),
+  ...versionInput,
 });
 export type ParentInput = z.input<typeof parentInput>;
 export type ParentData = z.output<typeof parentInput>;
@@ -357,6 +362,7 @@ export const childView = z.object({
   dokumente: z.array(documentView),
   /** The caller may edit the child (edit right on its class). */
   allowEdit: z.boolean(),
+  ...versionView,
 });
 export type ChildView = z.infer<typeof childView>;
 
@@ -379,6 +385,7 @@ export const parentView = z.object({
     nutzerparameterwerte: z.record(z.string(), z.string()),
     nutzerparameterwerteSelectoptionIDs: z.record(z.string(), z.array(z.number())),
   }),
+  ...versionView,
 });
 export type ParentView = z.infer<typeof parentView>;
 

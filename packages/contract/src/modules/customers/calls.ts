@@ -7,6 +7,7 @@ import { tooLongMessage } from '../../platform/validation';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
 import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { userParameter } from '../../platform/api';
+import { versionInput, versionView } from '../../platform/versions';
 import { LONG_TEXT_MAX } from '../../platform/users';
 import { customerRights } from './definition';
 import { DEFAULT_DOCUMENT_HOUR } from './logic';
@@ -211,6 +212,7 @@ export const customerInput = z.object({
    * unchanged (forms send every field); absent = leave them as they are.
    */
   nutzer: loginValues.optional(),
+  ...versionInput,
 });
 export type CustomerInput = z.input<typeof customerInput>;
 
@@ -257,6 +259,7 @@ export const orderInput = z
     vertrag_zahlungJaehrlich: z
       .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'Ungültiges Zahlungsintervall.' })
       .default(0),
+    ...versionInput,
   })
   .superRefine((order, ctx) => {
     if (order.typ !== 'Vertrag') return;
@@ -305,6 +308,7 @@ export const customerView = z.object({
       nutzerparameterwerteSelectoptionIDs: z.record(z.string(), z.array(z.number())),
     })
     .nullable(),
+  ...versionView,
 });
 export type CustomerView = z.output<typeof customerView>;
 
@@ -358,6 +362,7 @@ export const orderView = z.object({
   beschreibung: z.string(),
   status: z.number(),
   time_lastUpdate: z.number(),
+  ...versionView,
   /** Net revenue of the lines in cents. */
   umsatz: z.number(),
   umsatzBrutto: z.number(),

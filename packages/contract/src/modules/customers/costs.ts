@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { netFromGross } from '../../platform/money';
 import { newOrRecordId, recordId } from '../../platform/wire';
+import { versionInput, versionView } from '../../platform/versions';
 import { amountField, isoDate, nameField, rateField, refId, requiredName, textField } from './fields';
 
 /** Costs of module 410 (business.md 2.3, 3.2, 4.3): schemas, views and the pure rules of the costs screen. */
@@ -55,6 +56,7 @@ export const costInput = z.object({
   wiederholen: z
     .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'Ungültige Wiederholung.' })
     .default(0),
+  ...versionInput,
 });
 export type CostInput = z.input<typeof costInput>;
 
@@ -102,6 +104,7 @@ export const costView = z.object({
   dokumente: z.array(costDocumentView),
   /** Orders whose service lines are booked as this cost. */
   auftraege: z.array(z.object({ id: z.number(), auftragsnummer: z.string(), titel: z.string() })),
+  ...versionView,
 });
 export type CostView = z.output<typeof costView>;
 

@@ -5,6 +5,7 @@ import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { MAX_RECORD_ID, defineActions, newOrRecordId, recordId, type ActionInput } from '../../platform/wire';
 import { dashboardRights } from './definition';
+import { versionInput, versionView } from '../../platform/versions';
 
 export const dashboardMessages = {
   noMessages: 'Keine aktuellen Meldungen',
@@ -110,6 +111,7 @@ export const meldungInput = z
     rueckmeldung: z
       .object({ nutzen: z.boolean(), formularfelder: z.array(feedbackField).max(50) })
       .default({ nutzen: false, formularfelder: [] }),
+    ...versionInput,
   })
   .superRefine((meldung, ctx) => {
     if (!meldung.anzeigePlanen) return;
@@ -165,6 +167,7 @@ export const meldung = z.object({
     /** The viewer's own answer, null when not answered yet. */
     user: z.object({ werte: feedbackValues, date: z.string(), kannAendern: z.boolean() }).nullable(),
   }),
+  ...versionView,
 });
 export type Meldung = z.infer<typeof meldung>;
 

@@ -4,6 +4,7 @@ import { ruledString } from '../../platform/schema';
 import { jsonField, newOrRecordId, recordId } from '../../platform/wire';
 import { isIsoDate, tooLongMessage, validationMessages } from '../../platform/validation';
 import { DEFAULT_INSPECTION_YEARS, defectCatalogue, type HydrantStatus } from './logic';
+import { versionInput, versionView } from '../../platform/versions';
 
 /** Base path of module 310's calls (business.md 7.1). */
 export const HYDRANT_PATH = '/_api/300/310/karte.php';
@@ -144,6 +145,7 @@ export const hydrantInput = z
     mangel: defectList.default([]),
     /** Day of the last inspection ('YYYY-MM-DD'), '' when never inspected. */
     letztePruefung: isoDayOrEmpty,
+    ...versionInput,
   })
   .refine((value) => !(isRecord(value) && value.id_strasse === 0 && value.strasse === ''), {
     // A street given by name needs its name (the server creates it). Checked even while other fields are
@@ -176,6 +178,7 @@ export const hydrant = z.object({
   /** Last change, Unix milliseconds. */
   lastUpdate: z.number(),
   letztePruefung: z.string(),
+  ...versionView,
 });
 export type Hydrant = z.infer<typeof hydrant>;
 

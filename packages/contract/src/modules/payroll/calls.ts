@@ -4,6 +4,7 @@ import { numberField } from '../../platform/fields';
 import { ruledString } from '../../platform/schema';
 import { defineActions, newOrRecordId, recordId } from '../../platform/wire';
 import { isIsoDate, tooLongMessage, validationMessages } from '../../platform/validation';
+import { versionInput, versionView } from '../../platform/versions';
 import { hasTwoDecimals, isTime, MAX_EXCEPTIONS, timeToMinutes, type DayStatus } from './logic';
 
 export const payrollMessages = {
@@ -211,6 +212,7 @@ export const employeeInput = z
     /** Leave days per year. */
     urlaubstage: decimal('Urlaubstage', 366),
     ...contractShape,
+    ...versionInput,
   })
   .superRefine(checkContract);
 export type EmployeeInput = z.input<typeof employeeInput>;
@@ -242,6 +244,7 @@ export const payrollInput = z
       .max(100, 'Höchstens 100 Einträge.'),
     urlaubAusVorjahr: decimal('Urlaub aus dem Vorjahr', 366),
     tage: z.array(dayInput).max(31, payrollMessages.wrongDays),
+    ...versionInput,
   })
   .superRefine((value, ctx) => {
     checkContract(value, ctx);
@@ -325,6 +328,7 @@ export const employeeView = z.object({
   /** Overtime balance over all payrolls (hours). */
   ueberstundenSaldo: z.number(),
   timeLastEdit: z.string(),
+  ...versionView,
 });
 export type EmployeeView = z.infer<typeof employeeView>;
 
@@ -379,6 +383,7 @@ export const payrollView = z.object({
   urlaubAusVorjahr: z.number(),
   uebersichtData: overviewView,
   timeLastEdit: z.string(),
+  ...versionView,
   ...sums,
 });
 export type PayrollView = z.infer<typeof payrollView>;
@@ -401,6 +406,7 @@ export function payrollInputOf(p: PayrollView) {
     ueberstundenAusgezahlt: p.ueberstundenAusgezahlt,
     sonderzahlungen: p.sonderzahlungen,
     urlaubAusVorjahr: p.urlaubAusVorjahr,
+    version: p.version,
     tage: p.tage.map((d) => ({
       datum: d.datum,
       status: d.status,

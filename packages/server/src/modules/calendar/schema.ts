@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CategoryInput, RepeatWire } from '@hortus/contract';
-import { users } from '../../platform/db/schema';
+import { recordVersionColumns, users } from '../../platform/db/schema';
 
 /** Calendar categories (Kalender) with colour and who may see / edit their events. */
 export const calendarCategories = pgTable('calendar_categories', {
@@ -17,6 +17,7 @@ export const calendarEvents = pgTable(
   'calendar_events',
   {
     id: serial('id').primaryKey(),
+    ...recordVersionColumns(),
     categoryId: integer('category_id')
       .notNull()
       .references(() => calendarCategories.id, { onDelete: 'cascade' }),

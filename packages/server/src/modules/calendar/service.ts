@@ -36,6 +36,7 @@ import { readOrgData } from '../../platform/settings/org-data';
 import { perObject, whileInputsSame } from '../../platform/cache/derived';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import { calendarCategories, calendarEvents } from './schema';
+import { bumpVersion, requireVersion, versioned } from '../../platform/db/versions';
 
 /** The calendar (110): categories decide who sees and edits events; settings live in module settings 110. */
 
@@ -140,6 +141,7 @@ function toEvent(row: EventRow, color: string): CalendarEvent {
     repeat: row.isSeries ? row.repeat : null,
     color,
     ausSerie: row.fromSeries,
+    version: row.version,
   };
 }
 
@@ -465,12 +467,17 @@ export async function saveEvent(
     isSeries: input.istSerie,
     repeat: input.istSerie && input.repeat ? normaliseRepeat(input.repeat) : null,
     fromSeries: series ? series.id : 0,
+    editedBy: viewer.id,
   };
   return db.transaction(async (tx) => {
+    if (existing) {
+      const save = { by: viewer.id, version: input.version };
+      await requireVersion(tx, versioned(calendarEvents), existing.event.id, save, calendarMessages.unknownEvent);
+    }
     if (series && ausnahme && input.id === 0 && series.repeat) {
       await tx
         .update(calendarEvents)
-        .set({ repeat: addException(series.repeat, ausnahme) })
+        .set({ repeat: addException(series.repeat, ausnahme), ...bumpVersion(calendarEvents, viewer.id) })
         .where(eq(calendarEvents.id, series.id));
     }
     if (existing) {
@@ -500,7 +507,7 @@ export async function deleteEvent(
     }
     await db
       .update(calendarEvents)
-      .set({ repeat: addException(event.repeat, ausnahme) })
+      .set({ repeat: addException(event.repeat, ausnahme), ...bumpVersion(calendarEvents, viewer.id) })
       .where(eq(calendarEvents.id, event.id));
     await invalidateCalendar(db);
     return;

@@ -62,7 +62,7 @@ export const getSettingsCall = defineCall(childrenCalls.getSettings).forSession(
         await saveChildrenSettings(db, user, save.data);
         return reply(db, user);
       case 'klassen':
-        await saveClasses(db, save.data);
+        await saveClasses(db, save.data, user.id);
         return reply(db, user);
     }
   },

@@ -12,11 +12,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ClassConditions } from '@hortus/contract';
-import { files, users } from '../../platform/db/schema';
+import { files, recordVersionColumns, users } from '../../platform/db/schema';
 
 /** Classes of module 200 with their see/edit conditions (bedingungen.f200). */
 export const childClasses = pgTable('children_classes', {
   id: serial('id').primaryKey(),
+  ...recordVersionColumns(),
   name: text('name').notNull(),
   conditions: jsonb('conditions').$type<ClassConditions>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,6 +28,7 @@ export const children = pgTable(
   'children',
   {
     id: serial('id').primaryKey(),
+    ...recordVersionColumns(),
     classId: integer('class_id')
       .notNull()
       .references(() => childClasses.id, { onDelete: 'restrict' }),

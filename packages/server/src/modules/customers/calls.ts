@@ -52,7 +52,7 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           break;
         case 'addAuftrag':
           {
-            const saved = await saveOrder(db, { ...save.data, id: 0 }, settings);
+            const saved = await saveOrder(db, { ...save.data, id: 0 }, settings, { by: user.id });
             markers = { lastAddedAuftrag: saved.id, lastEditedLeistungenNeuKosten: saved.neuKosten };
           }
           break;
@@ -60,7 +60,7 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           if (save.data.id === 0)
             throw new CallError('validationError', messages.recordNotFound, { id: ['Ungültige Nummer.'] });
           {
-            const saved = await saveOrder(db, save.data, settings);
+            const saved = await saveOrder(db, save.data, settings, { by: user.id, version: save.data.version });
             markers = { lastEditedAuftrag: saved.id, lastEditedLeistungenNeuKosten: saved.neuKosten };
           }
           break;
@@ -69,12 +69,14 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           markers = { lastDeletedAuftrag: save.data.id };
           break;
         case 'addKosten':
-          markers = { lastAddedKosten: await saveCost(db, { ...save.data, id: 0 }, settings) };
+          markers = { lastAddedKosten: await saveCost(db, { ...save.data, id: 0 }, settings, { by: user.id }) };
           break;
         case 'saveKosten':
           if (save.data.id === 0)
             throw new CallError('validationError', messages.recordNotFound, { id: ['Ungültige Nummer.'] });
-          markers = { lastEditedKosten: await saveCost(db, save.data, settings) };
+          markers = {
+            lastEditedKosten: await saveCost(db, save.data, settings, { by: user.id, version: save.data.version }),
+          };
           break;
         case 'delKosten':
           await deleteCost(app, save.data.id);

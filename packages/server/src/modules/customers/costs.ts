@@ -13,6 +13,7 @@ import {
   type CustomerSettings,
 } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
+import { requireVersion, versioned, type SaveVersion } from '../../platform/db/versions';
 import { files } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext } from '../../platform/http/calls';
@@ -27,7 +28,12 @@ function invalid(field: string, message: string): CallError {
 }
 
 /** Adds (id 0) or saves a cost; answers its id. The cost centre must exist in the settings (or be 0). */
-export async function saveCost(db: Db, input: CostData, settings: CustomerSettings): Promise<number> {
+export async function saveCost(
+  db: Db,
+  input: CostData,
+  settings: CustomerSettings,
+  save: SaveVersion,
+): Promise<number> {
   if (input.id_kostenstelle !== 0 && !settings.kostenstellen.some((c) => c.nummer === input.id_kostenstelle))
     throw invalid('id_kostenstelle', costMessages.unknownCostCentre);
   const values = {
@@ -40,17 +46,17 @@ export async function saveCost(db: Db, input: CostData, settings: CustomerSettin
     beschreibung: input.beschreibung,
     repeat: input.wiederholen,
     updatedAt: new Date(),
+    editedBy: save.by,
   };
   if (input.id === 0) {
     const [created] = await db.insert(customerCosts).values(values).returning({ id: customerCosts.id });
     return (created as { id: number }).id;
   }
-  const [updated] = await db
-    .update(customerCosts)
-    .set(values)
-    .where(eq(customerCosts.id, input.id))
-    .returning({ id: customerCosts.id });
-  return requireRecord(updated, { canSee: true }, costMessages.unknownCost).id;
+  return db.transaction(async (tx) => {
+    await requireVersion(tx, versioned(customerCosts), input.id, save, costMessages.unknownCost);
+    await tx.update(customerCosts).set(values).where(eq(customerCosts.id, input.id));
+    return input.id;
+  });
 }
 
 /** Deletes a cost with its documents and their files; service lines booked as it are unlinked. */
@@ -136,6 +142,7 @@ export async function costViews(db: Db, settings: CustomerSettings): Promise<Cos
     id_vorlage: row.templateId ?? 0,
     dokumente: documents.get(row.id) ?? [],
     auftraege: ordersOf.get(row.id) ?? [],
+    version: row.version,
   }));
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@hortus/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
+import { requireVersion, versioned } from '../../platform/db/versions';
 import { users } from '../../platform/db/schema';
 import { assertMayChange, designatedAccountIds } from '../../platform/users/accounts';
 import { CallError } from '../../platform/http/calls';
@@ -52,14 +53,8 @@ export async function saveCustomer(
   if (editable.length > 0) await assertMayChange(db, editor, [input.id_login]);
   return db.transaction(async (tx) => {
     if (loginValues && editable.length > 0) await writeLoginValues(tx, input.id_login, editable, loginValues);
-    if (input.id > 0) {
-      const [row] = await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.id, input.id))
-        .for('update');
-      requireRecord(row, { canSee: true }, customerMessages.unknownCustomer);
-    }
+    const save = { by: editor.id, version: input.version };
+    if (input.id > 0) await requireVersion(tx, versioned(customers), input.id, save, customerMessages.unknownCustomer);
     let kundennummer = input.kundennummer;
     if (kundennummer === '') {
       const numbers = await tx.select({ n: customers.kundennummer }).from(customers);
@@ -89,6 +84,7 @@ export async function saveCustomer(
       contacts,
       addresses,
       updatedAt: new Date(),
+      editedBy: save.by,
     };
     if (input.id > 0) {
       await tx.update(customers).set(values).where(eq(customers.id, input.id));
@@ -132,6 +128,7 @@ export async function customerViews(
   return rows
     .map((row) => ({
       id: row.id,
+      version: row.version,
       kundennummer: row.kundennummer,
       ident: row.ident,
       firma: row.firma,

@@ -20,6 +20,7 @@ import {
 } from '@hortus/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
+import { requireVersion, systemSave, versioned, type SaveVersion } from '../../platform/db/versions';
 import { files } from '../../platform/db/schema';
 import { requireRecord } from '../../platform/http/records';
 import { CallError } from '../../platform/http/calls';
@@ -54,19 +55,14 @@ export async function saveOrder(
   db: Db,
   input: OrderData,
   settings?: CustomerSettings,
+  save: SaveVersion = systemSave,
 ): Promise<{ id: number; neuKosten: BookedLineCost[] }> {
   const centres = (settings ?? (await readCustomerSettings(db))).kostenstellen;
   return db.transaction(async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, input.id_kunde)).limit(1);
     const owner = requireRecord(customer, { canSee: true }, customerMessages.unknownCustomer);
-    if (input.id > 0) {
-      const [row] = await tx
-        .select({ id: customerOrders.id })
-        .from(customerOrders)
-        .where(eq(customerOrders.id, input.id))
-        .for('update');
-      requireRecord(row, { canSee: true }, customerMessages.unknownOrder);
-    }
+    if (input.id > 0)
+      await requireVersion(tx, versioned(customerOrders), input.id, save, customerMessages.unknownOrder);
     let auftragsnummer = input.auftragsnummer;
     if (auftragsnummer === '') {
       const numbers = await tx.select({ n: customerOrders.auftragsnummer }).from(customerOrders);
@@ -102,6 +98,7 @@ export async function saveOrder(
       vertragEnde: isContract ? input.vertrag_ende || defaultContractEnd(begin) : null,
       zahlungsintervall: isContract ? input.vertrag_zahlungJaehrlich : 0,
       updatedAt: new Date(),
+      editedBy: save.by,
     };
     let id = input.id;
     if (id > 0) await tx.update(customerOrders).set(values).where(eq(customerOrders.id, id));
@@ -280,6 +277,7 @@ export async function orderViews(
         beschreibung: order.beschreibung,
         status: order.status,
         time_lastUpdate: Math.floor(order.updatedAt.getTime() / 1000),
+        version: order.version,
         umsatz,
         umsatzBrutto,
         leistungen,

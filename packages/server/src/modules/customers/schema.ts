@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { CustomerAddress, Contact } from '@hortus/contract';
-import { files, users } from '../../platform/db/schema';
+import { files, recordVersionColumns, users } from '../../platform/db/schema';
 import type { DocumentLine } from './invoice-pdf';
 
 /**
@@ -26,6 +26,7 @@ export const customers = pgTable(
   'customers',
   {
     id: serial('id').primaryKey(),
+    ...recordVersionColumns(),
     kundennummer: text('kundennummer').notNull(),
     firma: text('firma').notNull().default(''),
     /** Display name (company, else first contact), kept in sync on save. */
@@ -51,6 +52,7 @@ export const customerOrders = pgTable(
   'customer_orders',
   {
     id: serial('id').primaryKey(),
+    ...recordVersionColumns(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     kundennummer: text('kundennummer').notNull(),
     kundeIdent: text('kunde_ident').notNull(),
@@ -174,6 +176,7 @@ export const customerCosts = pgTable(
   'customer_costs',
   {
     id: serial('id').primaryKey(),
+    ...recordVersionColumns(),
     /** Payment date: the EÜR counts the cost in this year (cash principle). */
     datum: date('datum', { mode: 'string' }).notNull(),
     costCentre: integer('cost_centre').notNull().default(0),

@@ -26,6 +26,7 @@ import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { readOrgData } from '../../platform/settings/org-data';
 import { dashboardFeedback, dashboardMessages, dashboardPopupsSeen } from './schema';
+import { requireVersion, versioned } from '../../platform/db/versions';
 
 type MessageRow = typeof dashboardMessages.$inferSelect;
 
@@ -222,6 +223,7 @@ export async function shapeMessages(db: Db, rows: MessageRow[], user: LoadedUser
       timestamp: row.createdAt.getTime(),
       autor: { id: row.authorId ?? 0, ident: row.authorId === null ? '' : (authorName.get(row.authorId) ?? '') },
       kannBearbeiten: isAuthor,
+      version: row.version,
       bedingung_f000w1_sehen: isAuthor ? row.recipients : { alle: row.recipients.alle, gruppen: [] },
       rueckmeldung: {
         nutzen: row.feedbackEnabled,
@@ -309,15 +311,21 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
     pendingNotice: input.anzeigePlanen
       ? { push: existing === null, mailParameterIds: input.sendMail ? checkedMailParameters(input) : [] }
       : null,
+    editedBy: user.id,
   };
   if (existing) {
-    const [row] = await db
-      .update(dashboardMessages)
-      .set(values)
-      .where(eq(dashboardMessages.id, existing.id))
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const save = { by: user.id, version: input.version };
+      await requireVersion(tx, versioned(dashboardMessages), existing.id, save, texts.unknownMessage);
+      const [updated] = await tx
+        .update(dashboardMessages)
+        .set(values)
+        .where(eq(dashboardMessages.id, existing.id))
+        .returning();
+      return updated as MessageRow;
+    });
     await invalidateFeed(db);
-    return row as MessageRow;
+    return row;
   }
   const [row] = await db
     .insert(dashboardMessages)

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Condition, FeedbackField, FeedbackValues } from '@hortus/contract';
-import { users } from '../../platform/db/schema';
+import { recordVersionColumns, users } from '../../platform/db/schema';
 
 /** What a planned message still has to send when it becomes visible. */
 export interface PendingNotice {
@@ -13,6 +13,7 @@ export const dashboardMessages = pgTable(
   'dashboard_messages',
   {
     id: serial('id').primaryKey(),
+    ...recordVersionColumns(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     typ: text('typ').notNull().default('info'),
     titel: text('titel').notNull(),

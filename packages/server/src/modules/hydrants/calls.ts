@@ -35,22 +35,23 @@ export const hydrantServerCalls: CallDefinition[] = [
   }),
   defineCall(hydrantCalls.saveHydrantChangeStatus).forSession({
     rights: map,
-    async handle({ db, input }) {
-      return { status: 'success', hydrant: await changeStatus(db, input.idHydrant, input.status) };
+    async handle({ db, input, user }) {
+      return { status: 'success', hydrant: await changeStatus(db, input.idHydrant, input.status, user.id) };
     },
   }),
   defineCall(hydrantCalls.saveHydrantChangeMangel).forSession({
     rights: map,
-    async handle({ db, input }) {
-      const hydrant = await changeDefects(db, input.idHydrant, input.mangel);
+    async handle({ db, input, user }) {
+      const hydrant = await changeDefects(db, input.idHydrant, input.mangel, user.id);
       return { status: 'success', hydrant, neuStatus: hydrant.status };
     },
   }),
   defineCall(hydrantCalls.saveHydrant).forSession({
     rights: map,
     errorPrefix: 'hydrant.',
-    async handle({ db, input }) {
-      return { status: 'success', ...(await saveHydrant(db, input.hydrant)) };
+    async handle({ db, input, user }) {
+      const save = { by: user.id, version: input.hydrant.version };
+      return { status: 'success', ...(await saveHydrant(db, input.hydrant, save)) };
     },
   }),
   defineCall(hydrantCalls.delHydrant).forSession({

@@ -10,6 +10,7 @@ import {
   type Street,
 } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
+import { bumpVersion, claimVersion, versioned, type SaveVersion } from '../../platform/db/versions';
 import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { hydrantStreets, hydrants } from './schema';
@@ -33,6 +34,7 @@ export function toHydrant(row: HydrantRow): Hydrant {
     mangel: row.mangel,
     lastUpdate: row.lastUpdate,
     letztePruefung: row.lastInspection,
+    version: row.version,
   };
 }
 
@@ -63,11 +65,18 @@ function today(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
-export async function changeStatus(db: Db, id: number, status: HydrantStatus, now = Date.now()): Promise<Hydrant> {
+export async function changeStatus(
+  db: Db,
+  id: number,
+  status: HydrantStatus,
+  by: number | null,
+  now = Date.now(),
+): Promise<Hydrant> {
   await hydrantFor(db, id);
   const [row] = await db
     .update(hydrants)
     .set({
+      ...bumpVersion(hydrants, by),
       status,
       lastUpdate: now,
       // Marking a hydrant checked is an inspection.
@@ -82,11 +91,23 @@ export async function changeStatus(db: Db, id: number, status: HydrantStatus, no
  * Saves the defect list. Recording defects means the hydrant was inspected, so it becomes checked
  * (neuStatus '1') and its inspection day is today (docs/architecture.md, Hydrants).
  */
-export async function changeDefects(db: Db, id: number, mangel: readonly string[], now = Date.now()): Promise<Hydrant> {
+export async function changeDefects(
+  db: Db,
+  id: number,
+  mangel: readonly string[],
+  by: number | null,
+  now = Date.now(),
+): Promise<Hydrant> {
   await hydrantFor(db, id);
   const [row] = await db
     .update(hydrants)
-    .set({ mangel: normaliseDefects(mangel), status: CHECKED, lastUpdate: now, lastInspection: today(now) })
+    .set({
+      ...bumpVersion(hydrants, by),
+      mangel: normaliseDefects(mangel),
+      status: CHECKED,
+      lastUpdate: now,
+      lastInspection: today(now),
+    })
     .where(eq(hydrants.id, id))
     .returning();
   return toHydrant(row as HydrantRow);
@@ -121,9 +142,11 @@ async function streetFor(db: Db, input: HydrantValues): Promise<Street> {
 export async function saveHydrant(
   db: Db,
   input: HydrantValues,
+  save: SaveVersion,
   now = Date.now(),
 ): Promise<{ hydrant: Hydrant; strasse: Street }> {
   return db.transaction(async (tx) => {
+    if (input.id > 0) await claimVersion(tx, versioned(hydrants), input.id, save);
     const existing = input.id > 0 ? await hydrantFor(tx, input.id) : null;
     const strasse = await streetFor(tx, input);
     const mangel = normaliseDefects(input.mangel);
@@ -140,6 +163,7 @@ export async function saveHydrant(
       status: input.status,
       mangel,
       lastUpdate: now,
+      editedBy: save.by,
       lastInspection:
         input.status === CHECKED && existing?.status !== CHECKED && input.letztePruefung === ''
           ? today(now)

@@ -9,6 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { recordVersionColumns } from '../../platform/db/schema';
 
 /** Streets of the hydrant register (business.md 3.1); one row per street name, postcode and town. */
 export const hydrantStreets = pgTable(
@@ -27,6 +28,7 @@ export const hydrants = pgTable(
   'hydrants',
   {
     id: serial('id').primaryKey(),
+    ...recordVersionColumns(),
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
     streetId: integer('street_id')

@@ -18,18 +18,21 @@ import { readPayrollSettings, savePayrollSettings } from './settings';
 
 export const getOrSavePayrollCall = defineCall(payrollCalls.getOrSaveSettings).forSession({
   rights: [payrollRights.employees],
-  async handle({ app, db, input }) {
+  async handle({ app, db, input, user }) {
     const save = input.dataToSave;
     if (save) {
       switch (save.type) {
         case 'saveMitarbeiter':
-          await saveEmployee(db, await readPayrollSettings(db), save.data.mitarbeiter);
+          await saveEmployee(db, await readPayrollSettings(db), save.data.mitarbeiter, {
+            by: user.id,
+            version: save.data.mitarbeiter.version,
+          });
           break;
         case 'delMitarbeiter':
           await deleteEmployee(app, save.data.idDelMitarbeiter);
           break;
         case 'saveAbrechnung':
-          await savePayroll(db, save.data.abrechnung);
+          await savePayroll(db, save.data.abrechnung, { by: user.id, version: save.data.abrechnung.version });
           break;
         case 'delAbrechnung':
           await deletePayroll(app, save.data.idDelAbrechnung);

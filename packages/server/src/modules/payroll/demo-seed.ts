@@ -1,6 +1,7 @@
 import { fromMonthIndex, monthIndex, resetDays, setDayStatus, type DayRow, type DayStatus } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { contractOf, findEmployee, saveEmployee } from './employees';
+import { systemSave } from '../../platform/db/versions';
 import { publicHolidays } from './holidays';
 import { savePayroll, todayMonth } from './payrolls';
 import { savePayrollSettings } from './settings';
@@ -101,7 +102,7 @@ export async function seedPayrollDemo(db: Db, today = new Date()): Promise<void>
   ];
   const current = monthIndex(todayMonth(today));
   for (const [index, input] of employees.entries()) {
-    const id = await saveEmployee(db, settings, input);
+    const id = await saveEmployee(db, settings, input, systemSave);
     const employee = await findEmployee(db, id);
     if (!employee) continue;
     const contract = contractOf(employee);
@@ -115,16 +116,20 @@ export async function seedPayrollDemo(db: Db, today = new Date()): Promise<void>
       if (offset === 1) markWorkday(tage, 10 + index, 4, contract);
       if (offset === 1 && index === 2) markWorkday(tage, 14, 5, contract);
       const objekt = index === 0 ? 'Hort Sonnenschein' : index === 1 ? 'Mittagsbetreuung' : 'Hausaufgabenhilfe';
-      await savePayroll(db, {
-        id: 0,
-        idMitarbeiter: id,
-        ...month,
-        ...contract,
-        ueberstundenAusgezahlt: index === 0 && offset === 1 ? [{ idLohngruppe: 1, stunden: 4 }] : [],
-        sonderzahlungen: index === 1 && offset === 1 ? [{ text: 'Fahrtkostenzuschuss', wert: 45 }] : [],
-        urlaubAusVorjahr: index === 0 ? 3 : 0,
-        tage: tage.map((day) => (day.status === 1 ? { ...day, objekt } : day)),
-      });
+      await savePayroll(
+        db,
+        {
+          id: 0,
+          idMitarbeiter: id,
+          ...month,
+          ...contract,
+          ueberstundenAusgezahlt: index === 0 && offset === 1 ? [{ idLohngruppe: 1, stunden: 4 }] : [],
+          sonderzahlungen: index === 1 && offset === 1 ? [{ text: 'Fahrtkostenzuschuss', wert: 45 }] : [],
+          urlaubAusVorjahr: index === 0 ? 3 : 0,
+          tage: tage.map((day) => (day.status === 1 ? { ...day, objekt } : day)),
+        },
+        systemSave,
+      );
     }
   }
 }

@@ -14,6 +14,7 @@ import {
   type WeekdayException,
 } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
+import { requireVersion, versioned, type SaveVersion } from '../../platform/db/versions';
 import { files } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
@@ -140,6 +141,7 @@ export async function loadEmployees(db: Db, today: Date): Promise<EmployeeView[]
       urlaub: leaveOfYear(own, entitlement, year),
       ueberstundenSaldo: fromHundredths(own.reduce((sum, head) => sum + head.overtimeHundredths, 0)),
       timeLastEdit: row.updatedAt.toISOString(),
+      version: row.version,
     };
   });
 }
@@ -181,7 +183,12 @@ function numberExceptions(exceptions: readonly WeekdayException[]): WeekdayExcep
 }
 
 /** saveMitarbeiter: a new (id 0) or changed employee. */
-export async function saveEmployee(db: Db, settings: PayrollSettings, input: EmployeeData): Promise<number> {
+export async function saveEmployee(
+  db: Db,
+  settings: PayrollSettings,
+  input: EmployeeData,
+  save: SaveVersion,
+): Promise<number> {
   const errors = unknownGroupErrors(contractGroupReferences('mitarbeiter.', input), settings);
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
   const values = {
@@ -199,15 +206,17 @@ export async function saveEmployee(db: Db, settings: PayrollSettings, input: Emp
     festgehaltCents: toHundredths(input.festgehalt),
     ausnahmen: numberExceptions(input.ausnahmen),
     updatedAt: new Date(),
+    editedBy: save.by,
   };
   if (input.id === 0) {
     const [created] = await db.insert(payrollEmployees).values(values).returning({ id: payrollEmployees.id });
     return created!.id;
   }
-  const existing = await findEmployee(db, input.id);
-  requireRecord(existing, { canSee: true }, payrollMessages.unknownEmployee);
-  await db.update(payrollEmployees).set(values).where(eq(payrollEmployees.id, input.id));
-  return input.id;
+  return db.transaction(async (tx) => {
+    await requireVersion(tx, versioned(payrollEmployees), input.id, save, payrollMessages.unknownEmployee);
+    await tx.update(payrollEmployees).set(values).where(eq(payrollEmployees.id, input.id));
+    return input.id;
+  });
 }
 
 export async function findEmployee(db: Db, id: number): Promise<EmployeeRow | undefined> {

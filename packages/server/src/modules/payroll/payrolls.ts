@@ -23,6 +23,7 @@ import {
   type YearMonth,
 } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
+import { requireVersion, versioned, type SaveVersion } from '../../platform/db/versions';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
@@ -136,6 +137,7 @@ export async function getPayroll(
       })),
       uebersichtData: overview,
       timeLastEdit: row?.updatedAt.toISOString() ?? '',
+      version: row?.version ?? 0,
       xSummeStunden: overview.xSummeStunden,
       xSummeUeberstunden: overview.xSummeUeberstunden,
       xSummeUrlaubstage: overview.xSummeUrlaubstage,
@@ -156,7 +158,7 @@ function fail(key: string, message: string): never {
  * 4.4) or another payroll holds the month; the days must be the month's; status 0 days are cleared;
  * special payments with an empty text are dropped; the sums are computed here, never taken from the client.
  */
-export async function savePayroll(db: Db, input: PayrollData): Promise<number> {
+export async function savePayroll(db: Db, input: PayrollData, save: SaveVersion): Promise<number> {
   const employee = await requireEmployee(db, input.idMitarbeiter);
   const settings = await readPayrollSettings(db);
   const existing = input.id > 0 ? await requirePayroll(db, input.id) : undefined;
@@ -217,9 +219,10 @@ export async function savePayroll(db: Db, input: PayrollData): Promise<number> {
     overtimeHundredths: toHundredths(overview.xSummeUeberstunden),
     leaveDays: overview.xSummeUrlaubstage,
     updatedAt: new Date(),
+    editedBy: save.by,
   };
   try {
-    return await writePayroll(db, existing, input, values);
+    return await writePayroll(db, existing, input, values, save);
   } catch (error) {
     // Two saves of a new month at once: the unique index refuses the second.
     if (isUniqueViolation(error)) fail('abrechnung.monat', payrollMessages.monthTaken);
@@ -232,8 +235,11 @@ function writePayroll(
   existing: PayrollRow | undefined,
   input: PayrollData,
   values: typeof payrollPayrolls.$inferInsert,
+  save: SaveVersion,
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    if (existing)
+      await requireVersion(tx, versioned(payrollPayrolls), existing.id, save, payrollMessages.unknownPayroll);
     const heads = await payrollHeads(tx, [input.idMitarbeiter]);
     const month = { jahr: input.jahr, monat: input.monat };
     // The lock: a later payroll makes this month (and an existing payroll moved into it) read-only.

@@ -7,6 +7,7 @@ import type {
   WageGroup,
   WeekdayException,
 } from '@hortus/contract';
+import { recordVersionColumns } from '../../platform/db/schema';
 
 /**
  * Employees of module 420. Amounts are integers: cents (festgehalt), hundredths of an hour
@@ -14,6 +15,7 @@ import type {
  */
 export const payrollEmployees = pgTable('payroll_employees', {
   id: serial('id').primaryKey(),
+  ...recordVersionColumns(),
   personalnummer: text('personalnummer').notNull().default(''),
   vorname: text('vorname').notNull(),
   nachname: text('nachname').notNull(),
@@ -54,6 +56,7 @@ export const payrollPayrolls = pgTable(
   'payroll_payrolls',
   {
     id: serial('id').primaryKey(),
+    ...recordVersionColumns(),
     employeeId: integer('employee_id')
       .notNull()
       .references(() => payrollEmployees.id, { onDelete: 'cascade' }),

@@ -15,6 +15,15 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * The version columns of a record two people may edit (see platform/db/versions.ts): a counter raised
+ * by every write and the user who wrote last (no foreign key: a deleted user only loses the name).
+ */
+export const recordVersionColumns = () => ({
+  version: integer('version').notNull().default(0),
+  editedBy: integer('edited_by'),
+});
+
 export const users = pgTable(
   'users',
   {
@@ -27,6 +36,7 @@ export const users = pgTable(
     show: boolean('show').notNull().default(true),
     lastView: text('last_view').notNull().default(''),
     createdAt: createdAt(),
+    ...recordVersionColumns(),
   },
   (table) => [uniqueIndex('users_nn_lower_idx').on(sql`lower(${table.nn})`)],
 );

@@ -208,7 +208,7 @@ export function defineCall<S extends CallSpec>(spec: S): CallBuilder<S> {
 /** An expected failure a handler reports (bad input found by a service, missing per-record right, ...). */
 export class CallError extends Error {
   constructor(
-    readonly status: 'validationError' | 'noRight' | 'notFound',
+    readonly status: 'validationError' | 'noRight' | 'notFound' | 'conflict',
     message: string,
     readonly errors: FieldErrors = {},
   ) {

@@ -27,6 +27,7 @@ const httpStatusOf: Record<string, number> = {
   validationError: 400,
   notFound: 404,
   tooLarge: 413,
+  conflict: 409,
   error: 500,
 };
 

@@ -18,6 +18,7 @@ import { cacheScope, invalidate, invalidateUsers } from '../cache/hot-cache';
 import { invalidateOrgData, readOrgData } from '../settings/org-data';
 import { membersOf, recomputeIdents } from './parameter-values';
 import { addedRights, grantErrors, groupGrantErrors, holdsAllOf, keepingAdmins } from './rights-guard';
+import { claimVersion, versioned, type SaveVersion } from '../db/versions';
 
 /**
  * The accounts service: the only code that creates, changes, resets the password of, deletes or
@@ -181,6 +182,15 @@ export interface AccountChange {
   gruppen?: readonly number[];
   /** The new own rights (replacing the old ones). */
   rechteSolo?: readonly string[];
+}
+
+/**
+ * Claims the next version of an account for a save of it (user administration, a module's account
+ * dialog); see db/versions.ts: a save based on an older version answers `conflict`. Run it first in the
+ * save's transaction.
+ */
+export function claimAccountVersion(tx: Db, id: number, save: SaveVersion): Promise<boolean> {
+  return claimVersion(tx, versioned(users), id, save);
 }
 
 /**

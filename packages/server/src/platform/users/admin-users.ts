@@ -27,7 +27,7 @@ import {
   type ChildExists,
 } from './parameter-values';
 import { keepingAdmins } from './rights-guard';
-import { createAccount, deleteAccounts, resetAccountPassword, updateAccount } from './accounts';
+import { claimAccountVersion, createAccount, deleteAccounts, resetAccountPassword, updateAccount } from './accounts';
 import { invalidateUsers } from '../cache/hot-cache';
 import { isUniqueViolation } from '../db/errors';
 
@@ -71,6 +71,7 @@ export async function loadAdminUsers(db: Db, ids?: readonly number[]): Promise<A
       rechteSolo: rightRows.filter((right) => right.userId === row.id).map((right) => right.right),
       rootPW: row.rootPw,
       show: row.show,
+      version: row.version,
     };
   });
 }
@@ -159,6 +160,7 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
   // The accounts service checks the rights: no group or right the editor lacks, nobody stronger changed.
   const account = { nn: input.nn, show: input.show, gruppen, rechteSolo };
   const userId = await keepingAdmins(db, 'gruppen', async (tx) => {
+    if (!isNew) await claimAccountVersion(tx, input.id, { by: options.editor.id, version: input.version });
     const id =
       passwordHash === null
         ? (await updateAccount(tx, options.editor, input.id, account), input.id)

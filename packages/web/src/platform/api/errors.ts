@@ -8,7 +8,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server answered with an error status (noRight, validationError, notFound, tooLarge, error, accessError). */
+/** The server answered with an error status (noRight, validationError, notFound, tooLarge, conflict, error, accessError). */
 export class ApiError extends Error {
   readonly status: string;
   readonly httpStatus: number;

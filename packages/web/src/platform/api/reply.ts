@@ -11,7 +11,15 @@ export interface ErrorBody {
   errors: FieldErrors;
 }
 
-const errorStatuses = new Set(['accessError', 'noRight', 'validationError', 'notFound', 'tooLarge', 'error']);
+const errorStatuses = new Set([
+  'accessError',
+  'noRight',
+  'validationError',
+  'notFound',
+  'tooLarge',
+  'conflict',
+  'error',
+]);
 
 /** Reads the shared error shape of a reply; null when the reply carries no error status. */
 export function readErrorBody(body: unknown): ErrorBody | null {

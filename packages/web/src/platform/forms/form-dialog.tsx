@@ -9,6 +9,7 @@ import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { messages } from '@hortus/contract';
 import { ConfirmDialog } from '../confirm/confirm-dialog';
 import { useSaveAction, type SaveTexts } from '../saving/use-save-action';
+import { ConflictAlert, useReloadAfterConflict } from './conflict-alert';
 import { DialogShell } from './dialog-shell';
 import { FormReadOnly } from './form-read-only';
 import { countUnder, errorPaths, isUnder } from './form-errors';
@@ -74,6 +75,11 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   onDelete?: FormDialogDelete;
   /** Further buttons at the start of the action row. */
   extraActions?: ReactNode;
+  /**
+   * "Neu laden" after a save answered `conflict` (someone else saved the record meanwhile). Default:
+   * every loaded query is fetched again and the dialog closes (it opens again with the current record).
+   */
+  onReload?: () => void;
   /** Tabs: each shows how many of its fields are in error; a refused Speichern opens the first tab in error. */
   tabs?: readonly FormDialogTab[];
   /** data-testid of the dialog's paper. */
@@ -148,6 +154,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   readOnly = false,
   onDelete,
   extraActions,
+  onReload,
   tabs,
   testId,
   children,
@@ -165,6 +172,8 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   const jumpToServerError = useRef(false);
   const paths = errorPaths(errors);
   const rootError = errors.root?.['server']?.message;
+  const conflict = errors.root?.['conflict']?.message;
+  const reloadAll = useReloadAfterConflict(onClose);
 
   useEffect(() => {
     if (jumpToServerError.current && paths.length > 0) {
@@ -225,6 +234,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
         <fieldset disabled={fieldsDisabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {rootError && <Alert severity="error">{rootError}</Alert>}
+            <ConflictAlert message={conflict} onReload={onReload ?? reloadAll} />
             {children}
             {current?.content}
           </Stack>

@@ -28,6 +28,7 @@ import { invalidateChildBase } from './child-base';
 import { EXCEPTION_DAYS_BACK } from './load';
 import { readChildrenSettings } from '../settings';
 import { addDays, berlinNow } from '../../../platform/time/berlin-time';
+import { requireVersion, versioned } from '../../../platform/db/versions';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
@@ -128,12 +129,20 @@ export async function saveChild(app: AppContext, user: User, input: EditChildDat
       careFrom: kind.betreuungsplatz,
       releaseTime: kind.standardentlasszeit,
       siblings,
+      editedBy: user.id,
     };
     let id = kind.id;
     if (isNew) {
       const [created] = await tx.insert(children).values(values).returning({ id: children.id });
       id = created?.id ?? 0;
     } else {
+      await requireVersion(
+        tx,
+        versioned(children),
+        id,
+        { by: user.id, version: kind.version },
+        childrenMessages.unknownChild,
+      );
       await tx.update(children).set(values).where(eq(children.id, id));
     }
     // Siblings both ways: add this child to the listed ones, remove it from the others.

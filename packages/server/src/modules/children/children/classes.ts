@@ -16,6 +16,7 @@ import { CallError } from '../../../platform/http/calls';
 import { requireRecord } from '../../../platform/http/records';
 import { canEditChildClass, canSeeChildClass } from './access';
 import { childClasses, children } from '../schema';
+import { claimVersion, versioned } from '../../../platform/db/versions';
 
 export type ClassRow = typeof childClasses.$inferSelect;
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
@@ -63,6 +64,7 @@ export async function classViews(db: Db, user: User, access: ClassAccess[]): Pro
       sehen: entry.sehen,
       bearbeiten: entry.bearbeiten,
       anzahlKinder: counts.find((c) => c.classId === entry.row.id)?.n ?? 0,
+      version: entry.row.version,
     }));
 }
 
@@ -80,7 +82,11 @@ export async function requireClass(db: Db, user: User, id: number, edit: boolean
 }
 
 /** klassen (x|200|set): saves the sent classes (id 0 = new) and deletes the listed ones without children. */
-export async function saveClasses(db: Db, input: { klassen: ClassData[]; geloescht: number[] }): Promise<void> {
+export async function saveClasses(
+  db: Db,
+  input: { klassen: ClassData[]; geloescht: number[] },
+  by: number | null,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const existing = await tx.select({ id: childClasses.id }).from(childClasses);
     const known = new Set(existing.map((row) => row.id));
@@ -104,9 +110,12 @@ export async function saveClasses(db: Db, input: { klassen: ClassData[]; geloesc
     if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
     for (const klasse of input.klassen) {
       if (input.geloescht.includes(klasse.id)) continue;
-      const values = { name: klasse.name.trim(), conditions: klasse.bedingungen };
+      const values = { name: klasse.name.trim(), conditions: klasse.bedingungen, editedBy: by };
       if (klasse.id === 0) await tx.insert(childClasses).values(values);
-      else await tx.update(childClasses).set(values).where(eq(childClasses.id, klasse.id));
+      else {
+        await claimVersion(tx, versioned(childClasses), klasse.id, { by, version: klasse.version });
+        await tx.update(childClasses).set(values).where(eq(childClasses.id, klasse.id));
+      }
     }
     if (input.geloescht.length > 0) await tx.delete(childClasses).where(inArray(childClasses.id, input.geloescht));
     await invalidateClasses(tx);

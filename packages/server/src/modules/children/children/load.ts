@@ -295,6 +295,7 @@ export async function childViews(
         art: entry.kind,
       })),
       allowEdit: klasse?.bearbeiten ?? false,
+      version: row.version,
     };
   });
 }

@@ -26,6 +26,7 @@ import {
 } from '../../../platform/users/parameter-values';
 import { childAccess, type ChildAccess } from '../children/child-records';
 import {
+  claimAccountVersion,
   createAccount,
   deleteAccounts,
   designatedAccountIds,
@@ -35,6 +36,7 @@ import {
 } from '../../../platform/users/accounts';
 import { classesFor } from '../children/classes';
 import { childParentStartPasswords, children } from '../schema';
+import { bumpVersion } from '../../../platform/db/versions';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
@@ -120,7 +122,7 @@ export async function loadParents(
   const kids = allKids.filter((kid) => access.canSeeChild(kid));
   const [rows, names, values, shownParameters] = await Promise.all([
     db
-      .select({ id: users.id, nn: users.nn, ident: users.ident, rootPw: users.rootPw })
+      .select({ id: users.id, nn: users.nn, ident: users.ident, rootPw: users.rootPw, version: users.version })
       .from(users)
       .where(inArray(users.id, ids))
       .orderBy(asc(sql`lower(${users.nn})`)),
@@ -159,6 +161,7 @@ export async function loadParents(
         nutzerparameter: shownParameters,
         ...parameterMaps(row.id),
       },
+      version: row.version,
     };
   });
 }
@@ -263,6 +266,7 @@ export async function saveParent(
       );
       await tx.insert(childParentStartPasswords).values({ userId, password: password ?? '', passwordHash });
     } else {
+      await claimAccountVersion(tx, userId, { by: editor.id, version: input.version });
       await updateAccount(tx, editor, userId, { nn });
     }
     const nameValues = [input.vorname.trim(), input.nachname.trim()];
@@ -287,11 +291,14 @@ export async function saveParent(
     if (editable.length > 0) {
       await tx
         .update(children)
-        .set({ parentUserId: null })
+        .set({ parentUserId: null, ...bumpVersion(children, editor.id) })
         .where(and(eq(children.parentUserId, userId), inArray(children.classId, editable)));
     }
     if (childIds.length > 0) {
-      await tx.update(children).set({ parentUserId: userId }).where(inArray(children.id, childIds));
+      await tx
+        .update(children)
+        .set({ parentUserId: userId, ...bumpVersion(children, editor.id) })
+        .where(inArray(children.id, childIds));
     }
     await invalidateUsers(tx, [userId]);
     return userId;

@@ -187,7 +187,12 @@ export function EventDialog({
             : undefined
         }
         onSubmit={(checked) => {
-          if (!isSeriesOccurrence || !event || !occurrence) return save({ type: 'saveTermin', data: checked });
+          // The loaded event's version, so a save over someone else's change answers 'conflict'.
+          if (!isSeriesOccurrence || !event || !occurrence)
+            return save({
+              type: 'saveTermin',
+              data: event && checked.id === event.id ? { ...checked, version: event.version } : checked,
+            });
           const single = answer.current?.single ?? false;
           const data = single
             ? singleFromSeriesInput(form.getValues(), event.id)
@@ -197,7 +202,7 @@ export function EventDialog({
           return save(
             single
               ? { type: 'saveTermin', data, ausnahme: { von: occurrence.start, bis: occurrence.end } }
-              : { type: 'saveTermin', data },
+              : { type: 'saveTermin', data: data.id === event.id ? { ...data, version: event.version } : data },
           );
         }}
         onClose={onClose}

@@ -91,7 +91,9 @@ function ChildForm({ child, data, onClose }: ChildDialogProps) {
     <FormDialog
       form={form}
       title={child ? child.nameMitKlasse : 'Neues Kind'}
-      onSubmit={(values) => save({ type: 'editKind', data: values })}
+      onSubmit={(values) =>
+        save({ type: 'editKind', data: { ...values, kind: { ...values.kind, version: child?.version } } })
+      }
       onClose={onClose}
       texts={{ success: messages.dataSaved, failure: childrenMessages.saveFailed }}
       readOnly={!allowEdit}

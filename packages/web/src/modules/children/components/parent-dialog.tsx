@@ -85,7 +85,7 @@ export function ParentDialog({
         form={form}
         title={parent ? parent.nn : 'Neues Elternkonto'}
         onSubmit={async ({ werte, ...values }) => {
-          const eltern = { ...values, ...parameterMapsOf(editable, werte) };
+          const eltern = { ...values, ...parameterMapsOf(editable, werte), version: parent?.version };
           const reply = await save({ type: 'editEltern', data: { eltern } });
           if (reply.neuPW) onPassword(reply.neuPW);
         }}

@@ -135,7 +135,10 @@ export function ClassSettings({ data }: { data: ChildrenData }) {
   const { mutateAsync: save } = useSaveChildren();
   const settings = useSettingsForm({
     schema: classesInput,
-    saved: { klassen: data.klassen.map(({ id, name, bedingungen }) => ({ id, name, bedingungen })), geloescht: [] },
+    saved: {
+      klassen: data.klassen.map(({ id, name, bedingungen, version }) => ({ id, name, bedingungen, version })),
+      geloescht: [],
+    },
     save: (value) => save({ type: 'klassen', data: value }),
     texts: { failure: childrenMessages.saveFailed },
   });

@@ -93,7 +93,9 @@ export function CostDialog({ cost, data, onClose }: { cost: CostView | null; dat
       saveOnlyWhenDirty
       closeDelayMs={CLOSE_DELAY_MS}
       texts={{ success: 'Die Kosten wurden gespeichert.', failure: customerMessages.saveFailed }}
-      onSubmit={(values) => save({ type: values.id > 0 ? 'saveKosten' : 'addKosten', data: values })}
+      onSubmit={(values) =>
+        save({ type: values.id > 0 ? 'saveKosten' : 'addKosten', data: { ...values, version: cost?.version } })
+      }
       onClose={onClose}
       onDelete={
         cost

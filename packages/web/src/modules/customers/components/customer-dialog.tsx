@@ -361,7 +361,10 @@ export function CustomerDialog({
       readOnly={readOnly}
       texts={{ success: 'Der Kunde wurde gespeichert.', failure: customerMessages.saveFailed }}
       onSubmit={(values) =>
-        save({ type: values.id > 0 ? 'saveKunde' : 'addKunde', data: customerToSave(customer, values) })
+        save({
+          type: values.id > 0 ? 'saveKunde' : 'addKunde',
+          data: { ...customerToSave(customer, values), version: customer?.version },
+        })
       }
       serverErrors={{ fieldOf: customerFieldOf }}
       onClose={onClose}

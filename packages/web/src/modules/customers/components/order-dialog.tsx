@@ -246,7 +246,9 @@ export function OrderDialog({
       closeDelayMs={CLOSE_DELAY_MS}
       readOnly={readOnly}
       texts={{ success: 'Der Auftrag wurde gespeichert.', failure: customerMessages.saveFailed }}
-      onSubmit={(values) => save({ type: values.id > 0 ? 'saveAuftrag' : 'addAuftrag', data: values })}
+      onSubmit={(values) =>
+        save({ type: values.id > 0 ? 'saveAuftrag' : 'addAuftrag', data: { ...values, version: order?.version } })
+      }
       onClose={onClose}
       onDelete={
         order

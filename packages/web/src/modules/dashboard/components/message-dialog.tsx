@@ -83,7 +83,7 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
     <FormDialog
       form={form}
       title={meldung ? 'Meldung bearbeiten' : 'Neue Meldung'}
-      onSubmit={(data) => w1.mutateAsync({ func: 'saveMeldung', data })}
+      onSubmit={(data) => w1.mutateAsync({ func: 'saveMeldung', data: { ...data, version: meldung?.version } })}
       onClose={onClose}
       texts={{ success: dashboardMessages.saved, failure: dashboardMessages.saveFailed }}
       serverErrorPrefix="dataToSave.data."

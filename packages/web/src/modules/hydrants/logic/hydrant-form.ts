@@ -19,6 +19,7 @@ export function hydrantInputOf(hydrant: Hydrant): HydrantInput {
     status: hydrant.status,
     mangel: hydrant.mangel,
     letztePruefung: hydrant.letztePruefung,
+    version: hydrant.version,
   };
 }
 

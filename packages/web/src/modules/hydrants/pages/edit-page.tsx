@@ -27,6 +27,7 @@ import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { deleteHydrant, reverseGeocode, saveHydrant, searchAddress, useHydrantCache } from '../api/hydrants';
 import { formValuesOf, type HydrantFormValues } from '../logic/hydrant-form';
 import { WithHydrants } from './hydrant-data';
+import { ConflictAlert } from '../../../platform/forms/conflict-alert';
 
 function positionOf(params: URLSearchParams): { lat: number; lon: number } | null {
   const lat = Number(params.get('lat') ?? NaN);
@@ -39,6 +40,10 @@ export function EditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('h') ?? 0);
   const position = positionOf(params);
+  const cache = useHydrantCache();
+  // "Neu laden" after a conflict: the register is fetched again and the form starts anew from it.
+  const [reloads, setReloads] = useState(0);
+  const reload = () => void cache.reload().then(() => setReloads((count) => count + 1));
   return (
     <WithHydrants>
       {(data) => {
@@ -52,11 +57,12 @@ export function EditPage() {
         }
         return (
           <HydrantForm
-            key={`${id}-${params.get('lat') ?? ''}-${params.get('lon') ?? ''}`}
+            key={`${id}-${reloads}-${params.get('lat') ?? ''}-${params.get('lon') ?? ''}`}
             data={data}
             hydrant={hydrant}
             values={formValuesOf(data, hydrant, position)}
             initialTab={params.get('t') === '1' ? 1 : 0}
+            onReload={reload}
           />
         );
       }}
@@ -107,11 +113,13 @@ function HydrantForm({
   hydrant,
   values,
   initialTab,
+  onReload,
 }: {
   data: HydrantData;
   hydrant: Hydrant | undefined;
   values: HydrantFormValues;
   initialTab: number;
+  onReload(): void;
 }) {
   const navigate = useNavigate();
   const alert = useAlert();
@@ -131,7 +139,7 @@ function HydrantForm({
       const result: { answer?: Awaited<ReturnType<typeof saveHydrant>> } = {};
       const saved = await save(
         async () => {
-          result.answer = await saveHydrant(checked);
+          result.answer = await saveHydrant({ ...checked, version: hydrant?.version });
         },
         { success: hydrantMessages.saved, failure: hydrantMessages.saveFailed },
       );
@@ -223,6 +231,7 @@ function HydrantForm({
             <Tab label="Eigenschaften" />
           </Tabs>
           <Box sx={{ p: 3 }}>
+            <ConflictAlert message={form.formState.errors.root?.['conflict']?.message} onReload={onReload} />
             <Stack spacing={2} sx={{ display: tab === 0 ? 'flex' : 'none' }}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <FormTextField control={form.control} name="coords_lat" label="Breitengrad" fullWidth />

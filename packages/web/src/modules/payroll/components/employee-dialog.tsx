@@ -141,7 +141,9 @@ export function EmployeeDialog({
       <FormDialog
         form={form}
         title={initial.id === 0 ? 'Neuer Mitarbeiter' : 'Mitarbeiter bearbeiten'}
-        onSubmit={(mitarbeiter) => save({ type: 'saveMitarbeiter', data: { mitarbeiter } })}
+        onSubmit={(values) =>
+          save({ type: 'saveMitarbeiter', data: { mitarbeiter: { ...values, version: employee?.version } } })
+        }
         onClose={onClose}
         texts={{ success: payrollMessages.saved, failure: payrollMessages.notReflected }}
         serverErrorPrefix="dataToSave.data.mitarbeiter."

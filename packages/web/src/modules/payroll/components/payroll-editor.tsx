@@ -34,6 +34,7 @@ import {
 import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
+import { ConflictAlert, useConflictMessage, useReloadAfterConflict } from '../../../platform/forms/conflict-alert';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadPayrollPdf, useSavePayrollData } from '../api/payroll';
 import { draftErrors, draftOf, holidaysOf, type PayrollDraft } from '../logic/payroll-draft';
@@ -63,6 +64,8 @@ export function PayrollEditor({
   const { mutateAsync: save } = useSavePayrollData();
   const saveAction = useSaveAction();
   const alert = useAlert();
+  const conflict = useConflictMessage();
+  const reloadAfterConflict = useReloadAfterConflict(conflict.clear);
   const locked = reply.gesperrt;
   const isNew = reply.abrechnung.id === 0;
   const changed = useMemo(() => JSON.stringify(draft) !== JSON.stringify(initial), [draft, initial]);
@@ -86,7 +89,8 @@ export function PayrollEditor({
 
   const submit = async () => {
     if (!overview) return;
-    await saveAction(() => save({ type: 'saveAbrechnung', data: { uebersichtData: overview, abrechnung: draft } }), {
+    const work = () => save({ type: 'saveAbrechnung', data: { uebersichtData: overview, abrechnung: draft } });
+    await saveAction(conflict.track(work), {
       success: payrollMessages.saved,
       failure: payrollMessages.notReflected,
     });
@@ -115,6 +119,7 @@ export function PayrollEditor({
 
   return (
     <>
+      <ConflictAlert message={conflict.message} onReload={reloadAfterConflict} />
       {locked && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="payroll-locked">
           {payrollMessages.laterPayrolls}

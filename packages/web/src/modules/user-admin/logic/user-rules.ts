@@ -49,6 +49,7 @@ export function userToSave(user: AdminUser, form: UserForm, parameters: readonly
       ...user.nutzerparameterwerteSelectoptionIDs,
       ...maps.nutzerparameterwerteSelectoptionIDs,
     },
+    version: user.version,
   };
 }
 
