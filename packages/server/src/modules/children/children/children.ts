@@ -36,7 +36,6 @@ function refuse(errors: Record<string, string[]>): never {
   throw new CallError('validationError', messages.validationFailed, errors);
 }
 
-
 /**
  * editKind: creates (id 0, needs x|200|000|010) or changes a child with its recurring and one-off
  * exceptions, phone numbers, siblings and pickup persons, in one transaction. The caller needs the
