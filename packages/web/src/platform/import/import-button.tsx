@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -26,6 +26,8 @@ export interface ImportButtonProps {
   columns: string;
   /** After records were created (reload the page's data). */
   onDone(reply: ImportReply): void;
+  /** What the module offers after the import (e.g. the new parent accounts' login letters). */
+  afterImport?(reply: ImportReply): ReactNode;
   disabled?: boolean;
 }
 
@@ -46,16 +48,14 @@ function messagesOf(errors: readonly ImportError[], zeile: number): string {
  * 'Importieren' on a list page: a dialog to choose a CSV or XLSX file, the server's preview (rows to create,
  * duplicates, errors per row and column), then the import of the new rows in one go.
  */
-export function ImportButton({ spec, title, columns, onDone, disabled }: ImportButtonProps) {
+export function ImportButton({ disabled, ...props }: ImportButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button startIcon={<UploadFileIcon />} onClick={() => setOpen(true)} disabled={disabled}>
         Importieren
       </Button>
-      {open && (
-        <ImportDialog spec={spec} title={title} columns={columns} onDone={onDone} onClose={() => setOpen(false)} />
-      )}
+      {open && <ImportDialog {...props} onClose={() => setOpen(false)} />}
     </>
   );
 }
@@ -65,6 +65,7 @@ function ImportDialog({
   title,
   columns,
   onDone,
+  afterImport,
   onClose,
 }: Omit<ImportButtonProps, 'disabled'> & { onClose(): void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -142,6 +143,7 @@ function ImportDialog({
               : `Vorschau: ${shown.neu} neu, ${shown.doppelt} schon vorhanden, ${shown.zeilen.filter((z) => z.ergebnis === 'fehler').length} mit Fehlern.`}
           </Alert>
         )}
+        {done && afterImport?.(done)}
         {shown && (
           <Table size="small" aria-label="Vorschau des Imports">
             <TableHead>
