@@ -14,6 +14,7 @@ export {
   type FileRule,
 } from './platform/uploads';
 export * from './platform/fields';
+export * from './platform/import';
 export * from './platform/call-spec';
 export * from './platform/platform-calls';
 export * from './platform/module-definition';

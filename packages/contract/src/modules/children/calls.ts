@@ -23,6 +23,7 @@ import {
   timeField,
 } from '../../platform/report-settings';
 import { childrenRights } from './definition';
+import { importReply, importRequest } from '../../platform/import';
 import { releaseReasons } from './logic';
 import { versionInput, versionView } from '../../platform/versions';
 
@@ -475,6 +476,14 @@ const parentAccountRef = z.preprocess(
 
 /** Calls of module 200 (school.md 7.3; docs/api.md). */
 export const childrenCalls = {
+  /** Children with classes, parent accounts, phone numbers and pickup persons from a CSV or XLSX list. */
+  importKinder: defineCallSpec({
+    path: '/_api/200/200/',
+    func: 'importKinder',
+    request: importRequest,
+    reply: importReply,
+    timeoutMs: 120_000,
+  }),
   /** Load (empty dataToSave) or run one save action; answers the fresh data either way. */
   getSettings: defineCallSpec({
     path: childrenPath,

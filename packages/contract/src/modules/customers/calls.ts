@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bicField, ibanField } from '../../platform/bank';
 import { numberField } from '../../platform/fields';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { importReply, importRequest } from '../../platform/import';
 import { moneyMessages } from '../../platform/money';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
@@ -467,6 +468,14 @@ export const uploadFields = {
 
 /** Calls of module 410 (business.md 7.2; shapes in docs/api.md). */
 export const customerCalls = {
+  /** Customers with their address and contact from a CSV or XLSX list. */
+  importKunden: defineCallSpec({
+    path: '/_api/400/410/',
+    queryKey: 'importKunden',
+    request: importRequest,
+    reply: importReply,
+    timeoutMs: 120_000,
+  }),
   /** Load (empty dataToSave) or one save action; answers the fresh data with the change markers. */
   getSettings: defineCallSpec({
     path: '/_api/400/410/',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { importReply, importRequest } from '../../platform/import';
 import { numberField } from '../../platform/fields';
 import { ruledString } from '../../platform/schema';
 import { defineActions, newOrRecordId, recordId } from '../../platform/wire';
@@ -437,6 +438,14 @@ export const payrollPdfReply = z.object({ status: z.literal('success'), file: z.
 
 /** Calls of module 420 (business.md 7.3; the endpoint is our design, docs/api.md). */
 export const payrollCalls = {
+  /** Employees from a CSV or XLSX list. */
+  importMitarbeiter: defineCallSpec({
+    path: '/_api/400/420/',
+    queryKey: 'importMitarbeiter',
+    request: importRequest,
+    reply: importReply,
+    timeoutMs: 120_000,
+  }),
   /** Load (empty dataToSave) or run one save action; answers the fresh data either way. */
   getOrSaveSettings: defineCallSpec({
     path: '/_api/400/420/',

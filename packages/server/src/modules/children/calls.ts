@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { childrenCalls, childrenRights, type ChildrenReply } from '@hortus/contract';
+import { childrenCalls, childrenRights, IMPORT_FILE_BYTES, type ChildrenReply } from '@hortus/contract';
 import { offerFile } from '../../platform/files/offer-file';
 import { appAddress } from '../../platform/http/app-address';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
@@ -25,6 +25,7 @@ import {
 import { childDocuments, childExceptionFiles, childExceptions } from './schema';
 import { readChildrenSettings, saveChildrenSettings } from './settings';
 import { changeStatus } from './children/status';
+import { importChildren } from './import';
 import { createStatisticsCall, saveAttendanceCall, schoolYearCall } from './statistics/statistics-calls';
 
 async function reply(db: Db, user: LoadedUser, extra: Partial<ChildrenReply> = {}): Promise<ChildrenReply> {
@@ -111,6 +112,16 @@ export const createLetterCall = defineCall(childrenCalls.createElternbrief).forS
   },
 });
 
+/**
+ * importKinder: children from a CSV or XLSX list; adding children needs x|200|000|010, rows with parent
+ * accounts also x|200|100, missing classes x|200|set (checked per row).
+ */
+export const importChildrenCall = defineCall(childrenCalls.importKinder).forSession({
+  rights: [childrenRights.addDelete],
+  upload: { maxFileBytes: IMPORT_FILE_BYTES, maxFiles: 1 },
+  handle: ({ app, input, user }) => importChildren(app, user, input),
+});
+
 /** Largest document (20 MB, docs/api.md). */
 const DOCUMENT_BYTES = 20 * 1024 * 1024;
 
@@ -173,6 +184,7 @@ export const childrenServerCalls: CallDefinition[] = [
   deleteDocumentCall,
   uploadAttachmentCall,
   deleteAttachmentCall,
+  importChildrenCall,
   saveAttendanceCall,
   createStatisticsCall,
   schoolYearCall,

@@ -1,4 +1,4 @@
-import { customerCalls, customerRights, hasRight, messages } from '@hortus/contract';
+import { customerCalls, customerRights, hasRight, IMPORT_FILE_BYTES, messages } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
@@ -10,6 +10,7 @@ import { createReminder } from './reminders';
 import { loadCustomerData, type ChangeMarkers } from './load';
 import { deleteOrder, saveOrder } from './orders';
 import { uploadDocument } from './uploads';
+import { importCustomers } from './import';
 import { deleteCost, saveCost } from './costs';
 import { deleteCostDocument, uploadCostDocument } from './cost-uploads';
 import { exportZip } from './euer';
@@ -142,6 +143,16 @@ export const costUploadCall = defineCall(customerCalls.kostenUpload).forSession(
   },
 });
 
+/** importKunden: customers from a CSV or XLSX list (the right to add customers: x|410|000, staff only). */
+export const importCall = defineCall(customerCalls.importKunden).forSession({
+  rights: [customerRights.use],
+  upload: { maxFileBytes: IMPORT_FILE_BYTES, maxFiles: 1 },
+  async handle({ db, input, user }) {
+    await requireStaff(db, user);
+    return importCustomers(db, user, input);
+  },
+});
+
 export const delDocumentCall = defineCall(customerCalls.delDokument).forSession({
   rights: [customerRights.use],
   async handle({ app, db, input, user }) {
@@ -160,6 +171,7 @@ export const customerServerCalls: CallDefinition[] = [
   getSettingsCall,
   documentCall,
   uploadCall,
+  importCall,
   delDocumentCall,
   costUploadCall,
 ];

@@ -6,6 +6,7 @@ import type { DemoContext } from '../../platform/modules/server-module';
 import { saveCustomer } from './customers';
 import { saveOrder } from './orders';
 import { seedDemoCosts } from './demo-costs';
+import { firstOfNextMonth, morningOf, type DemoFollowUp } from './demo-documents';
 import { customerScheduledDocuments } from './schema';
 import { defaultCustomerSettings, saveCustomerSettings } from './settings';
 import { customerInput, orderInput } from '@hortus/contract';
@@ -114,7 +115,7 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
     ansprechpartner: [contact('Herr', 'Thomas', 'Vogel', 'schulverwaltung@dresden.example')],
     anschriften: [address('Landeshauptstadt Dresden', 'Dr.-Külz-Ring', '19', '01067', 'Dresden')],
   });
-  await customer({
+  const musikschule = await customer({
     id: 0,
     firma: 'Musikschule Klangfarbe',
     ansprechpartner: [contact('Frau', 'Lena', 'Hoffmann', 'info@klangfarbe.example')],
@@ -179,7 +180,7 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
       },
     ],
   });
-  await order({
+  const ganztag = await order({
     id: 0,
     id_kunde: stadt,
     typ: 'Vertrag',
@@ -216,11 +217,79 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
       { titel: 'Getränke', anzahl: '1', wert: '80,00', mwst: '19', id_leistungstyp: 2, id_einnahmestelle: 2 },
     ],
   });
-  // Issued invoices and the offer are made by the document job right after start (it has the file store).
-  const plan = (orderId: number, input: Record<string, unknown>) =>
-    db.insert(customerScheduledDocuments).values({ orderId, input, dueAt: demo.now });
-  await plan(ferien, { dokumentart: 1, textbloecke: [1, 2], ansprechpartnerId: 1, lieferdatum: addDays(today, -20) });
-  await plan(halle, { dokumentart: 1, textbloecke: [2] });
-  await plan(angebot, { dokumentart: 2, textbloecke: [1], angebotUnterschriftAuftragnehmer: true, unterschriftId: 1 });
+  const vorspiel = await order({
+    id: 0,
+    id_kunde: musikschule,
+    typ: 'Auftrag',
+    titel: 'Raummiete Vorspielabend',
+    beschreibung: 'Saal mit Flügel für den Vorspielabend der Klavierklasse.',
+    adminInfo: 'Zahlung trotz Erinnerung offen: nächste Woche anrufen.',
+    status: 6,
+    leistungen: [
+      { titel: 'Saalmiete (Abend)', anzahl: '1', wert: '180,00', mwst: '19', id_leistungstyp: 3, id_einnahmestelle: 3 },
+    ],
+  });
+  const probentag = await order({
+    id: 0,
+    id_kunde: musikschule,
+    typ: 'Auftrag',
+    titel: 'Raummiete Probentag',
+    beschreibung: 'Bewegungsraum für einen Probentag des Jugendorchesters.',
+    adminInfo: 'Vom Kunden abgesagt; die Rechnung ist gutgeschrieben.',
+    status: 9,
+    leistungen: [
+      { titel: 'Raummiete (Tag)', anzahl: '1', wert: '120,00', mwst: '19', id_leistungstyp: 3, id_einnahmestelle: 3 },
+    ],
+  });
+  // Issued documents with what followed them (payments, a reminder, a credit note): made with the module's
+  // own services before the server takes requests (writeDemoDocuments), where the file store is at hand.
+  const day = (offset: number) => addDays(today, offset);
+  const issue = (orderId: number, input: Record<string, unknown>, demoFollowUp: DemoFollowUp) =>
+    db
+      .insert(customerScheduledDocuments)
+      .values({ orderId, input: { ...input, demo: demoFollowUp }, dueAt: morningOf(demoFollowUp.datum) });
+  await issue(
+    ferien,
+    { dokumentart: 1, textbloecke: [1, 2], ansprechpartnerId: 1, lieferdatum: day(-80) },
+    { datum: day(-60), bezahlt: { datum: day(-52) } },
+  );
+  await issue(
+    probentag,
+    { dokumentart: 1, textbloecke: [2], ansprechpartnerId: 1 },
+    {
+      datum: day(-50),
+      gutschrift: day(-45),
+    },
+  );
+  await issue(
+    vorspiel,
+    { dokumentart: 1, textbloecke: [2], ansprechpartnerId: 1 },
+    {
+      datum: day(-40),
+      erinnerung: day(-12),
+    },
+  );
+  await issue(
+    halle,
+    { dokumentart: 1, textbloecke: [2], ansprechpartnerId: 1 },
+    {
+      datum: day(-35),
+      bezahlt: { datum: day(-21), betrag: '100,00' },
+    },
+  );
+  // The city has a Leitweg-ID: its invoice gets the XRechnung next to the PDF.
+  await issue(ganztag, { dokumentart: 1, textbloecke: [2], ansprechpartnerId: 1 }, { datum: day(-5) });
+  await issue(
+    angebot,
+    { dokumentart: 2, textbloecke: [1], angebotUnterschriftAuftragnehmer: true, unterschriftId: 1 },
+    { datum: day(-3) },
+  );
+  // The hall contract's monthly invoice, planned for the first of next month at 06:00 and then every month.
+  await db.insert(customerScheduledDocuments).values({
+    orderId: halle,
+    input: { dokumentart: 1, textbloecke: [2], ansprechpartnerId: 1, automatischeReAnNummer: true },
+    dueAt: firstOfNextMonth(demo.now),
+    repeat: 1,
+  });
   await seedDemoCosts(db, today);
 }

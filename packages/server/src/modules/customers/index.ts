@@ -5,6 +5,7 @@ import { DOCUMENT_AREA, documentFileAccess } from './documents';
 import { documentJob } from './document-job';
 import { recurringCostJob } from './costs';
 import { writeDemoReceipts } from './demo-costs';
+import { writeDemoDocuments } from './demo-documents';
 
 /** Module 410: customers, orders and contracts, invoices and offers (e-invoices). */
 export const customersServerModule: ServerModule = {
@@ -12,6 +13,10 @@ export const customersServerModule: ServerModule = {
   calls: customerServerCalls,
   fileAccess: { [DOCUMENT_AREA]: documentFileAccess },
   jobs: [documentJob, recurringCostJob],
-  beforeRequests: writeDemoReceipts,
+  // The demo's receipt PDFs and issued documents (nothing to do once they exist).
+  beforeRequests: async (app) => {
+    await writeDemoReceipts(app);
+    await writeDemoDocuments(app);
+  },
   demoSeed: (db, demo) => seedCustomersDemo(db, demo),
 };

@@ -1,4 +1,5 @@
-import { hasRight, payrollCalls, payrollRights } from '@hortus/contract';
+import { hasRight, IMPORT_FILE_BYTES, payrollCalls, payrollRights } from '@hortus/contract';
+import { importEmployees } from './import';
 import { offerFile } from '../../platform/files/offer-file';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
 import { readAppSettings } from '../../platform/settings/app-settings';
@@ -76,4 +77,16 @@ export const getPayrollPdfCall = defineCall(payrollCalls.getAbrechnungPdf).forSe
 /** Payroll PDFs: whoever manages employees (x|420|000) may fetch them. */
 export const payrollFileAccess: FileAccessRule = (_ctx, user) => hasRight(user.rechte, payrollRights.employees);
 
-export const payrollServerCalls: CallDefinition[] = [getOrSavePayrollCall, getPayrollCall, getPayrollPdfCall];
+/** importMitarbeiter: employees from a CSV or XLSX list (the right that adds employees, x|420|000). */
+export const importEmployeesCall = defineCall(payrollCalls.importMitarbeiter).forSession({
+  rights: [payrollRights.employees],
+  upload: { maxFileBytes: IMPORT_FILE_BYTES, maxFiles: 1 },
+  handle: ({ db, input }) => importEmployees(db, input),
+});
+
+export const payrollServerCalls: CallDefinition[] = [
+  getOrSavePayrollCall,
+  getPayrollCall,
+  getPayrollPdfCall,
+  importEmployeesCall,
+];

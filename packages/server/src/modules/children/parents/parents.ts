@@ -61,7 +61,7 @@ async function nameParameters(db: Db, groupId: number): Promise<number[]> {
 }
 
 /** The parent group's parameters a caller sees by condition f200 (without the name parameters edited apart). */
-async function parentParameters(db: Db, groupId: number, viewer: User) {
+export async function parentParameters(db: Db, groupId: number, viewer: User) {
   const { parameters } = await readOrgData(db);
   const applicable = new Set((await parametersByGroup(db)).get(groupId) ?? []);
   const names = new Set(await nameParameters(db, groupId));

@@ -52,6 +52,7 @@ import {
 } from '../logic/children-view';
 import { lazyExport } from '../../../platform/lazy/lazy-export';
 import { readDeviceFilter, writeDeviceFilter } from '../logic/device-filter';
+import { ChildrenImportButton } from '../components/children-import';
 
 // Not on the list's first screen: the dialogs (with their date pickers) and the scan station load when opened.
 const ChildDialog = lazyExport(() => import('../components/child-dialog'), 'ChildDialog');
@@ -289,6 +290,7 @@ function ChildrenList({ data }: { data: ChildrenData }) {
               Kind anlegen
             </Button>
           )}
+          {canAdd && <ChildrenImportButton />}
           <Button onClick={() => setAllCards(true)} sx={{ whiteSpace: 'nowrap' }}>
             Ausweise für alle
           </Button>

@@ -14,6 +14,8 @@ import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-b
 import { useCustomerData } from '../api/customers';
 import { matchesSearch } from '../logic/search';
 import { lazyExport } from '../../../platform/lazy/lazy-export';
+import { ImportButton } from '../../../platform/import/import-button';
+import { customersImport } from '../components/customers-import';
 
 // The dialog (its form and the user-parameter fields) loads when opened, not with the list (issue 21).
 const CustomerDialog = lazyExport(() => import('../components/customer-dialog'), 'CustomerDialog');
@@ -61,6 +63,7 @@ export function CustomersPage() {
             Kunde
           </Button>
         )}
+        {!data.istKunde && <ImportButton {...customersImport} onDone={() => void query.refetch()} />}
       </Stack>
       <DataTable
         aria-label="Kunden"

@@ -20,6 +20,8 @@ import { useDataRenderedInSlices } from '../../../platform/query/render-in-slice
 import { usePayrollData } from '../api/payroll';
 import { idParam } from '../logic/params';
 import { lazyExport } from '../../../platform/lazy/lazy-export';
+import { ImportButton } from '../../../platform/import/import-button';
+import { employeesImport } from '../components/employees-import';
 
 // The dialogs (forms, date and time pickers) load when opened, not with the list (issue 21).
 const EmployeeDialog = lazyExport(() => import('../components/employee-dialog'), 'EmployeeDialog');
@@ -100,6 +102,7 @@ export function EmployeesPage() {
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => open('em_idm', 0)} disabled={!data}>
           Neuer Mitarbeiter
         </Button>
+        <ImportButton {...employeesImport} onDone={() => void query.refetch()} disabled={!data} />
       </Stack>
       {!data && query.isPending && <Typography color="text.secondary">{payrollMessages.loading}</Typography>}
       {!data && query.isError && <Typography color="text.secondary">{payrollMessages.saveFailed}</Typography>}

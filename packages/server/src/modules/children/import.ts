@@ -1,0 +1,291 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import {
+  childrenRights,
+  editChildInput,
+  hasRight,
+  listImportMessages as m,
+  type EditChildData,
+  type UploadedFile,
+} from '@hortus/contract';
+import type { LoadedUser } from '../../platform/auth/session-user';
+import { userParameterValues, users } from '../../platform/db/schema';
+import type { AppContext } from '../../platform/http/calls';
+import { finishImport, type RowPlan } from '../../platform/import/run';
+import {
+  addIssues,
+  ImportErrors,
+  parseImportDate,
+  parseImportTime,
+  readImportTable,
+  type ImportField,
+} from '../../platform/import/table';
+import { saveChild } from './children/children';
+import { classesFor, saveClasses } from './children/classes';
+import { parentIds, parentParameters, saveParent } from './parents/parents';
+import { children } from './schema';
+import { readChildrenSettings } from './settings';
+
+const fields = [
+  { key: 'vorname', label: 'Vorname', headers: ['Vorname Kind', 'Rufname'], required: true },
+  { key: 'nachname', label: 'Nachname', headers: ['Nachname Kind', 'Familienname', 'Name'], required: true },
+  { key: 'klasse', label: 'Klasse', headers: ['Gruppe', 'Klasse/Gruppe'], required: true },
+  { key: 'geburtsdatum', label: 'Geburtsdatum', headers: ['Geburtstag', 'Geb.-Datum', 'geboren am', 'Geb.'] },
+  { key: 'geschlecht', label: 'Geschlecht', headers: ['Junge/Mädchen', 'm/w'] },
+  { key: 'betreuungsplatz', label: 'Betreuungsplatz', headers: ['Betreuung ab', 'Betreuungsbeginn'] },
+  { key: 'entlasszeit', label: 'Entlasszeit', headers: ['Abholzeit', 'Standardentlasszeit', 'Betreuung bis'] },
+  {
+    key: 'eltern',
+    label: 'Erziehungsberechtigte/r',
+    headers: ['Erziehungsberechtigter', 'Erziehungsberechtigte', 'Eltern', 'Elternteil', 'Sorgeberechtigte/r'],
+  },
+  { key: 'benutzername', label: 'Benutzername', headers: ['Benutzername Eltern', 'Login', 'Elternkonto'] },
+  { key: 'mail', label: 'E-Mail', headers: ['Email', 'Mail', 'E-Mail Eltern', 'E-Mail-Adresse'] },
+  { key: 'telefon', label: 'Telefon', headers: ['Telefonnummer', 'Telefon Eltern', 'Tel', 'Handy', 'Mobil'] },
+  { key: 'abholberechtigte', label: 'Abholberechtigte', headers: ['Abholberechtigt', 'Abholberechtigte Personen'] },
+] as const satisfies readonly ImportField[];
+type Key = (typeof fields)[number]['key'];
+
+const texts = {
+  gender: 'Bitte „m“ (Junge) oder „w“ (Mädchen) angeben.',
+  classMissing: (name: string) =>
+    `Die Klasse „${name}“ gibt es nicht. Neue Klassen legt an, wer die Einstellungen der Kinder ändern darf.`,
+  classLocked: (name: string) => `Kinder der Klasse „${name}“ dürfen Sie nicht bearbeiten.`,
+  parentRight: 'Elternkonten legt an, wer das Recht für Elternkonten hat.',
+  parentName: 'Bitte Vor- und Nachnamen des Elternteils angeben (z. B. „Anna Schulz“).',
+  noParentGroup: 'In den Einstellungen ist keine Nutzergruppe für Eltern gewählt.',
+} as const;
+
+/** What a row creates: the child and its parent account (new by key, or an existing account). */
+interface ChildRecord {
+  data: EditChildData;
+  className: string;
+  parent: { existingId: number } | { key: string; nn: string; vorname: string; nachname: string; mail: string } | null;
+}
+
+const lower = (text: string) => text.trim().toLowerCase();
+const splitList = (text: string) =>
+  text
+    .split(/[;,]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+
+/** A user name from a parent's name: 'anna.schulz' (umlauts spelled out, other characters dropped). */
+function userNameOf(vorname: string, nachname: string): string {
+  const ascii = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/ä/g, 'ae')
+      .replace(/ö/g, 'oe')
+      .replace(/ü/g, 'ue')
+      .replace(/ß/g, 'ss')
+      .normalize('NFD')
+      .replace(/[^a-z0-9-]/g, '');
+  return [ascii(vorname), ascii(nachname)].filter(Boolean).join('.').slice(0, 50);
+}
+
+function columnOf(path: readonly PropertyKey[]): Key | undefined {
+  const [first, , field] = path;
+  if (first === 'kind') {
+    const map: Record<string, Key> = {
+      vorname: 'vorname',
+      nachname: 'nachname',
+      id_klasse: 'klasse',
+      date_geburtstag: 'geburtsdatum',
+      betreuungsplatz: 'betreuungsplatz',
+      standardentlasszeit: 'entlasszeit',
+    };
+    return map[String(path[1])];
+  }
+  if (first === 'telefonnummern') return 'telefon';
+  if (first === 'abholberechtigte') return field === 'telefon' ? 'telefon' : 'abholberechtigte';
+  return undefined;
+}
+
+/**
+ * importKinder: children with their class (created when missing, by whoever may change the classes), a
+ * parent account (only through saveParent and so the platform's accounts service; new ones get start
+ * passwords for the login letters), phone numbers and pickup persons. A row duplicates a stored child (or an
+ * earlier row) with the same first and last name and birthday; a parent with the same user name or e-mail
+ * as an existing parent account is that account (the child is linked to it).
+ */
+export async function importChildren(
+  app: AppContext,
+  user: LoadedUser,
+  input: { inhalt?: string | undefined; file?: UploadedFile | undefined; probelauf: boolean },
+) {
+  const db = app.db;
+  const table = await readImportTable<Key>(input, fields);
+  const settings = await readChildrenSettings(db);
+  const mayParents = hasRight(user.rechte, childrenRights.parents);
+  const mayClasses = hasRight(user.rechte, childrenRights.settings);
+  const classes = await classesFor(db, user);
+  const classByName = new Map(classes.map((entry) => [lower(entry.row.name), entry]));
+  const stored = await db
+    .select({ vorname: children.vorname, nachname: children.nachname, birthday: children.birthday })
+    .from(children);
+  const childKey = (vorname: string, nachname: string, birthday: string) =>
+    `${lower(vorname)}|${lower(nachname)}|${birthday}`;
+  const seenChildren = new Map(stored.map((c) => [childKey(c.vorname, c.nachname, c.birthday ?? ''), 0]));
+
+  // Existing parent accounts by user name and by e-mail (the parent group's e-mail parameter).
+  const groupId = settings.id_nutzergruppe_eltern;
+  const parentAccounts = groupId === 0 ? [] : await parentIds(db, groupId);
+  const mailParameter =
+    groupId === 0 ? undefined : (await parentParameters(db, groupId, user)).find((p) => p.typ === 4 && p.bearbeiten);
+  const parentByKey = new Map<string, number>();
+  if (parentAccounts.length > 0) {
+    for (const row of await db
+      .select({ id: users.id, nn: users.nn })
+      .from(users)
+      .where(inArray(users.id, parentAccounts)))
+      parentByKey.set(`nn:${lower(row.nn)}`, row.id);
+    if (mailParameter)
+      for (const row of await db
+        .select({ id: userParameterValues.userId, wert: userParameterValues.wert })
+        .from(userParameterValues)
+        .where(
+          and(
+            inArray(userParameterValues.userId, parentAccounts),
+            sql`${userParameterValues.parameterId} = ${mailParameter.id}`,
+          ),
+        ))
+        if (row.wert.trim() !== '') parentByKey.set(`mail:${lower(row.wert)}`, row.id);
+  }
+  // User names taken by any account: a derived name gets a number instead.
+  const takenNames = new Set((await db.select({ nn: users.nn }).from(users)).map((row) => lower(row.nn)));
+  const newParents = new Map<string, string>(); // key → nn of a parent this file creates
+
+  const errors = new ImportErrors();
+  const plans: RowPlan<ChildRecord>[] = [];
+  const newClasses = new Set<string>();
+  for (const row of table.rows) {
+    const v = row.values;
+    const plan = { zeile: row.zeile, name: [`${v.vorname} ${v.nachname}`.trim(), v.klasse].filter(Boolean).join(', ') };
+    const add = (key: Key, message: string) => errors.add(row.zeile, row.spalte(key), message);
+    const birthday = v.geburtsdatum === '' ? '' : parseImportDate(v.geburtsdatum);
+    if (birthday === null) add('geburtsdatum', m.date);
+    const time = (key: 'betreuungsplatz' | 'entlasszeit', fallback: string) => {
+      const parsed = v[key] === '' ? fallback : parseImportTime(v[key]);
+      if (parsed === null) add(key, m.time);
+      return parsed ?? fallback;
+    };
+    const gender = lower(v.geschlecht);
+    const junge = ['', 'm', 'männlich', 'junge', 'j'].includes(gender);
+    if (!junge && !['w', 'weiblich', 'mädchen', 'maedchen', 'd', 'divers'].includes(gender))
+      add('geschlecht', texts.gender);
+    const className = v.klasse.trim();
+    const klasse = classByName.get(lower(className));
+    if (className !== '' && !klasse) {
+      if (mayClasses) newClasses.add(className);
+      else add('klasse', texts.classMissing(className));
+    } else if (klasse && !klasse.bearbeiten) add('klasse', texts.classLocked(klasse.row.name));
+
+    // The parent: an existing account (same user name or e-mail), one this file creates, or a new one.
+    let parent: ChildRecord['parent'] = null;
+    const wantsParent = v.eltern !== '' || v.benutzername !== '' || v.mail !== '';
+    if (wantsParent && !mayParents) add(v.eltern !== '' ? 'eltern' : 'benutzername', texts.parentRight);
+    else if (wantsParent && groupId === 0) add('eltern', texts.noParentGroup);
+    else if (wantsParent) {
+      const words = v.eltern.split(/\s+/).filter(Boolean);
+      const vorname = words.slice(0, -1).join(' ');
+      const nachname = words.at(-1) ?? '';
+      const nn = v.benutzername || v.mail || userNameOf(vorname, nachname);
+      const keys = [`nn:${lower(nn)}`, ...(v.mail !== '' ? [`mail:${lower(v.mail)}`] : [])];
+      const existing = keys.map((key) => parentByKey.get(key)).find((id) => id !== undefined);
+      const planned = keys.find((key) => newParents.has(key));
+      if (existing !== undefined) parent = { existingId: existing };
+      else if (planned !== undefined) {
+        const plannedName = newParents.get(planned) ?? nn;
+        parent = { key: `nn:${lower(plannedName)}`, nn: plannedName, vorname, nachname, mail: v.mail };
+      } else if (words.length < 2) add('eltern', texts.parentName);
+      else {
+        let free = nn;
+        for (let n = 2; takenNames.has(lower(free)) && v.benutzername === ''; n++) free = `${nn}${n}`;
+        takenNames.add(lower(free));
+        for (const key of [...keys, `nn:${lower(free)}`]) newParents.set(key, free);
+        parent = { key: `nn:${lower(free)}`, nn: free, vorname, nachname, mail: v.mail };
+      }
+    }
+    const phones = splitList(v.telefon).map((nummer) => ({ name: v.eltern || 'Telefon', nummer }));
+    const pickups = splitList(v.abholberechtigte).map((entry) => {
+      const match = /^(.*?)\s*\((.*)\)$/.exec(entry);
+      return { name: match?.[1] ?? entry, beziehung: match?.[2] ?? '' };
+    });
+    const parsed = editChildInput.safeParse({
+      kind: {
+        id: 0,
+        vorname: v.vorname,
+        nachname: v.nachname,
+        // A class made by the import gets its id on creation; 1 stands in for the check.
+        id_klasse: klasse?.row.id ?? 1,
+        junge,
+        date_geburtstag: birthday ?? '',
+        betreuungsplatz: time('betreuungsplatz', settings.standardbetreuungsplatz),
+        standardentlasszeit: time('entlasszeit', settings.standardentlasszeit),
+      },
+      telefonnummern: phones,
+      abholberechtigte: pickups,
+    });
+    if (!parsed.success) addIssues(errors, row, parsed.error.issues, columnOf);
+    if (errors.has(row.zeile) || !parsed.success) {
+      plans.push({ ...plan, ergebnis: 'fehler' });
+      continue;
+    }
+    const key = childKey(v.vorname, v.nachname, birthday ?? '');
+    const earlier = seenChildren.get(key);
+    if (earlier !== undefined) {
+      if (earlier > 0) errors.add(row.zeile, '', m.duplicateInFile(earlier));
+      plans.push({ ...plan, ergebnis: earlier > 0 ? 'fehler' : 'doppelt' });
+      continue;
+    }
+    seenChildren.set(key, row.zeile);
+    plans.push({ ...plan, ergebnis: 'neu', record: { data: parsed.data, className, parent } });
+  }
+
+  const createdParents = new Map<string, number>();
+  const classIds = new Map<string, number>();
+  return finishImport(
+    db,
+    input.probelauf,
+    plans,
+    errors,
+    async (tx, { record }) => {
+      if (classIds.size === 0 && newClasses.size > 0) {
+        // The missing classes first (once), seen and edited by the importer's groups.
+        const own = { alle: false, gruppen: user.gruppen };
+        await saveClasses(tx, {
+          klassen: [...newClasses].map((name) => ({
+            id: 0,
+            name,
+            bedingungen: { f200: { sehen: own, bearbeiten: own } },
+          })),
+          geloescht: [],
+        });
+        for (const entry of await classesFor(tx, user)) classIds.set(lower(entry.row.name), entry.row.id);
+      }
+      const classId = classByName.get(lower(record.className))?.row.id ?? classIds.get(lower(record.className)) ?? 0;
+      const txApp = { ...app, db: tx };
+      const parent = record.parent;
+      const linked =
+        parent === null ? 0 : 'existingId' in parent ? parent.existingId : (createdParents.get(parent.key) ?? 0);
+      const childId = await saveChild(txApp, user, {
+        ...record.data,
+        kind: { ...record.data.kind, id_klasse: classId },
+        id_eltern: linked,
+      });
+      if (parent && !('existingId' in parent) && linked === 0) {
+        const saved = await saveParent(tx, user, settings, {
+          id: 0,
+          nn: parent.nn,
+          vorname: parent.vorname,
+          nachname: parent.nachname,
+          ids_kinder: [childId],
+          nutzerparameterwerte: mailParameter && parent.mail !== '' ? { [mailParameter.id]: parent.mail } : {},
+          nutzerparameterwerteSelectoptionIDs: {},
+        });
+        createdParents.set(parent.key, saved.id);
+      }
+    },
+    async () => ({ neueEltern: [...createdParents.values()] }),
+  );
+}

@@ -1,0 +1,276 @@
+import fs from 'node:fs';
+import iconv from 'iconv-lite';
+import ExcelJS from 'exceljs';
+import {
+  IMPORT_ROWS_MAX,
+  listImportMessages as m,
+  unguardCell,
+  type ImportError,
+  type UploadedFile,
+} from '@hortus/contract';
+import { CallError } from '../http/calls';
+
+/**
+ * Reading lists for the import calls (children, employees, customers): a CSV (semicolon or comma, UTF-8 or
+ * Windows-1252, as spreadsheet programs save it) or an XLSX workbook becomes rows of text cells; a column
+ * mapping finds the fields by their German headers. Cells are only ever read as text: nothing is evaluated,
+ * a cell like `=SUMME(A1)` stays that text (an apostrophe our own exports put in front is taken off).
+ */
+
+/** A field a module imports: its key, its label (messages), the headers that name it (compared loosely). */
+export interface ImportField<K extends string = string> {
+  key: K;
+  label: string;
+  headers: readonly string[];
+  required?: boolean;
+}
+
+/** One data row: its number in the sheet (header = 1), the cells by field key, the headers by field key. */
+export interface ImportRowData<K extends string = string> {
+  zeile: number;
+  values: Record<K, string>;
+  spalte: (key: K) => string;
+}
+
+export interface ImportTable<K extends string = string> {
+  rows: ImportRowData<K>[];
+}
+
+function refuse(message: string, field = 'file'): never {
+  throw new CallError('validationError', message, { [field]: [message] });
+}
+
+/** The bytes of the sent sheet: the uploaded file or the text field (exactly one of them). */
+export async function sheetBytes(input: { inhalt?: string | undefined; file?: UploadedFile | undefined }) {
+  if (input.file && input.inhalt !== undefined && input.inhalt !== '') refuse(m.bothInputs);
+  if (input.file) return { bytes: await fs.promises.readFile(input.file.path), field: 'file' };
+  if (input.inhalt !== undefined && input.inhalt.trim() !== '')
+    return { bytes: Buffer.from(input.inhalt, 'utf8'), field: 'inhalt' };
+  return refuse(m.noInput);
+}
+
+/** Text of a CSV file: UTF-8 (with or without BOM) when it decodes cleanly, else Windows-1252. */
+export function decodeCsv(bytes: Buffer): string {
+  const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  const text = utf8.includes('\uFFFD') ? iconv.decode(bytes, 'win1252') : utf8;
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** Separator of a CSV by its first line: the one of ';', ',' and tab found most often outside quotes. */
+export function csvSeparator(text: string): string {
+  const counts = new Map<string, number>([
+    [';', 0],
+    [',', 0],
+    ['\t', 0],
+  ]);
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ';';
+}
+
+/** RFC 4180 records (quotes doubled, line breaks inside quotes); blank lines are kept as empty records. */
+export function csvRows(text: string, separator = csvSeparator(text)): string[][] {
+  const rows: string[][] = [];
+  let cells: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        current += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else current += char;
+    } else if (char === '"') quoted = true;
+    else if (char === separator) {
+      cells.push(current);
+      current = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      cells.push(current);
+      rows.push(cells);
+      cells = [];
+      current = '';
+    } else current += char;
+  }
+  if (current !== '' || cells.length > 0) {
+    cells.push(current);
+    rows.push(cells);
+  }
+  return rows;
+}
+
+const isZip = (bytes: Buffer) => bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50;
+
+/** '2018-04-12' of an Excel date cell (the calendar day as the sheet shows it). */
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** A cell of a workbook as text: dates as YYYY-MM-DD, formulas by their stored result (never evaluated). */
+function xlsxCellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return isoDay(value);
+  if (typeof value === 'object') {
+    if ('result' in value) return xlsxCellText((value.result ?? '') as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+/** The first worksheet's rows as text. */
+async function xlsxRows(bytes: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    return refuse(m.brokenXlsx);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = xlsxCellText(cell.value);
+    });
+    rows[number - 1] = Array.from(cells, (cell) => cell ?? '');
+  });
+  return Array.from(rows, (row) => row ?? []);
+}
+
+/** A header compared loosely: lower case, umlauts spelled out, without spaces, dots, dashes and slashes. */
+export function headerKey(header: string): string {
+  return header
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * Reads the sheet and maps its columns to `fields` by their headers (first row). A missing required column
+ * refuses the whole file with a German message naming it; unknown columns are ignored.
+ */
+export async function readImportTable<K extends string>(
+  input: { inhalt?: string | undefined; file?: UploadedFile | undefined },
+  fields: readonly ImportField<K>[],
+): Promise<ImportTable<K>> {
+  const { bytes, field } = await sheetBytes(input);
+  let raw: string[][];
+  if (isZip(bytes)) raw = await xlsxRows(bytes);
+  else {
+    const text = decodeCsv(bytes);
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 4096))) refuse(m.unreadable, field);
+    raw = csvRows(text);
+  }
+  const lines = raw.map((cells, index) => ({ zeile: index + 1, cells: cells.map((c) => unguardCell(c.trim())) }));
+  const header = lines.find((line) => line.cells.some((cell) => cell !== ''));
+  if (!header) refuse(m.empty, field);
+  const keys = header.cells.map(headerKey);
+  const columnOf = new Map<K, number>();
+  for (const entry of fields) {
+    const wanted = [entry.label, ...entry.headers].map(headerKey);
+    const index = keys.findIndex((key) => key !== '' && wanted.includes(key));
+    if (index >= 0) columnOf.set(entry.key, index);
+    else if (entry.required) refuse(m.missingColumn(entry.label), field);
+  }
+  const data = lines.filter((line) => line.zeile > header.zeile && line.cells.some((cell) => cell !== ''));
+  if (data.length === 0) refuse(m.noRows, field);
+  if (data.length > IMPORT_ROWS_MAX) refuse(m.tooManyRows(IMPORT_ROWS_MAX), field);
+  const spalte = (key: K) => {
+    const index = columnOf.get(key);
+    return index === undefined ? (fields.find((f) => f.key === key)?.label ?? key) : (header.cells[index] ?? key);
+  };
+  return {
+    rows: data.map((line) => {
+      const values = {} as Record<K, string>;
+      for (const entry of fields) {
+        const index = columnOf.get(entry.key);
+        values[entry.key] = index === undefined ? '' : (line.cells[index] ?? '');
+      }
+      return { zeile: line.zeile, values, spalte };
+    }),
+  };
+}
+
+/** 'YYYY-MM-DD' of a German (31.12.2018, 31.12.18), ISO or Excel-serial date, null when it is none. */
+export function parseImportDate(text: string): string | null {
+  const value = text.trim();
+  let year: number;
+  let month: number;
+  let day: number;
+  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(value);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(value);
+  if (german) {
+    day = Number(german[1]);
+    month = Number(german[2]);
+    year = Number(german[3]);
+    if (year < 100) year += year > (new Date().getFullYear() % 100) + 1 ? 1900 : 2000;
+  } else if (iso) {
+    year = Number(iso[1]);
+    month = Number(iso[2]);
+    day = Number(iso[3]);
+  } else return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** 'HH:MM' of '8:00', '08:00' or '8.00 Uhr', null when it is none. */
+export function parseImportTime(text: string): string | null {
+  const match = /^(\d{1,2})[:.](\d{2})(?:\s*Uhr)?$/i.exec(text.trim());
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return null;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+/** Collects the German errors of rows; a row with any error is left out of the import. */
+export class ImportErrors {
+  readonly list: ImportError[] = [];
+  private readonly failed = new Set<number>();
+  add(zeile: number, spalte: string, meldung: string): void {
+    this.list.push({ zeile, spalte, meldung });
+    this.failed.add(zeile);
+  }
+  has(zeile: number): boolean {
+    return this.failed.has(zeile);
+  }
+}
+
+/**
+ * Adds a module schema's refusals of a row (its German messages) to `errors`, each on the column its path
+ * came from (`columnOf` maps a schema path to a field key; unknown paths land on the row as a whole).
+ */
+export function addIssues<K extends string>(
+  errors: ImportErrors,
+  row: ImportRowData<K>,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  columnOf: (path: readonly PropertyKey[]) => K | undefined,
+): void {
+  for (const issue of issues) {
+    const key = columnOf(issue.path);
+    errors.add(row.zeile, key ? row.spalte(key) : '', issue.message);
+  }
+}
+
+/** A German decimal ('25,5', '1.234,50', '25.5') as a number; '' as `empty`; NaN when it is none. */
+export function parseImportNumber(text: string, empty = 0): number {
+  const value = text.trim().replace(/\s|€/g, '');
+  if (value === '') return empty;
+  const normal = value.includes(',') ? value.replace(/\./g, '').replace(',', '.') : value;
+  return /^-?\d+(\.\d+)?$/.test(normal) ? Number(normal) : Number.NaN;
+}
