@@ -253,14 +253,18 @@ export async function importChildren(
       if (classIds.size === 0 && newClasses.size > 0) {
         // The missing classes first (once), seen and edited by the importer's groups.
         const own = { alle: false, gruppen: user.gruppen };
-        await saveClasses(tx, {
-          klassen: [...newClasses].map((name) => ({
-            id: 0,
-            name,
-            bedingungen: { f200: { sehen: own, bearbeiten: own } },
-          })),
-          geloescht: [],
-        });
+        await saveClasses(
+          tx,
+          {
+            klassen: [...newClasses].map((name) => ({
+              id: 0,
+              name,
+              bedingungen: { f200: { sehen: own, bearbeiten: own } },
+            })),
+            geloescht: [],
+          },
+          user.id,
+        );
         for (const entry of await classesFor(tx, user)) classIds.set(lower(entry.row.name), entry.row.id);
       }
       const classId = classByName.get(lower(record.className))?.row.id ?? classIds.get(lower(record.className)) ?? 0;

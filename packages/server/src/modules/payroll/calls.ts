@@ -81,7 +81,7 @@ export const payrollFileAccess: FileAccessRule = (_ctx, user) => hasRight(user.r
 export const importEmployeesCall = defineCall(payrollCalls.importMitarbeiter).forSession({
   rights: [payrollRights.employees],
   upload: { maxFileBytes: IMPORT_FILE_BYTES, maxFiles: 1 },
-  handle: ({ db, input }) => importEmployees(db, input),
+  handle: ({ db, input, user }) => importEmployees(db, input, user.id),
 });
 
 export const payrollServerCalls: CallDefinition[] = [

@@ -47,6 +47,7 @@ const columnOf = (path: readonly PropertyKey[]): Key | undefined =>
 export async function importEmployees(
   db: Db,
   input: { inhalt?: string | undefined; file?: UploadedFile | undefined; probelauf: boolean },
+  by: number,
 ) {
   const table = await readImportTable<Key>(input, fields);
   const settings = await readPayrollSettings(db);
@@ -93,6 +94,6 @@ export async function importEmployees(
     plans.push(duplicate ? { ...plan, ergebnis: 'doppelt' } : { ...plan, ergebnis: 'neu', record: parsed.data });
   }
   return finishImport(db, input.probelauf, plans, errors, async (tx, { record }) => {
-    await saveEmployee(tx, settings, record);
+    await saveEmployee(tx, settings, record, { by });
   });
 }
