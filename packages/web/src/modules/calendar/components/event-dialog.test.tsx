@@ -56,7 +56,7 @@ describe('EventDialog (new event, platform FormDialog)', () => {
     fireEvent.change(title(), { target: { value: 'Elternabend' } });
     fireEvent.click(saveButton());
     // The save runs under the saving overlay; on a loaded machine the reply takes a moment.
-    expect(await screen.findByText(refusal, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(refusal, {}, { timeout: 10_000 })).toBeTruthy();
     expect(title().getAttribute('aria-invalid')).toBe('true');
     expect(save).toHaveBeenCalledWith(expect.objectContaining({ type: 'saveTermin' }));
     expect(onClose).not.toHaveBeenCalled();

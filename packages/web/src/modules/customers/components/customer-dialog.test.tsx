@@ -56,7 +56,7 @@ describe('CustomerDialog (new customer, platform FormDialog)', () => {
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.click(saveButton());
     // The save runs under the saving overlay; on a loaded machine the reply takes a moment.
-    expect(await screen.findByText(refusal, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(refusal, {}, { timeout: 10_000 })).toBeTruthy();
     expect(field('Kundennummer').getAttribute('aria-invalid')).toBe('true');
     expect(onClose).not.toHaveBeenCalled();
   });
