@@ -55,7 +55,8 @@ describe('EventDialog (new event, platform FormDialog)', () => {
     const { onClose } = renderDialog(save);
     fireEvent.change(title(), { target: { value: 'Elternabend' } });
     fireEvent.click(saveButton());
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    // The save runs under the saving overlay; on a loaded machine the reply takes a moment.
+    expect(await screen.findByText(refusal, {}, { timeout: 10_000 })).toBeTruthy();
     expect(title().getAttribute('aria-invalid')).toBe('true');
     expect(save).toHaveBeenCalledWith(expect.objectContaining({ type: 'saveTermin' }));
     expect(onClose).not.toHaveBeenCalled();

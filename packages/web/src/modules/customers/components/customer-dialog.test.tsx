@@ -55,7 +55,8 @@ describe('CustomerDialog (new customer, platform FormDialog)', () => {
     fireEvent.change(field('Kundennummer'), { target: { value: '1001' } });
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.click(saveButton());
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    // The save runs under the saving overlay; on a loaded machine the reply takes a moment.
+    expect(await screen.findByText(refusal, {}, { timeout: 10_000 })).toBeTruthy();
     expect(field('Kundennummer').getAttribute('aria-invalid')).toBe('true');
     expect(onClose).not.toHaveBeenCalled();
   });

@@ -175,7 +175,7 @@ describe('UserDialog', () => {
     fireEvent.change(name, { target: { value: 'anna' } });
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.click(saveButton());
-    expect(await screen.findByText(taken)).toBeTruthy();
+    expect(await screen.findByText(taken, {}, { timeout: 10_000 })).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(onClose).not.toHaveBeenCalled();
   });
