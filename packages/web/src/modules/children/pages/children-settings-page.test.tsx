@@ -132,3 +132,43 @@ describe('/200-set Klassen (settings form)', () => {
     expect(request.dataToSave.data.klassen.map((k) => k.name)).toEqual(['1b', 'Neu']);
   });
 });
+
+describe('/200-set Klassen after a save', () => {
+  it('shows the server’s list (sorted, with the new id) once the data comes back', async () => {
+    const before = childrenData();
+    const rule = { alle: false, gruppen: [] };
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = (data: ChildrenData) => (
+      <QueryClientProvider client={queryClient}>
+        <AlertProvider>
+          <SavingProvider>
+            <ClassSettings data={data} />
+          </SavingProvider>
+        </AlertProvider>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(before));
+    fireEvent.click(screen.getByRole('button', { name: 'Klasse' }));
+    const names = () =>
+      screen.getAllByRole('textbox', { name: 'Name' }).map((input) => (input as HTMLInputElement).value);
+    await waitFor(() => expect(names()).toEqual(['1a', 'Neu']));
+    fireEvent.change(screen.getAllByRole('textbox', { name: 'Name' })[1] as HTMLElement, {
+      target: { value: '0-Vorschule' },
+    });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+    const after = {
+      ...before,
+      klassen: [
+        { id: 9, name: '0-Vorschule', bedingungen: { f200: { sehen: rule, bearbeiten: rule } }, anzahlKinder: 0 },
+        ...before.klassen,
+      ],
+    } as ChildrenData;
+    rerender(view(after));
+    await waitFor(() => expect(names()).toEqual(['0-Vorschule', '1a']));
+    expect(screen.getByRole('button', { name: 'Klasse 1a löschen' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Klasse 0-Vorschule löschen' })).toHaveProperty('disabled', false);
+  });
+});
