@@ -14,9 +14,7 @@ const parseMessage =
  * Module screens not yet moved onto the platform form layer (issue 31). Each entry goes when its file is
  * migrated; no new entries.
  */
-const legacyModuleScreens = [
-  'packages/web/src/modules/payroll/components/payroll-dialog.tsx',
-];
+const legacyModuleScreens = ['packages/web/src/modules/payroll/components/payroll-dialog.tsx'];
 
 export default tseslint.config(
   {
