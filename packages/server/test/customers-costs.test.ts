@@ -409,6 +409,26 @@ describe('kosten_upload.php and kostenDelDokument', () => {
   });
 });
 
+describe('kosten_upload.php with the session code in the query key (business.md 7.2)', () => {
+  it('takes kosten_upload.php?key=…&id_k=… and refuses a bad key or a customer', async () => {
+    const cost = await addCost();
+    const viaKey = (key: string) =>
+      postMultipart(
+        server.app,
+        `${kostenUpload.url}?key=${encodeURIComponent(key)}&id_k=${cost.id}`,
+        {},
+        { filename: 'Beleg.pdf', bytes: pdf },
+      );
+    const ok = await viaKey(staff.code);
+    expect(ok.status, JSON.stringify(ok.body)).toBe('success');
+    expect(ok.body.dokumente).toEqual([expect.objectContaining({ dokumentart: 20, name: 'Beleg.pdf' })]);
+    expect((await viaKey('x'.repeat(43))).status).toBe('accessError');
+    expect((await viaKey(customerLogin.code)).status).toBe('noRight');
+    const after = (await data(staff.code)).kosten.find((c) => c.id === cost.id);
+    expect(after?.dokumente).toHaveLength(1);
+  });
+});
+
 describe('exports: EÜR ZIP, monthly receipts, DATEV', () => {
   // A year of its own: the tests above made invoices and payments in `year`.
   const exportYear = 2024;

@@ -309,9 +309,13 @@ export const lineView = z.object({
   wertBrutto: z.number(),
   id_leistungstyp: z.number(),
   id_einnahmestelle: z.number(),
+  /** The order the line belongs to (business.md 3.2). */
+  id_auftrag: z.number(),
   /** Staff only: the line's costs (gross cents) and linked cost record. */
   kosten: z.number().optional(),
   id_kosten: z.number().optional(),
+  /** Staff only: the linked cost record's amount (gross cents; 0 when none). */
+  betrag: z.number().optional(),
 });
 export type LineView = z.output<typeof lineView>;
 
@@ -330,6 +334,14 @@ export const orderDocumentView = z.object({
   timeUpload: z.number(),
   /** Invoices: the XRechnung (CII) file's path ('' when none). */
   pfadXml: z.string(),
+  /** `dateUpload` as the German date TT.MM.JJJJ (business.md 3.2). */
+  dateUpload2: z.string(),
+  /** An uploaded file (20 booking receipt, 100 other), not a document the server made. */
+  upload: z.boolean(),
+  /** The lines the document was made from, as JSON text ('[]' for uploads and reminders). */
+  json_leistungen: z.string(),
+  /** Made by the server job from a planned document (business.md 4.2), not at once. */
+  geplanteRechnung: z.boolean(),
 });
 export type OrderDocumentView = z.output<typeof orderDocumentView>;
 
@@ -358,6 +370,8 @@ export const orderView = z.object({
   vertrag_nummer: z.string(),
   vertrag_beginn: z.string(),
   vertrag_ende: z.string(),
+  /** `vertrag_ende` as the German date TT.MM.JJJJ ('' without an end). */
+  dateVertrag_ende: z.string(),
   vertrag_endeKuendigungsfrist: z.string(),
   vertrag_zahlungJaehrlich: z.number(),
 });
