@@ -62,6 +62,7 @@ export function LoggedInShell({ definition, loader, tabCode, pathname, search }:
           userIdent={settings.user.ident}
           links={settings.mainmenu_links}
           activeModule={definition.code}
+          offlineText={definition.offlineBanner}
           onLogout={() => logoutNow()}
         >
           <ModulePage

@@ -17,7 +17,15 @@ export function useDismissibleOfflineBanner(): void {
   }, []);
 }
 
-export function OfflineBanner() {
+export interface OfflineBannerProps {
+  /**
+   * The module's whole banner text where its specification words it as one sentence ('KEINE
+   * NETZWERKVERBINDUNG. Die angezeigten Daten …'); its leading 'KEINE NETZWERKVERBINDUNG' is set bold.
+   */
+  text?: string;
+}
+
+export function OfflineBanner({ text }: OfflineBannerProps = {}) {
   const offline = useOffline();
   const isDismissible = dismissibleStore.useValue() > 0;
   const [isDismissed, setDismissed] = useState(false);
@@ -36,9 +44,23 @@ export function OfflineBanner() {
       />
     );
   }
+  const head = messages.offlineBanner;
   return (
-    <Notice severity="warning" title={messages.offlineBanner} square data-testid="offline-banner">
-      {messages.offlineHint}
+    <Notice severity="warning" title={text === undefined ? head : undefined} square data-testid="offline-banner">
+      {text === undefined ? (
+        messages.offlineHint
+      ) : (
+        <p style={{ margin: 0 }} data-testid="offline-banner-text">
+          {text.startsWith(head) ? (
+            <>
+              <strong>{head}</strong>
+              {text.slice(head.length)}
+            </>
+          ) : (
+            text
+          )}
+        </p>
+      )}
       {isDismissible && (
         <Box sx={{ mt: 1 }}>
           <Button size="small" color="inherit" variant="outlined" onClick={() => setDismissed(true)}>
