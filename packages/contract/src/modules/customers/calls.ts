@@ -486,7 +486,7 @@ export const customerCalls = {
       file: z.string().optional(),
       name: z.string().optional(),
     }),
-    timeoutMs: 30_000,
+    // business.md 7.2 and 9: 10 s (the exports' ZIPs pass a longer one, web customers/api/costs.ts).
   }),
   /** Order document upload (multipart, one file): booking receipt or other file → neuDokument. */
   upload: defineCallSpec({
