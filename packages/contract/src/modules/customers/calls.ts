@@ -60,7 +60,11 @@ export const customerMessages = {
   rate: moneyMessages.rate,
   deleteCustomer: 'Kunde löschen? Die Auftrags- und Vertragsdaten des Kunden bleiben erhalten.',
   deleteDocument: 'Das Dokument wird unwiderruflich gelöscht.',
-  loadFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
+  /**
+   * A failed load. business.md 8 gives loads the save text; a load saves nothing, so it says what failed
+   * (issue 33; docs/api.md). The offline banner shows as well.
+   */
+  loadFailed: 'Die Daten konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
   saveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
   downloadFailed: 'Die angeforderte Datei konnte nicht heruntergeladen werden. Bitte die Netzwerkverbindung prüfen.',
   noOrders: 'Keine Aufträge gefunden',

@@ -43,7 +43,11 @@ export function CostsPage() {
   if (!data)
     return (
       <PageContainer>
-        {query.isError ? <Typography>{customerMessages.loadFailed}</Typography> : <PageLoading />}
+        {query.isError ? (
+          <Typography role="alert">{customerMessages.loadFailed}</Typography>
+        ) : (
+          <PageLoading text={customerMessages.loading} />
+        )}
       </PageContainer>
     );
   // Costs are internal: customers (members of the customer group) never see them (the server sends none).
