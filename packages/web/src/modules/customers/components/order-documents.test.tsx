@@ -5,10 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { customerMessages, type CustomerData, type OrderDocumentView, type OrderView } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
+import type * as CustomersApi from '../api/customers';
 import { OrderDocuments } from './order-documents';
 
 vi.mock('../api/customers', async (original) => ({
-  ...(await original<typeof import('../api/customers')>()),
+  ...(await original<typeof CustomersApi>()),
   useDeleteDocument: () => ({ mutateAsync: vi.fn() }),
   useUploadDocument: () => ({ mutateAsync: vi.fn() }),
   useCreateDocument: () => ({ mutateAsync: vi.fn() }),
