@@ -446,6 +446,8 @@ export type DocumentInput = z.input<typeof documentInput>;
 export const delDocumentActions = defineActions({
   auftragDelDokument: { data: z.object({ id: recordId(), pfad: z.string().max(500).default('') }) },
   kostenDelDokument: { data: z.object({ id: recordId(), pfad: z.string().max(500).default('') }) },
+  /** Renames a cost document (business.md 2.3: the cost dialog's document list offers edit); name rule. */
+  kostenEditDokument: { data: z.object({ id: recordId(), name: requiredName }) },
 });
 
 /** The document call takes an order document or, by dokumentart 'EueR'/'monatsbelege', a ZIP download. */
