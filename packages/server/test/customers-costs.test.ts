@@ -409,6 +409,47 @@ describe('kosten_upload.php and kostenDelDokument', () => {
   });
 });
 
+describe('kosten_upload.php with the session code in the query key (business.md 7.2)', () => {
+  it('takes kosten_upload.php?key=…&id_k=… and refuses a bad key or a customer', async () => {
+    const cost = await addCost();
+    const viaKey = (key: string) =>
+      postMultipart(
+        server.app,
+        `${kostenUpload.url}?key=${encodeURIComponent(key)}&id_k=${cost.id}`,
+        {},
+        { filename: 'Beleg.pdf', bytes: pdf },
+      );
+    const ok = await viaKey(staff.code);
+    expect(ok.status, JSON.stringify(ok.body)).toBe('success');
+    expect(ok.body.dokumente).toEqual([expect.objectContaining({ dokumentart: 20, name: 'Beleg.pdf' })]);
+    expect((await viaKey('x'.repeat(43))).status).toBe('accessError');
+    expect((await viaKey(customerLogin.code)).status).toBe('noRight');
+    const after = (await data(staff.code)).kosten.find((c) => c.id === cost.id);
+    expect(after?.dokumente).toHaveLength(1);
+  });
+});
+
+describe('kostenEditDokument: a cost document gets a new title', () => {
+  it('renames for staff, refuses a bad name in German and customers', async () => {
+    const cost = await addCost();
+    const uploaded = await upload(staff.code, { id_k: String(cost.id) }, { filename: 'scan_0001.pdf', bytes: pdf });
+    const document = (uploaded.body.dokumente as CostDocumentView[])[0] as CostDocumentView;
+    const rename = (code: string, name: string, id = document.id) =>
+      server.call(delDokument, code, { dataToSave: { type: 'kostenEditDokument', data: { id, name } } });
+    expectStatus(await rename(staff.code, 'Rechnung Papier März'), 'success');
+    const names = async () =>
+      (await data(staff.code)).kosten.find((c) => c.id === cost.id)?.dokumente.map((d) => d.name);
+    expect(await names()).toEqual(['Rechnung Papier März']);
+    const bad = await rename(staff.code, '<b>x</b>');
+    expectStatus(bad, 'validationError', 400);
+    expect(Object.keys(bad.body.errors as object)).toEqual(['dataToSave.data.name']);
+    expectStatus(await rename(staff.code, ''), 'validationError', 400);
+    expectStatus(await rename(staff.code, 'X', 999999), 'notFound', 404);
+    expectStatus(await rename(customerLogin.code, 'Meins'), 'noRight', 403);
+    expect(await names()).toEqual(['Rechnung Papier März']);
+  });
+});
+
 describe('exports: EÜR ZIP, monthly receipts, DATEV', () => {
   // A year of its own: the tests above made invoices and payments in `year`.
   const exportYear = 2024;

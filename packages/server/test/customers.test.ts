@@ -685,6 +685,72 @@ describe('documents: invoices and offers', () => {
   });
 });
 
+describe("the spec's entity fields (business.md 3.2)", () => {
+  it('orders carry dateVertrag_ende, lines id_auftrag and betrag, documents dateUpload2, upload, json_leistungen, geplanteRechnung', async () => {
+    const contract = await addOrder(await addCustomer(), {
+      typ: 'Vertrag',
+      vertrag_beginn: '2026-02-01',
+      vertrag_ende: '2027-01-31',
+    });
+    expect(contract.dateVertrag_ende).toBe('31.01.2027');
+    expect(contract.leistungen.map((line) => line.id_auftrag)).toEqual([contract.id, contract.id]);
+    expect(contract.leistungen.map((line) => line.betrag)).toEqual([0, 0]);
+    const plain = await addOrder(await addCustomer());
+    expect(plain.dateVertrag_ende).toBe('');
+
+    const doc = (await invoice(contract.id, { datum: `${year}-03-15` })).body.neuDokument as OrderDocumentView;
+    expect(doc).toMatchObject({ dateUpload2: `15.03.${year}`, upload: false, geplanteRechnung: false });
+    expect(JSON.parse(doc.json_leistungen)).toEqual([
+      expect.objectContaining({ pos: expect.any(Number), titel: 'Beratung', anzahl: '3', wert: 3333, mwst: '19' }),
+      expect.objectContaining({ titel: 'Brötchen', anzahl: '2.5', wert: 99, netto: 248, mwst: '7' }),
+    ]);
+    const loaded = (await data(staff.code)).auftraege.find((o) => o.id === contract.id) as OrderView;
+    expect(loaded.dokumente[0]).toEqual(doc);
+
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const uploaded = await postMultipart(
+      server.app,
+      customerCalls.upload.url,
+      { code: staff.code, id_a: String(contract.id), dokumentart: '100', datum: `${year}-04-01` },
+      { filename: 'Plan.pdf', bytes: pdf },
+    );
+    expect(uploaded.body.neuDokument).toMatchObject({
+      upload: true,
+      json_leistungen: '[]',
+      dateUpload2: `01.04.${year}`,
+    });
+
+    // A line booked as a cost record carries that record's amount.
+    const booked = await save(staff.code, {
+      type: 'saveAuftrag',
+      data: {
+        id: contract.id,
+        id_kunde: contract.id_kunde,
+        typ: 'Vertrag',
+        titel: 'Auftrag',
+        status: 1,
+        vertrag_beginn: '2026-02-01',
+        vertrag_ende: '2027-01-31',
+        leistungen: [
+          {
+            titel: 'Material',
+            anzahl: '1',
+            wert: '10,00',
+            mwst: '19',
+            kosten: '11,90',
+            id_kosten: 0,
+            neuKosten: { datum: `${year}-03-01`, betrag: '11,90', mwst: '19', titel: 'Material' },
+          },
+        ],
+      },
+    });
+    expectStatus(booked, 'success');
+    const line = (booked.body.save as CustomerData).auftraege.find((o) => o.id === contract.id)?.leistungen[0];
+    expect(line?.id_kosten).toBeGreaterThan(0);
+    expect(line?.betrag).toBe(1190);
+  });
+});
+
 describe('customers (members of the customer group) see only their own orders, public information only', () => {
   it('no adminInfo, costs, profit, receipts or other customers; no changes', async () => {
     const login = await server.userWithSession({ groupIds: [customerGroup] });
@@ -718,6 +784,16 @@ describe('customers (members of the customer group) see only their own orders, p
 
     expect((await download(login.code, ownInvoice.pfad)).statusCode).toBe(200);
     expect((await download(login.code, foreignInvoice.pfad)).statusCode).toBe(403);
+
+    // Types 1 and 2 only (docs/api.md): a credit note of the customer's own order is neither listed nor downloadable.
+    const credit = (await invoice(ownOrder.id, { dokumentart: 3, rechnungId: ownInvoice.id })).body
+      .neuDokument as OrderDocumentView;
+    const offer = (await invoice(ownOrder.id, { dokumentart: 2 })).body.neuDokument as OrderDocumentView;
+    const again = (await data(login.code)).auftraege[0] as OrderView;
+    expect(again.dokumente.map((d) => d.dokumentart).sort()).toEqual([1, 2]);
+    expect(again.dokumente.map((d) => d.name)).toContain(offer.name);
+    expect((await download(login.code, credit.pfad)).statusCode).toBe(403);
+    expect((await data(staff.code)).auftraege.find((o) => o.id === ownOrder.id)?.dokumente).toHaveLength(3);
 
     const before = await rows(customerOrders);
     expectStatus(await save(login.code, { type: 'addKunde', data: { id: 0, firma: 'Ich' } }), 'noRight', 403);
@@ -987,6 +1063,8 @@ describe('scheduled documents (server job)', () => {
     const docs = (await data(staff.code)).auftraege.find((o) => o.id === order.id)?.dokumente ?? [];
     expect(docs).toHaveLength(3);
     expect(new Set(docs.map((d) => d.name)).size).toBe(3);
+    // The spec's geplanteRechnung: made by the job from a plan (a document made at once says false).
+    expect(docs.map((d) => d.geplanteRechnung)).toEqual([true, true, true]);
     const left = await db
       .select()
       .from(customerScheduledDocuments)
@@ -1109,5 +1187,23 @@ describe('auftragUpload: booking receipts and files', () => {
         )
       ).statusCode,
     ).toBe(403);
+  });
+  it('takes the session code in the query as key (business.md 7.2), checked before the file is read', async () => {
+    const order = await addOrder(await addCustomer());
+    const viaKey = (key: string) =>
+      postMultipart(
+        server.app,
+        `${customerCalls.upload.url}&key=${encodeURIComponent(key)}&id_a=${order.id}`,
+        { dokumentart: '100', datum: `${year}-04-01` },
+        { filename: 'Scan.pdf', bytes: pdf },
+      );
+    const ok = await viaKey(staff.code);
+    expect(ok.status, JSON.stringify(ok.body)).toBe('success');
+    expect(ok.body.neuDokument).toMatchObject({ name: 'Scan.pdf', dokumentart: 100 });
+    const before = await rows(customerDocuments);
+    expect((await viaKey('x'.repeat(43))).status).toBe('accessError');
+    const login = await server.userWithSession({ groupIds: [customerGroup] });
+    expect((await viaKey(login.code)).statusCode).toBe(403);
+    expect(await rows(customerDocuments)).toBe(before);
   });
 });

@@ -24,6 +24,11 @@ export interface CallSpec<Shape extends RequestShape = RequestShape, Reply exten
   /** The success reply; error replies are the shared ErrorReply. */
   readonly reply: Reply;
   readonly timeoutMs: number;
+  /**
+   * The time-out when the call carries an action (a save through a getOrSave call) where the
+   * specification gives saves their own (school.md 9: module 200 loads 15 s, saves 10 s).
+   */
+  readonly saveTimeoutMs: number | undefined;
   /** Also answered for GET (download links opened in a new window). */
   readonly allowGet: boolean;
   /** The request field that carries the module's actions (`dataToSave`), when there is one. */
@@ -40,6 +45,7 @@ export interface CallSpecInput<Shape extends RequestShape, Reply extends z.ZodTy
   request: Shape;
   reply: Reply;
   timeoutMs?: number;
+  saveTimeoutMs?: number;
   allowGet?: boolean;
 }
 
@@ -59,6 +65,7 @@ export function defineCallSpec<Shape extends RequestShape, Reply extends z.ZodTy
     request: request as CallSpec<Shape, Reply>['request'],
     reply: input.reply,
     timeoutMs: input.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    saveTimeoutMs: input.saveTimeoutMs,
     allowGet: input.allowGet ?? false,
     actionKey: actionEntry?.[0],
     actions: actionEntry ? actionSetOf(actionEntry[1]) : undefined,

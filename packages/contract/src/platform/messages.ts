@@ -4,9 +4,14 @@ export const messages = {
   offlineBanner: 'KEINE NETZWERKVERBINDUNG',
   offlineHint:
     'Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
-  /** The banner of modules 150 and 200 as school.md 2.1 words it (one sentence after the capitals). */
+  /** The banner of the school modules as one sentence (school.md 2.1). */
   offlineBannerSchool:
     'KEINE NETZWERKVERBINDUNG. Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
+  /** The banner of module 410 as one line (business.md 2.3). */
+  offlineBannerBusiness:
+    'KEINE NETZWERKVERBINDUNG - Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
+  /** A module's data could not be loaded (never 'gespeichert' for a load; the offline banner shows too). */
+  dataLoadFailed: 'Die Daten konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
   loginInvalid: 'Logindaten ungültig.',
   loginTooManyAttempts: 'Zu viele Loginversuche. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.',
   loginNetworkError: 'Bitte Netzwerkverbindung überprüfen',

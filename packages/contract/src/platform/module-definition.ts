@@ -55,6 +55,11 @@ export interface ModuleDefinition {
   rights: RightNode;
   /** Core modules cannot be switched off in the app settings (useF). */
   alwaysEnabled?: boolean;
+  /**
+   * The offline banner's whole text where the module's specification words it as one sentence
+   * (school.md 2.1, business.md 2.3); without it the banner shows 'KEINE NETZWERKVERBINDUNG' and the hint.
+   */
+  offlineBanner?: string;
   /** Dashboard widgets of the module (served by its ServerModule, drawn by its web entry). */
   widgets?: readonly WidgetDefinition[];
 }

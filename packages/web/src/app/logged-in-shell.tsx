@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ModuleDefinition } from '@hortus/contract';
 import { AlertProvider } from '../platform/alert/alert-provider';
 import { useSettings } from '../platform/api/get-settings';
@@ -7,6 +8,7 @@ import { MainLayout } from '../platform/layout/main-layout';
 import { ModulePage } from '../platform/module-page/module-page';
 import type { ModuleLoader } from '../platform/module-page/web-module';
 import { moduleAccess } from '../platform/navigation/start-route';
+import { reloadCleared } from '../platform/navigation/reload-cleared';
 import { useNavigationEffects } from '../platform/navigation/use-navigation-effects';
 import { SettingsPending } from '../platform/feedback/settings-pending';
 import { NotFoundPage } from '../platform/not-found/not-found-page';
@@ -38,10 +40,11 @@ export function LoggedInShell({ definition, loader, tabCode, pathname, search }:
   const access = settings ? moduleAccess(definition.code, settings.mainmenu_links) : null;
   const redirectTo = access?.kind === 'redirect' ? access.to : null;
   const mustLogout = access?.kind === 'logout';
+  const queryClient = useQueryClient();
   useEffect(() => {
-    // Not among the menu links: open the first menu link and reload the page.
-    if (redirectTo !== null) location.replace(redirectTo);
-  }, [redirectTo]);
+    // Not among the menu links: clear the local caches, then open the first menu link and reload the page.
+    if (redirectTo !== null) void reloadCleared(queryClient, redirectTo);
+  }, [redirectTo, queryClient]);
   useEffect(() => {
     if (mustLogout)
       void logout()
@@ -62,6 +65,7 @@ export function LoggedInShell({ definition, loader, tabCode, pathname, search }:
           userIdent={settings.user.ident}
           links={settings.mainmenu_links}
           activeModule={definition.code}
+          offlineText={definition.offlineBanner}
           onLogout={() => logoutNow()}
         >
           <ModulePage

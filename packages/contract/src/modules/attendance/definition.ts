@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../../platform/module-definition';
+import { messages } from '../../platform/messages';
 
 /** Rights of module 150 Anwesenheiten (school.md section 6). */
 export const attendanceRights = {
@@ -17,6 +18,7 @@ export const attendanceModule: ModuleDefinition = {
   icon: 'Checklist',
   menuRight: attendanceRights.module,
   quicknav: true,
+  offlineBanner: messages.offlineBannerSchool,
   sort: 150,
   tabs: [
     { code: '', label: 'Anwesenheiten', right: attendanceRights.module },

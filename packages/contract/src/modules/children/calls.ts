@@ -490,7 +490,9 @@ export const childrenCalls = {
     func: 'getSettings',
     request: getOrSaveRequest(childrenActions),
     reply: childrenReply,
+    // school.md 9: load 15000 ms, save 10000 ms.
     timeoutMs: 15_000,
+    saveTimeoutMs: 10_000,
   }),
   /** The store load: the same data without an action. */
   getData: defineCallSpec({

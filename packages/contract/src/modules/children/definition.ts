@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../../platform/module-definition';
+import { messages } from '../../platform/messages';
 
 /** Rights of module 200 Kinder (school.md section 6). */
 export const childrenRights = {
@@ -20,6 +21,7 @@ export const childrenModule: ModuleDefinition = {
   icon: 'ChildCare',
   menuRight: childrenRights.module,
   quicknav: true,
+  offlineBanner: messages.offlineBannerSchool,
   sort: 200,
   tabs: [
     { code: '', label: 'Kinderverwaltung', right: childrenRights.list },

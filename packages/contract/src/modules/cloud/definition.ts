@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../../platform/module-definition';
+import { messages } from '../../platform/messages';
 
 /** Rights of module 130 Cloud (school.md section 6). */
 export const cloudRights = {
@@ -17,6 +18,7 @@ export const cloudModule: ModuleDefinition = {
   icon: 'Cloud',
   menuRight: 'x|130',
   quicknav: true,
+  offlineBanner: messages.offlineBannerSchool,
   sort: 130,
   tabs: [
     { code: '', label: 'Dateien', right: cloudRights.files },

@@ -63,7 +63,11 @@ export const customerMessages = {
   rate: moneyMessages.rate,
   deleteCustomer: 'Kunde löschen? Die Auftrags- und Vertragsdaten des Kunden bleiben erhalten.',
   deleteDocument: 'Das Dokument wird unwiderruflich gelöscht.',
-  loadFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
+  /**
+   * A failed load. business.md 8 gives loads the save text; a load saves nothing, so it says what failed
+   * (issue 33; docs/api.md). The offline banner shows as well.
+   */
+  loadFailed: 'Die Daten konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
   saveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
   downloadFailed: 'Die angeforderte Datei konnte nicht heruntergeladen werden. Bitte die Netzwerkverbindung prüfen.',
   noOrders: 'Keine Aufträge gefunden',
@@ -328,9 +332,13 @@ export const lineView = z.object({
   wertBrutto: z.number(),
   id_leistungstyp: z.number(),
   id_einnahmestelle: z.number(),
+  /** The order the line belongs to (business.md 3.2). */
+  id_auftrag: z.number(),
   /** Staff only: the line's costs (gross cents) and linked cost record. */
   kosten: z.number().optional(),
   id_kosten: z.number().optional(),
+  /** Staff only: the linked cost record's amount (gross cents; 0 when none). */
+  betrag: z.number().optional(),
 });
 export type LineView = z.output<typeof lineView>;
 
@@ -349,6 +357,14 @@ export const orderDocumentView = z.object({
   timeUpload: z.number(),
   /** Invoices: the XRechnung (CII) file's path ('' when none). */
   pfadXml: z.string(),
+  /** `dateUpload` as the German date TT.MM.JJJJ (business.md 3.2). */
+  dateUpload2: z.string(),
+  /** An uploaded file (20 booking receipt, 100 other), not a document the server made. */
+  upload: z.boolean(),
+  /** The lines the document was made from, as JSON text ('[]' for uploads and reminders). */
+  json_leistungen: z.string(),
+  /** Made by the server job from a planned document (business.md 4.2), not at once. */
+  geplanteRechnung: z.boolean(),
 });
 export type OrderDocumentView = z.output<typeof orderDocumentView>;
 
@@ -378,6 +394,8 @@ export const orderView = z.object({
   vertrag_nummer: z.string(),
   vertrag_beginn: z.string(),
   vertrag_ende: z.string(),
+  /** `vertrag_ende` as the German date TT.MM.JJJJ ('' without an end). */
+  dateVertrag_ende: z.string(),
   vertrag_endeKuendigungsfrist: z.string(),
   vertrag_zahlungJaehrlich: z.number(),
 });
@@ -448,6 +466,8 @@ export type DocumentInput = z.input<typeof documentInput>;
 export const delDocumentActions = defineActions({
   auftragDelDokument: { data: z.object({ id: recordId(), pfad: z.string().max(500).default('') }) },
   kostenDelDokument: { data: z.object({ id: recordId(), pfad: z.string().max(500).default('') }) },
+  /** Renames a cost document (business.md 2.3: the cost dialog's document list offers edit); name rule. */
+  kostenEditDokument: { data: z.object({ id: recordId(), name: requiredName }) },
 });
 
 /** The document call takes an order document or, by dokumentart 'EueR'/'monatsbelege', a ZIP download. */
@@ -500,7 +520,7 @@ export const customerCalls = {
       file: z.string().optional(),
       name: z.string().optional(),
     }),
-    timeoutMs: 30_000,
+    // business.md 7.2 and 9: 10 s (the exports' ZIPs pass a longer one, web customers/api/costs.ts).
   }),
   /** Order document upload (multipart, one file): booking receipt or other file → neuDokument. */
   upload: defineCallSpec({

@@ -329,6 +329,10 @@ describe('revenue overview', () => {
     dateUpload,
     timeUpload: 0,
     pfadXml: '',
+    dateUpload2: '',
+    upload: false,
+    json_leistungen: '[]',
+    geplanteRechnung: false,
   });
   const line = (id: number, id_einnahmestelle: number, netto: number, kosten = 0) => ({
     id,
@@ -342,6 +346,7 @@ describe('revenue overview', () => {
     wertBrutto: grossFromNet(netto, '19'),
     id_leistungstyp: 0,
     id_einnahmestelle,
+    id_auftrag: 0,
     kosten,
     id_kosten: 0,
   });
@@ -363,6 +368,7 @@ describe('revenue overview', () => {
     vertrag_nummer: '',
     vertrag_beginn: '',
     vertrag_ende: '',
+    dateVertrag_ende: '',
     vertrag_endeKuendigungsfrist: '',
     vertrag_zahlungJaehrlich: 0,
     ...partial,

@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../../platform/module-definition';
+import { messages } from '../../platform/messages';
 
 /** Rights of module 410 Kunden (business.md section 6; written under the rights tree root `x`). */
 export const customerRights = {
@@ -14,6 +15,7 @@ export const customersModule: ModuleDefinition = {
   icon: 'Storefront',
   menuRight: customerRights.use,
   quicknav: true,
+  offlineBanner: messages.offlineBannerBusiness,
   sort: 410,
   tabs: [
     { code: '', label: 'Kunden', right: customerRights.use },

@@ -40,7 +40,7 @@ export const hydrantMessages = {
   noOverdue: 'Keine überfälligen Hydranten',
   noResults: 'Keine Hydranten gefunden',
   routesPlaceholder: 'Hier können bald Prüfrouten geplant werden.',
-  bulkConfirm: 'Alle Hydranten werden auf "ungeprüft" gesetzt. Fortfahren?',
+  bulkConfirm: 'Alle Hydranten werden auf „ungeprüft“ gesetzt. Fortfahren?',
 } as const;
 
 /** Defaults of a new hydrant (business.md 9). */

@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../../platform/module-definition';
+import { messages } from '../../platform/messages';
 
 /**
  * Rights of module 210, the parents' side of the children module (school.md 2.5 and 6). Module 210
@@ -21,6 +22,7 @@ export const parentReportsModule: ModuleDefinition = {
   icon: 'FamilyRestroom',
   menuRight: parentReportsRights.module,
   quicknav: true,
+  offlineBanner: messages.offlineBannerSchool,
   sort: 210,
   tabs: [
     // The router's tab "Anwesenheit" is the report screen (school.md 2.5).

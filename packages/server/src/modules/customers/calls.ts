@@ -12,7 +12,7 @@ import { deleteOrder, saveOrder } from './orders';
 import { uploadDocument } from './uploads';
 import { importCustomers } from './import';
 import { deleteCost, saveCost } from './costs';
-import { deleteCostDocument, uploadCostDocument } from './cost-uploads';
+import { deleteCostDocument, renameCostDocument, uploadCostDocument } from './cost-uploads';
 import { exportZip } from './euer';
 import { datevExport } from './datev';
 import { isCustomer, readCustomerSettings, requireCustomerGroup, saveCustomerSettings } from './settings';
@@ -160,6 +160,7 @@ export const delDocumentCall = defineCall(customerCalls.delDokument).forSession(
     if (action) {
       await requireStaff(db, user);
       if (action.type === 'kostenDelDokument') await deleteCostDocument(app, action.data.id, action.data.pfad);
+      else if (action.type === 'kostenEditDokument') await renameCostDocument(app, action.data.id, action.data.name);
       else await deleteDocument(app, action.data.id, action.data.pfad);
     }
     return { status: 'success' };

@@ -61,3 +61,17 @@ export async function deleteCostDocument(app: AppContext, id: number, pfad: stri
     await tx.update(customerCosts).set({ updatedAt: new Date() }).where(eq(customerCosts.id, found.document.costId));
   });
 }
+
+/** Renames a cost document (its title in the list; the stored file keeps its path). */
+export async function renameCostDocument(app: AppContext, id: number, name: string): Promise<void> {
+  const [document] = await app.db
+    .select({ costId: customerCostDocuments.costId })
+    .from(customerCostDocuments)
+    .where(eq(customerCostDocuments.id, id))
+    .limit(1);
+  const found = requireRecord(document, { canSee: true }, costMessages.unknownDocument);
+  await app.db.transaction(async (tx) => {
+    await tx.update(customerCostDocuments).set({ name }).where(eq(customerCostDocuments.id, id));
+    await tx.update(customerCosts).set({ updatedAt: new Date() }).where(eq(customerCosts.id, found.costId));
+  });
+}

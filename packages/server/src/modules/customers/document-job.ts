@@ -66,7 +66,9 @@ export async function runDueDocuments(app: AppContext, now = new Date()): Promis
       const parsed = documentInput.safeParse({ ...plan.input, id_auftrag: plan.orderId, datum: berlinDay(plan.dueAt) });
       if (!parsed.success) throw new Error(Object.values(fieldErrors(parsed.error)).flat().join(' '));
       const { document } =
-        parsed.data.dokumentart === 4 ? await createReminder(app, parsed.data) : await createDocument(app, parsed.data);
+        parsed.data.dokumentart === 4
+          ? await createReminder(app, parsed.data)
+          : await createDocument(app, parsed.data, { planned: true });
       created += 1;
       if (plan.sendTo !== '')
         app.mailer.send({

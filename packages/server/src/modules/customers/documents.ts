@@ -23,6 +23,7 @@ import { ciiXml, xrechnungGaps } from './cii-xml';
 import { invoicePdf, salutation, type DocumentLine } from './invoice-pdf';
 import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
 import { isCustomer, readCustomerSettings } from './settings';
+import { orderDocumentView, PUBLIC_DOCUMENT_TYPES } from './document-view';
 
 type DocumentData = z.output<typeof documentInput>;
 
@@ -96,6 +97,8 @@ function addressee(
 export async function createDocument(
   app: AppContext,
   input: DocumentData,
+  /** Made by the server job from a planned document (business.md 4.2). */
+  options: { planned?: boolean } = {},
 ): Promise<{ document: OrderDocumentView; replaced: boolean }> {
   const db = app.db;
   const settings = await readCustomerSettings(db);
@@ -294,24 +297,20 @@ export async function createDocument(
         xmlFileId: xml?.id ?? null,
         wertCents: totals.grossCents,
         datum: input.datum,
-        snapshot: { lines, netCents: totals.netCents, vatCents: totals.vatCents, anzahlungCents },
+        snapshot: {
+          lines,
+          netCents: totals.netCents,
+          vatCents: totals.vatCents,
+          anzahlungCents,
+          ...(options.planned === true ? { geplant: true } : {}),
+        },
       })
       .returning();
     await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.id));
     const created = row as typeof customerDocuments.$inferSelect;
     return {
       replaced,
-      document: {
-        id: created.id,
-        dokumentart: created.dokumentart,
-        name: created.name,
-        pfad: stored.path,
-        wert: created.wertCents,
-        dateUpload: created.datum,
-        timeUpload: Math.floor(created.createdAt.getTime() / 1000),
-        pfadXml: xml?.path ?? '',
-        netto: totals.netCents,
-      },
+      document: orderDocumentView(created, stored.path, xml?.path ?? ''),
     };
   });
 }
@@ -359,5 +358,7 @@ export const documentFileAccess: FileAccessRule = async (ctx, user: LoadedUser, 
     );
   // The settings right alone (x|410|set) reads no document.
   if (!hasRight(user.rechte, customerRights.use)) return false;
-  return !isCustomer(user, settings) || (row.loginUserId === user.id && [1, 2, 3, 4].includes(row.dokumentart));
+  return (
+    !isCustomer(user, settings) || (row.loginUserId === user.id && PUBLIC_DOCUMENT_TYPES.includes(row.dokumentart))
+  );
 };

@@ -26,6 +26,7 @@ import { requireRecord } from '../../platform/http/records';
 import { CallError } from '../../platform/http/calls';
 import { customerCosts, customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
 import { readCustomerSettings } from './settings';
+import { germanDate, orderDocumentView, PUBLIC_DOCUMENT_TYPES } from './document-view';
 
 type OrderData = z.output<typeof orderInput>;
 type OrderRow = typeof customerOrders.$inferSelect;
@@ -181,9 +182,6 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
   return documents.flatMap((document) => [document.fileId, ...(document.xmlFileId ? [document.xmlFileId] : [])]);
 }
 
-/** Documents a customer may see of their orders: invoices, offers, credit notes and reminders. */
-const PUBLIC_DOCUMENT_TYPES = [1, 2, 3, 4];
-
 /**
  * The orders as the caller may see them: staff everything; customers (`customerIds`) only the orders of
  * their own customer records and only the public fields (no adminInfo, costs, profit, receipts).
@@ -233,22 +231,26 @@ export async function orderViews(
           f.path,
         ]),
   );
+  // Staff see each line's linked cost record's amount (the spec's line `betrag`).
+  const costIds = forCustomer ? [] : [...new Set(lines.map((line) => line.costId).filter((id) => id > 0))];
+  const costAmounts = new Map(
+    costIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: customerCosts.id, cents: customerCosts.grossCents })
+            .from(customerCosts)
+            .where(inArray(customerCosts.id, costIds))
+        ).map((cost) => [cost.id, cost.cents]),
+  );
   const linesOf = groupBy(lines, (line) => line.orderId);
   const documentsOf = groupBy(documentRows, (row) => row.document.orderId);
   return orders
     .map((order) => {
       const orderLines = linesOf.get(order.id) ?? [];
-      const dokumente: OrderDocumentView[] = (documentsOf.get(order.id) ?? []).map(({ document, path }) => ({
-        id: document.id,
-        dokumentart: document.dokumentart,
-        name: document.name,
-        pfad: path,
-        wert: document.wertCents,
-        dateUpload: document.datum,
-        timeUpload: Math.floor(document.createdAt.getTime() / 1000),
-        pfadXml: document.xmlFileId ? (xmlPaths.get(document.xmlFileId) ?? '') : '',
-        netto: document.snapshot.netCents ?? 0,
-      }));
+      const dokumente: OrderDocumentView[] = (documentsOf.get(order.id) ?? []).map(({ document, path }) =>
+        orderDocumentView(document, path, document.xmlFileId ? (xmlPaths.get(document.xmlFileId) ?? '') : ''),
+      );
       const leistungen: LineView[] = orderLines.map((line) => ({
         id: line.id,
         pos: line.pos,
@@ -261,7 +263,10 @@ export async function orderViews(
         wertBrutto: line.grossCents,
         id_leistungstyp: line.serviceTypeId,
         id_einnahmestelle: line.incomeCentreId,
-        ...(forCustomer ? {} : { kosten: line.costCents, id_kosten: line.costId }),
+        id_auftrag: order.id,
+        ...(forCustomer
+          ? {}
+          : { kosten: line.costCents, id_kosten: line.costId, betrag: costAmounts.get(line.costId) ?? 0 }),
       }));
       const umsatz = orderLines.reduce((sum, line) => sum + line.netCents, 0);
       const umsatzBrutto = orderLines.reduce((sum, line) => sum + line.grossCents, 0);
@@ -285,6 +290,7 @@ export async function orderViews(
         vertrag_nummer: order.vertragNummer,
         vertrag_beginn: order.vertragBeginn ?? '',
         vertrag_ende: end,
+        dateVertrag_ende: germanDate(end),
         vertrag_endeKuendigungsfrist: end === '' ? '' : noticeDeadline(end),
         vertrag_zahlungJaehrlich: order.zahlungsintervall,
       };

@@ -14,6 +14,7 @@ import { CallError, type AppContext } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { renderPdf } from '../../platform/pdf/pdf-document';
 import { DOCUMENT_AREA, NUMBERING_LOCK } from './documents';
+import { orderDocumentView } from './document-view';
 import { atBank, salutation } from './invoice-pdf';
 import { orderViews } from './orders';
 import { customerDocuments, customerOrders, customers } from './schema';
@@ -122,17 +123,7 @@ export async function createReminder(
     const created = row as typeof customerDocuments.$inferSelect;
     return {
       replaced: false,
-      document: {
-        id: created.id,
-        dokumentart: 4,
-        name,
-        pfad: stored.path,
-        wert: open,
-        dateUpload: created.datum,
-        timeUpload: Math.floor(created.createdAt.getTime() / 1000),
-        pfadXml: '',
-        netto: 0,
-      },
+      document: orderDocumentView(created, stored.path, ''),
     };
   });
 }

@@ -108,6 +108,8 @@ export interface DocumentSnapshot {
   netCents?: number;
   vatCents?: number;
   anzahlungCents?: number;
+  /** Made by the server job from a planned document (the view's `geplanteRechnung`). */
+  geplant?: boolean;
 }
 
 /** Documents of an order: 1 invoice, 2 offer, 3 credit note (generated PDFs), 20 booking receipt, 100 uploaded. */

@@ -16,6 +16,7 @@ import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { DOCUMENT_AREA } from './documents';
+import { orderDocumentView } from './document-view';
 import { customerDocuments, customerOrders } from './schema';
 
 /** The uploaded file's name without folders and control characters (at most 200 characters). */
@@ -81,16 +82,6 @@ export async function uploadDocument(
       .returning();
     await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.id));
     const created = row as typeof customerDocuments.$inferSelect;
-    return {
-      id: created.id,
-      dokumentart: created.dokumentart,
-      name: created.name,
-      pfad: stored.path,
-      wert: created.wertCents,
-      dateUpload: created.datum,
-      timeUpload: Math.floor(created.createdAt.getTime() / 1000),
-      pfadXml: '',
-      netto: 0,
-    };
+    return orderDocumentView(created, stored.path, '');
   });
 }

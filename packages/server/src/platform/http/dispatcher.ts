@@ -84,6 +84,19 @@ export function pickCall(calls: CallDefinition[], query: Record<string, unknown>
   );
 }
 
+/**
+ * The spec's upload clients send the session code in the query as `key` (business.md 7.2:
+ * `kosten_upload.php?key=…&id_k=…`); upload calls read it as `code` (a `code` field of the body wins).
+ */
+export const UPLOAD_CODE_KEY = 'key';
+
+/** The session code an upload request names in its query (`key`, else `code`), or ''. */
+export function uploadQueryCode(request: FastifyRequest): string {
+  const query = queryOf(request);
+  const code = query[UPLOAD_CODE_KEY] ?? query.code;
+  return typeof code === 'string' ? code : '';
+}
+
 /** The request's fields: the query (less the dispatch keys) merged with the body. */
 function inputOf(request: FastifyRequest, call: CallDefinition): Record<string, unknown> | null {
   // Copied key by key, not by object rest and spread (see the handler's context below); a '__proto__'
@@ -91,7 +104,8 @@ function inputOf(request: FastifyRequest, call: CallDefinition): Record<string, 
   const input: Record<string, unknown> = {};
   const query = queryOf(request);
   for (const key of Object.keys(query)) {
-    if (key !== 'func' && key !== call.queryKey && key !== '__proto__') input[key] = query[key];
+    if (key === UPLOAD_CODE_KEY && call.upload !== undefined) input.code = query[key];
+    else if (key !== 'func' && key !== call.queryKey && key !== '__proto__') input[key] = query[key];
   }
   const body = request.body;
   if (body === undefined || body === null || body === '') return input;

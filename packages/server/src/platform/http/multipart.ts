@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages, uploadedFileMark, type ErrorReply, type UploadedFile } from '@hortus/contract';
 import { loadSessionUser } from '../auth/session-user';
 import { hasCallRight, type AppContext, type CallDefinition } from './calls';
-import { pickCall, sendReply } from './dispatcher';
+import { pickCall, sendReply, uploadQueryCode } from './dispatcher';
 
 /** Text fields of an upload request: few and small (a session code, a topic, a little JSON). */
 const UPLOAD_FIELDS_MAX = 20;
@@ -59,8 +59,9 @@ export function refuseUpload(reply: FastifyReply): FastifyReply {
  * an upload call:
  * - the whole request is capped (Content-Length beyond the call's limit → tooLarge at once; the
  *   parser's limits bound chunked bodies the same way);
- * - the first part must be the session code; the session and the call's right are checked right
- *   there, before any other part is read (the web client sends the code first);
+ * - the first part must be the session code, unless the query names it (`key`, as the spec's upload
+ *   clients send it); the session and the call's right are checked right there, before any other part
+ *   is read (the web client sends the code first);
  * - file parts are streamed to temporary files under DATA_DIR/tmp/uploads (removed after the reply);
  *   handlers get {filename, mimetype, path, size}, marked so no client can forge one.
  * The body becomes a plain (prototype-free) object of strings and files, so the dispatcher validates
@@ -105,6 +106,20 @@ export async function registerUploadScope(
   scope.addHook('onResponse', removeTempFiles);
 }
 
+/** Checks the session of an upload and the call's right; refuses the request (and answers false) otherwise. */
+async function sessionAllows(reply: FastifyReply, app: AppContext, call: CallDefinition, code: string) {
+  const session = code !== '' ? await loadSessionUser(app.db, code) : null;
+  if (!session) {
+    refuse(reply, { status: 'accessError', message: messages.accessDenied });
+    return false;
+  }
+  if (call.auth === 'session' && !hasCallRight(session.user, call.rights)) {
+    refuse(reply, { status: 'noRight', message: messages.accessDenied });
+    return false;
+  }
+  return true;
+}
+
 async function readUpload(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -116,7 +131,10 @@ async function readUpload(
   const body = Object.create(null) as Record<string, unknown>;
   const files: string[] = [];
   tempFilesOf.set(request, files);
-  let first = true;
+  // The spec's clients name the session in the query (`key`): checked before any part is read.
+  const queryCode = uploadQueryCode(request);
+  if (queryCode !== '' && !(await sessionAllows(reply, app, call, queryCode))) return null;
+  let first = queryCode === '';
   try {
     const parts = request.parts({
       limits: {
@@ -131,15 +149,7 @@ async function readUpload(
       if (first) {
         first = false;
         const code = part.type === 'field' && part.fieldname === 'code' ? part.value : '';
-        const session = typeof code === 'string' && code !== '' ? await loadSessionUser(app.db, code) : null;
-        if (!session) {
-          refuse(reply, { status: 'accessError', message: messages.accessDenied });
-          return null;
-        }
-        if (call.auth === 'session' && !hasCallRight(session.user, call.rights)) {
-          refuse(reply, { status: 'noRight', message: messages.accessDenied });
-          return null;
-        }
+        if (!(await sessionAllows(reply, app, call, typeof code === 'string' ? code : ''))) return null;
       }
       let value: unknown;
       if (part.type === 'file') {

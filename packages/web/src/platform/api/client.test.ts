@@ -1,8 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defineActions, defineCallSpec, getOrSaveRequest, loginReply, okReply } from '@hortus/contract';
+import {
+  childrenCalls,
+  customerCalls,
+  defineActions,
+  defineCallSpec,
+  getOrSaveRequest,
+  hydrantCalls,
+  loginReply,
+  okReply,
+} from '@hortus/contract';
 import { z } from 'zod';
 import { isOffline, setOffline } from '../offline/offline-store';
-import { call, postCall } from './client';
+import { call, postCall, timeoutOf } from './client';
 import { ApiError, NetworkError } from './errors';
 
 function jsonResponse(body: unknown, status = 200): Response {
@@ -90,6 +99,27 @@ describe('call', () => {
     fetchMock.mockResolvedValue(new Response('<html>', { status: 502 }));
     await expect(postCall('/x', {}, okReply)).rejects.toBeInstanceOf(NetworkError);
     expect(isOffline()).toBe(true);
+  });
+
+  it("uses the spec's save time-out for a call with an action, its load time-out without (school.md 9)", () => {
+    const actions = defineActions({ rename: { data: z.object({ id: z.number() }) } });
+    const spec = defineCallSpec({
+      path: '/_api/200/200/',
+      func: 'getSettings',
+      request: getOrSaveRequest(actions),
+      reply: okReply,
+      timeoutMs: 15_000,
+      saveTimeoutMs: 10_000,
+    });
+    expect(timeoutOf(spec, {})).toBe(15_000);
+    expect(timeoutOf(spec, { dataToSave: '' })).toBe(15_000);
+    expect(timeoutOf(spec, { dataToSave: { type: 'rename', data: { id: 1 } } })).toBe(10_000);
+    expect(timeoutOf(childrenCalls.getSettings, {})).toBe(15_000);
+    expect(timeoutOf(childrenCalls.getSettings, { dataToSave: { type: 'delKind', data: { id: 1 } } })).toBe(10_000);
+    expect(timeoutOf(customerCalls.getSettings, {})).toBe(10_000);
+    expect(timeoutOf(customerCalls.dokument, {})).toBe(10_000);
+    expect(timeoutOf(customerCalls.delDokument, {})).toBe(10_000);
+    expect(timeoutOf(hydrantCalls.getHydranten, {})).toBe(10_000);
   });
 
   it('times out', async () => {

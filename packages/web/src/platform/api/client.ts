@@ -53,9 +53,17 @@ export function call(
   options: CallOptions = {},
 ): Promise<unknown> {
   return postCall(target.url, input instanceof FormData ? input : encodeCallFields(input), target.reply, {
-    timeoutMs: target.timeoutMs,
+    timeoutMs: timeoutOf(target, input),
     ...options,
   });
+}
+
+/** The spec's time-out of a call: its save time-out when the call carries an action, else its own. */
+export function timeoutOf(target: CallSpec, input: Readonly<Record<string, unknown>> | FormData): number {
+  const key = target.actionKey;
+  const action = key === undefined || input instanceof FormData ? undefined : input[key];
+  const isSave = action !== undefined && action !== null && action !== '';
+  return isSave && target.saveTimeoutMs !== undefined ? target.saveTimeoutMs : target.timeoutMs;
 }
 
 /**

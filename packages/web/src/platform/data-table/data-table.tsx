@@ -56,6 +56,18 @@ function pageAriaLabel(type: 'first' | 'last' | 'next' | 'previous'): string {
 }
 
 /**
+ * The pagination's toolbar wraps on a narrow screen instead of running off it: MUI keeps label, size
+ * select, 'a - b von n' and the arrows on one line with wide margins, which on a phone pushed the
+ * next-page arrow past the right edge. Tighter margins there, and a second line when even that is too wide.
+ */
+const paginationSx = {
+  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: { xs: 1, sm: 2 } },
+  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+  '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 }, ml: { xs: 0.5, sm: 1 } },
+  '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+} as const;
+
+/**
  * A generic table with German pagination ('Zeilen pro Seite', 'a - b von n') and an empty text. The
  * caller filters and sorts the rows; the table only pages them.
  */
@@ -95,6 +107,7 @@ function DataTableImpl<T>({
       labelRowsPerPage="Zeilen pro Seite"
       labelDisplayedRows={displayedRowsLabel}
       getItemAriaLabel={pageAriaLabel}
+      sx={paginationSx}
     />
   );
 

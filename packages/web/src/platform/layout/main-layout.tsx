@@ -17,12 +17,22 @@ export interface MainLayoutProps {
   userIdent: string;
   links: readonly MenuLink[];
   activeModule: string;
+  /** The module's offline banner text where its specification words it (ModuleDefinition.offlineBanner). */
+  offlineText?: string;
   onLogout(): void;
   children: ReactNode;
 }
 
 /** The logged-in frame: top bar with quick navigation, side drawer, offline banner, page content. */
-export function MainLayout({ appTitle, userIdent, links, activeModule, onLogout, children }: MainLayoutProps) {
+export function MainLayout({
+  appTitle,
+  userIdent,
+  links,
+  activeModule,
+  offlineText,
+  onLogout,
+  children,
+}: MainLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const slots = useQuickNavSlots();
   const { quick, drawer } = splitMenuLinks(links, slots);
@@ -60,7 +70,7 @@ export function MainLayout({ appTitle, userIdent, links, activeModule, onLogout,
           onLogout();
         }}
       />
-      <OfflineBanner />
+      <OfflineBanner text={offlineText} />
       <Box component="main" sx={{ flexGrow: 1 }}>
         {children}
       </Box>

@@ -1,28 +1,32 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { appInfoModule } from '@hortus/contract';
 import { ModulePage } from './module-page';
+import { useWithholdTabs } from './withheld-tabs';
 
-function renderPage(path: string, tabCode: string, rights: string[]) {
+function renderPage(path: string, tabCode: string, rights: string[], queryClient = new QueryClient()) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <ModulePage
-              definition={appInfoModule}
-              tabCode={tabCode}
-              search=""
-              rights={rights}
-              appTitle="Hort"
-              renderTab={(tab) => <p>Inhalt {tab.label}</p>}
-            />
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <ModulePage
+                definition={appInfoModule}
+                tabCode={tabCode}
+                search=""
+                rights={rights}
+                appTitle="Hort"
+                renderTab={(tab) => <p>Inhalt {tab.label}</p>}
+              />
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -47,5 +51,45 @@ describe('ModulePage', () => {
   it("shows 'Zugriff verweigert' without any allowed tab", () => {
     renderPage('/999', '', ['x|120']);
     expect(screen.getByText('Zugriff verweigert')).toBeTruthy();
+  });
+
+  it('shows the tabs at the top and again at the bottom (school.md 2.1), the bottom ones as links', () => {
+    renderPage('/999-100', '100', ['x|999|000', 'x|999|100']);
+    const bottom = screen.getByRole('navigation', { name: 'App-Info: Reiter' });
+    expect([...bottom.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Appinfo', 'Hilfe']);
+    expect(bottom.querySelector('[aria-current="page"]')?.textContent).toBe('Hilfe');
+    expect(screen.getAllByRole('tablist')).toHaveLength(1);
+  });
+
+  it('has no bottom bar either with one allowed tab', () => {
+    renderPage('/999', '', ['x|999|000']);
+    expect(screen.queryByTestId('module-tabs-bottom')).toBeNull();
+  });
+
+  it('shows a progress bar whenever data is reloaded, also when data is already there', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['daten'], 1);
+    renderPage('/999', '', ['x|999|000'], queryClient);
+    expect(screen.queryByTestId('module-loading')).toBeNull();
+    let finish: (value: number) => void = () => undefined;
+    act(() => {
+      void queryClient.fetchQuery({ queryKey: ['daten'], queryFn: () => new Promise<number>((r) => (finish = r)) });
+    });
+    expect(await screen.findByTestId('module-loading')).toBeTruthy();
+    await act(async () => finish(2));
+    await waitFor(() => expect(screen.queryByTestId('module-loading')).toBeNull());
+  });
+
+  it('leaves out the tabs a module withholds (no bar with one tab left) and shows them again when no longer withheld', () => {
+    const withhold = renderHook(() => useWithholdTabs('999', ['100']));
+    renderPage('/999', '', ['x|999|000', 'x|999|100']);
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByText('Inhalt Appinfo')).toBeTruthy();
+    withhold.rerender();
+    withhold.unmount();
+    act(() => {
+      renderHook(() => useWithholdTabs('999', []));
+    });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Appinfo', 'Hilfe']);
   });
 });

@@ -3,10 +3,12 @@ import { Navigate } from 'react-router';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { useIsFetching } from '@tanstack/react-query';
 import { messages, type ModuleDefinition, type ModuleTab, type Right } from '@hortus/contract';
 import { pageTitle } from '../navigation/page-title';
 import { ModuleTabBar } from './module-tab-bar';
 import { resolveTab } from './tab-rules';
+import { useWithheldTabs } from './withheld-tabs';
 
 export interface ModulePageProps {
   definition: ModuleDefinition;
@@ -17,9 +19,15 @@ export interface ModulePageProps {
   renderTab(tab: ModuleTab): ReactNode;
 }
 
-/** A module page with the tab rules: allowed tabs only, tab bar from two tabs, redirect, 'Zugriff verweigert'. */
+/**
+ * A module page with the tab rules: allowed tabs only, tab bars (top and bottom) from two tabs, redirect,
+ * 'Zugriff verweigert'; a progress bar while any data loads, so every reload of the module's data (on
+ * entry and on each route change, school.md 2.1) shows one, not only the first.
+ */
 export function ModulePage({ definition, tabCode, search, rights, appTitle, renderTab }: ModulePageProps) {
-  const resolution = resolveTab(definition, tabCode, rights, search);
+  const withheld = useWithheldTabs(definition.code);
+  const resolution = resolveTab(definition, tabCode, rights, search, withheld);
+  const isLoading = useIsFetching() > 0;
   // Without a tab bar the tab's label is nowhere to be seen, so the page is named after the module
   // (App-Einstellungen, whose only tab the specification calls 'Anwesenheit').
   const label =
@@ -37,17 +45,25 @@ export function ModulePage({ definition, tabCode, search, rights, appTitle, rend
       </Box>
     );
   }
+  const tabBar = (placement: 'top' | 'bottom') =>
+    resolution.showTabBar && (
+      <ModuleTabBar
+        moduleCode={definition.code}
+        moduleTitle={definition.title}
+        tabs={resolution.tabs}
+        current={resolution.current}
+        placement={placement}
+      />
+    );
   return (
     <>
-      {resolution.showTabBar && (
-        <ModuleTabBar
-          moduleCode={definition.code}
-          moduleTitle={definition.title}
-          tabs={resolution.tabs}
-          current={resolution.current}
-        />
-      )}
+      {tabBar('top')}
+      {/* The bar's room is kept, so the page does not jump when a reload starts or ends. */}
+      <Box sx={{ height: 4 }}>
+        {isLoading && <LinearProgress aria-label="Daten werden geladen" data-testid="module-loading" />}
+      </Box>
       <Suspense fallback={<LinearProgress aria-label="Wird geladen…" />}>{renderTab(resolution.current)}</Suspense>
+      {tabBar('bottom')}
     </>
   );
 }

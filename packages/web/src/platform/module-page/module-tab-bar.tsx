@@ -8,6 +8,11 @@ export interface ModuleTabBarProps {
   moduleTitle: string;
   tabs: readonly ModuleTab[];
   current: ModuleTab;
+  /**
+   * 'top' (default): the tab list (WAI-ARIA tabs). 'bottom': the same tabs at the page's end
+   * (school.md 2.1, business.md 2.1) as a navigation of links, so the page has one tab list.
+   */
+  placement?: 'top' | 'bottom';
 }
 
 /**
@@ -18,7 +23,7 @@ export interface ModuleTabBarProps {
  * Roles and keys follow the WAI-ARIA tabs pattern, as MUI's did: arrow keys, Home and End move the
  * focus, only the selected tab is in the tab order.
  */
-export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current }: ModuleTabBarProps) {
+export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current, placement = 'top' }: ModuleTabBarProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const selectedCode = current.hidden === true ? null : current.code;
   const focusCode = selectedCode ?? tabs[0]?.code;
@@ -70,6 +75,23 @@ export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current }: ModuleT
     items[target]?.focus();
   };
 
+  if (placement === 'bottom') {
+    return (
+      <BottomList aria-label={`${moduleTitle}: Reiter`} data-testid="module-tabs-bottom">
+        {tabs.map((tab) => (
+          <TabLink
+            key={tab.code}
+            aria-current={tab.code === selectedCode ? 'page' : undefined}
+            data-selected={tab.code === selectedCode}
+            to={tabPath(moduleCode, tab.code)}
+          >
+            {tab.label}
+          </TabLink>
+        ))}
+      </BottomList>
+    );
+  }
+
   return (
     <TabList ref={listRef} role="tablist" aria-label={moduleTitle} onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
@@ -98,6 +120,15 @@ const TabList = styled('div')(({ theme }) => ({
   '&::-webkit-scrollbar': { display: 'none' },
 }));
 
+const BottomList = styled('nav')(({ theme }) => ({
+  display: 'flex',
+  overflowX: 'auto',
+  scrollbarWidth: 'none',
+  marginTop: theme.spacing(2),
+  borderTop: `1px solid ${theme.palette.divider}`,
+  '&::-webkit-scrollbar': { display: 'none' },
+}));
+
 const TabLink = styled(RouterLink)(({ theme }) => ({
   ...theme.typography.button,
   flexShrink: 0,
@@ -117,4 +148,8 @@ const TabLink = styled(RouterLink)(({ theme }) => ({
   '&:hover': { backgroundColor: theme.palette.action.hover },
   '&:focus-visible': { backgroundColor: theme.palette.action.focus },
   '&[aria-selected="true"]': { color: theme.palette.primary.main, borderBottomColor: theme.palette.primary.main },
+  '&[data-selected="true"]': {
+    color: theme.palette.primary.main,
+    borderTop: `2px solid ${theme.palette.primary.main}`,
+  },
 }));

@@ -18,8 +18,10 @@ export function resolveTab(
   tabCode: string,
   rights: readonly Right[],
   search = '',
+  /** Tabs the module withholds from this user although the right is held (e.g. 410's 'Kosten' for customers). */
+  withheld: readonly string[] = [],
 ): TabResolution {
-  const allowed = allowedTabs(definition, rights);
+  const allowed = allowedTabs(definition, rights).filter((tab) => !withheld.includes(tab.code));
   const tabs = allowed.filter((tab) => tab.hidden !== true);
   const first = tabs[0];
   if (!first) return { kind: 'denied' };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { childrenModule, customersModule } from '@hortus/contract';
 import { OfflineBanner, useDismissibleOfflineBanner } from './offline-banner';
 import { setOffline } from './offline-store';
 import { messages } from '@hortus/contract/messages';
@@ -42,5 +43,17 @@ describe('OfflineBanner', () => {
     expect(screen.queryByTestId('offline-bar')).toBeNull();
     act(() => setOffline(true));
     expect(screen.getByTestId('offline-banner')).toBeTruthy();
+  });
+
+  it("shows a module's banner exactly as its specification words it (200: '. ', 410: ' - ')", () => {
+    const { rerender } = render(<OfflineBanner text={childrenModule.offlineBanner} />);
+    act(() => setOffline(true));
+    expect(screen.getByTestId('offline-banner').textContent).toBe(
+      'KEINE NETZWERKVERBINDUNG. Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
+    );
+    rerender(<OfflineBanner text={customersModule.offlineBanner} />);
+    expect(screen.getByTestId('offline-banner').textContent).toBe(
+      'KEINE NETZWERKVERBINDUNG - Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
+    );
   });
 });

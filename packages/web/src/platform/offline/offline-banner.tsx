@@ -17,7 +17,15 @@ export function useDismissibleOfflineBanner(): void {
   }, []);
 }
 
-export function OfflineBanner() {
+export interface OfflineBannerProps {
+  /**
+   * The module's whole banner text where its specification words it as one sentence ('KEINE
+   * NETZWERKVERBINDUNG. Die angezeigten Daten …'); its leading 'KEINE NETZWERKVERBINDUNG' is set bold.
+   */
+  text?: string;
+}
+
+export function OfflineBanner({ text }: OfflineBannerProps = {}) {
   const offline = useOffline();
   const isDismissible = dismissibleStore.useValue() > 0;
   const [isDismissed, setDismissed] = useState(false);
@@ -36,21 +44,22 @@ export function OfflineBanner() {
       />
     );
   }
-  // Modules 150 and 200 (the dismissible pages) word it as school.md does: 'KEINE NETZWERKVERBINDUNG. Die …'.
-  const schoolTitle = `${messages.offlineBanner}.`;
+  const head = messages.offlineBanner;
   return (
-    <Notice
-      severity="warning"
-      title={isDismissible ? undefined : messages.offlineBanner}
-      square
-      data-testid="offline-banner"
-    >
-      {isDismissible ? (
-        <>
-          <strong>{schoolTitle}</strong> {messages.offlineBannerSchool.slice(schoolTitle.length + 1)}
-        </>
-      ) : (
+    <Notice severity="warning" title={text === undefined ? head : undefined} square data-testid="offline-banner">
+      {text === undefined ? (
         messages.offlineHint
+      ) : (
+        <p style={{ margin: 0 }} data-testid="offline-banner-text">
+          {text.startsWith(head) ? (
+            <>
+              <strong>{head}</strong>
+              {text.slice(head.length)}
+            </>
+          ) : (
+            text
+          )}
+        </p>
       )}
       {isDismissible && (
         <Box sx={{ mt: 1 }}>

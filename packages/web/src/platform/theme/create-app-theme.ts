@@ -1,3 +1,4 @@
+import { deDE } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { ThemeMode } from './theme-stores';
 
@@ -13,8 +14,12 @@ const systemFont = [
 ].join(',');
 
 export function createAppTheme(primary: string, mode: ThemeMode): Theme {
-  return createTheme({
-    palette: { mode, primary: { main: primary } },
-    typography: { fontFamily: systemFont },
-  });
+  // MUI's German texts (Autocomplete 'Öffnen'/'Schließen'/'Leeren' instead of 'Open'/'Close'/'Clear', …).
+  return createTheme(
+    {
+      palette: { mode, primary: { main: primary } },
+      typography: { fontFamily: systemFont },
+    },
+    deDE,
+  );
 }

@@ -84,7 +84,9 @@ export function AbsencesWidget(_props: WidgetProps) {
           label="Entlasszeit"
           value={time}
           onChange={(e) => setTime(e.target.value)}
-          sx={{ minWidth: 120 }}
+          // Wide enough for its label, which floats above 'Alle' instead of being cut off inside the field.
+          sx={{ minWidth: 150 }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
           <MenuItem value="">Alle</MenuItem>
           {times.map((t) => (

@@ -59,6 +59,23 @@ export function useDeleteCostDocument() {
   });
 }
 
+/** kostenEditDokument: a cost document's new title, applied locally once the server took it. */
+export function useRenameCostDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { costId: number; id: number; name: string }) => {
+      await call(customerCalls.delDokument, {
+        dataToSave: { type: 'kostenEditDokument', data: { id: input.id, name: input.name } },
+      });
+      return input;
+    },
+    onSuccess: ({ costId, id, name }) =>
+      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+        withCostDocuments(data, costId, (list) => list.map((entry) => (entry.id === id ? { ...entry, name } : entry))),
+      ),
+  });
+}
+
 /** The document call's exports (EÜR ZIP, monthly receipts ZIP, DATEV CSV), then the download of the file. */
 export async function downloadExport(input: ExportInput): Promise<void> {
   const reply = await call(customerCalls.dokument, { dokument: input }, { timeoutMs: EXPORT_TIMEOUT_MS });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   customerCalls,
+  customersModule,
   mergeDocument,
   type CustomerData,
   type CustomerSave,
@@ -10,6 +11,7 @@ import {
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { upload } from '../../../platform/api/upload';
+import { useWithholdTabs } from '../../../platform/module-page/withheld-tabs';
 
 export const customerKeys = { all: ['customers'] as const };
 
@@ -26,9 +28,15 @@ export function keepOffline(data: unknown): boolean {
 export const customerQueryOptions = () =>
   queryOptions({ queryKey: customerKeys.all, queryFn: getCustomerData, meta: { keepOnDevice: keepOffline } });
 
+/** The module's data; for a customer the 'Kosten' tab (costs are internal) is withheld from the tab bars. */
 export function useCustomerData() {
-  return useQuery(customerQueryOptions());
+  const query = useQuery(customerQueryOptions());
+  useWithholdTabs(customersModule.code, query.data?.istKunde === true ? [COSTS_TAB] : []);
+  return query;
 }
+
+/** The tab code of /410-200 Kosten. */
+export const COSTS_TAB = '200';
 
 /** Every save answers the fresh data (with the change markers), which replaces the loaded data. */
 export function useSaveCustomers() {

@@ -1,14 +1,10 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
 import { useWatch } from 'react-hook-form';
 import {
   customerCalls,
@@ -20,7 +16,6 @@ import {
   DEFAULT_COST_RATE,
   formatCentsGerman,
   formatEuro,
-  formatGermanDate,
   parseCents,
   parseRate,
   type CostDocumentView,
@@ -31,7 +26,6 @@ import {
 import { ApiError } from '../../../platform/api/errors';
 import { uploadRule } from '../../../platform/api/upload';
 import { FilePickerButton } from '../../../platform/forms/file-picker-button';
-import { downloadStoredFile, viewStoredFile } from '../../../platform/api/download';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
 import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
@@ -40,6 +34,7 @@ import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useDeleteCostDocument, useUploadCostDocument } from '../api/costs';
 import { useSaveCustomers } from '../api/customers';
 import { todayIso } from '../logic/today';
+import { CostDocumentList } from './cost-document-list';
 import { DeleteDocumentConfirm } from './delete-document-confirm';
 import { CLOSE_DELAY_MS } from '../logic/close-delay';
 
@@ -182,32 +177,7 @@ function CostDocuments({ cost }: { cost: CostView }) {
       <Typography variant="subtitle1" component="h3">
         Dokumente
       </Typography>
-      {cost.dokumente.length === 0 && <Typography color="text.secondary">{customerMessages.noDocuments}</Typography>}
-      {cost.dokumente.map((document) => (
-        <Stack key={document.id} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="cost-document">
-          <Box sx={{ flex: 1 }}>
-            <Link
-              component="button"
-              type="button"
-              onClick={() => void viewStoredFile(document.pfad).catch(failedDownload)}
-            >
-              {document.name}
-            </Link>
-            <Typography variant="body2" color="text.secondary">
-              {costDocumentNames[document.dokumentart] ?? ''} · {formatGermanDate(document.dateUpload)}
-            </Typography>
-          </Box>
-          <IconButton
-            aria-label={`${document.name} herunterladen`}
-            onClick={() => void downloadStoredFile(document.pfad, document.name).catch(failedDownload)}
-          >
-            <DownloadIcon />
-          </IconButton>
-          <IconButton aria-label={`${document.name} löschen`} color="error" onClick={() => setDeleting(document)}>
-            <DeleteIcon />
-          </IconButton>
-        </Stack>
-      ))}
+      <CostDocumentList cost={cost} onDelete={setDeleting} onFailedDownload={failedDownload} />
       <Paper variant="outlined" sx={{ p: 1.5 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
           <TextField

@@ -138,7 +138,7 @@ export function CustomerDialog({
           control={control}
           name="kundennummer"
           label="Kundennummer"
-          helperText="Leer: nächste freie Nummer"
+          helperText={readOnly ? undefined : 'Leer: nächste freie Nummer'}
           disabled={readOnly}
         />
         <FormTextField control={control} name="firma" label="Firma" fullWidth disabled={readOnly} />

@@ -11,13 +11,11 @@ import {
   customerMessages,
   DEFAULT_DOCUMENT_HOUR,
   documentInput,
-  formatGermanDateTime,
   plannableHours,
   type CustomerData,
   type DocumentInput,
   type OrderView,
 } from '@hortus/contract';
-import { useAlert } from '../../../platform/alert/alert-context';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
@@ -107,7 +105,6 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
   const { control, formState } = form;
   const formSave = useFormSave(form, { prefix: 'dokument.' });
   const [overwrite, setOverwrite] = useState(false);
-  const alert = useAlert();
   const { mutateAsync: create } = useCreateDocument();
   const [dokumentart, automatic, individual, terminPlanen, sending, datum, uhrzeit] = useWatch({
     control,
@@ -148,10 +145,9 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
 
   const submit = (confirmOverwrite: boolean) =>
     form.handleSubmit(async () => {
-      const reply: { made?: Awaited<ReturnType<typeof create>> } = {};
       const made = await formSave(
         async () => {
-          reply.made = await create({
+          await create({
             ...form.getValues(),
             terminPlanen: planning,
             terminPlanenUhrzeit: hour,
@@ -161,8 +157,7 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
         { failure: customerMessages.saveFailed },
       );
       if (made) {
-        const planned = reply.made?.geplant;
-        if (planned) alert.success(customerMessages.planned(formatGermanDateTime(planned.zeitpunkt)));
+        // A planned document answers without neuDokument: nothing is added and no message shows (business.md 7.2).
         form.setValue('reAnNummer', '');
         form.setValue('automatischeReAnNummer', true);
         return;

@@ -154,7 +154,7 @@ export function OrderDialog({
           control={control}
           name="auftragsnummer"
           label="Auftragsnummer"
-          helperText="Leer: nächste freie Nummer"
+          helperText={readOnly ? undefined : 'Leer: nächste freie Nummer'}
           disabled={readOnly}
         />
         <FormTextField control={control} name="titel" label="Titel" fullWidth disabled={readOnly} />

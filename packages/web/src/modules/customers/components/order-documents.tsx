@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -17,7 +17,10 @@ import {
   type OrderDocumentView,
   type OrderView,
 } from '@hortus/contract';
+import { useAlert } from '../../../platform/alert/alert-context';
 import { ApiError } from '../../../platform/api/errors';
+import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
+import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { uploadRule } from '../../../platform/api/upload';
 import { FilePickerButton } from '../../../platform/forms/file-picker-button';
 import { DateInput } from '../../../platform/forms/date-pickers';
@@ -36,49 +39,77 @@ const typeNames: Record<number, string> = {
   100: 'Hochgeladen',
 };
 
+/** Order documents: 10 per page (business.md 9), options 5, 10, 20, 50, all; cards below 600 px. */
+const documentPageSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
+const documentKey = (document: OrderDocumentView) => document.id;
+
 /** Documents of an order (download, delete) and, for staff, the form for a new invoice or offer. */
 export function OrderDocuments({ order, data }: { order: OrderView; data: CustomerData }) {
   const [deleting, setDeleting] = useState<OrderDocumentView | null>(null);
   const { mutateAsync: remove } = useDeleteDocument();
+  const alert = useAlert();
   const readOnly = data.istKunde;
+  const columns = useMemo<DataTableColumn<OrderDocumentView>[]>(() => {
+    // A failed download says so (business.md 8), for the PDF and the XRechnung alike.
+    const download = (pfad: string, name: string) =>
+      void downloadDocument(pfad, name).catch(() => alert.error(customerMessages.downloadFailed));
+    const documentColumn: DataTableColumn<OrderDocumentView> = {
+      key: 'dokument',
+      label: 'Dokument',
+      render: (document) => (
+        <Box data-testid="order-document">
+          <Link component="button" type="button" onClick={() => download(document.pfad, `${document.name}.pdf`)}>
+            {document.name}
+          </Link>
+          <Typography variant="body2" color="text.secondary">
+            {typeNames[document.dokumentart] ?? ''} · {formatGermanDate(document.dateUpload)} ·{' '}
+            {formatEuro(document.wert)}
+          </Typography>
+          {document.pfadXml !== '' && (
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={() => download(document.pfadXml, `${document.name}-xrechnung.xml`)}
+            >
+              XRechnung (XML)
+            </Link>
+          )}
+        </Box>
+      ),
+    };
+    if (readOnly) return [documentColumn];
+    return [
+      documentColumn,
+      {
+        key: 'aktionen',
+        label: '',
+        align: 'right',
+        width: 56,
+        render: (document) => (
+          <IconButton aria-label={`${document.name} löschen`} color="error" onClick={() => setDeleting(document)}>
+            <DeleteIcon />
+          </IconButton>
+        ),
+      },
+    ];
+  }, [alert, readOnly]);
   return (
     <Stack spacing={1.5}>
       <Typography variant="subtitle1" component="h3">
         Dokumente
       </Typography>
-      {order.dokumente.length === 0 && <Typography color="text.secondary">{customerMessages.noDocuments}</Typography>}
-      {order.dokumente.map((document) => (
-        <Stack key={document.id} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="order-document">
-          <Box sx={{ flex: 1 }}>
-            <Link
-              component="button"
-              type="button"
-              onClick={() => void downloadDocument(document.pfad, `${document.name}.pdf`).catch(() => undefined)}
-            >
-              {document.name}
-            </Link>
-            <Typography variant="body2" color="text.secondary">
-              {typeNames[document.dokumentart] ?? ''} · {formatGermanDate(document.dateUpload)} ·{' '}
-              {formatEuro(document.wert)}
-            </Typography>
-            {document.pfadXml !== '' && (
-              <Link
-                component="button"
-                type="button"
-                variant="body2"
-                onClick={() => void downloadDocument(document.pfadXml, `${document.name}-xrechnung.xml`)}
-              >
-                XRechnung (XML)
-              </Link>
-            )}
-          </Box>
-          {!readOnly && (
-            <IconButton aria-label={`${document.name} löschen`} color="error" onClick={() => setDeleting(document)}>
-              <DeleteIcon />
-            </IconButton>
-          )}
-        </Stack>
-      ))}
+      <DataTable
+        aria-label="Dokumente"
+        data-testid="order-documents"
+        rows={order.dokumente}
+        rowKey={documentKey}
+        columns={columns}
+        emptyText={customerMessages.noDocuments}
+        rowsPerPageOptions={documentPageSizes}
+        defaultRowsPerPage={10}
+        mobileBreakpoint={600}
+      />
       {!readOnly && <UploadDocument order={order} />}
       {!readOnly && <NewDocument order={order} data={data} />}
       <DeleteDocumentConfirm

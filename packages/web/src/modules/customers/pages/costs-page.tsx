@@ -25,7 +25,7 @@ import {
 } from '@hortus/contract';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { PageLoading } from '../../../platform/feedback/page-loading';
-import { SearchField } from '../../../platform/filters/search-field';
+import { SearchField, validSearch } from '../../../platform/filters/search-field';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useCustomerData } from '../api/customers';
@@ -43,7 +43,11 @@ export function CostsPage() {
   if (!data)
     return (
       <PageContainer>
-        {query.isError ? <Typography>{customerMessages.loadFailed}</Typography> : <PageLoading />}
+        {query.isError ? (
+          <Typography role="alert">{customerMessages.loadFailed}</Typography>
+        ) : (
+          <PageLoading text={customerMessages.loading} />
+        )}
       </PageContainer>
     );
   // Costs are internal: customers (members of the customer group) never see them (the server sends none).
@@ -64,7 +68,10 @@ function CostsList({ data }: { data: NonNullable<ReturnType<typeof useCustomerDa
   const [filtering, setFiltering] = useState(false);
   const [overview, setOverview] = useState(false);
   const rows = useMemo(
-    () => sortCosts(filterCosts(data.kosten, { year: filter.jahr, centres: filter.kostenstellen, search })),
+    () =>
+      sortCosts(
+        filterCosts(data.kosten, { year: filter.jahr, centres: filter.kostenstellen, search: validSearch(search) }),
+      ),
     [data.kosten, filter.jahr, filter.kostenstellen, search],
   );
   const sum = sumCosts(rows);

@@ -88,7 +88,11 @@ export function CustomerSettingsPage() {
   if (!query.data)
     return (
       <PageContainer>
-        {query.isError ? <Typography>{customerMessages.loadFailed}</Typography> : <PageLoading />}
+        {query.isError ? (
+          <Typography role="alert">{customerMessages.loadFailed}</Typography>
+        ) : (
+          <PageLoading text={customerMessages.loading} />
+        )}
       </PageContainer>
     );
   return <CustomerSettingsForm data={query.data} />;

@@ -51,7 +51,11 @@ export function CustomersPage() {
   if (!data)
     return (
       <PageContainer>
-        {query.isError ? <Typography>{customerMessages.loadFailed}</Typography> : <PageLoading />}
+        {query.isError ? (
+          <Typography role="alert">{customerMessages.loadFailed}</Typography>
+        ) : (
+          <PageLoading text={customerMessages.loading} />
+        )}
       </PageContainer>
     );
   return (

@@ -52,7 +52,11 @@ export function OrdersPage() {
   if (!data)
     return (
       <PageContainer>
-        {query.isError ? <Typography>{customerMessages.loadFailed}</Typography> : <PageLoading />}
+        {query.isError ? (
+          <Typography role="alert">{customerMessages.loadFailed}</Typography>
+        ) : (
+          <PageLoading text={customerMessages.loading} />
+        )}
       </PageContainer>
     );
   const today = todayIso();

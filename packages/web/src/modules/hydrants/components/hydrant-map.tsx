@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useNavigate, useSearchParams } from 'react-router';
 import L from 'leaflet';
 import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { GermanZoomControl } from './german-zoom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
@@ -327,8 +328,10 @@ export default function HydrantMap({ data }: { data: HydrantData }) {
         zoomSnap={hydrantDefaults.zoomSnap}
         zoomDelta={hydrantDefaults.zoomSnap}
         maxZoom={hydrantDefaults.maxZoom}
+        zoomControl={false}
         style={{ height: '100%', width: '100%' }}
       >
+        <GermanZoomControl />
         <MapTiles data={data} />
         <MapHandle onMap={setMap} />
         <ClusterLayer hydrants={data.hydranten} hiddenId={mode === 'edit' ? h : 0} onSelect={select} />
@@ -338,7 +341,8 @@ export default function HydrantMap({ data }: { data: HydrantData }) {
       {mode !== 'normal' && <CentreMark hydrant={moving} />}
       {mode === 'normal' ? (
         <>
-          {data.karte.geocoding && (
+          {/* The address search makes room for an open popup, whose title and close button it would cover on a phone. */}
+          {data.karte.geocoding && !selectedHydrant && (
             <Overlay position="top">
               <AddressSearch map={map} />
             </Overlay>

@@ -34,7 +34,7 @@ export function HydrantPopup({ hydrant, data }: { hydrant: Hydrant; data: Hydran
   };
 
   return (
-    <Popup position={position} offset={[0, -16]} maxWidth={300} minWidth={240}>
+    <Popup position={position} offset={[0, -16]} maxWidth={300} minWidth={240} autoPanPaddingTopLeft={[16, 24]}>
       <Box data-testid="hydrant-popup" sx={{ fontFamily: 'inherit' }}>
         <Typography variant="subtitle2" component="h2">
           Hydrant {hydrant.nummer}

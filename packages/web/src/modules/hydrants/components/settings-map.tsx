@@ -1,5 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { MapContainer, useMapEvents } from 'react-leaflet';
+import { GermanZoomControl } from './german-zoom';
 import { hydrantDefaults, type HydrantData } from '@hortus/contract';
 import { ClusterLayer, MapTiles } from './hydrant-map';
 
@@ -38,8 +39,10 @@ export default function SettingsMap({
       zoomSnap={hydrantDefaults.zoomSnap}
       zoomDelta={hydrantDefaults.zoomSnap}
       maxZoom={hydrantDefaults.maxZoom}
+      zoomControl={false}
       style={{ height: 320, width: '100%' }}
     >
+      <GermanZoomControl />
       <MapTiles data={data} />
       {/* The register for orientation (also without tiles); markers here open nothing. */}
       <ClusterLayer hydrants={data.hydranten} hiddenId={0} onSelect={ignore} />

@@ -13,7 +13,11 @@ export function WithHydrants({ children }: { children(data: HydrantData): ReactN
   if (data) return children(data);
   return (
     <PageContainer>
-      {query.isError ? <Typography role="alert">{hydrantMessages.loadFailed}</Typography> : <PageLoading />}
+      {query.isError ? (
+        <Typography role="alert">{hydrantMessages.loadFailed}</Typography>
+      ) : (
+        <PageLoading text={hydrantMessages.loading} />
+      )}
     </PageContainer>
   );
 }
