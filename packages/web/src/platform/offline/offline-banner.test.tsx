@@ -28,7 +28,7 @@ describe('OfflineBanner', () => {
     render(
       <>
         <DismissiblePage />
-        <OfflineBanner />
+        <OfflineBanner text={messages.offlineBannerSchool} />
       </>,
     );
     act(() => setOffline(true));
