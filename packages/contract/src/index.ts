@@ -34,6 +34,7 @@ export * from './modules/app-settings/calls';
 export * from './modules/settings/definition';
 export * from './platform/local-time';
 export * from './platform/csv';
+export * from './platform/protokoll';
 export * from './platform/report-settings';
 export * from './modules/calendar/series';
 export * from './modules/members/definition';

@@ -7,6 +7,7 @@ import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { MAX_RECORD_ID, jsonField, newOrRecordId, recordId, wireMessages } from '../../platform/wire';
 import { adminGroup, adminUser } from '../../platform/users';
+import { getProtokollReply, protokollFilter } from '../../platform/protokoll';
 
 export const userAdminMessages = {
   nnTaken: 'Der Benutzername ist bereits vergeben.',
@@ -172,5 +173,12 @@ export const userAdminCalls = {
     func: 'delNutzerparameter',
     request: byId,
     reply: okReply,
+  }),
+  /** The Protokoll, filtered and paged, newest first (right x|005|030). */
+  getProtokoll: defineCallSpec({
+    path: settingsPath,
+    func: 'getProtokoll',
+    request: protokollFilter,
+    reply: getProtokollReply,
   }),
 };

@@ -1,6 +1,7 @@
 import type { CallDefinition } from '../../platform/http/calls';
 import { delNutzergruppeCall, getNutzergruppenCall, saveNutzergruppeCall } from './groups-calls';
 import { delNutzerparameterCall, saveNutzerparameterCall } from './parameters-calls';
+import { getProtokollCall } from './protokoll-calls';
 import { delNutzerCall, getNutzerCall, getRechteCall, resetPWCall, saveNutzerCall } from './users-calls';
 
 /** Every call of user administration (005); all live under /_api/settings/ with ?func=. */
@@ -15,4 +16,5 @@ export const userAdminServerCalls: CallDefinition[] = [
   delNutzergruppeCall,
   saveNutzerparameterCall,
   delNutzerparameterCall,
+  getProtokollCall,
 ];

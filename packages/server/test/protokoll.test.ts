@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, gt, sql } from 'drizzle-orm';
+import {
+  PROTOKOLL_LOGIN_MODULE,
+  platformCalls,
+  protokollCsv,
+  userAdminCalls,
+  userAdminRights,
+  type AdminUser,
+  type GetProtokollReply,
+} from '@hortus/contract';
+import { protokoll, users } from '../src/platform/db/schema';
+import { queryRows } from '../src/platform/db/raw';
+import { removeExpiredProtokoll } from '../src/platform/audit/protokoll';
+import { createGroup, uniqueSuffix } from '../src/seed/factories';
+import { expectStatus, startTestServer, type TestServer } from './helper';
+
+let server: TestServer;
+let admin: { id: number; code: string };
+beforeAll(async () => {
+  server = await startTestServer();
+  const code = await server.login('admin', 'Admin#Passwort1');
+  const [row] = await server.context.db.select({ id: users.id }).from(users).where(eq(users.nn, 'admin'));
+  admin = { id: row!.id, code };
+  group = await createGroup(server.context.db);
+});
+afterAll(() => server.close());
+
+type Row = typeof protokoll.$inferSelect;
+
+async function lastId(): Promise<number> {
+  const [row] = await queryRows<{ id: number | string | null }>(
+    server.context.db,
+    sql`select max(id) as id from protokoll`,
+  );
+  return Number(row?.id ?? 0);
+}
+
+/** The entries written since `after` (logins aside unless asked). */
+async function entriesAfter(after: number, logins = false): Promise<Row[]> {
+  const rows = await server.context.db.select().from(protokoll).where(gt(protokoll.id, after)).orderBy(protokoll.id);
+  return rows.filter((row) => logins || row.modul !== PROTOKOLL_LOGIN_MODULE);
+}
+
+function newUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: 0,
+    nn: `p-${uniqueSuffix()}`,
+    ident: '',
+    gruppen: [],
+    nutzerparameter: [],
+    nutzerparameterwerte: {},
+    nutzerparameterwerteSelectoptionIDs: {},
+    rechteSolo: [],
+    rootPW: true,
+    show: true,
+    ...overrides,
+  };
+}
+
+let group = 0;
+function someGroup(): Promise<number> {
+  return Promise.resolve(group);
+}
+
+describe('Protokoll: changes are recorded by the database in the writing transaction', () => {
+  it('a new user leaves one entry with the acting user, the fields and never the password', async () => {
+    const before = await lastId();
+    const reply = await server.call(userAdminCalls.saveNutzer, admin.code, {
+      data: newUser({ nn: 'erika.muster', gruppen: [await someGroup()] }),
+      neuPW: '1',
+    });
+    expectStatus(reply, 'success');
+    const entries = await entriesAfter(before);
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
+    expect(entry).toMatchObject({ modul: '005', aktion: 'angelegt', objektTyp: 'Benutzer', nutzerId: admin.id });
+    expect(entry!.objektId).toBe(String(reply.body.addedUserID));
+    const text = JSON.stringify(entry!.details);
+    expect(text).toContain('erika.muster');
+    expect(text).toContain('user_groups');
+    expect(text).not.toMatch(/password|passwort|hash/i);
+    expect(text).not.toContain(String(reply.body.addedUserPW));
+  });
+
+  it('a changed field shows old → new; a save that changes nothing leaves nothing', async () => {
+    const created = await server.call(userAdminCalls.saveNutzer, admin.code, {
+      data: newUser({ gruppen: [await someGroup()] }),
+      neuPW: '1',
+    });
+    const saved = created.body.nutzer as AdminUser;
+    let before = await lastId();
+    expectStatus(
+      await server.call(userAdminCalls.saveNutzer, admin.code, { data: { ...saved, show: false }, neuPW: '1' }),
+      'success',
+    );
+    const entries = await entriesAfter(before);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.aktion).toBe('geändert');
+    expect(entries[0]!.details).toEqual([{ t: 'users', a: 'UPDATE', f: { show: [true, false] } }]);
+
+    before = await lastId();
+    expectStatus(
+      await server.call(userAdminCalls.saveNutzer, admin.code, { data: { ...saved, show: false }, neuPW: '1' }),
+      'success',
+    );
+    expect(await entriesAfter(before)).toHaveLength(0);
+  });
+
+  it('a password reset records no password and no hash', async () => {
+    const created = await server.call(userAdminCalls.saveNutzer, admin.code, {
+      data: newUser({ gruppen: [await someGroup()] }),
+      neuPW: '1',
+    });
+    const id = Number(created.body.addedUserID);
+    const before = await lastId();
+    const reply = await server.call(userAdminCalls.resetPW, admin.code, { data: id });
+    expectStatus(reply, 'success');
+    const text = JSON.stringify(await entriesAfter(before));
+    expect(text).not.toContain(String(reply.body.neuPW));
+    expect(text).not.toMatch(/password_hash|\$argon|\$scrypt/i);
+  });
+
+  it('a failed save leaves no entry (same transaction)', async () => {
+    const nn = `dup-${uniqueSuffix()}`;
+    const group = await someGroup();
+    expectStatus(
+      await server.call(userAdminCalls.saveNutzer, admin.code, { data: newUser({ nn, gruppen: [group] }), neuPW: '1' }),
+      'success',
+    );
+    const before = await lastId();
+    const reply = await server.call(userAdminCalls.saveNutzer, admin.code, {
+      data: newUser({ nn, gruppen: [group] }),
+      neuPW: '1',
+    });
+    expect(reply.body.status).toBe('validationError');
+    // A write that the database refuses half-way rolls its entry back with it.
+    await expect(
+      server.context.db.transaction(async (tx) => {
+        await tx.execute(sql`update users set ident = 'Halb' where id = ${admin.id}`);
+        throw new Error('abgebrochen');
+      }),
+    ).rejects.toThrow('abgebrochen');
+    expect(await entriesAfter(before)).toHaveLength(0);
+  });
+
+  it('logins are recorded, successful and failed, without the password', async () => {
+    const user = await server.userWithSession({});
+    const before = await lastId();
+    await server.post(platformCalls.login.url, { nn: user.nn, pw: 'falsch-geraten-123' });
+    await server.post(platformCalls.login.url, { nn: `niemand-${uniqueSuffix()}`, pw: 'x' });
+    await server.login(user.nn, user.password);
+    const entries = await entriesAfter(before, true);
+    expect(entries.map((entry) => entry.aktion)).toEqual([
+      'Anmeldung fehlgeschlagen',
+      'Anmeldung fehlgeschlagen',
+      'Anmeldung',
+    ]);
+    expect(entries[0]).toMatchObject({ objektTyp: 'Benutzer', objektId: String(user.id), nutzerId: null });
+    expect(entries[1]!.objektTyp).toBe('Anmeldename');
+    expect(entries[2]).toMatchObject({ nutzerId: user.id, modul: PROTOKOLL_LOGIN_MODULE });
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain('falsch-geraten-123');
+    expect(text).not.toContain(user.password);
+  });
+});
+
+describe('Protokoll: nobody changes or deletes entries', () => {
+  it('update, delete and truncate are refused; only the retention removes old entries', async () => {
+    const db = server.context.db;
+    await expect(db.execute(sql`update protokoll set aktion = 'x'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from protokoll`)).rejects.toThrow();
+    await expect(db.execute(sql`truncate protokoll`)).rejects.toThrow();
+    expect(await lastId()).toBeGreaterThan(0);
+
+    // An entry from three years ago goes with the retention job, a recent one stays.
+    await db.execute(
+      sql`insert into protokoll (zeit, modul, aktion, objekt_typ, objekt_id) values (now() - interval '3 years', '005', 'geändert', 'Benutzer', '999999')`,
+    );
+    const old = await queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from protokoll where objekt_id = '999999'`,
+    );
+    expect(Number(old[0]!.n)).toBe(1);
+    const all = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from protokoll`);
+    expect(await removeExpiredProtokoll(db, 24)).toBe(1);
+    const after = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from protokoll`);
+    expect(Number(after[0]!.n)).toBe(Number(all[0]!.n) - 1);
+  });
+});
+
+describe('getProtokoll', () => {
+  it('is denied without x|005|030 (even to user administrators) and with a forged session', async () => {
+    const userAdmin = await server.userWithSession({ rechteSolo: [userAdminRights.list, userAdminRights.edit] });
+    expectStatus(await server.call(userAdminCalls.getProtokoll, userAdmin.code, {}), 'noRight', 403);
+    expectStatus(await server.call(userAdminCalls.getProtokoll, 'x'.repeat(43), {}), 'accessError', 401);
+  });
+
+  it('filters by user, module, record, text and time span, and pages', async () => {
+    const reader = await server.userWithSession({ rechteSolo: [userAdminRights.protokoll] });
+    const ident = `filter-${uniqueSuffix()}`;
+    const created = await server.call(userAdminCalls.saveNutzer, admin.code, {
+      data: newUser({ nn: ident, gruppen: [await someGroup()] }),
+      neuPW: '1',
+    });
+    const objekt = `Benutzer ${String(created.body.addedUserID)}`;
+    const get = async (input: Record<string, unknown>) => {
+      const reply = await server.call(userAdminCalls.getProtokoll, reader.code, input);
+      expectStatus(reply, 'success');
+      return reply.body as unknown as GetProtokollReply;
+    };
+    const byObject = await get({ objekt });
+    expect(byObject.anzahl).toBe(1);
+    expect(byObject.eintraege[0]).toMatchObject({ objekt, aktion: 'angelegt', modul: 'Benutzerverwaltung' });
+    expect(byObject.eintraege[0]!.details).toContain(ident);
+
+    expect((await get({ suche: ident })).anzahl).toBe(1);
+    expect((await get({ suche: ident, nutzer: reader.id })).anzahl).toBe(0);
+    expect((await get({ suche: ident, nutzer: admin.id })).anzahl).toBe(1);
+    expect((await get({ suche: ident, modul: '200' })).anzahl).toBe(0);
+    expect((await get({ suche: ident, modul: '005' })).anzahl).toBe(1);
+    expect((await get({ suche: ident, bis: '2020-01-01' })).anzahl).toBe(0);
+    expect((await get({ suche: ident, von: '2020-01-01' })).anzahl).toBe(1);
+    expect((await get({ suche: '%' })).anzahl).toBe(0);
+
+    const all = await get({ proSeite: 2 });
+    expect(all.eintraege).toHaveLength(2);
+    expect(all.anzahl).toBeGreaterThan(2);
+    const second = await get({ proSeite: 2, seite: 1 });
+    expect(second.eintraege[0]!.zeit <= all.eintraege[1]!.zeit).toBe(true);
+
+    const bad = await server.call(userAdminCalls.getProtokoll, reader.code, { von: '2020-13-45' });
+    expect(bad.body.status).toBe('validationError');
+  });
+
+  it('the CSV export guards formulas', () => {
+    const csv = protokollCsv([
+      {
+        zeit: '2026-01-05T08:00:00.000Z',
+        nutzer: '=HYPERLINK("x")',
+        modul: 'Kinder',
+        aktion: 'geändert',
+        objekt: 'Kind 1',
+        details: '-1+2',
+      },
+    ]);
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv).toContain(`"'-1+2"`);
+    expect(csv.split('\r\n')[0]).toBe('"Zeit";"Benutzer";"Modul";"Aktion";"Datensatz";"Details"');
+  });
+});
