@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, gt, sql } from 'drizzle-orm';
 import {
   PROTOKOLL_LOGIN_MODULE,
+  childrenCalls,
+  customerCalls,
+  payrollCalls,
+  type ChildrenData,
   platformCalls,
   protokollCsv,
   userAdminCalls,
@@ -13,7 +17,7 @@ import { protokoll, users } from '../src/platform/db/schema';
 import { queryRows } from '../src/platform/db/raw';
 import { removeExpiredProtokoll } from '../src/platform/audit/protokoll';
 import { createGroup, uniqueSuffix } from '../src/seed/factories';
-import { expectStatus, startTestServer, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
 let admin: { id: number; code: string };
@@ -248,4 +252,194 @@ describe('getProtokoll', () => {
     expect(csv).toContain(`"'-1+2"`);
     expect(csv.split('\r\n')[0]).toBe('"Zeit";"Benutzer";"Modul";"Aktion";"Datensatz";"Details"');
   });
+});
+
+describe('Protokoll: the write calls of the listed modules', () => {
+  const everyone = { alle: true, gruppen: [] };
+  const children = (dataToSave: Record<string, unknown>) =>
+    server.call(childrenCalls.getSettings, admin.code, { dataToSave });
+  const payroll = (dataToSave: Record<string, unknown>) =>
+    server.call(payrollCalls.getOrSaveSettings, admin.code, { dataToSave });
+  const customers = (dataToSave: Record<string, unknown>) =>
+    server.call(customerCalls.getSettings, admin.code, { dataToSave });
+  const state = { klasse: 0, kind: 0, hydrant: 0, gruppe: 0 };
+
+  async function childrenData(): Promise<ChildrenData> {
+    const reply = await server.call(childrenCalls.getSettings, admin.code);
+    return reply.body.save as ChildrenData;
+  }
+
+  /** Each call changes one record: it leaves exactly one entry, of this module, type and action, by the caller. */
+  const cases: {
+    name: string;
+    run: () => Promise<Reply>;
+    modul: string;
+    objekt: string;
+    aktion: string;
+    after?: () => Promise<void>;
+  }[] = [
+    {
+      name: 'children: a class',
+      run: () =>
+        children({
+          type: 'klassen',
+          data: {
+            klassen: [
+              { id: 0, name: `P${uniqueSuffix()}`, bedingungen: { f200: { sehen: everyone, bearbeiten: everyone } } },
+            ],
+          },
+        }),
+      modul: '200',
+      objekt: 'Klasse',
+      aktion: 'angelegt',
+      after: async () => {
+        state.klasse = Math.max(...(await childrenData()).klassen.map((klasse) => klasse.id));
+      },
+    },
+    {
+      name: 'children: a new child with a phone number',
+      run: () =>
+        children({
+          type: 'editKind',
+          data: {
+            kind: {
+              id: 0,
+              vorname: 'Lotta',
+              nachname: 'Protokoll',
+              id_klasse: state.klasse,
+              betreuungsplatz: '11:30',
+              standardentlasszeit: '15:00',
+              telefonnummern: [{ id: 0, name: 'Mama', nummer: '0351 123456' }],
+            },
+          },
+        }),
+      modul: '200',
+      objekt: 'Kind',
+      aktion: 'angelegt',
+      after: async () => {
+        state.kind = Math.max(...(await childrenData()).kinder.map((kind) => kind.id));
+      },
+    },
+    {
+      name: 'children: a status click',
+      run: () =>
+        children({ type: 'anwesenheitsstatus', data: { id_kind: state.kind, neuStatus: 1, neuZeit_von: '08:00' } }),
+      modul: '200',
+      objekt: 'Kind',
+      aktion: 'geändert',
+    },
+    {
+      name: 'children: a changed child',
+      run: () =>
+        children({
+          type: 'editKind',
+          data: {
+            kind: {
+              id: state.kind,
+              vorname: 'Lotte',
+              nachname: 'Protokoll',
+              id_klasse: state.klasse,
+              betreuungsplatz: '11:30',
+              standardentlasszeit: '15:30',
+            },
+          },
+        }),
+      modul: '200',
+      objekt: 'Kind',
+      aktion: 'geändert',
+    },
+    {
+      name: 'children: a diary entry',
+      run: () =>
+        server.call(childrenCalls.saveTagebucheintrag, admin.code, {
+          idKind: state.kind,
+          tag: new Date().toISOString().slice(0, 10),
+          text: 'Hat gut gegessen.',
+        }),
+      modul: '200',
+      objekt: 'Kind',
+      aktion: 'geändert',
+    },
+    {
+      name: 'payroll: a new employee',
+      run: () =>
+        payroll({
+          type: 'saveMitarbeiter',
+          data: {
+            mitarbeiter: {
+              id: 0,
+              vorname: 'Erika',
+              nachname: 'Protokoll',
+              personalnummer: '77',
+              eintrittsdatum: '2024-01-01',
+              urlaubstage: 30,
+              standard_lohngruppe: 0,
+              standard_arbeitsbeginn: '08:00',
+              standard_arbeitsende: '16:30',
+              standard_pausen: 30,
+              vertrag_lohngruppe: 0,
+              vertrag_stunden: 160,
+              festgehalt: 2500,
+              ausnahmen: [],
+            },
+          },
+        }),
+      modul: '420',
+      objekt: 'Mitarbeiter',
+      aktion: 'angelegt',
+    },
+    {
+      name: 'customers: a new customer',
+      run: () => customers({ type: 'addKunde', data: { id: 0, firma: 'Protokoll GmbH' } }),
+      modul: '410',
+      objekt: 'Kunde',
+      aktion: 'angelegt',
+    },
+    {
+      name: 'user administration: a group with rights',
+      run: () =>
+        server.call(userAdminCalls.saveNutzergruppe, admin.code, {
+          data: {
+            id: 0,
+            name: `Gruppe ${uniqueSuffix()}`,
+            icon: 'Group',
+            beschreibung: '',
+            standard: false,
+            forcePwReset: false,
+            rechte: ['x|200|000|000'],
+            nutzerparameter: [],
+          },
+        }),
+      modul: '005',
+      objekt: 'Gruppe',
+      aktion: 'angelegt',
+    },
+    {
+      name: 'module settings: the children settings',
+      run: async () => children({ type: 'settings', data: { ...(await childrenData()).settings, anzeigeGruppen: [] } }),
+      modul: '001',
+      objekt: 'Moduleinstellungen',
+      aktion: 'geändert',
+    },
+    {
+      name: 'children: a deleted child',
+      run: () => children({ type: 'delKind', data: { id: state.kind } }),
+      modul: '200',
+      objekt: 'Kind',
+      aktion: 'gelöscht',
+    },
+  ];
+
+  for (const entry of cases) {
+    it(`${entry.name} leaves exactly one entry`, async () => {
+      const before = await lastId();
+      const reply = await entry.run();
+      expectStatus(reply, 'success');
+      const entries = await entriesAfter(before);
+      expect(entries, JSON.stringify(entries).slice(0, 1500)).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ modul: entry.modul, objektTyp: entry.objekt, nutzerId: admin.id });
+      if (entry.objekt !== 'Moduleinstellungen') expect(entries[0]!.aktion).toBe(entry.aktion);
+      await entry.after?.();
+    });
+  }
 });
