@@ -54,6 +54,7 @@ export * from './modules/attendance/calls';
 export * from './modules/attendance/logic';
 export * from './modules/children/definition';
 export * from './modules/children/calls';
+export * from './modules/children/history';
 export * from './modules/children/logic';
 export * from './modules/parent-reports/definition';
 export * from './modules/parent-reports/calls';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, gt, sql } from 'drizzle-orm';
 import {
   PROTOKOLL_LOGIN_MODULE,
+  childHistoryCalls,
   childrenCalls,
   customerCalls,
   payrollCalls,
@@ -442,4 +443,65 @@ describe('Protokoll: the write calls of the listed modules', () => {
       await entry.after?.();
     });
   }
+});
+
+describe("getKindProtokoll: a child's history", () => {
+  it('shows the child’s entries to those who may edit the child, to nobody else', async () => {
+    const db = server.context.db;
+    const gEdit = await createGroup(db);
+    const editor = await server.userWithSession({
+      groupIds: [gEdit],
+      rechteSolo: ['x|200|000|000', 'x|200|000|010', 'x|200|set'],
+    });
+    const viewer = await server.userWithSession({ rechteSolo: ['x|200|000|000'] });
+    const save = (dataToSave: Record<string, unknown>) =>
+      server.call(childrenCalls.getSettings, editor.code, { dataToSave });
+    const name = `H${uniqueSuffix()}`;
+    expectStatus(
+      await save({
+        type: 'klassen',
+        data: {
+          klassen: [
+            {
+              id: 0,
+              name,
+              bedingungen: {
+                f200: { sehen: { alle: true, gruppen: [] }, bearbeiten: { alle: false, gruppen: [gEdit] } },
+              },
+            },
+          ],
+        },
+      }),
+      'success',
+    );
+    const loaded = (await server.call(childrenCalls.getSettings, editor.code)).body.save as ChildrenData;
+    const klasse = loaded.klassen.find((entry) => entry.name === name)!.id;
+    const kind = {
+      id: 0,
+      vorname: 'Emma',
+      nachname: 'Verlauf',
+      id_klasse: klasse,
+      betreuungsplatz: '11:30',
+      standardentlasszeit: '15:00',
+    };
+    const added = await save({ type: 'editKind', data: { kind } });
+    const id = Math.max(...(added.body.save as ChildrenData).kinder.map((entry) => entry.id));
+    expectStatus(
+      await save({ type: 'anwesenheitsstatus', data: { id_kind: id, neuStatus: 1, neuZeit_von: '08:00' } }),
+      'success',
+    );
+
+    const history = await server.call(childHistoryCalls.getKindProtokoll, editor.code, { id });
+    expectStatus(history, 'success');
+    const body = history.body as unknown as GetProtokollReply;
+    expect(body.anzahl).toBe(2);
+    expect(body.eintraege.map((entry) => entry.aktion)).toEqual(['geändert', 'angelegt']);
+    expect(body.eintraege[0]!.details).toContain('Anwesenheit neu');
+    expect(body.eintraege.every((entry) => entry.objekt === `Kind ${id}`)).toBe(true);
+
+    expectStatus(await server.call(childHistoryCalls.getKindProtokoll, viewer.code, { id }), 'noRight', 403);
+    const stranger = await server.userWithSession({ rechteSolo: ['x|150'] });
+    expectStatus(await server.call(childHistoryCalls.getKindProtokoll, stranger.code, { id }), 'noRight', 403);
+    expectStatus(await server.call(childHistoryCalls.getKindProtokoll, editor.code, { id: 999999 }), 'notFound', 404);
+  });
 });

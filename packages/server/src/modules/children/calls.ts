@@ -25,6 +25,7 @@ import {
 import { childDocuments, childExceptionFiles, childExceptions } from './schema';
 import { readChildrenSettings, saveChildrenSettings } from './settings';
 import { changeStatus } from './children/status';
+import { childHistoryCall } from './children/history-calls';
 import { createStatisticsCall, saveAttendanceCall, schoolYearCall } from './statistics/statistics-calls';
 
 async function reply(db: Db, user: LoadedUser, extra: Partial<ChildrenReply> = {}): Promise<ChildrenReply> {
@@ -177,4 +178,5 @@ export const childrenServerCalls: CallDefinition[] = [
   createStatisticsCall,
   schoolYearCall,
   ...idCardServerCalls,
+  childHistoryCall,
 ];
