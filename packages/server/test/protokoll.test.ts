@@ -505,3 +505,32 @@ describe("getKindProtokoll: a child's history", () => {
     expectStatus(await server.call(childHistoryCalls.getKindProtokoll, editor.code, { id: 999999 }), 'notFound', 404);
   });
 });
+
+describe('the demo', () => {
+  it('shows a week of plausible entries: logins, status clicks, a parent report, by named users', async () => {
+    const demo = await startTestServer({ seed: 'demo' });
+    try {
+      const code = await demo.login('leitung', 'Leitung#2026');
+      const reply = await demo.call(userAdminCalls.getProtokoll, code, { proSeite: 1000 });
+      expectStatus(reply, 'success');
+      const body = reply.body as unknown as GetProtokollReply;
+      // The login just made is the newest entry; the rest is the seeded week.
+      expect(body.eintraege[0]).toMatchObject({ aktion: 'Anmeldung', nutzer: 'Sabine Krüger' });
+      const week = body.eintraege.slice(1);
+      expect(week.length).toBeGreaterThan(30);
+      const days = new Set(week.map((entry) => entry.zeit.slice(0, 10)));
+      expect(days.size).toBeGreaterThanOrEqual(4);
+      expect(week.some((entry) => entry.aktion === 'Anmeldung fehlgeschlagen')).toBe(true);
+      expect(week.some((entry) => entry.details.includes('Arzttermin') && entry.nutzer === 'Aylin Öztürk')).toBe(true);
+      expect(week.filter((entry) => entry.modul === 'Kinder' && entry.nutzer === 'Jonas Weiß').length).toBeGreaterThan(
+        10,
+      );
+      // Only the start's own work is the system's: the administrator account it creates after the seed.
+      const system = week.filter((entry) => entry.nutzer === 'System');
+      expect(new Set(system.map((entry) => entry.objekt)).size).toBe(1);
+      expect(system.some((entry) => entry.details.includes('„admin“'))).toBe(true);
+    } finally {
+      await demo.close();
+    }
+  }, 180_000);
+});

@@ -20,6 +20,8 @@ export const protokollMessages = {
   empty: 'Keine Einträge gefunden',
   loadFailed: 'Das Protokoll konnte nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
   system: 'System',
+  /** A failed login's user column. */
+  nobody: '–',
   unknownUser: (id: number) => `Gelöschter Benutzer #${id}`,
   loginSucceeded: 'Anmeldung',
   loginFailed: 'Anmeldung fehlgeschlagen',

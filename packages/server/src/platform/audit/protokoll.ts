@@ -171,8 +171,13 @@ export async function loadProtokoll(
     anzahl: Number(counted?.anzahl ?? 0),
     eintraege: rows.map((row) => ({
       zeit: row.zeit.toISOString(),
+      // A failed login has no acting user (the name tried is in the details); other writes without one are the system's.
       nutzer:
-        row.nutzerId === null ? protokollMessages.system : (row.name ?? protokollMessages.unknownUser(row.nutzerId)),
+        row.nutzerId === null
+          ? row.modul === PROTOKOLL_LOGIN_MODULE
+            ? protokollMessages.nobody
+            : protokollMessages.system
+          : (row.name ?? protokollMessages.unknownUser(row.nutzerId)),
       modul: moduleTitle(modules, row.modul),
       aktion: row.aktion,
       objekt: `${row.objektTyp} ${row.objektId}`,
