@@ -89,6 +89,7 @@ export function createAppContext(
     widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
     schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
     childAttendance: serverModules.find((module) => module.childAttendance)?.childAttendance,
+    personalData: serverModules.flatMap((module) => (module.personalData ? [module.personalData] : [])),
   };
 }
 

@@ -18,6 +18,7 @@ import { protokoll, users } from '../src/platform/db/schema';
 import { queryRows } from '../src/platform/db/raw';
 import { removeExpiredProtokoll } from '../src/platform/audit/protokoll';
 import { createGroup, uniqueSuffix } from '../src/seed/factories';
+import { readZip } from './support/zip-reader';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
@@ -507,7 +508,7 @@ describe("getKindProtokoll: a child's history", () => {
 });
 
 describe('the demo', () => {
-  it('shows a week of plausible entries: logins, status clicks, a parent report, by named users', async () => {
+  it('shows a week of plausible Protokoll entries, and the parent’s Datenauskunft holds both children and no other family', async () => {
     const demo = await startTestServer({ seed: 'demo' });
     try {
       const code = await demo.login('leitung', 'Leitung#2026');
@@ -529,8 +530,45 @@ describe('the demo', () => {
       const system = week.filter((entry) => entry.nutzer === 'System');
       expect(new Set(system.map((entry) => entry.objekt)).size).toBe(1);
       expect(system.some((entry) => entry.details.includes('„admin“'))).toBe(true);
+
+      // Datenauskunft (Art. 15 DSGVO) of the demo parent: both children, none of another family, no hash.
+      const [parent] = await demo.context.db.select({ id: users.id }).from(users).where(eq(users.nn, 'eltern'));
+      const made = await demo.call(userAdminCalls.datenauskunft, code, { data: parent!.id });
+      expectStatus(made, 'success');
+      const response = await demo.app.inject({
+        method: 'POST',
+        url: '/_api/data/download.php',
+        payload: { code, file: String(made.body.file) },
+      });
+      expect(response.statusCode).toBe(200);
+      const zip = readZip(response.rawPayload);
+      expect([...zip.keys()]).toEqual(expect.arrayContaining(['konto.json', 'kinder.json', 'auskunft.pdf']));
+      const konto = JSON.parse(zip.get('konto.json')!.toString('utf8')) as { konto: { benutzername: string } };
+      expect(konto.konto.benutzername).toBe('eltern');
+      const kinder = JSON.parse(zip.get('kinder.json')!.toString('utf8')) as {
+        parentUserId: number;
+        vorname: string;
+      }[];
+      expect(kinder).toHaveLength(2);
+      expect(kinder.every((kind) => kind.parentUserId === parent!.id)).toBe(true);
+      const others = await queryRows<{ vorname: string; nachname: string }>(
+        demo.context.db,
+        sql`select vorname, nachname from children where parent_user_id is distinct from ${parent!.id}`,
+      );
+      expect(others.length).toBeGreaterThan(0);
+      const everything = [...zip.entries()]
+        .filter(([name]) => name.endsWith('.json'))
+        .map(([, bytes]) => bytes.toString('utf8'))
+        .join('\n');
+      for (const other of others) expect(everything).not.toContain(`"${other.vorname} ${other.nachname}"`);
+      expect(everything).not.toMatch(/password|passwort|hash|token/i);
+      expect(zip.get('auskunft.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+
+      const staff = await demo.login('erzieher', 'Erzieher#2026');
+      expectStatus(await demo.call(userAdminCalls.datenauskunft, staff, { data: parent!.id }), 'noRight', 403);
+      expectStatus(await demo.call(userAdminCalls.datenauskunft, code, { data: 999_999 }), 'notFound', 404);
     } finally {
       await demo.close();
     }
-  }, 180_000);
+  }, 240_000);
 });
