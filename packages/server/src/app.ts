@@ -17,6 +17,7 @@ import type { BackgroundJob } from './platform/modules/server-module';
 import { widgetCalls, widgetRegistry } from './platform/modules/widgets';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { expiredSessionsJob } from './platform/users/accounts';
+import { protokollRetentionJob } from './platform/audit/protokoll';
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -34,8 +35,8 @@ const platformCalls: CallDefinition[] = [
 
 const moduleWidgets = widgetRegistry(serverModules);
 
-/** The platform's own background work: expired sessions are purged. */
-const platformJobs: BackgroundJob[] = [expiredSessionsJob];
+/** The platform's own background work: expired sessions are purged, so are Protokoll entries past their retention. */
+const platformJobs: BackgroundJob[] = [expiredSessionsJob, protokollRetentionJob];
 
 /** Every background job the server runs (platform and modules). */
 export function allJobs(): BackgroundJob[] {
@@ -88,6 +89,7 @@ export function createAppContext(
     widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
     schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
     childAttendance: serverModules.find((module) => module.childAttendance)?.childAttendance,
+    personalData: serverModules.flatMap((module) => (module.personalData ? [module.personalData] : [])),
   };
 }
 

@@ -1,3 +1,4 @@
+import { seedDemoProtokoll } from '../platform/audit/demo-protokoll';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database';
 import { userParameters, users } from '../platform/db/schema';
@@ -200,6 +201,7 @@ export async function seedDemo(
     childAttendance: modules.find((module) => module.childAttendance)?.childAttendance,
   };
   for (const module of modules) await module.demoSeed?.(db, demo);
+  await seedDemoProtokoll(db, now);
   return { adminGroupId: verwaltung };
 }
 

@@ -7,6 +7,7 @@ import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { MAX_RECORD_ID, jsonField, newOrRecordId, recordId, wireMessages } from '../../platform/wire';
 import { adminGroup, adminUser } from '../../platform/users';
+import { getProtokollReply, protokollFilter } from '../../platform/protokoll';
 
 export const userAdminMessages = {
   nnTaken: 'Der Benutzername ist bereits vergeben.',
@@ -172,5 +173,24 @@ export const userAdminCalls = {
     func: 'delNutzerparameter',
     request: byId,
     reply: okReply,
+  }),
+  /**
+   * Data subject access request (Art. 15 DSGVO) for user `data`: a ZIP with everything stored about the
+   * person (JSON per module, their files, a PDF summary), kept for the caller alone and fetched through
+   * download.php (right x|005|000).
+   */
+  datenauskunft: defineCallSpec({
+    path: settingsPath,
+    func: 'datenauskunft',
+    request: byId,
+    reply: z.object({ status: z.literal('success'), file: z.string(), name: z.string() }),
+    timeoutMs: 60_000,
+  }),
+  /** The Protokoll, filtered and paged, newest first (right x|005|030). */
+  getProtokoll: defineCallSpec({
+    path: settingsPath,
+    func: 'getProtokoll',
+    request: protokollFilter,
+    reply: getProtokollReply,
   }),
 };

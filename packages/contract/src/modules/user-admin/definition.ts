@@ -7,6 +7,7 @@ export const userAdminRights = {
   delete: 'x|005|000|030',
   parameters: 'x|005|010',
   groups: 'x|005|020',
+  protokoll: 'x|005|030',
 } as const;
 
 export const userAdminModule: ModuleDefinition = {
@@ -20,6 +21,7 @@ export const userAdminModule: ModuleDefinition = {
     { code: '', label: 'Benutzer', right: userAdminRights.list },
     { code: '010', label: 'Parameter', right: userAdminRights.parameters },
     { code: '020', label: 'Gruppen', right: userAdminRights.groups },
+    { code: '030', label: 'Protokoll', right: userAdminRights.protokoll },
   ],
   rights: {
     right: 'x|005',
@@ -38,6 +40,7 @@ export const userAdminModule: ModuleDefinition = {
       },
       { right: userAdminRights.parameters, label: 'Nutzerparameter verwalten', icon: 'Tune' },
       { right: userAdminRights.groups, label: 'Gruppen verwalten', icon: 'Groups' },
+      { right: userAdminRights.protokoll, label: 'Protokoll', icon: 'History' },
     ],
   },
   alwaysEnabled: true,

@@ -26,6 +26,7 @@ import { childDocuments, childExceptionFiles, childExceptions } from './schema';
 import { readChildrenSettings, saveChildrenSettings } from './settings';
 import { changeStatus } from './children/status';
 import { importChildren } from './import';
+import { childHistoryCall } from './children/history-calls';
 import { createStatisticsCall, saveAttendanceCall, schoolYearCall } from './statistics/statistics-calls';
 
 async function reply(db: Db, user: LoadedUser, extra: Partial<ChildrenReply> = {}): Promise<ChildrenReply> {
@@ -189,4 +190,5 @@ export const childrenServerCalls: CallDefinition[] = [
   createStatisticsCall,
   schoolYearCall,
   ...idCardServerCalls,
+  childHistoryCall,
 ];

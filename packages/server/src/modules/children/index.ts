@@ -1,3 +1,4 @@
+import { childrenPersonalData } from './children/personal-data';
 import type { ServerModule } from '../../platform/modules/server-module';
 import { CHILD_FILE_AREA, childFileAccess, childrenServerCalls } from './calls';
 import { childAttendance } from './children/child-attendance';
@@ -32,5 +33,6 @@ export const childrenServerModule: ServerModule = {
   dashboardWidgets: { w2: absencesWidget },
   schoolClasses: classNames,
   childAttendance,
+  personalData: childrenPersonalData,
   jobs: [missingChildrenJob],
 };

@@ -219,6 +219,8 @@ export async function restoreBackup(
   }
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // The restored rows are no changes to record, and the backup brings its own Protokoll (migration 0016).
+    await t.execute(sql`select set_config('hortus.protokoll_aus', 'ja', true)`);
     await t.execute(sql.raw(`truncate ${tables.map((name) => `"${name}"`).join(', ')} restart identity cascade`));
     for (const batch of batches) {
       await t.execute(

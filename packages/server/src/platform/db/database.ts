@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import * as schema from './schema';
 import { CACHE_CHANNEL, CACHE_MAX_AGE_MS, HotCache, attachCache } from '../cache/hot-cache';
+import { attachAuditContextPglite, attachAuditContextPostgres } from './audit-context';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite or PostgreSQL). */
@@ -63,6 +64,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process owns the folder: writes clear the cache in process, no notification needed.
   attachCache(db, new HotCache({ maxAgeMs: null }), { notify: false });
+  attachAuditContextPglite(db, client);
   const migrate = (folder = migrationsFolder()) =>
     migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder });
   // One process owns a PGlite folder (data-dir lock); within it, starts run one after the other.
@@ -91,6 +93,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // connection; a (re)connect of that connection clears everything, entries expire as a safety net.
   const cache = new HotCache({ maxAgeMs: CACHE_MAX_AGE_MS });
   attachCache(db, cache, { notify: true });
+  attachAuditContextPostgres(db, client);
   const listener = postgres(url, { max: 1, onnotice: () => {} });
   await listener.listen(
     CACHE_CHANNEL,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   customType,
   index,
@@ -259,3 +261,32 @@ export const moduleSettings = pgTable('module_settings', {
   moduleCode: text('module_code').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+/**
+ * The Protokoll (audit trail, docs/architecture.md "Protokoll"): one row per changed record and
+ * transaction, written by the row triggers of migration 0016 (and by accounts.ts for logins), never
+ * changed afterwards (a trigger refuses UPDATE/DELETE/TRUNCATE; only the retention job may delete).
+ * `tx`/`zeit` identify the writing transaction: its further changes to the same record merge into the row.
+ * `details`: an array of changes `{t: table, a: INSERT|UPDATE|DELETE, f: {column: [old, new]}}`.
+ */
+export const protokoll = pgTable(
+  'protokoll',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    zeit: timestamp('zeit', { withTimezone: true }).notNull().defaultNow(),
+    tx: bigint('tx', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    nutzerId: integer('nutzer_id'),
+    modul: text('modul').notNull(),
+    aktion: text('aktion').notNull(),
+    objektTyp: text('objekt_typ').notNull(),
+    objektId: text('objekt_id').notNull(),
+    details: jsonb('details').notNull().default([]),
+  },
+  (table) => [
+    uniqueIndex('protokoll_tx_objekt_idx').on(table.tx, table.zeit, table.modul, table.objektTyp, table.objektId),
+    index('protokoll_zeit_idx').on(table.zeit),
+    index('protokoll_objekt_idx').on(table.objektTyp, table.objektId),
+  ],
+);

@@ -16,6 +16,7 @@ import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
 import type { SchoolClasses } from '../modules/server-module';
 import type { ChildAttendance } from '../modules/child-attendance';
+import type { PersonalDataSource } from '../modules/server-module';
 
 /** What every handler can reach: the database and the server's own configuration. */
 export interface AppContext {
@@ -40,6 +41,8 @@ export interface AppContext {
   schoolClasses: SchoolClasses | undefined;
   /** The children's attendance exceptions, from the module that keeps them (none: no parents' reports). */
   childAttendance: ChildAttendance | undefined;
+  /** What each module stores about a person (datenauskunft), from the modules that keep personal data. */
+  personalData: readonly PersonalDataSource[];
 }
 
 /**

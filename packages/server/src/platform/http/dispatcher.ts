@@ -10,6 +10,7 @@ import {
   safeParseReporting,
 } from '@hortus/contract';
 import { loadSessionUser, type LoadedUser } from '../auth/session-user';
+import { actingAs } from '../db/audit-context';
 import {
   CallError,
   hasCallRight,
@@ -168,11 +169,18 @@ export function registerCalls(fastify: FastifyInstance, app: AppContext, calls: 
         }
         const base = { request, reply, app, input: parsed.data, code };
         try {
+          // The signed-in user acts in every write of the call (the Protokoll's triggers read it).
           const result =
             call.auth === 'session' && session
-              ? await call.handle(handlerContext(base, session.user, session.sessionId))
+              ? await actingAs(session.user.id, () =>
+                  call.handle(handlerContext(base, session.user, session.sessionId)),
+                )
               : call.auth === 'public'
-                ? await call.handle(handlerContext(base, session?.user ?? null, session?.sessionId ?? null))
+                ? session
+                  ? await actingAs(session.user.id, () =>
+                      call.handle(handlerContext(base, session.user, session.sessionId)),
+                    )
+                  : await call.handle(handlerContext(base, null, null))
                 : null;
           if (result === null) return sendReply(reply, { status: 'accessError', message: messages.accessDenied });
           if (isFileReply(result)) return sendFile(reply, result);

@@ -4,6 +4,24 @@ import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } fro
 import type { ChildAttendance } from './child-attendance';
 import type { ServerWidget, WidgetAccess } from './widgets';
 
+/**
+ * What a module stores about one person (user account), for the data subject access request (Art. 15
+ * DSGVO, platform/privacy/datenauskunft.ts): readable JSON, summary lines for the PDF and the stored files.
+ */
+export interface PersonalDataPart {
+  /** File name in the ZIP without extension, e.g. 'kinder'. */
+  name: string;
+  /** Heading in the PDF summary. */
+  titel: string;
+  daten: unknown;
+  /** One line per record for the PDF summary. */
+  zusammenfassung: string[];
+  /** Stored files (files.id) that belong to the person. */
+  dateiIds: number[];
+}
+
+export type PersonalDataSource = (db: Db, userId: number) => Promise<PersonalDataPart | null>;
+
 export interface BackgroundJob {
   name: string;
   everyMs: number;
@@ -33,6 +51,8 @@ export interface ServerModule {
   userSaveFallback?: UserSaveFallback;
   /** Routes outside the call dispatcher (e.g. a GET feed addressed by a token). */
   routes?: (fastify: FastifyInstance, app: AppContext) => void;
+  /** What the module stores about a user account (datenauskunft); null when nothing. */
+  personalData?: PersonalDataSource;
   /** Background work the server runs every `everyMs` while it is up. */
   jobs?: BackgroundJob[];
   /** The module's part of the demo organisation (SEED=demo), run after the platform's users and groups. */

@@ -8,6 +8,7 @@ import { pushSubscriptions, users } from '../db/schema';
 import { isPublicPushEndpoint } from '../push/endpoint';
 import { defineCall, CallError } from '../http/calls';
 import { loginScreenOf, readAppSettings } from '../settings/app-settings';
+import { recordLogin } from '../audit/protokoll';
 
 // Verifying against a dummy hash when the user name is unknown keeps both answers equally slow.
 const dummyHash = hashPassword('timing-equaliser');
@@ -45,7 +46,10 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
     const subscription = parseSubscription(input.subscription);
     // Recorded before the slow hash: parallel guesses are counted before any of them is checked.
     const attempt = await beginLoginAttempt(db, input.nn, clientAddress);
-    if (attempt.locked) return { status: 'errorCountMax' };
+    if (attempt.locked) {
+      await recordLogin(db, { nutzerId: null, nn: input.nn, adresse: clientAddress, outcome: 'locked' });
+      return { status: 'errorCountMax' };
+    }
     const [user] = await db
       .select({ id: users.id, nn: users.nn, passwordHash: users.passwordHash })
       .from(users)
@@ -54,10 +58,12 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
     const valid = await verifyPassword(input.pw, user?.passwordHash ?? (await dummyHash));
     if (!user || !valid) {
       await pruneLoginAttempts(db);
+      await recordLogin(db, { nutzerId: user?.id ?? null, nn: input.nn, adresse: clientAddress, outcome: 'invalid' });
       return { status: 'invalid' };
     }
     await loginSucceeded(db, input.nn, clientAddress, attempt);
     const code = await createSession(db, user.id, clientAddress);
+    await recordLogin(db, { nutzerId: user.id, nn: input.nn, adresse: clientAddress, outcome: 'success' });
     if (subscription) await storeSubscription(db, user.id, subscription);
     return { status: 'success', code };
   },

@@ -21,6 +21,7 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import FireHydrantAltIcon from '@mui/icons-material/FireHydrantAlt';
 import GroupIcon from '@mui/icons-material/Group';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HistoryIcon from '@mui/icons-material/History';
 import HelpIcon from '@mui/icons-material/Help';
 import HomeIcon from '@mui/icons-material/Home';
 import InfoIcon from '@mui/icons-material/Info';
@@ -72,6 +73,7 @@ const icons: Readonly<Record<string, SvgIconComponent>> = {
   FireHydrantAlt: FireHydrantAltIcon,
   Group: GroupIcon,
   Groups: GroupsIcon,
+  History: HistoryIcon,
   Help: HelpIcon,
   Home: HomeIcon,
   Info: InfoIcon,

@@ -24,6 +24,7 @@ import { DocumentsTab } from './child-tabs/documents-tab';
 import { ExceptionsTab } from './child-tabs/exceptions-tab';
 import { FamilyTab } from './child-tabs/family-tab';
 import { PickupTab } from './child-tabs/pickup-tab';
+import { HistoryTab } from './child-tabs/history-tab';
 import { IdCardPanel } from './id-card-panel';
 
 export interface ChildDialogProps {
@@ -83,6 +84,7 @@ function ChildForm({ child, data, onClose }: ChildDialogProps) {
           { label: 'Tagebuch', content: <DiaryTab child={child} today={today} disabled={!allowEdit} />, own: true },
           { label: 'Dokumente', content: <DocumentsTab child={child} disabled={!allowEdit} />, own: true },
           { label: 'Ausweis', content: <IdCardPanel child={child} disabled={!allowEdit} />, own: true },
+          ...(allowEdit ? [{ label: 'Verlauf', content: <HistoryTab child={child} />, own: true }] : []),
         ]
       : []),
   ];

@@ -4,4 +4,5 @@ export const userAdminKeys = {
   users: ['user-admin', 'users'] as const,
   groups: ['user-admin', 'groups'] as const,
   rights: ['user-admin', 'rights'] as const,
+  protokoll: ['user-admin', 'protokoll'] as const,
 };

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -15,6 +16,7 @@ import { DataTable, type DataTableColumn } from '../../../platform/data-table/da
 import { Notice } from '../../../platform/feedback/notice';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
+import { downloadDatenauskunft } from '../api/datenauskunft';
 import { useDeleteUser } from '../api/delete-user';
 import { useGroups } from '../api/get-groups';
 import { useUsers } from '../api/get-users';
@@ -42,6 +44,7 @@ export function UsersPage() {
   const [passwordNotice, setPasswordNotice] = useState<PasswordNotice | null>(null);
 
   const sessionRights = settings.data?.user.rechte ?? [];
+  const [auskunftFailed, setAuskunftFailed] = useState(false);
   const ownId = settings.data?.user.id;
   const settingsGroups = useMemo(() => settings.data?.nutzergruppen ?? [], [settings.data]);
   const adminGroups = groups.data ?? [];
@@ -70,12 +73,25 @@ export function UsersPage() {
       key: 'actions',
       label: '',
       align: 'right',
-      width: 120,
+      width: 168,
       render: (user) => (
         <Box sx={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
           <Tooltip title={canEdit ? 'Bearbeiten' : 'Ansehen'}>
             <IconButton aria-label={canEdit ? 'Bearbeiten' : 'Ansehen'} onClick={() => setEditing(user)}>
               {canEdit ? <EditIcon /> : <VisibilityIcon />}
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Datenauskunft (DSGVO)">
+            <IconButton
+              aria-label="Datenauskunft"
+              onClick={() =>
+                void downloadDatenauskunft(user.id).then(
+                  () => setAuskunftFailed(false),
+                  () => setAuskunftFailed(true),
+                )
+              }
+            >
+              <DownloadIcon />
             </IconButton>
           </Tooltip>
           {canDelete && (
@@ -95,6 +111,7 @@ export function UsersPage() {
   return (
     <PageContainer>
       {users.isError && <Notice severity="error">{userAdminMessages.loadFailed}</Notice>}
+      {auskunftFailed && <Notice severity="error">{messages.downloadCreateFailed}</Notice>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2, alignItems: { sm: 'center' } }}>
         <SearchField value={search} onChange={setSearch} />
         <GroupFilter groups={settingsGroups} value={chosenGroups} onChange={setChosenGroups} />

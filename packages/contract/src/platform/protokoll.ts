@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { csvCell } from './csv';
+import { optionalIsoDayField } from './fields';
+import { jsonField, newOrRecordId } from './wire';
+
+/**
+ * The Protokoll (audit trail): who changed which record when, written by the database in the same
+ * transaction as the change (server: platform/audit). Entries are read, filtered and exported, never
+ * changed through the app.
+ */
+
+/** Entries a page holds at most (the CSV export pages through larger results). */
+export const PROTOKOLL_PAGE_MAX = 1000;
+export const PROTOKOLL_PAGE_DEFAULT = 50;
+/** Default retention of the Protokoll in months. */
+export const PROTOKOLL_MONTHS_DEFAULT = 24;
+
+export const protokollMessages = {
+  title: 'Protokoll',
+  empty: 'Keine Einträge gefunden',
+  loadFailed: 'Das Protokoll konnte nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
+  system: 'System',
+  /** A failed login's user column. */
+  nobody: '–',
+  unknownUser: (id: number) => `Gelöschter Benutzer #${id}`,
+  loginSucceeded: 'Anmeldung',
+  loginFailed: 'Anmeldung fehlgeschlagen',
+  loginLocked: 'Anmeldung gesperrt',
+  loginModule: 'Anmeldung',
+  export: 'CSV exportieren',
+  childHistory: 'Verlauf',
+} as const;
+
+/** The Protokoll's module code for logins (the other entries carry the code of the module whose data changed). */
+export const PROTOKOLL_LOGIN_MODULE = 'login';
+
+/** The filters of getProtokoll; all optional. `objekt`: a record type ('Kind') or a record ('Kind 12'). */
+export const protokollFilter = {
+  von: optionalIsoDayField().default(''),
+  bis: optionalIsoDayField().default(''),
+  /** A user id (0 or empty: everybody). */
+  nutzer: newOrRecordId(),
+  /** A module code ('200', 'login'; empty: all). */
+  modul: z.string().max(20).default(''),
+  objekt: z.string().max(100).default(''),
+  /** Text anywhere in the entry's details. */
+  suche: z.string().max(200).default(''),
+  /** 0-based page. */
+  seite: jsonField(z.number().int().min(0).max(1_000_000)).optional(),
+  proSeite: jsonField(z.number().int().min(1).max(PROTOKOLL_PAGE_MAX)).optional(),
+};
+
+export const protokollEntry = z.object({
+  /** ISO timestamp (UTC). */
+  zeit: z.string(),
+  /** The acting user's display name ('System' for jobs and start-up). */
+  nutzer: z.string(),
+  /** The module's title ('Kinder', 'Anmeldung'). */
+  modul: z.string(),
+  aktion: z.string(),
+  /** Record type and id, e.g. 'Kind 12'. */
+  objekt: z.string(),
+  /** The changed fields, old → new, in one readable line. */
+  details: z.string(),
+});
+export type ProtokollEntry = z.infer<typeof protokollEntry>;
+
+export const getProtokollReply = z.object({
+  status: z.literal('success'),
+  eintraege: z.array(protokollEntry),
+  /** Entries matching the filters (all pages). */
+  anzahl: z.number().int(),
+});
+export type GetProtokollReply = z.infer<typeof getProtokollReply>;
+
+/** Local time of an entry as 'TT.MM.JJJJ HH:MM:SS' (Europe/Berlin). */
+export function protokollTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+/** The CSV export of entries (semicolon-separated, every cell formula-guarded, with header line). */
+export function protokollCsv(entries: readonly ProtokollEntry[]): string {
+  const header = ['Zeit', 'Benutzer', 'Modul', 'Aktion', 'Datensatz', 'Details'];
+  const lines = [header.map((cell) => csvCell(cell)).join(';')];
+  for (const entry of entries) {
+    lines.push(
+      [protokollTime(entry.zeit), entry.nutzer, entry.modul, entry.aktion, entry.objekt, entry.details]
+        .map((cell) => csvCell(cell))
+        .join(';'),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Retention settings (module settings 'datenschutz'): months the Protokoll keeps its entries. */
+export const DATENSCHUTZ_SETTINGS_CODE = 'datenschutz';
+export const datenschutzSettings = z.object({
+  protokollMonate: z.number().int().min(1).max(240).default(PROTOKOLL_MONTHS_DEFAULT),
+});
+export type DatenschutzSettings = z.infer<typeof datenschutzSettings>;

@@ -1,0 +1,248 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  DATENSCHUTZ_SETTINGS_CODE,
+  PROTOKOLL_LOGIN_MODULE,
+  PROTOKOLL_MONTHS_DEFAULT,
+  PROTOKOLL_PAGE_DEFAULT,
+  datenschutzSettings,
+  protokollMessages,
+  type ModuleDefinition,
+  type ProtokollEntry,
+} from '@hortus/contract';
+import type { Db } from '../db/database';
+import { protokoll, users } from '../db/schema';
+import type { BackgroundJob } from '../modules/server-module';
+import { readModuleSettings } from '../settings/module-settings';
+
+/**
+ * The Protokoll (docs/architecture.md "Protokoll"): the database's row triggers (migration 0016) record
+ * every change of the tracked tables in the writing transaction; this service records logins, reads the
+ * entries for user administration and a record's history, and removes entries past the retention.
+ */
+
+/** One change of a row as the trigger stores it: table, operation, changed columns [old, new]. */
+interface StoredChange {
+  t: string;
+  a: 'INSERT' | 'UPDATE' | 'DELETE';
+  f: Record<string, [unknown, unknown]>;
+}
+
+/** Readable names of the tracked tables (the details line names the part of a record that changed). */
+const tableLabels: Record<string, string> = {
+  users: 'Benutzer',
+  user_groups: 'Gruppenzugehörigkeit',
+  user_rights: 'Einzelrecht',
+  user_parameter_values: 'Parameterwert',
+  groups: 'Gruppe',
+  group_rights: 'Gruppenrecht',
+  group_parameters: 'Gruppenparameter',
+  user_parameters: 'Parameter',
+  parameter_options: 'Auswahlwert',
+  module_settings: 'Moduleinstellungen',
+  app_settings: 'Einstellung',
+  children_classes: 'Klasse',
+  children: 'Kind',
+  children_phones: 'Telefonnummer',
+  children_pickup_persons: 'Abholberechtigte Person',
+  children_recurring_exceptions: 'Regelmäßige Ausnahme',
+  children_exceptions: 'Ausnahme',
+  children_attendance: 'Anwesenheit',
+  children_diary: 'Tagebuch',
+  children_documents: 'Dokument',
+  children_id_cards: 'Ausweis',
+  customers: 'Kunde',
+  customer_orders: 'Auftrag',
+  customer_order_lines: 'Position',
+  customer_documents: 'Beleg',
+  customer_scheduled_documents: 'Geplanter Beleg',
+  customer_costs: 'Kosten',
+  customer_cost_documents: 'Kostenbeleg',
+  payroll_employees: 'Mitarbeiter',
+  payroll_payrolls: 'Lohnabrechnung',
+  hydrant_streets: 'Straße',
+  hydrants: 'Hydrant',
+  anmeldung: 'Anmeldung',
+};
+const operationLabels: Record<StoredChange['a'], string> = { INSERT: 'neu', UPDATE: 'geändert', DELETE: 'entfernt' };
+
+/** The longest details line a reply carries (a record's deletion lists all its parts). */
+const DETAILS_MAX = 4000;
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '–';
+  if (typeof value === 'string') return `„${value}“`;
+  if (typeof value === 'boolean') return value ? 'ja' : 'nein';
+  return JSON.stringify(value);
+}
+
+/** The details of an entry as one readable line: 'Kind geändert: vorname „Emma“ → „Emmi“; Telefonnummer neu: …'. */
+export function detailsText(details: unknown): string {
+  if (!Array.isArray(details)) return '';
+  const parts = (details as StoredChange[]).map((change) => {
+    const fields = Object.entries(change.f ?? {}).map(([name, [before, after]]) =>
+      change.a === 'UPDATE'
+        ? `${name} ${valueText(before)} → ${valueText(after)}`
+        : `${name} ${valueText(change.a === 'INSERT' ? after : before)}`,
+    );
+    const label = tableLabels[change.t] ?? change.t;
+    const head = change.t === 'anmeldung' ? label : `${label} ${operationLabels[change.a] ?? ''}`.trim();
+    return fields.length > 0 ? `${head}: ${fields.join(', ')}` : head;
+  });
+  const text = parts.join('; ');
+  return text.length > DETAILS_MAX ? `${text.slice(0, DETAILS_MAX - 1)}…` : text;
+}
+
+export interface ProtokollFilter {
+  von: string;
+  bis: string;
+  nutzer: number;
+  modul: string;
+  objekt: string;
+  suche: string;
+  seite?: number | undefined;
+  proSeite?: number | undefined;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function conditionsOf(filter: Omit<ProtokollFilter, 'seite' | 'proSeite'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.von !== '') {
+    conditions.push(sql`${protokoll.zeit} >= (${filter.von}::date)::timestamp at time zone 'Europe/Berlin'`);
+  }
+  if (filter.bis !== '') {
+    conditions.push(sql`${protokoll.zeit} < (${filter.bis}::date + 1)::timestamp at time zone 'Europe/Berlin'`);
+  }
+  if (filter.nutzer > 0) conditions.push(eq(protokoll.nutzerId, filter.nutzer));
+  if (filter.modul !== '') conditions.push(eq(protokoll.modul, filter.modul));
+  const objekt = filter.objekt.trim();
+  if (objekt !== '') {
+    conditions.push(
+      sql`(${protokoll.objektTyp} = ${objekt} or ${protokoll.objektTyp} || ' ' || ${protokoll.objektId} = ${objekt})`,
+    );
+  }
+  const suche = filter.suche.trim();
+  if (suche !== '') {
+    const pattern = likePattern(suche);
+    conditions.push(
+      sql`(${protokoll.details}::text ilike ${pattern} or ${protokoll.aktion} ilike ${pattern}
+           or ${protokoll.objektTyp} || ' ' || ${protokoll.objektId} ilike ${pattern})`,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The module titles entries name (a module's code otherwise). */
+function moduleTitle(modules: readonly ModuleDefinition[], code: string): string {
+  if (code === PROTOKOLL_LOGIN_MODULE) return protokollMessages.loginModule;
+  return modules.find((module) => module.code === code)?.title ?? code;
+}
+
+/** Entries matching the filter, newest first, one page; and how many match in all. */
+export async function loadProtokoll(
+  db: Db,
+  modules: readonly ModuleDefinition[],
+  filter: ProtokollFilter,
+): Promise<{ eintraege: ProtokollEntry[]; anzahl: number }> {
+  const where = conditionsOf(filter);
+  const pageSize = filter.proSeite ?? PROTOKOLL_PAGE_DEFAULT;
+  const [counted] = await db
+    .select({ anzahl: sql<number>`count(*)::int` })
+    .from(protokoll)
+    .where(where);
+  const rows = await db
+    .select({
+      zeit: protokoll.zeit,
+      nutzerId: protokoll.nutzerId,
+      name: sql<string | null>`coalesce(nullif(${users.ident}, ''), ${users.nn})`,
+      modul: protokoll.modul,
+      aktion: protokoll.aktion,
+      objektTyp: protokoll.objektTyp,
+      objektId: protokoll.objektId,
+      details: protokoll.details,
+    })
+    .from(protokoll)
+    .leftJoin(users, eq(users.id, protokoll.nutzerId))
+    .where(where)
+    .orderBy(desc(protokoll.zeit), desc(protokoll.id))
+    .limit(pageSize)
+    .offset((filter.seite ?? 0) * pageSize);
+  return {
+    anzahl: Number(counted?.anzahl ?? 0),
+    eintraege: rows.map((row) => ({
+      zeit: row.zeit.toISOString(),
+      // A failed login has no acting user (the name tried is in the details); other writes without one are the system's.
+      nutzer:
+        row.nutzerId === null
+          ? row.modul === PROTOKOLL_LOGIN_MODULE
+            ? protokollMessages.nobody
+            : protokollMessages.system
+          : (row.name ?? protokollMessages.unknownUser(row.nutzerId)),
+      modul: moduleTitle(modules, row.modul),
+      aktion: row.aktion,
+      objekt: `${row.objektTyp} ${row.objektId}`,
+      details: detailsText(row.details),
+    })),
+  };
+}
+
+export type LoginOutcome = 'success' | 'invalid' | 'locked';
+
+/**
+ * Records a login (success or failure) with the name entered and the client's address; a known account's
+ * entry is that account's, an unknown name's entry names the name. Never the password.
+ */
+export async function recordLogin(
+  db: Db,
+  login: { nutzerId: number | null; nn: string; adresse: string; outcome: LoginOutcome },
+): Promise<void> {
+  const aktion =
+    login.outcome === 'success'
+      ? protokollMessages.loginSucceeded
+      : login.outcome === 'locked'
+        ? protokollMessages.loginLocked
+        : protokollMessages.loginFailed;
+  const change: StoredChange = {
+    t: 'anmeldung',
+    a: 'INSERT',
+    f: { Anmeldename: [null, login.nn.slice(0, 200)], Adresse: [null, login.adresse] },
+  };
+  await db.insert(protokoll).values({
+    nutzerId: login.outcome === 'success' ? login.nutzerId : null,
+    modul: PROTOKOLL_LOGIN_MODULE,
+    aktion,
+    objektTyp: login.nutzerId === null ? 'Anmeldename' : 'Benutzer',
+    objektId: login.nutzerId === null ? login.nn.toLowerCase().slice(0, 200) : String(login.nutzerId),
+    details: [change],
+  });
+}
+
+/** Months the Protokoll keeps its entries (Datenschutz settings; default 24). */
+export async function protokollMonths(db: Db): Promise<number> {
+  const settings = await readModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, datenschutzSettings, {
+    protokollMonate: PROTOKOLL_MONTHS_DEFAULT,
+  });
+  return settings.protokollMonate;
+}
+
+/**
+ * Removes entries older than `months` months: the only deletion the Protokoll's guard lets through
+ * (the transaction-local setting hortus.protokoll_bereinigen). Answers how many went.
+ */
+export async function removeExpiredProtokoll(db: Db, months: number, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('hortus.protokoll_bereinigen', 'ja', true)`);
+    const removed = await tx
+      .delete(protokoll)
+      .where(sql`${protokoll.zeit} < ${now.toISOString()}::timestamptz - make_interval(months => ${months})`)
+      .returning({ id: protokoll.id });
+    return removed.length;
+  });
+}
+
+/** Daily: entries past the configured retention are removed. */
+export const protokollRetentionJob: BackgroundJob = {
+  name: 'protokoll-retention',
+  everyMs: 24 * 60 * 60_000,
+  run: async (app) => removeExpiredProtokoll(app.db, await protokollMonths(app.db)),
+};
