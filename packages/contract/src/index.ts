@@ -15,6 +15,7 @@ export {
 } from './platform/uploads';
 export * from './platform/fields';
 export * from './platform/call-spec';
+export * from './platform/delta';
 export * from './platform/platform-calls';
 export * from './platform/module-definition';
 export * from './platform/api';

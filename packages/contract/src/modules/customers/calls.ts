@@ -454,6 +454,10 @@ export const customerCalls = {
     queryKey: 'getSettings',
     request: getOrSaveRequest(customerActions),
     reply: z.object({ status: z.literal('success'), save: customerData }),
+    delta: {
+      snapshot: 'save',
+      collections: { kunden: 'id', auftraege: 'id', kosten: 'id', kundenLogins: 'id' },
+    },
   }),
   /** The document call: an invoice or offer PDF for an order → neuDokument. */
   dokument: defineCallSpec({
