@@ -8,14 +8,15 @@ import {
   type OrderDocumentView,
 } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
+import { callWithVersion } from '../../../platform/query/versioned';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { upload } from '../../../platform/api/upload';
 
 export const customerKeys = { all: ['customers'] as const };
 
 /** The empty action loads what the caller may see of module 410. */
-export async function getCustomerData(): Promise<CustomerData> {
-  return (await call(customerCalls.getSettings, {})).save;
+export async function getCustomerData(held?: CustomerData): Promise<CustomerData> {
+  return (await callWithVersion(customerCalls.getSettings, {}, held)).save;
 }
 
 /** Kept on the device (IndexedDB) only while the setting dataOffline is on (business.md 4.2). */
@@ -24,7 +25,11 @@ export function keepOffline(data: unknown): boolean {
 }
 
 export const customerQueryOptions = () =>
-  queryOptions({ queryKey: customerKeys.all, queryFn: getCustomerData, meta: { keepOnDevice: keepOffline } });
+  queryOptions({
+    queryKey: customerKeys.all,
+    queryFn: ({ client, queryKey }) => getCustomerData(client.getQueryData<CustomerData>(queryKey)),
+    meta: { keepOnDevice: keepOffline },
+  });
 
 export function useCustomerData() {
   return useQuery(customerQueryOptions());
@@ -34,7 +39,9 @@ export function useCustomerData() {
 export function useSaveCustomers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (dataToSave: CustomerSave) => (await call(customerCalls.getSettings, { dataToSave })).save,
+    mutationFn: async (dataToSave: CustomerSave) =>
+      (await callWithVersion(customerCalls.getSettings, { dataToSave }, queryClient.getQueryData(customerKeys.all)))
+        .save,
     onSuccess: (saved) => queryClient.setQueryData(customerKeys.all, saved),
   });
 }
