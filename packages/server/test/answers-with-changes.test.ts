@@ -40,9 +40,9 @@ function snapshotOfBody(spec: CallSpec, body: Body): Snapshot {
   return (key ? body[key] : body) as Snapshot;
 }
 
-/** A full load (no version sent): the snapshot carries its version as xtime. */
+/** A full load (version 0 sent: "I hold nothing yet"): the snapshot carries its version as xtime. */
 async function full(spec: CallSpec, code: string): Promise<Snapshot> {
-  const reply = await demo.call(spec, code);
+  const reply = await demo.call(spec, code, { xtime: 0 });
   expectStatus(reply, 'success', 200);
   expect(reply.body).not.toHaveProperty('delta');
   const snapshot = snapshotOfBody(spec, reply.body);
@@ -84,6 +84,11 @@ describe('200 children', () => {
   const spec = childrenCalls.getSettings;
   it('a current version answers that nothing changed; no or an unknown version answers in full', async () => {
     const held = await full(spec, leitung);
+    // Without the field (the specification's client): the module's own snapshot, its xtime the load's time.
+    const plain = await demo.call(spec, leitung);
+    expect(plain.body).not.toHaveProperty('delta');
+    expect(snapshotOfBody(spec, plain.body).kinder).toEqual(held.kinder);
+    expect(snapshotOfBody(spec, plain.body).xtime).not.toBe(held.xtime);
     const same = await withVersion(spec, leitung, held);
     expect(same.delta).toMatchObject({ unchanged: true, xtime: held.xtime, rows: {}, removed: {}, set: {} });
     expect(same.bytes).toBeLessThan(200);

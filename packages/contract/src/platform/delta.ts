@@ -4,8 +4,10 @@ import { z } from 'zod';
  * Answers with what changed (issue 35). A load or save of a call declared with `delta` that sends the
  * version it holds (`xtime`, the snapshot's own version stamp, next to `code`) gets only what changed
  * since then: changed or new rows of the snapshot's lists, the removed ids, changed other fields and the
- * new `xtime`. Without `xtime` (the specification's client), or with a version the server does not know
- * (too old, from before a restart, from another server), the reply is the full snapshot as before.
+ * new `xtime`. With `xtime` 0 (the device holds nothing yet) or a version the server does not know (too
+ * old, from before a restart, from another server) the reply is the full snapshot, its `xtime` a version
+ * the client can send next time. Without the field (the specification's client) the reply is the
+ * module's full snapshot exactly as before.
  */
 
 /** Which parts of a snapshot go row by row. */
@@ -51,8 +53,8 @@ export const deltaReply = z.looseObject({ status: z.literal('success'), delta: s
 export type DeltaReply = z.infer<typeof deltaReply>;
 
 /**
- * The version a client holds. Read tolerantly: missing, empty or anything that is not a positive whole
- * number means "no version", so the reply is the full snapshot; the field never refuses a request.
+ * The version a client holds. Read tolerantly: empty, 0 or anything that is not a positive whole number
+ * means "no version", so the reply is the full snapshot; the field never refuses a request.
  */
 export const heldVersion = z
   .unknown()

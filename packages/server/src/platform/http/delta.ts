@@ -196,9 +196,11 @@ function scopeOf(spec: CallSpec, userId: number, input: Readonly<Record<string, 
 }
 
 /**
- * The reply of a call declared with `delta`: the full reply with the snapshot's `xtime` set to its
- * version, or — when the request named a version this scope knows — the reply's other fields with
- * `delta` in place of the snapshot. The handler's reply object is not changed (it may be cached).
+ * The reply of a call declared with `delta` to a request that sends `xtime` (0 or empty: "I hold nothing
+ * yet"): when it names a version this scope knows, the reply's other fields with `delta` in place of the
+ * snapshot; else the full reply with the snapshot's `xtime` set to its version. A request without the
+ * field gets the handler's reply as it is and costs no hashing. The handler's reply object is not changed
+ * (it may be cached).
  */
 export function answerWithChanges(
   owner: object,
@@ -208,7 +210,8 @@ export function answerWithChanges(
   reply: CallReply,
 ): CallReply {
   const shape = spec.delta;
-  if (!shape) return reply;
+  // Without the field (the specification's client) the reply is the module's own, and nothing is recorded.
+  if (!shape || input.xtime === undefined) return reply;
   const snapshot = snapshotOf(reply, shape);
   const log = logFor(owner, scopeOf(spec, userId, input), shape);
   const version = log.record(snapshot);

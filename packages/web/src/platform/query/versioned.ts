@@ -48,7 +48,8 @@ export function callWithVersion<S extends CallSpec>(
 ): Promise<CallReplyOutput<S>> {
   const xtime = spec.delta ? versionOf(held) : undefined;
   const fields: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  if (xtime !== undefined) fields.xtime = xtime;
+  // 0: the device holds nothing yet, but wants a versioned snapshot it can send back later.
+  if (spec.delta) fields.xtime = xtime ?? 0;
   const holding = xtime === undefined ? undefined : held;
   return postCall(spec.url, encodeCallFields(fields), mergingSchema(spec, holding), { timeoutMs: spec.timeoutMs });
 }
