@@ -124,15 +124,15 @@ const all = await singleLoads({});
 const year = await singleLoads({ kostenJahr: YEAR });
 console.log({ all, year });
 
-// A cost save: the full reply against the reply with the held version.
-const held = (JSON.parse((await post({ kostenJahr: YEAR })).text) as { save: CustomerData }).save;
+// A cost save: the full reply (no xtime) against the reply to the held version (the web client).
+const held = (JSON.parse((await post({ kostenJahr: YEAR, xtime: 0 })).text) as { save: CustomerData }).save;
 const cost = held.kosten[0];
 if (!cost) throw new Error('no cost');
 const edit = { type: 'saveKosten', data: { id: cost.id, datum: cost.datum, betrag: '12,34', titel: 'Geändert' } };
 const saveFull = await post({ kostenJahr: YEAR, dataToSave: edit });
 const saveDelta = await post({
   kostenJahr: YEAR,
-  xtime: (JSON.parse(saveFull.text) as { save: CustomerData }).save.xtime,
+  xtime: held.xtime,
   dataToSave: { ...edit, data: { ...edit.data, betrag: '12,35' } },
 });
 
