@@ -16,6 +16,7 @@ export {
 export * from './platform/fields';
 export * from './platform/import';
 export * from './platform/call-spec';
+export * from './platform/delta';
 export * from './platform/platform-calls';
 export * from './platform/module-definition';
 export * from './platform/api';

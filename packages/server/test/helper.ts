@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { expect } from 'vitest';
-import { encodeCallFields, platformCalls, type CallRequestInput, type CallSpec } from '@hortus/contract';
+import { deltaReply, encodeCallFields, platformCalls, type CallRequestInput, type CallSpec } from '@hortus/contract';
 import { allCalls, buildApp, createAppContext } from '../src/app';
 import type { AppContext } from '../src/platform/http/calls';
 import { bootstrap } from '../src/bootstrap';
@@ -183,7 +183,9 @@ function checkReplySchema(url: string, reply: Reply): Reply {
   if (typeof status !== 'string' || errorStatuses.has(status)) return reply;
   const spec = specForUrl(url);
   if (!spec) return reply;
-  const parsed = spec.reply.safeParse(reply.body);
+  // A call with deltas answers a delta when the request named a known version (platform/http/delta.ts).
+  const schema = spec.delta && 'delta' in reply.body ? deltaReply : spec.reply;
+  const parsed = schema.safeParse(reply.body);
   if (!parsed.success) {
     throw new Error(`Reply of ${url} does not match its reply schema: ${JSON.stringify(parsed.error.issues, null, 1)}`);
   }

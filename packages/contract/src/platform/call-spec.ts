@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sessionCode } from './api';
 import { callUrl } from './login-route-calls';
 import { actionSetOf, type ActionMap, type ActionSet } from './wire';
+import { heldVersion, type DeltaShape } from './delta';
 
 /** Default time-out of a call in the browser (core.md section 9: 10 s for most calls). */
 export const DEFAULT_CALL_TIMEOUT_MS = 10_000;
@@ -36,6 +37,11 @@ export interface CallSpec<Shape extends RequestShape = RequestShape, Reply exten
   readonly actions: ActionSet | undefined;
   /** The URL the client posts to: path plus `?func=…` or `?key`. */
   readonly url: string;
+  /**
+   * Answers with what changed (platform/delta.ts): the request also takes `xtime`, the version the client
+   * holds, and the reply is then a delta of the snapshot. Absent: the call always answers in full.
+   */
+  readonly delta: DeltaShape | undefined;
 }
 
 export interface CallSpecInput<Shape extends RequestShape, Reply extends z.ZodType> {
@@ -47,6 +53,7 @@ export interface CallSpecInput<Shape extends RequestShape, Reply extends z.ZodTy
   timeoutMs?: number;
   saveTimeoutMs?: number;
   allowGet?: boolean;
+  delta?: DeltaShape;
 }
 
 /** Declares a call (see CallSpec). The request is given as the object's fields; `code` is added. */
@@ -56,7 +63,8 @@ export function defineCallSpec<Shape extends RequestShape, Reply extends z.ZodTy
   if (input.func !== undefined && input.queryKey !== undefined) {
     throw new Error(`Call ${input.path}: give func or queryKey, not both`);
   }
-  const request = z.object({ ...input.request, code: sessionCode });
+  // A call with deltas also reads the held version `xtime` (optional, tolerant: never refuses a request).
+  const request = z.object({ ...input.request, ...(input.delta ? { xtime: heldVersion } : {}), code: sessionCode });
   const actionEntry = Object.entries(input.request).find(([, field]) => actionSetOf(field) !== undefined);
   return {
     path: input.path,
@@ -70,6 +78,7 @@ export function defineCallSpec<Shape extends RequestShape, Reply extends z.ZodTy
     actionKey: actionEntry?.[0],
     actions: actionEntry ? actionSetOf(actionEntry[1]) : undefined,
     url: callUrl(input),
+    delta: input.delta,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conditionSchema, userParameter } from '../../platform/api';
 import { LONG_TEXT_MAX } from '../../platform/users';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import type { DeltaShape } from '../../platform/delta';
 import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { optionalIsoDayField, pastDayError } from '../../platform/fields';
@@ -474,6 +475,12 @@ const parentAccountRef = z.preprocess(
   recordId(),
 );
 
+/** Module 200's snapshot row by row (answers with what changed, docs/api.md). */
+const childrenDelta: DeltaShape = {
+  snapshot: 'save',
+  collections: { klassen: 'id', kinder: 'id', eltern: 'id', anwesenheiten: 'id_kind', gruppen: 'id' },
+};
+
 /** Calls of module 200 (school.md 7.3; docs/api.md). */
 export const childrenCalls = {
   /** Children with classes, parent accounts, phone numbers and pickup persons from a CSV or XLSX list. */
@@ -493,6 +500,7 @@ export const childrenCalls = {
     // school.md 9: load 15000 ms, save 10000 ms.
     timeoutMs: 15_000,
     saveTimeoutMs: 10_000,
+    delta: childrenDelta,
   }),
   /** The store load: the same data without an action. */
   getData: defineCallSpec({
@@ -501,6 +509,7 @@ export const childrenCalls = {
     request: {},
     reply: childrenReply,
     timeoutMs: 15_000,
+    delta: childrenDelta,
   }),
   /**
    * One child with its details (phone numbers, diary, documents, one-off exceptions from 30 days ago

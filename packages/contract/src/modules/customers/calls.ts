@@ -487,6 +487,20 @@ export const uploadFields = {
 };
 
 /** Calls of module 410 (business.md 7.2; shapes in docs/api.md). */
+/**
+ * The costs screen's year (issue 35): `kosten` holds only the costs paid in that year. Empty or missing
+ * (the specification's client): every cost, as before.
+ */
+export const costYear = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce
+    .number({ error: 'Ungültiges Jahr.' })
+    .int('Ungültiges Jahr.')
+    .min(1900, 'Ungültiges Jahr.')
+    .max(2999, 'Ungültiges Jahr.')
+    .optional(),
+);
+
 export const customerCalls = {
   /** Customers with their address and contact from a CSV or XLSX list. */
   importKunden: defineCallSpec({
@@ -500,8 +514,12 @@ export const customerCalls = {
   getSettings: defineCallSpec({
     path: '/_api/400/410/',
     queryKey: 'getSettings',
-    request: getOrSaveRequest(customerActions),
+    request: getOrSaveRequest(customerActions, { kostenJahr: costYear }),
     reply: z.object({ status: z.literal('success'), save: customerData }),
+    delta: {
+      snapshot: 'save',
+      collections: { kunden: 'id', auftraege: 'id', kosten: 'id', kundenLogins: 'id' },
+    },
   }),
   /** The document call: an invoice or offer PDF for an order → neuDokument. */
   dokument: defineCallSpec({

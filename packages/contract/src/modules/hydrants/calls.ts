@@ -215,6 +215,8 @@ export type MapConfig = z.infer<typeof mapConfig>;
 
 export const hydrantData = z.object({
   status: z.literal('success'),
+  /** The register's version stamp (set by the platform; send it back as `xtime` to get what changed). */
+  xtime: z.number().optional(),
   /** null: nothing saved yet, the map starts at the fallback home position. */
   settings: hydrantSettings.nullable(),
   hydranten: z.array(hydrant),
@@ -241,7 +243,13 @@ const offeredFile = success.extend({ file: z.string(), name: z.string() });
 
 /** Calls of module 310 (business.md 7.1; docs/api.md). */
 export const hydrantCalls = {
-  getHydranten: defineCallSpec({ path: HYDRANT_PATH, func: 'getHydranten', request: {}, reply: hydrantData }),
+  getHydranten: defineCallSpec({
+    path: HYDRANT_PATH,
+    func: 'getHydranten',
+    request: {},
+    reply: hydrantData,
+    delta: { snapshot: null, collections: { hydranten: 'id', strassen: 'id' } },
+  }),
   saveHydrantChangeStatus: defineCallSpec({
     path: HYDRANT_PATH,
     func: 'saveHydrantChangeStatus',

@@ -174,6 +174,7 @@ export const parentReportsCalls = {
     request: getOrSaveRequest(parentReportsActions),
     reply: parentReportsReply,
     timeoutMs: 10_000,
+    delta: { snapshot: 'save', collections: { kinder: 'id', historie: 'id', klassen: 'id' } },
   }),
   /**
    * Attachments of a report before it is sent (multipart file1, file2, …; PDF and images by content; none:

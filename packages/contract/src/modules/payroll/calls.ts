@@ -334,6 +334,8 @@ export const employeeView = z.object({
 export type EmployeeView = z.infer<typeof employeeView>;
 
 export const payrollData = z.object({
+  /** The snapshot's version stamp (set by the platform; send it back as `xtime` to get what changed). */
+  xtime: z.number().optional(),
   mitarbeiter: z.array(employeeView),
   settings: z.object({
     lohngruppen: z.array(z.object({ id: z.number(), name: z.string(), wert: z.number() })),
@@ -452,6 +454,7 @@ export const payrollCalls = {
     queryKey: 'getOrSaveSettings',
     request: getOrSaveRequest(payrollActions),
     reply: getOrSavePayrollReply,
+    delta: { snapshot: 'save', collections: { mitarbeiter: 'id' } },
   }),
   /**
    * One payroll: the saved one of this month, or a new one prepared from the employee (holidays prefilled).

@@ -89,7 +89,7 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           break;
       }
     }
-    return { status: 'success', save: await loadCustomerData(db, user, markers) };
+    return { status: 'success', save: await loadCustomerData(db, user, markers, input.kostenJahr) };
   },
 });
 

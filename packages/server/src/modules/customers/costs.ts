@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, max } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import {
   centsOf,
   costMessages,
@@ -15,13 +15,17 @@ import {
 import type { Db } from '../../platform/db/database';
 import { requireVersion, versioned, type SaveVersion } from '../../platform/db/versions';
 import { files } from '../../platform/db/schema';
+import { jsonRows } from '../../platform/db/raw';
 import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import type { BackgroundJob } from '../../platform/modules/server-module';
 import { customerCostDocuments, customerCosts, customerOrderLines, customerOrders } from './schema';
 
-type CostRow = typeof customerCosts.$inferSelect;
+type CostRow = Pick<
+  typeof customerCosts.$inferSelect,
+  'id' | 'datum' | 'costCentre' | 'grossCents' | 'rate' | 'titel' | 'titel2' | 'beschreibung' | 'repeat' | 'templateId'
+>;
 
 function invalid(field: string, message: string): CallError {
   return new CallError('validationError', message, { [field]: [message] });
@@ -102,14 +106,48 @@ export async function costDocuments(db: Db, costIds?: readonly number[]): Promis
   return byCost;
 }
 
-/** All costs as the costs screen shows them (staff only), date descending. */
-export async function costViews(db: Db, settings: CustomerSettings): Promise<CostView[]> {
-  const rows: CostRow[] = await db
-    .select()
-    .from(customerCosts)
-    .orderBy(desc(customerCosts.datum), desc(customerCosts.id));
+/**
+ * The costs as the costs screen shows them (staff only), date descending: those paid in `year` (the
+ * screen's year filter, issue 35), or all. Rows come as JSON built by PostgreSQL (`jsonRows`).
+ */
+export async function costViews(db: Db, settings: CustomerSettings, year?: number): Promise<CostView[]> {
+  const inYear =
+    year === undefined ? sql`true` : sql`c.datum between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date`;
+  const rows = await jsonRows<CostRow>(
+    db,
+    sql`select c.id, c.datum, c.cost_centre as "costCentre", c.gross_cents as "grossCents", c.rate, c.titel,
+          c.titel2, c.beschreibung, c.repeat, c.template_id as "templateId"
+        from customer_costs c where ${inYear} order by c.datum desc, c.id desc`,
+  );
   if (rows.length === 0) return [];
-  const documents = await costDocuments(db);
+  const documents = await jsonRows<{
+    costId: number;
+    id: number;
+    dokumentart: number;
+    name: string;
+    pfad: string;
+    ms: number;
+  }>(
+    db,
+    sql`select d.cost_id as "costId", d.id, d.dokumentart, d.name, f.path as pfad,
+          floor(extract(epoch from d.created_at) * 1000) as ms
+        from customer_cost_documents d join files f on f.id = d.file_id
+        where d.cost_id in (select c.id from customer_costs c where ${inYear}) order by d.id`,
+  );
+  const documentsOf = new Map<number, CostDocumentView[]>();
+  for (const document of documents) {
+    const view: CostDocumentView = {
+      id: document.id,
+      dokumentart: document.dokumentart,
+      name: document.name,
+      pfad: document.pfad,
+      dateUpload: berlinDay(new Date(document.ms)),
+      timeUpload: Math.floor(document.ms / 1000),
+    };
+    const list = documentsOf.get(document.costId);
+    if (list) list.push(view);
+    else documentsOf.set(document.costId, [view]);
+  }
   const links = await db
     .selectDistinct({
       costId: customerOrderLines.costId,
@@ -140,7 +178,7 @@ export async function costViews(db: Db, settings: CustomerSettings): Promise<Cos
     beschreibung: row.beschreibung,
     wiederholen: row.repeat,
     id_vorlage: row.templateId ?? 0,
-    dokumente: documents.get(row.id) ?? [],
+    dokumente: documentsOf.get(row.id) ?? [],
     auftraege: ordersOf.get(row.id) ?? [],
     version: row.version,
   }));

@@ -23,7 +23,13 @@ export interface ChangeMarkers {
  * The module's data as the caller may see it (business.md 7.2): staff everything; a customer (member
  * of the customer group) their own customer records and those records' orders, public fields only.
  */
-export async function loadCustomerData(db: Db, user: LoadedUser, markers: ChangeMarkers = {}): Promise<CustomerData> {
+export async function loadCustomerData(
+  db: Db,
+  user: LoadedUser,
+  markers: ChangeMarkers = {},
+  /** Only the costs paid in this year (the costs screen's filter, issue 35); all without it. */
+  costYear?: number,
+): Promise<CustomerData> {
   const settings = await readCustomerSettings(db);
   const customer = isCustomer(user, settings);
   // The settings right alone (x|410|set) reads the settings, no customer, order or cost.
@@ -36,7 +42,7 @@ export async function loadCustomerData(db: Db, user: LoadedUser, markers: Change
     kunden: readsData ? await customerViews(db, rows, customer ? null : user) : [],
     auftraege: readsData ? await orderViews(db, customer ? rows.map((row) => row.id) : undefined) : [],
     // Costs are internal: customers never get them.
-    kosten: customer || !readsData ? [] : await costViews(db, settings),
+    kosten: customer || !readsData ? [] : await costViews(db, settings, costYear),
     lastAddedKunde: markers.lastAddedKunde ?? 0,
     lastEditedKunde: markers.lastEditedKunde ?? 0,
     lastDeletedKunde: markers.lastDeletedKunde ?? 0,

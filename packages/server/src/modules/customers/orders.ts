@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   centsOf,
   customerMessages,
@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { requireVersion, systemSave, versioned, type SaveVersion } from '../../platform/db/versions';
 import { files } from '../../platform/db/schema';
+import { jsonRows } from '../../platform/db/raw';
 import { requireRecord } from '../../platform/http/records';
 import { CallError } from '../../platform/http/calls';
 import { customerCosts, customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
@@ -187,6 +188,52 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
  * their own customer records and only the public fields (no adminInfo, costs, profit, receipts).
  * `orderIds` limits the staff view to these orders.
  */
+type LineRow = typeof customerOrderLines.$inferSelect;
+type DocumentRow = typeof customerDocuments.$inferSelect;
+
+/**
+ * Every order with its lines and documents (the staff load) as JSON rows built by PostgreSQL
+ * (`jsonRows`, issue 35), in the shapes and orders of the Drizzle queries below.
+ */
+async function allOrders(db: Db): Promise<{
+  orders: OrderRow[];
+  lines: LineRow[];
+  documents: { document: DocumentRow; path: string }[];
+}> {
+  const [orders, lines, documents] = await Promise.all([
+    jsonRows<Omit<OrderRow, 'updatedAt'> & { updatedAt: number }>(
+      db,
+      sql`select id, customer_id as "customerId", kundennummer, kunde_ident as "kundeIdent", typ, auftragsnummer, titel,
+            beschreibung, admin_info as "adminInfo", status, vertrag_nummer as "vertragNummer",
+            vertrag_beginn as "vertragBeginn", vertrag_ende as "vertragEnde", zahlungsintervall,
+            floor(extract(epoch from updated_at) * 1000) as "updatedAt"
+          from customer_orders`,
+    ),
+    jsonRows<LineRow>(
+      db,
+      sql`select id, order_id as "orderId", pos, titel, beschreibung, anzahl, unit_net_cents as "unitNetCents",
+            net_cents as "netCents", rate, gross_cents as "grossCents", service_type_id as "serviceTypeId",
+            income_centre_id as "incomeCentreId", cost_cents as "costCents", cost_id as "costId"
+          from customer_order_lines order by pos, id`,
+    ),
+    jsonRows<Omit<DocumentRow, 'createdAt'> & { createdAt: number; path: string }>(
+      db,
+      sql`select d.id, d.order_id as "orderId", d.dokumentart, d.name, d.file_id as "fileId",
+            d.xml_file_id as "xmlFileId", d.wert_cents as "wertCents", d.datum, d.snapshot,
+            floor(extract(epoch from d.created_at) * 1000) as "createdAt", f.path
+          from customer_documents d join files f on f.id = d.file_id order by d.datum, d.id`,
+    ),
+  ]);
+  return {
+    orders: orders.map((order) => ({ ...order, updatedAt: new Date(order.updatedAt) })),
+    lines,
+    documents: documents.map(({ path, createdAt, ...document }) => ({
+      document: { ...document, createdAt: new Date(createdAt) },
+      path,
+    })),
+  };
+}
+
 export async function orderViews(
   db: Db,
   customerIds?: readonly number[],
@@ -194,34 +241,44 @@ export async function orderViews(
 ): Promise<OrderView[]> {
   const forCustomer = customerIds !== undefined;
   if (forCustomer && customerIds.length === 0) return [];
-  const orders: OrderRow[] = forCustomer
-    ? await db
-        .select()
-        .from(customerOrders)
-        .where(inArray(customerOrders.customerId, [...customerIds]))
-    : orderIds !== undefined
+  const everything = !forCustomer && orderIds === undefined ? await allOrders(db) : null;
+  const orders: OrderRow[] = everything
+    ? everything.orders
+    : forCustomer
       ? await db
           .select()
           .from(customerOrders)
-          .where(inArray(customerOrders.id, [...orderIds]))
-      : await db.select().from(customerOrders);
+          .where(inArray(customerOrders.customerId, [...customerIds]))
+      : orderIds !== undefined
+        ? await db
+            .select()
+            .from(customerOrders)
+            .where(inArray(customerOrders.id, [...orderIds]))
+        : await db.select().from(customerOrders);
   if (orders.length === 0) return [];
   const ids = orders.map((order) => order.id);
-  const lines = await db
-    .select()
-    .from(customerOrderLines)
-    .where(inArray(customerOrderLines.orderId, ids))
-    .orderBy(asc(customerOrderLines.pos), asc(customerOrderLines.id));
-  const documentRows = await db
-    .select({ document: customerDocuments, path: files.path })
-    .from(customerDocuments)
-    .innerJoin(files, eq(files.id, customerDocuments.fileId))
-    .where(
-      forCustomer
-        ? and(inArray(customerDocuments.orderId, ids), inArray(customerDocuments.dokumentart, PUBLIC_DOCUMENT_TYPES))
-        : inArray(customerDocuments.orderId, ids),
-    )
-    .orderBy(asc(customerDocuments.datum), asc(customerDocuments.id));
+  const lines = everything
+    ? everything.lines
+    : await db
+        .select()
+        .from(customerOrderLines)
+        .where(inArray(customerOrderLines.orderId, ids))
+        .orderBy(asc(customerOrderLines.pos), asc(customerOrderLines.id));
+  const documentRows = everything
+    ? everything.documents
+    : await db
+        .select({ document: customerDocuments, path: files.path })
+        .from(customerDocuments)
+        .innerJoin(files, eq(files.id, customerDocuments.fileId))
+        .where(
+          forCustomer
+            ? and(
+                inArray(customerDocuments.orderId, ids),
+                inArray(customerDocuments.dokumentart, PUBLIC_DOCUMENT_TYPES),
+              )
+            : inArray(customerDocuments.orderId, ids),
+        )
+        .orderBy(asc(customerDocuments.datum), asc(customerDocuments.id));
   const xmlIds = documentRows.map((row) => row.document.xmlFileId).filter((id): id is number => id !== null);
   const xmlPaths = new Map(
     xmlIds.length === 0

@@ -21,6 +21,7 @@ import {
   type FileReply,
 } from './calls';
 import { encodedOnce } from './compression';
+import { answerWithChanges } from './delta';
 
 const httpStatusOf: Record<string, number> = {
   accessError: 401,
@@ -184,6 +185,10 @@ export function registerCalls(fastify: FastifyInstance, app: AppContext, calls: 
                 : null;
           if (result === null) return sendReply(reply, { status: 'accessError', message: messages.accessDenied });
           if (isFileReply(result)) return sendFile(reply, result);
+          // Calls declared with `delta` answer what changed since the version the client holds (delta.ts).
+          if (call.spec?.delta && session && jsonBodyOf(result) === undefined) {
+            return sendReply(reply, answerWithChanges(app.db, call.spec, session.user.id, raw, result));
+          }
           return sendReply(reply, result);
         } catch (error) {
           if (error instanceof CallError) {

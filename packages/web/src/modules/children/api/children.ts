@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   childrenCalls,
   type ChildView,
@@ -8,6 +8,7 @@ import {
   type W2Reply,
 } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
+import { callWithVersion } from '../../../platform/query/versioned';
 import { upload } from '../../../platform/api/upload';
 import { downloadStoredFile } from '../../../platform/api/download';
 
@@ -19,15 +20,15 @@ export const childrenKeys = {
   w2: (day: string) => ['children-w2', day] as const,
 };
 
-/** The empty action loads everything the user may see in module 200. */
-export async function getChildren(): Promise<ChildrenData> {
-  return (await call(childrenCalls.getSettings, {})).save;
+/** The empty action loads everything the user may see in module 200 (what changed, given the held data). */
+export async function getChildren(held?: ChildrenData): Promise<ChildrenData> {
+  return (await callWithVersion(childrenCalls.getSettings, {}, held)).save;
 }
 
 export const childrenQueryOptions = () =>
   queryOptions({
     queryKey: childrenKeys.all,
-    queryFn: getChildren,
+    queryFn: ({ client, queryKey }) => getChildren(client.getQueryData<ChildrenData>(queryKey)),
     // dataOffline (school.md 4.8): the device keeps the module's data only when the setting is on.
     meta: { keepOnDevice: (data: ChildrenData | undefined) => data?.settings.dataOffline === true },
   });
@@ -48,15 +49,16 @@ export function useChildren() {
   return useQuery(childrenQueryOptions());
 }
 
-export function saveChildren(dataToSave: ChildrenSave): Promise<ChildrenReply> {
-  return call(childrenCalls.getSettings, { dataToSave });
+/** A save with the version of the loaded data: the reply carries only what changed, merged into it. */
+export function saveChildren(queryClient: QueryClient, dataToSave: ChildrenSave): Promise<ChildrenReply> {
+  return callWithVersion(childrenCalls.getSettings, { dataToSave }, queryClient.getQueryData(childrenKeys.all));
 }
 
 /** Every save answers the fresh data, which replaces the loaded data; the reply (neuPW, …) is returned. */
 export function useSaveChildren() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveChildren,
+    mutationFn: (dataToSave: ChildrenSave) => saveChildren(queryClient, dataToSave),
     onSuccess: async (reply) => {
       queryClient.setQueryData(childrenKeys.all, reply.save);
       await queryClient.invalidateQueries({ queryKey: childrenKeys.details });

@@ -28,7 +28,7 @@ export function useStatusQueue() {
       current,
       async (entry) => {
         try {
-          const reply = await saveChildren({ type: 'anwesenheitsstatus', data: entry.change });
+          const reply = await saveChildren(queryClient, { type: 'anwesenheitsstatus', data: entry.change });
           queryClient.setQueryData(childrenKeys.all, reply.save);
           return 'sent';
         } catch (error) {

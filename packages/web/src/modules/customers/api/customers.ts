@@ -9,6 +9,7 @@ import {
   type OrderDocumentView,
 } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
+import { callWithVersion } from '../../../platform/query/versioned';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { upload } from '../../../platform/api/upload';
 import { useWithholdTabs } from '../../../platform/module-page/withheld-tabs';
@@ -16,8 +17,8 @@ import { useWithholdTabs } from '../../../platform/module-page/withheld-tabs';
 export const customerKeys = { all: ['customers'] as const };
 
 /** The empty action loads what the caller may see of module 410. */
-export async function getCustomerData(): Promise<CustomerData> {
-  return (await call(customerCalls.getSettings, {})).save;
+export async function getCustomerData(held?: CustomerData): Promise<CustomerData> {
+  return (await callWithVersion(customerCalls.getSettings, {}, held)).save;
 }
 
 /** Kept on the device (IndexedDB) only while the setting dataOffline is on (business.md 4.2). */
@@ -26,7 +27,11 @@ export function keepOffline(data: unknown): boolean {
 }
 
 export const customerQueryOptions = () =>
-  queryOptions({ queryKey: customerKeys.all, queryFn: getCustomerData, meta: { keepOnDevice: keepOffline } });
+  queryOptions({
+    queryKey: customerKeys.all,
+    queryFn: ({ client, queryKey }) => getCustomerData(client.getQueryData<CustomerData>(queryKey)),
+    meta: { keepOnDevice: keepOffline },
+  });
 
 /** The module's data; for a customer the 'Kosten' tab (costs are internal) is withheld from the tab bars. */
 export function useCustomerData() {
@@ -42,7 +47,9 @@ export const COSTS_TAB = '200';
 export function useSaveCustomers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (dataToSave: CustomerSave) => (await call(customerCalls.getSettings, { dataToSave })).save,
+    mutationFn: async (dataToSave: CustomerSave) =>
+      (await callWithVersion(customerCalls.getSettings, { dataToSave }, queryClient.getQueryData(customerKeys.all)))
+        .save,
     onSuccess: (saved) => queryClient.setQueryData(customerKeys.all, saved),
   });
 }

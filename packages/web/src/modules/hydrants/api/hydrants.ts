@@ -9,6 +9,7 @@ import {
   type registerFormats,
 } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
+import { callWithVersion } from '../../../platform/query/versioned';
 import { downloadStoredFile } from '../../../platform/api/download';
 
 type RegisterFormat = (typeof registerFormats)[number];
@@ -16,11 +17,15 @@ type RegisterFormat = (typeof registerFormats)[number];
 export const hydrantKeys = { all: ['hydrants'] as const };
 
 /** getHydranten: settings, register, streets, statuses, defects and the map configuration. */
-export async function getHydrants(): Promise<HydrantData> {
-  return call(hydrantCalls.getHydranten, {});
+export async function getHydrants(held?: HydrantData): Promise<HydrantData> {
+  return callWithVersion(hydrantCalls.getHydranten, {}, held);
 }
 
-export const hydrantsQueryOptions = () => queryOptions({ queryKey: hydrantKeys.all, queryFn: getHydrants });
+export const hydrantsQueryOptions = () =>
+  queryOptions({
+    queryKey: hydrantKeys.all,
+    queryFn: ({ client, queryKey }) => getHydrants(client.getQueryData<HydrantData>(queryKey)),
+  });
 
 export function useHydrants() {
   return useQuery(hydrantsQueryOptions());

@@ -5,18 +5,21 @@ import {
   type ParentReportsReply,
   type ParentReportsSave,
 } from '@hortus/contract';
-import { call } from '../../../platform/api/client';
+import { callWithVersion } from '../../../platform/query/versioned';
 import { upload } from '../../../platform/api/upload';
 
 /** The device cache key of module 210 (school.md 7.4: cached under f210). */
 export const parentReportsKey = ['f210'] as const;
 
-export async function getParentReports(): Promise<ParentReportsData> {
-  return (await call(parentReportsCalls.getSettings, {})).save;
+export async function getParentReports(held?: ParentReportsData): Promise<ParentReportsData> {
+  return (await callWithVersion(parentReportsCalls.getSettings, {}, held)).save;
 }
 
 export function useParentReports() {
-  return useQuery({ queryKey: parentReportsKey, queryFn: getParentReports });
+  return useQuery({
+    queryKey: parentReportsKey,
+    queryFn: ({ client }) => getParentReports(client.getQueryData<ParentReportsData>(parentReportsKey)),
+  });
 }
 
 /** Every save answers the fresh data, which replaces the loaded data. */
@@ -24,7 +27,7 @@ export function useSaveParentReports() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (dataToSave: ParentReportsSave): Promise<ParentReportsReply> =>
-      call(parentReportsCalls.getSettings, { dataToSave }),
+      callWithVersion(parentReportsCalls.getSettings, { dataToSave }, queryClient.getQueryData(parentReportsKey)),
     onSuccess: (reply) => queryClient.setQueryData(parentReportsKey, reply.save),
   });
 }

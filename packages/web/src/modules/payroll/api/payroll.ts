@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { payrollCalls, type GetPayrollReply, type PayrollModuleData, type PayrollSave } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
+import { callWithVersion } from '../../../platform/query/versioned';
 import { downloadStoredFile } from '../../../platform/api/download';
 
 export const payrollKeys = {
@@ -10,25 +11,30 @@ export const payrollKeys = {
 };
 
 /** The empty save action loads the employees, their payroll heads and the module settings. */
-export async function getPayrollData(): Promise<PayrollModuleData> {
-  return (await call(payrollCalls.getOrSaveSettings, {})).save;
+export async function getPayrollData(held?: PayrollModuleData): Promise<PayrollModuleData> {
+  return (await callWithVersion(payrollCalls.getOrSaveSettings, {}, held)).save;
 }
 
-export const payrollQueryOptions = () => queryOptions({ queryKey: payrollKeys.all, queryFn: getPayrollData });
+export const payrollQueryOptions = () =>
+  queryOptions({
+    queryKey: payrollKeys.all,
+    queryFn: ({ client, queryKey }) => getPayrollData(client.getQueryData<PayrollModuleData>(queryKey)),
+  });
 
 export function usePayrollData() {
   return useQuery(payrollQueryOptions());
 }
 
-export async function savePayrollData(dataToSave: PayrollSave): Promise<PayrollModuleData> {
-  return (await call(payrollCalls.getOrSaveSettings, { dataToSave })).save;
+export async function savePayrollData(dataToSave: PayrollSave, held?: PayrollModuleData): Promise<PayrollModuleData> {
+  return (await callWithVersion(payrollCalls.getOrSaveSettings, { dataToSave }, held)).save;
 }
 
 /** Every save answers the fresh data, which replaces the loaded data; open payrolls are loaded again. */
 export function useSavePayrollData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: savePayrollData,
+    mutationFn: (dataToSave: PayrollSave) =>
+      savePayrollData(dataToSave, queryClient.getQueryData<PayrollModuleData>(payrollKeys.all)),
     onSuccess: (saved) => {
       queryClient.setQueryData(payrollKeys.all, saved);
       void queryClient.invalidateQueries({ queryKey: [...payrollKeys.all, 'abrechnung'] });
