@@ -24,7 +24,17 @@ import { customerCostDocuments, customerCosts, customerOrderLines, customerOrder
 
 type CostRow = Pick<
   typeof customerCosts.$inferSelect,
-  'id' | 'datum' | 'costCentre' | 'grossCents' | 'rate' | 'titel' | 'titel2' | 'beschreibung' | 'repeat' | 'templateId'
+  | 'id'
+  | 'datum'
+  | 'costCentre'
+  | 'grossCents'
+  | 'rate'
+  | 'titel'
+  | 'titel2'
+  | 'beschreibung'
+  | 'repeat'
+  | 'templateId'
+  | 'version'
 >;
 
 function invalid(field: string, message: string): CallError {
@@ -116,7 +126,7 @@ export async function costViews(db: Db, settings: CustomerSettings, year?: numbe
   const rows = await jsonRows<CostRow>(
     db,
     sql`select c.id, c.datum, c.cost_centre as "costCentre", c.gross_cents as "grossCents", c.rate, c.titel,
-          c.titel2, c.beschreibung, c.repeat, c.template_id as "templateId"
+          c.titel2, c.beschreibung, c.repeat, c.template_id as "templateId", c.version
         from customer_costs c where ${inYear} order by c.datum desc, c.id desc`,
   );
   if (rows.length === 0) return [];

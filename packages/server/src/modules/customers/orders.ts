@@ -206,7 +206,7 @@ async function allOrders(db: Db): Promise<{
       sql`select id, customer_id as "customerId", kundennummer, kunde_ident as "kundeIdent", typ, auftragsnummer, titel,
             beschreibung, admin_info as "adminInfo", status, vertrag_nummer as "vertragNummer",
             vertrag_beginn as "vertragBeginn", vertrag_ende as "vertragEnde", zahlungsintervall,
-            floor(extract(epoch from updated_at) * 1000) as "updatedAt"
+            version, edited_by as "editedBy", floor(extract(epoch from updated_at) * 1000) as "updatedAt"
           from customer_orders`,
     ),
     jsonRows<LineRow>(
