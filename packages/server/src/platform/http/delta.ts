@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import {
   heldVersion,
   snapshotOf,
@@ -36,10 +36,16 @@ function digest(value: unknown): string {
   return hash('sha1', JSON.stringify(value) ?? 'undefined', 'base64');
 }
 
-/** Every stamp issued in this process is unique and increasing: a version names one scope's snapshot only. */
+/**
+ * Every stamp issued in this process is unique and increasing: a version names one scope's snapshot only.
+ * Its last three digits are this process's own (random) number, so a version issued by another server on
+ * the same database (behind a balancer) is, but for a one-in-a-thousand chance, unknown here and answered
+ * in full instead of as a delta against a different snapshot. (ms × 1000 stays below 2^53 until the year 2255.)
+ */
+const processSalt = randomInt(1000);
 let lastStamp = 0;
 function nextStamp(now: number): number {
-  lastStamp = Math.max(now, lastStamp + 1);
+  lastStamp = Math.max(now * 1000 + processSalt, lastStamp + 1000);
   return lastStamp;
 }
 
