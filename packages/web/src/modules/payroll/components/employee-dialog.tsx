@@ -65,6 +65,9 @@ function inputOf(employee: EmployeeView | null): EmployeeInput {
   };
 }
 
+/** After a save the employee dialog shows the saved state this long before it closes (business.md 7). */
+const payrollCloseDelayMs = 400;
+
 /** ?em_idm=: personal data, default working times, contract wage or fixed salary, weekday exceptions. */
 export function EmployeeDialog({
   employee,
@@ -147,6 +150,7 @@ export function EmployeeDialog({
         onClose={onClose}
         texts={{ success: payrollMessages.saved, failure: payrollMessages.notReflected }}
         serverErrorPrefix="dataToSave.data.mitarbeiter."
+        closeDelayMs={payrollCloseDelayMs}
         width={720}
         extraActions={
           initial.id !== 0 && (

@@ -1,30 +1,43 @@
 import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  messages,
+  payrollInput,
   payrollMessages,
   payrollMonthNames,
+  payrollOverview,
+  resetDays,
   type EmployeeView,
+  type GetPayrollReply,
   type PayrollModuleData,
   type YearMonth,
 } from '@hortus/contract';
-import { useDiscardGuard } from '../../../platform/forms/use-discard-guard';
-import { useDialogHistory } from '../../../platform/forms/use-dialog-history';
-import { payrollKeys, usePayroll } from '../api/payroll';
+import { useAlert } from '../../../platform/alert/alert-context';
+import { saveErrorMessage } from '../../../platform/api/save-error-message';
+import { FormDialog } from '../../../platform/forms/form-dialog';
+import { useSchemaForm } from '../../../platform/forms/use-schema-form';
+import { downloadPayrollPdf, payrollKeys, usePayroll, useSavePayrollData } from '../api/payroll';
+import { draftOf, holidaysOf, type PayrollDraft } from '../logic/payroll-draft';
 import { PayrollEditor } from './payroll-editor';
 
-/** ?la_idm=: the fullscreen payroll of one employee and month (business.md 2.4, 4.4). */
+/** Which saved state of which month a reply is: a new one of these is loaded into the form. */
+const recordKey = ({ abrechnung: a }: GetPayrollReply) => `${a.jahr}-${a.monat}-${a.id}-${a.version}-${a.timeLastEdit}`;
+
+/**
+ * ?la_idm=: the fullscreen payroll of one employee and month (business.md 2.4, 4.4) on the platform
+ * FormDialog: the month's payroll is the form (checked by the contract's payrollInput), a save keeps the
+ * dialog open, a locked month is read-only (its PDF can still be downloaded).
+ */
 export function PayrollDialog({
   employee,
   settings,
@@ -35,11 +48,11 @@ export function PayrollDialog({
   onClose(): void;
 }) {
   const queryClient = useQueryClient();
+  const alert = useAlert();
   const [month, setMonth] = useState<YearMonth | undefined>(undefined);
-  const [isDirty, setDirty] = useState(false);
   const query = usePayroll(employee.id, month?.jahr, month?.monat);
-  const { requestClose, confirmDialog } = useDiscardGuard(isDirty, onClose);
-  useDialogHistory(requestClose);
+  const form = useSchemaForm(payrollInput, {}, { mode: 'onChange' });
+  const { mutateAsync: save } = useSavePayrollData();
 
   // The server chose the default month: pin it, so a save does not move the dialog to the next month.
   useEffect(() => {
@@ -49,6 +62,19 @@ export function PayrollDialog({
       setMonth({ jahr, monat });
     }
   }, [month, query.data, queryClient, employee.id]);
+
+  // Each loaded month, and each save's refetched reply (it carries the saved id and version), becomes the
+  // form's saved state; a reload of the same record only refreshes what the editor shows around the form
+  // (leave, overtime account). The editor shows the reply the form was last reset to, so it stays mounted
+  // (31 day rows) while a new reply is taken over and never pairs one month's reply with another's values.
+  const reply = month && query.data ? query.data : undefined;
+  const [formReply, setFormReply] = useState<GetPayrollReply | undefined>(undefined);
+  useEffect(() => {
+    if (!reply || reply === formReply) return;
+    if (formReply === undefined || recordKey(reply) !== recordKey(formReply)) form.reset(draftOf(reply));
+    setFormReply(reply);
+  }, [reply, formReply, form]);
+  const loaded = formReply !== undefined && formReply === reply;
 
   const shown =
     month ?? (query.data ? { jahr: query.data.abrechnung.jahr, monat: query.data.abrechnung.monat } : undefined);
@@ -60,76 +86,122 @@ export function PayrollDialog({
     return [...set].sort((a, b) => a - b);
   }, [employee.lohnabrechnungen, shownYear]);
   const saved = (m: number, y: number) => employee.lohnabrechnungen.some((p) => p.jahr === y && p.monat === m);
-  const choose = (next: YearMonth) => {
-    setDirty(false);
-    setMonth(next);
+
+  const locked = formReply?.gesperrt ?? false;
+  const isNew = formReply?.abrechnung.id === 0;
+  // A saved payroll keeps the wage groups of its time; a new one uses the current settings.
+  const groups = formReply && !isNew ? formReply.abrechnung.lohngruppen : settings.lohngruppen;
+  const { isDirty } = form.formState;
+  const draft = () => form.getValues() as PayrollDraft;
+
+  const pdf = async () => {
+    if (!formReply) return;
+    try {
+      await downloadPayrollPdf(formReply.abrechnung.id);
+    } catch (error) {
+      alert.error(saveErrorMessage(error, messages.downloadFailed));
+    }
+  };
+  const resetTage = () => {
+    if (!formReply) return;
+    const values = draft();
+    const holidays = new Set(holidaysOf(formReply).keys());
+    form.setValue('tage', resetDays(values.jahr, values.monat, values, holidays), {
+      shouldDirty: true,
+      shouldValidate: true,
+    });
   };
 
+  const monthChoice = (
+    <Stack direction="row" spacing={1.5} sx={{ px: 3, pb: 1 }}>
+      <TextField
+        select
+        label="Monat"
+        size="small"
+        value={shown?.monat ?? ''}
+        onChange={(e) => shown && setMonth({ jahr: shown.jahr, monat: Number(e.target.value) })}
+        sx={{ minWidth: 160 }}
+        disabled={!shown}
+        slotProps={{ select: { renderValue: (value) => payrollMonthNames[Number(value) - 1] ?? '' } }}
+      >
+        {payrollMonthNames.map((name, index) => (
+          <MenuItem key={name} value={index + 1}>
+            {name}
+            {shown && saved(index + 1, shown.jahr) && (
+              <Box component="span" aria-hidden sx={{ ml: 1, color: 'success.main' }} title="gespeichert">
+                ✓
+              </Box>
+            )}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Jahr"
+        size="small"
+        value={shown?.jahr ?? ''}
+        onChange={(e) => shown && setMonth({ jahr: Number(e.target.value), monat: shown.monat })}
+        disabled={!shown}
+      >
+        {years.map((year) => (
+          <MenuItem key={year} value={year}>
+            {year}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+
   return (
-    <Dialog open fullScreen onClose={requestClose} aria-labelledby="payroll-title">
-      <AppBar position="sticky" color="primary" enableColorOnDark>
-        <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <IconButton edge="start" color="inherit" aria-label="Schließen" onClick={requestClose}>
-            <CloseIcon />
-          </IconButton>
-          <Typography id="payroll-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            Abrechnung {employee.vorname} {employee.nachname}
-          </Typography>
-        </Toolbar>
-      </AppBar>
-      <Box sx={{ p: { xs: 1.5, sm: 3 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ mb: 2 }}>
-          <TextField
-            select
-            label="Monat"
-            size="small"
-            value={shown?.monat ?? ''}
-            onChange={(e) => shown && choose({ jahr: shown.jahr, monat: Number(e.target.value) })}
-            sx={{ minWidth: 160 }}
-            disabled={!shown}
-            slotProps={{ select: { renderValue: (value) => payrollMonthNames[Number(value) - 1] ?? '' } }}
-          >
-            {payrollMonthNames.map((name, index) => (
-              <MenuItem key={name} value={index + 1}>
-                {name}
-                {shown && saved(index + 1, shown.jahr) && (
-                  <Box component="span" aria-hidden sx={{ ml: 1, color: 'success.main' }} title="gespeichert">
-                    ✓
-                  </Box>
-                )}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Jahr"
-            size="small"
-            value={shown?.jahr ?? ''}
-            onChange={(e) => shown && choose({ jahr: Number(e.target.value), monat: shown.monat })}
-            disabled={!shown}
-          >
-            {years.map((year) => (
-              <MenuItem key={year} value={year}>
-                {year}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-        {query.isFetching && <LinearProgress aria-label="Wird geladen…" sx={{ mb: 1 }} />}
-        {!query.data && query.isPending && <Typography color="text.secondary">{payrollMessages.loading}</Typography>}
-        {!query.data && query.isError && <Alert severity="error">{payrollMessages.saveFailed}</Alert>}
-        {query.data && month && (
-          <PayrollEditor
-            key={`${query.data.abrechnung.jahr}-${query.data.abrechnung.monat}-${query.data.abrechnung.id}-${query.data.abrechnung.timeLastEdit}`}
-            reply={query.data}
-            employee={employee}
-            settings={settings}
-            onDirtyChange={setDirty}
-            onDeleted={onClose}
-          />
-        )}
-      </Box>
-      {confirmDialog}
-    </Dialog>
+    <FormDialog
+      form={form}
+      title={`Abrechnung ${employee.vorname} ${employee.nachname}`}
+      fullScreenBelow="always"
+      header={monthChoice}
+      readOnly={!loaded || locked}
+      saveOnlyWhenDirty
+      stayOpenOnSave
+      texts={{ success: payrollMessages.saved, failure: payrollMessages.notReflected }}
+      serverErrorPrefix="dataToSave.data.abrechnung."
+      onSubmit={() =>
+        save({
+          type: 'saveAbrechnung',
+          data: { uebersichtData: payrollOverview(draft(), groups), abrechnung: draft() },
+        })
+      }
+      onClose={onClose}
+      onDelete={
+        formReply && loaded && !isNew
+          ? {
+              confirm: `${payrollMessages.confirmDelete} ${payrollMessages.confirmDeleteText}`,
+              texts: { success: payrollMessages.deleted, failure: payrollMessages.notReflected },
+              run: () => save({ type: 'delAbrechnung', data: { idDelAbrechnung: formReply.abrechnung.id } }),
+            }
+          : undefined
+      }
+      extraActions={
+        loaded && (
+          <>
+            {!locked && (
+              <Button startIcon={<RestartAltIcon />} onClick={resetTage}>
+                Tage zurücksetzen
+              </Button>
+            )}
+            {!isNew && (
+              <Button startIcon={<PictureAsPdfIcon />} disabled={isDirty && !locked} onClick={() => void pdf()}>
+                PDF herunterladen
+              </Button>
+            )}
+          </>
+        )
+      }
+    >
+      {query.isFetching && <LinearProgress aria-label="Wird geladen…" />}
+      {!query.data && query.isPending && <Typography color="text.secondary">{payrollMessages.loading}</Typography>}
+      {!query.data && query.isError && <Alert severity="error">{payrollMessages.saveFailed}</Alert>}
+      {formReply && reply && (
+        <PayrollEditor form={form} reply={formReply} employee={employee} groups={groups} locked={locked} />
+      )}
+    </FormDialog>
   );
 }
