@@ -527,6 +527,25 @@ describe('no silent lost update: two saves from the same version', () => {
   it('child (200)', () => expectNoLostUpdate(childCase));
   it('parent account (200)', () => expectNoLostUpdate(parentCase));
   it('user (005)', () => expectNoLostUpdate(adminUserCase));
+  it('user through the member detail (100): a viewer without user administration', async () => {
+    const carl = await server.userWithSession({ ident: 'Carl Dritte', rechteSolo: ['x|100|000'] });
+    const dora = await server.userWithSession({ ident: 'Dora Vierte', rechteSolo: ['x|100|000'] });
+    const group = await createGroup(server.database.db, { name: 'Mitglieder' });
+    const id = (await createUser(server.database.db, { nn: 'mitglied', ident: 'Mia Mitglied', groupIds: [group] })).id;
+    const { stored } = userCase((row) => row.ident);
+    const loaded = (await loadAdminUser(server.database.db, id)) as AdminUser;
+    const { version } = await stored(id);
+    const memberSave = (code: string, sent: number | undefined) =>
+      server.call(userAdminCalls.saveNutzer, code, { data: { ...loaded, version: sent }, neuPW: '' });
+    ok(await memberSave(carl.code, version));
+    const late = await memberSave(dora.code, version);
+    expectStatus(late, 'conflict', 409);
+    expect(late.body.message).toBe(conflictMessage('Carl Dritte'));
+    expect((await stored(id)).version).toBe(version + 1);
+    // The spec's client (no version) and a save from the current version go through.
+    ok(await memberSave(dora.code, undefined));
+    ok(await memberSave(carl.code, version + 2));
+  });
   it('dashboard message (000): the author saving from two devices', async () => {
     const otherDevice = { code: await server.login(anna.nn, anna.password), id: anna.id };
     await expectNoLostUpdate(messageCase, anna, otherDevice, ANNA);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userParameter } from '../../platform/api';
 import { defineCallSpec } from '../../platform/call-spec';
 import { jsonField, recordId } from '../../platform/wire';
+import { versionView } from '../../platform/versions';
 
 export const membersMessages = {
   noOfflineData: 'Es konnten noch keine Daten zu diesem Nutzer offline gespeichert werden.',
@@ -53,6 +54,8 @@ export const memberDetail = z.object({
   ...valueMaps,
   /** The viewer may change the groups (x|005|000|020). */
   gruppenBearbeiten: z.boolean(),
+  /** The account's record version (issue 36): sent back with saveNutzer as `data.version`. */
+  ...versionView,
 });
 export type MemberDetail = z.infer<typeof memberDetail>;
 

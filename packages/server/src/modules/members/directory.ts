@@ -103,6 +103,7 @@ export function memberDetailOf(
     nutzerparameter,
     ...pickValues(member, nutzerparameter),
     gruppenBearbeiten: hasRight(viewer.rechte, userAdminRights.edit),
+    version: member.version,
   };
 }
 

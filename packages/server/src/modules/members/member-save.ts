@@ -57,7 +57,8 @@ export const memberSaveFallback: UserSaveFallback = async ({ db, user }, input, 
   // saveAdminUser writes only the values passed (the editable ones) and recomputes the display name.
   const { user: saved } = await saveAdminUser(
     db,
-    { ...member, gruppen: input.gruppen, ...pickValues(input, editable) },
+    // The version the viewer loaded (none from the spec's client): a save over someone else's change is a conflict.
+    { ...member, gruppen: input.gruppen, ...pickValues(input, editable), version: input.version },
     // An editor changing his own groups here must keep his right to edit users, as in user administration.
     { editor: user, keepOwnRight: hasRight(user.rechte, userAdminRights.edit) ? userAdminRights.edit : undefined },
   );

@@ -65,6 +65,7 @@ export function memberToSave(detail: MemberDetail, form: MemberForm): AdminUser 
     rechteSolo: [],
     rootPW: false,
     show: true,
+    version: detail.version,
   };
 }
 
