@@ -34,6 +34,7 @@ const settings = {
   ],
   bundesland: 'BY',
   region: 'KATH',
+  dataOffline: false,
 };
 
 function save(code: string, dataToSave: PayrollSave | Record<string, unknown>): Promise<Reply> {
@@ -107,7 +108,7 @@ describe('rights', () => {
 describe('settings', () => {
   it('loads the defaults, saves wage groups and the federal state', async () => {
     const loaded = await data(await server.call(getOrSaveSettings, admin.code));
-    expect(loaded.settings).toEqual({ lohngruppen: [], bundesland: 'NW', region: '' });
+    expect(loaded.settings).toEqual({ lohngruppen: [], bundesland: 'NW', region: '', dataOffline: false });
     const saved = await data(await save(admin.code, { type: 'saveSettings', data: { settings } }));
     expect(saved.settings).toEqual(settings);
   });
@@ -132,6 +133,21 @@ describe('settings', () => {
       }),
       'dataToSave.data.settings.lohngruppen.0.wert',
       decimalsMessage('Stundenlohn'),
+    );
+  });
+  it('saves dataOffline as 410 does; a client that does not send it turns it off', async () => {
+    const on = await data(
+      await save(admin.code, { type: 'saveSettings', data: { settings: { ...settings, dataOffline: true } } }),
+    );
+    expect(on.settings.dataOffline).toBe(true);
+    expect((await data(await server.call(getOrSaveSettings, admin.code))).settings.dataOffline).toBe(true);
+    const { dataOffline: _left, ...older } = settings;
+    const off = await data(await save(admin.code, { type: 'saveSettings', data: { settings: older } }));
+    expect(off.settings.dataOffline).toBe(false);
+    expectInvalid(
+      await save(admin.code, { type: 'saveSettings', data: { settings: { ...settings, dataOffline: 'ja' } } }),
+      'dataToSave.data.settings.dataOffline',
+      'Ungültiger Wert.',
     );
   });
   it('keeps a region only for Bavaria', async () => {

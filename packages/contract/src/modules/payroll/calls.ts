@@ -107,6 +107,8 @@ export const payrollSettings = z
     region: z.enum(Object.keys(bavarianRegions) as [BavarianRegion, ...BavarianRegion[]], {
       error: 'Ungültige Region.',
     }),
+    /** Loaded data is kept on the device only while this is on (business.md 4.4, as 410's setting). */
+    dataOffline: z.boolean({ error: 'Ungültiger Wert.' }).default(false),
   })
   .superRefine((value, ctx) => {
     const seen = new Set<number>();
@@ -341,6 +343,7 @@ export const payrollData = z.object({
     lohngruppen: z.array(z.object({ id: z.number(), name: z.string(), wert: z.number() })),
     bundesland: z.string(),
     region: z.string(),
+    dataOffline: z.boolean(),
   }),
 });
 export type PayrollModuleData = z.infer<typeof payrollData>;

@@ -15,6 +15,7 @@ const settings = {
   // Where the demo organisation is (Dresden/Radebeul): Saxony's days, Buß- und Bettag, no Allerheiligen.
   bundesland: 'SN' as const,
   region: '' as const,
+  dataOffline: false,
 };
 
 const contractDefaults = {

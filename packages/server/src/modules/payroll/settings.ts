@@ -5,7 +5,12 @@ import { payrollEmployees } from './schema';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 
 /** No wage groups yet; holidays of Nordrhein-Westfalen (the most populous state) until an admin chooses. */
-export const defaultPayrollSettings: PayrollSettings = { lohngruppen: [], bundesland: 'NW', region: '' };
+export const defaultPayrollSettings: PayrollSettings = {
+  lohngruppen: [],
+  bundesland: 'NW',
+  region: '',
+  dataOffline: false,
+};
 
 export function readPayrollSettings(db: Db): Promise<PayrollSettings> {
   return readModuleSettings(db, payrollModule.code, payrollSettings, defaultPayrollSettings);

@@ -15,10 +15,16 @@ export async function getPayrollData(held?: PayrollModuleData): Promise<PayrollM
   return (await callWithVersion(payrollCalls.getOrSaveSettings, {}, held)).save;
 }
 
+/** Kept on the device (IndexedDB) only while the setting dataOffline is on (business.md 4.4, as 410). */
+export function keepOffline(data: unknown): boolean {
+  return (data as Partial<PayrollModuleData> | undefined)?.settings?.dataOffline === true;
+}
+
 export const payrollQueryOptions = () =>
   queryOptions({
     queryKey: payrollKeys.all,
     queryFn: ({ client, queryKey }) => getPayrollData(client.getQueryData<PayrollModuleData>(queryKey)),
+    meta: { keepOnDevice: keepOffline },
   });
 
 export function usePayrollData() {

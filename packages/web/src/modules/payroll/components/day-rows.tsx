@@ -74,7 +74,7 @@ const DayLine = memo(function DayLine({
           {label}
         </Typography>
         {holiday && (
-          <Typography variant="caption" color="primary" sx={{ display: 'block' }}>
+          <Typography variant="caption" color="primary" sx={{ display: 'block', whiteSpace: 'normal' }}>
             {holiday}
           </Typography>
         )}
@@ -87,7 +87,7 @@ const DayLine = memo(function DayLine({
           disabled={disabled}
           onChange={(e) => onStatus(index, Number(e.target.value) as DayStatus)}
           slotProps={{ htmlInput: { 'aria-label': `Status ${label}` } }}
-          sx={{ minWidth: 110 }}
+          fullWidth
         >
           {dayStatuses.map((status) => (
             <MenuItem key={status} value={status}>
@@ -105,12 +105,13 @@ const DayLine = memo(function DayLine({
           slotProps={{ htmlInput: { 'aria-label': `Objekt ${label}`, maxLength: 200 } }}
           error={error(errors, index, 'objekt') !== undefined}
           helperText={error(errors, index, 'objekt')}
-          sx={{ minWidth: 140 }}
+          fullWidth
         />
       </TableCell>
-      <TableCell sx={{ minWidth: 120 }}>
+      <TableCell>
         <TimeInput
           label="Von"
+          fullWidth
           value={day.zeitVon}
           disabled={disabled || off}
           onChange={(value) => onChange(index, { zeitVon: value })}
@@ -119,9 +120,10 @@ const DayLine = memo(function DayLine({
           name={`tage.${index}.zeitVon`}
         />
       </TableCell>
-      <TableCell sx={{ minWidth: 120 }}>
+      <TableCell>
         <TimeInput
           label="Bis"
+          fullWidth
           value={day.zeitBis}
           disabled={disabled || off}
           onChange={(value) => onChange(index, { zeitBis: value })}
@@ -141,7 +143,7 @@ const DayLine = memo(function DayLine({
           error={pauseError !== undefined}
           helperText={pauseError}
           slotProps={{ htmlInput: { min: 0, 'aria-label': `Pause ${label} in Minuten` } }}
-          sx={{ width: 90 }}
+          fullWidth
         />
       </TableCell>
       <TableCell>
@@ -153,7 +155,7 @@ const DayLine = memo(function DayLine({
           onChange={(e) => onChange(index, { idLohngruppe: Number(e.target.value) })}
           slotProps={{ htmlInput: { 'aria-label': `Lohngruppe ${label}` } }}
           error={error(errors, index, 'idLohngruppe') !== undefined}
-          sx={{ minWidth: 130 }}
+          fullWidth
         >
           {groups.map((group) => (
             <MenuItem key={group.value} value={group.value}>
@@ -169,6 +171,24 @@ const DayLine = memo(function DayLine({
   );
 });
 
+/**
+ * Column widths in px (the 'Objekt' column takes the rest): the table keeps them (fixed layout) so it fits a
+ * full-screen dialog at 1280 px with 'Stunden' in view; narrower screens scroll it sideways (issue 33).
+ */
+export const dayColumns = [
+  { title: 'Tag', width: 104 },
+  { title: 'Status', width: 128 },
+  { title: 'Objekt', width: undefined },
+  { title: 'Von', width: 136 },
+  { title: 'Bis', width: 136 },
+  { title: 'Pause (Min.)', width: 96 },
+  { title: 'Lohngruppe', width: 160 },
+  { title: 'Stunden', width: 72 },
+] as const;
+/** The least width the 'Objekt' column keeps. */
+export const minObjectWidth = 160;
+export const dayTableMinWidth = dayColumns.reduce((sum, column) => sum + (column.width ?? minObjectWidth), 0);
+
 /** The month's days, one row each (weekends shaded, public holidays named). */
 export function DayRows(
   props: Omit<DayRowProps, 'day' | 'index' | 'holiday'> & {
@@ -179,17 +199,19 @@ export function DayRows(
   const { days, holidays, errors, ...rest } = props;
   return (
     <TableContainer sx={{ mb: 2 }}>
-      <Table size="small" aria-label="Tage">
+      <Table size="small" aria-label="Tage" sx={{ tableLayout: 'fixed', minWidth: dayTableMinWidth }}>
+        <colgroup>
+          {dayColumns.map((column) => (
+            <col key={column.title} style={column.width === undefined ? undefined : { width: column.width }} />
+          ))}
+        </colgroup>
         <TableHead>
-          <TableRow>
-            <TableCell>Tag</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Objekt</TableCell>
-            <TableCell>Von</TableCell>
-            <TableCell>Bis</TableCell>
-            <TableCell>Pause (Min.)</TableCell>
-            <TableCell>Lohngruppe</TableCell>
-            <TableCell align="right">Stunden</TableCell>
+          <TableRow sx={{ '& th': { px: 0.75 } }}>
+            {dayColumns.map((column) => (
+              <TableCell key={column.title} align={column.title === 'Stunden' ? 'right' : undefined}>
+                {column.title}
+              </TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>

@@ -14,6 +14,7 @@ const settings: PayrollModuleData['settings'] = {
   lohngruppen: [{ id: 1, name: 'Reinigung', wert: 14 }],
   bundesland: 'SN',
   region: '',
+  dataOffline: false,
 };
 
 function renderDialog() {

@@ -4,6 +4,7 @@ import { payrollCalls, type EmployeeView, type GetPayrollReply, type PayrollModu
 import { ApiError } from '../../../platform/api/errors';
 import { renderWithProviders } from '../../../platform/testing/render-with-providers';
 import { PayrollDialog } from './payroll-dialog';
+import { dayColumns, dayTableMinWidth } from './day-rows';
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/api/client', () => ({ call }));
@@ -183,5 +184,18 @@ describe('PayrollDialog (platform FormDialog, special payments as a field array)
     await waitFor(() => expect(screen.getByRole('button', { name: 'Speichern' })).toHaveProperty('disabled', false));
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Gespeicherte Abrechnung')).toBeTruthy();
+  });
+
+  it("shows the day table's 'Stunden' column and its fixed columns fit the full-screen dialog at 1280 px (issue 33)", async () => {
+    renderDialog();
+    const table = await screen.findByRole('table', { name: 'Tage' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(dayColumns.map((column) => column.title));
+    expect(within(table).getByRole('columnheader', { name: 'Stunden' }).textContent).toBe('Stunden');
+    expect(table.querySelectorAll('col')).toHaveLength(dayColumns.length);
+    // 1280 px less the dialog content's padding (2 × 24 px) and a scroll bar (16 px).
+    expect(dayTableMinWidth).toBeLessThanOrEqual(1280 - 48 - 16);
   });
 });

@@ -15,7 +15,7 @@ import {
   type PayrollModuleData,
 } from '@hortus/contract';
 import { FormDialog } from '../../../platform/forms/form-dialog';
-import { FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
+import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSavePayrollData } from '../api/payroll';
 
@@ -47,6 +47,12 @@ export function PayrollSettingsDialog({
       saveOnlyWhenChanged
       width={640}
     >
+      <FormCheckbox
+        control={control}
+        name="settings.dataOffline"
+        variant="switch"
+        label="Daten offline auf dem Gerät speichern"
+      />
       <Typography variant="subtitle2">Feiertage</Typography>
       <FormSelectField
         control={control}
