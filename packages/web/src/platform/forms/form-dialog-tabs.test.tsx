@@ -100,6 +100,27 @@ const tab = (name: RegExp) => screen.getByRole('tab', { name });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
 
 describe('FormDialog with tabs', () => {
+  it('shows scroll arrows, on phones too, when the tabs do not fit (issue 33)', () => {
+    // The last tab lies outside the tab bar: what MUI's observer reports on a narrow screen.
+    class Observer {
+      constructor(private readonly report: (entries: { isIntersecting: boolean }[]) => void) {}
+      observe(target: Element) {
+        this.report([{ isIntersecting: target.textContent !== 'Familie' }]);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', Observer);
+    try {
+      renderDialog();
+      const arrows = document.querySelectorAll('.MuiTabs-scrollButtons');
+      expect(arrows).toHaveLength(2);
+      for (const arrow of arrows) expect(arrow.classList.contains('MuiTabs-scrollButtonsHideMobile')).toBe(false);
+      expect(arrows[1]!.classList.contains('Mui-disabled')).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('marks the tab of an invalid field with its error count, jumps there on Speichern and focuses the field', async () => {
     const { onSubmit } = renderDialog();
     fireEvent.click(tab(/Familie/));

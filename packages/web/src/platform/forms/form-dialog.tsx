@@ -260,7 +260,15 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
             <>
               {header}
               {tabs && (
-                <Tabs value={tab} onChange={(_, value: number) => setTab(value)} variant="scrollable" sx={{ px: 2 }}>
+                // Scroll arrows whenever the tabs do not all fit, on phones too (issue 33: the child dialog's 7 tabs).
+                <Tabs
+                  value={tab}
+                  onChange={(_, value: number) => setTab(value)}
+                  variant="scrollable"
+                  scrollButtons="auto"
+                  allowScrollButtonsMobile
+                  sx={{ px: 2 }}
+                >
                   {tabs.map((candidate) => (
                     <Tab
                       key={candidate.label}
