@@ -149,6 +149,29 @@ describe('200-200 day list (saveAnwesenheit)', () => {
     expect(removed.anwesenheiten.find((row) => row.id_kind === w.mia)?.anwesend).toBe(true);
   });
 
+  it("lists a deleted child's record with the delKind_* fields of school.md, not editable", async () => {
+    const w = await world();
+    const day = '2025-02-04';
+    await record(w.ben, day, '08:15', '14:00', 'Bus');
+    await saved(w.admin.code, { type: 'delKind', data: { id: w.ben } });
+    const rows = (await listed(w.viewer.code, day)).anwesenheiten;
+    const gone = rows.find((row) => row.id_kind === 0 && row.id_klasse === w.classA);
+    expect(gone).toMatchObject({
+      vorname: 'Ben',
+      nachname: `Özdemir${w.gEdit}`,
+      anwesend: true,
+      von: '08:15',
+      bis: '14:00',
+      bearbeiten: false,
+      delKind_vorname: 'Ben',
+      delKind_nachname: `Özdemir${w.gEdit}`,
+      delKind_klasse: `A${w.gEdit}`,
+      delKind_idKlasse: w.classA,
+    });
+    // A present child's row has none of them.
+    expect(rows.find((row) => row.id_kind === w.mia)).not.toHaveProperty('delKind_vorname');
+  });
+
   it('refuses bad rows with German messages and changes nothing', async () => {
     const w = await world();
     const day = '2025-02-04';

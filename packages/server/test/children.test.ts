@@ -156,6 +156,25 @@ describe('200 classes and visibility', () => {
     expectStatus(getDataReply, 'success', 200);
   });
 
+  it("takes classes sent with an empty id (the spec client's form) as new classes", async () => {
+    const w = await world();
+    await saved(w.admin.code, {
+      type: 'klassen',
+      data: {
+        klassen: [
+          { id: '', name: `C${w.gEdit}`, bedingungen: conditions([w.gView], [w.gEdit]) },
+          { id: '', name: `D${w.gEdit}`, bedingungen: conditions([w.gView], [w.gEdit]) },
+        ],
+      },
+    });
+    const added = (await data(w.admin.code)).klassen.filter(
+      (k) => k.name === `C${w.gEdit}` || k.name === `D${w.gEdit}`,
+    );
+    expect(added).toHaveLength(2);
+    expect(added.every((k) => k.id > 0 && k.id !== w.classA && k.id !== w.classB)).toBe(true);
+    expect(new Set(added.map((k) => k.id)).size).toBe(2);
+  });
+
   it('refuses class names against the rules, classes with children on delete, and needs x|200|set', async () => {
     const w = await world();
     expectInvalid(

@@ -71,6 +71,11 @@ export type StatisticsRowData = z.output<typeof statisticsRowInput>;
 export const statisticsRowView = attendanceRow.extend({
   /** The caller may change the row (edit right on the child's class; never for deleted children). */
   bearbeiten: z.boolean(),
+  /** Only on a deleted child's record (school.md: the attendance record's delKind_* fields): names and last class. */
+  delKind_vorname: z.string().optional(),
+  delKind_nachname: z.string().optional(),
+  delKind_klasse: z.string().optional(),
+  delKind_idKlasse: z.number().optional(),
 });
 export type StatisticsRowView = z.infer<typeof statisticsRowView>;
 

@@ -67,18 +67,28 @@ export async function dayList(db: Db, user: User, day: string): Promise<Statisti
   }
   for (const record of records) {
     if (record.childId !== null || record.deletedClassId === null || !byClass.has(record.deletedClassId)) continue;
+    const [vorname, nachname, klasse] = [
+      record.deletedVorname ?? '',
+      record.deletedNachname ?? '',
+      record.deletedClass ?? '',
+    ];
     rows.push({
       id_kind: 0,
       tag: day,
-      vorname: record.deletedVorname ?? '',
-      nachname: record.deletedNachname ?? '',
+      vorname,
+      nachname,
       id_klasse: record.deletedClassId,
-      name_klasse: record.deletedClass ?? '',
+      name_klasse: klasse,
       anwesend: true,
       von: record.timeFrom,
       bis: record.timeTo ?? '',
       entlassgrund: record.reason,
       bearbeiten: false,
+      // The spec's client reads a deleted child's row by these fields (school.md, attendance record).
+      delKind_vorname: vorname,
+      delKind_nachname: nachname,
+      delKind_klasse: klasse,
+      delKind_idKlasse: record.deletedClassId,
     });
   }
   return rows.sort(
