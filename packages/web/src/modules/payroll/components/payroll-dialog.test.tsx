@@ -8,6 +8,10 @@ import { dayColumns, dayTableMinWidth } from './day-rows';
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/api/client', () => ({ call }));
+// Saves go through the versioned call (xtime); here without a held version, i.e. an ordinary call.
+vi.mock('../../../platform/query/versioned', () => ({
+  callWithVersion: (spec: unknown, input: unknown) => call(spec, input),
+}));
 
 const day = (datum: string) => ({
   datum,
