@@ -37,6 +37,7 @@ import { downloadStoredFile } from '../../../platform/api/download';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadExport } from '../api/costs';
+import { useCustomerData } from '../api/customers';
 import { useCostFilter, yearChoices, type CostFilterValue } from '../logic/cost-filter';
 import { CostFilterDialog } from './cost-filter-dialog';
 
@@ -48,7 +49,7 @@ const tableSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
  * monthly receipts and DATEV downloads. Two tabs on narrow screens.
  */
 export function RevenueOverview({
-  data,
+  data: shownData,
   onClose,
   filterState,
 }: {
@@ -58,9 +59,11 @@ export function RevenueOverview({
   filterState?: [CostFilterValue, (next: CostFilterValue) => void];
 }) {
   const narrow = useMediaQuery('(max-width:599.95px)');
-  const centres = data.settings.kostenstellen;
+  const centres = shownData.settings.kostenstellen;
   const ownFilter = useCostFilter(centres.map((c) => c.nummer));
   const [filter, setFilter] = filterState ?? ownFilter;
+  // The data holds one year's costs (issue 35): the overview loads the year it shows.
+  const data = useCustomerData(filter.jahr).data ?? shownData;
   const [filtering, setFiltering] = useState(false);
   const [tab, setTab] = useState(0);
   const [month, setMonth] = useState(() => new Date().getMonth() + 1);
@@ -75,8 +78,9 @@ export function RevenueOverview({
       yearChoices([
         ...data.kosten.map((c) => c.datum),
         ...data.auftraege.flatMap((o) => o.dokumente.map((d) => d.dateUpload)),
+        `${filter.jahr}-01-01`,
       ]),
-    [data],
+    [data, filter.jahr],
   );
   const download = (input: ExportInput) =>
     void saveAction(() => downloadExport(input), { failure: customerMessages.downloadFailed });
