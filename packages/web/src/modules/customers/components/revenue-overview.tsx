@@ -38,7 +38,7 @@ import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadExport } from '../api/costs';
 import { useCustomerData } from '../api/customers';
-import { useCostFilter, yearChoices, type CostFilterValue } from '../logic/cost-filter';
+import { costYearChoices, useCostFilter, type CostFilterValue } from '../logic/cost-filter';
 import { CostFilterDialog } from './cost-filter-dialog';
 
 const tableSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
@@ -73,15 +73,7 @@ export function RevenueOverview({
       revenueOverview(data.auftraege, data.kosten, data.settings, { year: filter.jahr, centres: filter.kostenstellen }),
     [data, filter.jahr, filter.kostenstellen],
   );
-  const years = useMemo(
-    () =>
-      yearChoices([
-        ...data.kosten.map((c) => c.datum),
-        ...data.auftraege.flatMap((o) => o.dokumente.map((d) => d.dateUpload)),
-        `${filter.jahr}-01-01`,
-      ]),
-    [data, filter.jahr],
-  );
+  const years = useMemo(() => costYearChoices(data, filter.jahr), [data, filter.jahr]);
   const download = (input: ExportInput) =>
     void saveAction(() => downloadExport(input), { failure: customerMessages.downloadFailed });
   const centreFilter = filter.kostenstellen ?? [];

@@ -1,11 +1,7 @@
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CostView, CustomerData } from '@hortus/contract';
-import { AlertProvider } from '../../../platform/alert/alert-provider';
-import { SavingProvider } from '../../../platform/saving/saving-provider';
+import { renderWithProviders } from '../../../platform/testing/render-with-providers';
 import { CostsPage } from './costs-page';
 
 const callWithVersion = vi.hoisted(() => vi.fn());
@@ -43,17 +39,7 @@ function dataOf(jahr: number): CustomerData {
 }
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter>
-      <QueryClientProvider client={queryClient}>
-        <AlertProvider>
-          <SavingProvider>{children}</SavingProvider>
-        </AlertProvider>
-      </QueryClientProvider>
-    </MemoryRouter>
-  );
-  render(<CostsPage />, { wrapper });
+  renderWithProviders(<CostsPage />);
 }
 
 const sentYears = () => callWithVersion.mock.calls.map(([, input]) => (input as { kostenJahr?: number }).kostenJahr);

@@ -32,7 +32,7 @@ import { storedCostYear, useCustomerData } from '../api/customers';
 import { CostDialog } from '../components/cost-dialog';
 import { CostFilterDialog } from '../components/cost-filter-dialog';
 import { RevenueOverview } from '../components/revenue-overview';
-import { useCostFilter, yearChoices, type CostFilterValue } from '../logic/cost-filter';
+import { costYearChoices, useCostFilter, type CostFilterValue } from '../logic/cost-filter';
 import { pageSizes } from './customers-page';
 
 /** /410-200 Kosten: the year's costs of the chosen cost centres, searchable, with their sum (staff only). */
@@ -87,16 +87,7 @@ function CostsList({
     [data.kosten, filter.jahr, filter.kostenstellen, search],
   );
   const sum = sumCosts(rows);
-  // Only one year's costs are loaded: the orders' documents and the chosen year reach further back.
-  const years = useMemo(
-    () =>
-      yearChoices([
-        ...data.kosten.map((c) => c.datum),
-        ...data.auftraege.flatMap((o) => o.dokumente.map((d) => d.dateUpload)),
-        `${filter.jahr}-01-01`,
-      ]),
-    [data, filter.jahr],
-  );
+  const years = useMemo(() => costYearChoices(data, filter.jahr), [data, filter.jahr]);
   const columns: DataTableColumn<CostView>[] = [
     { key: 'datum', label: 'Datum', width: 120, render: (row) => formatGermanDate(row.datum) },
     {
