@@ -129,6 +129,11 @@ const held = (JSON.parse((await post({ kostenJahr: YEAR, xtime: 0 })).text) as {
 const cost = held.kosten[0];
 if (!cost) throw new Error('no cost');
 const edit = { type: 'saveKosten', data: { id: cost.id, datum: cost.datum, betrag: '12,34', titel: 'Geändert' } };
+// The web client's load: it sends the version it holds; nothing changed, so the reply says so.
+serverTimes.length = 0;
+let heldLoad = '';
+for (let i = 0; i < 23; i++) heldLoad = (await post({ kostenJahr: YEAR, xtime: held.xtime })).text;
+const heldMs = median(serverTimes.slice(3));
 const saveFull = await post({ kostenJahr: YEAR, dataToSave: edit });
 const saveDelta = await post({
   kostenJahr: YEAR,
@@ -174,6 +179,7 @@ const report = [
   '',
   `| measure | value |`,
   `| --- | --- |`,
+  `| one-year load with the held, current xtime (the web client): server time, reply | ${heldMs.toFixed(1)} ms, ${Buffer.byteLength(heldLoad)} B raw |`,
   `| cost save, full reply (no xtime) | ${kb(Buffer.byteLength(saveFull.text))} raw, ${kb(brotli(saveFull.text))} brotli |`,
   `| cost save with the held xtime (delta) | ${Buffer.byteLength(saveDelta.text)} B raw |`,
   `| one-year load under load (${connections} connections): req/s | ${load.requestsPerSecond.toFixed(1)} |`,

@@ -22,6 +22,7 @@ import { files } from '../src/platform/db/schema';
 import { customerCostDocuments, customerCosts, customerOrderLines } from '../src/modules/customers/schema';
 import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runRecurringCosts } from '../src/modules/customers/costs';
+import { invalidateCustomerData } from '../src/modules/customers/data-cache';
 import { euerOf } from '../src/modules/customers/euer';
 import { readCustomerSettings } from '../src/modules/customers/settings';
 import { writeDemoReceipts } from '../src/modules/customers/demo-costs';
@@ -209,6 +210,7 @@ describe('costs: add, save, delete', () => {
       .update(customerOrderLines)
       .set({ costId: cost.id })
       .where(eq(customerOrderLines.id, line?.id ?? 0));
+    await invalidateCustomerData(server.database.db);
     const linked = (await data(staff.code)).kosten.find((c) => c.id === cost.id);
     expect(linked?.auftraege).toEqual([{ id: order.id, auftragsnummer: order.auftragsnummer, titel: 'Beratung' }]);
     const filePath = (up.body.dokumente as CostDocumentView[])[0]?.pfad ?? '';
@@ -223,6 +225,70 @@ describe('costs: add, save, delete', () => {
       .where(eq(customerOrderLines.id, line?.id ?? 0));
     expect(lineRow?.costId).toBe(0);
     expectStatus(await save(staff.code, { type: 'delKosten', data: { id: cost.id } }), 'notFound', 404);
+  });
+});
+
+describe('kostenJahr: the load carries one year of costs (issue 35)', () => {
+  const load = (code: string, kostenJahr: unknown) =>
+    server.call(customerCalls.getSettings, code, { kostenJahr } as Record<string, unknown>);
+  const yearOf = async (kostenJahr: number) => {
+    const reply = await load(staff.code, kostenJahr);
+    expectStatus(reply, 'success');
+    return (reply.body.save as CustomerData).kosten;
+  };
+
+  it("answers only the year's costs, and every change to them at once; bad years and customers get none", async () => {
+    const inYear = await addCost({ datum: '2021-06-01', titel: 'Jahr 2021' });
+    const before = await addCost({ datum: '2020-12-31', titel: 'Jahr 2020' });
+    const costs2021 = await yearOf(2021);
+    expect(costs2021.map((c) => c.id)).toContain(inYear.id);
+    expect(costs2021.every((c) => c.datum.startsWith('2021-'))).toBe(true);
+    expect((await yearOf(2020)).map((c) => c.id)).toContain(before.id);
+    expect((await data(staff.code)).kosten.map((c) => c.id)).toEqual(expect.arrayContaining([inYear.id, before.id]));
+
+    // The kept year follows every write: a save, an upload, a rename, a delete.
+    expectStatus(
+      await save(staff.code, {
+        type: 'saveKosten',
+        data: { ...inYear, betrag: '23,80', mwst: '19', version: inYear.version },
+      }),
+      'success',
+    );
+    expect((await yearOf(2021)).find((c) => c.id === inYear.id)?.betrag).toBe(2380);
+    const up = await upload(
+      staff.code,
+      { id_k: String(inYear.id), dokumentart: '20' },
+      { filename: 'b.pdf', bytes: pdf },
+    );
+    expect(up.status).toBe('success');
+    const uploaded = (await yearOf(2021)).find((c) => c.id === inYear.id)?.dokumente ?? [];
+    expect(uploaded.map((d) => d.dokumentart)).toEqual([20]);
+    const renamed = await server.call(customerCalls.delDokument, staff.code, {
+      dataToSave: { type: 'kostenEditDokument', data: { id: uploaded[0]?.id ?? 0, name: 'Kontoauszug Juni' } },
+    });
+    expectStatus(renamed, 'success');
+    expect((await yearOf(2021)).find((c) => c.id === inYear.id)?.dokumente.map((d) => d.name)).toEqual([
+      'Kontoauszug Juni',
+    ]);
+    expectStatus(await save(staff.code, { type: 'delKosten', data: { id: inYear.id } }), 'success');
+    expect((await yearOf(2021)).some((c) => c.id === inYear.id)).toBe(false);
+    // A renamed cost centre shows in the kept year at once.
+    const renamedCentres = settings();
+    renamedCentres.kostenstellen = [
+      { nummer: 1, name: 'Büromaterial', konto: '4980' },
+      ...renamedCentres.kostenstellen.slice(1),
+    ];
+    expectStatus(await save(admin.code, { type: 'saveSettings', data: renamedCentres }), 'success');
+    expect((await yearOf(2020)).find((c) => c.id === before.id)?.kostenstelle).toBe('Büromaterial');
+    expectStatus(await save(admin.code, { type: 'saveSettings', data: settings() }), 'success');
+    expect((await yearOf(2020)).find((c) => c.id === before.id)?.kostenstelle).toBe('Material');
+
+    expectInvalid(await load(staff.code, 'zwanzig'), 'kostenJahr', 'Ungültiges Jahr.');
+    expectInvalid(await load(staff.code, 99), 'kostenJahr', 'Ungültiges Jahr.');
+    const customer = await load(customerLogin.code, 2020);
+    expectStatus(customer, 'success');
+    expect((customer.body.save as CustomerData).kosten).toEqual([]);
+    expectStatus(await save(staff.code, { type: 'delKosten', data: { id: before.id } }), 'success');
   });
 });
 
@@ -457,6 +523,7 @@ describe('exports: EÜR ZIP, monthly receipts, DATEV', () => {
   let costWithReceipt: CostView;
   beforeAll(async () => {
     await server.database.db.delete(customerCosts);
+    await invalidateCustomerData(server.database.db);
     order = await addOrderWithInvoiceAndPayment(exportYear);
     costWithReceipt = await addCost({
       datum: `${exportYear}-02-10`,
@@ -588,6 +655,7 @@ describe('exports: EÜR ZIP, monthly receipts, DATEV', () => {
 describe('recurring costs (server job)', () => {
   it('creates each period once, also when the job runs twice or on two servers at once', async () => {
     await server.database.db.delete(customerCosts);
+    await invalidateCustomerData(server.database.db);
     const template = await addCost({ datum: '2025-01-31', betrag: '29,75', titel: 'Reinigung', wiederholen: 1 });
     await addCost({ datum: '2025-01-15', betrag: '100', titel: 'Versicherung', wiederholen: 3 });
     const now = new Date('2025-06-15T10:00:00Z');
@@ -696,6 +764,7 @@ describe('DATEV Buchungsstapel: numbers, account lengths, revenue per rate, inpu
     } finally {
       expectStatus(await save(admin.code, { type: 'saveSettings', data: base }), 'success');
       await server.database.db.delete(customerCosts).where(eq(customerCosts.titel, 'Stift'));
+      await invalidateCustomerData(server.database.db);
     }
   });
 

@@ -8,6 +8,7 @@ import { requireRecord } from '../../platform/http/records';
 import { costDocuments } from './costs';
 import { DOCUMENT_AREA } from './documents';
 import { customerCostDocuments, customerCosts } from './schema';
+import { invalidateCustomerData } from './data-cache';
 import { documentName, uploadedKind } from './uploads';
 
 /**
@@ -38,6 +39,7 @@ export async function uploadCostDocument(
       .insert(customerCostDocuments)
       .values({ costId: found.id, dokumentart: input.dokumentart, name, fileId: stored.id });
     await tx.update(customerCosts).set({ updatedAt: new Date() }).where(eq(customerCosts.id, found.id));
+    await invalidateCustomerData(tx);
   });
   return (await costDocuments(app.db, [found.id])).get(found.id) ?? [];
 }
@@ -59,6 +61,7 @@ export async function deleteCostDocument(app: AppContext, id: number, pfad: stri
     await tx.delete(customerCostDocuments).where(eq(customerCostDocuments.id, id));
     await fileTx.remove([found.document.fileId]);
     await tx.update(customerCosts).set({ updatedAt: new Date() }).where(eq(customerCosts.id, found.document.costId));
+    await invalidateCustomerData(tx);
   });
 }
 
@@ -73,5 +76,6 @@ export async function renameCostDocument(app: AppContext, id: number, name: stri
   await app.db.transaction(async (tx) => {
     await tx.update(customerCostDocuments).set({ name }).where(eq(customerCostDocuments.id, id));
     await tx.update(customerCosts).set({ updatedAt: new Date() }).where(eq(customerCosts.id, found.costId));
+    await invalidateCustomerData(tx);
   });
 }

@@ -13,6 +13,7 @@ import {
   type CustomerSettings,
 } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
+import { invalidateCustomerData, cachedCustomerPart } from './data-cache';
 import { requireVersion, versioned, type SaveVersion } from '../../platform/db/versions';
 import { files } from '../../platform/db/schema';
 import { jsonRows } from '../../platform/db/raw';
@@ -64,11 +65,13 @@ export async function saveCost(
   };
   if (input.id === 0) {
     const [created] = await db.insert(customerCosts).values(values).returning({ id: customerCosts.id });
+    await invalidateCustomerData(db);
     return (created as { id: number }).id;
   }
   return db.transaction(async (tx) => {
     await requireVersion(tx, versioned(customerCosts), input.id, save, costMessages.unknownCost);
     await tx.update(customerCosts).set(values).where(eq(customerCosts.id, input.id));
+    await invalidateCustomerData(tx);
     return input.id;
   });
 }
@@ -87,6 +90,7 @@ export async function deleteCost(app: AppContext, id: number): Promise<void> {
     await tx.update(customerCosts).set({ templateId: null }).where(eq(customerCosts.templateId, id));
     await tx.delete(customerCosts).where(eq(customerCosts.id, id));
     await fileTx.remove(documents.map((d) => d.fileId));
+    await invalidateCustomerData(tx);
   });
 }
 
@@ -120,7 +124,26 @@ export async function costDocuments(db: Db, costIds?: readonly number[]): Promis
  * The costs as the costs screen shows them (staff only), date descending: those paid in `year` (the
  * screen's year filter, issue 35), or all. Rows come as JSON built by PostgreSQL (`jsonRows`).
  */
-export async function costViews(db: Db, settings: CustomerSettings, year?: number): Promise<CostView[]> {
+export function costViews(db: Db, settings: CustomerSettings, year?: number): Promise<CostView[]> {
+  // Kept per version of the module's data and of the settings (the cost centres' names; issue 35).
+  return cachedCustomerPart(db, `costs:${year ?? 'all'}:${settingsVersion(settings)}`, () =>
+    buildCostViews(db, settings, year),
+  );
+}
+
+const settingsVersions = new WeakMap<object, number>();
+let lastSettingsVersion = 0;
+/** A number per settings object (one object per stored version: the module settings cache). */
+function settingsVersion(settings: CustomerSettings): number {
+  let version = settingsVersions.get(settings);
+  if (version === undefined) {
+    version = ++lastSettingsVersion;
+    settingsVersions.set(settings, version);
+  }
+  return version;
+}
+
+async function buildCostViews(db: Db, settings: CustomerSettings, year?: number): Promise<CostView[]> {
   const inYear =
     year === undefined ? sql`true` : sql`c.datum between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date`;
   const rows = await jsonRows<CostRow>(
@@ -251,6 +274,7 @@ export async function runRecurringCosts(db: Db, now = new Date()): Promise<numbe
       .returning({ id: customerCosts.id });
     created += inserted.length;
   }
+  if (created > 0) await invalidateCustomerData(db);
   return created;
 }
 

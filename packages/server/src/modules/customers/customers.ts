@@ -17,6 +17,7 @@ import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { checkLoginValues, loginViews, writeLoginValues, type Editor } from './login-values';
 import { customerOrders, customers } from './schema';
+import { invalidateCustomerData } from './data-cache';
 
 type CustomerData = z.output<typeof customerInput>;
 type CustomerRow = typeof customers.$inferSelect;
@@ -93,6 +94,7 @@ export async function saveCustomer(
         .update(customerOrders)
         .set({ kundennummer, kundeIdent: values.ident })
         .where(eq(customerOrders.customerId, input.id));
+      await invalidateCustomerData(tx);
       return input.id;
     }
     const [created] = await tx.insert(customers).values(values).returning({ id: customers.id });
@@ -105,6 +107,8 @@ export async function deleteCustomer(db: Db, id: number): Promise<void> {
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
   requireRecord(row, { canSee: true }, customerMessages.unknownCustomer);
   await db.delete(customers).where(eq(customers.id, id));
+  // Its orders lose the link (customer_id null).
+  await invalidateCustomerData(db);
 }
 
 export async function customerRows(db: Db, onlyLogin?: number): Promise<CustomerRow[]> {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/http/calls';
 import { renderPdf } from '../../platform/pdf/pdf-document';
 import { DOCUMENT_AREA } from './documents';
 import { customerCostDocuments, customerCosts } from './schema';
+import { invalidateCustomerData } from './data-cache';
 
 /** Storage names of the demo's receipts: the seed has no file store; their bytes are written before the server takes requests. */
 const DEMO_PREFIX = 'demo-kostenbeleg-';
@@ -73,6 +74,7 @@ export async function seedDemoCosts(db: Db, today: string): Promise<void> {
     beschreibung: 'Monatlich wiederkehrend: die weiteren Monate legt der Server an.',
     repeat: 1,
   });
+  await invalidateCustomerData(db);
 }
 
 /** The day `day` of the month `monthsBack` months before `today`. */

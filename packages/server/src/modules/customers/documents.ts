@@ -22,6 +22,7 @@ import { requireRecord } from '../../platform/http/records';
 import { ciiXml, xrechnungGaps } from './cii-xml';
 import { invoicePdf, salutation, type DocumentLine } from './invoice-pdf';
 import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
+import { invalidateCustomerData } from './data-cache';
 import { isCustomer, readCustomerSettings } from './settings';
 import { orderDocumentView, PUBLIC_DOCUMENT_TYPES } from './document-view';
 
@@ -307,6 +308,7 @@ export async function createDocument(
       })
       .returning();
     await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.id));
+    await invalidateCustomerData(tx);
     const created = row as typeof customerDocuments.$inferSelect;
     return {
       replaced,
@@ -332,6 +334,7 @@ export async function deleteDocument(app: AppContext, id: number, pfad: string):
     await tx.delete(customerDocuments).where(eq(customerDocuments.id, id));
     await fileTx.remove([found.document.fileId, ...(found.document.xmlFileId ? [found.document.xmlFileId] : [])]);
     await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.document.orderId));
+    await invalidateCustomerData(tx);
   });
 }
 

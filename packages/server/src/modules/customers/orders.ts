@@ -27,6 +27,7 @@ import { requireRecord } from '../../platform/http/records';
 import { CallError } from '../../platform/http/calls';
 import { customerCosts, customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
 import { readCustomerSettings } from './settings';
+import { cachedCustomerPart, invalidateCustomerData } from './data-cache';
 import { germanDate, orderDocumentView, PUBLIC_DOCUMENT_TYPES } from './document-view';
 
 type OrderData = z.output<typeof orderInput>;
@@ -164,6 +165,7 @@ export async function saveOrder(
         })),
       );
     }
+    await invalidateCustomerData(tx);
     return { id, neuKosten: booked };
   });
 }
@@ -180,6 +182,7 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
     .from(customerDocuments)
     .where(eq(customerDocuments.orderId, id));
   await db.delete(customerOrders).where(eq(customerOrders.id, id));
+  await invalidateCustomerData(db);
   return documents.flatMap((document) => [document.fileId, ...(document.xmlFileId ? [document.xmlFileId] : [])]);
 }
 
@@ -234,7 +237,18 @@ async function allOrders(db: Db): Promise<{
   };
 }
 
-export async function orderViews(
+export function orderViews(
+  db: Db,
+  customerIds?: readonly number[],
+  orderIds?: readonly number[],
+): Promise<OrderView[]> {
+  // The staff's whole list is kept per version of the module's data (issue 35).
+  if (customerIds === undefined && orderIds === undefined)
+    return cachedCustomerPart(db, 'orders', () => buildOrderViews(db));
+  return buildOrderViews(db, customerIds, orderIds);
+}
+
+async function buildOrderViews(
   db: Db,
   customerIds?: readonly number[],
   orderIds?: readonly number[],

@@ -18,6 +18,7 @@ import { orderDocumentView } from './document-view';
 import { atBank, salutation } from './invoice-pdf';
 import { orderViews } from './orders';
 import { customerDocuments, customerOrders, customers } from './schema';
+import { invalidateCustomerData } from './data-cache';
 import { readCustomerSettings } from './settings';
 
 function invalid(field: string, message: string): CallError {
@@ -120,6 +121,7 @@ export async function createReminder(
       .insert(customerDocuments)
       .values({ orderId: found.id, dokumentart: 4, name, fileId: stored.id, wertCents: open, datum: input.datum })
       .returning();
+    await invalidateCustomerData(tx);
     const created = row as typeof customerDocuments.$inferSelect;
     return {
       replaced: false,

@@ -18,6 +18,7 @@ import { requireRecord } from '../../platform/http/records';
 import { DOCUMENT_AREA } from './documents';
 import { orderDocumentView } from './document-view';
 import { customerDocuments, customerOrders } from './schema';
+import { invalidateCustomerData } from './data-cache';
 
 /** The uploaded file's name without folders and control characters (at most 200 characters). */
 export function documentName(filename: string, extension: string): string {
@@ -81,6 +82,7 @@ export async function uploadDocument(
       })
       .returning();
     await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.id));
+    await invalidateCustomerData(tx);
     const created = row as typeof customerDocuments.$inferSelect;
     return orderDocumentView(created, stored.path, '');
   });

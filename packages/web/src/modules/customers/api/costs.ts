@@ -3,7 +3,7 @@ import { customerCalls, type CostDocumentView, type CustomerData, type ExportInp
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { upload } from '../../../platform/api/upload';
-import { customerKeys } from './customers';
+import { updateCustomerData } from './customers';
 
 /** A single upload may take longer than a save (up to 20 MB). */
 const UPLOAD_TIMEOUT_MS = 120_000;
@@ -36,9 +36,7 @@ export function useUploadCostDocument() {
       };
     },
     onSuccess: ({ costId, reply }) =>
-      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
-        withCostDocuments(data, costId, () => reply.dokumente),
-      ),
+      updateCustomerData(queryClient, (data) => withCostDocuments(data, costId, () => reply.dokumente)),
   });
 }
 
@@ -53,7 +51,7 @@ export function useDeleteCostDocument() {
       return input;
     },
     onSuccess: ({ costId, document }) =>
-      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+      updateCustomerData(queryClient, (data) =>
         withCostDocuments(data, costId, (list) => list.filter((entry) => entry.id !== document.id)),
       ),
   });
@@ -70,7 +68,7 @@ export function useRenameCostDocument() {
       return input;
     },
     onSuccess: ({ costId, id, name }) =>
-      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+      updateCustomerData(queryClient, (data) =>
         withCostDocuments(data, costId, (list) => list.map((entry) => (entry.id === id ? { ...entry, name } : entry))),
       ),
   });

@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useWithheldTabs } from '../../../platform/module-page/withheld-tabs';
-import { COSTS_TAB, customerKeys, customerQueryOptions, keepOffline, useCustomerData } from './customers';
+import {
+  COSTS_TAB,
+  customerKeys,
+  customerQueryOptions,
+  keepOffline,
+  storedCostYear,
+  useCustomerData,
+} from './customers';
 
 afterEach(() => {
   cleanup();
@@ -17,6 +24,15 @@ describe('dataOffline', () => {
     expect(keepOffline(undefined)).toBe(false);
     expect(customerQueryOptions().meta?.keepOnDevice).toBe(keepOffline);
   });
+
+  it('keys the data by the cost year, by default the stored filter year (this year without one)', () => {
+    localStorage.clear();
+    expect(customerQueryOptions().queryKey).toEqual(['customers', new Date().getFullYear()]);
+    expect(customerQueryOptions(2024).queryKey).toEqual(['customers', 2024]);
+    localStorage.setItem('kostenFilter', JSON.stringify({ jahr: 2023, kostenstellen: null }));
+    expect(customerQueryOptions().queryKey).toEqual(customerKeys.year(2023));
+    localStorage.clear();
+  });
 });
 
 describe('useCustomerData', () => {
@@ -24,7 +40,7 @@ describe('useCustomerData', () => {
     // The refetch on mount never answers: the test looks at the data already loaded.
     vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
     const queryClient = new QueryClient();
-    queryClient.setQueryData(customerKeys.all, { istKunde });
+    queryClient.setQueryData(customerKeys.year(storedCostYear()), { istKunde });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );

@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   customerCalls,
   customersModule,
@@ -13,12 +20,33 @@ import { callWithVersion } from '../../../platform/query/versioned';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { upload } from '../../../platform/api/upload';
 import { useWithholdTabs } from '../../../platform/module-page/withheld-tabs';
+import { readCostFilter } from '../logic/cost-filter';
 
-export const customerKeys = { all: ['customers'] as const };
+/**
+ * The module's data is loaded per cost year (issue 35): the costs of that year only (`kostenJahr`),
+ * customers and orders in full. `all` is the prefix of every year's entry.
+ */
+export const customerKeys = {
+  all: ['customers'] as const,
+  year: (jahr: number) => ['customers', jahr] as const,
+};
 
-/** The empty action loads what the caller may see of module 410. */
-export async function getCustomerData(held?: CustomerData): Promise<CustomerData> {
-  return (await callWithVersion(customerCalls.getSettings, {}, held)).save;
+/** The year the module's data is loaded for: the costs screen's stored filter year (default this year). */
+export function storedCostYear(): number {
+  return readCostFilter([]).jahr;
+}
+
+/** The empty action loads what the caller may see of module 410, with the costs of `kostenJahr`. */
+export async function getCustomerData(kostenJahr: number, held?: CustomerData): Promise<CustomerData> {
+  return (await callWithVersion(customerCalls.getSettings, { kostenJahr }, held)).save;
+}
+
+/** Applies a local change to the loaded data of every year. */
+export function updateCustomerData(
+  queryClient: QueryClient,
+  change: (data: CustomerData | undefined) => CustomerData | undefined,
+): void {
+  queryClient.setQueriesData<CustomerData>({ queryKey: customerKeys.all }, change);
 }
 
 /** Kept on the device (IndexedDB) only while the setting dataOffline is on (business.md 4.2). */
@@ -26,16 +54,21 @@ export function keepOffline(data: unknown): boolean {
   return (data as Partial<CustomerData> | undefined)?.settings?.dataOffline === true;
 }
 
-export const customerQueryOptions = () =>
+export const customerQueryOptions = (jahr = storedCostYear()) =>
   queryOptions({
-    queryKey: customerKeys.all,
-    queryFn: ({ client, queryKey }) => getCustomerData(client.getQueryData<CustomerData>(queryKey)),
+    queryKey: customerKeys.year(jahr),
+    queryFn: ({ client, queryKey }) => getCustomerData(jahr, client.getQueryData<CustomerData>(queryKey)),
+    // Another year shows the last year's data until its own arrives (the screens filter by year).
+    placeholderData: keepPreviousData,
     meta: { keepOnDevice: keepOffline },
   });
 
-/** The module's data; for a customer the 'Kosten' tab (costs are internal) is withheld from the tab bars. */
-export function useCustomerData() {
-  const query = useQuery(customerQueryOptions());
+/**
+ * The module's data with the costs of `jahr` (default the stored filter year); for a customer the
+ * 'Kosten' tab (costs are internal) is withheld from the tab bars.
+ */
+export function useCustomerData(jahr?: number) {
+  const query = useQuery(customerQueryOptions(jahr));
   useWithholdTabs(customersModule.code, query.data?.istKunde === true ? [COSTS_TAB] : []);
   return query;
 }
@@ -43,14 +76,25 @@ export function useCustomerData() {
 /** The tab code of /410-200 Kosten. */
 export const COSTS_TAB = '200';
 
-/** Every save answers the fresh data (with the change markers), which replaces the loaded data. */
+/**
+ * Every save answers the fresh data of the shown year (with the change markers), which replaces that
+ * year's loaded data; other years' data is loaded again when shown.
+ */
 export function useSaveCustomers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (dataToSave: CustomerSave) =>
-      (await callWithVersion(customerCalls.getSettings, { dataToSave }, queryClient.getQueryData(customerKeys.all)))
-        .save,
-    onSuccess: (saved) => queryClient.setQueryData(customerKeys.all, saved),
+    mutationFn: async (dataToSave: CustomerSave) => {
+      const jahr = storedCostYear();
+      const held = queryClient.getQueryData<CustomerData>(customerKeys.year(jahr));
+      return {
+        jahr,
+        saved: (await callWithVersion(customerCalls.getSettings, { dataToSave, kostenJahr: jahr }, held)).save,
+      };
+    },
+    onSuccess: async ({ jahr, saved }) => {
+      queryClient.setQueryData(customerKeys.year(jahr), saved);
+      await queryClient.invalidateQueries({ queryKey: customerKeys.all, predicate: (q) => q.queryKey[1] !== jahr });
+    },
   });
 }
 
@@ -78,7 +122,7 @@ export function useCreateDocument() {
     onSuccess: (reply, input) => {
       const added = reply.neuDokument;
       if (!added) return;
-      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+      updateCustomerData(queryClient, (data) =>
         updateDocuments(data, Number(input.id_auftrag), (list) => mergeDocument(list, added)),
       );
     },
@@ -95,7 +139,7 @@ export function useDeleteDocument() {
       return input;
     },
     onSuccess: ({ orderId, document }) =>
-      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+      updateCustomerData(queryClient, (data) =>
         updateDocuments(data, orderId, (list) => list.filter((entry) => entry.id !== document.id)),
       ),
   });
@@ -121,7 +165,7 @@ export function useUploadDocument() {
       };
     },
     onSuccess: ({ orderId, reply }) =>
-      queryClient.setQueryData<CustomerData>(customerKeys.all, (data) =>
+      updateCustomerData(queryClient, (data) =>
         updateDocuments(data, orderId, (list) => mergeDocument(list, reply.neuDokument)),
       ),
   });

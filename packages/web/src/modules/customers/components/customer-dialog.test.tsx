@@ -8,6 +8,10 @@ import { CustomerDialog } from './customer-dialog';
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/api/client', () => ({ call }));
+// Saves of module 410 go through the versioned call (issue 35); here it is the plain call without a held version.
+vi.mock('../../../platform/query/versioned', () => ({
+  callWithVersion: (spec: unknown, input: unknown) => call(spec, input) as unknown,
+}));
 
 const data = { istKunde: false, auftraege: [], kundenLogins: [], kunden: [] } as unknown as CustomerData;
 

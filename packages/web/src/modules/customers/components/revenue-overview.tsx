@@ -37,7 +37,8 @@ import { downloadStoredFile } from '../../../platform/api/download';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadExport } from '../api/costs';
-import { useCostFilter, yearChoices, type CostFilterValue } from '../logic/cost-filter';
+import { useCustomerData } from '../api/customers';
+import { costYearChoices, useCostFilter, type CostFilterValue } from '../logic/cost-filter';
 import { CostFilterDialog } from './cost-filter-dialog';
 
 const tableSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
@@ -48,7 +49,7 @@ const tableSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
  * monthly receipts and DATEV downloads. Two tabs on narrow screens.
  */
 export function RevenueOverview({
-  data,
+  data: shownData,
   onClose,
   filterState,
 }: {
@@ -58,9 +59,11 @@ export function RevenueOverview({
   filterState?: [CostFilterValue, (next: CostFilterValue) => void];
 }) {
   const narrow = useMediaQuery('(max-width:599.95px)');
-  const centres = data.settings.kostenstellen;
+  const centres = shownData.settings.kostenstellen;
   const ownFilter = useCostFilter(centres.map((c) => c.nummer));
   const [filter, setFilter] = filterState ?? ownFilter;
+  // The data holds one year's costs (issue 35): the overview loads the year it shows.
+  const data = useCustomerData(filter.jahr).data ?? shownData;
   const [filtering, setFiltering] = useState(false);
   const [tab, setTab] = useState(0);
   const [month, setMonth] = useState(() => new Date().getMonth() + 1);
@@ -70,14 +73,7 @@ export function RevenueOverview({
       revenueOverview(data.auftraege, data.kosten, data.settings, { year: filter.jahr, centres: filter.kostenstellen }),
     [data, filter.jahr, filter.kostenstellen],
   );
-  const years = useMemo(
-    () =>
-      yearChoices([
-        ...data.kosten.map((c) => c.datum),
-        ...data.auftraege.flatMap((o) => o.dokumente.map((d) => d.dateUpload)),
-      ]),
-    [data],
-  );
+  const years = useMemo(() => costYearChoices(data, filter.jahr), [data, filter.jahr]);
   const download = (input: ExportInput) =>
     void saveAction(() => downloadExport(input), { failure: customerMessages.downloadFailed });
   const centreFilter = filter.kostenstellen ?? [];

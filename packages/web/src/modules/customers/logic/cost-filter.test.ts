@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCostFilter, writeCostFilter, yearChoices } from './cost-filter';
+import { costYearChoices, readCostFilter, writeCostFilter, yearChoices } from './cost-filter';
 
 function memory(): Storage {
   const map = new Map<string, string>();
@@ -34,5 +34,10 @@ describe('cost filter on the device', () => {
   });
   it('offers the years from the oldest date to next year', () => {
     expect(yearChoices(['2024-05-01', '2026-01-01'], now)).toEqual([2027, 2026, 2025, 2024]);
+  });
+  it("with one year's costs loaded, reaches back to the orders' documents and the chosen year", () => {
+    const data = { kosten: [{ datum: '2026-02-01' }], auftraege: [{ dokumente: [{ dateUpload: '2024-05-01' }] }] };
+    expect(costYearChoices(data, 2026, now)).toEqual([2027, 2026, 2025, 2024]);
+    expect(costYearChoices({ kosten: [], auftraege: [] }, 2023, now)).toEqual([2027, 2026, 2025, 2024, 2023]);
   });
 });

@@ -56,3 +56,25 @@ export function yearChoices(dates: readonly string[], now = new Date()): number[
   for (let year = current + 1; year >= Math.max(oldest, current - 30); year--) years.push(year);
   return years;
 }
+
+/**
+ * The years of the costs screen and the revenue overview: only one year's costs are loaded (issue 35),
+ * so the orders' documents and the chosen year tell how far back to offer.
+ */
+export function costYearChoices(
+  data: {
+    kosten: readonly { datum: string }[];
+    auftraege: readonly { dokumente: readonly { dateUpload: string }[] }[];
+  },
+  jahr: number,
+  now = new Date(),
+): number[] {
+  return yearChoices(
+    [
+      ...data.kosten.map((c) => c.datum),
+      ...data.auftraege.flatMap((o) => o.dokumente.map((d) => d.dateUpload)),
+      `${jahr}-01-01`,
+    ],
+    now,
+  );
+}

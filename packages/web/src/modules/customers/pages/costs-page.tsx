@@ -28,17 +28,19 @@ import { PageLoading } from '../../../platform/feedback/page-loading';
 import { SearchField, validSearch } from '../../../platform/filters/search-field';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
-import { useCustomerData } from '../api/customers';
+import { storedCostYear, useCustomerData } from '../api/customers';
 import { CostDialog } from '../components/cost-dialog';
 import { CostFilterDialog } from '../components/cost-filter-dialog';
 import { RevenueOverview } from '../components/revenue-overview';
-import { useCostFilter, yearChoices } from '../logic/cost-filter';
+import { costYearChoices, useCostFilter, type CostFilterValue } from '../logic/cost-filter';
 import { pageSizes } from './customers-page';
 
 /** /410-200 Kosten: the year's costs of the chosen cost centres, searchable, with their sum (staff only). */
 export function CostsPage() {
   useDismissibleOfflineBanner();
-  const query = useCustomerData();
+  // The costs of the year the user looks at are loaded (issue 35); the filter stores it on the device.
+  const [jahr, setJahr] = useState(storedCostYear);
+  const query = useCustomerData(jahr);
   const data = query.data;
   if (!data)
     return (
@@ -57,12 +59,22 @@ export function CostsPage() {
         <Typography>{messages.accessDenied}</Typography>
       </PageContainer>
     );
-  return <CostsList data={data} />;
+  return <CostsList data={data} onYear={setJahr} />;
 }
 
-function CostsList({ data }: { data: NonNullable<ReturnType<typeof useCustomerData>['data']> }) {
+function CostsList({
+  data,
+  onYear,
+}: {
+  data: NonNullable<ReturnType<typeof useCustomerData>['data']>;
+  onYear(jahr: number): void;
+}) {
   const centres = data.settings.kostenstellen;
-  const [filter, setFilter] = useCostFilter(centres.map((c) => c.nummer));
+  const [filter, storeFilter] = useCostFilter(centres.map((c) => c.nummer));
+  const setFilter = (next: CostFilterValue) => {
+    storeFilter(next);
+    onYear(next.jahr);
+  };
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<CostView | 'new' | null>(null);
   const [filtering, setFiltering] = useState(false);
@@ -75,7 +87,7 @@ function CostsList({ data }: { data: NonNullable<ReturnType<typeof useCustomerDa
     [data.kosten, filter.jahr, filter.kostenstellen, search],
   );
   const sum = sumCosts(rows);
-  const years = useMemo(() => yearChoices(data.kosten.map((c) => c.datum)), [data.kosten]);
+  const years = useMemo(() => costYearChoices(data, filter.jahr), [data, filter.jahr]);
   const columns: DataTableColumn<CostView>[] = [
     { key: 'datum', label: 'Datum', width: 120, render: (row) => formatGermanDate(row.datum) },
     {

@@ -10,6 +10,10 @@ import { CustomerSettingsForm } from './customer-settings-page';
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/api/client', () => ({ call }));
+// Saves of module 410 go through the versioned call (issue 35); here it is the plain call without a held version.
+vi.mock('../../../platform/query/versioned', () => ({
+  callWithVersion: (spec: unknown, input: unknown) => call(spec, input) as unknown,
+}));
 
 const settings = customerSettings.parse({
   id_nutzergruppe_kunde: 0,

@@ -1,0 +1,22 @@
+import { customersModule } from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import { cacheScope, invalidate, isRootHandle, remember } from '../../platform/cache/hot-cache';
+
+/**
+ * The staff load's large parts (every order with lines and documents, each year's costs) kept in memory
+ * per version of the module's data (issue 35: at 5,000 costs and 1,000 invoices a year, building them
+ * took most of the load's time). Every write to customers, orders, their lines and documents, costs and
+ * their documents calls `invalidateCustomerData` with its handle (docs/architecture.md "Hot paths").
+ * Inside a transaction the parts are built fresh (the transaction may see its own writes). Replies share
+ * the kept lists: nobody changes them.
+ */
+const dataScope = cacheScope.module(`${customersModule.code}-data`);
+
+export function cachedCustomerPart<T>(db: Db, key: string, build: () => Promise<T>): Promise<T> {
+  return isRootHandle(db) ? remember(db, dataScope, key, build) : build();
+}
+
+/** Call after every write to the module's rows (customers, orders, lines, documents, costs, cost documents). */
+export function invalidateCustomerData(db: Db): Promise<void> {
+  return invalidate(db, dataScope);
+}
