@@ -29,6 +29,8 @@ export const protokollMessages = {
   loginModule: 'Anmeldung',
   export: 'CSV exportieren',
   childHistory: 'Verlauf',
+  /** The one entry an erased record keeps, without details (its history is removed with its data). */
+  erased: 'gelöscht',
 } as const;
 
 /** The Protokoll's module code for logins (the other entries carry the code of the module whose data changed). */

@@ -246,3 +246,41 @@ export const protokollRetentionJob: BackgroundJob = {
   everyMs: 24 * 60 * 60_000,
   run: async (app) => removeExpiredProtokoll(app.db, await protokollMonths(app.db)),
 };
+
+/**
+ * Erasure (Art. 17 DSGVO, docs/architecture.md "Datenschutz"): removes every entry of one record — its
+ * history holds the person's data, old and new values alike — and leaves one entry without details that
+ * says the record was deleted and by whom. Runs inside the erasing transaction, after its deletes (their
+ * trigger entries go too); the guard's setting is switched on for this one delete and off again, so nothing
+ * else in the transaction can remove entries.
+ */
+export async function eraseProtokollOf(
+  tx: Db,
+  modul: string,
+  objektTyp: string,
+  objektId: string,
+  /** Further entries about the person (a user's logins) that go without a marker of their own. */
+  also: readonly { modul: string; objektTyp: string; objektId: string }[] = [],
+): Promise<void> {
+  await tx.execute(sql`select set_config('hortus.protokoll_bereinigen', 'ja', true)`);
+  for (const object of [{ modul, objektTyp, objektId }, ...also]) {
+    await tx
+      .delete(protokoll)
+      .where(
+        and(
+          eq(protokoll.modul, object.modul),
+          eq(protokoll.objektTyp, object.objektTyp),
+          eq(protokoll.objektId, object.objektId),
+        ),
+      );
+  }
+  await tx.execute(sql`select set_config('hortus.protokoll_bereinigen', '', true)`);
+  await tx.insert(protokoll).values({
+    nutzerId: sql`nullif(current_setting('hortus.nutzer', true), '')::integer`,
+    modul,
+    aktion: protokollMessages.erased,
+    objektTyp,
+    objektId,
+    details: [],
+  });
+}
