@@ -104,9 +104,21 @@ export function protokollCsv(entries: readonly ProtokollEntry[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Retention settings (module settings 'datenschutz'): months the Protokoll keeps its entries. */
+/** Default months attendance history is kept, and after which a child who left keeps no name on it. */
+export const ATTENDANCE_MONTHS_DEFAULT = 12;
+/** Default years closed payrolls are kept (tax law). */
+export const PAYROLL_YEARS_DEFAULT = 10;
+
+/**
+ * Retention settings (module settings 'datenschutz'): months the Protokoll keeps its entries, months the
+ * attendance history is kept, months after which the attendance rows of children who left lose their
+ * names, years closed payrolls are kept (no job deletes payrolls yet).
+ */
 export const DATENSCHUTZ_SETTINGS_CODE = 'datenschutz';
 export const datenschutzSettings = z.object({
   protokollMonate: z.number().int().min(1).max(240).default(PROTOKOLL_MONTHS_DEFAULT),
+  anwesenheitMonate: z.number().int().min(1).max(240).default(ATTENDANCE_MONTHS_DEFAULT),
+  ausgetreteneMonate: z.number().int().min(1).max(240).default(ATTENDANCE_MONTHS_DEFAULT),
+  lohnJahre: z.number().int().min(1).max(30).default(PAYROLL_YEARS_DEFAULT),
 });
 export type DatenschutzSettings = z.infer<typeof datenschutzSettings>;

@@ -2,9 +2,9 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DATENSCHUTZ_SETTINGS_CODE,
   PROTOKOLL_LOGIN_MODULE,
-  PROTOKOLL_MONTHS_DEFAULT,
   PROTOKOLL_PAGE_DEFAULT,
   datenschutzSettings,
+  type DatenschutzSettings,
   protokollMessages,
   type ModuleDefinition,
   type ProtokollEntry,
@@ -217,12 +217,14 @@ export async function recordLogin(
   });
 }
 
+/** The Datenschutz settings (retention), their defaults while none are saved. */
+export function readDatenschutzSettings(db: Db): Promise<DatenschutzSettings> {
+  return readModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, datenschutzSettings, datenschutzSettings.parse({}));
+}
+
 /** Months the Protokoll keeps its entries (Datenschutz settings; default 24). */
 export async function protokollMonths(db: Db): Promise<number> {
-  const settings = await readModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, datenschutzSettings, {
-    protokollMonate: PROTOKOLL_MONTHS_DEFAULT,
-  });
-  return settings.protokollMonate;
+  return (await readDatenschutzSettings(db)).protokollMonate;
 }
 
 /**
