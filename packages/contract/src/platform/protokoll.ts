@@ -122,3 +122,21 @@ export const datenschutzSettings = z.object({
   lohnJahre: z.number().int().min(1).max(30).default(PAYROLL_YEARS_DEFAULT),
 });
 export type DatenschutzSettings = z.infer<typeof datenschutzSettings>;
+
+export const datenschutzMessages = {
+  protokollMonate: 'Bitte eine ganze Zahl von 1 bis 240 Monaten angeben.',
+  anwesenheitMonate: 'Bitte eine ganze Zahl von 1 bis 240 Monaten angeben.',
+  ausgetreteneMonate: 'Bitte eine ganze Zahl von 1 bis 240 Monaten angeben.',
+  lohnJahre: 'Bitte eine ganze Zahl von 1 bis 30 Jahren angeben.',
+} as const;
+
+const wholeNumber = (message: string, max: number) => z.number(message).int(message).min(1, message).max(max, message);
+
+/** saveDatenschutz: every retention, whole months (years for payrolls), each with its German message. */
+export const datenschutzInput = z.object({
+  protokollMonate: wholeNumber(datenschutzMessages.protokollMonate, 240),
+  anwesenheitMonate: wholeNumber(datenschutzMessages.anwesenheitMonate, 240),
+  ausgetreteneMonate: wholeNumber(datenschutzMessages.ausgetreteneMonate, 240),
+  lohnJahre: wholeNumber(datenschutzMessages.lohnJahre, 30),
+});
+export type DatenschutzInput = z.input<typeof datenschutzInput>;
