@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datenschutzMessages, userAdminCalls } from '@hortus/contract';
-import { readDatenschutzSettings } from '../src/platform/audit/protokoll';
+import { protokollRetentionJob, readDatenschutzSettings } from '../src/platform/audit/protokoll';
+import { attendanceRetentionJob } from '../src/modules/children/children/retention';
 import { expectStatus, startTestServer, type TestServer } from './helper';
 
 let server: TestServer;
@@ -49,5 +50,25 @@ describe('Datenschutz settings (retention)', () => {
       expect((reply.body.errors as Record<string, string[]>)[`data.${field}`]).toEqual([message]);
     }
     expect(await readDatenschutzSettings(server.database.db)).toEqual(before);
+  });
+
+  it('records each retention job’s last run and answers it with the settings', async () => {
+    const admin = await server.userWithSession({ rechteSolo: ['x|005|000'] });
+    const before = await server.call(getDatenschutz, admin.code);
+    expect(before.body.laeufe).toEqual([
+      expect.objectContaining({ name: 'protokoll-retention', lauf: null }),
+      expect.objectContaining({ name: 'children-attendance-retention', lauf: null }),
+    ]);
+    const started = Date.now();
+    await protokollRetentionJob.run(server.context);
+    await attendanceRetentionJob.run(server.context);
+    const after = await server.call(getDatenschutz, admin.code);
+    expectStatus(after, 'success', 200);
+    const laeufe = after.body.laeufe as { name: string; lauf: { zeit: string; ergebnis: string } | null }[];
+    expect(laeufe.map((job) => job.lauf?.ergebnis)).toEqual([
+      expect.stringMatching(/^\d+ Einträge entfernt$/),
+      expect.stringMatching(/^\d+ Anwesenheiten gelöscht, \d+ anonymisiert$/),
+    ]);
+    for (const job of laeufe) expect(Date.parse(job.lauf?.zeit ?? '')).toBeGreaterThanOrEqual(started - 1000);
   });
 });

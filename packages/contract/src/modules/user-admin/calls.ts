@@ -7,7 +7,7 @@ import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { MAX_RECORD_ID, jsonField, newOrRecordId, recordId, wireMessages } from '../../platform/wire';
 import { adminGroup, adminUser } from '../../platform/users';
-import { datenschutzInput, datenschutzSettings, getProtokollReply, protokollFilter } from '../../platform/protokoll';
+import { datenschutzInput, datenschutzReply, getProtokollReply, protokollFilter } from '../../platform/protokoll';
 
 export const userAdminMessages = {
   nnTaken: 'Der Benutzername ist bereits vergeben.',
@@ -191,14 +191,14 @@ export const userAdminCalls = {
     path: settingsPath,
     func: 'getDatenschutz',
     request: {},
-    reply: z.object({ status: z.literal('success'), settings: datenschutzSettings }),
+    reply: datenschutzReply,
   }),
   /** Saves the Datenschutz settings (`data`, JSON; x|005|000); answers them as saved. */
   saveDatenschutz: defineCallSpec({
     path: settingsPath,
     func: 'saveDatenschutz',
     request: { data: jsonField(datenschutzInput) },
-    reply: z.object({ status: z.literal('success'), settings: datenschutzSettings }),
+    reply: datenschutzReply,
   }),
   /** The Protokoll, filtered and paged, newest first (right x|005|030). */
   getProtokoll: defineCallSpec({

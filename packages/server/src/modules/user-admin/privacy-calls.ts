@@ -1,5 +1,5 @@
 import { DATENSCHUTZ_SETTINGS_CODE, userAdminCalls, userAdminMessages, userAdminRights } from '@hortus/contract';
-import { readDatenschutzSettings } from '../../platform/audit/protokoll';
+import { datenschutzOverview } from '../../platform/audit/protokoll';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
 import { offerFile } from '../../platform/files/offer-file';
 import { CallError, defineCall } from '../../platform/http/calls';
@@ -29,7 +29,7 @@ export const datenauskunftCall = defineCall(userAdminCalls.datenauskunft).forSes
 export const getDatenschutzCall = defineCall(userAdminCalls.getDatenschutz).forSession({
   rights: [userAdminRights.list],
   async handle({ db }) {
-    return { status: 'success', settings: await readDatenschutzSettings(db) };
+    return datenschutzOverview(db);
   },
 });
 
@@ -38,6 +38,6 @@ export const saveDatenschutzCall = defineCall(userAdminCalls.saveDatenschutz).fo
   rights: [userAdminRights.list],
   async handle({ db, input }) {
     await writeModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, input.data);
-    return { status: 'success', settings: await readDatenschutzSettings(db) };
+    return datenschutzOverview(db);
   },
 });

@@ -4,6 +4,10 @@ import {
   PROTOKOLL_LOGIN_MODULE,
   PROTOKOLL_PAGE_DEFAULT,
   datenschutzSettings,
+  DATENSCHUTZ_JOBS,
+  datenschutzRun,
+  datenschutzRunCode,
+  type DatenschutzReply,
   type DatenschutzSettings,
   protokollMessages,
   type ModuleDefinition,
@@ -12,7 +16,7 @@ import {
 import type { Db } from '../db/database';
 import { protokoll, users } from '../db/schema';
 import type { BackgroundJob } from '../modules/server-module';
-import { readModuleSettings } from '../settings/module-settings';
+import { readModuleSettings, writeModuleSettings } from '../settings/module-settings';
 
 /**
  * The Protokoll (docs/architecture.md "Protokoll"): the database's row triggers (migration 0016) record
@@ -242,11 +246,32 @@ export async function removeExpiredProtokoll(db: Db, months: number, now: Date =
   });
 }
 
-/** Daily: entries past the configured retention are removed. */
+/** Records a retention job's last run (module settings per job, so two jobs never overwrite each other). */
+export async function recordRetentionRun(db: Db, job: string, ergebnis: string, now = new Date()): Promise<void> {
+  await writeModuleSettings(db, datenschutzRunCode(job), { zeit: now.toISOString(), ergebnis });
+}
+
+/** The Datenschutz settings and every retention job's last run, as getDatenschutz answers them. */
+export async function datenschutzOverview(db: Db): Promise<DatenschutzReply> {
+  const laeufe = await Promise.all(
+    DATENSCHUTZ_JOBS.map(async (job) => ({
+      name: job.name,
+      label: job.label,
+      lauf: await readModuleSettings(db, datenschutzRunCode(job.name), datenschutzRun.nullable(), null),
+    })),
+  );
+  return { status: 'success', settings: await readDatenschutzSettings(db), laeufe };
+}
+
+/** Daily: entries past the configured retention are removed; the run is recorded. */
 export const protokollRetentionJob: BackgroundJob = {
   name: 'protokoll-retention',
   everyMs: 24 * 60 * 60_000,
-  run: async (app) => removeExpiredProtokoll(app.db, await protokollMonths(app.db)),
+  run: async (app) => {
+    const removed = await removeExpiredProtokoll(app.db, await protokollMonths(app.db));
+    await recordRetentionRun(app.db, 'protokoll-retention', `${removed} Einträge entfernt`);
+    return removed;
+  },
 };
 
 /**

@@ -1,5 +1,5 @@
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { readDatenschutzSettings } from '../../../platform/audit/protokoll';
+import { readDatenschutzSettings, recordRetentionRun } from '../../../platform/audit/protokoll';
 import type { Db } from '../../../platform/db/database';
 import type { BackgroundJob } from '../../../platform/modules/server-module';
 import { berlinNow } from '../../../platform/time/berlin-time';
@@ -51,5 +51,13 @@ export async function applyAttendanceRetention(
 export const attendanceRetentionJob: BackgroundJob = {
   name: 'children-attendance-retention',
   everyMs: 24 * 60 * 60_000,
-  run: async (app) => applyAttendanceRetention(app.db, await readDatenschutzSettings(app.db)),
+  run: async (app) => {
+    const done = await applyAttendanceRetention(app.db, await readDatenschutzSettings(app.db));
+    await recordRetentionRun(
+      app.db,
+      'children-attendance-retention',
+      `${done.geloescht} Anwesenheiten gelöscht, ${done.anonymisiert} anonymisiert`,
+    );
+    return done;
+  },
 };

@@ -3,11 +3,11 @@ import { userAdminCalls, type DatenschutzInput } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { userAdminKeys } from './keys';
 
-/** The retention settings (defaults while none are saved). */
+/** The retention settings (defaults while none are saved) and the retention jobs' last runs. */
 export function useDatenschutz() {
   return useQuery({
     queryKey: userAdminKeys.datenschutz,
-    queryFn: async () => (await call(userAdminCalls.getDatenschutz, {})).settings,
+    queryFn: () => call(userAdminCalls.getDatenschutz, {}),
   });
 }
 
@@ -16,6 +16,6 @@ export function useSaveDatenschutz() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (data: DatenschutzInput) => call(userAdminCalls.saveDatenschutz, { data }),
-    onSuccess: (reply) => queryClient.setQueryData(userAdminKeys.datenschutz, reply.settings),
+    onSuccess: (reply) => queryClient.setQueryData(userAdminKeys.datenschutz, reply),
   });
 }

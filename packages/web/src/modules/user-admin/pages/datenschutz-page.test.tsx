@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { datenschutzMessages, userAdminCalls, type DatenschutzSettings } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
-import { DatenschutzForm } from './datenschutz-page';
+import { DatenschutzForm, JobRuns } from './datenschutz-page';
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/api/client', () => ({ call }));
@@ -63,5 +63,26 @@ describe('/005-040 Datenschutz (settings form)', () => {
     expect(saveButton().disabled).toBe(true);
     fireEvent.click(saveButton());
     expect(call).not.toHaveBeenCalled();
+  });
+
+  it('shows each retention job’s last run, or that it never ran', () => {
+    render(
+      <JobRuns
+        laeufe={[
+          {
+            name: 'protokoll-retention',
+            label: 'Protokoll bereinigen',
+            lauf: { zeit: '2026-11-27T02:00:00.000Z', ergebnis: '3 Einträge entfernt' },
+          },
+          { name: 'children-attendance-retention', label: 'Anwesenheiten bereinigen', lauf: null },
+        ]}
+      />,
+    );
+    expect(screen.getByTestId('lauf-protokoll-retention').textContent).toBe(
+      'Protokoll bereinigen: 27.11.2026, 03:00 – 3 Einträge entfernt',
+    );
+    expect(screen.getByTestId('lauf-children-attendance-retention').textContent).toBe(
+      'Anwesenheiten bereinigen: noch nicht gelaufen',
+    );
   });
 });

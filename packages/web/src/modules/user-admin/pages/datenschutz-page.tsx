@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { datenschutzInput, type DatenschutzSettings } from '@hortus/contract';
+import { datenschutzInput, type DatenschutzReply, type DatenschutzSettings } from '@hortus/contract';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { FormNumberField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
@@ -16,7 +16,10 @@ export function DatenschutzPage() {
   return (
     <PageContainer>
       {query.data ? (
-        <DatenschutzForm saved={query.data} />
+        <>
+          <DatenschutzForm saved={query.data.settings} />
+          <JobRuns laeufe={query.data.laeufe} />
+        </>
       ) : query.isError ? (
         <Typography>{loadFailed}</Typography>
       ) : (
@@ -61,6 +64,29 @@ export function DatenschutzForm({ saved }: { saved: DatenschutzSettings }) {
           label="Abgeschlossene Lohnabrechnungen aufbewahren (Jahre)"
         />
       </SettingsForm>
+    </Paper>
+  );
+}
+
+const berlinTime = new Intl.DateTimeFormat('de-DE', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/Berlin',
+});
+
+/** Each retention job's last run: when and what it did ('noch nicht gelaufen' before the first). */
+export function JobRuns({ laeufe }: { laeufe: DatenschutzReply['laeufe'] }) {
+  return (
+    <Paper sx={{ maxWidth: 800, mx: 'auto', p: 3, mt: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Letzte Läufe
+      </Typography>
+      {laeufe.map((job) => (
+        <Typography key={job.name} data-testid={`lauf-${job.name}`}>
+          {job.label}:{' '}
+          {job.lauf ? `${berlinTime.format(new Date(job.lauf.zeit))} – ${job.lauf.ergebnis}` : 'noch nicht gelaufen'}
+        </Typography>
+      ))}
     </Paper>
   );
 }
