@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   platformCalls,
   MAX_RECORD_ID,
@@ -7,6 +7,7 @@ import {
   childrenMessages,
   dashboardCalls,
   fieldMessages,
+  protokollMessages,
   type ChildView,
   type ChildrenData,
   type ChildrenSave,
@@ -16,7 +17,16 @@ import {
   type W2Reply,
 } from '@hortus/contract';
 import { createGroup, createParameter } from '../src/seed/factories';
-import { childExceptions, childParentStartPasswords, children } from '../src/modules/children/schema';
+import {
+  childAttendance,
+  childDiary,
+  childExceptions,
+  childParentStartPasswords,
+  children,
+} from '../src/modules/children/schema';
+import { files, protokoll } from '../src/platform/db/schema';
+import { queryRows } from '../src/platform/db/raw';
+import { applyAttendanceRetention, keptFrom } from '../src/modules/children/children/retention';
 import { berlinNow } from '../src/platform/time/berlin-time';
 import { missingChildren, notifyMissing } from '../src/modules/children/children/missing';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
@@ -64,6 +74,26 @@ function childInput(klasse: number, extra: Partial<EditChildInput['kind']> = {})
       ...extra,
     },
   };
+}
+
+/** Every text or JSON column (table.column) of the database that holds one of the words anywhere. */
+async function tracesOf(...words: string[]): Promise<string[]> {
+  const db = server.database.db;
+  const columns = await queryRows<{ table_name: string; column_name: string }>(
+    db,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json')`,
+  );
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const matches = words.map((word) => sql`${sql.identifier(column_name)}::text ilike ${`%${word}%`}`);
+    const hits = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.join(matches, sql` or `)}`,
+    );
+    if (Number(hits[0]?.n ?? 0) > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
 }
 
 /** Groups: editors edit class A and see B; viewers see A only; outsiders see nothing. */
@@ -580,6 +610,16 @@ describe('200 parent accounts', () => {
     expect((deleted.body.save as ChildrenData).eltern.find((p) => p.nn === nn)).toBeUndefined();
     const [row] = await server.database.db.select().from(children).where(eq(children.id, child.id));
     expect(row?.parentUserId).toBeNull();
+    // Erasure (Art. 17 DSGVO): the account's name is nowhere any more, its logins and history included;
+    // one Protokoll entry without details says it was deleted.
+    expect(await tracesOf(nn)).toEqual([]);
+    const history = await server.database.db
+      .select()
+      .from(protokoll)
+      .where(and(eq(protokoll.objektTyp, 'Benutzer'), eq(protokoll.objektId, String(parent?.id ?? 0))));
+    expect(history).toEqual([
+      expect.objectContaining({ modul: '005', aktion: protokollMessages.erased, nutzerId: w.admin.id, details: [] }),
+    ]);
   });
 });
 
@@ -819,6 +859,69 @@ describe('200 documents', () => {
     await saved(w.admin.code, { type: 'editKind', data: childInput(w.classA, { id: child.id }) });
     expect((await download(w.admin.code, again.pfad)).statusCode).not.toBe(200);
   });
+
+  it('erases a deleted child: no trace of its name in any table, no file left in the store (Art. 17 DSGVO)', async () => {
+    const w = await world();
+    const db = server.database.db;
+    const { day } = berlinNow();
+    const [vorname, nachname] = ['Zoraida', 'Quendelmeier'];
+    const child = await addChild(
+      w.admin.code,
+      w.classA,
+      { vorname, nachname },
+      {
+        telefonnummern: [{ id: 0, name: `Mutter ${nachname}`, nummer: '0171 1234567' }],
+        abholberechtigte: [{ id: 0, name: `Oma ${nachname}`, beziehung: 'Oma' }],
+        ausnahmen: [{ id: 0, tag: day, anwesend: false, entlasszeit: '00:00', kommentar: `Arzt ${vorname}` }],
+      },
+    );
+    const sibling = await addChild(w.admin.code, w.classA, {}, { geschwister: [child.id] });
+    await db.insert(childDiary).values({ childId: child.id, day, text: `${vorname} hat gemalt` });
+    await db
+      .insert(childAttendance)
+      .values({ childId: child.id, day: '2026-01-05', timeFrom: '11:30', timeTo: '15:00' });
+    expectStatus(await upload(w.admin.code, child.id, pdf, `Attest ${nachname}.pdf`), 'success', 200);
+    const exceptionId = child.ausnahmen[0]?.id ?? 0;
+    expectStatus(
+      await uploadTo(childrenCalls.uploadAnhang.url, 'idAusnahme', w.admin.code, exceptionId, pdf, `${vorname}.pdf`),
+      'success',
+      200,
+    );
+    const stored = await db
+      .select({ id: files.id, storageName: files.storageName })
+      .from(files)
+      .where(sql`${files.originalName} ilike ${`%${vorname}%`} or ${files.originalName} ilike ${`%${nachname}%`}`);
+    expect(stored).toHaveLength(2);
+    // Before: the name is in the child's row, its parts, its files and its Protokoll history.
+    expect(await tracesOf(vorname, nachname)).toEqual(
+      expect.arrayContaining(['children.vorname', 'files.original_name', 'protokoll.details']),
+    );
+
+    await saved(w.admin.code, { type: 'delKind', data: { id: child.id } });
+
+    expect(await tracesOf(vorname, nachname)).toEqual([]);
+    for (const file of stored) expect(await server.context.fileStore.has(db, file.storageName)).toBe(false);
+    // The attendance stays for the statistics' counts: class only, no name.
+    const kept = await db.select().from(childAttendance).where(eq(childAttendance.day, '2026-01-05'));
+    expect(kept.filter((row) => row.deletedClassId === w.classA)).toEqual([
+      expect.objectContaining({ childId: null, deletedVorname: null, deletedNachname: null }),
+    ]);
+    // The Protokoll keeps one entry without details: deleted, by whom; the sibling's entries stay.
+    const history = await db
+      .select()
+      .from(protokoll)
+      .where(and(eq(protokoll.objektTyp, 'Kind'), eq(protokoll.objektId, String(child.id))));
+    expect(history).toEqual([
+      expect.objectContaining({ aktion: protokollMessages.erased, nutzerId: w.admin.id, details: [] }),
+    ]);
+    const siblingHistory = await db
+      .select()
+      .from(protokoll)
+      .where(and(eq(protokoll.objektTyp, 'Kind'), eq(protokoll.objektId, String(sibling.id))));
+    expect(siblingHistory.length).toBeGreaterThan(0);
+    // Outside the erasure, the Protokoll's guard still refuses deletes.
+    await expect(db.delete(protokoll).where(eq(protokoll.objektId, String(sibling.id)))).rejects.toThrow();
+  });
 });
 
 describe('200 settings', () => {
@@ -908,5 +1011,69 @@ describe('200 settings', () => {
       { tag: '2026-12-24' },
     ]);
     await saved(w.admin.code, { type: 'settings', data: settings });
+  });
+});
+
+describe('200 Datenschutz: attendance retention', () => {
+  it('keeps whole months back from today, clamped to the month’s end', () => {
+    expect(keptFrom('2026-11-27', 12)).toBe('2025-11-27');
+    expect(keptFrom('2026-03-31', 1)).toBe('2026-02-28');
+    expect(keptFrom('2026-01-15', 24)).toBe('2024-01-15');
+  });
+
+  it('deletes attendance past its retention and takes leavers’ names once their months are past', async () => {
+    const w = await world();
+    const db = server.database.db;
+    const child = await addChild(w.admin.code, w.classA);
+    const row = (day: string, extra: Partial<typeof childAttendance.$inferInsert> = {}) => ({
+      childId: child.id,
+      day,
+      timeFrom: '11:30',
+      timeTo: '15:00',
+      ...extra,
+    });
+    const leaver = {
+      childId: null,
+      deletedVorname: 'Ida',
+      deletedNachname: 'Alt',
+      deletedClass: 'A',
+      deletedClassId: w.classA,
+    };
+    // 'Today' is 2001-06-15: nothing else in this database is that old.
+    const inserted = await db
+      .insert(childAttendance)
+      .values([
+        row('1999-06-01'),
+        row('2001-05-02'),
+        { ...row('2000-01-10'), ...leaver },
+        { ...row('2000-09-10'), ...leaver },
+        { ...row('2001-04-10'), ...leaver },
+      ])
+      .returning({ id: childAttendance.id, day: childAttendance.day });
+    const now = Date.UTC(2001, 5, 15, 10, 0);
+    expect(await applyAttendanceRetention(db, { anwesenheitMonate: 12, ausgetreteneMonate: 3 }, now)).toEqual({
+      geloescht: 2,
+      anonymisiert: 1,
+    });
+    const left = await db
+      .select()
+      .from(childAttendance)
+      .where(
+        inArray(
+          childAttendance.id,
+          inserted.map((r) => r.id),
+        ),
+      );
+    expect(left.map((r) => [r.day, r.deletedNachname]).sort()).toEqual([
+      ['2000-09-10', null],
+      ['2001-04-10', 'Alt'],
+      ['2001-05-02', null],
+    ]);
+    // The anonymised row keeps its class for the counts; a second run changes nothing.
+    expect(left.find((r) => r.day === '2000-09-10')).toMatchObject({ deletedVorname: null, deletedClassId: w.classA });
+    expect(await applyAttendanceRetention(db, { anwesenheitMonate: 12, ausgetreteneMonate: 3 }, now)).toEqual({
+      geloescht: 0,
+      anonymisiert: 0,
+    });
   });
 });

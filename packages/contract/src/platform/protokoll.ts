@@ -29,6 +29,8 @@ export const protokollMessages = {
   loginModule: 'Anmeldung',
   export: 'CSV exportieren',
   childHistory: 'Verlauf',
+  /** The one entry an erased record keeps, without details (its history is removed with its data). */
+  erased: 'gelöscht',
 } as const;
 
 /** The Protokoll's module code for logins (the other entries carry the code of the module whose data changed). */
@@ -102,9 +104,57 @@ export function protokollCsv(entries: readonly ProtokollEntry[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Retention settings (module settings 'datenschutz'): months the Protokoll keeps its entries. */
+/** Default months attendance history is kept, and after which a child who left keeps no name on it. */
+export const ATTENDANCE_MONTHS_DEFAULT = 12;
+/** Default years closed payrolls are kept (tax law). */
+export const PAYROLL_YEARS_DEFAULT = 10;
+
+/**
+ * Retention settings (module settings 'datenschutz'): months the Protokoll keeps its entries, months the
+ * attendance history is kept, months after which the attendance rows of children who left lose their
+ * names, years closed payrolls are kept (no job deletes payrolls yet).
+ */
 export const DATENSCHUTZ_SETTINGS_CODE = 'datenschutz';
 export const datenschutzSettings = z.object({
   protokollMonate: z.number().int().min(1).max(240).default(PROTOKOLL_MONTHS_DEFAULT),
+  anwesenheitMonate: z.number().int().min(1).max(240).default(ATTENDANCE_MONTHS_DEFAULT),
+  ausgetreteneMonate: z.number().int().min(1).max(240).default(ATTENDANCE_MONTHS_DEFAULT),
+  lohnJahre: z.number().int().min(1).max(30).default(PAYROLL_YEARS_DEFAULT),
 });
 export type DatenschutzSettings = z.infer<typeof datenschutzSettings>;
+
+export const datenschutzMessages = {
+  protokollMonate: 'Bitte eine ganze Zahl von 1 bis 240 Monaten angeben.',
+  anwesenheitMonate: 'Bitte eine ganze Zahl von 1 bis 240 Monaten angeben.',
+  ausgetreteneMonate: 'Bitte eine ganze Zahl von 1 bis 240 Monaten angeben.',
+  lohnJahre: 'Bitte eine ganze Zahl von 1 bis 30 Jahren angeben.',
+} as const;
+
+const wholeNumber = (message: string, max: number) => z.number(message).int(message).min(1, message).max(max, message);
+
+/** saveDatenschutz: every retention, whole months (years for payrolls), each with its German message. */
+export const datenschutzInput = z.object({
+  protokollMonate: wholeNumber(datenschutzMessages.protokollMonate, 240),
+  anwesenheitMonate: wholeNumber(datenschutzMessages.anwesenheitMonate, 240),
+  ausgetreteneMonate: wholeNumber(datenschutzMessages.ausgetreteneMonate, 240),
+  lohnJahre: wholeNumber(datenschutzMessages.lohnJahre, 30),
+});
+export type DatenschutzInput = z.input<typeof datenschutzInput>;
+
+/** The retention jobs whose last run the Datenschutz page shows (job name → label). */
+export const DATENSCHUTZ_JOBS = [
+  { name: 'protokoll-retention', label: 'Protokoll bereinigen' },
+  { name: 'children-attendance-retention', label: 'Anwesenheiten bereinigen und anonymisieren' },
+] as const;
+/** Module settings code under which a retention job records its last run. */
+export const datenschutzRunCode = (job: string) => `datenschutz-lauf:${job}`;
+/** A retention job's last run: when (ISO, UTC) and what it did, in German. */
+export const datenschutzRun = z.object({ zeit: z.string(), ergebnis: z.string() });
+export type DatenschutzRun = z.infer<typeof datenschutzRun>;
+export const datenschutzReply = z.object({
+  status: z.literal('success'),
+  settings: datenschutzSettings,
+  /** One per DATENSCHUTZ_JOBS entry; `lauf` null while the job never ran. */
+  laeufe: z.array(z.object({ name: z.string(), label: z.string(), lauf: datenschutzRun.nullable() })),
+});
+export type DatenschutzReply = z.infer<typeof datenschutzReply>;

@@ -7,7 +7,7 @@ import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { MAX_RECORD_ID, jsonField, newOrRecordId, recordId, wireMessages } from '../../platform/wire';
 import { adminGroup, adminUser } from '../../platform/users';
-import { getProtokollReply, protokollFilter } from '../../platform/protokoll';
+import { datenschutzInput, datenschutzReply, getProtokollReply, protokollFilter } from '../../platform/protokoll';
 
 export const userAdminMessages = {
   nnTaken: 'Der Benutzername ist bereits vergeben.',
@@ -185,6 +185,20 @@ export const userAdminCalls = {
     request: byId,
     reply: z.object({ status: z.literal('success'), file: z.string(), name: z.string() }),
     timeoutMs: 60_000,
+  }),
+  /** The Datenschutz settings: retention of the Protokoll, attendance, leavers' names, payrolls (x|005|000). */
+  getDatenschutz: defineCallSpec({
+    path: settingsPath,
+    func: 'getDatenschutz',
+    request: {},
+    reply: datenschutzReply,
+  }),
+  /** Saves the Datenschutz settings (`data`, JSON; x|005|000); answers them as saved. */
+  saveDatenschutz: defineCallSpec({
+    path: settingsPath,
+    func: 'saveDatenschutz',
+    request: { data: jsonField(datenschutzInput) },
+    reply: datenschutzReply,
   }),
   /** The Protokoll, filtered and paged, newest first (right x|005|030). */
   getProtokoll: defineCallSpec({

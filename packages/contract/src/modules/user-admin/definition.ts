@@ -22,6 +22,7 @@ export const userAdminModule: ModuleDefinition = {
     { code: '010', label: 'Parameter', right: userAdminRights.parameters },
     { code: '020', label: 'Gruppen', right: userAdminRights.groups },
     { code: '030', label: 'Protokoll', right: userAdminRights.protokoll },
+    { code: '040', label: 'Datenschutz', right: userAdminRights.list },
   ],
   rights: {
     right: 'x|005',

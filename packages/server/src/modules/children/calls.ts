@@ -5,6 +5,7 @@ import { appAddress } from '../../platform/http/app-address';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
+import { users } from '../../platform/db/schema';
 import { canSeeChild, requireChild } from './children/child-records';
 import { deleteChild, saveChild } from './children/children';
 import { saveClasses } from './children/classes';
@@ -12,7 +13,7 @@ import { saveDiaryEntry } from './children/diary';
 import { deleteAttachment, deleteDocument, uploadAttachment, uploadDocument } from './children/documents';
 export { CHILD_FILE_AREA } from './children/documents';
 import { idCardServerCalls } from './id-cards/id-card-calls';
-import { letterName, loginLetters } from './parents/letters';
+import { letterName, loginLetters, removeLoginLetters } from './parents/letters';
 import { loadChildDetails, loadChildrenData } from './children/load';
 import {
   deleteParent,
@@ -53,9 +54,12 @@ export const getSettingsCall = defineCall(childrenCalls.getSettings).forSession(
         const saved = await saveParent(db, user, await readChildrenSettings(db), save.data.eltern);
         return reply(db, user, saved.password ? { neuPW: saved.password } : {});
       }
-      case 'delEltern':
+      case 'delEltern': {
+        const [account] = await db.select({ nn: users.nn }).from(users).where(eq(users.id, save.data.eltern.id));
         await deleteParent(db, user, await readChildrenSettings(db), save.data.eltern.id);
+        if (account) await removeLoginLetters(app, account.nn);
         return reply(db, user, { kindUpdated: true });
+      }
       case 'resetElternPW':
         return reply(db, user, {
           neuPW: await resetParentPassword(db, user, await readChildrenSettings(db), save.data.id),

@@ -5,6 +5,7 @@ import { childAttendance } from './children/child-attendance';
 import { classNames } from './children/classes';
 import { seedChildrenDemo } from './demo-seed';
 import { missingChildrenJob } from './children/missing';
+import { attendanceRetentionJob } from './children/retention';
 import { absencesWidget } from './children/widget';
 import { statisticsFileAccess } from './statistics/statistics-calls';
 import { seedStatisticsDemo } from './statistics/statistics-demo';
@@ -34,5 +35,5 @@ export const childrenServerModule: ServerModule = {
   schoolClasses: classNames,
   childAttendance,
   personalData: childrenPersonalData,
-  jobs: [missingChildrenJob],
+  jobs: [missingChildrenJob, attendanceRetentionJob],
 };

@@ -2,7 +2,7 @@ import type { CallDefinition } from '../../platform/http/calls';
 import { delNutzergruppeCall, getNutzergruppenCall, saveNutzergruppeCall } from './groups-calls';
 import { delNutzerparameterCall, saveNutzerparameterCall } from './parameters-calls';
 import { getProtokollCall } from './protokoll-calls';
-import { datenauskunftCall } from './privacy-calls';
+import { datenauskunftCall, getDatenschutzCall, saveDatenschutzCall } from './privacy-calls';
 import { delNutzerCall, getNutzerCall, getRechteCall, resetPWCall, saveNutzerCall } from './users-calls';
 
 /** Every call of user administration (005); all live under /_api/settings/ with ?func=. */
@@ -19,4 +19,6 @@ export const userAdminServerCalls: CallDefinition[] = [
   delNutzerparameterCall,
   getProtokollCall,
   datenauskunftCall,
+  getDatenschutzCall,
+  saveDatenschutzCall,
 ];

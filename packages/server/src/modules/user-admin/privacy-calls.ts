@@ -1,4 +1,6 @@
-import { userAdminCalls, userAdminMessages, userAdminRights } from '@hortus/contract';
+import { DATENSCHUTZ_SETTINGS_CODE, userAdminCalls, userAdminMessages, userAdminRights } from '@hortus/contract';
+import { datenschutzOverview } from '../../platform/audit/protokoll';
+import { writeModuleSettings } from '../../platform/settings/module-settings';
 import { offerFile } from '../../platform/files/offer-file';
 import { CallError, defineCall } from '../../platform/http/calls';
 import { UnknownPersonError, datenauskunft } from '../../platform/privacy/datenauskunft';
@@ -20,5 +22,22 @@ export const datenauskunftCall = defineCall(userAdminCalls.datenauskunft).forSes
       { via: 'download', key: 'datenauskunft.zip' },
     );
     return { status: 'success', ...offered };
+  },
+});
+
+/** The Datenschutz settings (retention) for user administrators (x|005|000); defaults while none are saved. */
+export const getDatenschutzCall = defineCall(userAdminCalls.getDatenschutz).forSession({
+  rights: [userAdminRights.list],
+  async handle({ db }) {
+    return datenschutzOverview(db);
+  },
+});
+
+/** Saves the retention settings as module settings 'datenschutz'; the jobs read them on their next run. */
+export const saveDatenschutzCall = defineCall(userAdminCalls.saveDatenschutz).forSession({
+  rights: [userAdminRights.list],
+  async handle({ db, input }) {
+    await writeModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, input.data);
+    return datenschutzOverview(db);
   },
 });

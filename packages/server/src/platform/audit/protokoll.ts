@@ -2,9 +2,13 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DATENSCHUTZ_SETTINGS_CODE,
   PROTOKOLL_LOGIN_MODULE,
-  PROTOKOLL_MONTHS_DEFAULT,
   PROTOKOLL_PAGE_DEFAULT,
   datenschutzSettings,
+  DATENSCHUTZ_JOBS,
+  datenschutzRun,
+  datenschutzRunCode,
+  type DatenschutzReply,
+  type DatenschutzSettings,
   protokollMessages,
   type ModuleDefinition,
   type ProtokollEntry,
@@ -12,7 +16,7 @@ import {
 import type { Db } from '../db/database';
 import { protokoll, users } from '../db/schema';
 import type { BackgroundJob } from '../modules/server-module';
-import { readModuleSettings } from '../settings/module-settings';
+import { readModuleSettings, writeModuleSettings } from '../settings/module-settings';
 
 /**
  * The Protokoll (docs/architecture.md "Protokoll"): the database's row triggers (migration 0016) record
@@ -217,12 +221,14 @@ export async function recordLogin(
   });
 }
 
+/** The Datenschutz settings (retention), their defaults while none are saved. */
+export function readDatenschutzSettings(db: Db): Promise<DatenschutzSettings> {
+  return readModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, datenschutzSettings, datenschutzSettings.parse({}));
+}
+
 /** Months the Protokoll keeps its entries (Datenschutz settings; default 24). */
 export async function protokollMonths(db: Db): Promise<number> {
-  const settings = await readModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, datenschutzSettings, {
-    protokollMonate: PROTOKOLL_MONTHS_DEFAULT,
-  });
-  return settings.protokollMonate;
+  return (await readDatenschutzSettings(db)).protokollMonate;
 }
 
 /**
@@ -240,9 +246,68 @@ export async function removeExpiredProtokoll(db: Db, months: number, now: Date =
   });
 }
 
-/** Daily: entries past the configured retention are removed. */
+/** Records a retention job's last run (module settings per job, so two jobs never overwrite each other). */
+export async function recordRetentionRun(db: Db, job: string, ergebnis: string, now = new Date()): Promise<void> {
+  await writeModuleSettings(db, datenschutzRunCode(job), { zeit: now.toISOString(), ergebnis });
+}
+
+/** The Datenschutz settings and every retention job's last run, as getDatenschutz answers them. */
+export async function datenschutzOverview(db: Db): Promise<DatenschutzReply> {
+  const laeufe = await Promise.all(
+    DATENSCHUTZ_JOBS.map(async (job) => ({
+      name: job.name,
+      label: job.label,
+      lauf: await readModuleSettings(db, datenschutzRunCode(job.name), datenschutzRun.nullable(), null),
+    })),
+  );
+  return { status: 'success', settings: await readDatenschutzSettings(db), laeufe };
+}
+
+/** Daily: entries past the configured retention are removed; the run is recorded. */
 export const protokollRetentionJob: BackgroundJob = {
   name: 'protokoll-retention',
   everyMs: 24 * 60 * 60_000,
-  run: async (app) => removeExpiredProtokoll(app.db, await protokollMonths(app.db)),
+  run: async (app) => {
+    const removed = await removeExpiredProtokoll(app.db, await protokollMonths(app.db));
+    await recordRetentionRun(app.db, 'protokoll-retention', `${removed} Einträge entfernt`);
+    return removed;
+  },
 };
+
+/**
+ * Erasure (Art. 17 DSGVO, docs/architecture.md "Datenschutz"): removes every entry of one record — its
+ * history holds the person's data, old and new values alike — and leaves one entry without details that
+ * says the record was deleted and by whom. Runs inside the erasing transaction, after its deletes (their
+ * trigger entries go too); the guard's setting is switched on for this one delete and off again, so nothing
+ * else in the transaction can remove entries.
+ */
+export async function eraseProtokollOf(
+  tx: Db,
+  modul: string,
+  objektTyp: string,
+  objektId: string,
+  /** Further entries about the person (a user's logins) that go without a marker of their own. */
+  also: readonly { modul: string; objektTyp: string; objektId: string }[] = [],
+): Promise<void> {
+  await tx.execute(sql`select set_config('hortus.protokoll_bereinigen', 'ja', true)`);
+  for (const object of [{ modul, objektTyp, objektId }, ...also]) {
+    await tx
+      .delete(protokoll)
+      .where(
+        and(
+          eq(protokoll.modul, object.modul),
+          eq(protokoll.objektTyp, object.objektTyp),
+          eq(protokoll.objektId, object.objektId),
+        ),
+      );
+  }
+  await tx.execute(sql`select set_config('hortus.protokoll_bereinigen', '', true)`);
+  await tx.insert(protokoll).values({
+    nutzerId: sql`nullif(current_setting('hortus.nutzer', true), '')::integer`,
+    modul,
+    aktion: protokollMessages.erased,
+    objektTyp,
+    objektId,
+    details: [],
+  });
+}

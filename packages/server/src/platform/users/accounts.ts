@@ -4,10 +4,12 @@ import {
   effectiveRights,
   hasRight,
   messages,
+  PROTOKOLL_LOGIN_MODULE,
   userAdminMessages,
   type FieldErrors,
   type SessionUser,
 } from '@hortus/contract';
+import { eraseProtokollOf } from '../audit/protokoll';
 import { generatePassword, hashPassword } from '../auth/password';
 import { deleteExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/database';
@@ -253,13 +255,29 @@ export async function updateAccount(tx: Db, editor: Editor, id: number, change: 
  * kept — errors on `field`). Their sessions, values, rights and subscriptions go with them (foreign keys
  * cascade); the session cache is dropped on every server. Runs in `db`'s transaction if it is one.
  */
-export async function deleteAccounts(db: Db, editor: Editor, ids: readonly number[], field = 'data'): Promise<void> {
+export async function deleteAccounts(
+  db: Db,
+  editor: Editor,
+  ids: readonly number[],
+  field = 'data',
+  /** Erasure (Art. 17 DSGVO): the accounts' Protokoll history and logins go too, one marker stays each. */
+  erase = false,
+): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   if (unique.includes(editor.id)) refuse({ [field]: [userAdminMessages.deleteSelf] });
   await keepingAdmins(db, field, async (tx) => {
     await assertMayChange(tx, editor, unique);
+    const names = await tx.select({ id: users.id, nn: users.nn }).from(users).where(inArray(users.id, unique));
     await tx.delete(users).where(inArray(users.id, unique));
+    if (erase) {
+      for (const { id, nn } of names) {
+        await eraseProtokollOf(tx, '005', 'Benutzer', String(id), [
+          { modul: PROTOKOLL_LOGIN_MODULE, objektTyp: 'Benutzer', objektId: String(id) },
+          { modul: PROTOKOLL_LOGIN_MODULE, objektTyp: 'Anmeldename', objektId: nn.toLowerCase().slice(0, 200) },
+        ]);
+      }
+    }
     await invalidateUsers(tx, unique);
     await invalidate(tx, cacheScope.session);
   });

@@ -8,6 +8,7 @@ import {
   type EditChildData,
   type SessionUser,
 } from '@hortus/contract';
+import { eraseProtokollOf } from '../../../platform/audit/protokoll';
 import { withFiles } from '../../../platform/files/files';
 import { CallError, type AppContext } from '../../../platform/http/calls';
 import { requireRecord } from '../../../platform/http/records';
@@ -232,11 +233,14 @@ export async function deleteChild(app: AppContext, user: User, id: number): Prom
       .from(childExceptionFiles)
       .innerJoin(childExceptions, eq(childExceptions.id, childExceptionFiles.exceptionId))
       .where(eq(childExceptions.childId, id));
+    // Erasure (docs/architecture.md "Datenschutz"): the attendance rows stay for the statistics' counts with
+    // the class only, never the name; everything else of the child goes with its row (cascades), its files
+    // with the transaction, its Protokoll history below.
     await tx
       .update(childAttendance)
       .set({
-        deletedVorname: child.vorname,
-        deletedNachname: child.nachname,
+        deletedVorname: null,
+        deletedNachname: null,
         deletedClass: child.className,
         deletedClassId: child.classId,
       })
@@ -245,6 +249,7 @@ export async function deleteChild(app: AppContext, user: User, id: number): Prom
       sql`update children set siblings = (select coalesce(jsonb_agg(s), '[]'::jsonb) from jsonb_array_elements(siblings) s where s::int <> ${id}) where siblings @> ${JSON.stringify([id])}::jsonb`,
     );
     await tx.delete(children).where(eq(children.id, id));
+    await eraseProtokollOf(tx, '200', 'Kind', String(id));
     await invalidateChildBase(tx);
     await files.remove([...documents, ...attachments].map((row) => row.fileId));
   });

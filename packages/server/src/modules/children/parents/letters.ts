@@ -1,4 +1,8 @@
 import { childrenMessages, type ChildrenSettings, type ParentView } from '@hortus/contract';
+import { and, eq } from 'drizzle-orm';
+import { files } from '../../../platform/db/schema';
+import { TEMP_AREA, withFiles } from '../../../platform/files/files';
+import type { AppContext } from '../../../platform/http/calls';
 import { renderPdf } from '../../../platform/pdf/pdf-document';
 
 export interface LetterInput {
@@ -13,6 +17,20 @@ export interface LetterInput {
 export function letterName(parents: readonly Pick<ParentView, 'nn'>[]): string {
   const only = parents.length === 1 ? parents[0] : undefined;
   return `Zugangsdaten_${only ? only.nn : 'Alle'}.pdf`;
+}
+
+/**
+ * Erasure of a parent account: the single letters made for it (kept for the users who printed them, with
+ * the user name and start password) go with it. Letters for several parents ('Zugangsdaten_Alle') stay.
+ */
+export async function removeLoginLetters(app: AppContext, nn: string): Promise<void> {
+  await withFiles(app, async (tx, store) => {
+    const letters = await tx
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.area, TEMP_AREA), eq(files.originalName, letterName([{ nn }]))));
+    await store.remove(letters.map((letter) => letter.id));
+  });
 }
 
 /** One page per parent: text before, app address, user name, start password, text after, QR code of the app. */

@@ -309,7 +309,7 @@ export async function saveParent(
 /** delEltern: deletes a plain parent account (through the accounts service); its children stay (unlinked). */
 export async function deleteParent(db: Db, editor: User, settings: ChildrenSettings, id: number): Promise<void> {
   await requireParent(db, editor, settings, id, true);
-  await deleteAccounts(db, editor, [id], 'eltern.id');
+  await deleteAccounts(db, editor, [id], 'eltern.id', true);
 }
 
 /**

@@ -5,4 +5,5 @@ export const userAdminKeys = {
   groups: ['user-admin', 'groups'] as const,
   rights: ['user-admin', 'rights'] as const,
   protokoll: ['user-admin', 'protokoll'] as const,
+  datenschutz: ['user-admin', 'datenschutz'] as const,
 };

@@ -1,0 +1,21 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { userAdminCalls, type DatenschutzInput } from '@hortus/contract';
+import { call } from '../../../platform/api/client';
+import { userAdminKeys } from './keys';
+
+/** The retention settings (defaults while none are saved) and the retention jobs' last runs. */
+export function useDatenschutz() {
+  return useQuery({
+    queryKey: userAdminKeys.datenschutz,
+    queryFn: () => call(userAdminCalls.getDatenschutz, {}),
+  });
+}
+
+/** Saves the retention settings; the page shows them as saved. */
+export function useSaveDatenschutz() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: DatenschutzInput) => call(userAdminCalls.saveDatenschutz, { data }),
+    onSuccess: (reply) => queryClient.setQueryData(userAdminKeys.datenschutz, reply),
+  });
+}
