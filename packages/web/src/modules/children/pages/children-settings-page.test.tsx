@@ -10,6 +10,10 @@ import { ClassSettings, GeneralSettings } from './children-settings-page';
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/api/client', () => ({ call }));
+// Loads and saves go through the versioned call (xtime); here without a held version, i.e. an ordinary call.
+vi.mock('../../../platform/query/versioned', () => ({
+  callWithVersion: (spec: unknown, input: unknown) => call(spec, input),
+}));
 
 /** The parts of module 200's data the settings page reads (settings, groups, classes). */
 function childrenData(): ChildrenData {

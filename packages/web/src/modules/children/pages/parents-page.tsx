@@ -47,7 +47,8 @@ function ParentList({ data }: { data: ChildrenData }) {
   const [password, setPassword] = useState<string | null>(null);
   const letters = useLetters();
   const [lettersOpen, setLettersOpen] = useState(false);
-  // The name rule of every search (school.md 5.2): a refused search says why and filters nothing.
+  // The name rule of every search (school.md 5.2): a refused search filters nothing; the search field
+  // itself says why (platform search field).
   const searchMessage = searchError(search);
   const term = searchMessage === null ? search.trim().toLowerCase() : '';
   const rows = useMemo(
@@ -78,7 +79,6 @@ function ParentList({ data }: { data: ChildrenData }) {
             Zugangsdaten für alle
           </Button>
         </Stack>
-        {searchMessage && <Alert severity="warning">{searchMessage}</Alert>}
         {data.settings.id_nutzergruppe_eltern === 0 && <Alert severity="info">{childrenMessages.noParentGroup}</Alert>}
         <DataTable
           rows={rows}

@@ -15,6 +15,10 @@ import { ReportForm } from './report-form';
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/api/client', () => ({ call }));
+// Loads and saves go through the versioned call (xtime); here without a held version, i.e. an ordinary call.
+vi.mock('../../../platform/query/versioned', () => ({
+  callWithVersion: (spec: unknown, input: unknown) => call(spec, input),
+}));
 
 const data: ParentReportsData = {
   kinder: [
