@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { DataTable } from './data-table';
 
@@ -28,5 +28,39 @@ describe('DataTable', () => {
     render(<DataTable rows={[]} columns={columns} rowKey={(row: Row) => row.id} emptyText="Keine Benutzer gefunden" />);
     expect(screen.getByText('Keine Benutzer gefunden')).toBeTruthy();
     expect(screen.getByText('0 - 0 von 0')).toBeTruthy();
+  });
+
+  it('shows cards below its phone breakpoint (the attendance table: 800 px, school.md) and a table from it on', () => {
+    // A screen of a given width: max-width queries answer as a browser of that width would.
+    const screenOf = (width: number) =>
+      vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+        const limit = /max-width:\s*([\d.]+)px/.exec(query);
+        return {
+          matches: limit !== null && width <= Number(limit[1]),
+          media: query,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        } as MediaQueryList;
+      });
+    const table = () =>
+      render(
+        <DataTable rows={rows} columns={columns} rowKey={(row) => row.id} emptyText="Leer" mobileBreakpoint={800} />,
+      );
+    const spy = screenOf(799);
+    table();
+    expect(screen.getByRole('list')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    cleanup();
+    spy.mockRestore();
+
+    const wide = screenOf(800);
+    table();
+    expect(screen.getByRole('table')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+    wide.mockRestore();
   });
 });
