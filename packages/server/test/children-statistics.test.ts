@@ -156,15 +156,17 @@ describe('200-200 day list (saveAnwesenheit)', () => {
     await saved(w.admin.code, { type: 'delKind', data: { id: w.ben } });
     const rows = (await listed(w.viewer.code, day)).anwesenheiten;
     const gone = rows.find((row) => row.id_kind === 0 && row.id_klasse === w.classA);
+    // Deleting a child erases its name (Art. 17 DSGVO, issue 34): the row keeps its times and class for the
+    // anonymous counts, the delKind_* fields name no one.
     expect(gone).toMatchObject({
-      vorname: 'Ben',
-      nachname: `Özdemir${w.gEdit}`,
+      vorname: '',
+      nachname: '',
       anwesend: true,
       von: '08:15',
       bis: '14:00',
       bearbeiten: false,
-      delKind_vorname: 'Ben',
-      delKind_nachname: `Özdemir${w.gEdit}`,
+      delKind_vorname: '',
+      delKind_nachname: '',
       delKind_klasse: `A${w.gEdit}`,
       delKind_idKlasse: w.classA,
     });
