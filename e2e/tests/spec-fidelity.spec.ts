@@ -50,8 +50,10 @@ test('200: the offline banner as school.md words it', async ({ page, context }) 
   await expect(page.getByRole('tab', { name: 'Eltern' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: 'Kinderverwaltung' }).click();
   await expect(page.getByRole('tab', { name: 'Kinderverwaltung' })).toHaveAttribute('aria-selected', 'true');
-  await context.setOffline(true);
   await page.getByRole('tab', { name: 'Eltern' }).click();
+  await expect(page.getByRole('tab', { name: 'Eltern' })).toHaveAttribute('aria-selected', 'true');
+  await context.setOffline(true);
+  await page.getByRole('tab', { name: 'Kinderverwaltung' }).click();
   await expect(page.getByTestId('offline-banner-text')).toHaveText(
     'KEINE NETZWERKVERBINDUNG. Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',
   );
