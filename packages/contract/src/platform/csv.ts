@@ -33,3 +33,66 @@ export function looksLikeFormula(cell: string): boolean {
 export function csvCell(value: string, options: CellOptions = {}): string {
   return `"${guardCell(value, options).replace(/"/g, '""')}"`;
 }
+
+/** Separator of a CSV by its first line: the one of ';', ',' and tab found most often outside quotes. */
+export function csvSeparator(text: string): string {
+  const counts = new Map<string, number>([
+    [';', 0],
+    [',', 0],
+    ['\t', 0],
+  ]);
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ';';
+}
+
+export interface CsvRecords {
+  /** Every record with the line it starts on (1-based); blank lines are empty records. */
+  records: { line: number; cells: string[] }[];
+  /** The text ended inside a quoted cell. */
+  unclosedQuote: boolean;
+}
+
+/** Reads CSV text as RFC 4180 says (quotes doubled, line breaks inside quotes); the one CSV reader of the app. */
+export function csvRecords(text: string, separator = csvSeparator(text)): CsvRecords {
+  const records: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let current = '';
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        current += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else {
+        if (char === '\n') line++;
+        current += char;
+      }
+    } else if (char === '"') quoted = true;
+    else if (char === separator) {
+      cells.push(current);
+      current = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      cells.push(current);
+      records.push({ line: start, cells });
+      cells = [];
+      current = '';
+      line++;
+      start = line;
+    } else current += char;
+  }
+  if (current !== '' || cells.length > 0) {
+    cells.push(current);
+    records.push({ line: start, cells });
+  }
+  return { records, unclosedQuote: quoted };
+}

@@ -1,5 +1,5 @@
 import { hydrantInput, type Hydrant, type HydrantValues, type Street } from './calls';
-import { csvCell, unguardCell } from '../../platform/csv';
+import { csvCell, csvRecords, unguardCell } from '../../platform/csv';
 import { germanIssueMessage, safeParseReporting } from '../../platform/schema';
 
 /**
@@ -83,50 +83,17 @@ export function registerGeoJson(hydrants: readonly Hydrant[], streets: readonly 
   });
 }
 
-/** Splits CSV text (separator ';' or ',', quotes as in RFC 4180) into lines of cells with their line numbers. */
-function csvRecords(text: string): { line: number; cells: string[] }[] | string {
-  const records: { line: number; cells: string[] }[] = [];
-  const separator = (text.split(/\r?\n/, 1)[0] ?? '').includes(';') ? ';' : ',';
-  let cells: string[] = [];
-  let current = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] as string;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        current += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else {
-        if (char === '\n') line++;
-        current += char;
-      }
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      cells.push(current);
-      current = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      cells.push(current);
-      if (cells.some((value) => value.trim() !== '')) records.push({ line: start, cells });
-      cells = [];
-      current = '';
-      line++;
-      start = line;
-    } else current += char;
-  }
-  if (quoted) return importMessages.unclosedQuote;
-  cells.push(current);
-  if (cells.some((value) => value.trim() !== '')) records.push({ line: start, cells });
-  return records;
+/** The file's records without blank lines (the contract's one CSV reader), or the message of an unclosed quote. */
+function csvLines(text: string): { line: number; cells: string[] }[] | string {
+  const { records, unclosedQuote } = csvRecords(text);
+  if (unclosedQuote) return importMessages.unclosedQuote;
+  return records.filter((record) => record.cells.some((value) => value.trim() !== ''));
 }
 
 export type ParsedImport = { rows: { line: number; row: RegisterRow }[] } | { error: string };
 
 export function parseRegisterCsv(text: string): ParsedImport {
-  const records = csvRecords(text.replace(/^\uFEFF/, ''));
+  const records = csvLines(text.replace(/^\uFEFF/, ''));
   if (typeof records === 'string') return { error: records };
   const [header, ...data] = records;
   if (!header) return { error: importMessages.empty };

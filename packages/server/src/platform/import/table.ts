@@ -4,6 +4,8 @@ import ExcelJS from 'exceljs';
 import {
   IMPORT_ROWS_MAX,
   listImportMessages as m,
+  csvRecords,
+  csvSeparator,
   unguardCell,
   type ImportError,
   type UploadedFile,
@@ -56,53 +58,9 @@ export function decodeCsv(bytes: Buffer): string {
   return text.replace(/^\uFEFF/, '');
 }
 
-/** Separator of a CSV by its first line: the one of ';', ',' and tab found most often outside quotes. */
-export function csvSeparator(text: string): string {
-  const counts = new Map<string, number>([
-    [';', 0],
-    [',', 0],
-    ['\t', 0],
-  ]);
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? ';';
-}
-
-/** RFC 4180 records (quotes doubled, line breaks inside quotes); blank lines are kept as empty records. */
+/** RFC 4180 records (the contract's one CSV reader); blank lines are kept as empty records. */
 export function csvRows(text: string, separator = csvSeparator(text)): string[][] {
-  const rows: string[][] = [];
-  let cells: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] as string;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        current += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else current += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      cells.push(current);
-      current = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      cells.push(current);
-      rows.push(cells);
-      cells = [];
-      current = '';
-    } else current += char;
-  }
-  if (current !== '' || cells.length > 0) {
-    cells.push(current);
-    rows.push(cells);
-  }
-  return rows;
+  return csvRecords(text, separator).records.map((record) => record.cells);
 }
 
 const isZip = (bytes: Buffer) => bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50;
