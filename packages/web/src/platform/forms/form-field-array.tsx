@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -7,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   get,
   useFieldArray,
@@ -37,11 +41,18 @@ export interface FormFieldArrayProps<T extends FieldValues, N extends FieldArray
   renderItem(path: `${N}.${number}`, index: number): ReactNode;
   /** Something after a row's remove button (attachments of a saved exception). */
   renderAfter?(path: `${N}.${number}`, index: number): ReactNode;
+  /**
+   * With a summary, every row is a panel (Accordion) whose header shows it ('Frau Anna Berg'); the fields, the
+   * remove button and `renderAfter` go into the panel. Without, rows are lines.
+   */
+  renderSummary?(path: `${N}.${number}`, index: number): ReactNode;
+  /** Panels only: whether a row's panel starts open (a row just added, still empty). */
+  startsExpanded?(index: number): boolean;
 }
 
 /**
- * A list of rows of a form (useFieldArray): title, add button, one line per row with its fields and a
- * remove button, the array's own error (too many rows, a weekday twice) under the title. Errors of the
+ * A list of rows of a form (useFieldArray): title, add button, one line (or, with `renderSummary`, one panel)
+ * per row with its fields and a remove button, the array's own error (too many rows, a weekday twice) under the title. Errors of the
  * rows' fields follow the rows when one is removed.
  */
 export function FormFieldArray<T extends FieldValues, N extends FieldArrayPath<T>>({
@@ -56,6 +67,8 @@ export function FormFieldArray<T extends FieldValues, N extends FieldArrayPath<T
   disabled: ownDisabled = false,
   renderItem,
   renderAfter,
+  renderSummary,
+  startsExpanded,
 }: FormFieldArrayProps<T, N>) {
   const disabled = useFormReadOnly() || ownDisabled;
   const { fields, append, remove } = useFieldArray({ control, name });
@@ -81,6 +94,26 @@ export function FormFieldArray<T extends FieldValues, N extends FieldArrayPath<T
         {fields.length === 0 && emptyText && <Typography color="text.secondary">{emptyText}</Typography>}
         {fields.map((field, index) => {
           const path = `${name}.${index}` as `${N}.${number}`;
+          const removeButton = !disabled && (
+            <IconButton aria-label={removeLabel} onClick={() => remove(index)} sx={{ alignSelf: { sm: 'center' } }}>
+              <DeleteIcon />
+            </IconButton>
+          );
+          if (renderSummary)
+            return (
+              <Accordion key={field.id} defaultExpanded={startsExpanded?.(index) ?? false}>
+                <AccordionSummary expandIcon={<ExpandMoreIcon />}>{renderSummary(path, index)}</AccordionSummary>
+                <AccordionDetails>
+                  <Stack spacing={2}>
+                    {renderItem(path, index)}
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      {renderAfter?.(path, index)}
+                      {removeButton}
+                    </Stack>
+                  </Stack>
+                </AccordionDetails>
+              </Accordion>
+            );
           return (
             <Stack
               key={field.id}
@@ -89,11 +122,7 @@ export function FormFieldArray<T extends FieldValues, N extends FieldArrayPath<T
               sx={{ alignItems: { sm: 'flex-start' } }}
             >
               {renderItem(path, index)}
-              {!disabled && (
-                <IconButton aria-label={removeLabel} onClick={() => remove(index)} sx={{ alignSelf: { sm: 'center' } }}>
-                  <DeleteIcon />
-                </IconButton>
-              )}
+              {removeButton}
               {renderAfter?.(path, index)}
             </Stack>
           );

@@ -78,4 +78,20 @@ describe('CustomerDialog (new customer, platform FormDialog)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: CLOSE_DELAY_MS * 10 });
     expect(screen.queryByText('Änderungen verwerfen?')).toBeNull();
   });
+
+  it('contacts and addresses are panels of the platform list: a new one opens, its header follows the fields, removing takes it out', async () => {
+    renderDialog();
+    fireEvent.click(screen.getByRole('button', { name: 'Ansprechpartner hinzufügen' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Nachname' }), { target: { value: 'Berg' } });
+    fireEvent.change(field('Vorname'), { target: { value: 'Anna' } });
+    expect(await screen.findByText('Herr Anna Berg')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Anschrift hinzufügen' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Ort' }), { target: { value: 'Dresden' } });
+    expect(await screen.findByText('Dresden')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'In Karte öffnen' }).getAttribute('href')).toContain('Dresden');
+    fireEvent.click(screen.getByRole('button', { name: 'Ansprechpartner entfernen' }));
+    await waitFor(() => expect(screen.queryByText('Herr Anna Berg')).toBeNull());
+    expect(screen.queryByRole('textbox', { name: 'Nachname' })).toBeNull();
+    expect(field('Ort').value).toBe('Dresden');
+  });
 });

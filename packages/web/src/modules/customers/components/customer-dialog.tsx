@@ -1,24 +1,17 @@
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MapIcon from '@mui/icons-material/Map';
-import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
+import { useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useMemo } from 'react';
 import { customerMessages, formatEuro, type CustomerData, type CustomerView } from '@hortus/contract';
 import { FormDialog } from '../../../platform/forms/form-dialog';
+import { FormFieldArray } from '../../../platform/forms/form-field-array';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { FormParameterField } from '../../../platform/user-parameters/form-parameter-field';
@@ -103,9 +96,11 @@ export function CustomerDialog({
   const initial = customerFormValues(customer);
   const form = useSchemaForm(schema, initial);
   const { control } = form;
-  const contacts = useFieldArray({ control, name: 'ansprechpartner' });
-  const addresses = useFieldArray({ control, name: 'anschriften' });
-  const addressValues = useWatch({ control, name: 'anschriften' }) ?? [];
+  // New rows (added in this dialog) start with their panel open.
+  const initialContacts = initial.ansprechpartner?.length ?? 0;
+  const initialAddresses = initial.anschriften?.length ?? 0;
+  const contactCount = (useWatch({ control, name: 'ansprechpartner' }) ?? []).length;
+  const addressCount = (useWatch({ control, name: 'anschriften' }) ?? []).length;
   const chosenLogin = Number(useWatch({ control, name: 'id_login' }) ?? 0);
   // The login's user parameters (f200) show while its stored login is chosen.
   const loginParameters = customer?.nutzer && chosenLogin === customer.id_login ? customer.nutzer.nutzerparameter : [];
@@ -178,176 +173,95 @@ export function CustomerDialog({
           </Stack>
         </Box>
       )}
-      <Typography variant="subtitle1" component="h3">
-        Ansprechpartner
-      </Typography>
-      {contacts.fields.map((field, index) => (
-        <Accordion key={field.id} defaultExpanded={field.id === contacts.fields.at(-1)?.id && field.nachname === ''}>
-          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-            <ContactTitle control={control} index={index} />
-          </AccordionSummary>
-          <AccordionDetails>
-            <Stack spacing={2}>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <FormSelectField
-                  control={control}
-                  name={`ansprechpartner.${index}.anrede`}
-                  label="Anrede"
-                  options={[
-                    { value: 'Herr', label: 'Herr' },
-                    { value: 'Frau', label: 'Frau' },
-                  ]}
-                  sx={{ minWidth: 120 }}
-                  disabled={readOnly}
-                />
-                <FormTextField
-                  control={control}
-                  name={`ansprechpartner.${index}.vorname`}
-                  label="Vorname"
-                  fullWidth
-                  disabled={readOnly}
-                />
-                <FormTextField
-                  control={control}
-                  name={`ansprechpartner.${index}.nachname`}
-                  label="Nachname"
-                  fullWidth
-                  disabled={readOnly}
-                />
-              </Stack>
-              <TextFieldRow
+      <FormFieldArray
+        control={control}
+        name="ansprechpartner"
+        title="Ansprechpartner"
+        addLabel="Ansprechpartner hinzufügen"
+        removeLabel="Ansprechpartner entfernen"
+        disabled={readOnly}
+        newItem={() => ({ ...emptyContact, sort: contactCount })}
+        renderSummary={(_path, index) => <ContactTitle control={control} index={index} />}
+        startsExpanded={(index) => initialContacts <= index}
+        renderItem={(path) => (
+          <>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <FormSelectField
                 control={control}
-                disabled={readOnly}
-                fields={[
-                  { name: `ansprechpartner.${index}.mail`, label: 'E-Mail' },
-                  { name: `ansprechpartner.${index}.telefon_festnetz`, label: 'Telefon' },
-                  { name: `ansprechpartner.${index}.telefon_mobil`, label: 'Mobil' },
+                name={`${path}.anrede`}
+                label="Anrede"
+                options={[
+                  { value: 'Herr', label: 'Herr' },
+                  { value: 'Frau', label: 'Frau' },
                 ]}
-              />
-              <FormTextField
-                control={control}
-                name={`ansprechpartner.${index}.bezeichnung`}
-                label="Funktion"
+                sx={{ minWidth: 120 }}
                 disabled={readOnly}
               />
+              <FormTextField control={control} name={`${path}.vorname`} label="Vorname" fullWidth disabled={readOnly} />
               <FormTextField
                 control={control}
-                name={`ansprechpartner.${index}.info`}
-                label="Info"
-                multiline
+                name={`${path}.nachname`}
+                label="Nachname"
+                fullWidth
                 disabled={readOnly}
               />
-              {!readOnly && (
-                <Box>
-                  <Button color="error" startIcon={<DeleteIcon />} onClick={() => contacts.remove(index)}>
-                    Ansprechpartner entfernen
-                  </Button>
-                </Box>
-              )}
             </Stack>
-          </AccordionDetails>
-        </Accordion>
-      ))}
-      {!readOnly && (
-        <Box>
-          <Button
-            startIcon={<AddIcon />}
-            onClick={() => contacts.append({ ...emptyContact, sort: contacts.fields.length })}
-          >
-            Ansprechpartner hinzufügen
-          </Button>
-        </Box>
-      )}
-      <Typography variant="subtitle1" component="h3">
-        Anschriften
-      </Typography>
-      {addresses.fields.map((field, index) => {
-        const value = addressValues[index];
-        return (
-          <Accordion key={field.id} defaultExpanded={field.ort === ''}>
-            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-              <Typography>
-                {[
-                  value?.bezeichnung,
-                  value?.firma,
-                  `${value?.strasse ?? ''} ${value?.hausnummer ?? ''}`.trim(),
-                  value?.ort,
-                ]
-                  .filter(Boolean)
-                  .join(', ') || 'Neue Anschrift'}
-              </Typography>
-            </AccordionSummary>
-            <AccordionDetails>
-              <Stack spacing={2}>
-                <TextFieldRow
-                  control={control}
-                  disabled={readOnly}
-                  fields={[
-                    { name: `anschriften.${index}.bezeichnung`, label: 'Bezeichnung (intern)' },
-                    { name: `anschriften.${index}.firma`, label: 'Firma / Name' },
-                    { name: `anschriften.${index}.suffix`, label: 'Zusatz' },
-                  ]}
-                />
-                <TextFieldRow
-                  control={control}
-                  disabled={readOnly}
-                  fields={[
-                    { name: `anschriften.${index}.strasse`, label: 'Straße' },
-                    { name: `anschriften.${index}.hausnummer`, label: 'Hausnummer', narrow: true },
-                  ]}
-                />
-                <TextFieldRow
-                  control={control}
-                  disabled={readOnly}
-                  fields={[
-                    { name: `anschriften.${index}.plz`, label: 'PLZ', narrow: true },
-                    { name: `anschriften.${index}.ort`, label: 'Ort' },
-                  ]}
-                />
-                <FormTextField
-                  control={control}
-                  name={`anschriften.${index}.info`}
-                  label="Info"
-                  multiline
-                  disabled={readOnly}
-                />
-                <Stack direction="row" spacing={1}>
-                  {value && value.ort !== '' && (
-                    <Link
-                      href={mapsLink(value)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      sx={{ display: 'inline-flex', gap: 0.5 }}
-                    >
-                      <MapIcon fontSize="small" /> In Karte öffnen
-                    </Link>
-                  )}
-                  {!readOnly && (
-                    <IconButton
-                      aria-label="Anschrift entfernen"
-                      color="error"
-                      size="small"
-                      onClick={() => addresses.remove(index)}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  )}
-                </Stack>
-              </Stack>
-            </AccordionDetails>
-          </Accordion>
-        );
-      })}
-      {!readOnly && (
-        <Box>
-          <Button
-            startIcon={<AddIcon />}
-            onClick={() => addresses.append({ ...emptyAddress, sort: addresses.fields.length })}
-          >
-            Anschrift hinzufügen
-          </Button>
-        </Box>
-      )}
+            <TextFieldRow
+              control={control}
+              disabled={readOnly}
+              fields={[
+                { name: `${path}.mail`, label: 'E-Mail' },
+                { name: `${path}.telefon_festnetz`, label: 'Telefon' },
+                { name: `${path}.telefon_mobil`, label: 'Mobil' },
+              ]}
+            />
+            <FormTextField control={control} name={`${path}.bezeichnung`} label="Funktion" disabled={readOnly} />
+            <FormTextField control={control} name={`${path}.info`} label="Info" multiline disabled={readOnly} />
+          </>
+        )}
+      />
+      <FormFieldArray
+        control={control}
+        name="anschriften"
+        title="Anschriften"
+        addLabel="Anschrift hinzufügen"
+        removeLabel="Anschrift entfernen"
+        disabled={readOnly}
+        newItem={() => ({ ...emptyAddress, sort: addressCount })}
+        renderSummary={(_path, index) => <AddressTitle control={control} index={index} />}
+        startsExpanded={(index) => initialAddresses <= index}
+        renderItem={(path) => (
+          <>
+            <TextFieldRow
+              control={control}
+              disabled={readOnly}
+              fields={[
+                { name: `${path}.bezeichnung`, label: 'Bezeichnung (intern)' },
+                { name: `${path}.firma`, label: 'Firma / Name' },
+                { name: `${path}.suffix`, label: 'Zusatz' },
+              ]}
+            />
+            <TextFieldRow
+              control={control}
+              disabled={readOnly}
+              fields={[
+                { name: `${path}.strasse`, label: 'Straße' },
+                { name: `${path}.hausnummer`, label: 'Hausnummer', narrow: true },
+              ]}
+            />
+            <TextFieldRow
+              control={control}
+              disabled={readOnly}
+              fields={[
+                { name: `${path}.plz`, label: 'PLZ', narrow: true },
+                { name: `${path}.ort`, label: 'Ort' },
+              ]}
+            />
+            <FormTextField control={control} name={`${path}.info`} label="Info" multiline disabled={readOnly} />
+          </>
+        )}
+        renderAfter={(_path, index) => <AddressMapLink control={control} index={index} />}
+      />
     </>
   );
 
@@ -428,5 +342,28 @@ function ContactTitle({ control, index }: { control: CustomerControl; index: num
     <Typography>
       {contact && `${contact.vorname}${contact.nachname}` !== '' ? name : 'Neuer Ansprechpartner'}
     </Typography>
+  );
+}
+
+function AddressTitle({ control, index }: { control: CustomerControl; index: number }) {
+  const value = useWatch({ control, name: `anschriften.${index}` });
+  const title = [
+    value?.bezeichnung,
+    value?.firma,
+    `${value?.strasse ?? ''} ${value?.hausnummer ?? ''}`.trim(),
+    value?.ort,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return <Typography>{title || 'Neue Anschrift'}</Typography>;
+}
+
+function AddressMapLink({ control, index }: { control: CustomerControl; index: number }) {
+  const value = useWatch({ control, name: `anschriften.${index}` });
+  if (!value || value.ort === '') return null;
+  return (
+    <Link href={mapsLink(value)} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', gap: 0.5 }}>
+      <MapIcon fontSize="small" /> In Karte öffnen
+    </Link>
   );
 }
