@@ -297,7 +297,7 @@ describe('getBericht / exportRegister / importRegister (beyond the specification
     const csvReply = await server.call(calls.exportRegister, editor.code, { format: 'csv' });
     expectStatus(csvReply, 'success');
     const csv = (await fetchStored(editor.code, String(csvReply.body.file))).toString('utf8');
-    expect(csv.startsWith('\uFEFFnummer;strasse;hausnummer')).toBe(true);
+    expect(csv.startsWith('\uFEFF"nummer";"strasse";"hausnummer"')).toBe(true);
     expect(csv).toContain('"8802"');
     const geoReply = await server.call(calls.exportRegister, editor.code, { format: 'geojson' });
     const geo = JSON.parse((await fetchStored(editor.code, String(geoReply.body.file))).toString('utf8')) as {
