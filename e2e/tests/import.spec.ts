@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { demo } from '../fixtures';
 import { login } from './helpers';
@@ -35,6 +36,31 @@ test('leitung imports children from a CSV: preview, then the children, their cla
   await expect(dialog.getByRole('button', { name: 'Login-Briefe der 1 neuen Elternkonten' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Schließen' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Journey-4c' })).toContainText('Mila');
+});
+
+test('leitung exports the children and imports that very file: the preview shows only duplicates', async ({ page }) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/200');
+  // The list's count as shown ('1 - 20 von N').
+  const shownRows = page.getByText(/^\d+ - \d+ von \d+$/).first();
+  await expect(shownRows).toBeVisible();
+  const count = Number(((await shownRows.textContent()) ?? '').split(' von ')[1]);
+  expect(count).toBeGreaterThan(0);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportieren' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^kinder-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = fs.readFileSync(await download.path());
+
+  await page.getByRole('button', { name: 'Importieren' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Kinder importieren' });
+  await dialog
+    .getByTestId('file-picker-input')
+    .setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: bytes });
+  await expect(dialog.getByRole('status')).toHaveText(`Vorschau: 0 neu, ${count} schon vorhanden, 0 mit Fehlern.`);
+  await expect(dialog.getByRole('button', { name: 'Importieren' })).toBeDisabled();
 });
 
 test('leitung imports customers; a customer the demo already has is a duplicate', async ({ page }) => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, platformCalls, type CustomerData, type OrderView } from '@hortus/contract';
+import { addDays, type CustomerData, type OrderView } from '@hortus/contract';
 import { customerScheduledDocuments } from '../src/modules/customers/schema';
 import { writeDemoDocuments } from '../src/modules/customers/demo-documents';
 import { startTestServer, type TestServer } from './helper';
 import { customerCallsOf } from './support/customer-calls';
+import { fetchStored } from './support/download';
 import { openPdf, pageTexts } from './support/pdf-reader';
 import { facturXSchemaErrors } from './support/factur-x';
 
@@ -19,16 +20,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => demo.close());
 
-async function download(file: string): Promise<Buffer> {
-  const response = await demo.app.inject({
-    method: 'POST',
-    url: platformCalls.download.url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ code, file }).toString(),
-  });
-  expect(response.statusCode).toBe(200);
-  return response.rawPayload;
-}
+const download = (file: string) => fetchStored(demo.app, code, file);
 
 function orderTitled(titel: string): OrderView {
   const order = loaded.auftraege.find((o) => o.titel === titel);

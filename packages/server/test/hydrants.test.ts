@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrantCalls, type Hydrant, type HydrantData, type HydrantInput, type Street } from '@hortus/contract';
-import { platformCalls } from '@hortus/contract';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { fetchStored as fetchStoredFile } from './support/download';
 import { pageTexts } from './support/pdf-reader';
 
 let server: TestServer;
@@ -266,16 +266,7 @@ describe('saveSettings / saveHydrantChangeStatusALL (310|010)', () => {
   });
 });
 
-async function fetchStored(code: string, file: string): Promise<Buffer> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: platformCalls.download.url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ code, file }).toString(),
-  });
-  expect(response.statusCode).toBe(200);
-  return response.rawPayload;
-}
+const fetchStored = (code: string, file: string) => fetchStoredFile(server.app, code, file);
 
 describe('getBericht / exportRegister / importRegister (beyond the specification)', () => {
   it('makes the inspection report with the defective hydrants by street', async () => {
@@ -297,7 +288,7 @@ describe('getBericht / exportRegister / importRegister (beyond the specification
     const csvReply = await server.call(calls.exportRegister, editor.code, { format: 'csv' });
     expectStatus(csvReply, 'success');
     const csv = (await fetchStored(editor.code, String(csvReply.body.file))).toString('utf8');
-    expect(csv.startsWith('\uFEFFnummer;strasse;hausnummer')).toBe(true);
+    expect(csv.startsWith('\uFEFF"nummer";"strasse";"hausnummer"')).toBe(true);
     expect(csv).toContain('"8802"');
     const geoReply = await server.call(calls.exportRegister, editor.code, { format: 'geojson' });
     const geo = JSON.parse((await fetchStored(editor.code, String(geoReply.body.file))).toString('utf8')) as {

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
-import { csvCell } from '@hortus/contract';
+import { csvCell, type UploadedFile } from '@hortus/contract';
+import { listExportFile } from '../src/platform/import/list-export';
 import { csvRows, decodeCsv, parseImportDate, readImportTable, type ImportField } from '../src/platform/import/table';
 
 const fields = [
@@ -67,5 +71,37 @@ describe('reading sheets (property)', () => {
     expect(parseImportDate('2018-04-12')).toBe('2018-04-12');
     expect(parseImportDate('31.02.2018')).toBeNull();
     expect(parseImportDate('morgen')).toBeNull();
+  });
+});
+
+describe('list export files (property)', () => {
+  it('every CSV and XLSX list export reads back cell for cell, whatever its cells start with', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(cellText, cellText, cellText), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('csv', 'xlsx'),
+        async (rows, format) => {
+          const file = await listExportFile(
+            { baseName: 'liste', sheetName: 'Liste', header: ['Vorname', 'Nachname', 'Erziehungsberechtigte/r'], rows },
+            format,
+            Date.UTC(2026, 10, 27, 23, 30),
+          );
+          // The Berlin day, not the UTC one.
+          expect(file.name).toBe(`liste-2026-11-28.${format}`);
+          const bytes = typeof file.bytes === 'string' ? Buffer.from(file.bytes, 'utf8') : file.bytes;
+          if (format === 'csv') expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+          const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'liste-'));
+          const filePath = path.join(dir, file.name);
+          fs.writeFileSync(filePath, bytes);
+          const table = await readImportTable(
+            { file: { path: filePath, filename: file.name, mimetype: file.mime, size: bytes.length } as UploadedFile },
+            fields,
+          );
+          fs.rmSync(dir, { recursive: true });
+          expect(table.rows.map((row) => [row.values.vorname, row.values.nachname, row.values.eltern])).toEqual(rows);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

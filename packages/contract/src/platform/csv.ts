@@ -34,6 +34,21 @@ export function csvCell(value: string, options: CellOptions = {}): string {
   return `"${guardCell(value, options).replace(/"/g, '""')}"`;
 }
 
+/**
+ * The one CSV writer of the app: rows as German Excel opens them — every cell quoted and formula-guarded
+ * (`csvCell`), semicolons, CRLF after every row, with `bom` a UTF-8 byte order mark in front (without one
+ * Excel reads UTF-8 as Windows-1252). `number` marks the columns that hold numbers (see `guardCell`).
+ */
+export function csvText(
+  rows: readonly (readonly string[])[],
+  options: { bom?: boolean; number?: (column: number) => boolean } = {},
+): string {
+  const lines = rows.map((row) =>
+    row.map((cell, column) => csvCell(cell, { number: options.number?.(column) ?? false })).join(';'),
+  );
+  return `${options.bom ? '\uFEFF' : ''}${lines.map((line) => `${line}\r\n`).join('')}`;
+}
+
 /** Separator of a CSV by its first line: the one of ';', ',' and tab found most often outside quotes. */
 export function csvSeparator(text: string): string {
   const counts = new Map<string, number>([

@@ -83,3 +83,15 @@ export const importReply = z.object({
   neueEltern: z.array(z.number()).optional(),
 });
 export type ImportReply = z.infer<typeof importReply>;
+
+/** Formats of a list export (the file the import reads back): CSV for German Excel, or an XLSX workbook. */
+export const listExportFormats = ['csv', 'xlsx'] as const;
+export type ListExportFormat = (typeof listExportFormats)[number];
+
+/** The request of a list export call: `format` (default csv). */
+export const listExportRequest = {
+  format: z.enum(listExportFormats, { error: 'Bitte csv oder xlsx angeben.' }).default('csv'),
+};
+
+/** A list export's reply: the kept file, fetched through download.php (`file`) and saved as `name`. */
+export const listExportReply = z.object({ status: z.literal('success'), file: z.string(), name: z.string() });

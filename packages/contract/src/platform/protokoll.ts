@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { csvCell } from './csv';
+import { csvText } from './csv';
 import { optionalIsoDayField } from './fields';
 import { jsonField, newOrRecordId } from './wire';
 
@@ -92,16 +92,17 @@ export function protokollTime(iso: string): string {
 
 /** The CSV export of entries (semicolon-separated, every cell formula-guarded, with header line). */
 export function protokollCsv(entries: readonly ProtokollEntry[]): string {
-  const header = ['Zeit', 'Benutzer', 'Modul', 'Aktion', 'Datensatz', 'Details'];
-  const lines = [header.map((cell) => csvCell(cell)).join(';')];
-  for (const entry of entries) {
-    lines.push(
-      [protokollTime(entry.zeit), entry.nutzer, entry.modul, entry.aktion, entry.objekt, entry.details]
-        .map((cell) => csvCell(cell))
-        .join(';'),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText([
+    ['Zeit', 'Benutzer', 'Modul', 'Aktion', 'Datensatz', 'Details'],
+    ...entries.map((entry) => [
+      protokollTime(entry.zeit),
+      entry.nutzer,
+      entry.modul,
+      entry.aktion,
+      entry.objekt,
+      entry.details,
+    ]),
+  ]);
 }
 
 /** Default months attendance history is kept, and after which a child who left keeps no name on it. */

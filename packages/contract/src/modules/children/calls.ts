@@ -24,7 +24,7 @@ import {
   timeField,
 } from '../../platform/report-settings';
 import { childrenRights } from './definition';
-import { importReply, importRequest } from '../../platform/import';
+import { importReply, importRequest, listExportReply, listExportRequest } from '../../platform/import';
 import { releaseReasons } from './logic';
 import { versionInput, versionView } from '../../platform/versions';
 
@@ -490,6 +490,17 @@ export const childrenCalls = {
     request: importRequest,
     reply: importReply,
     timeoutMs: 120_000,
+  }),
+  /**
+   * The children the caller sees as a list in the import's columns (importKinder reads it back); the parent
+   * columns only for holders of the parents right.
+   */
+  exportKinder: defineCallSpec({
+    path: '/_api/200/200/',
+    func: 'exportKinder',
+    request: listExportRequest,
+    reply: listExportReply,
+    timeoutMs: 60_000,
   }),
   /** Load (empty dataToSave) or run one save action; answers the fresh data either way. */
   getSettings: defineCallSpec({

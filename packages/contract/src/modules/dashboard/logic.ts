@@ -1,7 +1,7 @@
 import { conditionAllows, type ConditionLike, type ConditionSubject } from '../../platform/conditions';
 import { toLocal } from '../../platform/local-time';
 import { dashboardMessages, type FeedbackField, type FeedbackUser, type FeedbackValues } from './calls';
-import { csvCell } from '../../platform/csv';
+import { csvText } from '../../platform/csv';
 
 /** Pure rules of the news feed, shared by server and web. */
 
@@ -96,5 +96,5 @@ export function feedbackCsv(fields: readonly FeedbackField[], users: readonly Fe
       return Array.isArray(value) ? value.join(', ') : (value ?? '');
     }),
   ]);
-  return `\uFEFF${[header, ...rows].map((row) => row.map((cell) => csvCell(cell)).join(';')).join('\r\n')}\r\n`;
+  return csvText([header, ...rows], { bom: true });
 }

@@ -1,5 +1,5 @@
 import { hydrantInput, type Hydrant, type HydrantValues, type Street } from './calls';
-import { csvCell, csvRecords, unguardCell } from '../../platform/csv';
+import { csvRecords, csvText, unguardCell } from '../../platform/csv';
 import { germanIssueMessage, safeParseReporting } from '../../platform/schema';
 
 /**
@@ -61,11 +61,14 @@ const NUMBER_COLUMNS: ReadonlySet<RegisterColumn> = new Set(['breitengrad', 'lae
 
 export function registerCsv(hydrants: readonly Hydrant[], streets: readonly Street[]): string {
   const byId = new Map(streets.map((street) => [street.id, street]));
-  const lines = hydrants.map((h) => {
+  const rows = hydrants.map((h) => {
     const row = rowOf(h, byId.get(h.id_strasse));
-    return REGISTER_COLUMNS.map((column) => csvCell(row[column], { number: NUMBER_COLUMNS.has(column) })).join(';');
+    return REGISTER_COLUMNS.map((column) => row[column]);
   });
-  return `\uFEFF${[REGISTER_COLUMNS.join(';'), ...lines].join('\r\n')}\r\n`;
+  return csvText([[...REGISTER_COLUMNS], ...rows], {
+    bom: true,
+    number: (column) => NUMBER_COLUMNS.has(REGISTER_COLUMNS[column] as RegisterColumn),
+  });
 }
 
 export function registerGeoJson(hydrants: readonly Hydrant[], streets: readonly Street[]): string {

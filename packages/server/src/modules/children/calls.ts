@@ -27,6 +27,7 @@ import { childDocuments, childExceptionFiles, childExceptions } from './schema';
 import { readChildrenSettings, saveChildrenSettings } from './settings';
 import { changeStatus } from './children/status';
 import { importChildren } from './import';
+import { exportChildren } from './export';
 import { childHistoryCall } from './children/history-calls';
 import { createStatisticsCall, saveAttendanceCall, schoolYearCall } from './statistics/statistics-calls';
 
@@ -127,6 +128,16 @@ export const importChildrenCall = defineCall(childrenCalls.importKinder).forSess
   handle: ({ app, input, user }) => importChildren(app, user, input),
 });
 
+/** exportKinder: the children the caller sees, in the import's columns (x|200|000|000; parents with x|200|100). */
+export const exportChildrenCall = defineCall(childrenCalls.exportKinder).forSession({
+  rights: [childrenRights.list],
+  async handle({ app, db, input, user }) {
+    const file = await exportChildren(db, user, input.format);
+    const offered = await offerFile({ app, user }, file, { via: 'download', key: `kinder.${input.format}` });
+    return { status: 'success', ...offered };
+  },
+});
+
 /** Largest document (20 MB, docs/api.md). */
 const DOCUMENT_BYTES = 20 * 1024 * 1024;
 
@@ -190,6 +201,7 @@ export const childrenServerCalls: CallDefinition[] = [
   uploadAttachmentCall,
   deleteAttachmentCall,
   importChildrenCall,
+  exportChildrenCall,
   saveAttendanceCall,
   createStatisticsCall,
   schoolYearCall,

@@ -25,7 +25,8 @@ import { parentIds, parentParameters, saveParent } from './parents/parents';
 import { children } from './schema';
 import { readChildrenSettings } from './settings';
 
-const fields = [
+/** The list's columns: what importKinder reads and exportKinder writes, in this order. */
+export const childListFields = [
   { key: 'vorname', label: 'Vorname', headers: ['Vorname Kind', 'Rufname'], required: true },
   { key: 'nachname', label: 'Nachname', headers: ['Nachname Kind', 'Familienname', 'Name'], required: true },
   { key: 'klasse', label: 'Klasse', headers: ['Gruppe', 'Klasse/Gruppe'], required: true },
@@ -43,7 +44,8 @@ const fields = [
   { key: 'telefon', label: 'Telefon', headers: ['Telefonnummer', 'Telefon Eltern', 'Tel', 'Handy', 'Mobil'] },
   { key: 'abholberechtigte', label: 'Abholberechtigte', headers: ['Abholberechtigt', 'Abholberechtigte Personen'] },
 ] as const satisfies readonly ImportField[];
-type Key = (typeof fields)[number]['key'];
+export type ChildListKey = (typeof childListFields)[number]['key'];
+type Key = ChildListKey;
 
 const texts = {
   gender: 'Bitte „m“ (Junge) oder „w“ (Mädchen) angeben.',
@@ -114,7 +116,7 @@ export async function importChildren(
   input: { inhalt?: string | undefined; file?: UploadedFile | undefined; probelauf: boolean },
 ) {
   const db = app.db;
-  const table = await readImportTable<Key>(input, fields);
+  const table = await readImportTable<Key>(input, childListFields);
   const settings = await readChildrenSettings(db);
   const mayParents = hasRight(user.rechte, childrenRights.parents);
   const mayClasses = hasRight(user.rechte, childrenRights.settings);

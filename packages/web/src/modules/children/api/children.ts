@@ -5,6 +5,7 @@ import {
   type ChildrenData,
   type ChildrenReply,
   type ChildrenSave,
+  type ListExportFormat,
   type W2Reply,
 } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
@@ -73,6 +74,12 @@ export async function saveDiary(idKind: number, tag: string, text: string): Prom
 /** createElternbrief, then the PDF through download.php ('Zugangsdaten_' + user name or 'Zugangsdaten_Alle'). */
 export async function downloadLetters(parentIds: readonly number[]): Promise<void> {
   const reply = await call(childrenCalls.createElternbrief, { eltern: [...parentIds] });
+  await downloadStoredFile(reply.file, reply.name);
+}
+
+/** exportKinder, then the list through download.php ('kinder-YYYY-MM-DD.csv' or '.xlsx'). */
+export async function downloadChildrenList(format: ListExportFormat): Promise<void> {
+  const reply = await call(childrenCalls.exportKinder, { format });
   await downloadStoredFile(reply.file, reply.name);
 }
 

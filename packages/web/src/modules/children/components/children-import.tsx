@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { childrenCalls } from '@hortus/contract';
 import { ImportButton } from '../../../platform/import/import-button';
-import { childrenKeys, downloadLetters } from '../api/children';
+import { ExportButton } from '../../../platform/import/export-button';
+import { childrenKeys, downloadChildrenList, downloadLetters } from '../api/children';
 
 const columns =
   'Vorname, Nachname, Klasse (fehlende Klassen werden angelegt), Geburtsdatum, Geschlecht, Betreuungsplatz, Entlasszeit, Erziehungsberechtigte/r (legt ein Elternkonto mit Startpasswort an), Benutzername, E-Mail, Telefon, Abholberechtigte';
@@ -42,4 +43,9 @@ export function ChildrenImportButton() {
       }
     />
   );
+}
+
+/** 'Exportieren' on the children page (exportKinder): the children the user sees, in the import's columns. */
+export function ChildrenExportButton() {
+  return <ExportButton download={downloadChildrenList} />;
 }

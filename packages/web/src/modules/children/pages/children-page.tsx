@@ -52,7 +52,7 @@ import {
 } from '../logic/children-view';
 import { lazyExport } from '../../../platform/lazy/lazy-export';
 import { readDeviceFilter, writeDeviceFilter } from '../logic/device-filter';
-import { ChildrenImportButton } from '../components/children-import';
+import { ChildrenExportButton, ChildrenImportButton } from '../components/children-import';
 
 // Not on the list's first screen: the dialogs (with their date pickers) and the scan station load when opened.
 const ChildDialog = lazyExport(() => import('../components/child-dialog'), 'ChildDialog');
@@ -124,6 +124,7 @@ function ChildrenList({ data }: { data: ChildrenData }) {
     return pending === null ? child : { ...child, anwesenheitsstatus: pending };
   };
   const canAdd = hasRight(rights, childrenRights.addDelete);
+  const mayExport = hasRight(rights, childrenRights.list);
   const rows = useMemo(() => filterChildren(data.kinder, filter), [data.kinder, filter]);
   const missing = notYetHere(data.kinder, berlinTime());
   const searchMessage = searchError(filter.search);
@@ -291,6 +292,7 @@ function ChildrenList({ data }: { data: ChildrenData }) {
             </Button>
           )}
           {canAdd && <ChildrenImportButton />}
+          {mayExport && <ChildrenExportButton />}
           <Button onClick={() => setAllCards(true)} sx={{ whiteSpace: 'nowrap' }}>
             Ausweise für alle
           </Button>

@@ -1,0 +1,103 @@
+import { asc, inArray } from 'drizzle-orm';
+import {
+  childrenRights,
+  formatGermanDate,
+  hasRight,
+  type ListExportFormat,
+  type ParentView,
+  type SessionUser,
+} from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import type { GeneratedFile } from '../../platform/files/offer-file';
+import { listExportFile } from '../../platform/import/list-export';
+import { allowedChildIds } from './children/child-records';
+import { classesFor } from './children/classes';
+import { childListFields, type ChildListKey } from './import';
+import { loadParents } from './parents/parents';
+import { childPhones, childPickupPersons, children } from './schema';
+import { readChildrenSettings } from './settings';
+
+type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
+
+/** Columns naming the parent account: only for holders of the parents right (as the list reply's `eltern`). */
+const PARENT_COLUMNS: ReadonlySet<ChildListKey> = new Set(['eltern', 'benutzername', 'mail']);
+
+/** The parent account's e-mail: the first e-mail parameter (type 4) the caller sees. */
+function mailOf(parent: ParentView): string {
+  const parameter = parent.nutzer.nutzerparameter.find((p) => p.typ === 4);
+  return parameter ? (parent.nutzer.nutzerparameterwerte[String(parameter.id)] ?? '') : '';
+}
+
+/**
+ * exportKinder: the children the caller sees (module 200's one access rule, `allowedChildIds`) in the
+ * columns importKinder reads, so the file imports again as duplicates. The parent account's name, user
+ * name and e-mail are written only for holders of the parents right, and only for accounts the caller
+ * sees (`loadParents`, the parent access rule); otherwise those columns are left out entirely.
+ */
+export async function exportChildren(
+  db: Db,
+  user: User,
+  format: ListExportFormat,
+  now = Date.now(),
+): Promise<GeneratedFile> {
+  const withParents = hasRight(user.rechte, childrenRights.parents);
+  const ids = [...(await allowedChildIds(db, user))];
+  const [rows, phones, pickups, classes, parents] = await Promise.all([
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(children)
+          .where(inArray(children.id, ids))
+          .orderBy(asc(children.nachname), asc(children.vorname), asc(children.id)),
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.select().from(childPhones).where(inArray(childPhones.childId, ids)).orderBy(asc(childPhones.id)),
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(childPickupPersons)
+          .where(inArray(childPickupPersons.childId, ids))
+          .orderBy(asc(childPickupPersons.id)),
+    classesFor(db, user),
+    withParents ? readChildrenSettings(db).then((settings) => loadParents(db, settings, user)) : Promise.resolve([]),
+  ]);
+  const className = new Map(classes.map((entry) => [entry.row.id, entry.row.name]));
+  const parentById = new Map(parents.map((parent) => [parent.id, parent]));
+  const listOf = <T extends { childId: number }>(list: readonly T[], childId: number, text: (row: T) => string) =>
+    list
+      .filter((row) => row.childId === childId)
+      .map(text)
+      .join(', ');
+  const columns = childListFields.filter((field) => withParents || !PARENT_COLUMNS.has(field.key));
+  return listExportFile(
+    {
+      baseName: 'kinder',
+      sheetName: 'Kinder',
+      header: columns.map((field) => field.label),
+      rows: rows.map((child) => {
+        const parent = child.parentUserId === null ? undefined : parentById.get(child.parentUserId);
+        const values: Record<ChildListKey, string> = {
+          vorname: child.vorname,
+          nachname: child.nachname,
+          klasse: className.get(child.classId) ?? '',
+          geburtsdatum: child.birthday ? formatGermanDate(child.birthday) : '',
+          geschlecht: child.junge ? 'm' : 'w',
+          betreuungsplatz: child.careFrom,
+          entlasszeit: child.releaseTime,
+          eltern: parent ? `${parent.vorname} ${parent.nachname}`.trim() : '',
+          benutzername: parent?.nn ?? '',
+          mail: parent ? mailOf(parent) : '',
+          telefon: listOf(phones, child.id, (phone) => phone.nummer),
+          abholberechtigte: listOf(pickups, child.id, (person) =>
+            person.relation === '' ? person.name : `${person.name} (${person.relation})`,
+          ),
+        };
+        return columns.map((field) => values[field.key]);
+      }),
+    },
+    format,
+    now,
+  );
+}
