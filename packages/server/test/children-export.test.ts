@@ -8,8 +8,8 @@ import {
   type EditChildInput,
   type ImportReply,
 } from '@hortus/contract';
-import { eq } from 'drizzle-orm';
-import { groups } from '../src/platform/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { groups, protokoll } from '../src/platform/db/schema';
 import { createGroup } from '../src/seed/factories';
 import { expectStatus, startTestServer, type TestServer } from './helper';
 import { fetchStored } from './support/download';
@@ -118,6 +118,19 @@ describe('exportKinder', () => {
     expect(sheet?.rowCount).toBe(shown.length + 1);
     expect(sheet?.getRow(1).values).toEqual([undefined, ...header]);
     expect(await preview(leitung, xlsx)).toMatchObject({ neu: 0, fehler: [], doppelt: shown.length });
+
+    // Each export is a Protokoll entry: who, which format, how many children (reads leave none otherwise).
+    const entries = await server.database.db
+      .select()
+      .from(protokoll)
+      .where(and(eq(protokoll.modul, '200'), eq(protokoll.objektTyp, 'Kinderliste')));
+    expect(entries.map((entry) => [entry.aktion, entry.objektId])).toEqual(
+      expect.arrayContaining([
+        ['Liste exportiert', 'CSV'],
+        ['Liste exportiert', 'XLSX'],
+      ]),
+    );
+    expect(JSON.stringify(entries[0]?.details)).toContain(`"Kinder":[null,${shown.length}]`);
   });
 
   it('round trip (property): whatever children are stored, their export imports as duplicates only', async () => {

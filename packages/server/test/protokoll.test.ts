@@ -539,8 +539,17 @@ describe('the demo', () => {
 
       // Datenauskunft (Art. 15 DSGVO) of the demo parent: both children, none of another family, no hash.
       const [parent] = await demo.context.db.select({ id: users.id }).from(users).where(eq(users.nn, 'eltern'));
+      const before = await demo.context.db.select({ id: protokoll.id }).from(protokoll);
       const made = await demo.call(userAdminCalls.datenauskunft, code, { data: parent!.id });
       expectStatus(made, 'success');
+      // The Datenauskunft itself is recorded: one entry of the person, by the administrator who made it.
+      const seen = new Set(before.map((row) => row.id));
+      const disclosed = (
+        await demo.context.db.select().from(protokoll).where(eq(protokoll.objektTyp, 'Benutzer'))
+      ).filter((row) => !seen.has(row.id) && row.aktion === 'Datenauskunft erstellt');
+      expect(disclosed).toHaveLength(1);
+      expect(disclosed[0]).toMatchObject({ modul: '005', objektId: String(parent!.id) });
+      expect(disclosed[0]?.nutzerId).not.toBeNull();
       const response = await demo.app.inject({
         method: 'POST',
         url: '/_api/data/download.php',

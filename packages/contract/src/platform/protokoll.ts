@@ -31,6 +31,10 @@ export const protokollMessages = {
   childHistory: 'Verlauf',
   /** The one entry an erased record keeps, without details (its history is removed with its data). */
   erased: 'gelöscht',
+  /** A Datenauskunft was made (the entry of the person it is about). */
+  disclosed: 'Datenauskunft erstellt',
+  /** A list of personal data was exported (children list). */
+  exported: 'Liste exportiert',
 } as const;
 
 /** The Protokoll's module code for logins (the other entries carry the code of the module whose data changed). */

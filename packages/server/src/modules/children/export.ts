@@ -3,10 +3,12 @@ import {
   childrenRights,
   formatGermanDate,
   hasRight,
+  protokollMessages,
   type ListExportFormat,
   type ParentView,
   type SessionUser,
 } from '@hortus/contract';
+import { recordDisclosure } from '../../platform/audit/protokoll';
 import type { Db } from '../../platform/db/database';
 import type { GeneratedFile } from '../../platform/files/offer-file';
 import { listExportFile } from '../../platform/import/list-export';
@@ -32,7 +34,8 @@ function mailOf(parent: ParentView): string {
  * exportKinder: the children the caller sees (module 200's one access rule, `allowedChildIds`) in the
  * columns importKinder reads, so the file imports again as duplicates. The parent account's name, user
  * name and e-mail are written only for holders of the parents right, and only for accounts the caller
- * sees (`loadParents`, the parent access rule); otherwise those columns are left out entirely.
+ * sees (`loadParents`, the parent access rule); otherwise those columns are left out entirely. The export
+ * itself is a Protokoll entry (who, which format, how many children).
  */
 export async function exportChildren(
   db: Db,
@@ -71,6 +74,14 @@ export async function exportChildren(
       .map(text)
       .join(', ');
   const columns = childListFields.filter((field) => withParents || !PARENT_COLUMNS.has(field.key));
+  await recordDisclosure(db, {
+    nutzerId: user.id,
+    modul: '200',
+    aktion: protokollMessages.exported,
+    objektTyp: 'Kinderliste',
+    objektId: format.toUpperCase(),
+    felder: { Format: format.toUpperCase(), Kinder: rows.length, Elternspalten: withParents ? 'ja' : 'nein' },
+  });
   return listExportFile(
     {
       baseName: 'kinder',

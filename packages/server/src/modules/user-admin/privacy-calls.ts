@@ -1,5 +1,11 @@
-import { DATENSCHUTZ_SETTINGS_CODE, userAdminCalls, userAdminMessages, userAdminRights } from '@hortus/contract';
-import { datenschutzOverview } from '../../platform/audit/protokoll';
+import {
+  DATENSCHUTZ_SETTINGS_CODE,
+  protokollMessages,
+  userAdminCalls,
+  userAdminMessages,
+  userAdminRights,
+} from '@hortus/contract';
+import { datenschutzOverview, recordDisclosure } from '../../platform/audit/protokoll';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
 import { offerFile } from '../../platform/files/offer-file';
 import { CallError, defineCall } from '../../platform/http/calls';
@@ -16,6 +22,15 @@ export const datenauskunftCall = defineCall(userAdminCalls.datenauskunft).forSes
       if (error instanceof UnknownPersonError) throw new CallError('notFound', userAdminMessages.unknownUser);
       throw error;
     }
+    // The Datenauskunft is an entry of the person it is about, made by the administrator who asked for it.
+    await recordDisclosure(app.db, {
+      nutzerId: user.id,
+      modul: '005',
+      aktion: protokollMessages.disclosed,
+      objektTyp: 'Benutzer',
+      objektId: String(input.data),
+      felder: { Datei: `Datenauskunft-${input.data}.zip`, Bytes: bytes.length },
+    });
     const offered = await offerFile(
       { app, user },
       { name: `Datenauskunft-${input.data}.zip`, mime: 'application/zip', bytes },

@@ -66,6 +66,7 @@ const tableLabels: Record<string, string> = {
   hydrant_streets: 'Straße',
   hydrants: 'Hydrant',
   anmeldung: 'Anmeldung',
+  weitergabe: 'Weitergabe',
 };
 const operationLabels: Record<StoredChange['a'], string> = { INSERT: 'neu', UPDATE: 'geändert', DELETE: 'entfernt' };
 
@@ -89,7 +90,10 @@ export function detailsText(details: unknown): string {
         : `${name} ${valueText(change.a === 'INSERT' ? after : before)}`,
     );
     const label = tableLabels[change.t] ?? change.t;
-    const head = change.t === 'anmeldung' ? label : `${label} ${operationLabels[change.a] ?? ''}`.trim();
+    const head =
+      change.t === 'anmeldung' || change.t === 'weitergabe'
+        ? label
+        : `${label} ${operationLabels[change.a] ?? ''}`.trim();
     return fields.length > 0 ? `${head}: ${fields.join(', ')}` : head;
   });
   const text = parts.join('; ');
@@ -217,6 +221,36 @@ export async function recordLogin(
     aktion,
     objektTyp: login.nutzerId === null ? 'Anmeldename' : 'Benutzer',
     objektId: login.nutzerId === null ? login.nn.toLowerCase().slice(0, 200) : String(login.nutzerId),
+    details: [change],
+  });
+}
+
+/**
+ * Records that personal data left the app (Art. 5 (2) DSGVO, accountability): a Datenauskunft or a list export,
+ * by whom, of what, in which form. Reads change nothing, so no trigger sees them; this entry does.
+ */
+export async function recordDisclosure(
+  db: Db,
+  disclosure: {
+    nutzerId: number;
+    modul: string;
+    aktion: string;
+    objektTyp: string;
+    objektId: string;
+    felder: Record<string, string | number>;
+  },
+): Promise<void> {
+  const change: StoredChange = {
+    t: 'weitergabe',
+    a: 'INSERT',
+    f: Object.fromEntries(Object.entries(disclosure.felder).map(([name, value]) => [name, [null, value]])),
+  };
+  await db.insert(protokoll).values({
+    nutzerId: disclosure.nutzerId,
+    modul: disclosure.modul,
+    aktion: disclosure.aktion,
+    objektTyp: disclosure.objektTyp,
+    objektId: disclosure.objektId,
     details: [change],
   });
 }
