@@ -22,6 +22,7 @@ const contractDefaults = {
   id: 0,
   personalnummer: '',
   eintrittsdatum: '',
+  benutzer: '',
   standard_lohngruppe: 0,
   standard_arbeitsbeginn: '',
   standard_arbeitsende: '',
