@@ -17,6 +17,13 @@ export const fixtureUsers = [
     ident: 'Mia Menü',
     rechte: ['x|010', 'x|020', 'x|120', 'x|999|000', 'x|999|100'],
   },
+  // Administers users (x|005|000) but holds no Protokoll right (x|005|030): no Protokoll tab, call refused.
+  {
+    nn: 'ohneprotokoll',
+    password: 'Ohneprotokoll#2026',
+    ident: 'Paul Ohneprotokoll',
+    rechte: ['x|005|000'],
+  },
 ] as const;
 
 export const demo = {

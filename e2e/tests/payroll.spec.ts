@@ -18,7 +18,7 @@ test('leitung creates an employee, fills December 2026 (Christmas prefilled as F
   await page.goto('/420');
   const list = page.getByTestId('employee-list');
   await expect(list.getByText('Becker, Anna')).toBeVisible();
-  await expect(list.getByText('Weber, Jonas')).toBeVisible();
+  await expect(list.getByText('Weiß, Jonas')).toBeVisible();
 
   // New employee: Speichern with only a first name says why (the last name is marked) and waits for it.
   await page.getByRole('button', { name: 'Neuer Mitarbeiter' }).click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datenschutzMessages, userAdminCalls } from '@hortus/contract';
 import { protokollRetentionJob, readDatenschutzSettings } from '../src/platform/audit/protokoll';
 import { attendanceRetentionJob } from '../src/modules/children/children/retention';
+import { payrollRetentionJob } from '../src/modules/payroll/retention';
 import { expectStatus, startTestServer, type TestServer } from './helper';
 
 let server: TestServer;
@@ -58,16 +59,19 @@ describe('Datenschutz settings (retention)', () => {
     expect(before.body.laeufe).toEqual([
       expect.objectContaining({ name: 'protokoll-retention', lauf: null }),
       expect.objectContaining({ name: 'children-attendance-retention', lauf: null }),
+      expect.objectContaining({ name: 'payroll-retention', lauf: null }),
     ]);
     const started = Date.now();
     await protokollRetentionJob.run(server.context);
     await attendanceRetentionJob.run(server.context);
+    await payrollRetentionJob.run(server.context);
     const after = await server.call(getDatenschutz, admin.code);
     expectStatus(after, 'success', 200);
     const laeufe = after.body.laeufe as { name: string; lauf: { zeit: string; ergebnis: string } | null }[];
     expect(laeufe.map((job) => job.lauf?.ergebnis)).toEqual([
       expect.stringMatching(/^\d+ Einträge entfernt$/),
       expect.stringMatching(/^\d+ Anwesenheiten gelöscht, \d+ anonymisiert$/),
+      expect.stringMatching(/^\d+ Lohnabrechnungen gelöscht$/),
     ]);
     for (const job of laeufe) expect(Date.parse(job.lauf?.zeit ?? '')).toBeGreaterThanOrEqual(started - 1000);
   });

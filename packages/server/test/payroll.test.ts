@@ -529,8 +529,10 @@ describe('demo organisation', () => {
     const today = new Date();
     await seedPayrollDemo(server.database.db, today);
     const loaded = await data(await server.call(getOrSaveSettings, admin.code));
-    const seeded = loaded.mitarbeiter.filter((m) => ['Becker', 'Weber', 'Schulz'].includes(m.nachname));
+    const seeded = loaded.mitarbeiter.filter((m) => ['Becker', 'Weiß', 'Schulz'].includes(m.nachname));
     expect(seeded).toHaveLength(3);
+    // Linked to the staff account 'erzieher' where the demo has it (not in this organisation).
+    expect(seeded.map((m) => m.benutzer)).toEqual(['', '', '']);
     const months = [2, 1].map((back) => {
       const date = new Date(today.getFullYear(), today.getMonth() - back, 1);
       return { jahr: date.getFullYear(), monat: date.getMonth() + 1 };

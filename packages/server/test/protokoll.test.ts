@@ -579,6 +579,26 @@ describe('the demo', () => {
       expect(everything).not.toMatch(/password|passwort|hash|token/i);
       expect(zip.get('auskunft.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
 
+      // The staff account is also an employee: its ZIP holds him and his two payrolls, no other employee.
+      const [erzieher] = await demo.context.db.select({ id: users.id }).from(users).where(eq(users.nn, 'erzieher'));
+      const ofStaff = await demo.call(userAdminCalls.datenauskunft, code, { data: erzieher!.id });
+      expectStatus(ofStaff, 'success');
+      const staffZip = readZip(
+        (
+          await demo.app.inject({
+            method: 'POST',
+            url: '/_api/data/download.php',
+            payload: { code, file: String(ofStaff.body.file) },
+          })
+        ).rawPayload,
+      );
+      const employees = JSON.parse(staffZip.get('lohnabrechnungen.json')!.toString('utf8')) as {
+        nachname: string;
+        lohnabrechnungen: unknown[];
+      }[];
+      expect(employees.map((e) => [e.nachname, e.lohnabrechnungen.length])).toEqual([['Weiß', 2]]);
+      expect(zip.has('lohnabrechnungen.json')).toBe(false);
+
       const staff = await demo.login('erzieher', 'Erzieher#2026');
       expectStatus(await demo.call(userAdminCalls.datenauskunft, staff, { data: parent!.id }), 'noRight', 403);
       expectStatus(await demo.call(userAdminCalls.datenauskunft, code, { data: 999_999 }), 'notFound', 404);

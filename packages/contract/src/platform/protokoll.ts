@@ -117,7 +117,7 @@ export const PAYROLL_YEARS_DEFAULT = 10;
 /**
  * Retention settings (module settings 'datenschutz'): months the Protokoll keeps its entries, months the
  * attendance history is kept, months after which the attendance rows of children who left lose their
- * names, years closed payrolls are kept (no job deletes payrolls yet).
+ * names, years closed payrolls are kept (counted from the end of the payroll's calendar year).
  */
 export const DATENSCHUTZ_SETTINGS_CODE = 'datenschutz';
 export const datenschutzSettings = z.object({
@@ -150,6 +150,7 @@ export type DatenschutzInput = z.input<typeof datenschutzInput>;
 export const DATENSCHUTZ_JOBS = [
   { name: 'protokoll-retention', label: 'Protokoll bereinigen' },
   { name: 'children-attendance-retention', label: 'Anwesenheiten bereinigen und anonymisieren' },
+  { name: 'payroll-retention', label: 'Lohnabrechnungen löschen' },
 ] as const;
 /** Module settings code under which a retention job records its last run. */
 export const datenschutzRunCode = (job: string) => `datenschutz-lauf:${job}`;

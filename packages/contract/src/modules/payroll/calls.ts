@@ -20,6 +20,7 @@ export const payrollMessages = {
   monthTaken: 'Für diesen Monat existiert bereits eine Abrechnung.',
   unknownEmployee: 'Der Mitarbeiter existiert nicht.',
   unknownPayroll: 'Die Abrechnung existiert nicht.',
+  unknownAccount: 'Kein Benutzer mit diesem Anmeldenamen.',
   contractAndFixed: 'Vertragslohn und Festgehalt schließen sich aus.',
   exceptionWeekdayTwice: 'Pro Wochentag ist nur eine Ausnahme möglich.',
   tooManyExceptions: 'Höchstens 7 Ausnahmen (eine je Wochentag).',
@@ -214,6 +215,10 @@ export const employeeInput = z
     eintrittsdatum: isoDateOrEmpty.default(''),
     /** Leave days per year. */
     urlaubstage: decimal('Urlaubstage', 366),
+    /** The login name of the employee's own user account ('' = none); their payrolls are part of its Datenauskunft. */
+    benutzer: ruledString('text')
+      .pipe(z.string().max(100, tooLongMessage(100)))
+      .default(''),
     ...contractShape,
     ...versionInput,
   })
@@ -324,6 +329,8 @@ export const employeeView = z.object({
   name: z.string(),
   eintrittsdatum: z.string(),
   urlaubstage: z.number(),
+  /** The login name of the linked user account, '' without one. */
+  benutzer: z.string(),
   ...contractView,
   lohnabrechnungen: z.array(payrollSummary),
   /** Leave of the current year. */

@@ -1,5 +1,7 @@
 import { fromMonthIndex, monthIndex, resetDays, setDayStatus, type DayRow, type DayStatus } from '@hortus/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { users } from '../../platform/db/schema';
 import { contractOf, findEmployee, saveEmployee } from './employees';
 import { systemSave } from '../../platform/db/versions';
 import { publicHolidays } from './holidays';
@@ -22,6 +24,7 @@ const contractDefaults = {
   id: 0,
   personalnummer: '',
   eintrittsdatum: '',
+  benutzer: '',
   standard_lohngruppe: 0,
   standard_arbeitsbeginn: '',
   standard_arbeitsende: '',
@@ -47,11 +50,14 @@ function markWorkday(
 
 /**
  * Demo of module 420: wage groups and Saxony (where the demo organisation is) as the federal state, three
- * employees (contract wage, fixed salary, hourly mini job) with weekday exceptions, and payrolls of
+ * employees (contract wage, fixed salary, hourly mini job; one linked to the staff account) with weekday
+ * exceptions, and payrolls of
  * the two months before today with leave, sick days, paid-out overtime and a special payment.
  */
 export async function seedPayrollDemo(db: Db, today = new Date()): Promise<void> {
   await savePayrollSettings(db, settings);
+  // The demo's staff account 'erzieher' (Jonas Weiß) is also employee 1002: its Datenauskunft holds his payrolls.
+  const [staffAccount] = await db.select({ nn: users.nn }).from(users).where(eq(users.nn, 'erzieher'));
   const employees = [
     {
       ...contractDefaults,
@@ -72,7 +78,8 @@ export async function seedPayrollDemo(db: Db, today = new Date()): Promise<void>
       ...contractDefaults,
       personalnummer: '1002',
       vorname: 'Jonas',
-      nachname: 'Weber',
+      nachname: 'Weiß',
+      benutzer: staffAccount?.nn ?? '',
       eintrittsdatum: '2022-02-01',
       urlaubstage: 28,
       standard_lohngruppe: 2,

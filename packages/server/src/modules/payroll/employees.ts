@@ -15,7 +15,7 @@ import {
 } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { requireVersion, versioned, type SaveVersion } from '../../platform/db/versions';
-import { files } from '../../platform/db/schema';
+import { files, users } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
 import { CallError } from '../../platform/http/calls';
@@ -112,12 +112,13 @@ export function leaveOfYear(
 
 export async function loadEmployees(db: Db, today: Date): Promise<EmployeeView[]> {
   const rows = await db
-    .select()
+    .select({ row: payrollEmployees, benutzer: users.nn })
     .from(payrollEmployees)
+    .leftJoin(users, eq(users.id, payrollEmployees.userId))
     .orderBy(asc(payrollEmployees.nachname), asc(payrollEmployees.vorname), asc(payrollEmployees.id));
   const heads = await payrollHeads(db);
   const year = toLocal(today.getTime()).year;
-  return rows.map((row) => {
+  return rows.map(({ row, benutzer }) => {
     const own = heads.filter((head) => head.employeeId === row.id);
     const entitlement = fromHundredths(row.urlaubstageHundredths);
     return {
@@ -128,6 +129,7 @@ export async function loadEmployees(db: Db, today: Date): Promise<EmployeeView[]
       name: employeeName(row),
       eintrittsdatum: row.eintrittsdatum,
       urlaubstage: entitlement,
+      benutzer: benutzer ?? '',
       ...contractOf(row),
       lohnabrechnungen: own.map((head) => ({
         id: head.id,
@@ -139,7 +141,9 @@ export async function loadEmployees(db: Db, today: Date): Promise<EmployeeView[]
         timeLastEdit: head.timeLastEdit,
       })),
       urlaub: leaveOfYear(own, entitlement, year),
-      ueberstundenSaldo: fromHundredths(own.reduce((sum, head) => sum + head.overtimeHundredths, 0)),
+      ueberstundenSaldo: fromHundredths(
+        own.reduce((sum, head) => sum + head.overtimeHundredths, row.overtimeCarriedHundredths),
+      ),
       timeLastEdit: row.updatedAt.toISOString(),
       version: row.version,
     };
@@ -182,6 +186,21 @@ function numberExceptions(exceptions: readonly WeekdayException[]): WeekdayExcep
     .sort((a, b) => a.weekday - b.weekday);
 }
 
+/**
+ * The account an employee is linked to by its login name (case-insensitive, as at login): null for '',
+ * undefined for a name no account has. The payroll administrator types it; no account list is shown.
+ */
+async function linkedAccount(db: Db, loginName: string): Promise<number | null | undefined> {
+  const name = loginName.trim();
+  if (name === '') return null;
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.nn}) = lower(${name})`)
+    .limit(1);
+  return account?.id;
+}
+
 /** saveMitarbeiter: a new (id 0) or changed employee. */
 export async function saveEmployee(
   db: Db,
@@ -190,8 +209,11 @@ export async function saveEmployee(
   save: SaveVersion,
 ): Promise<number> {
   const errors = unknownGroupErrors(contractGroupReferences('mitarbeiter.', input), settings);
+  const userId = await linkedAccount(db, input.benutzer);
+  if (userId === undefined) errors['mitarbeiter.benutzer'] = [payrollMessages.unknownAccount];
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
   const values = {
+    userId,
     personalnummer: input.personalnummer.trim(),
     vorname: input.vorname.trim(),
     nachname: input.nachname.trim(),

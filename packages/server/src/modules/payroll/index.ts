@@ -2,11 +2,15 @@ import type { ServerModule } from '../../platform/modules/server-module';
 import { payrollFileAccess, payrollServerCalls } from './calls';
 import { seedPayrollDemo } from './demo-seed';
 import { PAYROLL_FILE_AREA } from './employees';
+import { payrollPersonalData } from './personal-data';
+import { payrollRetentionJob } from './retention';
 
-/** Module 420: employees and monthly payroll timesheets with a PDF statement. */
+/** Module 420: employees and monthly payroll timesheets with a PDF statement; retention of closed payrolls. */
 export const payrollServerModule: ServerModule = {
   code: '420',
   calls: payrollServerCalls,
   fileAccess: { [PAYROLL_FILE_AREA]: payrollFileAccess },
   demoSeed: (db, demo) => seedPayrollDemo(db, demo.now),
+  personalData: payrollPersonalData,
+  jobs: [payrollRetentionJob],
 };

@@ -105,7 +105,8 @@ export async function getPayroll(
   const data = row ? row.data : preparedPayroll(employee, settings, month, heads, holidays);
   const overview = row ? row.overview : payrollOverview(data, data.lohngruppen);
   const before = heads.filter((h) => monthIndex(h) < monthIndex(month));
-  const vortrag = before.reduce((sum, h) => sum + h.overtimeHundredths, 0);
+  // Payrolls the retention job deleted left their overtime on the employee (carried).
+  const vortrag = before.reduce((sum, h) => sum + h.overtimeHundredths, employee.overtimeCarriedHundredths);
   const thisMonth = toHundredths(overview.xSummeUeberstunden);
   const entitlement = fromHundredths(employee.urlaubstageHundredths);
   const withThis: PayrollHead[] = [

@@ -7,7 +7,7 @@ import type {
   WageGroup,
   WeekdayException,
 } from '@hortus/contract';
-import { recordVersionColumns } from '../../platform/db/schema';
+import { recordVersionColumns, users } from '../../platform/db/schema';
 
 /**
  * Employees of module 420. Amounts are integers: cents (festgehalt), hundredths of an hour
@@ -30,6 +30,13 @@ export const payrollEmployees = pgTable('payroll_employees', {
   vertragStundenHundredths: integer('vertrag_stunden_hundredths').notNull().default(0),
   festgehaltCents: integer('festgehalt_cents').notNull().default(0),
   ausnahmen: jsonb('ausnahmen').$type<WeekdayException[]>().notNull().default([]),
+  /**
+   * Overtime (hundredths of an hour) of payrolls the retention job deleted, so the balance stays what it
+   * was (docs/architecture.md "Datenschutz").
+   */
+  overtimeCarriedHundredths: integer('overtime_carried_hundredths').notNull().default(0),
+  /** The employee's own user account (Datenauskunft, Art. 15 DSGVO); null: none. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -14,7 +14,7 @@ export interface GeneratedFile {
  * How the file leaves: `reply` — it is the answer of this call (the client downloads the call itself,
  * e.g. a GET link); `download` with a `key` — kept for the caller alone under `temp/<user id>/<key>`
  * (the same key replaces the previous file) and fetched through download.php; `download` with `area`
- * and `path` — kept in a module's file area, whose access rule decides who may fetch it.
+ * and `path` — kept in a module's file area, without an owner, whose access rule decides who may fetch it.
  */
 export type FileOffer =
   { via: 'reply' } | { via: 'download'; key: string } | { via: 'download'; area: string; path: string };
@@ -53,7 +53,9 @@ export async function offerFile(
       : { area: offer.area, path: offer.path };
   const stored = await storeFile(ctx.app, {
     ...kept,
-    ownerUserId: ctx.user.id,
+    // A temp file is its owner's alone; a document kept in a module's area belongs to its record, not to
+    // whoever happened to make it (so it is not part of that user's Datenauskunft).
+    ownerUserId: 'key' in offer ? ctx.user.id : null,
     originalName: file.name,
     mime: file.mime,
     bytes,

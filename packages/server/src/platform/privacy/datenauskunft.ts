@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import { PROTOKOLL_LOGIN_MODULE, protokollTime } from '@hortus/contract';
 import type { Db } from '../db/database';
@@ -13,6 +13,7 @@ import {
   userRights,
   users,
 } from '../db/schema';
+import { TEMP_AREA } from '../files/files';
 import { readStored } from '../files/store';
 import type { AppContext } from '../http/calls';
 import type { PersonalDataPart } from '../modules/server-module';
@@ -69,7 +70,12 @@ async function accountPart(db: Db, userId: number): Promise<PersonalDataPart | n
       ),
     )
     .orderBy(asc(protokoll.zeit));
-  const eigeneDateien = await db.select({ id: files.id }).from(files).where(eq(files.ownerUserId, userId));
+  // The person's own files; not the temp area, which holds what the server made for the caller to
+  // download (exports, other people's login letters and Datenauskunft ZIPs): copies, often about others.
+  const eigeneDateien = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerUserId, userId), ne(files.area, TEMP_AREA)));
   return {
     name: 'konto',
     titel: 'Benutzerkonto',

@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { numberMessage, type PayrollModuleData } from '@hortus/contract';
+import { numberMessage, payrollMessages, payrollCalls, type PayrollModuleData } from '@hortus/contract';
+import { ApiError } from '../../../platform/api/errors';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
 import { EmployeeDialog } from './employee-dialog';
 
 const call = vi.hoisted(() => vi.fn());
-vi.mock('../../../platform/api/client', () => ({ call }));
+const postCall = vi.hoisted(() => vi.fn());
+vi.mock('../../../platform/api/client', () => ({ call, postCall }));
 
 const settings: PayrollModuleData['settings'] = {
   lohngruppen: [{ id: 1, name: 'Reinigung', wert: 14 }],
@@ -37,6 +39,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Speichern' });
 
 beforeEach(() => {
   call.mockReset();
+  postCall.mockReset();
   call.mockResolvedValue({ status: 'success' });
 });
 afterEach(cleanup);
@@ -65,5 +68,27 @@ describe('EmployeeDialog (new employee)', () => {
     await waitFor(() => expect(helperTextOf(spinner('Urlaubstage pro Jahr'))).toBe(numberMessage('Urlaubstage')));
     expect(numberMessage('Urlaubstage')).toBe('Bitte für „Urlaubstage“ eine Zahl angeben.');
     expect(call).not.toHaveBeenCalled();
+  });
+
+  it('sends the account’s login name and shows the server’s refusal of an unknown one on its field', async () => {
+    postCall.mockRejectedValue(
+      new ApiError('validationError', payrollMessages.unknownAccount, 400, {
+        'dataToSave.data.mitarbeiter.benutzer': [payrollMessages.unknownAccount],
+      }),
+    );
+    renderDialog();
+    fireEvent.change(field('Vorname'), { target: { value: 'Erika' } });
+    fireEvent.change(field('Nachname'), { target: { value: 'Muster' } });
+    fireEvent.change(field('Benutzerkonto (Anmeldename)'), { target: { value: 'emuster' } });
+    fireEvent.click(saveButton());
+    await waitFor(() =>
+      expect(helperTextOf(field('Benutzerkonto (Anmeldename)'))).toBe(payrollMessages.unknownAccount),
+    );
+    const [url, fields] = postCall.mock.calls[0] as [string, Record<string, string>];
+    expect(url).toBe(payrollCalls.getOrSaveSettings.url);
+    expect(JSON.parse(fields['dataToSave'] ?? '')).toMatchObject({
+      type: 'saveMitarbeiter',
+      data: { mitarbeiter: { vorname: 'Erika', nachname: 'Muster', benutzer: 'emuster' } },
+    });
   });
 });

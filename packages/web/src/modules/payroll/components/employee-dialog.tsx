@@ -35,6 +35,7 @@ const blank: EmployeeInput = {
   nachname: '',
   eintrittsdatum: '',
   urlaubstage: 30,
+  benutzer: '',
   standard_lohngruppe: 0,
   standard_arbeitsbeginn: '',
   standard_arbeitsende: '',
@@ -54,6 +55,7 @@ function inputOf(employee: EmployeeView | null): EmployeeInput {
     nachname: employee.nachname,
     eintrittsdatum: employee.eintrittsdatum,
     urlaubstage: employee.urlaubstage,
+    benutzer: employee.benutzer,
     standard_lohngruppe: employee.standard_lohngruppe,
     standard_arbeitsbeginn: employee.standard_arbeitsbeginn,
     standard_arbeitsende: employee.standard_arbeitsende,
@@ -176,6 +178,13 @@ export function EmployeeDialog({
             slotProps={{ htmlInput: { min: 0, step: 0.5 } }}
           />
         </Stack>
+        <FormTextField
+          control={control}
+          name="benutzer"
+          label="Benutzerkonto (Anmeldename)"
+          helperText="Optional: das eigene Benutzerkonto des Mitarbeiters, für die Datenauskunft."
+          fullWidth
+        />
 
         <FormControlLabel
           control={<Checkbox checked={withTimes} onChange={(e) => toggleTimes(e.target.checked)} />}

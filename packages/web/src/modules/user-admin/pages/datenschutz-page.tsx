@@ -62,6 +62,7 @@ export function DatenschutzForm({ saved }: { saved: DatenschutzSettings }) {
           control={control}
           name="lohnJahre"
           label="Abgeschlossene Lohnabrechnungen aufbewahren (Jahre)"
+          helperText="Gezählt ab dem Ende des Kalenderjahres der Abrechnung; ältere löscht ein täglicher Auftrag."
         />
       </SettingsForm>
     </Paper>
