@@ -14,6 +14,7 @@ import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
 import { serverModules } from './server-modules';
 import type { BackgroundJob } from './platform/modules/server-module';
+import { scheduleJobs } from './platform/modules/jobs';
 import { widgetCalls, widgetRegistry } from './platform/modules/widgets';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { expiredSessionsJob } from './platform/users/accounts';
@@ -236,28 +237,13 @@ function trustProxyOption(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-/** Runs each job on its interval once the server is ready (never overlapping itself); stops on close. */
+/** Runs the jobs once the server is ready (`platform/modules/jobs.ts`); stops them on close. */
 function startJobs(fastify: FastifyInstance, app: AppContext, jobs: readonly BackgroundJob[]): void {
-  const timers: NodeJS.Timeout[] = [];
+  let stop = () => {};
   fastify.addHook('onReady', async () => {
-    for (const job of jobs) {
-      let running = false;
-      const tick = () => {
-        if (running) return;
-        running = true;
-        job
-          .run(app)
-          .catch((error: unknown) =>
-            fastify.log.error({ err: error, job: job.name }, 'Hintergrundaufgabe fehlgeschlagen'),
-          )
-          .finally(() => (running = false));
-      };
-      const timer = setInterval(tick, job.everyMs);
-      timer.unref();
-      timers.push(timer);
-    }
+    stop = scheduleJobs(app, jobs, {
+      onError: (job, error) => fastify.log.error({ err: error, job: job.name }, 'Hintergrundaufgabe fehlgeschlagen'),
+    });
   });
-  fastify.addHook('onClose', async () => {
-    for (const timer of timers) clearInterval(timer);
-  });
+  fastify.addHook('onClose', async () => stop());
 }

@@ -1,9 +1,8 @@
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import { toLocal } from '@hortus/contract';
-import { eraseProtokollOf, readDatenschutzSettings, recordRetentionRun } from '../../platform/audit/protokoll';
+import { eraseProtokollOf, readDatenschutzSettings, retentionJob } from '../../platform/audit/protokoll';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
-import type { BackgroundJob } from '../../platform/modules/server-module';
 import { removePayrollPdfs } from './employees';
 import { payrollEmployees, payrollPayrolls } from './schema';
 
@@ -55,12 +54,8 @@ export async function applyPayrollRetention(app: AppContext, years: number, now 
 }
 
 /** Daily: closed payrolls past `lohnJahre` go; the run is recorded for the Datenschutz page. */
-export const payrollRetentionJob: BackgroundJob = {
-  name: PAYROLL_RETENTION_JOB,
-  everyMs: 24 * 60 * 60_000,
-  run: async (app) => {
-    const removed = await applyPayrollRetention(app, (await readDatenschutzSettings(app.db)).lohnJahre);
-    await recordRetentionRun(app.db, PAYROLL_RETENTION_JOB, `${removed} Lohnabrechnungen gelöscht`);
-    return removed;
-  },
-};
+export const payrollRetentionJob = retentionJob(
+  PAYROLL_RETENTION_JOB,
+  async (app) => applyPayrollRetention(app, (await readDatenschutzSettings(app.db)).lohnJahre),
+  (removed) => `${removed} Lohnabrechnungen gelöscht`,
+);

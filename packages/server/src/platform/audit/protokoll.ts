@@ -15,6 +15,7 @@ import {
 } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { protokoll, users } from '../db/schema';
+import type { AppContext } from '../http/calls';
 import type { BackgroundJob } from '../modules/server-module';
 import { readModuleSettings, writeModuleSettings } from '../settings/module-settings';
 
@@ -297,16 +298,39 @@ export async function datenschutzOverview(db: Db): Promise<DatenschutzReply> {
   return { status: 'success', settings: await readDatenschutzSettings(db), laeufe };
 }
 
+/** When a retention job last ran (its recorded run), null while it never did. */
+export async function retentionLastRun(db: Db, job: string): Promise<Date | null> {
+  const run = await readModuleSettings(db, datenschutzRunCode(job), datenschutzRun.nullable(), null);
+  return run ? new Date(run.zeit) : null;
+}
+
+/**
+ * A daily retention job: `work` does it, `result` says in German what it did; each run is recorded for the
+ * Datenschutz page, and a server that was down when the job was due catches up after its start (`lastRun`).
+ */
+export function retentionJob<T>(
+  name: string,
+  work: (app: AppContext) => Promise<T>,
+  result: (done: T) => string,
+): BackgroundJob & { run(app: AppContext): Promise<T> } {
+  return {
+    name,
+    everyMs: 24 * 60 * 60_000,
+    lastRun: (app) => retentionLastRun(app.db, name),
+    run: async (app) => {
+      const done = await work(app);
+      await recordRetentionRun(app.db, name, result(done));
+      return done;
+    },
+  };
+}
+
 /** Daily: entries past the configured retention are removed; the run is recorded. */
-export const protokollRetentionJob: BackgroundJob = {
-  name: 'protokoll-retention',
-  everyMs: 24 * 60 * 60_000,
-  run: async (app) => {
-    const removed = await removeExpiredProtokoll(app.db, await protokollMonths(app.db));
-    await recordRetentionRun(app.db, 'protokoll-retention', `${removed} Einträge entfernt`);
-    return removed;
-  },
-};
+export const protokollRetentionJob = retentionJob(
+  'protokoll-retention',
+  async (app) => removeExpiredProtokoll(app.db, await protokollMonths(app.db)),
+  (removed) => `${removed} Einträge entfernt`,
+);
 
 /**
  * Erasure (Art. 17 DSGVO, docs/architecture.md "Datenschutz"): removes every entry of one record — its

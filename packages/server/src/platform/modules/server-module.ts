@@ -26,6 +26,11 @@ export interface BackgroundJob {
   name: string;
   everyMs: number;
   run: (app: AppContext) => Promise<unknown>;
+  /**
+   * When the job last ran, if it keeps a record. A job whose last run is older than `everyMs` (or that never
+   * ran) runs shortly after the server starts, so a server restarted more often than the interval still runs it.
+   */
+  lastRun?: (app: AppContext) => Promise<Date | null>;
 }
 
 /** What the demo organisation offers a module's demo seed: the ids of the demo groups. */

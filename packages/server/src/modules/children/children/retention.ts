@@ -1,7 +1,6 @@
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { readDatenschutzSettings, recordRetentionRun } from '../../../platform/audit/protokoll';
+import { readDatenschutzSettings, retentionJob } from '../../../platform/audit/protokoll';
 import type { Db } from '../../../platform/db/database';
-import type { BackgroundJob } from '../../../platform/modules/server-module';
 import { berlinNow } from '../../../platform/time/berlin-time';
 import { childAttendance } from '../schema';
 
@@ -48,16 +47,8 @@ export async function applyAttendanceRetention(
 }
 
 /** Daily: attendance history past its retention goes, leavers' names past theirs. */
-export const attendanceRetentionJob: BackgroundJob = {
-  name: 'children-attendance-retention',
-  everyMs: 24 * 60 * 60_000,
-  run: async (app) => {
-    const done = await applyAttendanceRetention(app.db, await readDatenschutzSettings(app.db));
-    await recordRetentionRun(
-      app.db,
-      'children-attendance-retention',
-      `${done.geloescht} Anwesenheiten gelöscht, ${done.anonymisiert} anonymisiert`,
-    );
-    return done;
-  },
-};
+export const attendanceRetentionJob = retentionJob(
+  'children-attendance-retention',
+  async (app) => applyAttendanceRetention(app.db, await readDatenschutzSettings(app.db)),
+  (done) => `${done.geloescht} Anwesenheiten gelöscht, ${done.anonymisiert} anonymisiert`,
+);
