@@ -91,6 +91,7 @@ export function createAppContext(
     schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
     childAttendance: serverModules.find((module) => module.childAttendance)?.childAttendance,
     personalData: serverModules.flatMap((module) => (module.personalData ? [module.personalData] : [])),
+    recordFileAreas: serverModules.flatMap((module) => module.recordFileAreas ?? []),
   };
 }
 

@@ -19,6 +19,7 @@ import { queryRows } from '../src/platform/db/raw';
 import { removeExpiredProtokoll } from '../src/platform/audit/protokoll';
 import { createGroup, uniqueSuffix } from '../src/seed/factories';
 import { readZip } from './support/zip-reader';
+import { postMultipart } from './support/multipart';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
@@ -539,6 +540,19 @@ describe('the demo', () => {
 
       // Datenauskunft (Art. 15 DSGVO) of the demo parent: both children, none of another family, no hash.
       const [parent] = await demo.context.db.select({ id: users.id }).from(users).where(eq(users.nn, 'eltern'));
+      // Leitung uploads a document for one of the parent's children: the child's, so in the parent's ZIP and
+      // not among the uploader's own files.
+      const [child] = await queryRows<{ id: number }>(
+        demo.context.db,
+        sql`select id from children where parent_user_id = ${parent!.id} order by id limit 1`,
+      );
+      const document = await postMultipart(
+        demo.app,
+        childrenCalls.uploadDokument.url,
+        { code, idKind: String(child!.id) },
+        { filename: 'Befund-Auskunft.pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
+      );
+      expect(document.status).toBe('success');
       const before = await demo.context.db.select({ id: protokoll.id }).from(protokoll);
       const made = await demo.call(userAdminCalls.datenauskunft, code, { data: parent!.id });
       expectStatus(made, 'success');
@@ -578,6 +592,22 @@ describe('the demo', () => {
       for (const other of others) expect(everything).not.toContain(`"${other.vorname} ${other.nachname}"`);
       expect(everything).not.toMatch(/password|passwort|hash|token/i);
       expect(zip.get('auskunft.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+      expect([...zip.keys()].some((name) => name.startsWith('dateien/') && name.endsWith('Befund-Auskunft.pdf'))).toBe(
+        true,
+      );
+      const [leitung] = await demo.context.db.select({ id: users.id }).from(users).where(eq(users.nn, 'leitung'));
+      const ofUploader = await demo.call(userAdminCalls.datenauskunft, code, { data: leitung!.id });
+      expectStatus(ofUploader, 'success');
+      const uploaderZip = readZip(
+        (
+          await demo.app.inject({
+            method: 'POST',
+            url: '/_api/data/download.php',
+            payload: { code, file: String(ofUploader.body.file) },
+          })
+        ).rawPayload,
+      );
+      expect([...uploaderZip.keys()].filter((name) => name.includes('Befund-Auskunft'))).toEqual([]);
 
       // The staff account is also an employee: its ZIP holds him and his two payrolls, no other employee.
       const [erzieher] = await demo.context.db.select({ id: users.id }).from(users).where(eq(users.nn, 'erzieher'));

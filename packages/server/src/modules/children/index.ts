@@ -7,6 +7,7 @@ import { seedChildrenDemo } from './demo-seed';
 import { missingChildrenJob } from './children/missing';
 import { attendanceRetentionJob } from './children/retention';
 import { absencesWidget } from './children/widget';
+import { ID_CARD_AREA } from './id-cards/id-cards';
 import { statisticsFileAccess } from './statistics/statistics-calls';
 import { seedStatisticsDemo } from './statistics/statistics-demo';
 import { STATISTICS_AREA } from '@hortus/contract';
@@ -35,5 +36,7 @@ export const childrenServerModule: ServerModule = {
   schoolClasses: classNames,
   childAttendance,
   personalData: childrenPersonalData,
+  // A child's documents, ID card photo and statistics files are the child's (or the organisation's), not their uploader's.
+  recordFileAreas: [CHILD_FILE_AREA, ID_CARD_AREA, STATISTICS_AREA],
   jobs: [missingChildrenJob, attendanceRetentionJob],
 };

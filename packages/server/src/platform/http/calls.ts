@@ -43,6 +43,8 @@ export interface AppContext {
   childAttendance: ChildAttendance | undefined;
   /** What each module stores about a person (datenauskunft), from the modules that keep personal data. */
   personalData: readonly PersonalDataSource[];
+  /** File areas about records rather than their uploaders (ServerModule.recordFileAreas). */
+  recordFileAreas: readonly string[];
 }
 
 /**

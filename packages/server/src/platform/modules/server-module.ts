@@ -58,6 +58,11 @@ export interface ServerModule {
   routes?: (fastify: FastifyInstance, app: AppContext) => void;
   /** What the module stores about a user account (datenauskunft); null when nothing. */
   personalData?: PersonalDataSource;
+  /**
+   * File areas whose files are about a record (a child's documents and ID card photo), not about the account
+   * that uploaded them: a Datenauskunft of the uploader leaves them out (they belong to the record's part).
+   */
+  recordFileAreas?: readonly string[];
   /** Background work the server runs every `everyMs` while it is up. */
   jobs?: BackgroundJob[];
   /** The module's part of the demo organisation (SEED=demo), run after the platform's users and groups. */

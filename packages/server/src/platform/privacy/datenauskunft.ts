@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import { PROTOKOLL_LOGIN_MODULE, protokollTime } from '@hortus/contract';
 import type { Db } from '../db/database';
@@ -28,7 +28,7 @@ import { renderPdf } from '../pdf/pdf-document';
  */
 export class UnknownPersonError extends Error {}
 
-async function accountPart(db: Db, userId: number): Promise<PersonalDataPart | null> {
+async function accountPart(db: Db, userId: number, recordAreas: readonly string[]): Promise<PersonalDataPart | null> {
   const [account] = await db
     .select({
       id: users.id,
@@ -71,11 +71,12 @@ async function accountPart(db: Db, userId: number): Promise<PersonalDataPart | n
     )
     .orderBy(asc(protokoll.zeit));
   // The person's own files; not the temp area, which holds what the server made for the caller to
-  // download (exports, other people's login letters and Datenauskunft ZIPs): copies, often about others.
+  // download (exports, other people's login letters and Datenauskunft ZIPs): copies, often about others;
+  // nor files about a record they uploaded (a child's documents): those are the record's, not theirs.
   const eigeneDateien = await db
     .select({ id: files.id })
     .from(files)
-    .where(and(eq(files.ownerUserId, userId), ne(files.area, TEMP_AREA)));
+    .where(and(eq(files.ownerUserId, userId), notInArray(files.area, [TEMP_AREA, ...recordAreas])));
   return {
     name: 'konto',
     titel: 'Benutzerkonto',
@@ -107,7 +108,7 @@ function entryName(name: string): string {
 
 /** Builds the ZIP for `userId` (throws UnknownPersonError for an unknown id). */
 export async function datenauskunft(app: AppContext, userId: number, now = new Date()): Promise<Buffer> {
-  const account = await accountPart(app.db, userId);
+  const account = await accountPart(app.db, userId, app.recordFileAreas);
   if (!account) throw new UnknownPersonError();
   const parts: PersonalDataPart[] = [account];
   for (const source of app.personalData) {
