@@ -115,3 +115,19 @@ test("leitung books a service line's costs as a cost record; the cost links back
   await cost.getByRole('link', { name: /Auftrag \d+ · Sommerfest Catering/ }).click();
   await expect(page.getByRole('dialog')).toContainText('Sommerfest Catering');
 });
+
+test("leitung renames a cost's document: 'Titel speichern' takes the click right after typing", async ({ page }) => {
+  await openCosts(page);
+  await page.getByTestId('costs-table').getByRole('row').filter({ hasText: 'Bastelmaterial' }).first().click();
+  const cost = page.getByRole('dialog', { name: /^Kosten: Bastelmaterial/ });
+  await cost.getByRole('button', { name: 'Rechnung Bastelmaterial.pdf bearbeiten' }).click();
+  const rename = page.getByRole('dialog', { name: 'Dokument bearbeiten' });
+  await expect(rename.getByRole('button', { name: 'Titel speichern' })).toBeDisabled();
+  await rename.getByLabel('Titel des Dokuments').fill('Rechnung Bastelbedarf.pdf');
+  await rename.getByRole('button', { name: 'Titel speichern' }).click();
+  await expect(rename).toBeHidden();
+  await expect(cost.getByTestId('cost-documents')).toContainText('Rechnung Bastelbedarf.pdf');
+  // The cost itself is unchanged: it closes without asking.
+  await cost.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(cost).toBeHidden();
+});

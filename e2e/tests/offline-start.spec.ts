@@ -83,3 +83,53 @@ test('without network and without stored settings, the app says so in German ins
   await page.getByRole('button', { name: 'Erneut versuchen' }).click();
   await expect(memberRow(page, 'Jonas Weiß')).toBeVisible();
 });
+
+const offlineBanner = (page: Page) => page.getByTestId('offline-banner-text');
+const parentsTable = (page: Page) => page.getByRole('table', { name: 'Eltern' });
+const pageFailed = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: 'Die Seite konnte nicht geladen werden.' });
+
+/** Module 200's first tab, shown online (its code is loaded); the Eltern tab's code is not. */
+async function openChildren(page: Page): Promise<void> {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/200');
+  await expect(page.getByRole('table', { name: 'Kinder' })).toBeVisible();
+}
+
+test('the installed app opens a tab offline whose page it never showed: its code comes from the precache', async ({
+  page,
+  context,
+}) => {
+  await openChildren(page);
+  // Installed: the service worker has precached the build and controls the page.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.getByRole('tab', { name: 'Eltern' }).click();
+  await expect(offlineBanner(page)).toBeVisible();
+  await expect(parentsTable(page)).toBeVisible();
+  await context.setOffline(false);
+});
+
+test.describe('before the service worker has precached', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a tab whose code cannot be fetched fails alone, with menu and banner; it opens once the network is back', async ({
+    page,
+    context,
+  }) => {
+    await openChildren(page);
+    await context.setOffline(true);
+    await page.getByRole('tab', { name: 'Eltern' }).click();
+    await expect(pageFailed(page)).toBeVisible();
+    await expect(offlineBanner(page)).toBeVisible();
+    await expect(quickLink(page, 'Kalender')).toBeVisible();
+    // The other tab still works; back online, opening Eltern again loads its code.
+    await page.getByRole('tab', { name: 'Kinderverwaltung' }).click();
+    await expect(page.getByRole('table', { name: 'Kinder' })).toBeVisible();
+    await expect(pageFailed(page)).toHaveCount(0);
+    await context.setOffline(false);
+    await page.getByRole('tab', { name: 'Eltern' }).click();
+    await expect(parentsTable(page)).toBeVisible();
+  });
+});

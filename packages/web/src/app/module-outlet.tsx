@@ -1,16 +1,17 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { retryingLazy } from '../platform/lazy/lazy-export';
 import { NotFoundPage } from '../platform/not-found/not-found-page';
 import type { ModuleLoader } from '../platform/module-page/web-module';
 
 type ModuleTabs = ComponentType<{ tabCode: string }>;
 
-const loaded = new Map<string, LazyExoticComponent<ModuleTabs>>();
+const loaded = new Map<string, ModuleTabs>();
 
-/** One lazy component per module: it loads the module's chunk once and renders the page of a tab. */
-export function lazyModule(code: string, loader: ModuleLoader): LazyExoticComponent<ModuleTabs> {
+/** One lazy component per module: it loads the module's chunk once (again after a failure) and renders the page of a tab. */
+export function lazyModule(code: string, loader: ModuleLoader): ModuleTabs {
   const existing = loaded.get(code);
   if (existing) return existing;
-  const component = lazy(async () => {
+  const component = retryingLazy(async () => {
     const { default: pages } = await loader();
     function ModuleTabPage({ tabCode }: { tabCode: string }) {
       const Page = pages[tabCode];

@@ -463,11 +463,14 @@ export const documentInput = z.object({
 });
 export type DocumentInput = z.input<typeof documentInput>;
 
+/** Renames a cost document (business.md 2.3: the cost dialog's document list offers edit); name rule. */
+export const costDocumentRenameInput = z.object({ id: recordId(), name: requiredName });
+export type CostDocumentRenameInput = z.input<typeof costDocumentRenameInput>;
+
 export const delDocumentActions = defineActions({
   auftragDelDokument: { data: z.object({ id: recordId(), pfad: z.string().max(500).default('') }) },
   kostenDelDokument: { data: z.object({ id: recordId(), pfad: z.string().max(500).default('') }) },
-  /** Renames a cost document (business.md 2.3: the cost dialog's document list offers edit); name rule. */
-  kostenEditDokument: { data: z.object({ id: recordId(), name: requiredName }) },
+  kostenEditDokument: { data: costDocumentRenameInput },
 });
 
 /** The document call takes an order document or, by dokumentart 'EueR'/'monatsbelege', a ZIP download. */

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { retryingLazy } from '../lazy/lazy-export';
 import { moduleRegistry } from '@hortus/contract';
 import type { ModuleWidgets, WidgetProps } from '../module-page/web-module';
 
@@ -31,7 +32,7 @@ export function widgetComponent(id: string): ComponentType<WidgetProps> | null {
   if (known !== undefined) return known;
   const owner = moduleRegistry.find((module) => module.widgets?.some((widget) => widget.id === id));
   const loader = owner ? moduleLoaders[owner.code] : undefined;
-  const component = loader ? lazy(async () => ({ default: (await loader()).widgets?.[id] ?? Missing })) : null;
+  const component = loader ? retryingLazy(async () => ({ default: (await loader()).widgets?.[id] ?? Missing })) : null;
   components.set(id, component);
   return component;
 }

@@ -2,14 +2,35 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { forgetFailedLoads } from '../lazy/lazy-export';
+
+interface Props {
+  children: ReactNode;
+  /**
+   * Inside a page (a module's tab, keyed by it): menu, offline banner and the other tabs stay. Opening
+   * the page again (a new boundary) or 'Erneut versuchen' loads code that failed before again
+   * (`forgetFailedLoads`) instead of reloading the app.
+   */
+  inPage?: boolean;
+}
 
 interface State {
   hasError: boolean;
 }
 
 /** Catches render errors and failed chunk loads and offers a reload. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { hasError: false };
+
+  constructor(props: Props) {
+    super(props);
+    if (props.inPage) forgetFailedLoads();
+  }
+
+  private readonly retry = () => {
+    forgetFailedLoads();
+    this.setState({ hasError: false });
+  };
 
   static getDerivedStateFromError(): State {
     return { hasError: true };
@@ -26,9 +47,15 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         <Typography sx={{ mb: 2 }}>
           Die Seite konnte nicht geladen werden. Bitte die Netzwerkverbindung prüfen.
         </Typography>
-        <Button variant="contained" onClick={() => location.reload()}>
-          Neu laden
-        </Button>
+        {this.props.inPage ? (
+          <Button variant="contained" onClick={this.retry}>
+            Erneut versuchen
+          </Button>
+        ) : (
+          <Button variant="contained" onClick={() => location.reload()}>
+            Neu laden
+          </Button>
+        )}
       </Box>
     );
   }

@@ -42,4 +42,29 @@ describe('DialogShell opened inside another', () => {
     act(() => window.history.back());
     await waitFor(() => expect(onOuterClose).toHaveBeenCalledTimes(1));
   });
+
+  it("submitting the inner one's form does not submit the outer one (React events cross the portal)", () => {
+    const outer = vi.fn();
+    const inner = vi.fn();
+    render(
+      <DialogShell
+        title="Außen"
+        onClose={() => undefined}
+        onSubmit={outer}
+        actions={<Button type="submit">Außen speichern</Button>}
+      >
+        <DialogShell
+          title="Innen"
+          onClose={() => undefined}
+          onSubmit={inner}
+          actions={<Button type="submit">Innen speichern</Button>}
+        >
+          Inhalt
+        </DialogShell>
+      </DialogShell>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Innen speichern' }));
+    expect(inner).toHaveBeenCalledTimes(1);
+    expect(outer).not.toHaveBeenCalled();
+  });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { z } from 'zod';
 import { ruledString } from '@hortus/contract';
 import { renderWithProviders } from '../testing/render-with-providers';
@@ -54,6 +54,21 @@ describe('FormDialog options', () => {
     fireEvent.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('saveOnlyWhenDirty: Speichern follows each change in its own render, also once the field is checked on change', async () => {
+    const { onSubmit } = renderDialog({ saveOnlyWhenDirty: true });
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(saveButton().disabled).toBe(false);
+    // Left once, the field is checked again with every change (asynchronously): the dirty state may not wait.
+    fireEvent.blur(name);
+    await act(async () => undefined);
+    fireEvent.change(name, { target: { value: 'Elternbriefe' } });
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'Zeugnisse' } });
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
   });
 
   it('stayOpenOnSave with saveOnlyWhenDirty: saved in place, the saved values are the new unchanged state', async () => {

@@ -61,12 +61,28 @@ describe('FormDialog', () => {
     const { name } = renderDialog(undefined, undefined, true);
     const button = () => screen.getByRole('button', { name: 'Speichern' }) as HTMLButtonElement;
     expect(button().disabled).toBe(true);
+    // Each answer in the render of the change itself (no waiting for the form's asynchronous check).
     fireEvent.change(name, { target: { value: 'Zeugnisse' } });
-    await waitFor(() => expect(button().disabled).toBe(false));
+    expect(button().disabled).toBe(false);
     fireEvent.change(name, { target: { value: '' } });
-    await waitFor(() => expect(button().disabled).toBe(true));
+    expect(button().disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'Zeugnis <b>' } });
+    expect(button().disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'Zeugnisse' } });
+    expect(button().disabled).toBe(false);
     fireEvent.change(name, { target: { value: 'Elternbriefe' } });
-    await waitFor(() => expect(button().disabled).toBe(true));
+    expect(button().disabled).toBe(true);
+    // After the asynchronous check the answer is the same.
+    await act(async () => undefined);
+    expect(button().disabled).toBe(true);
+  });
+
+  it('with saveOnlyWhenChanged a click right after typing saves', async () => {
+    const { name, onSubmit, onClose } = renderDialog(undefined, undefined, true);
+    fireEvent.change(name, { target: { value: 'Zeugnisse' } });
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith({ id: 4, name: 'Zeugnisse' });
   });
 
   it('shows the schema’s German message on the field and does not save', async () => {

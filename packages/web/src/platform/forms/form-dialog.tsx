@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useWatch, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { messages } from '@hortus/contract';
 import { ConfirmDialog } from '../confirm/confirm-dialog';
 import { useSaveAction, type SaveTexts } from '../saving/use-save-action';
@@ -16,6 +16,7 @@ import { countUnder, errorPaths, isUnder } from './form-errors';
 import type { ServerErrorMapping } from './server-errors';
 import { useDiscardGuard } from './use-discard-guard';
 import { useFormSave } from './use-form-save';
+import { schemaOfForm } from './use-schema-form';
 
 /** One tab of a FormDialog. */
 export interface FormDialogTab {
@@ -163,8 +164,22 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   const formSave = useFormSave(form, { prefix: serverErrorPrefix, ...serverErrors });
   const saveAction = useSaveAction();
   const { isDirty, isSubmitted, isValid, errors } = form.formState;
+  // Speichern follows a change in the render of the change itself. react-hook-form announces isDirty and
+  // isValid only after its asynchronous resolver has run (in mode onChange, and for a field checked again
+  // on change), so a click right after typing would find Speichern still disabled. Its own dirty state is
+  // set before the values are announced, and the form's schema checks the values as they are: the dialog
+  // renders again when either answer changes and reads both as they are now.
+  const followsChanges = saveOnlyWhenChanged || saveOnlyWhenDirty;
+  const schema = saveOnlyWhenChanged ? schemaOfForm(form.control) : undefined;
+  const validNow = () => (schema === undefined ? isValid : schema.safeParse(form.getValues()).success);
+  useWatch({
+    control: form.control,
+    disabled: !followsChanges,
+    compute: (values) => [form.control._formState.isDirty, schema?.safeParse(values).success],
+  });
+  const dirtyNow = followsChanges ? form.control._formState.isDirty : isDirty;
   const [closing, setClosing] = useState(false);
-  const { requestClose, confirmDialog } = useDiscardGuard(isDirty && !readOnly && !closing, onClose);
+  const { requestClose, confirmDialog } = useDiscardGuard(dirtyNow && !readOnly && !closing, onClose);
   const [tab, setTab] = useState(0);
   const [askDelete, setAskDelete] = useState(false);
   const pendingFocus = useRef<string | null>(null);
@@ -296,8 +311,8 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
                 disabled={
                   closing ||
                   (isSubmitted && !isValid) ||
-                  (saveOnlyWhenChanged && (!isDirty || !isValid)) ||
-                  (saveOnlyWhenDirty && !isDirty)
+                  (saveOnlyWhenChanged && !(dirtyNow && validNow())) ||
+                  (saveOnlyWhenDirty && !dirtyNow)
                 }
               >
                 {submitLabel}

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 
-/** A form whose submit (button or Enter in a field) calls onSubmit instead of reloading the page. */
+/**
+ * A form whose submit (button or Enter in a field) calls onSubmit instead of reloading the page. The submit
+ * stops here: a dialog opened from another dialog's content is rendered in a portal, but React events still
+ * reach the outer dialog's form, which would save (and close) too.
+ */
 export function SubmitForm({ onSubmit, children }: { onSubmit(): unknown; children: ReactNode }) {
   return (
     <Box
@@ -9,6 +13,7 @@ export function SubmitForm({ onSubmit, children }: { onSubmit(): unknown; childr
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        event.stopPropagation();
         void onSubmit();
       }}
     >

@@ -1,8 +1,26 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type Control,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { errorPaths } from './form-errors';
+
+/** The schema of each form made by useSchemaForm (the latest one, the schema may change between renders). */
+const schemas = new WeakMap<object, z.ZodType>();
+
+/**
+ * The schema a form of useSchemaForm is checked by, for a check in the same render as a change
+ * (react-hook-form's `isValid` follows its asynchronous resolver one render later).
+ */
+export function schemaOfForm<T extends FieldValues>(control: Control<T, unknown, unknown>): z.ZodType | undefined {
+  return schemas.get(control);
+}
 
 /**
  * A react-hook-form form checked by a contract schema: the server's rules are the form's rules, with the
@@ -18,6 +36,7 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   { mode = 'onTouched' }: { mode?: 'onTouched' | 'onChange' } = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues, mode });
+  schemas.set(form.control, schema);
   useEffect(() => {
     const subscription = form.watch((_, { name }) => {
       const stale = errorPaths(form.control._formState.errors).filter(

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -6,7 +7,13 @@ import { appInfoModule } from '@hortus/contract';
 import { ModulePage } from './module-page';
 import { useWithholdTabs } from './withheld-tabs';
 
-function renderPage(path: string, tabCode: string, rights: string[], queryClient = new QueryClient()) {
+function renderPage(
+  path: string,
+  tabCode: string,
+  rights: string[],
+  queryClient = new QueryClient(),
+  renderTab: (tab: { label: string }) => ReactNode = (tab) => <p>Inhalt {tab.label}</p>,
+) {
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -20,7 +27,7 @@ function renderPage(path: string, tabCode: string, rights: string[], queryClient
                 search=""
                 rights={rights}
                 appTitle="Hort"
-                renderTab={(tab) => <p>Inhalt {tab.label}</p>}
+                renderTab={renderTab}
               />
             }
           />
@@ -39,6 +46,29 @@ describe('ModulePage', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Appinfo', 'Hilfe']);
     expect(screen.getByText('Inhalt Hilfe')).toBeTruthy();
     expect(document.title).toBe('Hilfe – Hort');
+  });
+
+  it('a tab whose code fails to load fails alone: the tab bars stay, the other tab opens', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): ReactNode {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    }
+    const rights = ['x|999|000', 'x|999|100'];
+    const tab = (t: { label: string }) => (t.label === 'Hilfe' ? <Broken /> : <p>Inhalt {t.label}</p>);
+    const { rerender } = renderPage('/999-100', '100', rights, new QueryClient(), tab);
+    expect(screen.getByRole('alert').textContent).toContain('Die Seite konnte nicht geladen werden.');
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+    expect(screen.getByRole('tablist')).toBeTruthy();
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/999']}>
+          <ModulePage definition={appInfoModule} tabCode="" search="" rights={rights} appTitle="Hort" renderTab={tab} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Inhalt Appinfo')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    quiet.mockRestore();
   });
 
   it('hides the tab bar with one allowed tab', () => {

@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useIsFetching } from '@tanstack/react-query';
 import { messages, type ModuleDefinition, type ModuleTab, type Right } from '@hortus/contract';
+import { ErrorBoundary } from '../error/error-boundary';
 import { pageTitle } from '../navigation/page-title';
 import { ModuleTabBar } from './module-tab-bar';
 import { resolveTab } from './tab-rules';
@@ -62,7 +63,11 @@ export function ModulePage({ definition, tabCode, search, rights, appTitle, rend
       <Box sx={{ height: 4 }}>
         {isLoading && <LinearProgress aria-label="Daten werden geladen" data-testid="module-loading" />}
       </Box>
-      <Suspense fallback={<LinearProgress aria-label="Wird geladen…" />}>{renderTab(resolution.current)}</Suspense>
+      {/* A tab whose code cannot be fetched (offline before the service worker has precached it) fails
+          alone: menu, offline banner and the other tabs stay. */}
+      <ErrorBoundary key={resolution.current.code} inPage>
+        <Suspense fallback={<LinearProgress aria-label="Wird geladen…" />}>{renderTab(resolution.current)}</Suspense>
+      </ErrorBoundary>
       {tabBar('bottom')}
     </>
   );

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { retryingLazy } from '../lazy/lazy-export';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { ReportSettings } from '@hortus/contract';
 
@@ -45,7 +46,7 @@ function Missing() {
 
 /** A part's component, loaded with its module's chunk (render inside Suspense); draws nothing without the module. */
 export function modulePart<K extends keyof ModuleParts>(name: K): ModuleParts[K] {
-  return lazy(async () => {
+  return retryingLazy(async () => {
     const loader = partLoaders[name];
     const part = loader ? (await loader()).parts?.[name] : undefined;
     return { default: part ?? Missing };

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CostDocumentView, CostView } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
+import { ApiError } from '../../../platform/api/errors';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
 import { CostDocumentList } from './cost-document-list';
 
@@ -50,5 +51,28 @@ describe('CostDocumentList', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByLabelText('Titel des Dokuments')).toBeNull());
+  });
+
+  it("keeps 'Titel speichern' back for an unchanged or empty title and puts the server's refusal on the field", async () => {
+    call.mockReset();
+    call.mockRejectedValue(
+      new ApiError('validationError', 'Ungültige Eingabe', 400, {
+        'dataToSave.data.name': ['Enthält unerlaubte Zeichen'],
+      }),
+    );
+    renderList();
+    fireEvent.click(screen.getByRole('button', { name: 'Beleg 2.pdf bearbeiten' }));
+    const title = screen.getByLabelText('Titel des Dokuments');
+    const save = () => screen.getByRole('button', { name: 'Titel speichern' }) as HTMLButtonElement;
+    expect(save().disabled).toBe(true);
+    fireEvent.change(title, { target: { value: '' } });
+    expect(save().disabled).toBe(true);
+    fireEvent.change(title, { target: { value: 'Quittung' } });
+    fireEvent.click(save());
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(window.document.getElementById(title.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enthält unerlaubte Zeichen',
+    );
+    expect(screen.getByLabelText('Titel des Dokuments')).toBe(title);
   });
 });
