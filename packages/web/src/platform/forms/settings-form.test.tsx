@@ -56,6 +56,14 @@ describe('useSettingsForm', () => {
     await waitFor(() => expect(button().disabled).toBe(true));
   });
 
+  it('enables Speichern in the render of the change itself (a click right after typing saves)', () => {
+    renderPage();
+    fireEvent.change(field('Meldungen bis'), { target: { value: '09:30' } });
+    expect(button().disabled).toBe(false);
+    fireEvent.change(field('Meldungen bis'), { target: { value: '9 Uhr' } });
+    expect(button().disabled).toBe(true);
+  });
+
   it('refuses a range whose von lies after bis, on the bis field', async () => {
     renderPage();
     fireEvent.change(field('von'), { target: { value: '2026-08-10' } });

@@ -53,7 +53,6 @@ export function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>({
 }: SettingsFormOptions<S>): SettingsFormState<S> {
   const form = useSchemaForm(schema, saved, { mode: 'onChange' });
   const formSave = useFormSave(form, serverErrors);
-  const { isDirty, isValid } = form.formState;
   const savedKey = JSON.stringify(saved);
   useEffect(() => {
     if (!form.formState.isDirty) form.reset(JSON.parse(savedKey) as DefaultValues<z.input<S>>);
@@ -68,7 +67,11 @@ export function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>({
       form.setValue(key as FieldPath<z.input<S>>, value as never, { shouldDirty: true, shouldValidate: true });
     }
   };
-  return { form, submit, canSave: isDirty && isValid, draft, update };
+  // Speichern follows a change in the render of the change (as FormDialog): the draft re-renders with every
+  // change, the form's own dirty state is set before the values are announced, and the schema checks the
+  // draft as it is — react-hook-form's isDirty/isValid would come one asynchronous validation later.
+  const canSave = form.control._formState.isDirty && schema.safeParse(draft).success;
+  return { form, submit, canSave, draft, update };
 }
 
 /** The page body of a settings form: its fields, the server's unplaceable message, Speichern. */
