@@ -34,6 +34,7 @@ import {
   userAdminCalls,
   type CallSpec,
 } from '@hortus/contract';
+import { serverEnv, serverNodeFlags } from '../scripts/server-runtime.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -126,16 +127,9 @@ interface Run {
 }
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=32', main], {
-    // As scripts/start.mjs (BENCH_MALLOC_ARENA_MAX=0 measures glibc's default).
-    env: {
-      ...process.env,
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...(process.env.BENCH_MALLOC_ARENA_MAX === '0' ? {} : { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' }),
-    },
+  const child = spawn(process.execPath, [...serverNodeFlags, main], {
+    // As scripts/start.mjs runs it (scripts/server-runtime.mjs).
+    env: { ...serverEnv, ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -214,7 +208,9 @@ function table(runs: Run[]): string {
     `# Memory and bytes on the wire (bench/memory.ts)`,
     '',
     `${new Date().toISOString().slice(0, 16)} UTC, Node ${process.versions.node}, ${os.cpus().length} cores; the built server as`,
-    '`npm start` runs it, fresh data folder with the demo organisation; idle = RSS after ' + IDLE_MS / 1000 + ' s.',
+    `\`npm start\` runs it (\`${serverNodeFlags.join(' ')}\`, ${Object.entries(serverEnv)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ')}), fresh data folder with the demo organisation; idle = RSS after ${IDLE_MS / 1000} s.`,
     '',
     '| database | first start (s) | peak RSS of the first start | idle 10 s after start | idle after every page once | peak until then |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -238,9 +234,14 @@ function table(runs: Run[]): string {
 
 async function run(): Promise<void> {
   if (!fs.existsSync(main)) throw new Error('Erst `npm run build` ausführen.');
-  const runs: Run[] = [await measure('PGlite', {})];
+  // DATABASE_URL names the PostgreSQL server for the second run only: the first is the embedded database.
+  const runs: Run[] = [await measure('PGlite', { DATABASE_URL: '' })];
   if (process.env.DATABASE_URL) {
-    runs.push(await measure('PostgreSQL', { DATABASE_URL: await freshPostgres(process.env.DATABASE_URL) }));
+    const url = await freshPostgres(process.env.DATABASE_URL);
+    runs.push(await measure('PostgreSQL', { DATABASE_URL: url }));
+    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${new URL(url).pathname.slice(1)}`);
+    await admin.end();
   }
   const text = table(runs);
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });

@@ -25,6 +25,7 @@ import { measureLoginRoute, type LoginRouteReport } from './login-route';
 import { runAutocannon, type LoadResult } from './load';
 import { loadFromMemory } from './memory-route';
 import { lighthouseTable, measureLighthouse } from './lighthouse';
+import { serverNodeFlags } from '../scripts/server-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -336,7 +337,7 @@ const lighthouseRows =
 const lines = [
   `# Benchmark ${new Date().toISOString()}`,
   '',
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}${process.execArgv.includes('--max-semi-space-size=32') ? ' with --max-semi-space-size=32 (as `npm start` runs the server)' : ''}; autocannon ${connectionCounts.join(' and ')} connections × ${seconds} s, in its own process; each database, the bare route and the replies from memory served by a process of their own.`,
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}${serverNodeFlags.every((flag) => process.execArgv.includes(flag)) ? ` with ${serverNodeFlags.join(' ')} (as \`npm start\` runs the server)` : ''}; autocannon ${connectionCounts.join(' and ')} connections × ${seconds} s, in its own process; each database, the bare route and the replies from memory served by a process of their own.`,
   '',
   '## Hot paths of a 1,000-user organisation (ratios to the bare Fastify route of the same run)',
   '',

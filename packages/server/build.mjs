@@ -1,4 +1,5 @@
 // Bundles the server (and the contract sources it imports) into dist/; npm packages stay external.
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -10,6 +11,7 @@ await build({
     main: 'src/main.ts',
     'cli/backup': 'src/cli/backup.ts',
     'cli/restore': 'src/cli/restore.ts',
+    'cli/pgdata-template': 'src/cli/pgdata-template.ts',
     // The face detector's worker thread (module 200 ID cards), loaded by path next to the chunks.
     'face-worker': 'src/modules/children/id-cards/face-worker.ts',
   },
@@ -26,3 +28,7 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+
+// The empty database cluster a new data folder starts from (database.ts `pgliteTemplateFile`), made once
+// per PGlite version; Liftoff only, as the server runs, keeps this step's memory small.
+execFileSync(process.execPath, ['--liftoff-only', 'dist/cli/pgdata-template.js'], { stdio: 'inherit' });

@@ -48,8 +48,8 @@ async function main(): Promise<void> {
     seed: config.SEED,
   });
   if (database.kind === 'pglite' && created) {
-    // Creating the folder (initdb runs in a second PGlite instance) and the demo seed grew the WebAssembly
-    // memory, which never shrinks: the server continues on a fresh instance (~600 MB → ~250 MB RSS).
+    // Unpacking the template cluster and the demo seed grew the WebAssembly memory, which never shrinks:
+    // the server continues on a fresh instance (~30 MB less RSS, bench/memory.ts).
     await database.close();
     database = await openPglite(pgdata);
   }

@@ -43,6 +43,8 @@ export const cacheScope = {
 interface Entry {
   value: Promise<unknown>;
   loadedAt: number;
+  /** Last time the entry was asked for (scopes with an idle limit drop it after that long). */
+  usedAt: number;
 }
 
 export class HotCache {
@@ -55,16 +57,24 @@ export class HotCache {
     this.#entriesMax = options.entriesMax ?? CACHE_SCOPE_ENTRIES_MAX;
   }
 
-  /** The cached value of (scope, key), loaded once by `load`; a failed load is not kept. */
-  memo<T>(scope: string, key: string, load: () => PromiseLike<T>): Promise<T> {
+  /**
+   * The cached value of (scope, key), loaded once by `load`; a failed load is not kept. With `idleMs`, the
+   * scope's entries are dropped once nobody asked for them that long (large data a request needed is
+   * given back to the memory; the next request loads it again).
+   */
+  memo<T>(scope: string, key: string, load: () => PromiseLike<T>, options: { idleMs?: number } = {}): Promise<T> {
     let entries = this.#scopes.get(scope);
     if (!entries) {
       entries = new Map();
       this.#scopes.set(scope, entries);
     }
     const now = Date.now();
+    if (options.idleMs !== undefined) this.#watchIdle(scope, options.idleMs);
     const hit = entries.get(key);
-    if (hit && (this.#maxAgeMs === null || now - hit.loadedAt < this.#maxAgeMs)) return hit.value as Promise<T>;
+    if (hit && (this.#maxAgeMs === null || now - hit.loadedAt < this.#maxAgeMs)) {
+      hit.usedAt = now;
+      return hit.value as Promise<T>;
+    }
     if (hit) entries.delete(key);
     if (entries.size >= this.#entriesMax) {
       const oldest = entries.keys().next();
@@ -77,13 +87,38 @@ export class HotCache {
     } catch (error) {
       value = Promise.reject(error as Error);
     }
-    const entry: Entry = { value, loadedAt: now };
+    const entry: Entry = { value, loadedAt: now, usedAt: now };
     const scopeEntries = entries;
     scopeEntries.set(key, entry);
     value.catch(() => {
       if (scopeEntries.get(key) === entry) scopeEntries.delete(key);
     });
     return value;
+  }
+
+  readonly #idleLimits = new Map<string, number>();
+  #sweepTimer: NodeJS.Timeout | null = null;
+
+  #watchIdle(scope: string, idleMs: number): void {
+    this.#idleLimits.set(scope, idleMs);
+    if (this.#sweepTimer) return;
+    const every = Math.min(...this.#idleLimits.values()) / 2;
+    this.#sweepTimer = setTimeout(() => {
+      this.#sweepTimer = null;
+      this.sweepIdle(Date.now());
+      const watched = [...this.#idleLimits.keys()].some((name) => this.size(name) > 0);
+      if (watched) this.#watchIdle(scope, idleMs);
+    }, every);
+    this.#sweepTimer.unref();
+  }
+
+  /** Drops the entries of scopes with an idle limit that were not asked for that long before `now`. */
+  sweepIdle(now: number): void {
+    for (const [scope, idleMs] of this.#idleLimits) {
+      const entries = this.#scopes.get(scope);
+      if (!entries) continue;
+      for (const [key, entry] of entries) if (now - entry.usedAt >= idleMs) entries.delete(key);
+    }
   }
 
   /** Clears one key of a scope, or the whole scope. */
@@ -168,8 +203,14 @@ export function isRootHandle(db: Db): boolean {
 }
 
 /** The cached value of (scope, key) for this database; `load` runs on a miss. */
-export function remember<T>(db: Db, scope: string, key: string, load: () => PromiseLike<T>): Promise<T> {
-  return infoOf(db).cache.memo(scope, key, load);
+export function remember<T>(
+  db: Db,
+  scope: string,
+  key: string,
+  load: () => PromiseLike<T>,
+  options: { idleMs?: number } = {},
+): Promise<T> {
+  return infoOf(db).cache.memo(scope, key, load, options);
 }
 
 /**

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -56,10 +57,47 @@ export const PGLITE_SETTINGS = [
   'temp_buffers=2MB',
 ];
 
-/** Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when dataDir is undefined (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * The empty database cluster `npm run build` leaves next to the server bundle (`packages/server/build.mjs`
+ * runs `writePgliteTemplate`), named by PGlite's version so that another PGlite never loads it. A new
+ * data folder starts from a copy of it: PGlite's own initdb runs a second PostgreSQL instance and copies
+ * its whole WebAssembly memory, which made the first start peak at ~1 GB RSS (bench/memory.ts).
+ */
+export function pgliteTemplateFile(distDir = serverDistDir()): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  let dir = path.dirname(entry);
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const { version } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+  return path.join(distDir, `pgdata-template-${version}.tar.gz`);
+}
+
+/** `packages/server/dist`, both from the bundle (dist/main.js) and from the sources (tests, bench). */
+function serverDistDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.basename(here) === 'dist' ? here : path.resolve(here, '..', '..', '..', 'dist');
+}
+
+/** Runs PGlite's initdb once in memory and writes the empty cluster to `file` (gzip tar). */
+export async function writePgliteTemplate(file: string): Promise<void> {
+  const client = new PGlite({ postgresqlconf: PGLITE_SETTINGS });
+  await client.waitReady;
+  const dump = await client.dumpDataDir('gzip');
+  await client.close();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+/**
+ * Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when dataDir is undefined (tests). A new
+ * `dataDir` starts from the build's template cluster when there is one (else PGlite runs initdb).
+ */
+export async function openPglite(dataDir: string | undefined, options: { template?: string } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS });
+  const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const template = fresh ? (options.template ?? pgliteTemplateFile()) : undefined;
+  const loadDataDir = template && fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
+  const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS, loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process owns the folder: writes clear the cache in process, no notification needed.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import iconv from 'iconv-lite';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   IMPORT_ROWS_MAX,
   listImportMessages as m,
@@ -86,7 +86,9 @@ function xlsxCellText(value: ExcelJS.CellValue): string {
 
 /** The first worksheet's rows as text. */
 async function xlsxRows(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded when a workbook comes in: exceljs holds ~10 MB of heap once imported (idle memory, issue 35).
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

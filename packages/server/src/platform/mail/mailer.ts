@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** A plain-text e-mail to one or more addresses (each address gets its own copy). */
 export interface Mail {
@@ -36,12 +36,15 @@ export interface MailerOptions {
 export function createMailer(options: MailerOptions): Mailer {
   const from = options.from ?? DEFAULT_FROM;
   const log = options.log ?? ((message, error) => console.error(message, error));
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const smtpUrl = options.smtpUrl;
+  // nodemailer (~5 MB of heap once imported) is loaded with the first mail, not at start (issue 35).
+  let transport: Promise<Transporter> | null = null;
   let queue: Promise<void> = Promise.resolve();
 
   const deliver = async (mail: Mail, to: string): Promise<void> => {
-    if (transport) {
-      await transport.sendMail({ from, to, subject: mail.subject, text: mail.text });
+    if (smtpUrl) {
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, to, subject: mail.subject, text: mail.text });
       return;
     }
     const line = JSON.stringify({ date: new Date().toISOString(), from, to, subject: mail.subject, text: mail.text });
@@ -50,7 +53,7 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 
   return {
-    kind: transport ? 'smtp' : 'outbox',
+    kind: smtpUrl ? 'smtp' : 'outbox',
     send(mail) {
       for (const to of new Set(mail.to)) {
         queue = queue.then(() => deliver(mail, to)).catch((error: unknown) => log('E-Mail nicht versendet', error));
