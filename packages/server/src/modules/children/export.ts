@@ -14,7 +14,7 @@ import type { GeneratedFile } from '../../platform/files/offer-file';
 import { listExportFile } from '../../platform/import/list-export';
 import { allowedChildIds } from './children/child-records';
 import { classesFor } from './children/classes';
-import { childListFields, type ChildListKey } from './import';
+import { childListFields, pickupEntry, type ChildListKey } from './import';
 import { loadParents } from './parents/parents';
 import { childPhones, childPickupPersons, children } from './schema';
 import { readChildrenSettings } from './settings';
@@ -101,9 +101,7 @@ export async function exportChildren(
           benutzername: parent?.nn ?? '',
           mail: parent ? mailOf(parent) : '',
           telefon: listOf(phones, child.id, (phone) => phone.nummer),
-          abholberechtigte: listOf(pickups, child.id, (person) =>
-            person.relation === '' ? person.name : `${person.name} (${person.relation})`,
-          ),
+          abholberechtigte: listOf(pickups, child.id, pickupEntry),
         };
         return columns.map((field) => values[field.key]);
       }),

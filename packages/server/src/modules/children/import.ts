@@ -65,11 +65,47 @@ interface ChildRecord {
 }
 
 const lower = (text: string) => text.trim().toLowerCase();
-const splitList = (text: string) =>
-  text
-    .split(/[;,]/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
+/**
+ * A list cell's entries, separated by ',' or ';' ('0351 123456, 0171 98765'). Text in double quotes keeps its
+ * separators and parentheses (`"Müller, Anna" (Oma)`, `""` for a quote); the quotes stay in the entry.
+ */
+function splitList(text: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    if (!quoted && (char === ',' || char === ';')) {
+      parts.push(current);
+      current = '';
+    } else current += char;
+  }
+  parts.push(current);
+  return parts.map((part) => part.trim()).filter((part) => part !== '');
+}
+
+/** Text that would be split or misread in a list cell is written in double quotes (`""` for a quote). */
+const LIST_SPECIAL = /[,;()"]/;
+const quotedIfNeeded = (text: string) => (LIST_SPECIAL.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+/** `"a ""b"""` → `a "b"`; unquoted text as it is. */
+const unquoted = (text: string) =>
+  text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1).replace(/""/g, '"') : text;
+
+/** A pickup person as the list cell writes it: 'Erika Schulz (Großmutter)', `"Müller, Anna" (Oma)`. */
+export function pickupEntry(person: { name: string; relation: string }): string {
+  const name = quotedIfNeeded(person.name);
+  return person.relation === '' ? name : `${name} (${quotedIfNeeded(person.relation)})`;
+}
+
+/** The pickup persons of a list cell (the reverse of `pickupEntry`; plain 'Name (Beziehung)' as typed). */
+function pickupsOf(cell: string): { name: string; beziehung: string }[] {
+  return splitList(cell).map((entry) => {
+    const quotedName = /^("(?:[^"]|"")*")\s*(?:\((.*)\))?$/.exec(entry);
+    if (quotedName) return { name: unquoted(quotedName[1] ?? ''), beziehung: unquoted((quotedName[2] ?? '').trim()) };
+    const match = /^(.*?)\s*\((.*)\)$/.exec(entry);
+    return { name: match?.[1] ?? entry, beziehung: unquoted((match?.[2] ?? '').trim()) };
+  });
+}
 
 /** A user name from a parent's name: 'anna.schulz' (umlauts spelled out, other characters dropped). */
 function userNameOf(vorname: string, nachname: string): string {
@@ -209,10 +245,7 @@ export async function importChildren(
       }
     }
     const phones = splitList(v.telefon).map((nummer) => ({ name: v.eltern || 'Telefon', nummer }));
-    const pickups = splitList(v.abholberechtigte).map((entry) => {
-      const match = /^(.*?)\s*\((.*)\)$/.exec(entry);
-      return { name: match?.[1] ?? entry, beziehung: match?.[2] ?? '' };
-    });
+    const pickups = pickupsOf(v.abholberechtigte);
     const parsed = editChildInput.safeParse({
       kind: {
         id: 0,
