@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { csvText, guardCell, unguardCell, type ListExportFormat } from '@hortus/contract';
 import type { GeneratedFile } from '../files/offer-file';
 import { berlinNow } from '../time/berlin-time';
@@ -37,7 +36,9 @@ export async function listExportFile(
   if (format === 'csv') {
     return { name, mime: 'text/csv; charset=utf-8', bytes: csvText([list.header, ...list.rows], { bom: true }) };
   }
-  const workbook = new ExcelJS.Workbook();
+  // Loaded when a workbook is asked for, as the import does: exceljs holds ~10 MB of heap once imported (issue 35).
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.Workbook();
   const sheet = workbook.addWorksheet(list.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = list.header.map((header, column) => ({
     header,
