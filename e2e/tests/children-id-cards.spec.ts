@@ -66,6 +66,12 @@ test('leitung creates an ID card with face detection, downloads its PDF, and the
   const allCards = page.waitForEvent('download');
   await page.getByRole('dialog').getByRole('button', { name: 'PDF erstellen' }).click();
   expect((await allCards).suggestedFilename()).toBe('Ausweise.pdf');
+  // The closed dialog gives its history entry back (history.back()); a navigation started before that
+  // finished would be aborted by it.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.waitForFunction(
+    () => (window.history.state as { hortusDialog?: number } | null)?.hortusDialog === undefined,
+  );
 
   // The scan station: settings first, then scanning; the code goes through the scanner's input.
   await page.goto('/200?SCAN');

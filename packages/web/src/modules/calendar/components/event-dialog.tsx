@@ -97,13 +97,15 @@ export function EventDialog({
   const category = categories.find((candidate) => candidate.id === (event?.id_kalenderkategorie ?? kategorie));
   const editable = categories.filter((candidate) => editableIds.includes(candidate.id));
 
+  // The question stays open while the deletion runs and goes with the event dialog: closed first, its
+  // history entry's return (history.back()) could land after the page's own navigation and reopen the event.
   const remove = async (dataToSave: CalendarDataToSave) => {
-    setQuestion(null);
     const done = await saveAction(() => save(dataToSave), {
       success: calendarMessages.deleted,
       failure: calendarMessages.saveFailed,
     });
     if (done !== null) onClose();
+    else setQuestion(null);
   };
   const askRemove = () => setQuestion(isSeriesOccurrence ? 'deleteSeries' : 'delete');
   const answerSeries = (go: boolean, single = false) => {
