@@ -20,6 +20,7 @@ import { removeExpiredProtokoll } from '../src/platform/audit/protokoll';
 import { createGroup, uniqueSuffix } from '../src/seed/factories';
 import { readZip } from './support/zip-reader';
 import { postMultipart } from './support/multipart';
+import { fetchStored } from './support/download';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
 
 let server: TestServer;
@@ -596,32 +597,18 @@ describe('the demo', () => {
         true,
       );
       const [leitung] = await demo.context.db.select({ id: users.id }).from(users).where(eq(users.nn, 'leitung'));
-      const ofUploader = await demo.call(userAdminCalls.datenauskunft, code, { data: leitung!.id });
-      expectStatus(ofUploader, 'success');
-      const uploaderZip = readZip(
-        (
-          await demo.app.inject({
-            method: 'POST',
-            url: '/_api/data/download.php',
-            payload: { code, file: String(ofUploader.body.file) },
-          })
-        ).rawPayload,
-      );
+      /** A Datenauskunft made by leitung, fetched as the web does, opened. */
+      const auskunftOf = async (userId: number) => {
+        const made = await demo.call(userAdminCalls.datenauskunft, code, { data: userId });
+        expectStatus(made, 'success');
+        return readZip(await fetchStored(demo.app, code, String(made.body.file)));
+      };
+      const uploaderZip = await auskunftOf(leitung!.id);
       expect([...uploaderZip.keys()].filter((name) => name.includes('Befund-Auskunft'))).toEqual([]);
 
       // The staff account is also an employee: its ZIP holds him and his two payrolls, no other employee.
       const [erzieher] = await demo.context.db.select({ id: users.id }).from(users).where(eq(users.nn, 'erzieher'));
-      const ofStaff = await demo.call(userAdminCalls.datenauskunft, code, { data: erzieher!.id });
-      expectStatus(ofStaff, 'success');
-      const staffZip = readZip(
-        (
-          await demo.app.inject({
-            method: 'POST',
-            url: '/_api/data/download.php',
-            payload: { code, file: String(ofStaff.body.file) },
-          })
-        ).rawPayload,
-      );
+      const staffZip = await auskunftOf(erzieher!.id);
       const employees = JSON.parse(staffZip.get('lohnabrechnungen.json')!.toString('utf8')) as {
         nachname: string;
         lohnabrechnungen: unknown[];
