@@ -7,7 +7,7 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // Tests of the embedded database's own process rules (data-folder lock) run only on PGlite; those of
     // several servers on one database (cache coherence through pg_notify) only on PostgreSQL.
-    exclude: db === 'postgres' ? ['test/embedded-*.test.ts'] : ['test/postgres-*.test.ts'],
+    exclude: db === 'postgres' ? ['test/**/embedded-*.test.ts'] : ['test/**/postgres-*.test.ts'],
     // The hydrant map's outside services are off; tests that need them start a local stand-in.
     env: { HORTUS_TEST_DB: db, HYDRANT_GEOCODING_URL: 'none', HYDRANT_TILE_URL: 'none' },
     testTimeout: 30_000,

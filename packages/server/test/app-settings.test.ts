@@ -9,7 +9,7 @@ import {
   platformCalls,
 } from '@hortus/contract';
 import { readAppSettings, writeAppSettings } from '../src/platform/settings/app-settings';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   type SlotView,
 } from '@hortus/contract';
 import { createGroup, createParameter } from '../src/seed/factories';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

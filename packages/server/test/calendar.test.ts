@@ -22,7 +22,7 @@ import {
 } from '@hortus/contract';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
 import { seedCalendarDemo } from '../src/modules/calendar/demo-seed';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 
 let server: TestServer;
 const api = calendarCalls.getOrSaveSettings.url;

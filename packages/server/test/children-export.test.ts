@@ -11,7 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { groups, protokoll } from '../src/platform/db/schema';
 import { createGroup } from '../src/seed/factories';
-import { expectStatus, startTestServer, type TestServer } from './helper';
+import { expectStatus, startTestServer, type TestServer } from './support/helper';
 import { fetchStored } from './support/download';
 import { postMultipart } from './support/multipart';
 

@@ -16,7 +16,7 @@ import { childIdCards } from '../src/modules/children/schema';
 import { ID_CARD_AREA, scanCard, SCAN_REPEAT_MS } from '../src/modules/children/id-cards/id-cards';
 import { files } from '../src/platform/db/schema';
 import { stopFaceDetection, warmUpFaceDetection } from '../src/modules/children/id-cards/face-detection';
-import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './support/helper';
 import { pageTexts } from './support/pdf-reader';
 
 const face = readFileSync(new URL('./fixtures/id-card-face.jpg', import.meta.url));

@@ -16,7 +16,7 @@ import { hydrants } from '../src/modules/hydrants/schema';
 import { publicHolidays } from '../src/modules/payroll/holidays';
 import { readPayrollSettings } from '../src/modules/payroll/settings';
 import { berlinNow } from '../src/platform/time/berlin-time';
-import { expectStatus, startTestServer, type TestServer } from './helper';
+import { expectStatus, startTestServer, type TestServer } from './support/helper';
 import { pageTexts } from './support/pdf-reader';
 
 let demo: TestServer;

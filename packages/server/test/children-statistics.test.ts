@@ -16,7 +16,7 @@ import {
 import { createGroup } from '../src/seed/factories';
 import { childAttendance, childStatisticsArchives, children } from '../src/modules/children/schema';
 import { files, users } from '../src/platform/db/schema';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 import { filledRectangles, pageTexts } from './support/pdf-reader';
 import { readZip } from './support/zip-reader';
 

@@ -29,7 +29,7 @@ import { queryRows } from '../src/platform/db/raw';
 import { applyAttendanceRetention, keptFrom } from '../src/modules/children/children/retention';
 import { berlinNow } from '../src/platform/time/berlin-time';
 import { missingChildren, notifyMissing } from '../src/modules/children/children/missing';
-import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './support/helper';
 import { pageTexts } from './support/pdf-reader';
 
 let server: TestServer;

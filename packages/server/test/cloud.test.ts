@@ -10,7 +10,7 @@ import {
 } from '@hortus/contract';
 import { files } from '../src/platform/db/schema';
 import { createGroup } from '../src/seed/factories';
-import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -26,7 +26,7 @@ import { invalidateCustomerData } from '../src/modules/customers/data-cache';
 import { euerOf } from '../src/modules/customers/euer';
 import { readCustomerSettings } from '../src/modules/customers/settings';
 import { writeDemoReceipts } from '../src/modules/customers/demo-costs';
-import { expectInvalid, expectStatus, startTestServer, type TestServer } from './helper';
+import { expectInvalid, expectStatus, startTestServer, type TestServer } from './support/helper';
 import { customerCallsOf } from './support/customer-calls';
 import { pageTexts } from './support/pdf-reader';
 import { readZip } from './support/zip-reader';
@@ -228,7 +228,7 @@ describe('costs: add, save, delete', () => {
   });
 });
 
-describe('kostenJahr: the load carries one year of costs (issue 35)', () => {
+describe('kostenJahr: the load carries one year of costs', () => {
   const load = (code: string, kostenJahr: unknown) =>
     server.call(customerCalls.getSettings, code, { kostenJahr } as Record<string, unknown>);
   const yearOf = async (kostenJahr: number) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type CustomerData, type OrderView } from '@hortus/contract';
 import { customerScheduledDocuments } from '../src/modules/customers/schema';
 import { writeDemoDocuments } from '../src/modules/customers/demo-documents';
-import { startTestServer, type TestServer } from './helper';
+import { startTestServer, type TestServer } from './support/helper';
 import { customerCallsOf } from './support/customer-calls';
 import { fetchStored } from './support/download';
 import { openPdf, pageTexts } from './support/pdf-reader';

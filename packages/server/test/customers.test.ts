@@ -23,7 +23,7 @@ import {
 } from '../src/modules/customers/schema';
 import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runDueDocuments } from '../src/modules/customers/document-job';
-import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 import { customerCallsOf } from './support/customer-calls';
 import { openPdf, pageTexts, xmpMetadata, xmpRaw } from './support/pdf-reader';
 import { BUSINESS_PROCESS, CREDIT_NOTE_TERMS } from '../src/modules/customers/cii-xml';

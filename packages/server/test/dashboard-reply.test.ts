@@ -16,7 +16,7 @@ import { dashboardMessages } from '../src/modules/dashboard/schema';
 import { invalidateUsers } from '../src/platform/cache/hot-cache';
 import { users } from '../src/platform/db/schema';
 import { createGroup } from '../src/seed/factories';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 import { countQueries } from './support/count-queries';
 
 /**

@@ -27,7 +27,7 @@ import { widgetRegistry } from '../src/platform/modules/widgets';
 import { createMailer, type Mailer } from '../src/platform/mail/mailer';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
 import { pushDefaults } from '../src/platform/push/push';
-import { expectStatus, loopbackPushAgent, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, loopbackPushAgent, startTestServer, type Reply, type TestServer } from './support/helper';
 
 interface ReceivedMail {
   to: string[];

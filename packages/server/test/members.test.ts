@@ -20,7 +20,7 @@ import {
   writeModuleSettings,
 } from '../src/platform/settings/module-settings';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -22,7 +22,7 @@ import { removeUnusedUploads } from '../src/modules/parent-reports/uploads';
 import { sendReport, withdrawReport } from '../src/modules/parent-reports/reports';
 import { readParentReportsSettings, saveParentReportsSettings } from '../src/modules/parent-reports/settings';
 import { attendanceOf } from '../src/modules/parent-reports/records';
-import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

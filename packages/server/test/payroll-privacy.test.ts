@@ -14,7 +14,7 @@ import {
 import { files, protokoll, users } from '../src/platform/db/schema';
 import { applyPayrollRetention, firstKeptPayrollYear, payrollRetentionJob } from '../src/modules/payroll/retention';
 import { payrollPayrolls } from '../src/modules/payroll/schema';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 import { readZip } from './support/zip-reader';
 
 let server: TestServer;

@@ -13,7 +13,7 @@ import {
   payrollInputOf,
 } from '@hortus/contract';
 import { publicHolidays } from '../src/modules/payroll/holidays';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 import { pageTexts } from './support/pdf-reader';
 
 let server: TestServer;

@@ -10,7 +10,7 @@ import {
 } from '@hortus/contract';
 import { userParameterValues, users } from '../src/platform/db/schema';
 import { createGroup, createParameter } from '../src/seed/factories';
-import { startTestServer, type Reply, type TestServer } from './helper';
+import { startTestServer, type Reply, type TestServer } from './support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

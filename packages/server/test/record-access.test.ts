@@ -9,7 +9,7 @@ import {
 } from '@hortus/contract';
 import { createGroup } from '../src/seed/factories';
 import { berlinNow } from '../src/platform/time/berlin-time';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 
 /** Record access (docs/architecture.md "Record access"): one rule per resource, in every reply part. */
 let server: TestServer;

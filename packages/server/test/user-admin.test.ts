@@ -15,7 +15,7 @@ import {
 import { allRights } from '../src/bootstrap';
 import { groups, userParameterValues, userParameters, users } from '../src/platform/db/schema';
 import { createGroup, createParameter, createUser, uniqueSuffix } from '../src/seed/factories';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './helper';
+import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

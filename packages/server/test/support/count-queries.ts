@@ -1,5 +1,5 @@
 import type { Db } from '../../src/platform/db/database';
-import { testDbKind } from '../helper';
+import { testDbKind } from './helper';
 
 /** Counts the statements the database client runs while `work` runs (PGlite query/exec, postgres.js unsafe). */
 export async function countQueries(db: Db, work: () => Promise<unknown>): Promise<number> {

@@ -1,5 +1,5 @@
 import { customerCalls, type CustomerData, type CustomerSave } from '@hortus/contract';
-import { expectStatus, type Reply, type TestServer } from '../helper';
+import { expectStatus, type Reply, type TestServer } from './helper';
 
 /** Module 410's getSettings as the tests use it: one save action, or a load that must succeed. */
 export function customerCallsOf(server: () => TestServer) {

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { cloudRights, conditionAllows, hasRight, rightsTree, toLocal, type RightNode } from '@hortus/contract';
+import { allRights, bootstrap } from '../../src/bootstrap';
+import { loadUser } from '../../src/platform/auth/session-user';
+import { syncKnownRights } from '../../src/platform/auth/known-rights';
+import { verifyPassword } from '../../src/platform/auth/password';
+import { groups, userParameters, users } from '../../src/platform/db/schema';
+import { openPostgres } from '../../src/platform/db/database';
+import { createUser } from '../../src/seed/factories';
+import { demoLogins } from '../../src/seed/demo';
+import { calendarEvents } from '../../src/modules/calendar/schema';
+import { cloudSlots } from '../../src/modules/cloud/schema';
+import { dashboardMessages } from '../../src/modules/dashboard/schema';
+import { freshDatabase } from '../support/helper';
+
+describe('bootstrap', () => {
+  it('creates the first administrator with every right and a generated password shown once', async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      const first = await bootstrap(database, { adminUser: 'chefin', adminPassword: undefined, seed: 'none' });
+      expect(first.createdAdmin).toBe(true);
+      expect(first.generatedAdminPassword).toMatch(/^[A-Za-z2-9]{16}$/);
+      const [admin] = await database.db.select().from(users);
+      expect(admin?.nn).toBe('chefin');
+      expect(await verifyPassword(first.generatedAdminPassword ?? '', admin?.passwordHash ?? '')).toBe(true);
+      const loaded = await loadUser(database.db, admin?.id ?? 0);
+      expect(loaded?.rechte).toEqual([...allRights()].sort());
+      const second = await bootstrap(database, { adminUser: 'chefin', adminPassword: undefined, seed: 'none' });
+      expect(second).toMatchObject({ createdAdmin: false, generatedAdminPassword: null, demo: false });
+      expect(await database.db.select().from(users)).toHaveLength(1);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('loads the demo organisation with working demo logins', async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      const result = await bootstrap(database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'demo' });
+      expect(result).toMatchObject({ createdAdmin: true, generatedAdminPassword: null, demo: true });
+      const rows = await database.db.select().from(users);
+      for (const login of demoLogins) {
+        const row = rows.find((user) => user.nn === login.nn);
+        expect(row, login.nn).toBeDefined();
+        expect(await verifyPassword(login.password, row?.passwordHash ?? '')).toBe(true);
+      }
+
+      // Parents see the cloud's files and the 'Elternbriefe' slot, without managing slots.
+      const parent = await loadUser(database.db, rows.find((user) => user.nn === 'eltern')?.id ?? 0);
+      expect(parent && hasRight(parent.rechte, cloudRights.files)).toBe(true);
+      expect(parent && hasRight(parent.rechte, cloudRights.admin)).toBe(false);
+      const slots = await database.db.select().from(cloudSlots);
+      const letters = slots.find((slot) => slot.name === 'Elternbriefe');
+      expect(letters && parent && conditionAllows(letters.conditions.sehen, parent)).toBe(true);
+
+      // The summer party's message names the day and hour of its calendar entry.
+      const [party] = (await database.db.select().from(calendarEvents)).filter((event) => event.name === 'Sommerfest');
+      const start = toLocal(party?.startMs ?? 0);
+      const day = `${String(start.day).padStart(2, '0')}.${String(start.month).padStart(2, '0')}.${start.year}`;
+      expect(new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay()).toBe(5);
+      expect(start.hour).toBe(15);
+      const message = (await database.db.select().from(dashboardMessages)).find((row) =>
+        row.titel.startsWith('Sommerfest'),
+      );
+      expect(message?.titel).toBe(`Sommerfest am Freitag, ${day}`);
+      expect(message?.text).toContain(`am Freitag, ${day}, von 15 bis 18 Uhr`);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('two servers bootstrapping one empty database at once create the organisation once, without crashing', async () => {
+    const { database, url, drop } = await freshDatabase();
+    // On PostgreSQL a second server has its own connections; PGlite is owned by one process.
+    const second = url ? await openPostgres(url, { max: 2 }) : database;
+    try {
+      const options = { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'demo' } as const;
+      const results = await Promise.all([bootstrap(database, options), bootstrap(second, options)]);
+      expect(results.filter((result) => result.createdAdmin)).toHaveLength(1);
+      const names = (await database.db.select().from(users)).map((user) => user.nn).sort();
+      // Every demo login once (module demo seeds may add accounts, e.g. further parent accounts of 200).
+      expect(new Set(names).size).toBe(names.length);
+      expect(names).toEqual(expect.arrayContaining(['admin', ...demoLogins.map((login) => login.nn)]));
+      const groupNames = (await database.db.select().from(groups)).map((group) => group.name);
+      expect(new Set(groupNames).size).toBe(groupNames.length);
+      const parameterNames = (await database.db.select().from(userParameters)).map((parameter) => parameter.name);
+      expect(new Set(parameterNames).size).toBe(parameterNames.length);
+    } finally {
+      if (second !== database) await second.close();
+      await drop();
+    }
+  });
+
+  it('gives rights that an update adds to full administrators only', async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      await bootstrap(database, { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'none' });
+      const staff = await createUser(database.db, { rechteSolo: ['x|999|000'] });
+      const extended: RightNode = {
+        ...rightsTree,
+        children: [
+          ...(rightsTree.children ?? []),
+          {
+            right: 'x|888',
+            label: 'Neu',
+            icon: 'Star',
+            children: [{ right: 'x|888|000', label: 'Neu', icon: 'Star' }],
+          },
+        ],
+      };
+      await syncKnownRights(database.db, extended);
+      const [admin] = (await database.db.select().from(users)).filter((user) => user.nn === 'admin');
+      expect((await loadUser(database.db, admin?.id ?? 0))?.rechte).toEqual(
+        expect.arrayContaining(['x|888', 'x|888|000']),
+      );
+      expect((await loadUser(database.db, staff.id))?.rechte).toEqual(['x|999|000']);
+    } finally {
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datenschutzMessages, userAdminCalls } from '@hortus/contract';
+import { protokollRetentionJob, readDatenschutzSettings } from '../../src/platform/audit/protokoll';
+import { attendanceRetentionJob } from '../../src/modules/children/children/retention';
+import { payrollRetentionJob } from '../../src/modules/payroll/retention';
+import { expectStatus, startTestServer, type TestServer } from '../support/helper';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const { getDatenschutz, saveDatenschutz } = userAdminCalls;
+
+describe('Datenschutz settings (retention)', () => {
+  it('answers the defaults, saves the retention for x|005|000 only, and the jobs read it', async () => {
+    const admin = await server.userWithSession({ rechteSolo: ['x|005|000'] });
+    const other = await server.userWithSession({ rechteSolo: ['x|000|000'] });
+    const read = await server.call(getDatenschutz, admin.code);
+    expectStatus(read, 'success', 200);
+    expect(read.body.settings).toEqual({
+      protokollMonate: 24,
+      anwesenheitMonate: 12,
+      ausgetreteneMonate: 12,
+      lohnJahre: 10,
+    });
+    expectStatus(await server.call(getDatenschutz, other.code), 'noRight', 403);
+
+    const wanted = { protokollMonate: 36, anwesenheitMonate: 18, ausgetreteneMonate: 6, lohnJahre: 11 };
+    expectStatus(await server.call(saveDatenschutz, other.code, { data: wanted }), 'noRight', 403);
+    expect(await readDatenschutzSettings(server.database.db)).toMatchObject({ protokollMonate: 24 });
+    const saved = await server.call(saveDatenschutz, admin.code, { data: wanted });
+    expectStatus(saved, 'success', 200);
+    expect(saved.body.settings).toEqual(wanted);
+    expect(await readDatenschutzSettings(server.database.db)).toEqual(wanted);
+  });
+
+  it('refuses bad retention with a German message on its field and changes nothing', async () => {
+    const admin = await server.userWithSession({ rechteSolo: ['x|005|000'] });
+    const before = await readDatenschutzSettings(server.database.db);
+    const cases = [
+      ['anwesenheitMonate', 0, datenschutzMessages.anwesenheitMonate],
+      ['ausgetreteneMonate', 2.5, datenschutzMessages.ausgetreteneMonate],
+      ['lohnJahre', 31, datenschutzMessages.lohnJahre],
+      ['protokollMonate', 'viel', datenschutzMessages.protokollMonate],
+    ] as const;
+    for (const [field, value, message] of cases) {
+      const reply = await server.call(saveDatenschutz, admin.code, { data: { ...before, [field]: value } });
+      expectStatus(reply, 'validationError', 400);
+      expect((reply.body.errors as Record<string, string[]>)[`data.${field}`]).toEqual([message]);
+    }
+    expect(await readDatenschutzSettings(server.database.db)).toEqual(before);
+  });
+
+  it('records each retention job’s last run and answers it with the settings', async () => {
+    const admin = await server.userWithSession({ rechteSolo: ['x|005|000'] });
+    const before = await server.call(getDatenschutz, admin.code);
+    expect(before.body.laeufe).toEqual([
+      expect.objectContaining({ name: 'protokoll-retention', lauf: null }),
+      expect.objectContaining({ name: 'children-attendance-retention', lauf: null }),
+      expect.objectContaining({ name: 'payroll-retention', lauf: null }),
+    ]);
+    const started = Date.now();
+    await protokollRetentionJob.run(server.context);
+    await attendanceRetentionJob.run(server.context);
+    await payrollRetentionJob.run(server.context);
+    const after = await server.call(getDatenschutz, admin.code);
+    expectStatus(after, 'success', 200);
+    const laeufe = after.body.laeufe as { name: string; lauf: { zeit: string; ergebnis: string } | null }[];
+    expect(laeufe.map((job) => job.lauf?.ergebnis)).toEqual([
+      expect.stringMatching(/^\d+ Einträge entfernt$/),
+      expect.stringMatching(/^\d+ Anwesenheiten gelöscht, \d+ anonymisiert$/),
+      expect.stringMatching(/^\d+ Lohnabrechnungen gelöscht$/),
+    ]);
+    for (const job of laeufe) expect(Date.parse(job.lauf?.zeit ?? '')).toBeGreaterThanOrEqual(started - 1000);
+  });
+});
