@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { membersServerCalls } from './calls';
+import { membersServerCalls } from './calls/directory';
 import { memberSaveFallback } from './member-save';
 
 /** Module 100: member directory (saves member details through saveNutzer). */

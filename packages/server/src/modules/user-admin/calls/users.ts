@@ -1,6 +1,6 @@
 import { hasRight, messages, rightsTree, userAdminCalls, userAdminRights } from '@hortus/contract';
-import { CallError, defineCall } from '../../platform/http/calls';
-import { deleteAdminUser, loadAdminUsers, resetUserPassword, saveAdminUser } from '../../platform/users/admin-users';
+import { CallError, defineCall } from '../../../platform/http/calls';
+import { deleteAdminUser, loadAdminUsers, resetUserPassword, saveAdminUser } from '../../../platform/users/admin-users';
 
 export const getNutzerCall = defineCall(userAdminCalls.getNutzer).forSession({
   rights: [userAdminRights.list],

@@ -8,9 +8,9 @@ import {
   platformCalls,
   profileCalls,
 } from '@hortus/contract';
-import { userParameterValues, users } from '../src/platform/db/schema';
-import { createGroup, createParameter } from '../src/seed/factories';
-import { startTestServer, type Reply, type TestServer } from './support/helper';
+import { userParameterValues, users } from '../../../src/platform/db/schema';
+import { createGroup, createParameter } from '../../../src/seed/factories';
+import { startTestServer, type Reply, type TestServer } from '../../support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { userAdminCalls, userAdminRights } from '@hortus/contract';
-import { defineCall } from '../../platform/http/calls';
-import { deleteAdminGroup, loadAdminGroups, saveAdminGroup } from './groups';
+import { defineCall } from '../../../platform/http/calls';
+import { deleteAdminGroup, loadAdminGroups, saveAdminGroup } from '../groups';
 
 export const getNutzergruppenCall = defineCall(userAdminCalls.getNutzergruppen).forSession({
   // The user dialog needs the groups' names and parameters too.

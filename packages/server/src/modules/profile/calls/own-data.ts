@@ -1,6 +1,6 @@
 import { profileCalls } from '@hortus/contract';
-import { defineCall, type CallDefinition } from '../../platform/http/calls';
-import { loadOwnData, saveOwnData } from './own-data';
+import { defineCall, type CallDefinition } from '../../../platform/http/calls';
+import { loadOwnData, saveOwnData } from '../own-data';
 
 export const getMeineDatenCall = defineCall(profileCalls.getMeineDaten).forSession({
   rights: ['x|010'],

@@ -8,8 +8,8 @@ import {
   appSettingsCalls,
   platformCalls,
 } from '@hortus/contract';
-import { readAppSettings, writeAppSettings } from '../src/platform/settings/app-settings';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
+import { readAppSettings, writeAppSettings } from '../../../src/platform/settings/app-settings';
+import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -12,10 +12,10 @@ import {
   platformCalls,
   userAdminCalls,
 } from '@hortus/contract';
-import { allRights } from '../src/bootstrap';
-import { groups, userParameterValues, userParameters, users } from '../src/platform/db/schema';
-import { createGroup, createParameter, createUser, uniqueSuffix } from '../src/seed/factories';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
+import { allRights } from '../../../src/bootstrap';
+import { groups, userParameterValues, userParameters, users } from '../../../src/platform/db/schema';
+import { createGroup, createParameter, createUser, uniqueSuffix } from '../../../src/seed/factories';
+import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -13,14 +13,14 @@ import {
   userAdminCalls,
   membersCalls,
 } from '@hortus/contract';
-import { users } from '../src/platform/db/schema';
+import { users } from '../../../src/platform/db/schema';
 import {
   readModuleSettings,
   readSharedModuleSettings,
   writeModuleSettings,
-} from '../src/platform/settings/module-settings';
-import { createGroup, createParameter, createUser } from '../src/seed/factories';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
+} from '../../../src/platform/settings/module-settings';
+import { createGroup, createParameter, createUser } from '../../../src/seed/factories';
+import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

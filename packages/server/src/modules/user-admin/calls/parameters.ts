@@ -1,6 +1,6 @@
 import { userAdminCalls, userAdminRights } from '@hortus/contract';
-import { defineCall } from '../../platform/http/calls';
-import { deleteParameter, saveParameter } from './parameters';
+import { defineCall } from '../../../platform/http/calls';
+import { deleteParameter, saveParameter } from '../parameters';
 
 export const saveNutzerparameterCall = defineCall(userAdminCalls.saveNutzerparameter).forSession({
   rights: [userAdminRights.parameters],

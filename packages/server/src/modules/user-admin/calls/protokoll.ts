@@ -1,6 +1,6 @@
 import { userAdminCalls, userAdminRights } from '@hortus/contract';
-import { loadProtokoll } from '../../platform/audit/protokoll';
-import { defineCall } from '../../platform/http/calls';
+import { loadProtokoll } from '../../../platform/audit/protokoll';
+import { defineCall } from '../../../platform/http/calls';
 
 /** The Protokoll tab: every entry, filtered and paged, for holders of x|005|030 only. */
 export const getProtokollCall = defineCall(userAdminCalls.getProtokoll).forSession({

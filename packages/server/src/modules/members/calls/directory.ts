@@ -1,7 +1,7 @@
 import { membersCalls, membersRights } from '@hortus/contract';
-import { defineCall, type CallDefinition } from '../../platform/http/calls';
-import { loadMemberDetail, loadMemberList } from './directory';
-import { readMemberSettings, saveMemberSettings } from './settings';
+import { defineCall, type CallDefinition } from '../../../platform/http/calls';
+import { loadMemberDetail, loadMemberList } from '../directory';
+import { readMemberSettings, saveMemberSettings } from '../settings';
 
 export const getMitgliederlisteCall = defineCall(membersCalls.getMitgliederliste).forSession({
   rights: [membersRights.list],

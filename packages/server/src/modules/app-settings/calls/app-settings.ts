@@ -7,10 +7,10 @@ import {
   type AppSettingsReply,
   type ModuleDefinition,
 } from '@hortus/contract';
-import type { Db } from '../../platform/db/database';
-import { CallError, defineCall, type CallDefinition } from '../../platform/http/calls';
-import { readAppSettings, writeAppSettings } from '../../platform/settings/app-settings';
-import { isModuleEnabled } from '../../platform/settings/menu';
+import type { Db } from '../../../platform/db/database';
+import { CallError, defineCall, type CallDefinition } from '../../../platform/http/calls';
+import { readAppSettings, writeAppSettings } from '../../../platform/settings/app-settings';
+import { isModuleEnabled } from '../../../platform/settings/menu';
 
 /** The app settings as the page edits them; useF null in storage means every module is on. */
 async function appSettingsState(db: Db, modules: readonly ModuleDefinition[]): Promise<AppSettingsReply> {

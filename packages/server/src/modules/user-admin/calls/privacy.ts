@@ -5,11 +5,11 @@ import {
   userAdminMessages,
   userAdminRights,
 } from '@hortus/contract';
-import { datenschutzOverview, recordDisclosure } from '../../platform/audit/protokoll';
-import { writeModuleSettings } from '../../platform/settings/module-settings';
-import { offerFile } from '../../platform/files/offer-file';
-import { CallError, defineCall } from '../../platform/http/calls';
-import { UnknownPersonError, datenauskunft } from '../../platform/privacy/datenauskunft';
+import { datenschutzOverview, recordDisclosure } from '../../../platform/audit/protokoll';
+import { writeModuleSettings } from '../../../platform/settings/module-settings';
+import { offerFile } from '../../../platform/files/offer-file';
+import { CallError, defineCall } from '../../../platform/http/calls';
+import { UnknownPersonError, datenauskunft } from '../../../platform/privacy/datenauskunft';
 
 /** Art. 15 DSGVO: everything stored about one user as a ZIP, for user administrators (x|005|000). */
 export const datenauskunftCall = defineCall(userAdminCalls.datenauskunft).forSession({
