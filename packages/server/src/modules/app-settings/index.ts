@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { appSettingsServerCalls } from './calls/app-settings';
+import { getOrSaveSettingsCall } from './calls/app-settings';
 
-/** Module 001: app settings. */
-export const appSettingsServerModule: ServerModule = { code: '001', calls: appSettingsServerCalls };
+/** Module 001: app settings (README.md). */
+export const appSettingsServerModule: ServerModule = { code: '001', calls: [getOrSaveSettingsCall] };

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { requireVersion, versioned } from '../../platform/db/versions';
 import { users } from '../../platform/db/schema';
-import { assertMayChange, designatedAccountIds } from '../../platform/users/accounts';
+import { requireAccountChange, designatedAccountIds } from '../../platform/users/accounts';
 import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { checkLoginValues, loginViews, writeLoginValues, type Editor } from './login-values';
@@ -51,7 +51,7 @@ export async function saveCustomer(
   const loginValues = input.nutzer;
   const editable = loginValues ? await checkLoginValues(db, editor, input.id_login, loginValues) : [];
   // Changing a login's values changes that account: refused when it holds a right the editor lacks.
-  if (editable.length > 0) await assertMayChange(db, editor, [input.id_login]);
+  if (editable.length > 0) await requireAccountChange(db, editor, [input.id_login]);
   return db.transaction(async (tx) => {
     if (loginValues && editable.length > 0) await writeLoginValues(tx, input.id_login, editable, loginValues);
     const save = { by: editor.id, version: input.version };

@@ -1,5 +1,4 @@
 import {
-  membersMessages,
   userAdminRights,
   hasRight,
   usesIds,
@@ -10,11 +9,11 @@ import {
 } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { requireRecord } from '../../platform/http/records';
 import { readOrgData } from '../../platform/settings/org-data';
-import { loadAdminUser, loadAdminUsers } from '../../platform/users/admin-users';
+import { loadAdminUsers } from '../../platform/users/admin-users';
 import { parametersInArea, type ValueMaps } from '../../platform/users/parameter-values';
-import { isListed, readMemberSettings } from './settings';
+import { canSeeMember, requireMember } from './access';
+import { readMemberSettings } from './settings';
 
 /**
  * The member directory (100): who is listed and which parameter values a viewer sees. Visibility
@@ -57,7 +56,7 @@ export async function loadMemberList(
     .filter((parameter) => parameter.f100.seeOnTable)
     .map(({ bearbeiten: _bearbeiten, ...parameter }) => parameter);
   const members = (await loadAdminUsers(db))
-    .filter((user) => isListed(user, settings))
+    .filter((user) => canSeeMember(user, settings))
     .sort((a, b) => collator.compare(a.ident, b.ident) || collator.compare(a.nn, b.nn) || a.id - b.id);
   const nutzer = members.map((member) => ({
     id: member.id,
@@ -69,23 +68,6 @@ export async function loadMemberList(
     ),
   }));
   return { nutzer, spalten };
-}
-
-/**
- * A member as stored (AdminUser) for a viewer of the directory. Unknown users and users the directory
- * does not list answer notFound; `canChange` (optional) answers noRight for a listed one.
- */
-export async function requireListedMember(
-  db: Db,
-  id: number,
-  canChange?: (member: AdminUser) => boolean,
-): Promise<AdminUser> {
-  const settings = await readMemberSettings(db);
-  return requireRecord(
-    await loadAdminUser(db, id),
-    { canSee: (member) => isListed(member, settings), ...(canChange ? { canChange } : {}) },
-    membersMessages.unknownMember,
-  );
 }
 
 /** The viewer's view of a member: the member's parameters the viewer may see, with edit flags. */
@@ -108,6 +90,6 @@ export function memberDetailOf(
 }
 
 export async function loadMemberDetail(db: Db, viewer: Viewer, id: number): Promise<MemberDetail> {
-  const member = await requireListedMember(db, id);
+  const member = await requireMember(db, id);
   return memberDetailOf(member, await visibleParameters(db, viewer), viewer);
 }

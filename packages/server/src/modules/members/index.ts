@@ -1,10 +1,11 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { membersServerCalls } from './calls/directory';
+import { getMitgliedCall, getMitgliederlisteCall } from './calls/directory';
+import { getSettingsCall, saveSettingsCall } from './calls/settings';
 import { memberSaveFallback } from './member-save';
 
-/** Module 100: member directory (saves member details through saveNutzer). */
+/** Module 100: member directory (README.md); saves member details through saveNutzer. */
 export const membersServerModule: ServerModule = {
   code: '100',
-  calls: membersServerCalls,
+  calls: [getMitgliederlisteCall, getMitgliedCall, getSettingsCall, saveSettingsCall],
   userSaveFallback: memberSaveFallback,
 };

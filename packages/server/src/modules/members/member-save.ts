@@ -18,7 +18,8 @@ import {
   valueErrors,
   valueMapsOf,
 } from '../../platform/users/parameter-values';
-import { pickValues, requireListedMember, visibleParameters } from './directory';
+import { requireMember } from './access';
+import { pickValues, visibleParameters } from './directory';
 
 function sameSet<T>(a: readonly T[], b: readonly T[]): boolean {
   const left = new Set(a);
@@ -37,7 +38,7 @@ function sameSet<T>(a: readonly T[], b: readonly T[]): boolean {
 export const memberSaveFallback: UserSaveFallback = async ({ db, user }, input, neuPW) => {
   if (neuPW !== '' || input.id <= 0 || !hasRight(user.rechte, membersRights.list)) return null;
   // An unlisted member is not found; changing the groups needs x|005|000|020 (else noRight).
-  const member = await requireListedMember(
+  const member = await requireMember(
     db,
     input.id,
     (stored) => sameSet(stored.gruppen, input.gruppen) || hasRight(user.rechte, userAdminRights.edit),

@@ -31,11 +31,3 @@ export async function saveMemberSettings(db: Db, input: MemberSettings): Promise
   await writeModuleSettings(db, membersModule.code, value);
   return value;
 }
-
-/** Whether a user appears in the directory: show is set and the user is in a shown group (none chosen = any group). */
-export function isListed(user: { show: boolean; gruppen: readonly number[] }, settings: MemberSettings): boolean {
-  if (!user.show) return false;
-  return settings.anzeigeGruppen.length === 0
-    ? user.gruppen.length > 0
-    : user.gruppen.some((id) => settings.anzeigeGruppen.includes(id));
-}

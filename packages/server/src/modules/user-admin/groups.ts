@@ -15,7 +15,7 @@ import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { readOrgData } from '../../platform/settings/org-data';
 import { parametersByGroup } from '../../platform/users/parameter-values';
-import { assertMayChangeGroup, deleteGroup, saveGroup } from '../../platform/users/accounts';
+import { requireGroupChange, deleteGroup, saveGroup } from '../../platform/users/accounts';
 
 function refuse(errors: FieldErrors): never {
   throw new CallError('validationError', messages.validationFailed, errors);
@@ -74,7 +74,7 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
   }
   const rechte = [...new Set(input.rechte)].sort();
   // Checked first: a group with rights the editor lacks stays as it is (the accounts service checks again).
-  assertMayChangeGroup(editor, isNew ? [] : (org.groupRights.get(input.id) ?? []));
+  requireGroupChange(editor, isNew ? [] : (org.groupRights.get(input.id) ?? []));
   const parameterIds = [...new Set(input.nutzerparameter)];
   if (parameterIds.some((id) => !org.parameters.some((parameter) => parameter.id === id))) {
     refuse({ nutzerparameter: [userAdminMessages.unknownParameter] });
@@ -107,7 +107,7 @@ export async function deleteAdminGroup(db: Db, groupId: number, editor: LoadedUs
     { canSee: true },
     userAdminMessages.unknownGroup,
   );
-  assertMayChangeGroup(editor, org.groupRights.get(groupId) ?? []);
+  requireGroupChange(editor, org.groupRights.get(groupId) ?? []);
   if (!(await keepsGroupRight(db, editor, groupId, null))) refuse({ data: [userAdminMessages.selfLockout] });
   await deleteGroup(db, editor, groupId);
 }

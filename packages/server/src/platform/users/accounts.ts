@@ -61,7 +61,7 @@ export async function rightsOfAccounts(db: Db, ids: readonly number[]): Promise<
 }
 
 /** Refuses (noRight) when one of the accounts holds a right the editor lacks: no taking over someone stronger. */
-export async function assertMayChange(
+export async function requireAccountChange(
   db: Db,
   editor: Editor,
   ids: readonly number[],
@@ -221,7 +221,7 @@ export async function updateAccount(tx: Db, editor: Editor, id: number, change: 
     (change.ident !== undefined && change.ident !== row.ident) ||
     (change.show !== undefined && change.show !== row.show);
   if (!changes) return;
-  await assertMayChange(tx, editor, [id], userAdminMessages.strongerUser);
+  await requireAccountChange(tx, editor, [id], userAdminMessages.strongerUser);
   const org = await readOrgData(tx);
   const errors = {
     ...grantErrors(editor.rechte, addedRights(beforeSolo, change.rechteSolo ?? beforeSolo), 'rechteSolo'),
@@ -267,7 +267,7 @@ export async function deleteAccounts(
   if (unique.length === 0) return;
   if (unique.includes(editor.id)) refuse({ [field]: [userAdminMessages.deleteSelf] });
   await keepingAdmins(db, field, async (tx) => {
-    await assertMayChange(tx, editor, unique);
+    await requireAccountChange(tx, editor, unique);
     const names = await tx.select({ id: users.id, nn: users.nn }).from(users).where(inArray(users.id, unique));
     await tx.delete(users).where(inArray(users.id, unique));
     if (erase) {
@@ -294,7 +294,7 @@ export async function resetAccountPassword(
   id: number,
   alsoInTx?: (tx: Db, password: string, passwordHash: string) => Promise<void>,
 ): Promise<string> {
-  await assertMayChange(db, editor, [id]);
+  await requireAccountChange(db, editor, [id]);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -340,7 +340,7 @@ export interface GroupRecord {
 }
 
 /** A group with rights the editor lacks is someone stronger's: it stays as it is. */
-export function assertMayChangeGroup(editor: Editor, rightsBefore: readonly string[]): void {
+export function requireGroupChange(editor: Editor, rightsBefore: readonly string[]): void {
   if (!holdsAllOf(editor.rechte, rightsBefore)) throw new CallError('noRight', userAdminMessages.strongerGroup);
 }
 
@@ -352,7 +352,7 @@ export function assertMayChangeGroup(editor: Editor, rightsBefore: readonly stri
 export async function saveGroup(db: Db, editor: Editor, group: GroupRecord): Promise<number> {
   const org = await readOrgData(db);
   const before = group.id === 0 ? [] : (org.groupRights.get(group.id) ?? []);
-  assertMayChangeGroup(editor, before);
+  requireGroupChange(editor, before);
   const rechte = [...new Set(group.rechte)].sort();
   const rightErrors = grantErrors(editor.rechte, addedRights(before, rechte), 'rechte');
   if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
@@ -386,7 +386,7 @@ export async function saveGroup(db: Db, editor: Editor, group: GroupRecord): Pro
 /** Deletes a group the editor may change; memberships, rights and parameter links go with it. */
 export async function deleteGroup(db: Db, editor: Editor, groupId: number): Promise<void> {
   const org = await readOrgData(db);
-  assertMayChangeGroup(editor, org.groupRights.get(groupId) ?? []);
+  requireGroupChange(editor, org.groupRights.get(groupId) ?? []);
   const members = await membersOf(db, groupId);
   try {
     await keepingAdmins(db, 'data', async (tx) => {

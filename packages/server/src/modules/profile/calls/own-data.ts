@@ -1,5 +1,5 @@
 import { profileCalls } from '@hortus/contract';
-import { defineCall, type CallDefinition } from '../../../platform/http/calls';
+import { defineCall } from '../../../platform/http/calls';
 import { loadOwnData, saveOwnData } from '../own-data';
 
 export const getMeineDatenCall = defineCall(profileCalls.getMeineDaten).forSession({
@@ -16,6 +16,3 @@ export const saveMeineDatenCall = defineCall(profileCalls.saveMeineDaten).forSes
     return saveOwnData(db, user, input.data);
   },
 });
-
-/** changePW stays a platform call (settings-calls.ts); the profile page uses it as well. */
-export const profileServerCalls: CallDefinition[] = [getMeineDatenCall, saveMeineDatenCall];

@@ -1,0 +1,45 @@
+import {
+  appSettingsMessages,
+  messages,
+  parameterIcons,
+  type AppSettingsData,
+  type AppSettingsReply,
+  type ModuleDefinition,
+} from '@hortus/contract';
+import type { Db } from '../../platform/db/database';
+import { CallError } from '../../platform/http/calls';
+import { readAppSettings, writeAppSettings } from '../../platform/settings/app-settings';
+import { isModuleEnabled } from '../../platform/settings/menu';
+
+/** The app settings as the page edits them; useF null in storage means every module is on. */
+export async function appSettingsState(db: Db, modules: readonly ModuleDefinition[]): Promise<AppSettingsReply> {
+  const { useF, ...rest } = await readAppSettings(db);
+  // Always-enabled modules are listed as on, whatever is stored.
+  const settings: AppSettingsData = {
+    ...rest,
+    useF: modules.filter((module) => isModuleEnabled(module, useF)).map((module) => module.code),
+  };
+  return {
+    status: 'success',
+    settings,
+    module: modules.map((module) => ({
+      code: module.code,
+      titel: module.title,
+      alwaysEnabled: module.alwaysEnabled === true,
+    })),
+    icons: { parameter: [...parameterIcons] },
+  };
+}
+
+/** Saves the settings; a module code the server does not know is refused on `useF`. */
+export async function saveAppSettings(
+  db: Db,
+  modules: readonly ModuleDefinition[],
+  data: AppSettingsData,
+): Promise<void> {
+  const known = new Set(modules.map((module) => module.code));
+  if (data.useF.some((code) => !known.has(code))) {
+    throw new CallError('validationError', messages.validationFailed, { useF: [appSettingsMessages.unknownModule] });
+  }
+  await writeAppSettings(db, { ...data, useF: [...new Set(data.useF)] });
+}
