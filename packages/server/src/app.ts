@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import formbody from '@fastify/formbody';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -8,7 +9,13 @@ import { TEMP_AREA, downloadCall, ownerOnly } from './platform/files/files';
 import type { AppContext, CallDefinition, FileAccessRule } from './platform/http/calls';
 import { registerCompression } from './platform/http/compression';
 import { registerCalls, sendReply } from './platform/http/dispatcher';
-import { isMultipartRefusal, refuseMultipart, refuseUpload, registerUploadScope } from './platform/http/multipart';
+import {
+  isMultipartRefusal,
+  refuseMultipart,
+  refuseUpload,
+  registerUploadScope,
+  removeStaleUploads,
+} from './platform/http/multipart';
 import { findWebDist, registerWebApp, withHttpsFrames } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
@@ -19,6 +26,9 @@ import { widgetCalls, widgetRegistry } from './platform/modules/widgets';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { expiredSessionsJob } from './platform/users/accounts';
 import { protokollRetentionJob } from './platform/audit/protokoll';
+
+/** A temporary upload file untouched this long belongs to no request in flight (several servers, one folder). */
+const STALE_UPLOAD_MS = 60 * 60_000;
 
 /** Largest form or JSON body a call accepts (uploads have their own limit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -105,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // the demo's receipt PDFs) may take longer than Fastify's 10 s: a slow start is no failed start, and
     // moving a large installation's files takes as long as it takes.
     pluginTimeout: 0,
+    clientErrorHandler: answerClientError,
   });
 
   const app = createAppContext(options);
@@ -112,8 +123,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The security headers never change: helmet computes them once at start (identical headers),
   // one hook sets them on every reply instead of running helmet per request.
   const headers = await securityHeaders();
-  fastify.addHook('onRequest', (_request, reply, done) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // HSTS only for a request that came over https: TLS here, or X-Forwarded-Proto from a trusted proxy
+    // (TRUST_PROXY); a client's own X-Forwarded-Proto without a trusted proxy counts for nothing.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
   await fastify.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
@@ -121,6 +135,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   refuseMultipart(fastify);
 
   fastify.setErrorHandler((error, request, reply) => {
+    // The connection is gone or answered already (a body cut short, see answerClientError): nothing to say.
+    if (reply.sent || reply.raw.headersSent || request.raw.socket?.destroyed) return;
     const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
     if (isMultipartRefusal(error)) return refuseUpload(reply);
     if (statusCode === 413) return sendReply(reply, { status: 'tooLarge', message: messages.requestTooLarge });
@@ -149,9 +165,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   for (const module of serverModules) module.routes?.(fastify, app);
   fastify.addHook('onReady', async () => {
+    await removeStaleUploads(app.dataDir, app.dbKind === 'pglite' ? 0 : STALE_UPLOAD_MS);
     const moved = await moveIntoStore(app.db, app.fileStore, app.dataDir);
     if (moved > 0) fastify.log.info(`${moved} Dateien in den Dateispeicher (${app.fileStore.kind}) verschoben`);
-    for (const module of serverModules) await module.beforeRequests?.(app);
+    // Under the start lock: servers starting together on one database do this work one after the other
+    // (the second finds it done) instead of racing on the same rows and files.
+    await options.database.exclusive(async () => {
+      for (const module of serverModules) await module.beforeRequests?.(app);
+    });
   });
   if (options.jobs !== false) startJobs(fastify, app, allJobs());
   await registerWebApp(fastify, app.db, findWebDist(options.webDist), {
@@ -188,6 +209,9 @@ const helmetOptions: FastifyHelmetOptions = {
   hsts: false,
 };
 
+/** One year, subdomains included: once the app was reached over https, browsers keep to https. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** Headers any reply carries without helmet (they are not security headers). */
 const ordinaryHeaders = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
@@ -205,9 +229,14 @@ export async function securityHeaders(): Promise<Record<string, string>> {
   );
 }
 
-/** Session codes never reach the log: `code=` in logged URLs is masked, `code` fields in logged objects redacted. */
+/**
+ * Secrets never reach the log: the values of `code=` and `key=` (the spec's upload clients send the session
+ * code as `key`) are masked whatever they hold, and so is every run of 32 or more base64url characters
+ * anywhere in the URL — a session code under any other query key, a calendar feed token in the path.
+ * `code` fields in logged objects are redacted (withRedaction).
+ */
 export function redactCodes(url: string): string {
-  return url.replace(/([?&]code=)[^&#]*/gi, '$1[entfernt]');
+  return url.replace(/([?&](?:code|key)=)[^&#]*/gi, '$1[entfernt]').replace(/[A-Za-z0-9_-]{32,}/g, '[entfernt]');
 }
 
 function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
@@ -225,6 +254,31 @@ function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOpt
       }),
     },
   };
+}
+
+/**
+ * A request the HTTP parser cannot read (a body shorter than its Content-Length and the connection
+ * half-closed, a Content-Length shorter than the body so the rest is no request, broken headers): a
+ * quiet 400 in our reply shape, then the connection closes; nothing is logged — a client's mistake is no
+ * server error. A request of the connection still being read (an upload) gets this answer and ends
+ * quietly (its own answer would have made Fastify log 'Cannot write headers' with a stack trace each
+ * time); an answer already under way is not interrupted by a second one.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || socket.destroyed || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const body = JSON.stringify({ status: 'validationError', message: messages.malformedRequest, errors: {} });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${timeout ? '408 Request Timeout' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**

@@ -1,10 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cloudRights, conditionAllows, hasRight, rightsTree, toLocal, type RightNode } from '@hortus/contract';
+import { buildApp } from '../../src/app';
 import { allRights, bootstrap } from '../../src/bootstrap';
 import { loadUser } from '../../src/platform/auth/session-user';
 import { syncKnownRights } from '../../src/platform/auth/known-rights';
 import { verifyPassword } from '../../src/platform/auth/password';
-import { groups, userParameters, users } from '../../src/platform/db/schema';
+import { files, groups, userParameters, users } from '../../src/platform/db/schema';
 import { openPostgres } from '../../src/platform/db/database';
 import { createUser } from '../../src/seed/factories';
 import { demoLogins } from '../../src/seed/demo';
@@ -90,6 +96,44 @@ describe('bootstrap', () => {
       await drop();
     }
   });
+
+  it(
+    'two servers starting together on one empty database with the demo both come up (receipts written once)',
+    { timeout: 180_000 },
+    async () => {
+      const { database, url, drop } = await freshDatabase();
+      const second = url ? await openPostgres(url, { max: 2 }) : database;
+      const folders = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-two-')));
+      const apps: FastifyInstance[] = [];
+      try {
+        const options = { adminUser: 'admin', adminPassword: 'Admin#Passwort1', seed: 'demo' } as const;
+        await Promise.all([bootstrap(database, options), bootstrap(second, options)]);
+        for (const [index, handle] of [database, second].entries()) {
+          apps.push(
+            await buildApp({
+              database: handle,
+              dataDir: folders[index] ?? '',
+              webDist: path.join(folders[index] ?? '', 'no-web'),
+              jobs: false,
+            }),
+          );
+        }
+        // Both start at once: the demo's receipt PDFs are written by one of them, the other finds them done.
+        await Promise.all(apps.map((app) => app.ready()));
+        const receipts = await database.db
+          .select({ size: files.size })
+          .from(files)
+          .where(like(files.storageName, 'demo-kostenbeleg-%'));
+        expect(receipts.length).toBeGreaterThan(0);
+        expect(receipts.every((file) => file.size > 0)).toBe(true);
+      } finally {
+        for (const app of apps) await app.close();
+        if (second !== database) await second.close();
+        await drop();
+        for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('gives rights that an update adds to full administrators only', async () => {
     const { database, drop } = await freshDatabase();

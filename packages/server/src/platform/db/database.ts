@@ -28,6 +28,11 @@ export interface Database {
    * servers starting at once on one database run it one after the other.
    */
   startup<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` under the same start lock without migrating: start-up work of a server that must not run
+   * twice at once on one database (the modules' `beforeRequests`, e.g. the demo's receipt PDFs).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -107,18 +112,22 @@ export async function openPglite(dataDir: string | undefined, options: { templat
     migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder });
   // One process owns a PGlite folder (data-dir lock); within it, starts run one after the other.
   let queue: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
   return {
     db,
     kind: 'pglite',
     migrate,
     startup<T>(work: () => Promise<T>): Promise<T> {
-      const run = queue.then(async () => {
+      return exclusive(async () => {
         await migrate();
         return work();
       });
-      queue = run.catch(() => undefined);
-      return run;
     },
+    exclusive,
     close: () => client.close(),
   };
 }
@@ -164,6 +173,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         await migrateWith(single);
         return work();
       }),
+    exclusive: (work) => locked(() => work()),
     async close() {
       await listener.end({ timeout: 5 });
       await client.end({ timeout: 5 });

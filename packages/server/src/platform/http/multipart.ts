@@ -20,14 +20,53 @@ export function uploadTempDir(dataDir: string): string {
   return path.join(dataDir, 'tmp', 'uploads');
 }
 
+/**
+ * Removes temporary upload files a killed process left behind (its requests never reached their
+ * onResponse). Run at start: with the embedded database the data folder is this process's alone
+ * (data-dir lock), so every file there is stale (`olderThanMs` 0); a data folder other servers may share
+ * keeps files touched within `olderThanMs` (an upload in flight). Answers how many went.
+ */
+export async function removeStaleUploads(dataDir: string, olderThanMs: number, now = Date.now()): Promise<number> {
+  const dir = uploadTempDir(dataDir);
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat || (olderThanMs > 0 && stat.mtimeMs > now - olderThanMs)) continue;
+    await fs.promises.rm(file, { force: true, recursive: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 /** The largest whole request an upload call accepts: its files plus the text fields. */
 export function uploadRequestLimit(upload: NonNullable<CallDefinition['upload']>): number {
   return upload.maxFiles * upload.maxFileBytes + UPLOAD_FIELDS_MAX * UPLOAD_FIELD_BYTES;
 }
 
-/** Answers early and closes the connection, so the rest of a refused body is never read. */
+/**
+ * Answers early and closes the connection, so the rest of a refused body is never read. A connection the
+ * client already cut (a body shorter than its Content-Length) gets no answer: the request ends quietly
+ * (answering it made Fastify log an error with a stack trace each time).
+ */
 function refuse(reply: FastifyReply, body: ErrorReply): FastifyReply {
+  if (reply.request.raw.socket?.destroyed) {
+    reply.hijack();
+    void removeTempFilesOf(reply.request);
+    return reply;
+  }
   return sendReply(reply.header('connection', 'close'), body);
+}
+
+async function removeTempFilesOf(request: FastifyRequest): Promise<void> {
+  const files = tempFilesOf.get(request);
+  if (files) await Promise.all(files.map((file) => fs.promises.rm(file, { force: true })));
 }
 
 /** Marks the error of a multipart body sent to a call that takes no upload (see refuseMultipart). */
@@ -95,15 +134,11 @@ export async function registerUploadScope(
 
   // The handler is done with the files once its reply is being sent: removed before the reply leaves (so
   // a client never sees them after its answer, compressed or not), again after it for aborted requests.
-  const removeTempFiles = async (request: FastifyRequest) => {
-    const files = tempFilesOf.get(request);
-    if (files) await Promise.all(files.map((file) => fs.promises.rm(file, { force: true })));
-  };
   scope.addHook('onSend', async (request, _reply, payload) => {
-    await removeTempFiles(request);
+    await removeTempFilesOf(request);
     return payload;
   });
-  scope.addHook('onResponse', removeTempFiles);
+  scope.addHook('onResponse', removeTempFilesOf);
 }
 
 /** Checks the session of an upload and the call's right; refuses the request (and answers false) otherwise. */
