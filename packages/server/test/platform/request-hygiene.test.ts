@@ -11,10 +11,10 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudCalls, messages } from '@hortus/contract';
-import { HSTS, buildApp, redactCodes } from '../src/app';
-import { bootstrap } from '../src/bootstrap';
-import { uploadTempDir } from '../src/platform/http/multipart';
-import { freshDatabase, toReply, type TestDatabase } from './helper';
+import { HSTS, buildApp, redactCodes } from '../../src/app';
+import { bootstrap } from '../../src/bootstrap';
+import { uploadTempDir } from '../../src/platform/http/multipart';
+import { freshDatabase, toReply, type TestDatabase } from '../support/helper';
 
 let testDb: TestDatabase;
 let dataDir: string;
