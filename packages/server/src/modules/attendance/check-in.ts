@@ -9,7 +9,7 @@ import {
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { loadPeople, prueflingeOf, usersOnLeave } from './people';
-import { pollFor, rightsFor, slotFor, type PollRow, type SlotRow } from './records';
+import { pollFor, rightsFor, slotFor, type PollRow, type SlotRow } from './access';
 import { attendanceEntries, attendancePolls, attendanceSlots } from './schema';
 import { readAttendanceSettings } from './settings';
 

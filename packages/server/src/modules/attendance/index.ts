@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { QR_FILE_AREA, attendanceServerCalls, qrFileAccess } from './calls';
+import { QR_FILE_AREA, attendanceServerCalls, qrFileAccess } from './calls/polls';
 import { seedAttendanceDemo } from './demo-seed';
 
 /** Module 150: attendance polls with QR check-in. */

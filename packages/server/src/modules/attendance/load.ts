@@ -15,7 +15,7 @@ import {
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { loadPeople, prueflingeOf, usersOnLeave, type Person } from './people';
-import { rightsFor, seesSlot, type PollRow } from './records';
+import { rightsFor, seesSlot, type PollRow } from './access';
 import { attendanceEntries, attendancePolls, attendanceSlots } from './schema';
 import { leaveParameters, readAttendanceSettings } from './settings';
 

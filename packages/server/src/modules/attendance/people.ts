@@ -3,7 +3,7 @@ import { conditionAllows, type AttendanceSettings } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { queryRows } from '../../platform/db/raw';
 import { userParameterValues } from '../../platform/db/schema';
-import type { SlotRow } from './records';
+import type { SlotRow } from './access';
 
 /** The people of module 150: who is assessed in a slot and who is on leave. */
 export interface Person {

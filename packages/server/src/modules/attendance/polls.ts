@@ -13,7 +13,7 @@ import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { loadPeople, prueflingeOf, usersOnLeave } from './people';
-import { newQrValue, pollFor, slotFor, type PollRow } from './records';
+import { newQrValue, pollFor, slotFor, type PollRow } from './access';
 import { attendanceEntries, attendancePolls } from './schema';
 import { readAttendanceSettings } from './settings';
 

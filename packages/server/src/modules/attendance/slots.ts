@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
-import { newQrValue, slotFor } from './records';
+import { newQrValue, slotFor } from './access';
 import { attendanceSlots } from './schema';
 
 const isSlotAdmin = (rights: { bearbeiten: boolean }) => rights.bearbeiten;

@@ -1,8 +1,8 @@
 import { CLOUD_FILE_AREA } from '@hortus/contract';
 import type { ServerModule } from '../../platform/modules/server-module';
-import { cloudServerCalls } from './calls';
+import { cloudServerCalls } from './calls/slots';
 import { seedCloudDemo } from './demo-seed';
-import { mayDownloadCloudFile } from './service';
+import { mayDownloadCloudFile } from './slots';
 
 /** Module 130: file slots. */
 export const cloudServerModule: ServerModule = {

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { hydrantServerCalls } from './calls';
+import { hydrantServerCalls } from './calls/register';
 import { seedHydrantsDemo } from './demo-seed';
 
 /** Module 310: hydrant care (map register, statuses and defects, settings, geocoding proxy). */

@@ -8,9 +8,9 @@ import {
   type CloudSlot,
   type Condition,
 } from '@hortus/contract';
-import { files } from '../src/platform/db/schema';
-import { createGroup } from '../src/seed/factories';
-import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './support/helper';
+import { files } from '../../../src/platform/db/schema';
+import { createGroup } from '../../../src/seed/factories';
+import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from '../../support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrantCalls, type Hydrant, type HydrantData, type HydrantInput, type Street } from '@hortus/contract';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
-import { fetchStored as fetchStoredFile } from './support/download';
-import { pageTexts } from './support/pdf-reader';
+import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
+import { fetchStored as fetchStoredFile } from '../../support/download';
+import { pageTexts } from '../../support/pdf-reader';
 
 let server: TestServer;
 let editor: { code: string };

@@ -10,8 +10,8 @@ import {
   type SlotConditions,
   type SlotView,
 } from '@hortus/contract';
-import { createGroup, createParameter } from '../src/seed/factories';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
+import { createGroup, createParameter } from '../../../src/seed/factories';
+import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { hydrantCalls, hydrantRights, defectCatalogue, statusCatalogue } from '@hortus/contract';
-import { defineCall, type CallDefinition } from '../../platform/http/calls';
-import { offerFile } from '../../platform/files/offer-file';
-import { mapConfig, reverseGeocode, searchAddress } from './map-service';
-import { exportRegister, importRegister, inspectionReport } from './register-io';
+import { defineCall, type CallDefinition } from '../../../platform/http/calls';
+import { offerFile } from '../../../platform/files/offer-file';
+import { mapConfig, reverseGeocode, searchAddress } from '../map-service';
+import { exportRegister, importRegister, inspectionReport } from '../register-io';
 import {
   changeAllStatuses,
   changeDefects,
@@ -11,8 +11,8 @@ import {
   listHydrants,
   listStreets,
   saveHydrant,
-} from './register';
-import { readHydrantSettings, saveHydrantSettings } from './settings';
+} from '../register';
+import { readHydrantSettings, saveHydrantSettings } from '../settings';
 
 const map = [hydrantRights.map];
 const settings = [hydrantRights.settings];

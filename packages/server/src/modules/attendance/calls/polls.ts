@@ -1,13 +1,13 @@
 import { attendanceCalls, attendanceRights, checkInUrl, formatGermanDate } from '@hortus/contract';
-import { offerFile } from '../../platform/files/offer-file';
-import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
-import { qrCodePdf } from '../../platform/qr/qr-pdf';
-import { appAddress } from '../../platform/http/app-address';
-import { checkIn, isQrFileAdmin, qrTarget } from './check-in';
-import { loadAttendance } from './load';
-import { deletePoll, savePoll } from './polls';
-import { saveAttendanceSettings } from './settings';
-import { deleteSlot, saveSlot } from './slots';
+import { offerFile } from '../../../platform/files/offer-file';
+import { defineCall, type CallDefinition, type FileAccessRule } from '../../../platform/http/calls';
+import { qrCodePdf } from '../../../platform/qr/qr-pdf';
+import { appAddress } from '../../../platform/http/app-address';
+import { checkIn, isQrFileAdmin, qrTarget } from '../check-in';
+import { loadAttendance } from '../load';
+import { deletePoll, savePoll } from '../polls';
+import { saveAttendanceSettings } from '../settings';
+import { deleteSlot, saveSlot } from '../slots';
 
 /** Calls of module 150 under /_api/100/150/ (docs/api.md). Per-slot conditions are checked per record. */
 

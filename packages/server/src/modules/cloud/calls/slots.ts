@@ -6,11 +6,11 @@ import {
   cloudUploadFields,
   messages,
 } from '@hortus/contract';
-import { offerFile } from '../../platform/files/offer-file';
-import { CallError, defineCall, type CallDefinition } from '../../platform/http/calls';
-import { qrCodePdf } from '../../platform/qr/qr-pdf';
-import { appAddress } from '../../platform/http/app-address';
-import { deleteFiles, deleteSlot, loadCloudData, saveCloudSettings, saveSlot, slotFor, uploadFile } from './service';
+import { offerFile } from '../../../platform/files/offer-file';
+import { CallError, defineCall, type CallDefinition } from '../../../platform/http/calls';
+import { qrCodePdf } from '../../../platform/qr/qr-pdf';
+import { appAddress } from '../../../platform/http/app-address';
+import { deleteFiles, deleteSlot, loadCloudData, saveCloudSettings, saveSlot, slotFor, uploadFile } from '../slots';
 
 /** Actions whose fields travel beside dataToSave: their errors name those wire fields as they are. */
 const fieldsBesideAction = new Set(['uploadslot', 'deleteSlotDatei']);
