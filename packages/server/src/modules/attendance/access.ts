@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   attendanceMessages,
@@ -10,18 +9,14 @@ import {
 } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
+import type { FileAccessRule } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { attendancePolls, attendanceSlots } from './schema';
 
-/** Lookups of slots and polls with the per-record rule (requireRecord) every job of module 150 uses. */
+/** Who sees and changes which slot and poll (module 150): the one rule of slots, polls, check-ins and QR PDFs. */
 
 export type SlotRow = typeof attendanceSlots.$inferSelect;
 export type PollRow = typeof attendancePolls.$inferSelect;
-
-/** A new unguessable QR value: 128 random bits, base64url (22 characters). */
-export function newQrValue(): string {
-  return randomBytes(16).toString('base64url');
-}
 
 const noSlotRights: SlotRights = {
   pruefling: false,
@@ -35,23 +30,23 @@ const noSlotRights: SlotRights = {
  * The caller's rights on a slot (the one rule of slots, polls, check-ins and QR downloads): the slot's
  * conditions, for holders of a data right of module 150 — the settings right alone (x|150|set) sees none.
  */
-export function rightsFor(slot: SlotRow, user: LoadedUser): SlotRights {
+export function rightsOnSlot(slot: SlotRow, user: LoadedUser): SlotRights {
   if (!holdsDataRight(user.rechte, attendanceRights.module, attendanceRights.settings)) return noSlotRights;
   return slotRightsOf(slot.conditions, user);
 }
 
 /** A slot is seen by anyone named by one of its conditions (or the module's slot admin right). */
-export function seesSlot(rights: SlotRights): boolean {
+export function canSeeSlot(rights: SlotRights): boolean {
   return rights.pruefling || rights.sehen || rights.anwhinzufuegen || rights.anwbearbeiten || rights.bearbeiten;
 }
 
 /** Open polls are seen by everyone who sees the slot, closed ones by poll managers only. */
-export function seesPoll(rights: SlotRights, poll: PollRow): boolean {
-  return isPollManager(rights) || (!poll.geschlossen && seesSlot(rights));
+export function canSeePoll(rights: SlotRights, poll: PollRow): boolean {
+  return isPollManager(rights) || (!poll.geschlossen && canSeeSlot(rights));
 }
 
 /** The slot: unknown or unseen → notFound; seen but `mayChange` fails → noRight. */
-export async function slotFor(
+export async function requireSlot(
   db: Db,
   user: LoadedUser,
   id: number,
@@ -60,17 +55,17 @@ export async function slotFor(
   const [row] = await db.select().from(attendanceSlots).where(eq(attendanceSlots.id, id)).limit(1);
   const slot = requireRecord(
     row,
-    { canSee: (s) => seesSlot(rightsFor(s, user)), canChange: (s) => mayChange(rightsFor(s, user)) },
+    { canSee: (s) => canSeeSlot(rightsOnSlot(s, user)), canChange: (s) => mayChange(rightsOnSlot(s, user)) },
     attendanceMessages.unknownSlot,
   );
-  return { slot, rights: rightsFor(slot, user) };
+  return { slot, rights: rightsOnSlot(slot, user) };
 }
 
 /**
  * The poll with its slot: unknown, in another slot than `slotId` (when given) or unseen → notFound;
  * seen but `mayChange` fails → noRight.
  */
-export async function pollFor(
+export async function requirePoll(
   db: Db,
   user: LoadedUser,
   id: number,
@@ -87,10 +82,38 @@ export async function pollFor(
   const { poll, slot } = requireRecord(
     row,
     {
-      canSee: (r) => seesPoll(rightsFor(r.slot, user), r.poll),
-      canChange: (r) => mayChange(rightsFor(r.slot, user), r.poll),
+      canSee: (r) => canSeePoll(rightsOnSlot(r.slot, user), r.poll),
+      canChange: (r) => mayChange(rightsOnSlot(r.slot, user), r.poll),
     },
     attendanceMessages.unknownPoll,
   );
-  return { poll, slot, rights: rightsFor(slot, user) };
+  return { poll, slot, rights: rightsOnSlot(slot, user) };
 }
+
+const isSlotAdmin = (rights: SlotRights) => rights.bearbeiten;
+
+/** The slot (and poll) a QR PDF is for: slot admins only (unseen → notFound, seen → noRight). */
+export async function requireQrTarget(
+  db: Db,
+  user: LoadedUser,
+  type: 'slots' | 'slots_anwesenheiten',
+  id: number,
+): Promise<{ slot: SlotRow; poll: PollRow | null }> {
+  if (type === 'slots_anwesenheiten') return requirePoll(db, user, id, isSlotAdmin);
+  return { slot: (await requireSlot(db, user, id, isSlotAdmin)).slot, poll: null };
+}
+
+/** File area of the generated QR PDFs; only slot admins may download them. */
+export const QR_FILE_AREA = 'f100-150-qr';
+
+/** File access rule of the QR PDFs (area f100-150-qr): slot admins of the slot named in the path. */
+export const qrFileAccess: FileAccessRule = async ({ db }, user, file) => {
+  const match = /^f100-150\/qr\/slot-(\d+)(?:-anwesenheit-\d+)?\.pdf$/.exec(file.path);
+  if (!match) return false;
+  const [slot] = await db
+    .select()
+    .from(attendanceSlots)
+    .where(eq(attendanceSlots.id, Number(match[1])))
+    .limit(1);
+  return slot ? rightsOnSlot(slot, user).bearbeiten : false;
+};

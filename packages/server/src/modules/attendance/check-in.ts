@@ -1,17 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   QR_VALUE_PATTERN,
   attendanceMessages,
+  checkInUrl,
   conditionAllows,
+  formatGermanDate,
   type ScannedQrCodeReply,
-  type SlotRights,
 } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
+import { offerFile, type OfferedFile } from '../../platform/files/offer-file';
+import type { AppContext } from '../../platform/http/calls';
+import { qrCodePdf } from '../../platform/qr/qr-pdf';
 import { loadPeople, prueflingeOf, usersOnLeave } from './people';
-import { pollFor, rightsFor, slotFor, type PollRow, type SlotRow } from './access';
+import { QR_FILE_AREA, type PollRow, type SlotRow } from './access';
 import { attendanceEntries, attendancePolls, attendanceSlots } from './schema';
 import { readAttendanceSettings } from './settings';
+
+/** A new unguessable QR value: 128 random bits, base64url (22 characters). */
+export function newQrValue(): string {
+  return randomBytes(16).toString('base64url');
+}
 
 function scanError(message: string, slotname = ''): ScannedQrCodeReply {
   return { status: 'success', errorQRcode: true, message, slotname, id_anwesenheit: 0 };
@@ -91,27 +101,27 @@ export async function checkIn(db: Db, user: LoadedUser, value: string): Promise<
   };
 }
 
-const isSlotAdmin = (rights: SlotRights) => rights.bearbeiten;
-
-/** The slot (and poll) a QR PDF is for: slot admins only (unseen → notFound, seen → noRight). */
-export async function qrTarget(
-  db: Db,
+/**
+ * The QR code PDF of a slot (its latest open poll) or of one poll, stored in area f100-150-qr for
+ * download.php; renewing a slot's or poll's code makes old prints useless.
+ */
+export async function offerQrCode(
+  app: AppContext,
   user: LoadedUser,
-  type: 'slots' | 'slots_anwesenheiten',
-  id: number,
-): Promise<{ slot: SlotRow; poll: PollRow | null }> {
-  if (type === 'slots_anwesenheiten') return pollFor(db, user, id, isSlotAdmin);
-  return { slot: (await slotFor(db, user, id, isSlotAdmin)).slot, poll: null };
-}
-
-/** File access rule of the QR PDFs (area f100-150-qr): slot admins of the slot named in the path. */
-export async function isQrFileAdmin(db: Db, user: LoadedUser, filePath: string): Promise<boolean> {
-  const match = /^f100-150\/qr\/slot-(\d+)(?:-anwesenheit-\d+)?\.pdf$/.exec(filePath);
-  if (!match) return false;
-  const [slot] = await db
-    .select()
-    .from(attendanceSlots)
-    .where(eq(attendanceSlots.id, Number(match[1])))
-    .limit(1);
-  return slot ? rightsFor(slot, user).bearbeiten : false;
+  { slot, poll }: { slot: SlotRow; poll: PollRow | null },
+  appAddress: string,
+): Promise<OfferedFile> {
+  const content = poll ? checkInUrl(appAddress, 'saa', poll.qrCode) : checkInUrl(appAddress, 'sa', slot.qrCode);
+  const name = poll ? poll.titel : slot.name;
+  const bytes = await qrCodePdf({
+    content,
+    title: name,
+    subtitle: poll ? `${slot.name} · ${formatGermanDate(poll.datum)}` : slot.sort,
+  });
+  const filePath = poll ? `f100-150/qr/slot-${slot.id}-anwesenheit-${poll.id}.pdf` : `f100-150/qr/slot-${slot.id}.pdf`;
+  return offerFile(
+    { app, user },
+    { name: `QR-Code-${name}.pdf`, mime: 'application/pdf', bytes },
+    { via: 'download', area: QR_FILE_AREA, path: filePath },
+  );
 }

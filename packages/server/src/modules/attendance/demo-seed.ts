@@ -3,7 +3,7 @@ import { attendanceModule, type Condition, type SlotConditions } from '@hortus/c
 import type { Db } from '../../platform/db/database';
 import { groups, users } from '../../platform/db/schema';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
-import { newQrValue } from './access';
+import { newQrValue } from './check-in';
 import { defaultAttendanceSettings } from './settings';
 import { attendanceEntries, attendancePolls, attendanceSlots } from './schema';
 

@@ -15,7 +15,7 @@ import {
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { loadPeople, prueflingeOf, usersOnLeave, type Person } from './people';
-import { rightsFor, seesSlot, type PollRow } from './access';
+import { rightsOnSlot, canSeeSlot, type PollRow } from './access';
 import { attendanceEntries, attendancePolls, attendanceSlots } from './schema';
 import { leaveParameters, readAttendanceSettings } from './settings';
 
@@ -26,7 +26,7 @@ export async function loadAttendance(db: Db, user: LoadedUser): Promise<Attendan
   const names = new Map(people.map((person) => [person.id, person.name]));
   const onLeave = await usersOnLeave(db, settings);
   const slots = await db.select().from(attendanceSlots).orderBy(desc(attendanceSlots.sort), asc(attendanceSlots.name));
-  const visible = slots.map((slot) => ({ slot, rights: rightsFor(slot, user) })).filter((s) => seesSlot(s.rights));
+  const visible = slots.map((slot) => ({ slot, rights: rightsOnSlot(slot, user) })).filter((s) => canSeeSlot(s.rights));
   const slotIds = visible.map((s) => s.slot.id);
   const polls =
     slotIds.length === 0

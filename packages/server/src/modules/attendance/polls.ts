@@ -13,7 +13,8 @@ import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { loadPeople, prueflingeOf, usersOnLeave } from './people';
-import { newQrValue, pollFor, slotFor, type PollRow } from './access';
+import { requirePoll, requireSlot, type PollRow } from './access';
+import { newQrValue } from './check-in';
 import { attendanceEntries, attendancePolls } from './schema';
 import { readAttendanceSettings } from './settings';
 
@@ -24,10 +25,10 @@ const denied = () => new CallError('noRight', messages.accessDenied);
  * 4.1/4.2). A poll must belong to the slot named by id_slot; closed polls are unseen by adders.
  */
 export async function savePoll(db: Db, user: LoadedUser, input: z.output<typeof pollInput>): Promise<void> {
-  const { slot, rights } = await slotFor(db, user, input.id_slot, canAddPoll);
+  const { slot, rights } = await requireSlot(db, user, input.id_slot, canAddPoll);
   const isManager = isPollManager(rights);
   let existing: PollRow | null = null;
-  if (input.id !== 0) existing = (await pollFor(db, user, input.id, canAddPoll, slot.id)).poll;
+  if (input.id !== 0) existing = (await requirePoll(db, user, input.id, canAddPoll, slot.id)).poll;
   const wasClosed = existing?.geschlossen ?? false;
   if (input.geschlossen !== wasClosed && !isManager)
     throw new CallError('noRight', attendanceMessages.closeOnlyManagers);
@@ -93,6 +94,6 @@ export async function savePoll(db: Db, user: LoadedUser, input: z.output<typeof 
 
 /** delanw: poll managers only. */
 export async function deletePoll(db: Db, user: LoadedUser, id: number): Promise<void> {
-  const { poll } = await pollFor(db, user, id, isPollManager);
+  const { poll } = await requirePoll(db, user, id, isPollManager);
   await db.delete(attendancePolls).where(eq(attendancePolls.id, poll.id));
 }

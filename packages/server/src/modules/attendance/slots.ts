@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
-import { newQrValue, slotFor } from './access';
+import { requireSlot } from './access';
+import { newQrValue } from './check-in';
 import { attendanceSlots } from './schema';
 
 const isSlotAdmin = (rights: { bearbeiten: boolean }) => rights.bearbeiten;
@@ -25,7 +26,7 @@ export async function saveSlot(db: Db, user: LoadedUser, input: z.output<typeof 
     });
     return;
   }
-  const { slot } = await slotFor(db, user, input.id, isSlotAdmin);
+  const { slot } = await requireSlot(db, user, input.id, isSlotAdmin);
   await db
     .update(attendanceSlots)
     .set({ ...fields, conditions, ...(input.neuerQrCode ? { qrCode: newQrValue() } : {}) })
@@ -34,6 +35,6 @@ export async function saveSlot(db: Db, user: LoadedUser, input: z.output<typeof 
 
 /** delslot: the slot admin deletes the slot with its polls. */
 export async function deleteSlot(db: Db, user: LoadedUser, id: number): Promise<void> {
-  const { slot } = await slotFor(db, user, id, isSlotAdmin);
+  const { slot } = await requireSlot(db, user, id, isSlotAdmin);
   await db.delete(attendanceSlots).where(eq(attendanceSlots.id, slot.id));
 }

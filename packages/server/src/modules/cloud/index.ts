@@ -1,14 +1,14 @@
 import { CLOUD_FILE_AREA } from '@hortus/contract';
 import type { ServerModule } from '../../platform/modules/server-module';
-import { cloudServerCalls } from './calls/slots';
+import { cloudFileAccess } from './access';
+import { getOrSaveSettingsCall, getQrCodeCall } from './calls/slots';
 import { seedCloudDemo } from './demo-seed';
-import { mayDownloadCloudFile } from './slots';
 
-/** Module 130: file slots. */
+/** Module 130: file slots (README.md). */
 export const cloudServerModule: ServerModule = {
   code: '130',
-  calls: cloudServerCalls,
-  fileAccess: { [CLOUD_FILE_AREA]: mayDownloadCloudFile },
+  calls: [getOrSaveSettingsCall, getQrCodeCall],
+  fileAccess: { [CLOUD_FILE_AREA]: cloudFileAccess },
   demoSeed: (db, demo) =>
     seedCloudDemo(db, { admins: demo.groups.admins, staff: demo.groups.staff, parents: demo.groups.parents }),
 };

@@ -13,8 +13,10 @@ import {
   type HydrantValues,
   type Street,
 } from '@hortus/contract';
+import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { offerFile, type OfferedFile } from '../../platform/files/offer-file';
+import { CallError, type AppContext } from '../../platform/http/calls';
 import { renderPdf } from '../../platform/pdf/pdf-document';
 import { listHydrants, listStreets } from './register';
 import { hydrantStreets, hydrants } from './schema';
@@ -166,4 +168,15 @@ export async function inspectionReport(db: Db, now = Date.now()): Promise<Buffer
       });
     }
   });
+}
+
+/** getBericht: the inspection report, offered for download.php. */
+export async function offerInspectionReport(app: AppContext, user: LoadedUser): Promise<OfferedFile> {
+  const bytes = await inspectionReport(app.db);
+  const name = `Hydranten-Pruefbericht-${new Date().toISOString().slice(0, 10)}.pdf`;
+  return offerFile(
+    { app, user },
+    { name, mime: 'application/pdf', bytes },
+    { via: 'download', key: 'hydranten-bericht.pdf' },
+  );
 }

@@ -1,6 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   CHECKED,
+  defectCatalogue,
+  statusCatalogue,
+  type HydrantData,
   hydrantMessages,
   normaliseDefects,
   statusName,
@@ -12,10 +15,10 @@ import {
 import type { Db } from '../../platform/db/database';
 import { bumpVersion, claimVersion, versioned, type SaveVersion } from '../../platform/db/versions';
 import { CallError } from '../../platform/http/calls';
-import { requireRecord } from '../../platform/http/records';
+import { requireHydrant, type HydrantRow } from './access';
+import { mapConfig } from './map-service';
 import { hydrantStreets, hydrants } from './schema';
-
-type HydrantRow = typeof hydrants.$inferSelect;
+import { readHydrantSettings } from './settings';
 
 /** The wire shape of a stored hydrant (business.md 3.1). */
 export function toHydrant(row: HydrantRow): Hydrant {
@@ -38,6 +41,19 @@ export function toHydrant(row: HydrantRow): Hydrant {
   };
 }
 
+/** getHydranten: the whole register with the map settings and catalogues. */
+export async function loadRegister(db: Db): Promise<HydrantData> {
+  return {
+    status: 'success',
+    settings: await readHydrantSettings(db),
+    hydranten: await listHydrants(db),
+    strassen: await listStreets(db),
+    statuswerte: [...statusCatalogue],
+    maengel: [...defectCatalogue],
+    karte: mapConfig(),
+  };
+}
+
 export async function listHydrants(db: Db): Promise<Hydrant[]> {
   const rows = await db.select().from(hydrants).orderBy(asc(hydrants.id));
   return rows.map(toHydrant);
@@ -55,12 +71,6 @@ export async function listStreets(db: Db): Promise<Street[]> {
     .orderBy(asc(hydrantStreets.strasse), asc(hydrantStreets.ort));
 }
 
-/** A hydrant by id, or notFound ('Diesen Hydranten gibt es nicht (mehr).'). Every user of 310 sees every hydrant. */
-async function hydrantFor(db: Db, id: number): Promise<HydrantRow> {
-  const [row] = await db.select().from(hydrants).where(eq(hydrants.id, id)).limit(1);
-  return requireRecord(row, { canSee: true, canChange: true }, hydrantMessages.unknownHydrant);
-}
-
 function today(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
@@ -72,7 +82,7 @@ export async function changeStatus(
   by: number | null,
   now = Date.now(),
 ): Promise<Hydrant> {
-  await hydrantFor(db, id);
+  await requireHydrant(db, id);
   const [row] = await db
     .update(hydrants)
     .set({
@@ -98,7 +108,7 @@ export async function changeDefects(
   by: number | null,
   now = Date.now(),
 ): Promise<Hydrant> {
-  await hydrantFor(db, id);
+  await requireHydrant(db, id);
   const [row] = await db
     .update(hydrants)
     .set({
@@ -147,7 +157,7 @@ export async function saveHydrant(
 ): Promise<{ hydrant: Hydrant; strasse: Street }> {
   return db.transaction(async (tx) => {
     if (input.id > 0) await claimVersion(tx, versioned(hydrants), input.id, save);
-    const existing = input.id > 0 ? await hydrantFor(tx, input.id) : null;
+    const existing = input.id > 0 ? await requireHydrant(tx, input.id) : null;
     const strasse = await streetFor(tx, input);
     const mangel = normaliseDefects(input.mangel);
     const values = {
@@ -177,7 +187,7 @@ export async function saveHydrant(
 }
 
 export async function deleteHydrant(db: Db, id: number): Promise<void> {
-  await hydrantFor(db, id);
+  await requireHydrant(db, id);
   await db.delete(hydrants).where(eq(hydrants.id, id));
 }
 

@@ -1,16 +1,10 @@
-import {
-  cloudCalls,
-  cloudDeleteFields,
-  cloudRights,
-  cloudSlotAddress,
-  cloudUploadFields,
-  messages,
-} from '@hortus/contract';
-import { offerFile } from '../../../platform/files/offer-file';
-import { CallError, defineCall, type CallDefinition } from '../../../platform/http/calls';
-import { qrCodePdf } from '../../../platform/qr/qr-pdf';
+import { cloudCalls, cloudDeleteFields, cloudRights, cloudUploadFields, messages } from '@hortus/contract';
+import { CallError, defineCall } from '../../../platform/http/calls';
 import { appAddress } from '../../../platform/http/app-address';
-import { deleteFiles, deleteSlot, loadCloudData, saveCloudSettings, saveSlot, slotFor, uploadFile } from '../slots';
+import { requireSlot } from '../access';
+import { deleteFiles, uploadFile } from '../files';
+import { saveCloudSettings } from '../settings';
+import { deleteSlot, loadCloudData, offerSlotQrCode, saveSlot } from '../slots';
 
 /** Actions whose fields travel beside dataToSave: their errors name those wire fields as they are. */
 const fieldsBesideAction = new Set(['uploadslot', 'deleteSlotDatei']);
@@ -18,7 +12,7 @@ const fieldsBesideAction = new Set(['uploadslot', 'deleteSlotDatei']);
 /** Largest file of an upload (20 MB, docs/api.md); beyond it the call answers tooLarge (413). */
 export const CLOUD_UPLOAD_FILE_BYTES = 20 * 1024 * 1024;
 
-export const getOrSaveCloudCall = defineCall(cloudCalls.getOrSaveSettings).forSession({
+export const getOrSaveSettingsCall = defineCall(cloudCalls.getOrSaveSettings).forSession({
   rights: [cloudRights.files],
   errorPrefix: (type) => (type === null || fieldsBesideAction.has(type) ? '' : 'dataToSave.data.'),
   // uploadslot: one file per request (the web client uploads file by file).
@@ -61,21 +55,11 @@ export const getOrSaveCloudCall = defineCall(cloudCalls.getOrSaveSettings).forSe
  * QR code PDF of a slot (slot admins): stored for the caller in the temp area; the client fetches it
  * through ./_api/data/download.php and saves it as 'QR-Code-' + slot name.
  */
-export const getCloudQrCodeCall = defineCall(cloudCalls.getQrCode).forSession({
+export const getQrCodeCall = defineCall(cloudCalls.getQrCode).forSession({
   rights: [cloudRights.files],
   async handle({ app, db, input, user, request }) {
-    const slot = await slotFor(db, user, input.id, 'bearbeiten');
-    const address = await appAddress(app, request);
-    const pdf = await qrCodePdf({ content: cloudSlotAddress(address, slot.id), title: slot.name, subtitle: slot.sort });
-    const name = `QR-Code-${slot.name}`;
-    const offered = await offerFile(
-      { app, user },
-      { name: `${name}.pdf`, mime: 'application/pdf', bytes: pdf },
-      { via: 'download', key: `qr-130-${slot.id}.pdf` },
-    );
+    const slot = await requireSlot(db, user, input.id, 'bearbeiten');
     // 130 answers the name without '.pdf' (the client adds it when saving).
-    return { status: 'success', file: offered.file, name };
+    return { status: 'success', ...(await offerSlotQrCode(app, user, slot, await appAddress(app, request))) };
   },
 });
-
-export const cloudServerCalls: CallDefinition[] = [getOrSaveCloudCall, getCloudQrCodeCall];
