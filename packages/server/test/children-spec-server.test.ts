@@ -15,7 +15,7 @@ import { isScanStationPage } from '../src/modules/children';
 import { hydrants } from '../src/modules/hydrants/schema';
 import { publicHolidays } from '../src/modules/payroll/holidays';
 import { readPayrollSettings } from '../src/modules/payroll/settings';
-import { berlinNow } from '../src/platform/time/berlin-time';
+import { addDays, berlinNow, weekdayOf } from '../src/platform/time/berlin-time';
 import { expectStatus, startTestServer, type TestServer } from './support/helper';
 import { pageTexts } from './support/pdf-reader';
 
@@ -38,7 +38,10 @@ async function load(code: string): Promise<ChildrenData> {
 describe('getSettings snapshot (school.md 7.3)', () => {
   it('fills anwesenheitenMonate and anwesenheitenDokumente as saveAnwesenheit answers them', async () => {
     const snapshot = await load(leitung);
-    const saved = await demo.call(statisticsCalls.saveAnwesenheit, leitung, { tag: berlinNow().day });
+    // The last school day up to today: the demo's realism below allows no attendance on weekends.
+    let schoolDay = berlinNow().day;
+    while (weekdayOf(schoolDay) > 5) schoolDay = addDays(schoolDay, -1);
+    const saved = await demo.call(statisticsCalls.saveAnwesenheit, leitung, { tag: schoolDay });
     expectStatus(saved, 'success', 200);
     expect(snapshot.anwesenheitenMonate.length).toBeGreaterThan(0);
     expect(snapshot.anwesenheitenMonate).toEqual(saved.body.anwesenheitenMonate);
@@ -82,6 +85,9 @@ describe('getSettings snapshot (school.md 7.3)', () => {
       anwesendHeuteBis: '15:00',
     });
     expect(shown?.anwesendHeuteBis).toBe('15:00');
+    // Today may be a weekend: the demo's realism below allows no attendance there.
+    await db.delete(childAttendance).where(eq(childAttendance.id, record?.id ?? 0));
+    await db.delete(childExceptions).where(and(eq(childExceptions.childId, kid.id), eq(childExceptions.day, day)));
   });
 });
 

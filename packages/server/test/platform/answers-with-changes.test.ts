@@ -188,9 +188,9 @@ describe('210 parent reports', () => {
     const held = await full(spec, eltern);
     const child = (held.kinder as { id: number }[])[0];
     if (!child) throw new Error('the demo parent has no child');
-    // A weekday a week ahead, so no cut-off has passed.
+    // A weekday up to a week ahead (reports reach at most 7 days), so no cut-off has passed.
     let day = addDays(berlinNow().day, 7);
-    while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
+    while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, -1);
     const sent = await withVersion(spec, eltern, held, {
       dataToSave: { type: 'meldung', data: { kind: [child.id], anwesenheit: 'k', tag: day, tag_bis: day } },
     });
