@@ -24,6 +24,8 @@ export const fixtureUsers = [
     ident: 'Paul Ohneprotokoll',
     rechte: ['x|005|000'],
   },
+  // On a start password (as a login letter or a reset hands it out): chooses an own one at the first login.
+  { nn: 'startpw', password: 'StartPw9aKd7Q', ident: 'Stella Start', rechte: ['x|010', 'x|020'], rootPw: true },
 ] as const;
 
 export const demo = {

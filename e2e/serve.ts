@@ -25,6 +25,7 @@ for (const user of fixtureUsers) {
     password: user.password,
     ident: user.ident,
     rechteSolo: [...user.rechte],
+    rootPw: 'rootPw' in user && user.rootPw,
   });
 }
 await database.close();

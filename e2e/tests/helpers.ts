@@ -1,11 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { attendanceCalls, type AttendanceData } from '@hortus/contract';
+import { attendanceCalls, messages, type AttendanceData } from '@hortus/contract';
 
 export async function login(page: Page, user: { nn: string; password: string }): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Benutzername').fill(user.nn);
   await page.getByLabel('Passwort').fill(user.password);
   await page.getByLabel('Passwort').press('Enter');
+}
+
+/** The first login with a start password: the login asks for the account's own password and then opens the app. */
+export async function chooseOwnPassword(page: Page, password: string): Promise<void> {
+  await expect(page.getByTestId('choose-password')).toContainText(messages.choosePassword);
+  await page.getByLabel(messages.newPassword, { exact: true }).fill(password);
+  await page.getByLabel(messages.repeatPassword, { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Passwort speichern und anmelden' }).click();
 }
 
 export async function openMenu(page: Page): Promise<void> {

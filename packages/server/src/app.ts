@@ -101,6 +101,7 @@ export function createAppContext(
     schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
     childAttendance: serverModules.find((module) => module.childAttendance)?.childAttendance,
     personalData: serverModules.flatMap((module) => (module.personalData ? [module.personalData] : [])),
+    credentialEnders: serverModules.flatMap((module) => (module.endCredentials ? [module.endCredentials] : [])),
     recordFileAreas: serverModules.flatMap((module) => module.recordFileAreas ?? []),
   };
 }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { scryptNFrom } from './platform/auth/password';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -49,6 +50,11 @@ const configSchema = z.object({
     z.enum(['folder', 'database'], 'FILE_STORE: folder (Datenordner) oder database (PostgreSQL)').optional(),
   ),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Only for test suites: a lower scrypt cost of own passwords (platform/auth/password.ts reads it). */
+  PASSWORD_SCRYPT_N: z
+    .string()
+    .optional()
+    .refine((value) => scryptNFrom(value) !== null, 'PASSWORD_SCRYPT_N: eine Zweierpotenz von 1024 bis 1048576'),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z

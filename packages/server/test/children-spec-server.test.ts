@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { childrenCalls, dashboardCalls, statisticsCalls, type ChildrenData } from '@hortus/contract';
+import { childrenCalls, dashboardCalls, platformCalls, statisticsCalls, type ChildrenData } from '@hortus/contract';
 import { childAttendance, childExceptions, children } from '../src/modules/children/schema';
 import { isScanStationPage } from '../src/modules/children';
 import { hydrants } from '../src/modules/hydrants/schema';
@@ -108,18 +108,29 @@ describe('createElternbrief (school.md 7.3)', () => {
     expectStatus(await demo.call(childrenCalls.createElternbrief, eltern, { eltern: [first.id] }), 'noRight', 403);
   });
 
-  it("prints the demo parent's start password while it still works", async () => {
-    const parent = (await load(leitung)).eltern.find((entry) => entry.nn === 'eltern');
-    const letter = await demo.call(childrenCalls.createElternbrief, leitung, { eltern: [parent?.id ?? 0] });
-    expectStatus(letter, 'success', 200);
-    const file = await demo.app.inject({
-      method: 'POST',
-      url: '/_api/data/download.php',
-      payload: { code: leitung, file: letter.body.file },
-    });
-    const text = (await pageTexts(new Uint8Array(file.rawPayload))).join(' ');
-    expect(text).toContain('Eltern#2026');
-    expect(text).not.toContain('(bereits vom Elternkonto geändert)');
+  it('prints a fresh start password for a demo parent still on one, and none for the demo login', async () => {
+    const parents = (await load(leitung)).eltern;
+    const onStart = parents.find((entry) => entry.nn === 'eltern1');
+    const own = parents.find((entry) => entry.nn === 'eltern');
+    const letterOf = async (id: number) => {
+      const letter = await demo.call(childrenCalls.createElternbrief, leitung, { eltern: [id] });
+      expectStatus(letter, 'success', 200);
+      const file = await demo.app.inject({
+        method: 'POST',
+        url: '/_api/data/download.php',
+        payload: { code: leitung, file: letter.body.file },
+      });
+      return (await pageTexts(new Uint8Array(file.rawPayload))).join(' ');
+    };
+    const text = await letterOf(onStart?.id ?? 0);
+    const printed = /Startpasswort\s+([A-Za-z2-9]{12})/.exec(text)?.[1] ?? '';
+    expect(printed).toMatch(/^[A-Za-z2-9]{12}$/);
+    const first = await demo.post(platformCalls.login.url, { nn: 'eltern1', pw: printed });
+    expect(first.body).toEqual({ status: 'passwortWaehlen' });
+    // The demo login keeps its own password (printed in the README), so its letter prints none.
+    const ownText = await letterOf(own?.id ?? 0);
+    expect(ownText).toContain('(bereits vom Elternkonto geändert)');
+    expect(ownText).not.toContain('Eltern#2026');
   });
 });
 

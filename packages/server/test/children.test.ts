@@ -17,13 +17,7 @@ import {
   type W2Reply,
 } from '@hortus/contract';
 import { createGroup, createParameter } from '../src/seed/factories';
-import {
-  childAttendance,
-  childDiary,
-  childExceptions,
-  childParentStartPasswords,
-  children,
-} from '../src/modules/children/schema';
+import { childAttendance, childDiary, childExceptions, children } from '../src/modules/children/schema';
 import { files, protokoll } from '../src/platform/db/schema';
 import { queryRows } from '../src/platform/db/raw';
 import { applyAttendanceRetention, keptFrom } from '../src/modules/children/children/retention';
@@ -504,6 +498,24 @@ describe('200 diary', () => {
   });
 });
 
+/** The tables whose rows hold `secret` in their text anywhere (a password kept in clear). */
+async function storedAnywhere(secret: string): Promise<string[]> {
+  const db = server.database.db;
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const rows = await queryRows(
+      db,
+      sql`select 1 from ${sql.identifier(name)} t where t::text like ${`%${secret}%`} limit 1`,
+    );
+    if (rows.length > 0) found.push(name);
+  }
+  return found;
+}
+
 describe('200 parent accounts', () => {
   it('creates, resets and deletes parent accounts, prints letters, and never touches other accounts', async () => {
     const w = await world();
@@ -526,7 +538,7 @@ describe('200 parent accounts', () => {
     expect(parent?.anzahlKinder).toBe(1);
     expect(parent?.name).toBe('Anna Müller');
     expect((await childOf(w.admin.code, child.id))?.id_eltern).toBe(parent?.id);
-    await server.login(nn, password);
+    expect((await server.post(platformCalls.login.url, { nn, pw: password })).body.status).toBe('passwortWaehlen');
     expectInvalid(
       await save(w.admin.code, { type: 'editEltern', data: { eltern: { id: 0, nn, ids_kinder: [] } } }),
       'dataToSave.data.eltern.nn',
@@ -553,53 +565,46 @@ describe('200 parent accounts', () => {
       404,
     );
 
+    // A letter prints a fresh start password: the one answered at creation stops working.
+    const letterText = async (code: string, file: unknown) => {
+      const download = await server.app.inject({
+        method: 'POST',
+        url: '/_api/data/download.php',
+        payload: { code, file },
+      });
+      expect(download.statusCode).toBe(200);
+      return (await pageTexts(new Uint8Array(download.rawPayload))).join(' ');
+    };
     const letter = await server.call(createElternbrief, w.admin.code, { eltern: [parent?.id ?? 0] });
     expectStatus(letter, 'success', 200);
     expect(letter.body.name).toBe(`Zugangsdaten_${nn}.pdf`);
-    const file = await server.app.inject({
-      method: 'POST',
-      url: '/_api/data/download.php',
-      payload: { code: w.admin.code, file: letter.body.file },
-    });
-    expect(file.statusCode).toBe(200);
-    const text = (await pageTexts(new Uint8Array(file.rawPayload))).join(' ');
+    const text = await letterText(w.admin.code, letter.body.file);
     expect(text).toContain(nn);
-    expect(text).toContain(password);
+    expect(text).not.toContain(password);
+    const printed = /Startpasswort\s+([A-Za-z2-9]{12})/.exec(text)?.[1] ?? '';
+    expect(printed).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect((await server.post(platformCalls.login.url, { nn, pw: password })).body.status).toBe('invalid');
+    expect((await server.post(platformCalls.login.url, { nn, pw: printed })).body.status).toBe('passwortWaehlen');
     expectStatus(await server.call(createElternbrief, w.viewer.code, { eltern: [parent?.id ?? 0] }), 'noRight', 403);
     expectStatus(await server.call(createElternbrief, w.admin.code, { eltern: [w.viewer.id] }), 'notFound', 404);
 
-    const before = await server.login(nn, password);
-    expectStatus(await server.call(platformCalls.getSettings, before), 'success');
     const reset = await saved(w.admin.code, { type: 'resetElternPW', data: { id: parent?.id ?? 0 } });
     const newPassword = reset.body.neuPW as string;
-    expect(newPassword).not.toBe(password);
-    // The reset ends the parent's sessions at once.
-    expectStatus(await server.call(platformCalls.getSettings, before), 'accessError', 401);
-    const parentCode = await server.login(nn, newPassword);
-
-    // The parent chooses a password: the next letter prints no start password and deletes the stored one.
-    const stored = () =>
-      server.database.db
-        .select()
-        .from(childParentStartPasswords)
-        .where(eq(childParentStartPasswords.userId, parent?.id ?? 0));
-    expect((await stored()).map((r) => r.password)).toEqual([newPassword]);
-    const changed = await server.call(platformCalls.changePW, parentCode, {
-      data: 'Eigenes#Passwort-2026',
-      pwAlt: newPassword,
-    });
-    expectStatus(changed, 'success', 200);
+    expect(newPassword).not.toBe(printed);
+    expect((await server.post(platformCalls.login.url, { nn, pw: printed })).body.status).toBe('invalid');
+    // No start password is stored anywhere in the database (only its hash).
+    for (const secret of [password, printed, newPassword]) expect(await storedAnywhere(secret)).toEqual([]);
+    // The parent logs in with the start password once, choosing an own one.
+    const parentCode = await server.firstLogin(nn, newPassword, 'Eigenes#Passwort-2026');
+    const before = await server.login(nn, 'Eigenes#Passwort-2026');
+    expectStatus(await server.call(platformCalls.getSettings, before), 'success');
+    // Once the parent chose a password, a letter prints none and leaves the own password working.
     const later = await server.call(createElternbrief, w.admin.code, { eltern: [parent?.id ?? 0] });
     expectStatus(later, 'success', 200);
-    const laterFile = await server.app.inject({
-      method: 'POST',
-      url: '/_api/data/download.php',
-      payload: { code: w.admin.code, file: later.body.file },
-    });
-    const laterText = (await pageTexts(new Uint8Array(laterFile.rawPayload))).join(' ');
+    const laterText = await letterText(w.admin.code, later.body.file);
     expect(laterText).toContain(nn);
-    expect(laterText).not.toContain(newPassword);
-    expect(await stored()).toEqual([]);
+    expect(laterText).toContain(childrenMessages.passwordChanged);
+    expectStatus(await server.call(platformCalls.getSettings, before), 'success');
 
     const deleted = await saved(w.admin.code, { type: 'delEltern', data: { eltern: { id: parent?.id ?? 0 } } });
     expect(deleted.body.kindUpdated).toBe(true);

@@ -27,7 +27,10 @@ const screen = fc.record(
   },
   { requiredKeys: [] },
 );
-const status = fc.oneof(fc.constantFrom('success', 'invalid', 'errorCountMax', 'accessError', ''), junk);
+const status = fc.oneof(
+  fc.constantFrom('success', 'invalid', 'errorCountMax', 'passwortWaehlen', 'accessError', ''),
+  junk,
+);
 
 function sameVerdict(
   schema: { safeParse(v: unknown): { success: boolean; data?: unknown } },

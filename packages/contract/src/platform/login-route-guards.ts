@@ -70,7 +70,9 @@ export const loginScreenReplyGuard = guard<{ status: 'success'; data: LoginScree
 export const loginReplyGuard = guard<LoginReply>((value) => {
   if (!isRecord(value)) return null;
   if (value.status === 'success') return isString(value.code) ? { status: 'success', code: value.code } : null;
-  if (value.status === 'errorCountMax' || value.status === 'invalid') return { status: value.status };
+  if (value.status === 'errorCountMax' || value.status === 'invalid' || value.status === 'passwortWaehlen') {
+    return { status: value.status };
+  }
   return null;
 });
 

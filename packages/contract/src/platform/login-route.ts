@@ -9,6 +9,8 @@ export const loginReply = z.discriminatedUnion('status', [
   z.object({ status: z.literal('success'), code: z.string() }),
   z.object({ status: z.literal('errorCountMax') }),
   z.object({ status: z.literal('invalid') }),
+  /** The right start password: the same call again with `neuPW` (the account's own password) logs in. */
+  z.object({ status: z.literal('passwortWaehlen') }),
 ]);
 export type LoginReply = z.infer<typeof loginReply>;
 

@@ -15,6 +15,12 @@ export const messages = {
   loginInvalid: 'Logindaten ungültig.',
   loginTooManyAttempts: 'Zu viele Loginversuche. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.',
   loginNetworkError: 'Bitte Netzwerkverbindung überprüfen',
+  /** The login with a start password (login answers passwortWaehlen): the own password is asked for. */
+  choosePassword: 'Sie haben sich mit Ihrem Startpasswort angemeldet. Bitte wählen Sie jetzt ein eigenes Passwort.',
+  newPassword: 'Neues Passwort',
+  repeatPassword: 'Neues Passwort wiederholen',
+  passwordsDiffer: 'Die Passwörter stimmen nicht überein.',
+  startPasswordReused: 'Bitte ein anderes Passwort als das Startpasswort wählen.',
   loginScreenNetworkError: 'Netzwerkfehler! Bitte die Netzwerkverbindung prüfen.',
   settingsSaveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
   genericSaveFailed: 'Fehler! Bitte die Netzwerkverbindung prüfen.',

@@ -24,6 +24,8 @@ export const platformCalls = {
       nn: z.string({ error: required }).trim().min(1, required).max(200, tooLongMessage(200)),
       pw: z.string({ error: required }).min(1, required).max(1000, tooLongMessage(1000)),
       subscription: subscriptionText.default(''),
+      /** The own password an account on its start password chooses (answered `passwortWaehlen` without it). */
+      neuPW: z.string().max(1000, tooLongMessage(1000)).default(''),
     },
     reply: loginReply,
   }),

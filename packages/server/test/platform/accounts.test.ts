@@ -289,7 +289,7 @@ describe('property: no call of 200 or 410 changes an account holding a right the
             }
           };
           for (const id of targets) {
-            await attempt(() => resetParentPassword(db(), editor, settings, id));
+            await attempt(() => resetParentPassword(db(), editor, settings, id, []));
             await attempt(() =>
               saveParent(db(), editor, settings, { ...parentInput, id, nn: `neu-${id}-${Date.now()}` }),
             );

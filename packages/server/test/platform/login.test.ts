@@ -101,8 +101,15 @@ describe('login', () => {
 
   it('never locks a correct password behind one address because others failed there (a school behind a NAT)', async () => {
     await server.userWithSession({ nn: 'fritz', password: 'Richtig#123' });
-    // 60 failures from the school's address for 60 names (today's ~50 locked everybody behind it) …
-    for (let i = 0; i < 60; i++) await loginFrom('10.4.0.1', `schueler${i}`, 'Falsch');
+    // 60 failures from the school's address for 60 names (~50 used to lock everybody behind it) …
+    for (let i = 0; i < 5; i++)
+      expect((await loginFrom('10.4.0.1', `schueler${i}`, 'Falsch')).body.status).toBe('invalid');
+    await server.database.db.insert(loginAttempts).values(
+      Array.from({ length: 55 }, (_, i) => [
+        { kind: 'pair', key: `schueler${i + 5}\n10.4.0.1` },
+        { kind: 'address', key: '10.4.0.1' },
+      ]).flat(),
+    );
     // … and fritz, from the same address, still logs in.
     expect((await loginFrom('10.4.0.1', 'fritz', 'Richtig#123')).body.status).toBe('success');
   });

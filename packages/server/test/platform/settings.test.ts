@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION, type SettingsData, platformCalls } from '@hortus/contract';
 import { writeAppSettings } from '../../src/platform/settings/app-settings';
 import { createGroup } from '../../src/seed/factories';
+import { createSession } from '../../src/platform/auth/sessions';
 import { startTestServer, type TestServer } from '../support/helper';
 
 let server: TestServer;
@@ -141,7 +142,8 @@ describe('changePW', () => {
 
   it('changes the password, clears rootPW and signs out the other sessions only', async () => {
     const user = await server.userWithSession({ password: 'Alt#Passwort1', rootPw: true });
-    const otherDevice = await server.login(user.nn, 'Alt#Passwort1');
+    // A second session on the start password (made before the first login had to replace it).
+    const otherDevice = await createSession(server.database.db, user.id, '127.0.0.1');
     const reply = await server.post(platformCalls.changePW.url, {
       code: user.code,
       pwAlt: 'Alt#Passwort1',

@@ -12,6 +12,7 @@ import type { AppContext } from '../../src/platform/http/calls';
 import { bootstrap } from '../../src/bootstrap';
 import { openPglite, openPostgres, type Database } from '../../src/platform/db/database';
 import { createUser, type CreatedUser, type UserInput } from '../../src/seed/factories';
+import { createSession } from '../../src/platform/auth/sessions';
 import type { Mailer } from '../../src/platform/mail/mailer';
 
 /** Which database the server tests run on: PGlite by default, PostgreSQL in the second run. */
@@ -78,6 +79,8 @@ export interface TestServer {
   /** Creates a user (factory) and logs them in, returning the session code. */
   userWithSession(input?: UserInput): Promise<CreatedUser & { code: string }>;
   login(nn: string, pw: string): Promise<string>;
+  /** The login of an account on its start password, which chooses `ownPassword` in the same call. */
+  firstLogin(nn: string, startPassword: string, ownPassword: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -142,7 +145,17 @@ export async function startTestServer(
     login,
     async userWithSession(input = {}) {
       const user = await createUser(testDb.database.db, input);
-      return { ...user, code: await login(user.nn, user.password) };
+      // A start password opens no session by login (it must be replaced first): such a session is one made
+      // before that rule, written directly.
+      const code = input.rootPw
+        ? await createSession(testDb.database.db, user.id, '127.0.0.1')
+        : await login(user.nn, user.password);
+      return { ...user, code };
+    },
+    async firstLogin(nn, startPassword, ownPassword) {
+      const reply = await post(platformCalls.login.url, { nn, pw: startPassword, neuPW: ownPassword });
+      if (reply.body.status !== 'success') throw new Error(`first login failed for ${nn}: ${reply.raw}`);
+      return String(reply.body.code);
     },
     async close() {
       await app.close();

@@ -33,6 +33,11 @@ export const userAdminMessages = {
   confirmPasswordReset: (nn: string) =>
     `Soll das Passwort von ${nn} zurückgesetzt werden? Das bisherige Passwort gilt danach nicht mehr.`,
   passwordCopied: 'Kopiert',
+  endSessions: 'Alle Sitzungen beenden',
+  confirmEndSessions: (nn: string) =>
+    `Sollen alle Sitzungen von ${nn} beendet werden? ${nn} wird auf allen Geräten abgemeldet, das Passwort bleibt.`,
+  sessionsEnded: 'Alle Sitzungen wurden beendet.',
+  endSessionsFailed: 'Die Sitzungen konnten nicht beendet werden. Bitte die Netzwerkverbindung prüfen.',
   groupDeleted: 'Die Gruppe wurde gelöscht.',
   parameterDeleted: 'Der Parameter wurde gelöscht.',
   copyFailed: 'Kopieren nicht möglich. Bitte das Passwort markieren und kopieren.',
@@ -148,6 +153,8 @@ export const userAdminCalls = {
   }),
   delNutzer: defineCallSpec({ path: settingsPath, func: 'delNutzer', request: byId, reply: okReply }),
   resetPW: defineCallSpec({ path: settingsPath, func: 'resetPW', request: byId, reply: resetPWReply }),
+  /** Ends all sessions of a user (signed out on every device; the password stays). */
+  sitzungenBeenden: defineCallSpec({ path: settingsPath, func: 'sitzungenBeenden', request: byId, reply: okReply }),
   getRechte: defineCallSpec({ path: settingsPath, func: 'getRechte', request: {}, reply: getRechteReply }),
   getNutzergruppen: defineCallSpec({
     path: settingsPath,

@@ -1,7 +1,7 @@
 import type { ServerModule } from '../../platform/modules/server-module';
 import { calendarServerCalls } from './calls';
 import { seedCalendarDemo } from './demo-seed';
-import { registerFeedRoute } from './feed';
+import { registerFeedRoute, revokeFeedToken } from './feed';
 import { ensureDefaultCategory } from './service';
 
 /** Module 110: calendar with the private iCalendar feed. */
@@ -9,6 +9,8 @@ export const calendarServerModule: ServerModule = {
   code: '110',
   calls: calendarServerCalls,
   routes: registerFeedRoute,
+  // A password reset also ends the private feed (its address opens the calendar without a password).
+  endCredentials: revokeFeedToken,
   demoSeed: (db, demo) => seedCalendarDemo(db, demo.now.getTime()),
   setup: ensureDefaultCategory,
 };

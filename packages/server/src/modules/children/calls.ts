@@ -6,6 +6,7 @@ import { defineCall, type CallDefinition, type FileAccessRule } from '../../plat
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
+import { renewStartPasswords } from '../../platform/users/accounts';
 import { canSeeChild, requireChild } from './children/child-records';
 import { deleteChild, saveChild } from './children/children';
 import { saveClasses } from './children/classes';
@@ -15,14 +16,7 @@ export { CHILD_FILE_AREA } from './children/documents';
 import { idCardServerCalls } from './id-cards/id-card-calls';
 import { letterName, loginLetters, removeLoginLetters } from './parents/letters';
 import { loadChildDetails, loadChildrenData } from './children/load';
-import {
-  deleteParent,
-  loadParents,
-  requireParent,
-  resetParentPassword,
-  saveParent,
-  startPasswords,
-} from './parents/parents';
+import { deleteParent, loadParents, requireParent, resetParentPassword, saveParent } from './parents/parents';
 import { childDocuments, childExceptionFiles, childExceptions } from './schema';
 import { readChildrenSettings, saveChildrenSettings } from './settings';
 import { changeStatus } from './children/status';
@@ -63,7 +57,13 @@ export const getSettingsCall = defineCall(childrenCalls.getSettings).forSession(
       }
       case 'resetElternPW':
         return reply(db, user, {
-          neuPW: await resetParentPassword(db, user, await readChildrenSettings(db), save.data.id),
+          neuPW: await resetParentPassword(
+            db,
+            user,
+            await readChildrenSettings(db),
+            save.data.id,
+            app.credentialEnders,
+          ),
         });
       case 'settings':
         await saveChildrenSettings(db, user, save.data);
@@ -107,7 +107,8 @@ export const createLetterCall = defineCall(childrenCalls.createElternbrief).forS
       settings,
       appUrl,
       parents,
-      startPasswords: await startPasswords(db, ids),
+      // Fresh start passwords for those still on theirs: the earlier ones stop working, none is stored.
+      startPasswords: await renewStartPasswords(db, user, ids, app.credentialEnders),
     });
     const offered = await offerFile(
       { app, user },

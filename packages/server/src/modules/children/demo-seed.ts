@@ -4,14 +4,13 @@ import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
 import type { DemoContext } from '../../platform/modules/server-module';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
-import { demoLogins } from '../../seed/demo';
+import { generatePassword, hashGeneratedPassword } from '../../platform/auth/password';
 import { createUser } from '../../seed/factories';
 import {
   childAttendance,
   childClasses,
   childDiary,
   childExceptions,
-  childParentStartPasswords,
   childPhones,
   childPickupPersons,
   childRecurringExceptions,
@@ -191,30 +190,16 @@ export async function seedChildrenDemo(db: Db, demo: DemoContext): Promise<void>
   const parentOf = new Map<number, number>();
   for (const [index, [a, b]] of pairs.entries()) {
     let parentId = index === 0 ? elternUser?.id : undefined;
-    if (parentId !== undefined) {
-      // The demo parent is on its start password (demoLogins): the letters print it.
-      const start = demoLogins.find((login) => login.nn === 'eltern')?.password;
-      const [account] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, parentId));
-      if (start) {
-        await db
-          .insert(childParentStartPasswords)
-          .values({ userId: parentId, password: start, passwordHash: account?.passwordHash ?? null })
-          .onConflictDoNothing();
-      }
-    }
     if (parentId === undefined) {
+      // On a start password nobody knows: their first login letter prints a fresh one.
       const created = await createUser(db, {
         nn: `eltern${index + 1}`,
-        password: `Start-${index + 1}-Demo`,
+        passwordHash: await hashGeneratedPassword(generatePassword()),
         ident: `Familie ${lastNames[(a * 11 + 3) % lastNames.length]}`,
         rootPw: true,
         groupIds: [demo.groups.parents],
       });
       parentId = created.id;
-      const [account] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, parentId));
-      await db
-        .insert(childParentStartPasswords)
-        .values({ userId: parentId, password: created.password, passwordHash: account?.passwordHash ?? null });
     }
     for (const kidIndex of [a, b]) {
       const kid = kids[kidIndex];

@@ -192,20 +192,6 @@ export const childDocuments = pgTable(
   (table) => [index('children_documents_child_idx').on(table.childId)],
 );
 
-/**
- * The start password of a parent account while it is still the start password, so login letters can
- * print it (docs/architecture.md "Children (module 200)"). `passwordHash` is the account's hash when the
- * row was written: the row counts only while the account still has exactly that hash and `root_pw`;
- * otherwise (the parent chose a password, user administration reset it) the next letter deletes it.
- */
-export const childParentStartPasswords = pgTable('children_parent_start_passwords', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  password: text('password').notNull(),
-  passwordHash: text('password_hash'),
-});
-
 /** 'Noch nicht da' pushes already sent (once per child and day). */
 export const childMissingNotices = pgTable(
   'children_missing_notices',

@@ -3,7 +3,14 @@ import { delNutzergruppeCall, getNutzergruppenCall, saveNutzergruppeCall } from 
 import { delNutzerparameterCall, saveNutzerparameterCall } from './calls/parameters';
 import { datenauskunftCall, getDatenschutzCall, saveDatenschutzCall } from './calls/privacy';
 import { getProtokollCall } from './calls/protokoll';
-import { delNutzerCall, getNutzerCall, getRechteCall, resetPWCall, saveNutzerCall } from './calls/users';
+import {
+  delNutzerCall,
+  getNutzerCall,
+  getRechteCall,
+  resetPWCall,
+  saveNutzerCall,
+  sitzungenBeendenCall,
+} from './calls/users';
 
 /** Module 005: users, groups, parameters, Datenschutz and Protokoll (README.md); all under /_api/settings/. */
 export const userAdminServerModule: ServerModule = {
@@ -13,6 +20,7 @@ export const userAdminServerModule: ServerModule = {
     saveNutzerCall,
     delNutzerCall,
     resetPWCall,
+    sitzungenBeendenCall,
     getRechteCall,
     getNutzergruppenCall,
     saveNutzergruppeCall,

@@ -16,7 +16,7 @@ import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
 import type { SchoolClasses } from '../modules/server-module';
 import type { ChildAttendance } from '../modules/child-attendance';
-import type { PersonalDataSource } from '../modules/server-module';
+import type { CredentialEnder, PersonalDataSource } from '../modules/server-module';
 
 /** What every handler can reach: the database and the server's own configuration. */
 export interface AppContext {
@@ -43,6 +43,8 @@ export interface AppContext {
   childAttendance: ChildAttendance | undefined;
   /** What each module stores about a person (datenauskunft), from the modules that keep personal data. */
   personalData: readonly PersonalDataSource[];
+  /** What modules keep to open an account's data without its password, ended by a password reset. */
+  credentialEnders: readonly CredentialEnder[];
   /** File areas about records rather than their uploaders (ServerModule.recordFileAreas). */
   recordFileAreas: readonly string[];
 }

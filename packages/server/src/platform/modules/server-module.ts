@@ -22,6 +22,12 @@ export interface PersonalDataPart {
 
 export type PersonalDataSource = (db: Db, userId: number) => Promise<PersonalDataPart | null>;
 
+/**
+ * Ends what a module keeps to open an account's data without its password (the calendar's feed token), in the
+ * transaction of a password reset (platform/users/accounts.ts resetAccountPassword).
+ */
+export type CredentialEnder = (tx: Db, userId: number) => Promise<void>;
+
 export interface BackgroundJob {
   name: string;
   everyMs: number;
@@ -58,6 +64,8 @@ export interface ServerModule {
   routes?: (fastify: FastifyInstance, app: AppContext) => void;
   /** What the module stores about a user account (datenauskunft); null when nothing. */
   personalData?: PersonalDataSource;
+  /** Ends the module's password-less access of an account when its password is reset (feed tokens). */
+  endCredentials?: CredentialEnder;
   /**
    * File areas whose files are about a record (a child's documents and ID card photo), not about the account
    * that uploaded them: a Datenauskunft of the uploader leaves them out (they belong to the record's part).

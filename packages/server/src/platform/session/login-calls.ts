@@ -1,6 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
-import { platformCalls, pushSubscription, type PushSubscriptionJson } from '@hortus/contract';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  check,
+  messages,
+  passwordNameError,
+  platformCalls,
+  pushSubscription,
+  type PushSubscriptionJson,
+} from '@hortus/contract';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { accountLockedUntil, beginLoginAttempt, loginSucceeded, pruneLoginAttempts } from '../auth/login-throttle';
 import { createSession, deleteSession } from '../auth/sessions';
 import type { Db } from '../db/database';
@@ -9,6 +16,7 @@ import { isPublicPushEndpoint } from '../push/endpoint';
 import { defineCall, CallError } from '../http/calls';
 import { loginScreenOf, readAppSettings } from '../settings/app-settings';
 import { recordLogin } from '../audit/protokoll';
+import { setOwnPassword } from '../users/accounts';
 
 // Verifying against a dummy hash when the user name is unknown keeps both answers equally slow.
 const dummyHash = hashPassword('timing-equaliser');
@@ -47,7 +55,7 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
     // Recorded before the slow hash: parallel guesses are counted before any of them is checked.
     const attempt = await beginLoginAttempt(db, input.nn, clientAddress);
     const [user] = await db
-      .select({ id: users.id, nn: users.nn, passwordHash: users.passwordHash })
+      .select({ id: users.id, nn: users.nn, passwordHash: users.passwordHash, rootPw: users.rootPw })
       .from(users)
       .where(eq(sql`lower(${users.nn})`, input.nn.toLowerCase()))
       .limit(1);
@@ -65,6 +73,23 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
       return { status: 'invalid' };
     }
     await loginSucceeded(db, input.nn, clientAddress, attempt);
+    if (user.rootPw) {
+      // A start password opens no session: the account chooses its own password in the same call.
+      if (input.neuPW === '') return { status: 'passwortWaehlen' };
+      const problem =
+        check(input.neuPW, ['minPW', 'commonPW', 'password']) ??
+        passwordNameError(input.neuPW, user.nn) ??
+        (input.neuPW === input.pw ? messages.startPasswordReused : null);
+      if (problem) throw new CallError('validationError', messages.validationFailed, { neuPW: [problem] });
+      await setOwnPassword(db, user.id, await hashPassword(input.neuPW));
+    } else if (needsRehash(user.passwordHash)) {
+      // Hashes of older, weaker parameters move to today's at the next login (unless changed meanwhile).
+      const stronger = await hashPassword(input.pw);
+      await db
+        .update(users)
+        .set({ passwordHash: stronger })
+        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+    }
     const code = await createSession(db, user.id, clientAddress);
     await recordLogin(db, { nutzerId: user.id, nn: input.nn, adresse: clientAddress, outcome: 'success' });
     if (subscription) await storeSubscription(db, user.id, subscription);

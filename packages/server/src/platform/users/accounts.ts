@@ -10,12 +10,12 @@ import {
   type SessionUser,
 } from '@hortus/contract';
 import { eraseProtokollOf } from '../audit/protokoll';
-import { generatePassword, hashPassword } from '../auth/password';
+import { generatePassword, hashGeneratedPassword } from '../auth/password';
 import { deleteExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { groupParameters, groupRights, groups, sessions, userGroups, userRights, users } from '../db/schema';
 import { CallError } from '../http/calls';
-import type { BackgroundJob } from '../modules/server-module';
+import type { BackgroundJob, CredentialEnder } from '../modules/server-module';
 import { cacheScope, invalidate, invalidateUsers } from '../cache/hot-cache';
 import { invalidateOrgData, readOrgData } from '../settings/org-data';
 import { membersOf, recomputeIdents } from './parameter-values';
@@ -285,28 +285,75 @@ export async function deleteAccounts(
 
 /**
  * Sets a new generated start password (rootPW) on an account the editor may change and ends all of its
- * sessions; answers the password (shown once). `alsoInTx` runs in the same transaction (e.g. 200 keeps
- * the start password for its login letters).
+ * sessions and what modules keep to open its data without a password (`enders`: calendar feed tokens);
+ * answers the password, shown once and stored nowhere.
  */
 export async function resetAccountPassword(
   db: Db,
   editor: Editor,
   id: number,
-  alsoInTx?: (tx: Db, password: string, passwordHash: string) => Promise<void>,
+  enders: readonly CredentialEnder[],
 ): Promise<string> {
   await requireAccountChange(db, editor, [id]);
   const password = generatePassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashGeneratedPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, rootPw: true }).where(eq(users.id, id));
     await endSessions(tx, id);
-    await alsoInTx?.(tx, password, passwordHash);
+    for (const end of enders) await end(tx, id);
   });
   return password;
 }
 
+/**
+ * Fresh start passwords for those of `ids` still on their start password (a login letter prints them; the
+ * earlier ones stop working, as with resetAccountPassword). An account that chose its own password meanwhile
+ * keeps it and is not in the answer.
+ */
+export async function renewStartPasswords(
+  db: Db,
+  editor: Editor,
+  ids: readonly number[],
+  enders: readonly CredentialEnder[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.rootPw, true)));
+  const onStart = rows.map((row) => row.id);
+  if (onStart.length === 0) return new Map();
+  await requireAccountChange(db, editor, onStart);
+  const fresh = await Promise.all(
+    onStart.map(async (id) => {
+      const password = generatePassword();
+      return { id, password, passwordHash: await hashGeneratedPassword(password) };
+    }),
+  );
+  const renewed = new Map<number, string>();
+  await db.transaction(async (tx) => {
+    for (const account of fresh) {
+      const updated = await tx
+        .update(users)
+        .set({ passwordHash: account.passwordHash })
+        .where(and(eq(users.id, account.id), eq(users.rootPw, true)))
+        .returning({ id: users.id });
+      if (updated.length === 0) continue;
+      await endSessions(tx, account.id);
+      for (const end of enders) await end(tx, account.id);
+      renewed.set(account.id, account.password);
+    }
+  });
+  return renewed;
+}
+
 /** Sets the owner's own new password (no longer rootPW); their other sessions end, `keepSession` stays. */
-export async function setOwnPassword(db: Db, userId: number, passwordHash: string, keepSession: number): Promise<void> {
+export async function setOwnPassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  keepSession?: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, rootPw: false }).where(eq(users.id, userId));
     await endSessions(tx, userId, keepSession);

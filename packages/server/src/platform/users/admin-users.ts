@@ -7,7 +7,7 @@ import {
   type AdminUser,
   type FieldErrors,
 } from '@hortus/contract';
-import { generatePassword, hashPassword } from '../auth/password';
+import { generatePassword, hashGeneratedPassword } from '../auth/password';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import { userGroups, userRights, users } from '../db/schema';
@@ -27,7 +27,16 @@ import {
   type ChildExists,
 } from './parameter-values';
 import { keepingAdmins } from './rights-guard';
-import { claimAccountVersion, createAccount, deleteAccounts, resetAccountPassword, updateAccount } from './accounts';
+import type { CredentialEnder } from '../modules/server-module';
+import {
+  claimAccountVersion,
+  createAccount,
+  deleteAccounts,
+  endSessions,
+  requireAccountChange,
+  resetAccountPassword,
+  updateAccount,
+} from './accounts';
 import { invalidateUsers } from '../cache/hot-cache';
 import { isUniqueViolation } from '../db/errors';
 
@@ -155,7 +164,7 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
 
   // Hash before the transaction: scrypt is deliberately slow and must not hold a connection.
   const password = existing ? null : generatePassword();
-  const passwordHash = password === null ? null : await hashPassword(password);
+  const passwordHash = password === null ? null : await hashGeneratedPassword(password);
 
   // The accounts service checks the rights: no group or right the editor lacks, nobody stronger changed.
   const account = { nn: input.nn, show: input.show, gruppen, rechteSolo };
@@ -186,8 +195,23 @@ export async function deleteAdminUser(db: Db, userId: number, editor: LoadedUser
   await deleteAccounts(db, editor, [userId]);
 }
 
-/** Sets a new generated start password (rootPW) and ends all of the user's sessions (resetAccountPassword). */
-export async function resetUserPassword(db: Db, userId: number, editor: LoadedUser): Promise<string> {
+/**
+ * Sets a new generated start password (rootPW) and ends all of the user's sessions and password-less accesses
+ * (resetAccountPassword).
+ */
+export async function resetUserPassword(
+  db: Db,
+  userId: number,
+  editor: LoadedUser,
+  enders: readonly CredentialEnder[],
+): Promise<string> {
   requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
-  return resetAccountPassword(db, editor, userId);
+  return resetAccountPassword(db, editor, userId, enders);
+}
+
+/** Ends all sessions of a user (signed out on every device; the password stays). */
+export async function endUserSessions(db: Db, userId: number, editor: LoadedUser): Promise<void> {
+  requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
+  await requireAccountChange(db, editor, [userId]);
+  await endSessions(db, userId);
 }

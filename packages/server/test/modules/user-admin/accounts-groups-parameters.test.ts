@@ -132,9 +132,12 @@ describe('saveNutzer: new users', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
     const saved = reply.body.nutzer as AdminUser;
     expect(saved).toMatchObject({ id: reply.body.addedUserID, nn, ident: 'Sabine Krüger', rootPW: true });
-    const code = await server.login(nn.toLowerCase(), password);
+    // The start password logs in once, choosing the account's own password.
+    const first = await server.post(platformCalls.login.url, { nn: nn.toLowerCase(), pw: password });
+    expect(first.body).toEqual({ status: 'passwortWaehlen' });
+    const code = await server.firstLogin(nn.toLowerCase(), password, 'Eigenes#Passwort-1');
     const settings = await server.post(platformCalls.getSettings.url, { code });
-    expect((settings.body.data as SettingsData).user).toMatchObject({ id: saved.id, rootPW: true, rechte: ['x|010'] });
+    expect((settings.body.data as SettingsData).user).toMatchObject({ id: saved.id, rootPW: false, rechte: ['x|010'] });
   });
 
   it('accepts a new user as the spec client sends it: id "", no rootPW, ident or applicable parameters', async () => {
@@ -441,9 +444,12 @@ describe('resetPW', () => {
     expectNoSession(await server.post(platformCalls.getSettings.url, { code: target.code }));
     const old = await server.post(platformCalls.login.url, { nn: target.nn, pw: target.password });
     expect(old.body.status).toBe('invalid');
-    const code = await server.login(target.nn, neuPW);
+    expect((await server.post(platformCalls.login.url, { nn: target.nn, pw: neuPW })).body).toEqual({
+      status: 'passwortWaehlen',
+    });
+    const code = await server.firstLogin(target.nn, neuPW, 'Eigenes#Passwort-2');
     const settings = await server.post(platformCalls.getSettings.url, { code });
-    expect((settings.body.data as SettingsData).user.rootPW).toBe(true);
+    expect((settings.body.data as SettingsData).user.rootPW).toBe(false);
   });
 
   it('needs x|005|000|020 (010 and 030 are not enough)', async () => {

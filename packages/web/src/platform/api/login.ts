@@ -8,13 +8,15 @@ export interface LoginInput {
   pw: string;
   /** JSON of the browser's push subscription, or '' without one. */
   subscription: string;
+  /** The own password an account on its start password chooses (after the answer passwortWaehlen). */
+  neuPW?: string | undefined;
 }
 
 /** The login route's call (platformCalls.login), checked with the zod-free guard. */
 export function login(input: LoginInput): Promise<LoginReply> {
   return postCall(
     callUrl(loginRouteTargets.login),
-    { nn: input.nn, pw: input.pw, subscription: input.subscription },
+    { nn: input.nn, pw: input.pw, subscription: input.subscription, ...(input.neuPW ? { neuPW: input.neuPW } : {}) },
     loginReplyGuard,
     { code: '' },
   );

@@ -13,7 +13,11 @@ import { settingsQueryKey } from '../api/settings-key';
 export interface LoginFieldErrors {
   nn?: string | undefined;
   pw?: string | undefined;
+  neuPW?: string | undefined;
 }
+
+/** What the login asks for: the credentials, or (start password accepted) the account's own new password. */
+export type LoginStage = 'credentials' | 'choosePassword';
 
 /** Logging in: on success the start route opens; on failure the login stays with storage cleared. */
 export function useLoginFlow(onEnterApp: (route: string) => void) {
@@ -21,6 +25,7 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [isPending, setPending] = useState(false);
+  const [stage, setStage] = useState<LoginStage>('credentials');
 
   const fail = async (message: string) => {
     clearStorage();
@@ -39,6 +44,7 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
       const reply = await login({ ...credentials, subscription });
       if (reply.status === 'invalid') return await fail(messages.loginInvalid);
       if (reply.status === 'errorCountMax') return await fail(messages.loginTooManyAttempts);
+      if (reply.status === 'passwortWaehlen') return setStage('choosePassword');
       setCode(reply.code);
       // Loaded only now, so they are not part of the login route's JavaScript.
       const [{ settingsQueryOptions }, { selectStartRoute, takeDeepLink }] = await Promise.all([
@@ -56,8 +62,12 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
     } catch (caught) {
       if (isNetworkError(caught)) return await fail(messages.loginNetworkError);
       const invalid = caught instanceof ApiError && caught.status === 'validationError' ? caught : null;
-      const onFields = { nn: invalid?.errors['nn']?.[0], pw: invalid?.errors['pw']?.[0] };
-      if (onFields.nn !== undefined || onFields.pw !== undefined) {
+      const onFields = {
+        nn: invalid?.errors['nn']?.[0],
+        pw: invalid?.errors['pw']?.[0],
+        neuPW: invalid?.errors['neuPW']?.[0],
+      };
+      if (onFields.nn !== undefined || onFields.pw !== undefined || onFields.neuPW !== undefined) {
         // The server's messages mark their fields (e.g. an empty user name), no extra notice.
         await fail('');
         return setFieldErrors(onFields);
@@ -68,5 +78,12 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
     }
   };
 
-  return { submit, error, fieldErrors, isPending };
+  /** Back to the credentials (another user name or password). */
+  const restart = () => {
+    setStage('credentials');
+    setError(null);
+    setFieldErrors({});
+  };
+
+  return { submit, error, fieldErrors, isPending, stage, restart };
 }

@@ -10,8 +10,9 @@ import {
   type ParentView,
   type SessionUser,
 } from '@hortus/contract';
-import { generatePassword, hashPassword } from '../../../platform/auth/password';
+import { generatePassword, hashGeneratedPassword } from '../../../platform/auth/password';
 import type { Db } from '../../../platform/db/database';
+import type { CredentialEnder } from '../../../platform/modules/server-module';
 import { invalidateUsers } from '../../../platform/cache/hot-cache';
 import { userParameterValues, users } from '../../../platform/db/schema';
 import { CallError } from '../../../platform/http/calls';
@@ -35,7 +36,7 @@ import {
   updateAccount,
 } from '../../../platform/users/accounts';
 import { classesFor } from '../children/classes';
-import { childParentStartPasswords, children } from '../schema';
+import { children } from '../schema';
 import { bumpVersion } from '../../../platform/db/versions';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
@@ -251,7 +252,7 @@ export async function saveParent(
   }
   if (Object.keys(parameterErrors).length > 0) refuse(parameterErrors);
   const password = input.id === 0 ? generatePassword() : null;
-  const passwordHash = password ? await hashPassword(password) : null;
+  const passwordHash = password ? await hashGeneratedPassword(password) : null;
   const access = await classesFor(db, editor);
   const editable = access.filter((entry) => entry.bearbeiten).map((entry) => entry.row.id);
   const id = await db.transaction(async (tx) => {
@@ -264,7 +265,6 @@ export async function saveParent(
         { nn, ident, gruppen: [groupId], passwordHash: passwordHash ?? '' },
         'eltern.nn',
       );
-      await tx.insert(childParentStartPasswords).values({ userId, password: password ?? '', passwordHash });
     } else {
       await claimAccountVersion(tx, userId, { by: editor.id, version: input.version });
       await updateAccount(tx, editor, userId, { nn });
@@ -313,48 +313,16 @@ export async function deleteParent(db: Db, editor: User, settings: ChildrenSetti
 }
 
 /**
- * resetElternPW: the platform's password reset (sessions end; refused for an account stronger than the
- * editor), answered once and kept for the next login letter.
+ * resetElternPW: the platform's password reset (sessions and feed tokens end; refused for an account stronger
+ * than the editor), answered once and stored nowhere.
  */
 export async function resetParentPassword(
   db: Db,
   editor: User,
   settings: ChildrenSettings,
   id: number,
+  enders: readonly CredentialEnder[],
 ): Promise<string> {
   await requireParent(db, editor, settings, id, true);
-  return resetAccountPassword(db, editor, id, async (tx, password, passwordHash) => {
-    await tx
-      .insert(childParentStartPasswords)
-      .values({ userId: id, password, passwordHash })
-      .onConflictDoUpdate({ target: childParentStartPasswords.userId, set: { password, passwordHash } });
-  });
-}
-
-/**
- * The start passwords of parents still on their start password (for the letters). A stored start
- * password whose account no longer has `root_pw` or has another hash (the parent changed it, user
- * administration reset it — platform code that knows nothing of this table) is deleted here.
- */
-export async function startPasswords(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: childParentStartPasswords.userId,
-      password: childParentStartPasswords.password,
-      storedHash: childParentStartPasswords.passwordHash,
-      rootPw: users.rootPw,
-      passwordHash: users.passwordHash,
-    })
-    .from(childParentStartPasswords)
-    .innerJoin(users, eq(users.id, childParentStartPasswords.userId))
-    .where(inArray(childParentStartPasswords.userId, [...ids]));
-  // Rows written before the hash was kept (null) count while root_pw holds.
-  const valid = (row: (typeof rows)[number]) =>
-    row.rootPw && (row.storedHash === null || row.storedHash === row.passwordHash);
-  const stale = rows.filter((row) => !valid(row)).map((row) => row.id);
-  if (stale.length > 0) {
-    await db.delete(childParentStartPasswords).where(inArray(childParentStartPasswords.userId, stale));
-  }
-  return new Map(rows.filter(valid).map((row) => [row.id, row.password]));
+  return resetAccountPassword(db, editor, id, enders);
 }

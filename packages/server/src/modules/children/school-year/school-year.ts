@@ -10,7 +10,7 @@ import {
   type SchoolYearState,
   type SessionUser,
 } from '@hortus/contract';
-import { generatePassword, hashPassword } from '../../../platform/auth/password';
+import { generatePassword, hashGeneratedPassword } from '../../../platform/auth/password';
 import type { Db } from '../../../platform/db/database';
 import { users } from '../../../platform/db/schema';
 import { createAccount, deleteAccounts, requireDesignation } from '../../../platform/users/accounts';
@@ -25,7 +25,6 @@ import {
   childDocuments,
   childExceptionFiles,
   childExceptions,
-  childParentStartPasswords,
   children,
 } from '../schema';
 import { readChildrenSettings } from '../settings';
@@ -33,8 +32,11 @@ import { readChildrenSettings } from '../settings';
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 const field = 'neuesSchuljahrStatus';
 
+/**
+ * Hashes of start passwords nobody learns: a new parent account gets its start password from its first login
+ * letter (renewStartPasswords), none is stored.
+ */
 interface Credentials {
-  password: string;
   hash: string;
 }
 
@@ -43,9 +45,7 @@ async function newCredentials(count: number): Promise<Credentials[]> {
   // scrypt runs on libuv's pool: a few at a time keep all cores busy without queueing hundreds.
   for (let start = 0; start < count; start += 8) {
     const batch = Array.from({ length: Math.min(8, count - start) }, () => generatePassword());
-    made.push(
-      ...(await Promise.all(batch.map(async (password) => ({ password, hash: await hashPassword(password) })))),
-    );
+    made.push(...(await Promise.all(batch.map(async (password) => ({ hash: await hashGeneratedPassword(password) })))));
   }
   return made;
 }
@@ -216,9 +216,6 @@ export async function runSchoolYear(app: AppContext, user: User, state: SchoolYe
             `${field}.fuerAlleNeueElternkonten`,
           );
           created.push(userId);
-          await tx
-            .insert(childParentStartPasswords)
-            .values({ userId, password: credentials.password, passwordHash: credentials.hash });
         }
         accountOf.set(kid.id, userId);
         await tx.update(children).set({ parentUserId: userId }).where(eq(children.id, kid.id));

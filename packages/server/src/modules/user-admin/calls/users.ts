@@ -1,6 +1,12 @@
 import { hasRight, messages, rightsTree, userAdminCalls, userAdminRights } from '@hortus/contract';
 import { CallError, defineCall } from '../../../platform/http/calls';
-import { deleteAdminUser, loadAdminUsers, resetUserPassword, saveAdminUser } from '../../../platform/users/admin-users';
+import {
+  deleteAdminUser,
+  endUserSessions,
+  loadAdminUsers,
+  resetUserPassword,
+  saveAdminUser,
+} from '../../../platform/users/admin-users';
 
 export const getNutzerCall = defineCall(userAdminCalls.getNutzer).forSession({
   rights: [userAdminRights.list],
@@ -47,8 +53,16 @@ export const delNutzerCall = defineCall(userAdminCalls.delNutzer).forSession({
 
 export const resetPWCall = defineCall(userAdminCalls.resetPW).forSession({
   rights: [userAdminRights.edit],
+  async handle({ app, db, input, user }) {
+    return { status: 'success', neuPW: await resetUserPassword(db, input.data, user, app.credentialEnders) };
+  },
+});
+
+export const sitzungenBeendenCall = defineCall(userAdminCalls.sitzungenBeenden).forSession({
+  rights: [userAdminRights.edit],
   async handle({ db, input, user }) {
-    return { status: 'success', neuPW: await resetUserPassword(db, input.data, user) };
+    await endUserSessions(db, input.data, user);
+    return { status: 'success' };
   },
 });
 

@@ -11,3 +11,8 @@ export async function resetPassword(id: number): Promise<string> {
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });
 }
+
+/** Ends all sessions of the user (signed out on every device; the password stays). */
+export async function endSessions(id: number): Promise<void> {
+  await call(userAdminCalls.sitzungenBeenden, { data: id });
+}

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import LogoutIcon from '@mui/icons-material/Logout';
 import {
   hasRight,
   messages,
@@ -33,7 +34,7 @@ import { toggleRight } from '../../../platform/rights/rights-logic';
 import { useSaving } from '../../../platform/saving/saving-context';
 import { FormParameterField } from '../../../platform/user-parameters/form-parameter-field';
 import { parameterFieldOf, parameterKey } from '../../../platform/user-parameters/parameter-schema';
-import { resetPassword } from '../api/reset-password';
+import { endSessions, resetPassword } from '../api/reset-password';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { useRights } from '../api/get-rights';
 import { useSaveUser } from '../api/save-user';
@@ -118,6 +119,17 @@ export function UserDialog({
     }
   };
 
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  const endAll = async () => {
+    setConfirmEnd(false);
+    try {
+      await saving.run(endSessions(user.id));
+      alert.success(userAdminMessages.sessionsEnded);
+    } catch {
+      alert.error(userAdminMessages.endSessionsFailed);
+    }
+  };
+
   const properties = (
     <Stack spacing={2} sx={{ pt: 1 }}>
       <FormTextField
@@ -158,9 +170,14 @@ export function UserDialog({
       ))}
       {!isNew && canEdit && (
         <Box>
-          <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => setConfirmReset(true)}>
-            Passwort zurücksetzen
-          </Button>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => setConfirmReset(true)}>
+              Passwort zurücksetzen
+            </Button>
+            <Button variant="outlined" startIcon={<LogoutIcon />} onClick={() => setConfirmEnd(true)}>
+              {userAdminMessages.endSessions}
+            </Button>
+          </Stack>
         </Box>
       )}
     </Stack>
@@ -243,6 +260,12 @@ export function UserDialog({
         text={userAdminMessages.confirmPasswordReset(user.nn)}
         onConfirm={() => void reset()}
         onCancel={() => setConfirmReset(false)}
+      />
+      <ConfirmDialog
+        open={confirmEnd}
+        text={userAdminMessages.confirmEndSessions(user.nn)}
+        onConfirm={() => void endAll()}
+        onCancel={() => setConfirmEnd(false)}
       />
     </>
   );
