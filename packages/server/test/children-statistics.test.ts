@@ -12,7 +12,7 @@ import {
   type SchoolYearStateInput,
   type StatisticsListReply,
   type StatisticsRowInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { createGroup } from '../src/seed/factories';
 import { childAttendance, childStatisticsArchives, children } from '../src/modules/children/schema';
 import { files, users } from '../src/platform/db/schema';

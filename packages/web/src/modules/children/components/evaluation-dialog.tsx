@@ -10,6 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatGermanDate } from '@hortus/contract';
 import {
   SUFFIX_MAX,
   canCreateDay,
@@ -17,11 +18,10 @@ import {
   contentOptions,
   defaultEvaluationClasses,
   evaluationOptions,
-  formatGermanDate,
   germanMonthLabel,
   statisticsMessages,
   type ClassView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
