@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Codemod: rewrites imports of module symbols from the `@hortus/contract` barrel to the module entries
- * (`@hortus/contract/modules/<module>`). The barrel exports the platform and the registry only; each module's
+ * (`@hortus/contract/modules/<module>`), and a platform symbol imported from a module entry back to the barrel. The barrel exports the platform and the registry only; each module's
  * contract is reached through its own entry (packages/contract/src/modules/<module>/index.ts).
  *
  *   node tools/contract-imports.mjs [--check] [dir …]     (default: packages/server packages/web e2e bench scripts)
@@ -18,7 +18,10 @@ const contractSrc = path.join(root, 'packages/contract/src');
 const modulesDir = path.join(contractSrc, 'modules');
 const barrel = '@hortus/contract';
 
-/** Names each module entry exports, read with the type checker (export * chains included). */
+/**
+ * Names each module entry exports, read with the type checker (export * chains included): symbol → module,
+ * '' for the barrel's (platform and registry) symbols.
+ */
 function moduleExports() {
   const modules = fs.readdirSync(modulesDir).filter((name) => fs.existsSync(path.join(modulesDir, name, 'index.ts')));
   const entries = modules.map((name) => path.join(modulesDir, name, 'index.ts'));
@@ -47,6 +50,7 @@ function moduleExports() {
       owner.set(symbol, name);
     }
   }
+  for (const symbol of platform) owner.set(symbol, '');
   return owner;
 }
 
@@ -70,7 +74,7 @@ function sourceFiles(dir) {
  * @returns {string | null} the new text, or null when nothing moves
  */
 export function rewrite(file, owner, text = fs.readFileSync(file, 'utf8')) {
-  if (!text.includes(`'${barrel}'`) && !text.includes(`"${barrel}"`)) return null;
+  if (!text.includes(`'${barrel}`) && !text.includes(`"${barrel}`)) return null;
   const kind = file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   /** @type {{start: number, end: number, text: string}[]} */
@@ -80,7 +84,9 @@ export function rewrite(file, owner, text = fs.readFileSync(file, 'utf8')) {
     const isExport = ts.isExportDeclaration(statement);
     if (!isImport && !isExport) continue;
     const specifierNode = statement.moduleSpecifier;
-    if (!specifierNode || !ts.isStringLiteral(specifierNode) || specifierNode.text !== barrel) continue;
+    if (!specifierNode || !ts.isStringLiteral(specifierNode)) continue;
+    const from = specifierNode.text;
+    if (from !== barrel && !from.startsWith(`${barrel}/modules/`)) continue;
     /** @type {readonly (ts.ImportSpecifier | ts.ExportSpecifier)[]} */
     let elements;
     let typeOnly = false;
@@ -101,13 +107,13 @@ export function rewrite(file, owner, text = fs.readFileSync(file, 'utf8')) {
     const groups = new Map();
     for (const element of elements) {
       const imported = (element.propertyName ?? element.name).text;
-      const target = owner.has(imported) ? `${barrel}/modules/${owner.get(imported)}` : barrel;
+      const module = owner.get(imported);
+      const target = module === undefined ? from : module === '' ? barrel : `${barrel}/modules/${module}`;
       const list = groups.get(target) ?? [];
       list.push(element.getText(source));
       groups.set(target, list);
     }
-    if (!groups.has(barrel) && groups.size === 0) continue;
-    if (groups.size === 1 && groups.has(barrel)) continue;
+    if (groups.size === 1 && groups.has(from)) continue;
     const targets = [...groups.keys()].sort((a, b) => (a === barrel ? -1 : b === barrel ? 1 : a.localeCompare(b)));
     const replacement = targets
       .map((target) => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { todayIsoDay } from '@hortus/contract';
 import {
   childrenCalls,
   schoolYearCalls,
   statisticsCalls,
   statisticsMessages,
-  todayIsoDay,
   type ChildrenData,
   type ChildrenSave,
   type ClassConditions,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { isIsoDate, messages, type SessionUser } from '@hortus/contract';
+import { isIsoDate, messages, todayIsoDay, type SessionUser } from '@hortus/contract';
 import {
   STATISTICS_AREA,
   archiveFileName,
@@ -13,7 +13,6 @@ import {
   evaluationOptions,
   parseArchiveName,
   statisticsMessages,
-  todayIsoDay,
   type EvaluationOptions,
   type StatisticsListReply,
   type StatisticsRowData,
