@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appSettingsMessages, messages, profileMessages } from '@hortus/contract';
+import { messages } from '@hortus/contract';
+import { appSettingsMessages } from '@hortus/contract/modules/app-settings';
+import { profileMessages } from '@hortus/contract/modules/profile';
 import { demo, e2eAdmin, fixtureUsers } from '../fixtures';
 import { chooseOwnPassword, login, logout } from './helpers';
 

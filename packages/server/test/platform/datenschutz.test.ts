@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datenschutzMessages, userAdminCalls } from '@hortus/contract';
+import { datenschutzMessages } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { protokollRetentionJob, readDatenschutzSettings } from '../../src/platform/audit/protokoll';
 import { attendanceRetentionJob } from '../../src/modules/children/children/retention';
 import { payrollRetentionJob } from '../../src/modules/payroll/retention';

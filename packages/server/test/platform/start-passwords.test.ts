@@ -1,7 +1,9 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calendarCalls, inputMessages, messages, platformCalls, userAdminCalls } from '@hortus/contract';
+import { inputMessages, messages, platformCalls } from '@hortus/contract';
+import { calendarCalls } from '@hortus/contract/modules/calendar';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { passwordParams, SCRYPT_N_DEFAULT, scryptNFrom } from '../../src/platform/auth/password';
 import { sessions, users } from '../../src/platform/db/schema';
 import { createUser } from '../../src/seed/factories';

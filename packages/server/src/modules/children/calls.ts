@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { childrenCalls, childrenRights, IMPORT_FILE_BYTES, type ChildrenReply } from '@hortus/contract';
+import { IMPORT_FILE_BYTES } from '@hortus/contract';
+import { childrenCalls, childrenRights, type ChildrenReply } from '@hortus/contract/modules/children';
 import { offerFile } from '../../platform/files/offer-file';
 import { appAddress } from '../../platform/http/app-address';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';
@@ -23,7 +24,12 @@ import { changeStatus } from './children/status';
 import { importChildren } from './import';
 import { exportChildren } from './export';
 import { childHistoryCall } from './children/history-calls';
-import { createStatisticsCall, saveAttendanceCall, schoolYearCall } from './statistics/statistics-calls';
+import {
+  countStatisticsCall,
+  createStatisticsCall,
+  saveAttendanceCall,
+  schoolYearCall,
+} from './statistics/statistics-calls';
 
 async function reply(db: Db, user: LoadedUser, extra: Partial<ChildrenReply> = {}): Promise<ChildrenReply> {
   return { status: 'success', save: await loadChildrenData(db, user), ...extra };
@@ -205,6 +211,7 @@ export const childrenServerCalls: CallDefinition[] = [
   exportChildrenCall,
   saveAttendanceCall,
   createStatisticsCall,
+  countStatisticsCall,
   schoolYearCall,
   ...idCardServerCalls,
   childHistoryCall,

@@ -1,8 +1,10 @@
-import { childrenRights, hasRight, schoolYearCalls, statisticsCalls } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
+import { childrenRights, schoolYearCalls, statisticsCalls } from '@hortus/contract/modules/children';
 import { defineCall, type FileAccessRule } from '../../../platform/http/calls';
 import { runSchoolYear } from '../school-year/school-year';
 import {
   canSeeArchiveFile,
+  countEvaluated,
   createEvaluation,
   dayList,
   deleteArchiveFile,
@@ -31,6 +33,14 @@ export const createStatisticsCall = defineCall(statisticsCalls.createAnwesenheit
       options: input.monatsuebersichtElemente,
     });
     return { status: 'success', ...made, ...(await statisticsLists(db, user)) };
+  },
+});
+
+/** zaehleAnwesenheiten (x|200|200): the records an evaluation would delete, for the question before deleting. */
+export const countStatisticsCall = defineCall(statisticsCalls.zaehleAnwesenheiten).forSession({
+  rights: [childrenRights.statistics],
+  async handle({ db, input, user }) {
+    return { status: 'success', anzahl: await countEvaluated(db, user, input) };
   },
 });
 

@@ -7,7 +7,7 @@ import {
   type SchoolYearState,
   type StatisticsListReply,
   type StatisticsRowInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { childrenKeys } from './children';
@@ -62,6 +62,15 @@ export function useCreateEvaluation() {
       return reply;
     },
   });
+}
+
+/** zaehleAnwesenheiten: how many records an evaluation with 'Daten danach löschen' would delete. */
+export async function countEvaluated(input: {
+  typ: 'tag' | 'monat';
+  wert: string;
+  klassen: number[];
+}): Promise<number> {
+  return (await call(statisticsCalls.zaehleAnwesenheiten, input)).anzahl;
 }
 
 /** neuesSchuljahr: the whole change or nothing; afterwards everything of module 200 loads again. */
