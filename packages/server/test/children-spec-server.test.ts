@@ -112,7 +112,7 @@ describe('createElternbrief (school.md 7.3)', () => {
 
   it('prints a fresh start password for a demo parent still on one, and none for the demo login', async () => {
     const parents = (await load(leitung)).eltern;
-    const onStart = parents.find((entry) => entry.nn === 'eltern1');
+    const onStart = parents.find((entry) => entry.nn === 'eltern2');
     const own = parents.find((entry) => entry.nn === 'eltern');
     const letterOf = async (id: number) => {
       const letter = await demo.call(childrenCalls.createElternbrief, leitung, { eltern: [id] });
@@ -127,7 +127,7 @@ describe('createElternbrief (school.md 7.3)', () => {
     const text = await letterOf(onStart?.id ?? 0);
     const printed = /Startpasswort\s+([A-Za-z2-9]{12})/.exec(text)?.[1] ?? '';
     expect(printed).toMatch(/^[A-Za-z2-9]{12}$/);
-    const first = await demo.post(platformCalls.login.url, { nn: 'eltern1', pw: printed });
+    const first = await demo.post(platformCalls.login.url, { nn: 'eltern2', pw: printed });
     expect(first.body).toEqual({ status: 'passwortWaehlen' });
     // The demo login keeps its own password (printed in the README), so its letter prints none.
     const ownText = await letterOf(own?.id ?? 0);
