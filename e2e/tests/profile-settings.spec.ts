@@ -36,14 +36,16 @@ test('an account on its start password chooses its own at the first login; the s
   await save.click();
   await expect(page.getByText('Mindestens 8 Zeichen angeben')).toBeVisible();
   await chooseOwnPassword(page, own);
-  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
+  // The app opens on the profile (its only menu link), without the password notice.
+  await expect(page).toHaveURL('/010');
+  await expect(page.getByRole('tab', { name: 'Meine Daten' })).toBeVisible();
   await expect(page.getByTestId('password-notice')).toHaveCount(0);
 
   await logout(page);
   await login(page, startPasswordUser);
   await expect(page.getByText('Logindaten ungültig.')).toBeVisible();
   await login(page, { nn: startPasswordUser.nn, password: own });
-  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
+  await expect(page).toHaveURL('/010');
 });
 
 test('a parent changes the password in the profile', async ({ page }) => {
