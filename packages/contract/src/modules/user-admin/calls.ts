@@ -186,14 +186,14 @@ export const userAdminCalls = {
     reply: z.object({ status: z.literal('success'), file: z.string(), name: z.string() }),
     timeoutMs: 60_000,
   }),
-  /** The Datenschutz settings: retention of the Protokoll, attendance, leavers' names, payrolls (x|005|000). */
+  /** The Datenschutz settings: retention of the Protokoll, attendance, leavers' names, payrolls (x|005|040). */
   getDatenschutz: defineCallSpec({
     path: settingsPath,
     func: 'getDatenschutz',
     request: {},
     reply: datenschutzReply,
   }),
-  /** Saves the Datenschutz settings (`data`, JSON; x|005|000); answers them as saved. */
+  /** Saves the Datenschutz settings (`data`, JSON; x|005|040; payrolls ≥ 8 years by law); answers them as saved. */
   saveDatenschutz: defineCallSpec({
     path: settingsPath,
     func: 'saveDatenschutz',

@@ -40,17 +40,20 @@ export const datenauskunftCall = defineCall(userAdminCalls.datenauskunft).forSes
   },
 });
 
-/** The Datenschutz settings (retention) for user administrators (x|005|000); defaults while none are saved. */
+/** The Datenschutz settings (retention) for holders of the Datenschutz right; defaults while none are saved. */
 export const getDatenschutzCall = defineCall(userAdminCalls.getDatenschutz).forSession({
-  rights: [userAdminRights.list],
+  rights: [userAdminRights.datenschutz],
   async handle({ db }) {
     return datenschutzOverview(db);
   },
 });
 
-/** Saves the retention settings as module settings 'datenschutz'; the jobs read them on their next run. */
+/**
+ * Saves the retention settings as module settings 'datenschutz' (Datenschutz right; the contract refuses a
+ * period below a category's legal minimum); the jobs read them on their next run.
+ */
 export const saveDatenschutzCall = defineCall(userAdminCalls.saveDatenschutz).forSession({
-  rights: [userAdminRights.list],
+  rights: [userAdminRights.datenschutz],
   async handle({ db, input }) {
     await writeModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, input.data);
     return datenschutzOverview(db);
