@@ -92,9 +92,10 @@ test('a user administrator without x|005|030 and x|005|040 gets no Protokoll or 
 }) => {
   await signIn(page, withoutProtokoll);
   await page.goto('/005');
-  await expect(page.getByRole('tab', { name: 'Benutzer' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Protokoll' })).toHaveCount(0);
-  await expect(page.getByRole('tab', { name: 'Datenschutz' })).toHaveCount(0);
+  // The user list alone (one tab: no tab bar), without the Datenauskunft (x|005|040).
+  await expect(page.getByRole('cell', { name: 'leitung', exact: true })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Datenauskunft' })).toHaveCount(0);
   const reply = await page.evaluate(async (url) => {
     const body = new URLSearchParams({ code: localStorage.getItem('code') ?? '' });
     const response = await fetch(url, { method: 'POST', body });

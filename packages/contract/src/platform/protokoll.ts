@@ -33,6 +33,11 @@ export const protokollMessages = {
   erased: 'gelöscht',
   /** A Datenauskunft was made (the entry of the person it is about). */
   disclosed: 'Datenauskunft erstellt',
+  /** How the maker of a Datenauskunft was entitled to it. */
+  disclosedByAdministrator: 'Administrator (alle Rechte)',
+  disclosedSeen: 'sieht alle Daten der Person',
+  /** In place of the details of an entry about a record the reader may not see (its module's rule). */
+  withheld: 'Details ausgeblendet (keine Berechtigung für diesen Datensatz)',
   /** A list of personal data was exported (children list). */
   exported: 'Liste exportiert',
 } as const;

@@ -16,6 +16,9 @@ export const userAdminMessages = {
   unknownGroup: 'Eine gewählte Gruppe existiert nicht.',
   unknownParameter: 'Ein Parameter existiert nicht.',
   unknownUser: 'Der Benutzer existiert nicht.',
+  datenauskunftWithheld:
+    'Diese Datenauskunft enthält Daten, die Sie nicht sehen dürfen. Sie kann nur erstellen, wer alle Daten ' +
+    'der Person sehen darf, oder ein Administrator.',
   unknownRight: 'Unbekanntes Recht.',
   notOwnRight: 'Rechte, die Sie selbst nicht haben, können Sie nicht vergeben.',
   deleteSelf: 'Sie können sich nicht selbst löschen.',
@@ -177,7 +180,7 @@ export const userAdminCalls = {
   /**
    * Data subject access request (Art. 15 DSGVO) for user `data`: a ZIP with everything stored about the
    * person (JSON per module, their files, a PDF summary), kept for the caller alone and fetched through
-   * download.php (right x|005|000).
+   * download.php (right x|005|040 and the right to see the person's data in every module, or an administrator).
    */
   datenauskunft: defineCallSpec({
     path: settingsPath,
