@@ -70,6 +70,37 @@ test('leitung opens Statistik, edits a row of the day, saves, creates a day eval
   expect((await again).suggestedFilename()).toBe(`Anwesenheitsstatistik_${iso}_E2E.pdf`);
 });
 
+test("'Daten danach löschen' spares the running day and month, and asks with the count before deleting (issue 47)", async ({
+  page,
+}) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/200-200');
+  await page.getByRole('button', { name: 'Auswertung erstellen' }).click();
+  const evaluation = page.getByRole('dialog');
+  // Today (the page's day): the switch is off and disabled, the reason under it.
+  const toggle = evaluation.getByLabel('Daten danach löschen');
+  await expect(toggle).toBeDisabled();
+  await expect(toggle).not.toBeChecked();
+  await expect(evaluation.getByText(statisticsMessages.runningDay)).toBeVisible();
+  // The running month (first in the list) likewise; the month before may be deleted, after the question.
+  await evaluation.getByRole('tab', { name: 'Monat' }).click();
+  await expect(evaluation.getByText(statisticsMessages.runningMonth)).toBeVisible();
+  await evaluation.getByRole('combobox', { name: 'Monat' }).click();
+  await page.getByRole('option').nth(1).click();
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).toBeChecked();
+  await evaluation.getByRole('button', { name: 'Monatsauswertung erstellen' }).click();
+  const question = page.getByRole('dialog', { name: statisticsMessages.deleteTitle });
+  await expect(question).toContainText(/Nach der Auswertung werden \d+ Anwesenheiten endgültig gelöscht\./);
+  await question.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(question).toBeHidden();
+  // Nothing was made or deleted: the dialog stays open and the month is still offered.
+  await expect(evaluation.getByRole('button', { name: 'Monatsauswertung erstellen' })).toBeEnabled();
+  await evaluation.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(evaluation).toBeHidden();
+});
+
 test('leitung walks through the school-year wizard; the progress survives a reload and is gone after finishing', async ({
   page,
 }) => {

@@ -5,6 +5,7 @@ import {
   schoolYearCalls,
   statisticsCalls,
   statisticsMessages,
+  todayIsoDay,
   type ChildrenData,
   type ChildrenSave,
   type ClassConditions,
@@ -435,6 +436,78 @@ describe('200-200 evaluations (createAnwesenheitsstatistik)', () => {
     // Nothing was deleted by the refused calls.
     const kept = await server.database.db.select().from(childAttendance).where(eq(childAttendance.childId, w.mia));
     expect(kept.map((row) => row.day)).toContain('2025-05-06');
+  });
+});
+
+describe('200-200 Daten danach löschen: never the running day, never unasked (issue 47)', () => {
+  const count = (code: string, typ: string, wert: string, klassen: number[]) =>
+    server.call(statisticsCalls.zaehleAnwesenheiten, code, { typ, wert, klassen });
+  const daysOf = async (childId: number) =>
+    (await server.database.db.select().from(childAttendance).where(eq(childAttendance.childId, childId)))
+      .map((row) => row.day)
+      .sort();
+
+  it("keeps today's check-ins and the running month's records: refused with the reason on the switch", async () => {
+    const w = await world();
+    const today = todayIsoDay();
+    await record(w.mia, today, '08:00', null);
+    const day = await evaluate(w.admin.code, 'tag', today, { klassen: [w.classA], loeschen: true });
+    expectStatus(day, 'validationError', 400);
+    expect(day.body.errors).toEqual({ 'monatsuebersichtElemente.loeschen': [statisticsMessages.runningDay] });
+    const month = await evaluate(w.admin.code, 'monat', today.slice(0, 7), { klassen: [w.classA], loeschen: true });
+    expectStatus(month, 'validationError', 400);
+    expect(month.body.errors).toEqual({ 'monatsuebersichtElemente.loeschen': [statisticsMessages.runningMonth] });
+    const future = await evaluate(w.admin.code, 'monat', '2099-01', { klassen: [w.classA], loeschen: true });
+    expectStatus(future, 'validationError', 400);
+    expect(await daysOf(w.mia)).toEqual([today]);
+    // Without deleting, today's evaluation is made and the check-in stays.
+    expectStatus(await evaluate(w.admin.code, 'tag', today, { klassen: [w.classA], loeschen: false }), 'success', 200);
+    expect(await daysOf(w.mia)).toEqual([today]);
+  });
+
+  it('counts what would go (the question before deleting) and deletes only the agreed number', async () => {
+    const w = await world();
+    await record(w.mia, '2025-03-10', '08:00', '15:00');
+    await record(w.ben, '2025-03-10', '08:00', null);
+    await record(w.ben, '2025-03-11', '08:00', null);
+    await record(w.bChild, '2025-03-10', '08:00', null);
+    const counted = await count(w.admin.code, 'tag', '2025-03-10', [w.classA]);
+    expectStatus(counted, 'success', 200);
+    expect(counted.body.anzahl).toBe(2);
+    const monthCount = await count(w.admin.code, 'monat', '2025-03', [w.classA]);
+    expect(monthCount.body.anzahl).toBe(3);
+    // Rights as for deleting: the statistics right, classes seen and editable; bad input named.
+    expectStatus(await count(w.noStats.code, 'tag', '2025-03-10', [w.classA]), 'noRight', 403);
+    expectStatus(await count(w.viewer.code, 'tag', '2025-03-10', [w.classB]), 'notFound', 404);
+    expectStatus(await count(w.viewer.code, 'tag', '2025-03-10', [w.classA]), 'noRight', 403);
+    expectStatus(await count(w.admin.code, 'tag', '2025-03-10', [w.classA, w.classB]), 'noRight', 403);
+    const badDay = await count(w.admin.code, 'tag', '10.03.2025', [w.classA]);
+    expectStatus(badDay, 'validationError', 400);
+    expect(Object.keys(badDay.body.errors as object)).toEqual(['wert']);
+    expectStatus(await count(w.admin.code, 'woche', '2025-03', [w.classA]), 'validationError', 400);
+    const noClass = await count(w.admin.code, 'tag', '2025-03-10', []);
+    expectStatus(noClass, 'validationError', 400);
+
+    // Another number than the agreed one deletes nothing (a record came or went meanwhile).
+    const changed = await evaluate(w.admin.code, 'tag', '2025-03-10', {
+      klassen: [w.classA],
+      loeschen: true,
+      loeschenAnzahl: 1,
+    });
+    expectStatus(changed, 'validationError', 400);
+    expect(changed.body.errors).toEqual({
+      'monatsuebersichtElemente.loeschenAnzahl': [statisticsMessages.countChanged],
+    });
+    expect(await daysOf(w.ben)).toEqual(['2025-03-10', '2025-03-11']);
+    const agreed = await evaluate(w.admin.code, 'tag', '2025-03-10', {
+      klassen: [w.classA],
+      loeschen: true,
+      loeschenAnzahl: 2,
+    });
+    expectStatus(agreed, 'success', 200);
+    expect(await daysOf(w.mia)).toEqual([]);
+    expect(await daysOf(w.ben)).toEqual(['2025-03-11']);
+    expect(await daysOf(w.bChild)).toEqual(['2025-03-10']);
   });
 });
 

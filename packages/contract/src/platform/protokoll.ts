@@ -26,6 +26,8 @@ export const protokollMessages = {
   loginSucceeded: 'Anmeldung',
   loginFailed: 'Anmeldung fehlgeschlagen',
   loginLocked: 'Anmeldung gesperrt',
+  /** The failure that locked an account (its name's failures from all addresses reached the bound). */
+  accountLocked: 'Konto gesperrt (zu viele Fehlversuche)',
   loginModule: 'Anmeldung',
   export: 'CSV exportieren',
   childHistory: 'Verlauf',

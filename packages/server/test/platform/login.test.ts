@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformCalls } from '@hortus/contract';
-import { eq } from 'drizzle-orm';
-import { loginAttempts, pushSubscriptions, sessions } from '../../src/platform/db/schema';
+import { platformCalls, PROTOKOLL_LOGIN_MODULE, protokollMessages, userAdminCalls } from '@hortus/contract';
+import { and, eq } from 'drizzle-orm';
+import { loginAttempts, protokoll, pushSubscriptions, sessions } from '../../src/platform/db/schema';
 import { lockDelayMs, loginThrottle } from '../../src/platform/auth/login-throttle';
 import { startTestServer, toReply, type TestServer } from '../support/helper';
 import { cacheScope, invalidate } from '../../src/platform/cache/hot-cache';
@@ -99,11 +99,47 @@ describe('login', () => {
     expect(locked).toBe(40 - loginThrottle.pair.threshold);
   });
 
-  it('locks a client address that tries many user names', async () => {
+  it('never locks a correct password behind one address because others failed there (a school behind a NAT)', async () => {
     await server.userWithSession({ nn: 'fritz', password: 'Richtig#123' });
-    for (let i = 0; i < loginThrottle.address.threshold; i++) await loginFrom('10.4.0.1', `rate${i}`, 'Falsch');
-    expect((await loginFrom('10.4.0.1', 'fritz', 'Richtig#123')).body.status).toBe('errorCountMax');
-    expect((await loginFrom('10.4.0.2', 'fritz', 'Richtig#123')).body.status).toBe('success');
+    // 60 failures from the school's address for 60 names (today's ~50 locked everybody behind it) …
+    for (let i = 0; i < 60; i++) await loginFrom('10.4.0.1', `schueler${i}`, 'Falsch');
+    // … and fritz, from the same address, still logs in.
+    expect((await loginFrom('10.4.0.1', 'fritz', 'Richtig#123')).body.status).toBe('success');
+  });
+
+  it('beyond the address bound refuses only names that failed from there, not accounts that are not under attack', async () => {
+    await server.userWithSession({ nn: 'gustav', password: 'Richtig#123' });
+    await server.userWithSession({ nn: 'hanna', password: 'Richtig#123' });
+    expect((await loginFrom('10.5.0.1', 'gustav', 'Falsch')).body.status).toBe('invalid');
+    await server.database.db
+      .insert(loginAttempts)
+      .values(Array.from({ length: loginThrottle.address.threshold }, () => ({ kind: 'address', key: '10.5.0.1' })));
+    // A sprayer past the bound gets no second guess at a name, not even the right one …
+    expect((await loginFrom('10.5.0.1', 'gustav', 'Richtig#123')).body).toEqual({ status: 'errorCountMax' });
+    // … while an account nobody tried logs in from the same address, and gustav from elsewhere.
+    expect((await loginFrom('10.5.0.1', 'hanna', 'Richtig#123')).body.status).toBe('success');
+    expect((await loginFrom('10.5.0.2', 'gustav', 'Richtig#123')).body.status).toBe('success');
+  });
+
+  it('locks an account guessed from many addresses, everywhere, and the Protokoll shows the lock-out', async () => {
+    const user = await server.userWithSession({ nn: 'ilse', password: 'Richtig#123' });
+    for (let i = 0; i < loginThrottle.name.threshold; i++) {
+      expect((await loginFrom(`10.6.0.${i + 1}`, 'Ilse', `Falsch${i}`)).body.status).toBe('invalid');
+    }
+    expect((await loginFrom('10.6.1.1', 'ilse', 'Richtig#123')).body).toEqual({ status: 'errorCountMax' });
+    const entries = await server.database.db
+      .select()
+      .from(protokoll)
+      .where(and(eq(protokoll.modul, PROTOKOLL_LOGIN_MODULE), eq(protokoll.objektId, String(user.id))));
+    const actions = entries.map((entry) => entry.aktion);
+    expect(actions.filter((aktion) => aktion === protokollMessages.accountLocked)).toHaveLength(1);
+    expect(actions.filter((aktion) => aktion === protokollMessages.loginLocked)).toHaveLength(1);
+    const lockOut = entries.find((entry) => entry.aktion === protokollMessages.accountLocked);
+    expect(JSON.stringify(lockOut?.details)).toContain('Gesperrt bis');
+    // A lock-out shows up in the Protokoll the administration reads.
+    const admin = await server.login('admin', 'Admin#Passwort1');
+    const listed = await server.call(userAdminCalls.getProtokoll, admin, { modul: PROTOKOLL_LOGIN_MODULE });
+    expect(JSON.stringify(listed.body)).toContain(protokollMessages.accountLocked);
   });
 
   it('rejects malformed input with German messages and writes nothing', async () => {

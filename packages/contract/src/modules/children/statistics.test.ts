@@ -7,6 +7,7 @@ import {
   canCreateMonth,
   daysOfMonth,
   defaultEvaluationClasses,
+  deletionBlocked,
   evaluationDownloadName,
   evaluationOptions,
   parseArchiveName,
@@ -91,6 +92,39 @@ describe('file names', () => {
     expect(archiveFileName('monat', '2026-11', 'Hort')).toBe('2026-11_Hort.zip');
     expect(parseArchiveName('../x.pdf')).toBeNull();
     expect(parseArchiveName('2026-11.pdf')).toBeNull();
+  });
+});
+
+describe('deleting evaluated records (issue 47)', () => {
+  const day = fc.tuple(month, fc.integer({ min: 1, max: 28 })).map(([m, d]) => `${m}-${String(d).padStart(2, '0')}`);
+
+  it('never the running day or a day to come; a past day may go', () => {
+    fc.assert(
+      fc.property(day, day, (value, today) => {
+        const blocked = deletionBlocked('tag', value, today);
+        expect(blocked === null).toBe(value < today);
+        if (blocked !== null) expect(blocked).toBe(statisticsMessages.runningDay);
+      }),
+    );
+    expect(deletionBlocked('tag', '2026-11-28', '2026-11-28')).toBe(statisticsMessages.runningDay);
+    expect(deletionBlocked('tag', '2026-11-27', '2026-11-28')).toBeNull();
+  });
+
+  it('a month only after it has ended', () => {
+    fc.assert(
+      fc.property(month, day, (value, today) => {
+        expect(deletionBlocked('monat', value, today) === null).toBe(value < today.slice(0, 7));
+      }),
+    );
+    expect(deletionBlocked('monat', '2026-11', '2026-11-30')).toBe(statisticsMessages.runningMonth);
+    expect(deletionBlocked('monat', '2026-10', '2026-11-01')).toBeNull();
+  });
+
+  it('the question says how many records go', () => {
+    expect(statisticsMessages.deleteQuestion(1)).toBe('Nach der Auswertung wird 1 Anwesenheit endgültig gelöscht.');
+    expect(statisticsMessages.deleteQuestion(27)).toBe(
+      'Nach der Auswertung werden 27 Anwesenheiten endgültig gelöscht.',
+    );
   });
 });
 

@@ -30,6 +30,17 @@ export const statisticsMessages = {
   timeOrder: 'Die Entlasszeit liegt vor der Anmeldezeit.',
   checkInRequired: 'Bitte die Anmeldezeit angeben.',
   saved: 'Die Anwesenheiten wurden gespeichert.',
+  /** 'Daten danach löschen' never reaches the running day or a month that has not ended (issue 47). */
+  runningDay: 'Die Anwesenheiten des laufenden Tages werden nicht gelöscht.',
+  runningMonth: 'Die Anwesenheiten eines Monats werden erst nach seinem Ende gelöscht.',
+  deleteTitle: 'Anwesenheiten löschen?',
+  /** The question before an evaluation deletes records: how many go. */
+  deleteQuestion: (count: number) =>
+    count === 1
+      ? 'Nach der Auswertung wird 1 Anwesenheit endgültig gelöscht.'
+      : `Nach der Auswertung werden ${count} Anwesenheiten endgültig gelöscht.`,
+  deleteConfirm: 'Erstellen und löschen',
+  countChanged: 'Inzwischen sind es andere Anwesenheiten. Bitte die Auswertung erneut erstellen und bestätigen.',
 } as const;
 
 /** File area of the archived evaluations (day PDFs, month ZIPs). */
@@ -102,6 +113,8 @@ export const evaluationOptions = z.object({
   /** On in the dialog (school.md 9); off when a client leaves them out, so nothing is deleted unasked. */
   archivieren: z.boolean().default(false),
   loeschen: z.boolean().default(false),
+  /** With `loeschen`: the number of records the user agreed to delete; another number deletes nothing. */
+  loeschenAnzahl: z.number().int().min(0).max(100_000_000).optional(),
   klassen: z.array(recordId()).max(500).default([]),
   suffix: evaluationSuffix.default(''),
 });
@@ -156,6 +169,17 @@ export const statisticsCalls = {
     reply: statisticsFileReply,
     timeoutMs: 300_000,
   }),
+  /** How many records an evaluation of `typ`/`wert` over `klassen` would delete (the question before deleting). */
+  zaehleAnwesenheiten: defineCallSpec({
+    path: statisticsPath,
+    func: 'zaehleAnwesenheiten',
+    request: {
+      typ: z.enum(['tag', 'monat'], { error: 'Bitte „tag“ oder „monat“ angeben.' }),
+      wert: z.string().max(20).default(''),
+      klassen: jsonField(z.array(recordId()).max(500)),
+    },
+    reply: z.object({ status: z.literal('success'), anzahl: z.number() }),
+  }),
 };
 
 // ---------- pure rules ----------
@@ -184,6 +208,15 @@ export function canCreateMonth(
 /** Button rule (5.2): a day evaluation needs at least one record of the day. */
 export function canCreateDay(rows: readonly { anwesend: boolean }[]): boolean {
   return rows.some((row) => row.anwesend);
+}
+
+/**
+ * Why the records of an evaluated day or month may not be deleted yet (null: they may): the running day,
+ * a day to come, or a month that has not ended (issue 47: a day evaluation wiped today's check-ins).
+ */
+export function deletionBlocked(kind: 'tag' | 'monat', value: string, today: string): string | null {
+  if (kind === 'tag') return value >= today ? statisticsMessages.runningDay : null;
+  return value >= today.slice(0, 7) ? statisticsMessages.runningMonth : null;
 }
 
 /** Archive file name (school.md 9): the day or month plus the optional suffix, '.pdf' or '.zip'. */

@@ -29,7 +29,12 @@ import { changeStatus } from './children/status';
 import { importChildren } from './import';
 import { exportChildren } from './export';
 import { childHistoryCall } from './children/history-calls';
-import { createStatisticsCall, saveAttendanceCall, schoolYearCall } from './statistics/statistics-calls';
+import {
+  countStatisticsCall,
+  createStatisticsCall,
+  saveAttendanceCall,
+  schoolYearCall,
+} from './statistics/statistics-calls';
 
 async function reply(db: Db, user: LoadedUser, extra: Partial<ChildrenReply> = {}): Promise<ChildrenReply> {
   return { status: 'success', save: await loadChildrenData(db, user), ...extra };
@@ -204,6 +209,7 @@ export const childrenServerCalls: CallDefinition[] = [
   exportChildrenCall,
   saveAttendanceCall,
   createStatisticsCall,
+  countStatisticsCall,
   schoolYearCall,
   ...idCardServerCalls,
   childHistoryCall,

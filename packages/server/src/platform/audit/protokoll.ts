@@ -195,7 +195,7 @@ export async function loadProtokoll(
   };
 }
 
-export type LoginOutcome = 'success' | 'invalid' | 'locked';
+export type LoginOutcome = 'success' | 'invalid' | 'locked' | 'accountLocked';
 
 /**
  * Records a login (success or failure) with the name entered and the client's address; a known account's
@@ -203,18 +203,22 @@ export type LoginOutcome = 'success' | 'invalid' | 'locked';
  */
 export async function recordLogin(
   db: Db,
-  login: { nutzerId: number | null; nn: string; adresse: string; outcome: LoginOutcome },
+  login: { nutzerId: number | null; nn: string; adresse: string; outcome: LoginOutcome; lockedUntil?: Date },
 ): Promise<void> {
-  const aktion =
-    login.outcome === 'success'
-      ? protokollMessages.loginSucceeded
-      : login.outcome === 'locked'
-        ? protokollMessages.loginLocked
-        : protokollMessages.loginFailed;
+  const aktion = {
+    success: protokollMessages.loginSucceeded,
+    invalid: protokollMessages.loginFailed,
+    locked: protokollMessages.loginLocked,
+    accountLocked: protokollMessages.accountLocked,
+  }[login.outcome];
   const change: StoredChange = {
     t: 'anmeldung',
     a: 'INSERT',
-    f: { Anmeldename: [null, login.nn.slice(0, 200)], Adresse: [null, login.adresse] },
+    f: {
+      Anmeldename: [null, login.nn.slice(0, 200)],
+      Adresse: [null, login.adresse],
+      ...(login.lockedUntil ? { 'Gesperrt bis': [null, login.lockedUntil.toISOString()] } : {}),
+    },
   };
   await db.insert(protokoll).values({
     nutzerId: login.outcome === 'success' ? login.nutzerId : null,

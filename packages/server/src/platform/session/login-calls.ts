@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { platformCalls, pushSubscription, type PushSubscriptionJson } from '@hortus/contract';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { beginLoginAttempt, loginSucceeded, pruneLoginAttempts } from '../auth/login-throttle';
+import { accountLockedUntil, beginLoginAttempt, loginSucceeded, pruneLoginAttempts } from '../auth/login-throttle';
 import { createSession, deleteSession } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { pushSubscriptions, users } from '../db/schema';
@@ -46,19 +46,22 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
     const subscription = parseSubscription(input.subscription);
     // Recorded before the slow hash: parallel guesses are counted before any of them is checked.
     const attempt = await beginLoginAttempt(db, input.nn, clientAddress);
-    if (attempt.locked) {
-      await recordLogin(db, { nutzerId: null, nn: input.nn, adresse: clientAddress, outcome: 'locked' });
-      return { status: 'errorCountMax' };
-    }
     const [user] = await db
       .select({ id: users.id, nn: users.nn, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(sql`lower(${users.nn})`, input.nn.toLowerCase()))
       .limit(1);
+    const login = { nutzerId: user?.id ?? null, nn: input.nn, adresse: clientAddress };
+    if (attempt.locked) {
+      await recordLogin(db, { ...login, outcome: 'locked' });
+      return { status: 'errorCountMax' };
+    }
     const valid = await verifyPassword(input.pw, user?.passwordHash ?? (await dummyHash));
     if (!user || !valid) {
       await pruneLoginAttempts(db);
-      await recordLogin(db, { nutzerId: user?.id ?? null, nn: input.nn, adresse: clientAddress, outcome: 'invalid' });
+      await recordLogin(db, { ...login, outcome: 'invalid' });
+      const lockedUntil = await accountLockedUntil(db, input.nn);
+      if (lockedUntil) await recordLogin(db, { ...login, outcome: 'accountLocked', lockedUntil });
       return { status: 'invalid' };
     }
     await loginSucceeded(db, input.nn, clientAddress, attempt);

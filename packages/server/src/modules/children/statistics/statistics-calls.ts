@@ -3,6 +3,7 @@ import { defineCall, type FileAccessRule } from '../../../platform/http/calls';
 import { runSchoolYear } from '../school-year/school-year';
 import {
   canSeeArchiveFile,
+  countEvaluated,
   createEvaluation,
   dayList,
   deleteArchiveFile,
@@ -31,6 +32,14 @@ export const createStatisticsCall = defineCall(statisticsCalls.createAnwesenheit
       options: input.monatsuebersichtElemente,
     });
     return { status: 'success', ...made, ...(await statisticsLists(db, user)) };
+  },
+});
+
+/** zaehleAnwesenheiten (x|200|200): the records an evaluation would delete, for the question before deleting. */
+export const countStatisticsCall = defineCall(statisticsCalls.zaehleAnwesenheiten).forSession({
+  rights: [childrenRights.statistics],
+  async handle({ db, input, user }) {
+    return { status: 'success', anzahl: await countEvaluated(db, user, input) };
   },
 });
 

@@ -7,12 +7,14 @@ import {
   archiveFileName,
   childrenMessages,
   daysOfMonth,
+  deletionBlocked,
   evaluationDownloadName,
   evaluationOptions,
   isIsoDate,
   messages,
   parseArchiveName,
   statisticsMessages,
+  todayIsoDay,
   type EvaluationOptions,
   type SessionUser,
   type StatisticsListReply,
@@ -221,6 +223,25 @@ export async function saveDayRows(db: Db, user: User, day: string, rows: readonl
   });
 }
 
+/** The records of a period for the chosen classes: a child's current class, a deleted child's last one. */
+function evaluatedRecords(from: string, to: string, classIds: readonly number[]) {
+  return and(
+    gte(childAttendance.day, from),
+    lte(childAttendance.day, to),
+    or(
+      inArray(children.classId, [...classIds]),
+      and(isNull(childAttendance.childId), inArray(childAttendance.deletedClassId, [...classIds])),
+    ),
+  );
+}
+
+/** The first and last day an evaluation of `typ` ('tag' or 'monat') covers. */
+function evaluatedPeriod(typ: 'tag' | 'monat', wert: string): [string, string] {
+  if (typ === 'tag') return [wert, wert];
+  const days = daysOfMonth(wert);
+  return [days[0] ?? wert, days[days.length - 1] ?? wert];
+}
+
 /** The records of a period for the chosen classes, with names and class as printed. */
 async function evaluationRows(db: Db, from: string, to: string, classIds: readonly number[]) {
   const rows = await db
@@ -237,16 +258,7 @@ async function evaluationRows(db: Db, from: string, to: string, classIds: readon
     .from(childAttendance)
     .leftJoin(children, eq(children.id, childAttendance.childId))
     .leftJoin(childClasses, eq(childClasses.id, children.classId))
-    .where(
-      and(
-        gte(childAttendance.day, from),
-        lte(childAttendance.day, to),
-        or(
-          inArray(children.classId, [...classIds]),
-          and(isNull(childAttendance.childId), inArray(childAttendance.deletedClassId, [...classIds])),
-        ),
-      ),
-    )
+    .where(evaluatedRecords(from, to, classIds))
     .orderBy(asc(childAttendance.day));
   return rows.map((row): EvaluationRow & { id: number } => ({ ...row, bis: row.bis ?? '' }));
 }
@@ -263,8 +275,35 @@ export interface MadeEvaluation {
   name: string;
 }
 
+function checkPeriod(typ: 'tag' | 'monat', wert: string): void {
+  if (typ === 'tag' && !isIsoDate(wert)) refuse({ wert: ['Bitte im folgenden Format angeben: TT.MM.YYYY'] });
+  if (typ === 'monat' && !/^\d{4}-(0[1-9]|1[0-2])$/.test(wert)) refuse({ wert: [statisticsMessages.badMonth] });
+}
+
+/**
+ * zaehleAnwesenheiten: how many records an evaluation with 'Daten danach löschen' would delete, asked
+ * before deleting. The classes as for deleting: seen (else notFound) and editable (else noRight).
+ */
+export async function countEvaluated(
+  db: Db,
+  user: User,
+  request: { typ: 'tag' | 'monat'; wert: string; klassen: readonly number[] },
+): Promise<number> {
+  checkPeriod(request.typ, request.wert);
+  const access = await classesFor(db, user);
+  const classIds = chosenClasses(access, { klassen: [...request.klassen], loeschen: true }).map(
+    (entry) => entry.row.id,
+  );
+  const [row] = await db
+    .select({ anzahl: sql<number>`count(*)::int` })
+    .from(childAttendance)
+    .leftJoin(children, eq(children.id, childAttendance.childId))
+    .where(evaluatedRecords(...evaluatedPeriod(request.typ, request.wert), classIds));
+  return Number(row?.anzahl ?? 0);
+}
+
 /** The chosen classes: seen (else notFound); with `loeschen` also editable (else noRight). */
-function chosenClasses(access: ClassAccess[], options: EvaluationOptions): ClassAccess[] {
+function chosenClasses(access: ClassAccess[], options: Pick<EvaluationOptions, 'klassen' | 'loeschen'>): ClassAccess[] {
   const ids = [...new Set(options.klassen)];
   if (ids.length === 0) refuse({ 'monatsuebersichtElemente.klassen': [statisticsMessages.noClasses] });
   return ids.map((id) =>
@@ -297,8 +336,11 @@ export async function createEvaluation(
     ...evaluationOptions.parse({}),
     klassen: seenIds(access),
   };
-  if (typ === 'tag' && !isIsoDate(wert)) refuse({ wert: ['Bitte im folgenden Format angeben: TT.MM.YYYY'] });
-  if (typ === 'monat' && !/^\d{4}-(0[1-9]|1[0-2])$/.test(wert)) refuse({ wert: [statisticsMessages.badMonth] });
+  checkPeriod(typ, wert);
+  if (options.loeschen) {
+    const blocked = deletionBlocked(typ, wert, todayIsoDay());
+    if (blocked !== null) refuse({ 'monatsuebersichtElemente.loeschen': [blocked] });
+  }
   if (
     typ === 'monat' &&
     !(
@@ -314,10 +356,11 @@ export async function createEvaluation(
   const classes = chosenClasses(access, options);
   const classIds = classes.map((entry) => entry.row.id);
   const classNames = classes.map((entry) => entry.row.name).sort((a, b) => a.localeCompare(b, 'de'));
-  const days =
-    typ === 'tag' ? [wert, wert] : ((month) => [month[0] ?? '', month[month.length - 1] ?? ''])(daysOfMonth(wert));
-  const rows = await evaluationRows(app.db, days[0] ?? wert, days[1] ?? wert, classIds);
+  const rows = await evaluationRows(app.db, ...evaluatedPeriod(typ, wert), classIds);
   if (typ === 'tag' && rows.length === 0) refuse({ wert: [statisticsMessages.noRecordsDay] });
+  if (options.loeschen && options.loeschenAnzahl !== undefined && options.loeschenAnzahl !== rows.length) {
+    refuse({ 'monatsuebersichtElemente.loeschenAnzahl': [statisticsMessages.countChanged] });
+  }
   const archiveName = archiveFileName(typ, wert, options.suffix);
   const name = evaluationDownloadName(archiveName);
   const kept = options.archivieren

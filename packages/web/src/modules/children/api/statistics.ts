@@ -64,6 +64,15 @@ export function useCreateEvaluation() {
   });
 }
 
+/** zaehleAnwesenheiten: how many records an evaluation with 'Daten danach löschen' would delete. */
+export async function countEvaluated(input: {
+  typ: 'tag' | 'monat';
+  wert: string;
+  klassen: number[];
+}): Promise<number> {
+  return (await call(statisticsCalls.zaehleAnwesenheiten, input)).anzahl;
+}
+
 /** neuesSchuljahr: the whole change or nothing; afterwards everything of module 200 loads again. */
 export function useRunSchoolYear() {
   const queryClient = useQueryClient();

@@ -24,7 +24,12 @@ const klasse = (id: number, name: string): ClassView => ({
 const checked = (element: HTMLElement) => (element as HTMLInputElement).checked;
 const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 
-function renderDialog(dayRows: { anwesend: boolean }[], onClose = vi.fn(), months = ['2026-11', '2026-10']) {
+function renderDialog(
+  dayRows: { anwesend: boolean }[],
+  onClose = vi.fn(),
+  months = ['2026-11', '2026-10'],
+  day = '2026-11-24',
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
@@ -35,7 +40,7 @@ function renderDialog(dayRows: { anwesend: boolean }[], onClose = vi.fn(), month
   );
   render(
     <EvaluationDialog
-      day="2026-11-24"
+      day={day}
       dayRows={dayRows}
       months={months}
       classes={[klasse(1, '1a'), klasse(2, 'Neu'), klasse(3, '2b')]}
@@ -47,24 +52,47 @@ function renderDialog(dayRows: { anwesend: boolean }[], onClose = vi.fn(), month
 }
 
 beforeEach(() => {
+  // The running day is Saturday 28 November 2026 (only Date is faked; promises and timers run as usual).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-28T10:00:00+01:00'));
   call.mockReset();
   downloadStoredFile.mockReset();
-  call.mockResolvedValue({
-    status: 'success',
-    file: 'f200-200/2026-11-24.pdf',
-    name: 'Anwesenheitsstatistik_2026-11-24.pdf',
-    anwesenheitenMonate: ['2026-11'],
-    anwesenheitenDokumente: ['2026-11-24.pdf'],
-  });
+  call.mockImplementation((spec: unknown) =>
+    Promise.resolve(
+      spec === statisticsCalls.zaehleAnwesenheiten
+        ? { status: 'success', anzahl: 4 }
+        : {
+            status: 'success',
+            file: 'f200-200/2026-11-24.pdf',
+            name: 'Anwesenheitsstatistik_2026-11-24.pdf',
+            anwesenheitenMonate: ['2026-11'],
+            anwesenheitenDokumente: ['2026-11-24.pdf'],
+          },
+    ),
+  );
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const createCalls = () => call.mock.calls.filter(([spec]) => spec === statisticsCalls.createAnwesenheitsstatistik);
 
 describe('EvaluationDialog', () => {
-  it('day: disabled without a record; sends the classes without "neu", archive and delete on, then downloads', async () => {
+  it('day: disabled without a record; sends the classes without "neu", asks before deleting, then downloads', async () => {
     const onClose = renderDialog([{ anwesend: true }]);
     expect(checked(screen.getByRole('checkbox', { name: 'Neu' }))).toBe(false);
     expect(checked(screen.getByRole('checkbox', { name: '1a' }))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Tagesauswertung erstellen' }));
+    // The question names how many records go; nothing is created before the answer.
+    await screen.findByText('Nach der Auswertung werden 4 Anwesenheiten endgültig gelöscht.');
+    expect(call).toHaveBeenCalledWith(statisticsCalls.zaehleAnwesenheiten, {
+      typ: 'tag',
+      wert: '2026-11-24',
+      klassen: [1, 3],
+    });
+    expect(createCalls()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Erstellen und löschen' }));
     await waitFor(() =>
       expect(downloadStoredFile).toHaveBeenCalledWith(
         'f200-200/2026-11-24.pdf',
@@ -76,13 +104,50 @@ describe('EvaluationDialog', () => {
       expect.objectContaining({
         typ: 'tag',
         wert: '2026-11-24',
-        monatsuebersichtElemente: expect.objectContaining({ klassen: [1, 3], archivieren: true, loeschen: true }),
+        monatsuebersichtElemente: expect.objectContaining({
+          klassen: [1, 3],
+          archivieren: true,
+          loeschen: true,
+          loeschenAnzahl: 4,
+        }),
       }),
     );
     expect(onClose).toHaveBeenCalled();
     cleanup();
     renderDialog([{ anwesend: false }]);
     expect(disabled(screen.getByRole('button', { name: 'Tagesauswertung erstellen' }))).toBe(true);
+  });
+
+  it('the running day: „Daten danach löschen“ is off and disabled with the reason, nothing is deleted or asked', async () => {
+    renderDialog([{ anwesend: true }], vi.fn(), ['2026-11', '2026-10'], '2026-11-28');
+    const toggle = screen.getByLabelText('Daten danach löschen');
+    expect(checked(toggle)).toBe(false);
+    expect((toggle as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Die Anwesenheiten des laufenden Tages werden nicht gelöscht.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tagesauswertung erstellen' }));
+    await waitFor(() => expect(downloadStoredFile).toHaveBeenCalled());
+    expect(call).not.toHaveBeenCalledWith(statisticsCalls.zaehleAnwesenheiten, expect.anything());
+    expect(createCalls()[0]?.[1]).toMatchObject({ wert: '2026-11-28', monatsuebersichtElemente: { loeschen: false } });
+  });
+
+  it('the running month is not deleted; an ended month is, after the question — and „Abbrechen“ creates nothing', async () => {
+    renderDialog([]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Monat' }));
+    expect((screen.getByLabelText('Daten danach löschen') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Die Anwesenheiten eines Monats werden erst nach seinem Ende gelöscht.')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Monat' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Oktober 2026' }));
+    const toggle = screen.getByLabelText('Daten danach löschen');
+    expect(checked(toggle)).toBe(true);
+    expect((toggle as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Monatsauswertung erstellen' }));
+    await screen.findByText('Nach der Auswertung werden 4 Anwesenheiten endgültig gelöscht.');
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Nach der Auswertung werden 4 Anwesenheiten endgültig gelöscht.')).toBeNull(),
+    );
+    expect(createCalls()).toEqual([]);
+    expect(downloadStoredFile).not.toHaveBeenCalled();
   });
 
   it('month: disabled without a content option or a class, and for a suffix the rule refuses', async () => {

@@ -6,6 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -16,17 +17,21 @@ import {
   canCreateMonth,
   contentOptions,
   defaultEvaluationClasses,
+  deletionBlocked,
   evaluationOptions,
   formatGermanDate,
   germanMonthLabel,
   statisticsMessages,
+  todayIsoDay,
   type ClassView,
+  type EvaluationOptions,
 } from '@hortus/contract';
+import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
-import { useCreateEvaluation } from '../api/statistics';
+import { countEvaluated, useCreateEvaluation } from '../api/statistics';
 
 interface Props {
   day: string;
@@ -36,12 +41,17 @@ interface Props {
   onClose(): void;
 }
 
-/** Create an evaluation (4.10, 5.2): tab Tag (PDF) and tab Monat (ZIP with five contents). */
+/**
+ * Create an evaluation (4.10, 5.2): tab Tag (PDF) and tab Monat (ZIP with five contents). 'Daten danach
+ * löschen' never reaches the running day or a month that has not ended (switched off, the reason shown),
+ * and before anything is deleted the dialog asks, saying how many records go (issue 47).
+ */
 export function EvaluationDialog({ day, dayRows, months, classes, onClose }: Props) {
   const saveAction = useSaveAction();
   const { mutateAsync: create } = useCreateEvaluation();
   const [tab, setTab] = useState<'tag' | 'monat'>('tag');
   const [month, setMonth] = useState(months[0] ?? '');
+  const [question, setQuestion] = useState<{ count: number; checked: EvaluationOptions } | null>(null);
   // Every option on (school.md 9), the classes without 'neu'; the contract's schema checks the suffix.
   const form = useSchemaForm(
     evaluationOptions,
@@ -65,15 +75,34 @@ export function EvaluationDialog({ day, dayRows, months, classes, onClose }: Pro
     form.formState.errors.suffix === undefined &&
     chosenClasses.length > 0 &&
     (tab === 'tag' ? canCreateDay(dayRows) : canCreateMonth(month, { ...options, klassen: chosenClasses }));
-  const submit = form.handleSubmit((checked) =>
+  const period = tab === 'tag' ? day : month;
+  const deleteBlocked = deletionBlocked(tab, period, todayIsoDay());
+  const deleting = options.loeschen === true && deleteBlocked === null;
+  const run = (checked: EvaluationOptions, agreed?: number) =>
     saveAction(
       async () => {
-        await create({ typ: tab, wert: tab === 'tag' ? day : month, monatsuebersichtElemente: checked });
+        await create({
+          typ: tab,
+          wert: period,
+          monatsuebersichtElemente: {
+            ...checked,
+            loeschen: deleting,
+            ...(deleting && agreed !== undefined ? { loeschenAnzahl: agreed } : {}),
+          },
+        });
         onClose();
       },
       { failure: statisticsMessages.fileFailed },
-    ),
-  );
+    );
+  const submit = form.handleSubmit(async (checked) => {
+    if (!deleting) return void (await run(checked));
+    const count = await saveAction(() => countEvaluated({ typ: tab, wert: period, klassen: chosenClasses }), {
+      failure: statisticsMessages.fileFailed,
+    });
+    if (count === null) return;
+    if (count === 0) return void (await run(checked, 0));
+    setQuestion({ count, checked });
+  });
   const toggleClass = (id: number, on: boolean) =>
     form.setValue('klassen', on ? [...chosenClasses, id] : chosenClasses.filter((other) => other !== id), {
       shouldDirty: true,
@@ -137,7 +166,21 @@ export function EvaluationDialog({ day, dayRows, months, classes, onClose }: Pro
         </FormGroup>
         <Divider />
         <FormCheckbox control={form.control} name="archivieren" variant="switch" label="Im Archiv speichern" />
-        <FormCheckbox control={form.control} name="loeschen" variant="switch" label="Daten danach löschen" />
+        {deleteBlocked === null ? (
+          <FormCheckbox control={form.control} name="loeschen" variant="switch" label="Daten danach löschen" />
+        ) : (
+          <div>
+            <FormControlLabel
+              control={
+                <Switch checked={false} disabled slotProps={{ input: { 'aria-describedby': 'loeschen-reason' } }} />
+              }
+              label="Daten danach löschen"
+            />
+            <Typography id="loeschen-reason" variant="body2" color="text.secondary">
+              {deleteBlocked}
+            </Typography>
+          </div>
+        )}
         <FormTextField
           control={form.control}
           name="suffix"
@@ -146,6 +189,18 @@ export function EvaluationDialog({ day, dayRows, months, classes, onClose }: Pro
           helperText={`${suffix.length}/${SUFFIX_MAX} Zeichen`}
         />
       </Stack>
+      <ConfirmDialog
+        open={question !== null}
+        title={statisticsMessages.deleteTitle}
+        text={question ? statisticsMessages.deleteQuestion(question.count) : ''}
+        confirmLabel={statisticsMessages.deleteConfirm}
+        onCancel={() => setQuestion(null)}
+        onConfirm={() => {
+          if (!question) return;
+          setQuestion(null);
+          void run(question.checked, question.count);
+        }}
+      />
     </DialogShell>
   );
 }
