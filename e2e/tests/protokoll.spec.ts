@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { datenschutzMessages, messages, protokollMessages, userAdminCalls } from '@hortus/contract';
+import { datenschutzMessages, messages, protokollMessages } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { e2eAdmin, fixtureUsers } from '../fixtures';
 import { login, logout } from './helpers';
 

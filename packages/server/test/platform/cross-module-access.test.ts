@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { protokollMessages } from '@hortus/contract';
 import {
   childrenCalls,
-  payrollCalls,
-  protokollMessages,
-  userAdminCalls,
-  userAdminMessages,
   type ChildrenData,
   type ChildrenSave,
   type ClassConditions,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
+import { payrollCalls } from '@hortus/contract/modules/payroll';
+import { userAdminCalls, userAdminMessages } from '@hortus/contract/modules/user-admin';
 import { protokoll, users } from '../../src/platform/db/schema';
 import { createGroup } from '../../src/seed/factories';
 import { fetchStored } from '../support/download';

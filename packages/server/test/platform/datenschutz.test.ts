@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATENSCHUTZ_SETTINGS_CODE, PAYROLL_YEARS_MIN, datenschutzMessages, userAdminCalls } from '@hortus/contract';
+import { DATENSCHUTZ_SETTINGS_CODE, PAYROLL_YEARS_MIN, datenschutzMessages } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { protokollRetentionJob, readDatenschutzSettings } from '../../src/platform/audit/protokoll';
 import { writeModuleSettings } from '../../src/platform/settings/module-settings';
 import { attendanceRetentionJob } from '../../src/modules/children/children/retention';

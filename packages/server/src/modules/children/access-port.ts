@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { childrenRights, hasRight } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
+import { childrenRights } from '@hortus/contract/modules/children';
 import type { Db } from '../../platform/db/database';
 import type { AccessPort, Viewer, VisibleIds } from '../../platform/modules/server-module';
 import { allowedChildIds } from './children/child-records';

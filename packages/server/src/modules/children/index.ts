@@ -11,7 +11,7 @@ import { absencesWidget } from './children/widget';
 import { ID_CARD_AREA } from './id-cards/id-cards';
 import { statisticsFileAccess } from './statistics/statistics-calls';
 import { seedStatisticsDemo } from './statistics/statistics-demo';
-import { STATISTICS_AREA } from '@hortus/contract';
+import { STATISTICS_AREA } from '@hortus/contract/modules/children';
 
 /** /200?SCAN (also /200/?SCAN=…): the scan station page of the web part. */
 export function isScanStationPage(url: string): boolean {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { hasRight, payrollRights } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
+import { payrollRights } from '@hortus/contract/modules/payroll';
 import type { AccessPort, Viewer, VisibleIds } from '../../platform/modules/server-module';
 import { payrollEmployees } from './schema';
 

@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  grantableRights,
-  hasRight,
-  messages,
-  rightsTree,
-  userAdminMessages,
-  userAdminRights,
-  type FieldErrors,
-} from '@hortus/contract';
+import { grantableRights, hasRight, messages, rightsTree, type FieldErrors } from '@hortus/contract';
+import { userAdminMessages, userAdminRights } from '@hortus/contract/modules/user-admin';
 import type { Db } from '../db/database';
 import { queryRows } from '../db/raw';
 import { CallError } from '../http/calls';

@@ -1,10 +1,5 @@
-import {
-  DATENSCHUTZ_SETTINGS_CODE,
-  protokollMessages,
-  userAdminCalls,
-  userAdminMessages,
-  userAdminRights,
-} from '@hortus/contract';
+import { DATENSCHUTZ_SETTINGS_CODE, protokollMessages } from '@hortus/contract';
+import { userAdminCalls, userAdminMessages, userAdminRights } from '@hortus/contract/modules/user-admin';
 import { datenschutzOverview, recordDisclosure } from '../../../platform/audit/protokoll';
 import { writeModuleSettings } from '../../../platform/settings/module-settings';
 import { offerFile } from '../../../platform/files/offer-file';
