@@ -134,7 +134,19 @@ async function world() {
     }),
     Administrator: { id: adminRow!.id, code: await server.login('admin', 'Admin#Passwort1') },
   };
-  return { gA, classA, classB, hidden, visible, parentA, parentB, staff, plain, roles };
+  const protokollRoles = {
+    'Protokoll allein': await server.userWithSession({ rechteSolo: ['x|005|030'] }),
+    'Protokoll + Kinder, Klasse A': await server.userWithSession({
+      groupIds: [gA],
+      rechteSolo: ['x|005|030', ...childRights],
+    }),
+    'Protokoll + Kinder-Einstellungen': await server.userWithSession({ rechteSolo: ['x|005|030', 'x|200|set'] }),
+    'Protokoll + Kinder A und B + Mitarbeiter': await server.userWithSession({
+      groupIds: [gA, gB],
+      rechteSolo: ['x|005|030', ...childRights, 'x|420|000'],
+    }),
+  };
+  return { gA, classA, classB, hidden, visible, parentA, parentB, staff, plain, roles, protokollRoles };
 }
 
 type Role = keyof typeof w.roles;
@@ -209,6 +221,51 @@ describe('Datenauskunft: the right to see the person’s data in every module it
       expect(JSON.stringify(recorded.at(-1)?.details)).toContain(
         role === 'Administrator' ? protokollMessages.disclosedByAdministrator : protokollMessages.disclosedSeen,
       );
+    }
+  });
+});
+
+describe('Protokoll: details of records the caller may not see are withheld (list, search, and so the CSV)', () => {
+  type Seen = { 'Kind in A': boolean; 'Kind in B': boolean; Mitarbeiter: boolean; 'Klasse B': boolean };
+  const table: [keyof typeof w.protokollRoles, Seen][] = [
+    ['Protokoll allein', { 'Kind in A': false, 'Kind in B': false, Mitarbeiter: false, 'Klasse B': false }],
+    ['Protokoll + Kinder, Klasse A', { 'Kind in A': true, 'Kind in B': false, Mitarbeiter: false, 'Klasse B': false }],
+    [
+      'Protokoll + Kinder-Einstellungen',
+      { 'Kind in A': false, 'Kind in B': false, Mitarbeiter: false, 'Klasse B': true },
+    ],
+    [
+      'Protokoll + Kinder A und B + Mitarbeiter',
+      { 'Kind in A': true, 'Kind in B': true, Mitarbeiter: true, 'Klasse B': true },
+    ],
+  ];
+  /** What each record's entries must show when seen (and must not show when withheld). */
+  const records = (): Record<keyof Seen, { objekt: string; text: string }> => ({
+    'Kind in A': { objekt: `Kind ${w.visible}`, text: 'Schön gemalt' },
+    'Kind in B': { objekt: `Kind ${w.hidden}`, text: 'Krampfanfall' },
+    Mitarbeiter: { objekt: 'Mitarbeiter', text: `Geheim${w.gA}` },
+    'Klasse B': { objekt: `Klasse ${w.classB}`, text: `Geheimklasse` },
+  });
+
+  it.each(table)('%s', async (role, seen) => {
+    const caller = w.protokollRoles[role];
+    for (const [record, visible] of Object.entries(seen) as [keyof Seen, boolean][]) {
+      const { objekt, text } = records()[record];
+      const reply = await server.call(userAdminCalls.getProtokoll, caller.code, { objekt, proSeite: 1000 });
+      expectStatus(reply, 'success', 200);
+      const entries = reply.body.eintraege as { details: string; objekt: string }[];
+      // The entries stay listed (who changed what when); only their details are withheld.
+      expect(entries.length).toBeGreaterThan(0);
+      expect({ record, shown: reply.raw.includes(text) }).toEqual({ record, shown: visible });
+      if (!visible) {
+        expect(entries.every((entry) => entry.details === protokollMessages.withheld)).toBe(true);
+        // Phone numbers and salaries of hidden records neither.
+        expect(reply.raw).not.toMatch(/0170 1111111|4321/);
+      }
+      // The text search finds withheld details no more than it shows them.
+      const search = await server.call(userAdminCalls.getProtokoll, caller.code, { objekt, suche: text });
+      expectStatus(search, 'success', 200);
+      expect({ record, found: Number(search.body.anzahl) > 0 }).toEqual({ record, found: visible });
     }
   });
 });
