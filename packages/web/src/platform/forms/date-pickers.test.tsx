@@ -45,6 +45,37 @@ describe('German pickers', () => {
     expect(hiddenValue('Datum')).toBe('23.12.2026');
   });
 
+  it('a cleared day section is an incomplete date, not an empty one; clearing every section empties it (issue 47)', () => {
+    const changes = vi.fn();
+    function Harness() {
+      const [value, setValue] = useState('2015-03-14');
+      return (
+        <DateInput
+          label="Geburtstag"
+          value={value}
+          onChange={(next) => {
+            changes(next);
+            setValue(next);
+          }}
+        />
+      );
+    }
+    render(<Harness />);
+    const sections = () => screen.getAllByRole('spinbutton');
+    const [day] = sections() as [HTMLElement];
+    fireEvent.focus(day);
+    fireEvent.keyDown(day, { key: 'Delete' });
+    fireEvent.keyUp(day, { key: 'Delete' });
+    expect(changes).toHaveBeenLastCalledWith(INCOMPLETE_VALUE);
+    expect(changes).not.toHaveBeenLastCalledWith('');
+    for (const section of sections().slice(1)) {
+      fireEvent.focus(section);
+      fireEvent.keyDown(section, { key: 'Delete' });
+      fireEvent.keyUp(section, { key: 'Delete' });
+    }
+    expect(changes).toHaveBeenLastCalledWith('');
+  });
+
   it('shows times in 24 h and date-times as DD.MM.YYYY HH:mm', () => {
     render(
       <>
