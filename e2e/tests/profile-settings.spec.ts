@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { appSettingsMessages, profileMessages } from '@hortus/contract';
 import { demo, e2eAdmin } from '../fixtures';
-import { login, logout, picker, pickerInput } from './helpers';
+import { clearPickerDay, login, logout, pickerInput } from './helpers';
 
 const passwordField = (page: Page, name: 'oldPassword' | 'newPassword' | 'repeat') =>
   page.locator(`input[name="${name}"]`);
@@ -143,8 +143,7 @@ test.describe('on a phone', () => {
     const save = page.getByRole('button', { name: 'Speichern' });
     await expect(save).toBeDisabled();
     // Clearing only the day part is an incomplete date, not an empty one.
-    await picker(page, 'Geburtstag').getByRole('spinbutton').first().click();
-    await page.keyboard.press('Backspace');
+    await clearPickerDay(page, 'Geburtstag');
     await expect(page.getByText('Bitte im folgenden Format angeben: TT.MM.YYYY')).toBeVisible();
     await expect(save).toBeDisabled();
     await page.reload();

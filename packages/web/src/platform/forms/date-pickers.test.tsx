@@ -18,23 +18,29 @@ function hiddenValue(label: string): string {
   return input?.value ?? '';
 }
 
+/** A DateInput holding its value as a form would; returns the spy of every value it hands on. */
+function renderDateInput(label: string, initial: string) {
+  const changes = vi.fn();
+  function Harness() {
+    const [value, setValue] = useState(initial);
+    return (
+      <DateInput
+        label={label}
+        value={value}
+        onChange={(next) => {
+          changes(next);
+          setValue(next);
+        }}
+      />
+    );
+  }
+  render(<Harness />);
+  return changes;
+}
+
 describe('German pickers', () => {
   it('shows a stored date as DD.MM.YYYY and yields YYYY-MM-DD', () => {
-    const changes = vi.fn();
-    function Harness() {
-      const [value, setValue] = useState('2026-12-24');
-      return (
-        <DateInput
-          label="Datum"
-          value={value}
-          onChange={(next) => {
-            changes(next);
-            setValue(next);
-          }}
-        />
-      );
-    }
-    render(<Harness />);
+    const changes = renderDateInput('Datum', '2026-12-24');
     expect(hiddenValue('Datum')).toBe('24.12.2026');
     expect(fieldText('Datum')).toContain('24.12.2026');
 
@@ -46,21 +52,7 @@ describe('German pickers', () => {
   });
 
   it('a cleared day section is an incomplete date, not an empty one; clearing every section empties it (issue 47)', () => {
-    const changes = vi.fn();
-    function Harness() {
-      const [value, setValue] = useState('2015-03-14');
-      return (
-        <DateInput
-          label="Geburtstag"
-          value={value}
-          onChange={(next) => {
-            changes(next);
-            setValue(next);
-          }}
-        />
-      );
-    }
-    render(<Harness />);
+    const changes = renderDateInput('Geburtstag', '2015-03-14');
     const sections = () => screen.getAllByRole('spinbutton');
     const [day] = sections() as [HTMLElement];
     fireEvent.focus(day);
