@@ -15,14 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  customerCalls,
-  encodeCallFields,
-  platformCalls,
-  revenueOverview,
-  type CallSpec,
-  type CustomerData,
-} from '@hortus/contract';
+import { encodeCallFields, platformCalls, type CallSpec } from '@hortus/contract';
+import { customerCalls, revenueOverview, type CustomerData } from '@hortus/contract/modules/customers';
 import { buildApp } from '../packages/server/src/app';
 import { bootstrap } from '../packages/server/src/bootstrap';
 import { openPglite } from '../packages/server/src/platform/db/database';

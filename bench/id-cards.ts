@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { faceCropBox } from '@hortus/contract';
+import { faceCropBox } from '@hortus/contract/modules/children';
 import {
   detectFace,
   normalisePhoto,

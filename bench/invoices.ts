@@ -12,7 +12,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { customerCalls, encodeCallFields, type CallSpec } from '@hortus/contract';
+import { encodeCallFields, type CallSpec } from '@hortus/contract';
+import { customerCalls } from '@hortus/contract/modules/customers';
 
 const ORDERS = 500;
 const LINES = 5;

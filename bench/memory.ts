@@ -18,22 +18,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import {
-  appSettingsCalls,
-  attendanceCalls,
-  calendarCalls,
-  childrenCalls,
-  cloudCalls,
-  customerCalls,
-  dashboardCalls,
-  hydrantCalls,
-  membersCalls,
-  payrollCalls,
-  platformCalls,
-  profileCalls,
-  userAdminCalls,
-  type CallSpec,
-} from '@hortus/contract';
+import { platformCalls, type CallSpec } from '@hortus/contract';
+import { appSettingsCalls } from '@hortus/contract/modules/app-settings';
+import { attendanceCalls } from '@hortus/contract/modules/attendance';
+import { calendarCalls } from '@hortus/contract/modules/calendar';
+import { childrenCalls } from '@hortus/contract/modules/children';
+import { cloudCalls } from '@hortus/contract/modules/cloud';
+import { customerCalls } from '@hortus/contract/modules/customers';
+import { dashboardCalls } from '@hortus/contract/modules/dashboard';
+import { hydrantCalls } from '@hortus/contract/modules/hydrants';
+import { membersCalls } from '@hortus/contract/modules/members';
+import { payrollCalls } from '@hortus/contract/modules/payroll';
+import { profileCalls } from '@hortus/contract/modules/profile';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { serverEnv, serverNodeFlags } from '../scripts/server-runtime.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { idCardCalls, idCardMessages, messages, type IdCardView } from '@hortus/contract';
+import { messages } from '@hortus/contract';
+import { idCardCalls, idCardMessages, type IdCardView } from '@hortus/contract/modules/children';
 import { demo } from '../fixtures';
 import { login } from './helpers';
 

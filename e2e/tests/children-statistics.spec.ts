@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { schoolYearMessages, statisticsMessages } from '@hortus/contract';
+import { schoolYearMessages, statisticsMessages } from '@hortus/contract/modules/children';
 import { demo } from '../fixtures';
 import { login, pickerInput, typeInPicker } from './helpers';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cloudMessages } from '@hortus/contract';
+import { cloudMessages } from '@hortus/contract/modules/cloud';
 import { demo } from '../fixtures';
 import { login } from './helpers';
 

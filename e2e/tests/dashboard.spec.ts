@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dashboardMessages, formatGermanDay } from '@hortus/contract';
+import { formatGermanDay } from '@hortus/contract';
+import { dashboardMessages } from '@hortus/contract/modules/dashboard';
 import { demo } from '../fixtures';
 import { login, logout, pickerInput, typeInPicker } from './helpers';
 

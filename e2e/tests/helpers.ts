@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { attendanceCalls, type AttendanceData } from '@hortus/contract';
+import { attendanceCalls, type AttendanceData } from '@hortus/contract/modules/attendance';
 
 export async function login(page: Page, user: { nn: string; password: string }): Promise<void> {
   await page.goto('/');

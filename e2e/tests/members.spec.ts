@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { membersMessages } from '@hortus/contract';
+import { membersMessages } from '@hortus/contract/modules/members';
 import { demo } from '../fixtures';
 import { login, logout } from './helpers';
 

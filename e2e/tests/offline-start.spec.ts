@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { calendarMessages } from '@hortus/contract';
+import { calendarMessages } from '@hortus/contract/modules/calendar';
 import { messages } from '@hortus/contract/messages';
 import { demo } from '../fixtures';
 import { login, openMenu } from './helpers';

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { lateText, messages, parentReportsMessages } from '@hortus/contract';
+import { messages } from '@hortus/contract';
+import { lateText, parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import { demo } from '../fixtures';
 import { login, typeInPicker } from './helpers';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { payrollMessages, payrollMonthNames } from '@hortus/contract';
+import { payrollMessages, payrollMonthNames } from '@hortus/contract/modules/payroll';
 import { demo } from '../fixtures';
 import { login, typeInPicker } from './helpers';
 

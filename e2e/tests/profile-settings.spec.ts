@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appSettingsMessages, profileMessages } from '@hortus/contract';
+import { appSettingsMessages } from '@hortus/contract/modules/app-settings';
+import { profileMessages } from '@hortus/contract/modules/profile';
 import { demo, e2eAdmin } from '../fixtures';
 import { clearPickerDay, login, logout, pickerInput } from './helpers';
 

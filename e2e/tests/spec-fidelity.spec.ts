@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { customerMessages, hydrantMessages, messages } from '@hortus/contract';
+import { messages } from '@hortus/contract';
+import { customerMessages } from '@hortus/contract/modules/customers';
+import { hydrantMessages } from '@hortus/contract/modules/hydrants';
 import { demo } from '../fixtures';
 import { login } from './helpers';
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { profileMessages, userAdminMessages } from '@hortus/contract';
+import { profileMessages } from '@hortus/contract/modules/profile';
+import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import { e2eAdmin } from '../fixtures';
 import { clearPickerDay, login, logout, pickerInput } from './helpers';
 

@@ -1,17 +1,15 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RECORD_ID, isoDayOf, fromLocal } from '@hortus/contract';
 import {
   CALENDAR_ICAL_PREFIX,
-  MAX_RECORD_ID,
   buildICalendar,
   calendarCalls,
   calendarMessages,
   expandEvents,
   formatAusnahme,
-  isoDayOf,
   weekdayKeys,
-  fromLocal,
   parseAusnahme,
   type CalendarDataToSave,
   type CalendarEvent,
@@ -19,7 +17,7 @@ import {
   type CategoryInput,
   type EventInput,
   type RepeatWire,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/calendar';
 import { createGroup, createParameter, createUser } from '../src/seed/factories';
 import { seedCalendarDemo } from '../src/modules/calendar/demo-seed';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
+import type { ImportReply } from '@hortus/contract';
 import {
   childrenCalls,
   type ChildrenData,
   type ChildrenSave,
   type EditChildInput,
-  type ImportReply,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { and, eq } from 'drizzle-orm';
 import { groups, protokoll } from '../src/platform/db/schema';
 import { createGroup } from '../src/seed/factories';

@@ -10,7 +10,7 @@ import {
   type ClassConditions,
   type IdCardView,
   type ScanMessage,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { createGroup } from '../src/seed/factories';
 import { childIdCards } from '../src/modules/children/schema';
 import { ID_CARD_AREA, scanCard, SCAN_REPEAT_MS } from '../src/modules/children/id-cards/id-cards';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { todayIsoDay } from '@hortus/contract';
 import {
   childrenCalls,
   schoolYearCalls,
   statisticsCalls,
   statisticsMessages,
-  todayIsoDay,
   type ChildrenData,
   type ChildrenSave,
   type ClassConditions,
@@ -13,7 +13,7 @@ import {
   type SchoolYearStateInput,
   type StatisticsListReply,
   type StatisticsRowInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { createGroup } from '../src/seed/factories';
 import { childAttendance, childStatisticsArchives, children } from '../src/modules/children/schema';
 import { files, users } from '../src/platform/db/schema';

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { platformCalls, MAX_RECORD_ID, fieldMessages, protokollMessages } from '@hortus/contract';
 import {
-  platformCalls,
-  MAX_RECORD_ID,
   childrenCalls,
   childrenMessages,
-  dashboardCalls,
-  fieldMessages,
-  protokollMessages,
   type ChildView,
   type ChildrenData,
   type ChildrenSave,
   type ClassConditions,
   type EditChildInput,
-  type GetDashboardReply,
   type W2Reply,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
+import { dashboardCalls, type GetDashboardReply } from '@hortus/contract/modules/dashboard';
 import { createGroup, createParameter } from '../src/seed/factories';
 import {
   childAttendance,

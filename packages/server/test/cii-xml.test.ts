@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentTotals, type CustomerSettings } from '@hortus/contract';
+import { documentTotals } from '@hortus/contract';
+import type { CustomerSettings } from '@hortus/contract/modules/customers';
 import {
   BUSINESS_PROCESS,
   ciiXml,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
+import { platformCalls, looksLikeFormula } from '@hortus/contract';
 import {
   costMessages,
   customerCalls,
   customerMessages,
   DATEV_COLUMNS,
-  platformCalls,
   type CostDocumentView,
   type CostInput,
   type CostView,
@@ -15,8 +15,7 @@ import {
   type OrderView,
   datevMessages,
   datevVat,
-  looksLikeFormula,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { createGroup } from '../src/seed/factories';
 import { files } from '../src/platform/db/schema';
 import { customerCostDocuments, customerCosts, customerOrderLines } from '../src/modules/customers/schema';

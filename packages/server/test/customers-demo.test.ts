@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type CustomerData, type OrderView } from '@hortus/contract';
+import { addDays, type CustomerData, type OrderView } from '@hortus/contract/modules/customers';
 import { customerScheduledDocuments } from '../src/modules/customers/schema';
 import { writeDemoDocuments } from '../src/modules/customers/demo-documents';
 import { startTestServer, type TestServer } from './support/helper';

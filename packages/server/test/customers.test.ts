@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { bankMessages, documentTotals, platformCalls } from '@hortus/contract';
 import {
-  bankMessages,
   customerCalls,
   customerMessages,
-  documentTotals,
-  platformCalls,
   type CustomerData,
   type CustomerSettings,
   type DocumentInput,
   type OrderDocumentView,
   type OrderInput,
   type OrderView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { createGroup, createParameter } from '../src/seed/factories';
 import { userParameterValues } from '../src/platform/db/schema';
 import {

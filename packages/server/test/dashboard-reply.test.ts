@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dashboardCalls,
   newsFeedWidget,
-  userAdminCalls,
   type DashboardSettings,
   type GetDashboardReply,
   type Meldung,
   type W1Data,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/dashboard';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { childClasses } from '../src/modules/children/schema';
 import { invalidateClasses } from '../src/modules/children/children/classes';
 import { invalidateFeed } from '../src/modules/dashboard/messages';

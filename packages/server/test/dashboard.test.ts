@@ -7,11 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RECORD_ID, moduleRegistry, widgetsOf } from '@hortus/contract';
 import {
-  MAX_RECORD_ID,
   dashboardCalls,
-  moduleRegistry,
-  widgetsOf,
   feedbackDateTime,
   dashboardMessages as texts,
   newsFeedWidget,
@@ -20,7 +18,7 @@ import {
   type GetDashboardReply,
   type Meldung,
   type W1Data,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/dashboard';
 import { deliverDueNotices } from '../src/modules/dashboard/notify';
 import { dashboardMessages as messageTable } from '../src/modules/dashboard/schema';
 import { widgetRegistry } from '../src/platform/modules/widgets';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { fieldMessages } from '@hortus/contract';
+import { childrenCalls, type W2Reply } from '@hortus/contract/modules/children';
 import {
-  childrenCalls,
-  fieldMessages,
   parentReportsCalls,
   parentReportsMessages,
   reportDateMessages,
@@ -10,8 +10,7 @@ import {
   type ParentReportsSave,
   type ParentReportsSettings,
   type ReportInput,
-  type W2Reply,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/parent-reports';
 import { createGroup } from '../src/seed/factories';
 import { invalidateChildBase } from '../src/modules/children/children/child-base';
 import { invalidateClasses } from '../src/modules/children/children/classes';

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, like } from 'drizzle-orm';
+import { platformCalls, toLocal } from '@hortus/contract';
 import {
   payrollCalls,
   payrollInputOf,
   payrollMessages,
-  platformCalls,
-  toLocal,
-  userAdminCalls,
   type EmployeeInput,
   type GetPayrollReply,
   type PayrollModuleData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { files, protokoll, users } from '../src/platform/db/schema';
 import { applyPayrollRetention, firstKeptPayrollYear, payrollRetentionJob } from '../src/modules/payroll/retention';
 import { payrollPayrolls } from '../src/modules/payroll/schema';
@@ -23,7 +22,7 @@ let privacy: { code: string; nn: string };
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.userWithSession({ rechteSolo: ['x|420|000'] });
-  privacy = await server.userWithSession({ rechteSolo: ['x|005|000'] });
+  privacy = await server.userWithSession({ rechteSolo: ['x|005|040', 'x|420|000'] });
 });
 afterAll(() => server.close());
 

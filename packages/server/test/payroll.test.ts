@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformCalls } from '@hortus/contract';
 import {
   monthDates,
   payrollCalls,
   decimalsMessage,
   payrollMessages,
-  platformCalls,
   type EmployeeInput,
   type GetPayrollReply,
   type PayrollInput,
   type PayrollModuleData,
   type PayrollSave,
   payrollInputOf,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 import { publicHolidays } from '../src/modules/payroll/holidays';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
 import { pageTexts } from './support/pdf-reader';

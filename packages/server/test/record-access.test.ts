@@ -6,7 +6,7 @@ import {
   type ChildrenSave,
   type ClassConditions,
   type W2Reply,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { createGroup } from '../src/seed/factories';
 import { berlinNow } from '../src/platform/time/berlin-time';
 import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';

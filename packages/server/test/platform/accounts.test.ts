@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { accountMessages, platformCalls } from '@hortus/contract';
 import {
-  accountMessages,
   childrenCalls,
-  customerCalls,
   defaultChildrenSettings,
-  platformCalls,
   schoolYearCalls,
   type ChildrenSettings,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
+import { customerCalls } from '@hortus/contract/modules/customers';
 import { allJobs } from '../../src/app';
 import { groupRights, groups, loginAttempts, sessions, users } from '../../src/platform/db/schema';
 import { writeModuleSettings } from '../../src/platform/settings/module-settings';

@@ -7,18 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  addDays,
-  childrenCalls,
-  customerCalls,
-  hydrantCalls,
-  parentReportsCalls,
-  payrollCalls,
-  replyFromDelta,
-  type CallSpec,
-  type DeltaReply,
-  type SnapshotDelta,
-} from '@hortus/contract';
+import { replyFromDelta, type CallSpec, type DeltaReply, type SnapshotDelta } from '@hortus/contract';
+import { childrenCalls } from '@hortus/contract/modules/children';
+import { addDays, customerCalls } from '@hortus/contract/modules/customers';
+import { hydrantCalls } from '@hortus/contract/modules/hydrants';
+import { parentReportsCalls } from '@hortus/contract/modules/parent-reports';
+import { payrollCalls } from '@hortus/contract/modules/payroll';
 import { berlinNow } from '../../src/platform/time/berlin-time';
 import { expectStatus, startTestServer, type TestServer } from '../support/helper';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { customerCalls, type CustomerData } from '@hortus/contract';
+import { customerCalls, type CustomerData } from '@hortus/contract/modules/customers';
 import { HotCache, cacheOf } from '../../src/platform/cache/hot-cache';
 import { CUSTOMER_DATA_IDLE_MS, customerDataScope } from '../../src/modules/customers/data-cache';
 import { seedDemoCosts } from '../../src/modules/customers/demo-costs';

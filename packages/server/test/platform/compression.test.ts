@@ -1,7 +1,10 @@
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { calendarCalls, dashboardCalls, encodeCallFields, platformCalls, userAdminCalls } from '@hortus/contract';
+import { encodeCallFields, platformCalls } from '@hortus/contract';
+import { calendarCalls } from '@hortus/contract/modules/calendar';
+import { dashboardCalls } from '@hortus/contract/modules/dashboard';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import type { CallSpec } from '@hortus/contract';
 import { TEMP_AREA, storeFile } from '../../src/platform/files/files';
 import { acceptedEncoding, encodedOnce } from '../../src/platform/http/compression';

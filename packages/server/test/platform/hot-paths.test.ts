@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { calendarCalls, calendarModule, dashboardCalls, platformCalls, userAdminCalls } from '@hortus/contract';
+import { platformCalls } from '@hortus/contract';
+import { calendarCalls, calendarModule } from '@hortus/contract/modules/calendar';
+import { dashboardCalls } from '@hortus/contract/modules/dashboard';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { HotCache, invalidate, invalidateUsers, remember } from '../../src/platform/cache/hot-cache';
 import { groups, userParameterValues } from '../../src/platform/db/schema';
 import { calendarEvents, calendarCategories } from '../../src/modules/calendar/schema';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
-import { csvCell, type UploadedFile } from '@hortus/contract';
+import { csvCell } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract/modules/cloud';
 import { listExportFile } from '../../src/platform/import/list-export';
 import {
   csvRows,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformCalls, PROTOKOLL_LOGIN_MODULE, protokollMessages, userAdminCalls } from '@hortus/contract';
+import { platformCalls, PROTOKOLL_LOGIN_MODULE, protokollMessages } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { and, eq } from 'drizzle-orm';
 import { loginAttempts, protokoll, pushSubscriptions, sessions } from '../../src/platform/db/schema';
 import { lockDelayMs, loginThrottle } from '../../src/platform/auth/login-throttle';

@@ -4,18 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  customerCalls,
-  type CostDocumentView,
-  type CustomerData,
-  dashboardCalls,
-  encodeCallFields,
-  newsFeedWidget,
-  platformCalls,
-  userAdminCalls,
-  type CallSpec,
-  type GetDashboardReply,
-} from '@hortus/contract';
+import { encodeCallFields, platformCalls, type CallSpec } from '@hortus/contract';
+import { customerCalls, type CostDocumentView, type CustomerData } from '@hortus/contract/modules/customers';
+import { dashboardCalls, newsFeedWidget, type GetDashboardReply } from '@hortus/contract/modules/dashboard';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { buildApp, createAppContext } from '../../src/app';
 import { storeFile } from '../../src/platform/files/files';
 import { defaultCustomerSettings } from '../../src/modules/customers/settings';

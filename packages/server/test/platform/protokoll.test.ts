@@ -2,18 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, gt, sql } from 'drizzle-orm';
 import {
   PROTOKOLL_LOGIN_MODULE,
-  childHistoryCalls,
-  childrenCalls,
-  customerCalls,
-  payrollCalls,
-  type ChildrenData,
   platformCalls,
   protokollCsv,
-  userAdminCalls,
-  userAdminRights,
   type AdminUser,
   type GetProtokollReply,
 } from '@hortus/contract';
+import { childHistoryCalls, childrenCalls, type ChildrenData } from '@hortus/contract/modules/children';
+import { customerCalls } from '@hortus/contract/modules/customers';
+import { payrollCalls } from '@hortus/contract/modules/payroll';
+import { userAdminCalls, userAdminRights } from '@hortus/contract/modules/user-admin';
 import { protokoll, users } from '../../src/platform/db/schema';
 import { queryRows } from '../../src/platform/db/raw';
 import { removeExpiredProtokoll } from '../../src/platform/audit/protokoll';

@@ -1,25 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conflictMessage, type AdminUser } from '@hortus/contract';
+import { calendarCalls, type CalendarReply } from '@hortus/contract/modules/calendar';
+import { childrenCalls, type ChildrenData } from '@hortus/contract/modules/children';
+import { customerCalls, type CustomerData } from '@hortus/contract/modules/customers';
+import { dashboardCalls, type Meldung } from '@hortus/contract/modules/dashboard';
+import { hydrantCalls, type Hydrant } from '@hortus/contract/modules/hydrants';
 import {
-  calendarCalls,
-  childrenCalls,
-  conflictMessage,
-  customerCalls,
-  dashboardCalls,
-  hydrantCalls,
   payrollCalls,
   payrollInputOf,
-  userAdminCalls,
-  type AdminUser,
-  type CalendarReply,
-  type ChildrenData,
-  type CustomerData,
   type EmployeeInput,
   type GetPayrollReply,
-  type Hydrant,
-  type Meldung,
   type PayrollModuleData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { users } from '../../src/platform/db/schema';
 import { loadAdminUser } from '../../src/platform/users/admin-users';
 import { calendarEvents } from '../../src/modules/calendar/schema';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { userAdminMessages, type AdminGroup, type AdminUser } from '@hortus/contract';
+import type { AdminGroup, AdminUser } from '@hortus/contract';
+import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import { allRights } from '../../src/bootstrap';
 import { groups, users } from '../../src/platform/db/schema';
 import { demoLogins } from '../../src/seed/demo';

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceCalls, calendarCalls, cloudCalls, customerCalls, type CallSpec } from '@hortus/contract';
+import type { CallSpec } from '@hortus/contract';
+import { attendanceCalls } from '@hortus/contract/modules/attendance';
+import { calendarCalls } from '@hortus/contract/modules/calendar';
+import { cloudCalls } from '@hortus/contract/modules/cloud';
+import { customerCalls } from '@hortus/contract/modules/customers';
 import { expectStatus, startTestServer, type TestServer } from '../support/helper';
 
 /**

@@ -1,4 +1,4 @@
-import { customerCalls, type CustomerData, type CustomerSave } from '@hortus/contract';
+import { customerCalls, type CustomerData, type CustomerSave } from '@hortus/contract/modules/customers';
 import { expectStatus, type Reply, type TestServer } from './helper';
 
 /** Module 410's getSettings as the tests use it: one save action, or a load that must succeed. */

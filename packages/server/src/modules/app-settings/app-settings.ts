@@ -1,11 +1,10 @@
+import { messages, type ModuleDefinition } from '@hortus/contract';
 import {
   appSettingsMessages,
-  messages,
   parameterIcons,
   type AppSettingsData,
   type AppSettingsReply,
-  type ModuleDefinition,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/app-settings';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { readAppSettings, writeAppSettings } from '../../platform/settings/app-settings';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { holdsDataRight } from '@hortus/contract';
 import {
   attendanceMessages,
   attendanceRights,
-  holdsDataRight,
   isPollManager,
   slotRightsOf,
   type SlotRights,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/attendance';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import type { FileAccessRule } from '../../platform/http/calls';

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { conditionAllows, formatGermanDate } from '@hortus/contract';
 import {
   QR_VALUE_PATTERN,
   attendanceMessages,
   checkInUrl,
-  conditionAllows,
-  formatGermanDate,
   type ScannedQrCodeReply,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/attendance';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { offerFile, type OfferedFile } from '../../platform/files/offer-file';

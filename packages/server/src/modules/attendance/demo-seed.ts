@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import { attendanceModule, type Condition, type SlotConditions } from '@hortus/contract';
+import type { Condition } from '@hortus/contract';
+import { attendanceModule, type SlotConditions } from '@hortus/contract/modules/attendance';
 import type { Db } from '../../platform/db/database';
 import { groups, users } from '../../platform/db/schema';
 import { writeModuleSettings } from '../../platform/settings/module-settings';

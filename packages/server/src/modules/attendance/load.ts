@@ -1,9 +1,8 @@
 import { asc, desc, inArray } from 'drizzle-orm';
+import { canAddSlots, hasRight } from '@hortus/contract';
 import {
   attendanceRights,
-  canAddSlots,
   canSeeOverview,
-  hasRight,
   isPollManager,
   nl2br,
   overviewTotals,
@@ -11,7 +10,7 @@ import {
   type AttendeeStatus,
   type PollView,
   type SlotView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/attendance';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { loadPeople, prueflingeOf, usersOnLeave, type Person } from './people';

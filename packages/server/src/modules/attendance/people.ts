@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { conditionAllows, type AttendanceSettings } from '@hortus/contract';
+import { conditionAllows } from '@hortus/contract';
+import type { AttendanceSettings } from '@hortus/contract/modules/attendance';
 import type { Db } from '../../platform/db/database';
 import { queryRows } from '../../platform/db/raw';
 import { userParameterValues } from '../../platform/db/schema';

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { messages } from '@hortus/contract';
 import {
   attendanceMessages,
   canAddPoll,
   canChangeStatus,
   isPollManager,
-  messages,
   startStatus,
   type pollInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/attendance';
 import type { z } from 'zod';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { SlotConditions } from '@hortus/contract';
+import type { SlotConditions } from '@hortus/contract/modules/attendance';
 import { users } from '../../platform/db/schema';
 
 /** Attendance slots of module 150: conditions {pruefling, sehen, anwhinzufuegen, anwbearbeiten, bearbeiten}. */

@@ -1,14 +1,13 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { messages, type Condition } from '@hortus/contract';
 import {
   attendanceMessages,
   attendanceModule,
   attendanceSettings,
-  messages,
   type AttendanceData,
   type AttendanceSettings,
-  type Condition,
   type SlotConditions,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/attendance';
 import type { Db } from '../../platform/db/database';
 import { parameterOptions, userParameters } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { attendanceRights, canAddSlots, messages, withCreatorAsAdmin, type slotInput } from '@hortus/contract';
+import { canAddSlots, messages, withCreatorAsAdmin } from '@hortus/contract';
+import { attendanceRights, type slotInput } from '@hortus/contract/modules/attendance';
 import type { z } from 'zod';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';

@@ -1,11 +1,11 @@
+import { messages } from '@hortus/contract';
 import {
   calendarCalls,
   calendarMessages,
   calendarRights,
-  messages,
   type CalendarReply,
   type CalendarState,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/calendar';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import { perObject, whileInputsSame } from '../../platform/cache/derived';
 import type { Db } from '../../platform/db/database';

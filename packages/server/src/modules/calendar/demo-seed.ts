@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { defaultRepeat, fromLocal, isoDayOf, dayNumber, toLocal, isoWeekday } from '@hortus/contract';
+import { fromLocal, isoDayOf, dayNumber, toLocal, isoWeekday } from '@hortus/contract';
+import { defaultRepeat } from '@hortus/contract/modules/calendar';
 import type { Db } from '../../platform/db/database';
 import { groups, userParameters } from '../../platform/db/schema';
 import { writeModuleSettings } from '../../platform/settings/module-settings';

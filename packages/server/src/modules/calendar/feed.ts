@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CALENDAR_ICAL_PREFIX, buildICalendar, calendarModule, calendarRights, hasRight } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
+import {
+  CALENDAR_ICAL_PREFIX,
+  buildICalendar,
+  calendarModule,
+  calendarRights,
+} from '@hortus/contract/modules/calendar';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import { loadUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';

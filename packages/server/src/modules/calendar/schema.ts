@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { CategoryInput, RepeatWire } from '@hortus/contract';
+import type { CategoryInput, RepeatWire } from '@hortus/contract/modules/calendar';
 import { recordVersionColumns, users } from '../../platform/db/schema';
 
 /** Calendar categories (Kalender) with colour and who may see / edit their events. */

@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
+import { hasRight, holdsDataRight, canEdit, canSee, messages } from '@hortus/contract';
 import {
   calendarLimits,
   calendarMessages,
   calendarModule,
   calendarRights,
-  hasRight,
-  holdsDataRight,
-  canEdit,
-  canSee,
   formatAusnahme,
-  messages,
   parseAusnahme,
   storedCalendarSettings,
   type Birthday,
@@ -20,9 +16,9 @@ import {
   type CalendarState,
   type RepeatWire,
   type StoredCalendarSettings,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/calendar';
 import type { z } from 'zod';
-import type { eventInput, saveCalendarSettingsInput } from '@hortus/contract';
+import type { eventInput, saveCalendarSettingsInput } from '@hortus/contract/modules/calendar';
 import type { Db } from '../../platform/db/database';
 import { userGroups, userParameterValues, users } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { childrenCalls, childrenRights, IMPORT_FILE_BYTES, type ChildrenReply } from '@hortus/contract';
+import { IMPORT_FILE_BYTES } from '@hortus/contract';
+import { childrenCalls, childrenRights, type ChildrenReply } from '@hortus/contract/modules/children';
 import { offerFile } from '../../platform/files/offer-file';
 import { appAddress } from '../../platform/http/app-address';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';

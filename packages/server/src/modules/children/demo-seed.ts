@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { childrenModule, defaultChildrenSettings, type ClassConditions } from '@hortus/contract';
+import { childrenModule, defaultChildrenSettings, type ClassConditions } from '@hortus/contract/modules/children';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
 import type { DemoContext } from '../../platform/modules/server-module';

@@ -1,13 +1,12 @@
 import { asc, inArray } from 'drizzle-orm';
 import {
-  childrenRights,
   formatGermanDate,
   hasRight,
   protokollMessages,
   type ListExportFormat,
-  type ParentView,
   type SessionUser,
 } from '@hortus/contract';
+import { childrenRights, type ParentView } from '@hortus/contract/modules/children';
 import { recordDisclosure } from '../../platform/audit/protokoll';
 import type { Db } from '../../platform/db/database';
 import type { GeneratedFile } from '../../platform/files/offer-file';

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ClassConditions } from '@hortus/contract';
+import type { ClassConditions } from '@hortus/contract/modules/children';
 import { files, recordVersionColumns, users } from '../../platform/db/schema';
 
 /** Classes of module 200 with their see/edit conditions (bedingungen.f200). */

@@ -1,12 +1,12 @@
 import { asc } from 'drizzle-orm';
+import { messages } from '@hortus/contract';
 import {
   childrenMessages,
   childrenModule,
   childrenSettings,
   defaultChildrenSettings,
-  messages,
   type ChildrenSettings,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import type { Db } from '../../platform/db/database';
 import { groups } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';

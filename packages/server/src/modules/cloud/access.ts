@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { cloudMessages, cloudRights, cloudSlotRights, holdsDataRight, type CloudSlotRights } from '@hortus/contract';
+import { holdsDataRight } from '@hortus/contract';
+import { cloudMessages, cloudRights, cloudSlotRights, type CloudSlotRights } from '@hortus/contract/modules/cloud';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import type { AppContext, StoredFileRow } from '../../platform/http/calls';

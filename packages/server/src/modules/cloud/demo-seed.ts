@@ -1,4 +1,4 @@
-import { cloudModule, type CloudConditions } from '@hortus/contract';
+import { cloudModule, type CloudConditions } from '@hortus/contract/modules/cloud';
 import type { Db } from '../../platform/db/database';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
 import { cloudSlots } from './schema';

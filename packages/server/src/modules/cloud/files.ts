@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { bidiControls, messages, validationMessages } from '@hortus/contract';
 import {
   CLOUD_FILE_AREA,
-  bidiControls,
   cloudFileTitle,
   cloudMessages,
   detectCloudFileKind,
   germanDateTime,
-  messages,
-  validationMessages,
   type CloudFile,
   type CloudSlotRights,
   type UploadedFile,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/cloud';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { files as filesTable } from '../../platform/db/schema';

@@ -1,4 +1,4 @@
-import { CLOUD_FILE_AREA } from '@hortus/contract';
+import { CLOUD_FILE_AREA } from '@hortus/contract/modules/cloud';
 import type { ServerModule } from '../../platform/modules/server-module';
 import { cloudFileAccess } from './access';
 import { getOrSaveSettingsCall, getQrCodeCall } from './calls/slots';

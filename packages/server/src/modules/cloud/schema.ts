@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { CloudConditions } from '@hortus/contract';
+import type { CloudConditions } from '@hortus/contract/modules/cloud';
 import { files, users } from '../../platform/db/schema';
 
 /** Module 130: file slots with their conditions (sehen, upload, bearbeiten). */

@@ -1,4 +1,5 @@
-import { cloudModule, cloudSettings, messages, type CloudConditions, type CloudSettings } from '@hortus/contract';
+import { messages } from '@hortus/contract';
+import { cloudModule, cloudSettings, type CloudConditions, type CloudSettings } from '@hortus/contract/modules/cloud';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';

@@ -1,15 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
+import { canAddSlots, messages, withCreatorAsAdmin } from '@hortus/contract';
 import {
-  canAddSlots,
   cloudRights,
   cloudSlotAddress,
-  messages,
-  withCreatorAsAdmin,
   type CloudData,
   type CloudFile,
   type CloudSlot,
   type CloudSlotInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/cloud';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';

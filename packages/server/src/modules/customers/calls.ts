@@ -1,4 +1,5 @@
-import { customerCalls, customerRights, hasRight, IMPORT_FILE_BYTES, messages } from '@hortus/contract';
+import { hasRight, IMPORT_FILE_BYTES, messages } from '@hortus/contract';
+import { customerCalls, customerRights } from '@hortus/contract/modules/customers';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';

@@ -1,4 +1,5 @@
-import { centsToDecimal, type CustomerSettings, type DocumentTotals } from '@hortus/contract';
+import { centsToDecimal, type DocumentTotals } from '@hortus/contract';
+import type { CustomerSettings } from '@hortus/contract/modules/customers';
 import type { DocumentLine } from './invoice-pdf';
 
 /**

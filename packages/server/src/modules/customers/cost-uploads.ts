@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { costMessages, type CostDocumentView, type UploadedFile } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import { costMessages, type CostDocumentView } from '@hortus/contract/modules/customers';
 import { files } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';

@@ -1,17 +1,16 @@
 import { and, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import { parseRate, toLocal } from '@hortus/contract';
 import {
   centsOf,
   costMessages,
   costNet,
   dueRepeats,
-  parseRate,
-  toLocal,
   type CostData,
   type CostDocumentView,
   type CostRepeat,
   type CostView,
   type CustomerSettings,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { invalidateCustomerData, cachedCustomerPart } from './data-cache';
 import { requireVersion, versioned, type SaveVersion } from '../../platform/db/versions';

@@ -7,7 +7,7 @@ import {
   type Contact,
   type CustomerView,
   type customerInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { requireVersion, versioned } from '../../platform/db/versions';

@@ -1,4 +1,4 @@
-import { customersModule } from '@hortus/contract';
+import { customersModule } from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { cacheScope, invalidate, isRootHandle, remember } from '../../platform/cache/hot-cache';
 

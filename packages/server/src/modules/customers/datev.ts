@@ -1,14 +1,14 @@
 import { and, inArray } from 'drizzle-orm';
 import Big from 'big.js';
 import iconv from 'iconv-lite';
+import { documentTotals } from '@hortus/contract';
 import {
   datevFile,
   datevMessages,
   DATEV_INPUT_TAX_KEYS,
-  documentTotals,
   type CustomerSettings,
   type DatevBooking,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext } from '../../platform/http/calls';

@@ -1,5 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
-import { addDays, formatEuro, formatGermanDate } from '@hortus/contract';
+import { formatEuro, formatGermanDate } from '@hortus/contract';
+import { addDays } from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import type { AppContext } from '../../platform/http/calls';

@@ -2,16 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
-import {
-  DEFAULT_DOCUMENT_HOUR,
-  documentInput,
-  formatCentsGerman,
-  formatGermanDate,
-  fromLocal,
-  toLocal,
-  uploadedFileMark,
-  type OrderDocumentView,
-} from '@hortus/contract';
+import { formatCentsGerman, formatGermanDate, fromLocal, toLocal } from '@hortus/contract';
+import { uploadedFileMark } from '@hortus/contract/modules/cloud';
+import { DEFAULT_DOCUMENT_HOUR, documentInput, type OrderDocumentView } from '@hortus/contract/modules/customers';
 import type { AppContext } from '../../platform/http/calls';
 import { renderPdf } from '../../platform/pdf/pdf-document';
 import { createDocument } from './documents';

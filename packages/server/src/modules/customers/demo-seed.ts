@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { addDays, DATEV_DEFAULTS, defaultContractEnd, type ContactInput, type AddressInput } from '@hortus/contract';
+import {
+  addDays,
+  DATEV_DEFAULTS,
+  defaultContractEnd,
+  type ContactInput,
+  type AddressInput,
+} from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
 import type { DemoContext } from '../../platform/modules/server-module';
@@ -9,7 +15,7 @@ import { seedDemoCosts } from './demo-costs';
 import { firstOfNextMonth, morningOf, type DemoFollowUp } from './demo-documents';
 import { customerScheduledDocuments } from './schema';
 import { defaultCustomerSettings, saveCustomerSettings } from './settings';
-import { customerInput, orderInput } from '@hortus/contract';
+import { customerInput, orderInput } from '@hortus/contract/modules/customers';
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import { customerMessages, documentInput, paymentIntervals, toLocal, fromLocal, fieldErrors } from '@hortus/contract';
+import { toLocal, fromLocal, fieldErrors } from '@hortus/contract';
+import { customerMessages, documentInput, paymentIntervals } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { CallError, type AppContext } from '../../platform/http/calls';

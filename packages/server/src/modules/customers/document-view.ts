@@ -1,4 +1,4 @@
-import type { OrderDocumentView } from '@hortus/contract';
+import type { OrderDocumentView } from '@hortus/contract/modules/customers';
 import type { customerDocuments } from './schema';
 
 type DocumentRow = typeof customerDocuments.$inferSelect;

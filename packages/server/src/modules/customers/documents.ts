@@ -1,17 +1,15 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { hasRight, documentTotals, formatGermanDate } from '@hortus/contract';
 import {
   addDays,
   centsOf,
   customerMessages,
   customerRights,
   documentPrefixes,
-  hasRight,
-  documentTotals,
-  formatGermanDate,
   nextDocumentNumber,
   type OrderDocumentView,
   type documentInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';

@@ -1,4 +1,5 @@
-import { formatEuro, type CustomerSettings, type EuerLine, type EuerSummary } from '@hortus/contract';
+import { formatEuro } from '@hortus/contract';
+import type { CustomerSettings, EuerLine, EuerSummary } from '@hortus/contract/modules/customers';
 import { renderPdf } from '../../platform/pdf/pdf-document';
 
 const rows = (lines: readonly EuerLine[]) => lines.map((line) => [line.label, formatEuro(line.cents)]);

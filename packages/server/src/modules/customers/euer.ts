@@ -12,7 +12,7 @@ import {
   type EuerExpense,
   type EuerReceipt,
   type EuerSummary,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import { filesDir, withFiles } from '../../platform/files/files';

@@ -1,4 +1,5 @@
-import { customerInput, type UploadedFile } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import { customerInput } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';

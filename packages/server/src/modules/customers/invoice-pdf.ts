@@ -1,11 +1,5 @@
-import {
-  formatEuro,
-  formatGermanDate,
-  formatRate,
-  type Contact,
-  type CustomerSettings,
-  type DocumentTotals,
-} from '@hortus/contract';
+import { formatEuro, formatGermanDate, formatRate, type DocumentTotals } from '@hortus/contract';
+import type { Contact, CustomerSettings } from '@hortus/contract/modules/customers';
 import { renderPdf, type PdfAttachment, type XmpExtensionSchema } from '../../platform/pdf/pdf-document';
 
 /** The embedded e-invoice's name that Factur-X 1.07 / ZUGFeRD 2.x prescribe. */

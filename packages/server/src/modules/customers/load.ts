@@ -1,4 +1,5 @@
-import { customerRights, hasRight, type CustomerData } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
+import { customerRights, type CustomerData } from '@hortus/contract/modules/customers';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { customerLogins, customerRows, customerViews } from './customers';

@@ -1,4 +1,6 @@
-import { messages, profileMessages, type CustomerView, type FieldErrors, type UserParameter } from '@hortus/contract';
+import { messages, type FieldErrors, type UserParameter } from '@hortus/contract';
+import type { CustomerView } from '@hortus/contract/modules/customers';
+import { profileMessages } from '@hortus/contract/modules/profile';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';

@@ -1,15 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { grossFromNet, lineNetCents, netFromGross, parseQuantity, parseRate } from '@hortus/contract';
 import {
   centsOf,
   customerMessages,
   defaultContractEnd,
-  grossFromNet,
-  lineNetCents,
-  netFromGross,
   nextNumber,
   noticeDeadline,
-  parseQuantity,
-  parseRate,
   compareOrders,
   costMessages,
   type CustomerSettings,
@@ -17,7 +13,7 @@ import {
   type LineView,
   type OrderView,
   type orderInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { requireVersion, systemSave, versioned, type SaveVersion } from '../../platform/db/versions';

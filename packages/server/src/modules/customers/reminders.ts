@@ -1,13 +1,12 @@
 import { and, eq, like, sql } from 'drizzle-orm';
+import { formatEuro, formatGermanDate } from '@hortus/contract';
 import {
   addDays,
   customerMessages,
-  formatEuro,
-  formatGermanDate,
   nextDocumentNumber,
   type OrderDocumentView,
   type documentInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext } from '../../platform/http/calls';

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { CustomerAddress, Contact } from '@hortus/contract';
+import type { CustomerAddress, Contact } from '@hortus/contract/modules/customers';
 import { files, recordVersionColumns, users } from '../../platform/db/schema';
 import type { DocumentLine } from './invoice-pdf';
 

@@ -1,4 +1,4 @@
-import { customerSettings, DATEV_DEFAULTS, type CustomerSettings } from '@hortus/contract';
+import { customerSettings, DATEV_DEFAULTS, type CustomerSettings } from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import type { LoadedUser } from '../../platform/auth/session-user';

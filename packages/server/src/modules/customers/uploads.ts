@@ -1,17 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import {
-  bidiControls,
-  centsOf,
-  customerMessages,
-  detectFileKind,
-  messages,
-  validationMessages,
-  type OrderDocumentView,
-  type FileKind,
-  type UploadedFile,
-} from '@hortus/contract';
+import { bidiControls, detectFileKind, messages, validationMessages, type FileKind } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import { centsOf, customerMessages, type OrderDocumentView } from '@hortus/contract/modules/customers';
 import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';

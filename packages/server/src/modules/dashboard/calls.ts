@@ -1,13 +1,12 @@
+import { hasRight, messages } from '@hortus/contract';
 import {
   dashboardCalls,
   dashboardRights,
   feedbackCsv,
   feedbackCsvName,
-  hasRight,
-  messages,
   type DashboardSettings,
   type GetDashboardReply,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/dashboard';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import { whileInputsSame } from '../../platform/cache/derived';
 import type { Db } from '../../platform/db/database';

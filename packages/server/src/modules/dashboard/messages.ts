@@ -1,23 +1,18 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { conditionAllows, fromLocal, messages, parameterType, toLocal, check } from '@hortus/contract';
 import {
-  conditionAllows,
   dashboardModule,
   dashboardMessages as texts,
-  fromLocal,
   insideWindow,
-  messages,
   missingAnswers,
   messageTypeStyle,
-  parameterType,
-  toLocal,
-  check,
   type FeedbackField,
   type FeedbackUser,
   type FeedbackValues,
   type Meldung,
   type MeldungInput,
   type MessageType,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/dashboard';
 import { loadUser, type LoadedUser } from '../../platform/auth/session-user';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import type { Db } from '../../platform/db/database';

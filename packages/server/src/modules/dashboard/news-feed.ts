@@ -1,4 +1,5 @@
-import { parameterType, parseGroupList, type NewsFeedData } from '@hortus/contract';
+import { parameterType } from '@hortus/contract';
+import { parseGroupList, type NewsFeedData } from '@hortus/contract/modules/dashboard';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import { whileInputsSame } from '../../platform/cache/derived';
 import type { Db } from '../../platform/db/database';

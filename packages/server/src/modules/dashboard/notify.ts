@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
-import type { MeldungInput } from '@hortus/contract';
+import type { MeldungInput } from '@hortus/contract/modules/dashboard';
 import { sendPush } from '../../platform/push/push';
 import type { AppContext } from '../../platform/http/calls';
 import { checkedMailParameters, mailAddresses, recipientIds } from './messages';

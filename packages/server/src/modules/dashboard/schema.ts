@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Condition, FeedbackField, FeedbackValues } from '@hortus/contract';
+import type { Condition } from '@hortus/contract';
+import type { FeedbackField, FeedbackValues } from '@hortus/contract/modules/dashboard';
 import { recordVersionColumns, users } from '../../platform/db/schema';
 
 /** What a planned message still has to send when it becomes visible. */

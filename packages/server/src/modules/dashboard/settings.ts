@@ -1,15 +1,11 @@
+import { conditionAllows, hasRight, messages, type Condition, type WidgetDefinition } from '@hortus/contract';
 import {
-  conditionAllows,
   dashboardMessages as texts,
   dashboardModule,
   dashboardRights,
   dashboardSettings,
-  hasRight,
-  messages,
-  type Condition,
   type DashboardSettings,
-  type WidgetDefinition,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/dashboard';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';

@@ -1,4 +1,5 @@
-import { widgetsOf, type DashboardWidget, type WidgetDefinition } from '@hortus/contract';
+import { widgetsOf, type WidgetDefinition } from '@hortus/contract';
+import type { DashboardWidget } from '@hortus/contract/modules/dashboard';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { AppContext } from '../../platform/http/calls';
 import { noWidgetData, type WidgetAccess, type WidgetContext } from '../../platform/modules/widgets';

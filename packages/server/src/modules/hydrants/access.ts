@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { hydrantMessages } from '@hortus/contract';
+import { hydrantMessages } from '@hortus/contract/modules/hydrants';
 import type { Db } from '../../platform/db/database';
 import { requireRecord } from '../../platform/http/records';
 import { hydrants } from './schema';

@@ -1,4 +1,4 @@
-import { DEFAULT_INSPECTION_YEARS, hydrantsModule } from '@hortus/contract';
+import { DEFAULT_INSPECTION_YEARS, hydrantsModule } from '@hortus/contract/modules/hydrants';
 import type { Db } from '../../platform/db/database';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
 import { hydrantStreets, hydrants } from './schema';

@@ -1,4 +1,4 @@
-import { hydrantMessages, type Address, type MapConfig } from '@hortus/contract';
+import { hydrantMessages, type Address, type MapConfig } from '@hortus/contract/modules/hydrants';
 import { CallError } from '../../platform/http/calls';
 
 /**

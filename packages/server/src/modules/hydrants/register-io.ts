@@ -1,6 +1,6 @@
+import { formatGermanDateTime } from '@hortus/contract';
 import {
   defectCatalogue,
-  formatGermanDateTime,
   hasUrgentDefect,
   hydrantMessages,
   hydrantOfRow,
@@ -12,7 +12,7 @@ import {
   type Hydrant,
   type HydrantValues,
   type Street,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/hydrants';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { offerFile, type OfferedFile } from '../../platform/files/offer-file';

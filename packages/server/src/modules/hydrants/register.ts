@@ -11,7 +11,7 @@ import {
   type HydrantStatus,
   type HydrantValues,
   type Street,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/hydrants';
 import type { Db } from '../../platform/db/database';
 import { bumpVersion, claimVersion, versioned, type SaveVersion } from '../../platform/db/versions';
 import { CallError } from '../../platform/http/calls';

@@ -1,4 +1,9 @@
-import { DEFAULT_INSPECTION_YEARS, hydrantSettings, hydrantsModule, type HydrantSettings } from '@hortus/contract';
+import {
+  DEFAULT_INSPECTION_YEARS,
+  hydrantSettings,
+  hydrantsModule,
+  type HydrantSettings,
+} from '@hortus/contract/modules/hydrants';
 import type { Db } from '../../platform/db/database';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 

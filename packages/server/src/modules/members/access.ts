@@ -1,4 +1,5 @@
-import { membersMessages, type AdminUser, type MemberSettings } from '@hortus/contract';
+import type { AdminUser } from '@hortus/contract';
+import { membersMessages, type MemberSettings } from '@hortus/contract/modules/members';
 import type { Db } from '../../platform/db/database';
 import { requireRecord } from '../../platform/http/records';
 import { loadAdminUser } from '../../platform/users/admin-users';

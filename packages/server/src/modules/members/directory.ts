@@ -1,12 +1,6 @@
-import {
-  userAdminRights,
-  hasRight,
-  usesIds,
-  type AdminUser,
-  type MemberDetail,
-  type MemberListEntry,
-  type UserParameter,
-} from '@hortus/contract';
+import { hasRight, usesIds, type AdminUser, type UserParameter } from '@hortus/contract';
+import type { MemberDetail, MemberListEntry } from '@hortus/contract/modules/members';
+import { userAdminRights } from '@hortus/contract/modules/user-admin';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { readOrgData } from '../../platform/settings/org-data';

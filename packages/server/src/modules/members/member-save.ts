@@ -1,11 +1,7 @@
-import {
-  hasRight,
-  membersRights,
-  messages,
-  profileMessages,
-  userAdminRights,
-  type FieldErrors,
-} from '@hortus/contract';
+import { hasRight, messages, type FieldErrors } from '@hortus/contract';
+import { membersRights } from '@hortus/contract/modules/members';
+import { profileMessages } from '@hortus/contract/modules/profile';
+import { userAdminRights } from '@hortus/contract/modules/user-admin';
 import { CallError, type UserSaveFallback } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
 import { saveAdminUser } from '../../platform/users/admin-users';

@@ -1,4 +1,6 @@
-import { memberSettings, membersModule, messages, userAdminMessages, type MemberSettings } from '@hortus/contract';
+import { messages } from '@hortus/contract';
+import { memberSettings, membersModule, type MemberSettings } from '@hortus/contract/modules/members';
+import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';

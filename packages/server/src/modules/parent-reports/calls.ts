@@ -1,4 +1,8 @@
-import { parentReportsCalls, parentReportsRights, type ParentReportsReply } from '@hortus/contract';
+import {
+  parentReportsCalls,
+  parentReportsRights,
+  type ParentReportsReply,
+} from '@hortus/contract/modules/parent-reports';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { parentReportsModule, type ContactSettings } from '@hortus/contract';
+import { parentReportsModule, type ContactSettings } from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
 import type { DemoContext } from '../../platform/modules/server-module';

@@ -1,4 +1,4 @@
-import { parentReportsMessages } from '@hortus/contract';
+import { parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
 import type { ChildAttendance } from '../../platform/modules/child-attendance';
 import { sendPush, type PushTargets } from '../../platform/push/push';

@@ -1,13 +1,11 @@
+import { formatGermanDate, hasRight, type SessionUser } from '@hortus/contract';
 import {
-  formatGermanDate,
-  hasRight,
   parentReportsRights,
   ownComment,
   reportText,
   cutoffPassed,
   type ParentReportsData,
-  type SessionUser,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
 import type { AppContext } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';

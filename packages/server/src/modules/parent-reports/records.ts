@@ -1,4 +1,5 @@
-import { holdsDataRight, parentReportsRights, type SessionUser } from '@hortus/contract';
+import { holdsDataRight, type SessionUser } from '@hortus/contract';
+import { parentReportsRights } from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
 import type { AppContext } from '../../platform/http/calls';
 import type { ChildAttendance } from '../../platform/modules/child-attendance';

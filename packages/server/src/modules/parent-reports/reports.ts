@@ -1,21 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { messages, type FieldErrors, type SessionUser } from '@hortus/contract';
 import {
   SICK,
   ABSENT,
   cutoffPassed,
   isLateReport,
   lateText,
-  messages,
   offeredReleaseTimes,
   parentReportsMessages,
   reportComment,
   reportDayErrors,
   reportDays,
   reportText,
-  type FieldErrors,
   type ReportData,
-  type SessionUser,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';

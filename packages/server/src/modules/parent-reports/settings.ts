@@ -4,7 +4,7 @@ import {
   parentReportsModule,
   type ContactSettings,
   type ParentReportsSettings,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import type { ChildAttendance } from '../../platform/modules/child-attendance';

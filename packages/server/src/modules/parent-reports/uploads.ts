@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, lt } from 'drizzle-orm';
-import { parentReportsMessages, type SessionUser, type UploadedFile } from '@hortus/contract';
+import type { SessionUser } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import { parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import { files as storedFiles } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';

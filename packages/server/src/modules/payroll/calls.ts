@@ -1,4 +1,5 @@
-import { hasRight, IMPORT_FILE_BYTES, payrollCalls, payrollRights } from '@hortus/contract';
+import { hasRight, IMPORT_FILE_BYTES } from '@hortus/contract';
+import { payrollCalls, payrollRights } from '@hortus/contract/modules/payroll';
 import { importEmployees } from './import';
 import { offerFile } from '../../platform/files/offer-file';
 import { defineCall, type CallDefinition, type FileAccessRule } from '../../platform/http/calls';

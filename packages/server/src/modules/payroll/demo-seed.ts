@@ -1,4 +1,11 @@
-import { fromMonthIndex, monthIndex, resetDays, setDayStatus, type DayRow, type DayStatus } from '@hortus/contract';
+import {
+  fromMonthIndex,
+  monthIndex,
+  resetDays,
+  setDayStatus,
+  type DayRow,
+  type DayStatus,
+} from '@hortus/contract/modules/payroll';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';

@@ -1,18 +1,17 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { messages, toLocal } from '@hortus/contract';
 import {
   fromHundredths,
   leaveBudget,
-  messages,
   payrollMessages,
   toHundredths,
-  toLocal,
   type EmployeeData,
   type EmployeeView,
   type LeaveBudget,
   type PayrollSettings,
   type PayrollSummary,
   type WeekdayException,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 import type { Db } from '../../platform/db/database';
 import { requireVersion, versioned, type SaveVersion } from '../../platform/db/versions';
 import { files, users } from '../../platform/db/schema';

@@ -1,5 +1,5 @@
 import Holidays from 'date-holidays';
-import type { PayrollSettings } from '@hortus/contract';
+import type { PayrollSettings } from '@hortus/contract/modules/payroll';
 
 const calendars = new Map<string, Holidays>();
 

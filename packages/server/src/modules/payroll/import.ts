@@ -1,4 +1,5 @@
-import { employeeInput, type UploadedFile } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import { employeeInput } from '@hortus/contract/modules/payroll';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { finishImport, type RowPlan } from '../../platform/import/run';

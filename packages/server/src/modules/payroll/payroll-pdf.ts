@@ -1,14 +1,14 @@
+import { formatGermanDate } from '@hortus/contract';
 import {
   dayHours,
   dayStatusLabels,
   formatDecimal,
   formatPayrollEuro,
-  formatGermanDate,
   payrollMonthNames,
   weekdayShort,
   weekdayOf,
   type GetPayrollReply,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 import { mm, renderPdf } from '../../platform/pdf/pdf-document';
 import type { EmployeeRow } from './employees';
 

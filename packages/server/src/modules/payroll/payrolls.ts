@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { messages, toLocal } from '@hortus/contract';
 import {
   defaultMonth,
   fromHundredths,
   hasLaterPayroll,
   isWeekend,
   keptSpecialPayments,
-  messages,
   minutesToHundredths,
   monthDates,
   monthIndex,
@@ -13,7 +13,6 @@ import {
   payrollOverview,
   resetDays,
   setDayStatus,
-  toLocal,
   toHundredths,
   weekdayOf,
   workedMinutes,
@@ -21,7 +20,7 @@ import {
   type PayrollData,
   type PayrollSettings,
   type YearMonth,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 import type { Db } from '../../platform/db/database';
 import { requireVersion, versioned, type SaveVersion } from '../../platform/db/versions';
 import { isUniqueViolation } from '../../platform/db/errors';

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { payrollMonthNames } from '@hortus/contract';
+import { payrollMonthNames } from '@hortus/contract/modules/payroll';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import type { PersonalDataPart } from '../../platform/modules/server-module';

@@ -6,7 +6,7 @@ import type {
   SpecialPayment,
   WageGroup,
   WeekdayException,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 import { recordVersionColumns, users } from '../../platform/db/schema';
 
 /**

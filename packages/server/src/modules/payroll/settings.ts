@@ -1,4 +1,9 @@
-import { payrollMessages, payrollModule, payrollSettings, type PayrollSettings } from '@hortus/contract';
+import {
+  payrollMessages,
+  payrollModule,
+  payrollSettings,
+  type PayrollSettings,
+} from '@hortus/contract/modules/payroll';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { payrollEmployees } from './schema';

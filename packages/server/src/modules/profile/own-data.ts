@@ -1,11 +1,5 @@
-import {
-  canEdit,
-  canSee,
-  messages,
-  profileMessages,
-  type FieldErrors,
-  type GetMeineDatenReply,
-} from '@hortus/contract';
+import { canEdit, canSee, messages, type FieldErrors } from '@hortus/contract';
+import { profileMessages, type GetMeineDatenReply } from '@hortus/contract/modules/profile';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';

@@ -1,13 +1,6 @@
 import { eq } from 'drizzle-orm';
-import {
-  effectiveRights,
-  hasRight,
-  messages,
-  userAdminMessages,
-  userAdminRights,
-  type AdminGroup,
-  type FieldErrors,
-} from '@hortus/contract';
+import { effectiveRights, hasRight, messages, type AdminGroup, type FieldErrors } from '@hortus/contract';
+import { userAdminMessages, userAdminRights } from '@hortus/contract/modules/user-admin';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { userRights } from '../../platform/db/schema';

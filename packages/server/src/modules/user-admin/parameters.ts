@@ -1,11 +1,6 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import {
-  messages,
-  userAdminMessages,
-  type FieldErrors,
-  type SavedParameter,
-  type UserParameter,
-} from '@hortus/contract';
+import { messages, type FieldErrors, type UserParameter } from '@hortus/contract';
+import { userAdminMessages, type SavedParameter } from '@hortus/contract/modules/user-admin';
 import type { Db } from '../../platform/db/database';
 import { parameterOptions, userParameterValues, userParameters } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';

@@ -8,8 +8,8 @@ import {
   csvSeparator,
   unguardCell,
   type ImportError,
-  type UploadedFile,
 } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract/modules/cloud';
 import { CallError } from '../http/calls';
 
 /**

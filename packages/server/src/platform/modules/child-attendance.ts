@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
-import type { ReportSettings, SessionUser, UploadedFile } from '@hortus/contract';
+import type { ReportSettings, SessionUser } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract/modules/cloud';
 import type { Db } from '../db/database';
 import type { PushTargets } from '../push/push';
 

@@ -5,10 +5,10 @@ import {
   hasRight,
   messages,
   PROTOKOLL_LOGIN_MODULE,
-  userAdminMessages,
   type FieldErrors,
   type SessionUser,
 } from '@hortus/contract';
+import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import { eraseProtokollOf } from '../audit/protokoll';
 import { generatePassword, hashPassword } from '../auth/password';
 import { deleteExpiredSessions } from '../auth/sessions';

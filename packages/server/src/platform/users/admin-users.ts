@@ -1,12 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import {
-  effectiveRights,
-  hasRight,
-  messages,
-  userAdminMessages,
-  type AdminUser,
-  type FieldErrors,
-} from '@hortus/contract';
+import { effectiveRights, hasRight, messages, type AdminUser, type FieldErrors } from '@hortus/contract';
+import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import { generatePassword, hashPassword } from '../auth/password';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';

@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  grantableRights,
-  hasRight,
-  messages,
-  rightsTree,
-  userAdminMessages,
-  userAdminRights,
-  type FieldErrors,
-} from '@hortus/contract';
+import { grantableRights, hasRight, messages, rightsTree, type FieldErrors } from '@hortus/contract';
+import { userAdminMessages, userAdminRights } from '@hortus/contract/modules/user-admin';
 import type { Db } from '../db/database';
 import { queryRows } from '../db/raw';
 import { CallError } from '../http/calls';
@@ -59,6 +52,11 @@ export function groupGrantErrors(
 /** True when the editor holds every (known) right of the target (needed to change, reset or delete it). */
 export function holdsAllOf(editorRights: readonly string[], targetRights: readonly string[]): boolean {
   return guardedRights(targetRights).every((right) => hasRight(editorRights, right));
+}
+
+/** An administrator holds every right of the built modules (what a cross-module feature may do for them alone). */
+export function isAdministrator(rights: readonly string[]): boolean {
+  return holdsAllOf(rights, [...knownRights]);
 }
 
 /** The rights somebody must always keep, or nobody could repair user administration any more. */

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputMessages, moduleRegistry, platformCalls } from '@hortus/contract';
 import {
-  inputMessages,
-  moduleRegistry,
   parameterIcons,
   type AppSettingsData,
   type AppSettingsReply,
   appSettingsCalls,
-  platformCalls,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/app-settings';
 import { readAppSettings, writeAppSettings } from '../../../src/platform/settings/app-settings';
 import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RECORD_ID, type Condition } from '@hortus/contract';
 import {
-  MAX_RECORD_ID,
   attendanceCalls,
   attendanceMessages,
   type AttendanceData,
   type AttendanceSave,
-  type Condition,
   type PollView,
   type SlotConditions,
   type SlotView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/attendance';
 import { createGroup, createParameter } from '../../../src/seed/factories';
 import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 

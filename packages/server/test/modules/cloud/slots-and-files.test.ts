@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  MAX_RECORD_ID,
-  cloudCalls,
-  type CloudData,
-  type CloudSave,
-  type CloudSlot,
-  type Condition,
-} from '@hortus/contract';
+import { MAX_RECORD_ID, type Condition } from '@hortus/contract';
+import { cloudCalls, type CloudData, type CloudSave, type CloudSlot } from '@hortus/contract/modules/cloud';
 import { files } from '../../../src/platform/db/schema';
 import { createGroup } from '../../../src/seed/factories';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from '../../support/helper';

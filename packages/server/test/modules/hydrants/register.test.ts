@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrantCalls, type Hydrant, type HydrantData, type HydrantInput, type Street } from '@hortus/contract';
+import {
+  hydrantCalls,
+  type Hydrant,
+  type HydrantData,
+  type HydrantInput,
+  type Street,
+} from '@hortus/contract/modules/hydrants';
 import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 import { fetchStored as fetchStoredFile } from '../../support/download';
 import { pageTexts } from '../../support/pdf-reader';

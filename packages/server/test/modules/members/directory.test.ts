@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AdminUser, Condition, UserParameter } from '@hortus/contract';
 import {
   membersMessages,
-  profileMessages,
-  userAdminMessages,
-  type AdminUser,
-  type Condition,
   type MemberDetail,
   type MemberListEntry,
-  type UserParameter,
-  userAdminCalls,
   membersCalls,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/members';
+import { profileMessages } from '@hortus/contract/modules/profile';
+import { userAdminMessages, userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { users } from '../../../src/platform/db/schema';
 import {
   readModuleSettings,

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  parameterValueMessages,
-  profileMessages,
-  type Condition,
-  type GetMeineDatenReply,
-  platformCalls,
-  profileCalls,
-} from '@hortus/contract';
+import { parameterValueMessages, type Condition, platformCalls } from '@hortus/contract';
+import { profileMessages, type GetMeineDatenReply, profileCalls } from '@hortus/contract/modules/profile';
 import { userParameterValues, users } from '../../../src/platform/db/schema';
 import { createGroup, createParameter } from '../../../src/seed/factories';
 import { startTestServer, type Reply, type TestServer } from '../../support/helper';

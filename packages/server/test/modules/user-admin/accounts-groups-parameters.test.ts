@@ -3,15 +3,13 @@ import { count, eq } from 'drizzle-orm';
 import {
   parameterValueMessages,
   rightsTree,
-  userAdminMessages,
   type AdminGroup,
   type AdminUser,
-  type SavedParameter,
   type SettingsData,
   type UserParameter,
   platformCalls,
-  userAdminCalls,
 } from '@hortus/contract';
+import { userAdminMessages, type SavedParameter, userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { allRights } from '../../../src/bootstrap';
 import { groups, userParameterValues, userParameters, users } from '../../../src/platform/db/schema';
 import { createGroup, createParameter, createUser, uniqueSuffix } from '../../../src/seed/factories';

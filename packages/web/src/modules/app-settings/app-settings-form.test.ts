@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppSettingsData } from '@hortus/contract';
+import type { AppSettingsData } from '@hortus/contract/modules/app-settings';
 import { formValuesOf, toggleModule } from './app-settings-form';
 
 const saved: AppSettingsData = {

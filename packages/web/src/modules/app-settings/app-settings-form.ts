@@ -1,4 +1,4 @@
-import type { AppSettingsData } from '@hortus/contract';
+import type { AppSettingsData } from '@hortus/contract/modules/app-settings';
 
 export type LoginInfo = AppSettingsData['loginscreen_infos'][number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GetMeineDatenReply, OwnParameter } from '@hortus/contract';
+import type { GetMeineDatenReply, OwnParameter } from '@hortus/contract/modules/profile';
 import { initialOwnData, ownDataSchema, ownValuesPayload } from './own-data-form';
 
 const condition = { sehen: { alle: true, gruppen: [] }, bearbeiten: { alle: true, gruppen: [] } };

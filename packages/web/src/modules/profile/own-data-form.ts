@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GetMeineDatenReply, OwnParameter } from '@hortus/contract';
+import type { GetMeineDatenReply, OwnParameter } from '@hortus/contract/modules/profile';
 import {
   parameterMapsOf,
   parameterValuesOf,

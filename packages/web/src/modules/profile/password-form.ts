@@ -1,4 +1,5 @@
-import { check, passwordNameError, profileMessages } from '@hortus/contract';
+import { check, passwordNameError } from '@hortus/contract';
+import { profileMessages } from '@hortus/contract/modules/profile';
 
 /** The own password form (core.md section 5, "Own password form"). */
 export interface PasswordForm {

@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  childrenCalls,
-  customerCalls,
-  defineActions,
-  defineCallSpec,
-  getOrSaveRequest,
-  hydrantCalls,
-  loginReply,
-  okReply,
-} from '@hortus/contract';
+import { defineActions, defineCallSpec, getOrSaveRequest, loginReply, okReply } from '@hortus/contract';
+import { childrenCalls } from '@hortus/contract/modules/children';
+import { customerCalls } from '@hortus/contract/modules/customers';
+import { hydrantCalls } from '@hortus/contract/modules/hydrants';
 import { z } from 'zod';
 import { isOffline, setOffline } from '../offline/offline-store';
 import { call, postCall, timeoutOf } from './client';

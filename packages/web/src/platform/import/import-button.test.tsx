@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { customerCalls, type ImportReply } from '@hortus/contract';
+import type { ImportReply } from '@hortus/contract';
+import { customerCalls } from '@hortus/contract/modules/customers';
 import { ApiError } from '../api/errors';
 import { ImportButton } from './import-button';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { appInfoModule } from '@hortus/contract';
+import { appInfoModule } from '@hortus/contract/modules/app-info';
 import { ModulePage } from './module-page';
 import { useWithholdTabs } from './withheld-tabs';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appInfoModule } from '@hortus/contract';
+import { appInfoModule } from '@hortus/contract/modules/app-info';
 import { moduleDefinition } from '../../testing/data-generators';
 import { allowedTabs, resolveTab } from './tab-rules';
 

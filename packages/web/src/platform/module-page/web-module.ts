@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { DashboardWidget } from '@hortus/contract';
+import type { DashboardWidget } from '@hortus/contract/modules/dashboard';
 
 /** A module's pages, keyed by tab code ('' for the module's first route). */
 export type ModulePages = Readonly<Record<string, ComponentType>>;

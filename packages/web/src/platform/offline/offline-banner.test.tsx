@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { childrenModule, customersModule } from '@hortus/contract';
+import { childrenModule } from '@hortus/contract/modules/children';
+import { customersModule } from '@hortus/contract/modules/customers';
 import { OfflineBanner, useDismissibleOfflineBanner } from './offline-banner';
 import { setOffline } from './offline-store';
 import { messages } from '@hortus/contract/messages';

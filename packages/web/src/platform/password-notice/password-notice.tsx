@@ -3,7 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
-import { profileMessages, type SessionUser } from '@hortus/contract';
+import type { SessionUser } from '@hortus/contract';
+import { profileMessages } from '@hortus/contract/modules/profile';
 import { passwordNoticeDue, PASSWORD_NOTICE_DELAY_MS, PASSWORD_NOTICE_DURATION_MS } from './password-notice-rules';
 
 /** Whether this page session has shown (or scheduled) the notice: it appears once after login or reload. */

@@ -1,4 +1,4 @@
-import { appSettingsCalls } from '@hortus/contract';
+import { appSettingsCalls } from '@hortus/contract/modules/app-settings';
 import { defineCall } from '../../../platform/http/calls';
 import { appSettingsState, saveAppSettings } from '../app-settings';
 

@@ -1,4 +1,4 @@
-import { attendanceCalls, attendanceRights } from '@hortus/contract';
+import { attendanceCalls, attendanceRights } from '@hortus/contract/modules/attendance';
 import { appAddress } from '../../../platform/http/app-address';
 import { defineCall } from '../../../platform/http/calls';
 import { requireQrTarget } from '../access';

@@ -1,4 +1,4 @@
-import { attendanceCalls, attendanceRights } from '@hortus/contract';
+import { attendanceCalls, attendanceRights } from '@hortus/contract/modules/attendance';
 import { defineCall } from '../../../platform/http/calls';
 import { loadAttendance } from '../load';
 import { deletePoll, savePoll } from '../polls';

@@ -1,4 +1,5 @@
-import { canEditClass, canSeeClass, childrenRights, holdsDataRight, type SessionUser } from '@hortus/contract';
+import { holdsDataRight, type SessionUser } from '@hortus/contract';
+import { canEditClass, canSeeClass, childrenRights } from '@hortus/contract/modules/children';
 import type { childClasses } from '../schema';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;

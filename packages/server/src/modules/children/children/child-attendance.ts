@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, like, notExists } from 'drizzle-orm';
-import { childrenRights, reportSettings } from '@hortus/contract';
+import { reportSettings } from '@hortus/contract';
+import { childrenRights } from '@hortus/contract/modules/children';
 import type { Db } from '../../../platform/db/database';
 import { files, groupRights } from '../../../platform/db/schema';
 import type { ChildAttendance } from '../../../platform/modules/child-attendance';

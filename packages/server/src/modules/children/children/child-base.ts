@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { childrenModule } from '@hortus/contract';
+import { childrenModule } from '@hortus/contract/modules/children';
 import type { Db } from '../../../platform/db/database';
 import { cacheScope, invalidate, remember } from '../../../platform/cache/hot-cache';
 import { childPickupPersons, childRecurringExceptions, children } from '../schema';

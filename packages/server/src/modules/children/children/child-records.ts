@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { childrenMessages, type SessionUser } from '@hortus/contract';
+import type { SessionUser } from '@hortus/contract';
+import { childrenMessages } from '@hortus/contract/modules/children';
 import type { Db } from '../../../platform/db/database';
 import { requireRecord } from '../../../platform/http/records';
 import { canEditChildClass, canSeeChildClass } from './access';

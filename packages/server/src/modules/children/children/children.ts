@@ -1,13 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import {
-  childrenMessages,
-  childrenRights,
-  hasRight,
-  messages,
-  statusOf,
-  type EditChildData,
-  type SessionUser,
-} from '@hortus/contract';
+import { hasRight, messages, type SessionUser } from '@hortus/contract';
+import { childrenMessages, childrenRights, statusOf, type EditChildData } from '@hortus/contract/modules/children';
 import { eraseProtokollOf } from '../../../platform/audit/protokoll';
 import { withFiles } from '../../../platform/files/files';
 import { CallError, type AppContext } from '../../../platform/http/calls';

@@ -1,13 +1,12 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
+import { hasRight, messages } from '@hortus/contract';
 import {
   childrenMessages,
   childrenModule,
   childrenRights,
-  hasRight,
-  messages,
   type ClassData,
   type ClassView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import type { SessionUser } from '@hortus/contract';
 import type { Db } from '../../../platform/db/database';
 import { perObject } from '../../../platform/cache/derived';

@@ -1,4 +1,4 @@
-import { childHistoryCalls, childrenRights } from '@hortus/contract';
+import { childHistoryCalls, childrenRights } from '@hortus/contract/modules/children';
 import { loadProtokoll } from '../../../platform/audit/protokoll';
 import { defineCall } from '../../../platform/http/calls';
 import { requireChild } from './child-records';

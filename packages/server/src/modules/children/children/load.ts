@@ -1,18 +1,16 @@
 import { and, asc, eq, gte, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { formatGermanDateTime, hasRight, type SessionUser } from '@hortus/contract';
 import {
   childNames,
   childrenMessages,
   childrenRights,
   dayPlan,
-  formatGermanDateTime,
-  hasRight,
   statusOf,
   type AttendanceToday,
   type ChildView,
   type ChildrenData,
   type ExceptionView,
-  type SessionUser,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import type { Db } from '../../../platform/db/database';
 import { CallError } from '../../../platform/http/calls';
 import { files } from '../../../platform/db/schema';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, like, notExists } from 'drizzle-orm';
-import { childrenMessages, dayPlan } from '@hortus/contract';
+import { childrenMessages, dayPlan } from '@hortus/contract/modules/children';
 import type { Db } from '../../../platform/db/database';
 import { groupRights } from '../../../platform/db/schema';
 import type { BackgroundJob } from '../../../platform/modules/server-module';

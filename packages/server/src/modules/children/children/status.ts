@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import { messages, type SessionUser } from '@hortus/contract';
 import {
   childrenMessages,
   dayPlan,
-  messages,
   releaseReasonText,
   statusOf,
-  type SessionUser,
   type StatusData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import type { Db } from '../../../platform/db/database';
 import { CallError } from '../../../platform/http/calls';
 import { requireChild } from './child-records';

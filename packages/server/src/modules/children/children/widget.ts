@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { childrenCalls, dashboardRights, type SessionUser, type W2Exception, type W2Reply } from '@hortus/contract';
+import type { SessionUser } from '@hortus/contract';
+import { childrenCalls, type W2Exception, type W2Reply } from '@hortus/contract/modules/children';
+import { dashboardRights } from '@hortus/contract/modules/dashboard';
 import type { Db } from '../../../platform/db/database';
 import { defineCall } from '../../../platform/http/calls';
 import { noWidgetData, type ServerWidget } from '../../../platform/modules/widgets';

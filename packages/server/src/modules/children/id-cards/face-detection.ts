@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import type { Box } from '@hortus/contract';
+import type { Box } from '@hortus/contract/modules/children';
 import type { FaceReply, FaceRequest } from './face-worker';
 
 /**

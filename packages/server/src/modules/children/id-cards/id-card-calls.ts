@@ -1,4 +1,4 @@
-import { childrenRights, idCardCalls } from '@hortus/contract';
+import { childrenRights, idCardCalls } from '@hortus/contract/modules/children';
 import { offerFile } from '../../../platform/files/offer-file';
 import { defineCall, type CallDefinition } from '../../../platform/http/calls';
 import { cardsPdf } from './id-card-pdf';

@@ -1,16 +1,16 @@
 import QRCode from 'qrcode';
 import sharp, { type OverlayOptions } from 'sharp';
+import { formatGermanDay } from '@hortus/contract';
 import {
   CARD_MM,
   PREVIEW_WIDTH,
   cardDesigns,
   cardLayout,
   cardQrText,
-  formatGermanDay,
   type Box,
   type CardDesign,
   type QrCode,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { pdfFonts } from '../../../platform/pdf/fonts';
 import { mm, renderPdf } from '../../../platform/pdf/pdf-document';
 

@@ -2,21 +2,19 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
+import { detectFileKind, formatGermanDateTime, type SessionUser } from '@hortus/contract';
 import {
   cardQrText,
   childrenMessages,
-  detectFileKind,
   faceCropBox,
-  formatGermanDateTime,
   idCardMessages,
   parseCardQr,
   statusOf,
   type IdCardView,
   type QrCode,
   type ScanMessage,
-  type SessionUser,
-  type UploadedFile,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
+import type { UploadedFile } from '@hortus/contract/modules/cloud';
 import type { Db } from '../../../platform/db/database';
 import { files as storedFiles } from '../../../platform/db/schema';
 import { withFiles } from '../../../platform/files/files';

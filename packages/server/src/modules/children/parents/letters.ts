@@ -1,4 +1,4 @@
-import { childrenMessages, type ChildrenSettings, type ParentView } from '@hortus/contract';
+import { childrenMessages, type ChildrenSettings, type ParentView } from '@hortus/contract/modules/children';
 import { and, eq } from 'drizzle-orm';
 import { files } from '../../../platform/db/schema';
 import { TEMP_AREA, withFiles } from '../../../platform/files/files';

@@ -1,15 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { canEdit, canSee, messages, usesIds, type SessionUser } from '@hortus/contract';
 import {
-  canEdit,
-  canSee,
   childrenMessages,
-  messages,
-  usesIds,
   type ChildrenSettings,
   type ParentData,
   type ParentView,
-  type SessionUser,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { generatePassword, hashPassword } from '../../../platform/auth/password';
 import type { Db } from '../../../platform/db/database';
 import { invalidateUsers } from '../../../platform/cache/hot-cache';

@@ -1,15 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { hasRight, messages, type SessionUser } from '@hortus/contract';
 import {
   childTargets,
   childrenRights,
-  hasRight,
-  messages,
   parentUserName,
   schoolYearMessages,
   type SchoolYearResult,
   type SchoolYearState,
-  type SessionUser,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { generatePassword, hashPassword } from '../../../platform/auth/password';
 import type { Db } from '../../../platform/db/database';
 import { users } from '../../../platform/db/schema';

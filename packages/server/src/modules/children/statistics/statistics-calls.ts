@@ -1,4 +1,5 @@
-import { childrenRights, hasRight, schoolYearCalls, statisticsCalls } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
+import { childrenRights, schoolYearCalls, statisticsCalls } from '@hortus/contract/modules/children';
 import { defineCall, type FileAccessRule } from '../../../platform/http/calls';
 import { runSchoolYear } from '../school-year/school-year';
 import {

@@ -1,15 +1,15 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
+import { formatGermanDate } from '@hortus/contract';
 import {
   attendanceBars,
-  formatGermanDate,
   germanMonthLabel,
   releaseTimeBars,
   statisticsMessages,
   type ChartBar,
   type EvaluationOptions,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { renderPdf, type PdfWriter } from '../../../platform/pdf/pdf-document';
 
 /** One attendance record as the evaluations print it. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { isIsoDate, messages, todayIsoDay, type SessionUser } from '@hortus/contract';
 import {
   STATISTICS_AREA,
   archiveFileName,
@@ -10,17 +11,13 @@ import {
   deletionBlocked,
   evaluationDownloadName,
   evaluationOptions,
-  isIsoDate,
-  messages,
   parseArchiveName,
   statisticsMessages,
-  todayIsoDay,
   type EvaluationOptions,
-  type SessionUser,
   type StatisticsListReply,
   type StatisticsRowData,
   type StatisticsRowView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import type { Db } from '../../../platform/db/database';
 import { files as filesTable } from '../../../platform/db/schema';
 import { TEMP_AREA, withFiles } from '../../../platform/files/files';

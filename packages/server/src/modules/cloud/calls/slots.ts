@@ -1,4 +1,5 @@
-import { cloudCalls, cloudDeleteFields, cloudRights, cloudUploadFields, messages } from '@hortus/contract';
+import { messages } from '@hortus/contract';
+import { cloudCalls, cloudDeleteFields, cloudRights, cloudUploadFields } from '@hortus/contract/modules/cloud';
 import { CallError, defineCall } from '../../../platform/http/calls';
 import { appAddress } from '../../../platform/http/app-address';
 import { requireSlot } from '../access';

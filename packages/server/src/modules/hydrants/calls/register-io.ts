@@ -1,4 +1,4 @@
-import { hydrantCalls, hydrantRights } from '@hortus/contract';
+import { hydrantCalls, hydrantRights } from '@hortus/contract/modules/hydrants';
 import { offerFile } from '../../../platform/files/offer-file';
 import { defineCall } from '../../../platform/http/calls';
 import { exportRegister, importRegister, offerInspectionReport } from '../register-io';

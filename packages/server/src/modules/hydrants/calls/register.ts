@@ -1,4 +1,4 @@
-import { hydrantCalls, hydrantRights } from '@hortus/contract';
+import { hydrantCalls, hydrantRights } from '@hortus/contract/modules/hydrants';
 import { defineCall } from '../../../platform/http/calls';
 import { changeAllStatuses, changeDefects, changeStatus, deleteHydrant, loadRegister, saveHydrant } from '../register';
 

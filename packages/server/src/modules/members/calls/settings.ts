@@ -1,4 +1,4 @@
-import { membersCalls, membersRights } from '@hortus/contract';
+import { membersCalls, membersRights } from '@hortus/contract/modules/members';
 import { defineCall } from '../../../platform/http/calls';
 import { readMemberSettings, saveMemberSettings } from '../settings';
 

@@ -1,4 +1,4 @@
-import { profileCalls } from '@hortus/contract';
+import { profileCalls } from '@hortus/contract/modules/profile';
 import { defineCall } from '../../../platform/http/calls';
 import { loadOwnData, saveOwnData } from '../own-data';
 

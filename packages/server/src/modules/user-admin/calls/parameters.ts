@@ -1,4 +1,4 @@
-import { userAdminCalls, userAdminRights } from '@hortus/contract';
+import { userAdminCalls, userAdminRights } from '@hortus/contract/modules/user-admin';
 import { defineCall } from '../../../platform/http/calls';
 import { deleteParameter, saveParameter } from '../parameters';
 

@@ -1,4 +1,4 @@
-import { userAdminCalls, userAdminRights } from '@hortus/contract';
+import { userAdminCalls, userAdminRights } from '@hortus/contract/modules/user-admin';
 import { loadProtokoll } from '../../../platform/audit/protokoll';
 import { defineCall } from '../../../platform/http/calls';
 

@@ -1,4 +1,5 @@
-import { hasRight, messages, rightsTree, userAdminCalls, userAdminRights } from '@hortus/contract';
+import { hasRight, messages, rightsTree } from '@hortus/contract';
+import { userAdminCalls, userAdminRights } from '@hortus/contract/modules/user-admin';
 import { CallError, defineCall } from '../../../platform/http/calls';
 import { deleteAdminUser, loadAdminUsers, resetUserPassword, saveAdminUser } from '../../../platform/users/admin-users';
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LanguageIcon from '@mui/icons-material/Language';
 import MailIcon from '@mui/icons-material/Mail';
-import { appInfoProvider } from '@hortus/contract';
+import { appInfoProvider } from '@hortus/contract/modules/app-info';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { ProviderLogo } from '../components/provider-logo';
 

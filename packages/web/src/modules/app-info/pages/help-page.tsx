@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { appInfoProvider } from '@hortus/contract';
+import { appInfoProvider } from '@hortus/contract/modules/app-info';
 import { PageContainer } from '../../../platform/layout/page-container';
 
 export function HelpPage() {

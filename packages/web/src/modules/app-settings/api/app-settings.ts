@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appSettingsCalls, type AppSettingsData, type AppSettingsReply } from '@hortus/contract';
+import { appSettingsCalls, type AppSettingsData, type AppSettingsReply } from '@hortus/contract/modules/app-settings';
 import { call } from '../../../platform/api/client';
 import { settingsQueryKey } from '../../../platform/api/settings-key';
 

@@ -15,7 +15,12 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useController, useFieldArray, useFormState, type Control } from 'react-hook-form';
-import { appSettingsData, appSettingsMessages, type AppSettingsData, type AppSettingsReply } from '@hortus/contract';
+import {
+  appSettingsData,
+  appSettingsMessages,
+  type AppSettingsData,
+  type AppSettingsReply,
+} from '@hortus/contract/modules/app-settings';
 import { FormTextField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageLoading } from '../../../platform/feedback/page-loading';

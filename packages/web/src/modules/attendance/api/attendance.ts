@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { attendanceCalls, type AttendanceData, type AttendanceSave, type ScannedQrCodeReply } from '@hortus/contract';
+import {
+  attendanceCalls,
+  type AttendanceData,
+  type AttendanceSave,
+  type ScannedQrCodeReply,
+} from '@hortus/contract/modules/attendance';
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';
 

@@ -2,7 +2,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { attendanceMessages, formatGermanDate, statusInfo, type SlotView } from '@hortus/contract';
+import { formatGermanDate } from '@hortus/contract';
+import { attendanceMessages, statusInfo, type SlotView } from '@hortus/contract/modules/attendance';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 
 /** Info on the slot's open polls, with the user's own status where they are assessed. */

@@ -1,4 +1,4 @@
-import { attendanceMessages, type OverviewRow, type SlotView } from '@hortus/contract';
+import { attendanceMessages, type OverviewRow, type SlotView } from '@hortus/contract/modules/attendance';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { DialogShell } from '../../../platform/forms/dialog-shell';

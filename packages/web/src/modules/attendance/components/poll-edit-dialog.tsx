@@ -1,4 +1,4 @@
-import { attendanceMessages, pollInput } from '@hortus/contract';
+import { attendanceMessages, pollInput } from '@hortus/contract/modules/attendance';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
 import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields';

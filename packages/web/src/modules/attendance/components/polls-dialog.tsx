@@ -11,17 +11,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
+import { formatGermanDate } from '@hortus/contract';
 import {
   attendanceMessages,
   canAddPoll,
   canChangeStatus,
-  formatGermanDate,
   isPollManager,
   nextStatus,
   statusInfo,
   type PollView,
   type SlotView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/attendance';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DialogShell } from '../../../platform/forms/dialog-shell';

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { attendanceMessages } from '@hortus/contract';
+import { attendanceMessages } from '@hortus/contract/modules/attendance';
 import { QrCamera } from '../../../platform/scan/qr-camera';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { canSeeOverview, type SlotView } from '@hortus/contract';
+import { canSeeOverview, type SlotView } from '@hortus/contract/modules/attendance';
 import { MenuCard, type MenuCardItem } from '../../../platform/cards/menu-card';
 
 export type SlotAction = 'open' | 'overview' | 'qr' | 'edit' | 'delete' | 'info';

@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
-import { attendanceMessages, conditionKeys, slotInput, type SlotInput, type UserGroup } from '@hortus/contract';
+import type { UserGroup } from '@hortus/contract';
+import { attendanceMessages, conditionKeys, slotInput, type SlotInput } from '@hortus/contract/modules/attendance';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields';

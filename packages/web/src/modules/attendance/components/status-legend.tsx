@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { statusInfo, type AttendeeStatus } from '@hortus/contract';
+import { statusInfo, type AttendeeStatus } from '@hortus/contract/modules/attendance';
 
 const statuses: AttendeeStatus[] = [0, 1, 2, 3];
 

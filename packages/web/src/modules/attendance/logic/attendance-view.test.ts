@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCheckInScan, type PollView } from '@hortus/contract';
+import { parseCheckInScan, type PollView } from '@hortus/contract/modules/attendance';
 import { appAddressOf, checkInValueOf, pollsByDate, shownPeople, slotIdOf, todayIso } from './attendance-view';
 
 const poll = (id: number, datum: string, geschlossen = false): PollView => ({

@@ -1,4 +1,4 @@
-import { type AttendeeStatus, type PollView } from '@hortus/contract';
+import type { AttendeeStatus, PollView } from '@hortus/contract/modules/attendance';
 import type { AlertSeverity } from '../../../platform/alert/alert-context';
 
 /** The value of ?sa= or ?saa= (check-in by URL); null when neither is present. */

@@ -8,14 +8,14 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@hortus/contract';
 import {
   attendanceMessages,
-  messages,
   parseCheckInScan,
   type AttendanceData,
   type SlotInput,
   type SlotView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/attendance';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { useSettings } from '../../../platform/api/get-settings';

@@ -9,7 +9,7 @@ import {
   statusInfo,
   type AttendanceData,
   type AttendeeStatus,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/attendance';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';

@@ -6,7 +6,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { calendarCalls, fromLocal, type CalendarDataToSave, type CalendarReply } from '@hortus/contract';
+import { fromLocal } from '@hortus/contract';
+import { calendarCalls, type CalendarDataToSave, type CalendarReply } from '@hortus/contract/modules/calendar';
 import { call } from '../../../platform/api/client';
 
 /** Query key of the calendar state (events, categories, settings, feed); a window adds its bounds. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { CalendarCategory, CalendarDataToSave } from '@hortus/contract';
+import type { CalendarCategory, CalendarDataToSave } from '@hortus/contract/modules/calendar';
 import { ApiError } from '../../../platform/api/errors';
 import { renderWithProviders } from '../../../platform/testing/render-with-providers';
 import { newForm } from '../logic/event-form';

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { UseFormReturn } from 'react-hook-form';
+import { germanWeekdayShort } from '@hortus/contract';
 import {
   calendarLimits,
   calendarMessages,
@@ -23,8 +24,7 @@ import {
   type CalendarDataToSave,
   type CalendarEvent,
   type EventInput,
-  germanWeekdayShort,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/calendar';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { FormDialog } from '../../../platform/forms/form-dialog';

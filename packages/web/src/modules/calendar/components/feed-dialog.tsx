@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { calendarMessages } from '@hortus/contract';
+import { calendarMessages } from '@hortus/contract/modules/calendar';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { localInstant, type CalendarEntry } from '@hortus/contract';
+import { localInstant, type CalendarEntry } from '@hortus/contract/modules/calendar';
 import { monthGridDays } from '../logic/month-grid';
 import { MonthGrid } from './month-grid';
 

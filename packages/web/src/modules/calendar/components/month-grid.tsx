@@ -1,7 +1,8 @@
 import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import { alpha, type Theme } from '@mui/material/styles';
-import { germanWeekdayShort, type CalendarEntry } from '@hortus/contract';
+import { germanWeekdayShort } from '@hortus/contract';
+import type { CalendarEntry } from '@hortus/contract/modules/calendar';
 import { dayLabel, layoutWeeks, limitRows, moreText, type MonthSegment } from '../logic/month-grid';
 import { entryTitle, readableTextOn } from '../logic/wall-time';
 

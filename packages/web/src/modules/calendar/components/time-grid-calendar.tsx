@@ -13,7 +13,8 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import timeGridPlugin from '@fullcalendar/timegrid';
 import Box from '@mui/material/Box';
 import { alpha, type Theme } from '@mui/material/styles';
-import { calendarLimits, germanWeekdayShort, type CalendarEntry } from '@hortus/contract';
+import { germanWeekdayShort } from '@hortus/contract';
+import { calendarLimits, type CalendarEntry } from '@hortus/contract/modules/calendar';
 import { fullCalendarEvent, wallDay } from '../logic/wall-time';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarMessages, fromLocal, type CalendarEvent } from '@hortus/contract';
+import { fromLocal } from '@hortus/contract';
+import { calendarMessages, type CalendarEvent } from '@hortus/contract/modules/calendar';
 import {
   eventFieldOf,
   eventFormSchema,

@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { validationMessages } from '@hortus/contract';
 import {
   calendarMessages,
   defaultRepeat,
   eventInput,
   localInstant,
   localParts,
-  validationMessages,
   type CalendarEvent,
   type EventInput,
   type RepeatWire,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/calendar';
 
 /** The event dialog's form: local days (YYYY-MM-DD) and times (HH:MM) in Europe/Berlin. */
 export interface EventForm {

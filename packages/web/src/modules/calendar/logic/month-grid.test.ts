@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isoDayOf, localInstant, parseIsoDay, type CalendarEntry } from '@hortus/contract';
+import { isoDayOf, parseIsoDay } from '@hortus/contract';
+import { localInstant, type CalendarEntry } from '@hortus/contract/modules/calendar';
 import {
   entryDays,
   firstOfMonthAfter,

@@ -1,15 +1,5 @@
-import {
-  dayNumber,
-  germanDay,
-  germanWeekdayNames,
-  isoDate,
-  isoDayOf,
-  isoWeekday,
-  localParts,
-  monthNames,
-  parseIsoDay,
-  type CalendarEntry,
-} from '@hortus/contract';
+import { dayNumber, germanWeekdayNames, isoDayOf, isoWeekday, parseIsoDay } from '@hortus/contract';
+import { germanDay, isoDate, localParts, monthNames, type CalendarEntry } from '@hortus/contract/modules/calendar';
 import { wallTime } from './wall-time';
 
 /**

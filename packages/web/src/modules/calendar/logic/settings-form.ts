@@ -1,4 +1,4 @@
-import { calendarLimits, type CalendarCategory, type CalendarReply } from '@hortus/contract';
+import { calendarLimits, type CalendarCategory, type CalendarReply } from '@hortus/contract/modules/calendar';
 
 /** The settings tab's form: the stored settings and every category (new ones with temporary ids ≤ 0). */
 export interface SettingsForm {

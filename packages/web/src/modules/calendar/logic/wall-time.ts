@@ -1,6 +1,7 @@
 import type { EventInput as FullCalendarEvent } from '@fullcalendar/core';
 import { getContrastRatio } from '@mui/material/styles';
-import { isoDate, localParts, parseIsoDay, isoDayOf, type CalendarEntry } from '@hortus/contract';
+import { parseIsoDay, isoDayOf } from '@hortus/contract';
+import { isoDate, localParts, type CalendarEntry } from '@hortus/contract/modules/calendar';
 
 /**
  * The calendar shows Europe/Berlin wall-clock times whatever the device's time zone: entries are

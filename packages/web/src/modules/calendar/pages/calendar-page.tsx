@@ -16,6 +16,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RssFeedIcon from '@mui/icons-material/RssFeed';
+import { toLocal } from '@hortus/contract';
 import {
   birthdayEntries,
   birthdayText,
@@ -26,10 +27,9 @@ import {
   localParts,
   monthNames,
   parseCalendarYear,
-  toLocal,
   type CalendarEntry,
   type CalendarReply,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/calendar';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';

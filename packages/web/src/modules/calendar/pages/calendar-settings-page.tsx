@@ -15,14 +15,8 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CircleIcon from '@mui/icons-material/Circle';
 import DeleteIcon from '@mui/icons-material/Delete';
-import {
-  calendarMessages,
-  saveCalendarSettingsInput,
-  toLocal,
-  type CalendarReply,
-  type UserGroup,
-  type UserParameter,
-} from '@hortus/contract';
+import { toLocal, type UserGroup, type UserParameter } from '@hortus/contract';
+import { calendarMessages, saveCalendarSettingsInput, type CalendarReply } from '@hortus/contract/modules/calendar';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';

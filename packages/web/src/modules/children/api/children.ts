@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ListExportFormat } from '@hortus/contract';
 import {
   childrenCalls,
   type ChildView,
   type ChildrenData,
   type ChildrenReply,
   type ChildrenSave,
-  type ListExportFormat,
   type W2Reply,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { call } from '../../../platform/api/client';
 import { callWithVersion } from '../../../platform/query/versioned';
 import { upload } from '../../../platform/api/upload';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { idCardCalls, type IdCardView, type QrCodeInput, type ScanMessage } from '@hortus/contract';
+import { idCardCalls, type IdCardView, type QrCodeInput, type ScanMessage } from '@hortus/contract/modules/children';
 import { call } from '../../../platform/api/client';
 import { upload } from '../../../platform/api/upload';
 import { downloadStoredFile } from '../../../platform/api/download';

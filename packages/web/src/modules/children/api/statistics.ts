@@ -7,7 +7,7 @@ import {
   type SchoolYearState,
   type StatisticsListReply,
   type StatisticsRowInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { childrenKeys } from './children';

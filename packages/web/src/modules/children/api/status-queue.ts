@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChildView, StatusInput } from '@hortus/contract';
+import type { ChildView, StatusInput } from '@hortus/contract/modules/children';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { isNetworkError } from '../../../platform/api/errors';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
-import { childrenMessages, statisticsMessages } from '@hortus/contract';
+import { childrenMessages, statisticsMessages } from '@hortus/contract/modules/children';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useCreateEvaluation, useSaveDay } from '../api/statistics';

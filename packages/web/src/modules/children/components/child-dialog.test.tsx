@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { childrenCalls, defaultChildrenSettings, type ChildView, type ChildrenData } from '@hortus/contract';
+import {
+  childrenCalls,
+  defaultChildrenSettings,
+  type ChildView,
+  type ChildrenData,
+} from '@hortus/contract/modules/children';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
 import { childView } from '../logic/child-view.fixture';

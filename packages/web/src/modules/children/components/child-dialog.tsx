@@ -3,15 +3,14 @@ import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { hasRight, messages } from '@hortus/contract';
 import {
   childrenMessages,
   childrenRights,
   editChildInput,
-  hasRight,
-  messages,
   type ChildView,
   type ChildrenData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { useSettings } from '../../../platform/api/get-settings';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { FormDialog, type FormDialogTab } from '../../../platform/forms/form-dialog';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
-import { childrenCalls } from '@hortus/contract';
+import { childrenCalls } from '@hortus/contract/modules/children';
 import { ImportButton } from '../../../platform/import/import-button';
 import { ExportButton } from '../../../platform/import/export-button';
 import { childrenKeys, downloadChildrenList, downloadLetters } from '../api/children';

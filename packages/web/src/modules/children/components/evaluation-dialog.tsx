@@ -11,6 +11,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatGermanDate, todayIsoDay } from '@hortus/contract';
 import {
   SUFFIX_MAX,
   canCreateDay,
@@ -19,13 +20,11 @@ import {
   defaultEvaluationClasses,
   deletionBlocked,
   evaluationOptions,
-  formatGermanDate,
   germanMonthLabel,
   statisticsMessages,
-  todayIsoDay,
   type ClassView,
   type EvaluationOptions,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields';

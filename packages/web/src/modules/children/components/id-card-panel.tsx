@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { fileRules, messages } from '@hortus/contract';
 import {
   ID_CARD_DEFAULTS,
   PREVIEW_WIDTH,
@@ -12,13 +13,11 @@ import {
   cardSettingsInput,
   cardDesignIds,
   cardDesigns,
-  fileRules,
   idCardMessages,
-  messages,
   type CardSettingsInput,
   type ChildView,
   type IdCardView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { FilePickerButton } from '../../../platform/forms/file-picker-button';

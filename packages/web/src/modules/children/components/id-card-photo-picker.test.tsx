@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { idCardCalls, idCardMessages, qrCoversText, type ChildView } from '@hortus/contract';
+import { idCardCalls, idCardMessages, qrCoversText, type ChildView } from '@hortus/contract/modules/children';
 import { ApiError } from '../../../platform/api/errors';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import { idCardMessages, type ClassView } from '@hortus/contract';
+import { idCardMessages, type ClassView } from '@hortus/contract/modules/children';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadAllIdCards } from '../api/id-cards';
 import { DialogShell } from '../../../platform/forms/dialog-shell';

@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { childrenRights, countOf, hasRight, type ChildrenSettings } from '@hortus/contract';
+import { countOf, hasRight } from '@hortus/contract';
+import { childrenRights, type ChildrenSettings } from '@hortus/contract/modules/children';
 import { useSettings } from '../../../platform/api/get-settings';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 

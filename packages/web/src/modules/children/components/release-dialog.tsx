@@ -3,7 +3,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { releaseReasonText, type ChildView } from '@hortus/contract';
+import { releaseReasonText, type ChildView } from '@hortus/contract/modules/children';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 
 /** The release reason the list and the release dialog show: today's reason and its comment. */

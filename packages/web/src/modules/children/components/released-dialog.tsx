@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { ChildView } from '@hortus/contract';
+import type { ChildView } from '@hortus/contract/modules/children';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 
 export type ReleasedChoice = 'nothing' | 'undo' | 'absent';

@@ -11,18 +11,17 @@ import Stepper from '@mui/material/Stepper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { countOf, hasRight } from '@hortus/contract';
 import {
   SCHOOL_YEAR_STEPS,
   childCount,
   childTargets,
-  countOf,
   childrenRights,
-  hasRight,
   schoolYearMessages,
   type ChildrenData,
   type SchoolYearResult,
   type SchoolYearState,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { useSettings } from '../../../platform/api/get-settings';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import type { ChildView } from '@hortus/contract';
+import type { ChildView } from '@hortus/contract/modules/children';
 import { statusLabel } from '../logic/children-view';
 
 const colours = { 0: 'inherit', 1: 'success', 2: 'info' } as const;

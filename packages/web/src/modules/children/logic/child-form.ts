@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ChildView, ChildrenData, editChildInput } from '@hortus/contract';
+import type { ChildView, ChildrenData, editChildInput } from '@hortus/contract/modules/children';
 
 /** The child dialog's values: the editKind data as the form edits it (the contract's editChildInput). */
 export type ChildFormValues = z.input<typeof editChildInput>;

@@ -1,4 +1,4 @@
-import type { ChildView } from '@hortus/contract';
+import type { ChildView } from '@hortus/contract/modules/children';
 
 /** A child as the list load sends it (Mia Müller in 1a, expected until 15:00), for the module's tests. */
 export function childView(extra: Partial<ChildView> = {}): ChildView {

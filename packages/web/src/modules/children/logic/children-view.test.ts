@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChildView } from '@hortus/contract';
+import type { ChildView } from '@hortus/contract/modules/children';
 import { childView } from './child-view.fixture';
 import { filterChildren, noFilter, notYetHere, releaseTimesOf, statusLabel } from './children-view';
 

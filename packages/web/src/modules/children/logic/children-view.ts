@@ -1,4 +1,5 @@
-import { check, type ChildView } from '@hortus/contract';
+import { check } from '@hortus/contract';
+import type { ChildView } from '@hortus/contract/modules/children';
 
 export interface ChildFilter {
   /** Class id, 0 = all. */

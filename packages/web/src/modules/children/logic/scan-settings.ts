@@ -1,4 +1,4 @@
-import { scanSettings, type ScanSettings } from '@hortus/contract';
+import { scanSettings, type ScanSettings } from '@hortus/contract/modules/children';
 
 /** Scan settings live on the device only (school.md 3.4, 4.7). */
 export const SCAN_SETTINGS_KEY = 'scanStation';

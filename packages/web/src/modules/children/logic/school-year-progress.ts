@@ -1,4 +1,4 @@
-import { initialSchoolYearState, schoolYearState, type SchoolYearState } from '@hortus/contract';
+import { initialSchoolYearState, schoolYearState, type SchoolYearState } from '@hortus/contract/modules/children';
 
 /** Where the wizard keeps its progress on the device (school.md 4.9, 7.3 local storage). */
 export const SCHOOL_YEAR_KEY = 'hortus-200-neuesSchuljahr';

@@ -1,4 +1,4 @@
-import type { StatusInput } from '@hortus/contract';
+import type { StatusInput } from '@hortus/contract/modules/children';
 
 /** A status change made while offline, waiting on the device to be sent (beyond the spec). */
 export interface QueuedStatus {

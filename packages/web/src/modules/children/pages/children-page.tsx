@@ -12,15 +12,15 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useQueryClient } from '@tanstack/react-query';
+import { hasRight } from '@hortus/contract';
 import {
   childrenMessages,
   childrenRights,
-  hasRight,
   nextChildStatus,
   type ChildView,
   type ChildrenData,
   type StatusInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';

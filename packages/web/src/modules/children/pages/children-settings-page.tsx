@@ -20,7 +20,7 @@ import {
   classesInput,
   type ChildrenData,
   type ClassConditions,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { FormTimeField } from '../../../platform/forms/form-date-fields';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { check, defaultChildrenSettings, type ChildrenData, type ParentView } from '@hortus/contract';
+import { check } from '@hortus/contract';
+import { defaultChildrenSettings, type ChildrenData, type ParentView } from '@hortus/contract/modules/children';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { ParentsPage } from './parents-page';
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { childrenMessages, type ChildrenData, type ParentView } from '@hortus/contract';
+import { childrenMessages, type ChildrenData, type ParentView } from '@hortus/contract/modules/children';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';

@@ -11,11 +11,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { attendanceMessages } from '@hortus/contract/modules/attendance';
 import {
   BIRTHDAY_CAROUSEL_HEIGHT,
   BIRTHDAY_RECHECK_MS,
   SCAN_MESSAGE_MS,
-  attendanceMessages,
   birthdaysToday,
   forceHttps,
   idCardMessages,
@@ -23,7 +23,7 @@ import {
   type ChildrenData,
   type ScanMessage,
   type ScanSettings,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { QrCamera } from '../../../platform/scan/qr-camera';
 import { useChildren } from '../api/children';
 import { scanIdCard } from '../api/id-cards';

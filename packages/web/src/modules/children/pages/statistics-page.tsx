@@ -5,16 +5,14 @@ import Typography from '@mui/material/Typography';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import SaveIcon from '@mui/icons-material/Save';
+import { dayNumber, isoDayOf, toLocal } from '@hortus/contract';
 import {
   RELEASE_REASON_MAX,
   childrenMessages,
-  dayNumber,
-  isoDayOf,
   statisticsMessages,
   statisticsRowInput,
-  toLocal,
   type StatisticsRowView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { PageLoading } from '../../../platform/feedback/page-loading';

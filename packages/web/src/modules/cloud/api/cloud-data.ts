@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cloudCalls, type CallReplyOutput, type CloudData, type CloudSave } from '@hortus/contract';
+import type { CallReplyOutput } from '@hortus/contract';
+import { cloudCalls, type CloudData, type CloudSave } from '@hortus/contract/modules/cloud';
 import { call } from '../../../platform/api/client';
 import { ApiError } from '../../../platform/api/errors';
 

@@ -1,4 +1,4 @@
-import { cloudCalls, type CloudData, type CloudFile } from '@hortus/contract';
+import { cloudCalls, type CloudData, type CloudFile } from '@hortus/contract/modules/cloud';
 import { ApiError } from '../../../platform/api/errors';
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { CloudSlot } from '@hortus/contract';
+import type { CloudSlot } from '@hortus/contract/modules/cloud';
 import { SlotCard } from './slot-card';
 
 const nobody = { alle: false, gruppen: [], nutzer: [] };

@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import type { CloudSlot } from '@hortus/contract';
+import type { CloudSlot } from '@hortus/contract/modules/cloud';
 import { MenuCard } from '../../../platform/cards/menu-card';
 
 export interface SlotCardProps {

@@ -1,10 +1,10 @@
+import type { UserGroup } from '@hortus/contract';
 import {
   cloudMessages,
   cloudSlotInput,
   type CloudConditions,
   type CloudSlotInput,
-  type UserGroup,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/cloud';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormTextField } from '../../../platform/forms/form-fields';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cloudMessages, type CloudFile, type CloudSlot } from '@hortus/contract';
+import { cloudMessages, type CloudFile, type CloudSlot } from '@hortus/contract/modules/cloud';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
 import type * as files from '../api/files';

@@ -14,7 +14,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import ImageIcon from '@mui/icons-material/Image';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import UploadIcon from '@mui/icons-material/Upload';
-import { cloudMessages, type CloudFile, type CloudSlot } from '@hortus/contract';
+import { cloudMessages, type CloudFile, type CloudSlot } from '@hortus/contract/modules/cloud';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ApiError } from '../../../platform/api/errors';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';

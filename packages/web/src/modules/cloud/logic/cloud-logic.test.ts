@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CloudSettings } from '@hortus/contract';
+import type { CloudSettings } from '@hortus/contract/modules/cloud';
 import { impliedConditions, newSlot, slotIdOf, uploadTopic } from './slot-form';
 import { progressPercent, uploadInSequence, type UploadProgress } from './upload-queue';
 

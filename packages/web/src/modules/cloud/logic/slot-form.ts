@@ -1,10 +1,5 @@
-import {
-  type CloudConditions,
-  type CloudSettings,
-  type CloudSlot,
-  type CloudSlotInput,
-  type Condition,
-} from '@hortus/contract';
+import type { Condition } from '@hortus/contract';
+import type { CloudConditions, CloudSettings, CloudSlot, CloudSlotInput } from '@hortus/contract/modules/cloud';
 
 /** A new slot: sort prefix = the current year, name empty, conditions = the module defaults (school.md 4.3). */
 export function newSlot(settings: CloudSettings, today = new Date()): CloudSlotInput {

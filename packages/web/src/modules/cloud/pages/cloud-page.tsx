@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { cloudMessages, type CloudSlot, type CloudSlotInput } from '@hortus/contract';
+import { cloudMessages, type CloudSlot, type CloudSlotInput } from '@hortus/contract/modules/cloud';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';

@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useController } from 'react-hook-form';
-import { cloudMessages, cloudSettings, type CloudConditions, type CloudSettings } from '@hortus/contract';
+import { cloudMessages, cloudSettings, type CloudConditions, type CloudSettings } from '@hortus/contract/modules/cloud';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { customerCalls, type CostDocumentView, type CustomerData, type ExportInput } from '@hortus/contract';
+import {
+  customerCalls,
+  type CostDocumentView,
+  type CustomerData,
+  type ExportInput,
+} from '@hortus/contract/modules/customers';
 import { call } from '../../../platform/api/client';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { upload } from '../../../platform/api/upload';

@@ -14,7 +14,7 @@ import {
   type CustomerSave,
   type DocumentInput,
   type OrderDocumentView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { call } from '../../../platform/api/client';
 import { callWithVersion } from '../../../platform/query/versioned';
 import { downloadStoredFile } from '../../../platform/api/download';

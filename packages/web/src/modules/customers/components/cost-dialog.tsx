@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
+import { formatCentsGerman, formatEuro, parseCents, parseRate } from '@hortus/contract';
 import {
   customerCalls,
   costInput,
@@ -14,15 +15,11 @@ import {
   costRepeats,
   customerMessages,
   DEFAULT_COST_RATE,
-  formatCentsGerman,
-  formatEuro,
-  parseCents,
-  parseRate,
   type CostDocumentView,
   type CostInput,
   type CostView,
   type CustomerData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { ApiError } from '../../../platform/api/errors';
 import { uploadRule } from '../../../platform/api/upload';
 import { FilePickerButton } from '../../../platform/forms/file-picker-button';

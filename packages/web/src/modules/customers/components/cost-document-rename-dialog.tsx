@@ -1,4 +1,4 @@
-import { costDocumentRenameInput, customerMessages, type CostDocumentView } from '@hortus/contract';
+import { costDocumentRenameInput, customerMessages, type CostDocumentView } from '@hortus/contract/modules/customers';
 import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';

@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { CustomerSettings } from '@hortus/contract';
+import type { CustomerSettings } from '@hortus/contract/modules/customers';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import type { CostFilterValue } from '../logic/cost-filter';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { CustomerData } from '@hortus/contract';
+import type { CustomerData } from '@hortus/contract/modules/customers';
 import { ApiError } from '../../../platform/api/errors';
 import { renderWithProviders } from '../../../platform/testing/render-with-providers';
 import { CLOSE_DELAY_MS } from '../logic/close-delay';

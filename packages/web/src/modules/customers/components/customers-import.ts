@@ -1,4 +1,4 @@
-import { customerCalls } from '@hortus/contract';
+import { customerCalls } from '@hortus/contract/modules/customers';
 
 /** The customers page's import (importKunden): title and the columns it recognises. */
 export const customersImport = {

@@ -1,4 +1,4 @@
-import { customerMessages } from '@hortus/contract';
+import { customerMessages } from '@hortus/contract/modules/customers';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 

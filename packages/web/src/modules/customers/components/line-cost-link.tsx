@@ -4,15 +4,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useController, useWatch, type Control } from 'react-hook-form';
+import { formatEuro, formatGermanDate, parseCents } from '@hortus/contract';
 import {
   DEFAULT_COST_RATE,
-  formatEuro,
-  formatGermanDate,
-  parseCents,
   type CostView,
   type CustomerSettings,
   type OrderInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { todayIso } from '../logic/today';
 
 /** How many cost records the link select offers besides the linked one and those of the same amount. */

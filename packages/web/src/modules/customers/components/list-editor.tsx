@@ -1,5 +1,5 @@
 import { useWatch, type Control, type FieldArray, type FieldPath } from 'react-hook-form';
-import type { CustomerSettingsInput } from '@hortus/contract';
+import type { CustomerSettingsInput } from '@hortus/contract/modules/customers';
 import { FormFieldArray } from '../../../platform/forms/form-field-array';
 import { FormCheckbox, FormNumberField, FormTextField } from '../../../platform/forms/form-fields';
 

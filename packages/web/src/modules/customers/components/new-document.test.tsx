@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { CustomerData, OrderView } from '@hortus/contract';
+import type { CustomerData, OrderView } from '@hortus/contract/modules/customers';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { ApiError } from '../../../platform/api/errors';
 import { SavingProvider } from '../../../platform/saving/saving-provider';

@@ -15,7 +15,7 @@ import {
   type CustomerData,
   type DocumentInput,
   type OrderView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';

@@ -4,21 +4,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useWatch } from 'react-hook-form';
+import { formatEuro, formatGermanDate, monthlyFromYearly, yearlyFromMonthly } from '@hortus/contract';
 import {
   contractNeedsWarning,
   customerMessages,
   defaultContractEnd,
-  formatEuro,
-  formatGermanDate,
-  monthlyFromYearly,
   noticeDeadline,
   orderInput,
   paymentIntervals,
-  yearlyFromMonthly,
   type CustomerData,
   type OrderInput,
   type OrderView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
 import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';

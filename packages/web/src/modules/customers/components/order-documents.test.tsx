@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { customerMessages, type CustomerData, type OrderDocumentView, type OrderView } from '@hortus/contract';
+import {
+  customerMessages,
+  type CustomerData,
+  type OrderDocumentView,
+  type OrderView,
+} from '@hortus/contract/modules/customers';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
 import type * as CustomersApi from '../api/customers';

@@ -8,15 +8,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
+import { formatEuro, formatGermanDate } from '@hortus/contract';
 import {
   customerCalls,
   customerMessages,
-  formatEuro,
-  formatGermanDate,
   type CustomerData,
   type OrderDocumentView,
   type OrderView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ApiError } from '../../../platform/api/errors';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';

@@ -16,11 +16,8 @@ import {
   parseCents,
   parseQuantity,
   parseRate,
-  type CostView,
-  type CustomerSettings,
-  type LineInput,
-  type OrderInput,
 } from '@hortus/contract';
+import type { CostView, CustomerSettings, LineInput, OrderInput } from '@hortus/contract/modules/customers';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { LineCostLink } from './line-cost-link';
 

@@ -17,12 +17,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import DownloadIcon from '@mui/icons-material/Download';
 import TuneIcon from '@mui/icons-material/Tune';
+import { formatEuro, formatGermanDate, germanMonthNames } from '@hortus/contract';
 import {
   costMessages,
   customerMessages,
-  formatEuro,
-  formatGermanDate,
-  germanMonthNames,
   paymentIntervalName,
   revenueOverview,
   type CustomerData,
@@ -30,7 +28,7 @@ import {
   type IncomeCentreRow,
   type OrderView,
   type RevenueInvoice,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { DataTable } from '../../../platform/data-table/data-table';
 import { downloadStoredFile } from '../../../platform/api/download';

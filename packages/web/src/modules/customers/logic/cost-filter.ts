@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepExistingCentres } from '@hortus/contract';
+import { keepExistingCentres } from '@hortus/contract/modules/customers';
 
 /** Year and cost-centre filter of the costs screen and the revenue overview, kept on the device (business.md 4.3). */
 export interface CostFilterValue {

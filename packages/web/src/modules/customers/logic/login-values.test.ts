@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerView, UserParameter } from '@hortus/contract';
+import type { UserParameter } from '@hortus/contract';
+import type { CustomerView } from '@hortus/contract/modules/customers';
 import { customerFieldOf, customerFormSchema, customerToSave, loginValuesOf } from './login-values';
 
 const parameter = (id: number, typ: number, bearbeiten: boolean) =>

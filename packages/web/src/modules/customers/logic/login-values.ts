@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { customerInput, type CustomerInput, type CustomerView } from '@hortus/contract';
+import { customerInput, type CustomerInput, type CustomerView } from '@hortus/contract/modules/customers';
 import {
   parameterFieldOf,
   parameterMapsOf,

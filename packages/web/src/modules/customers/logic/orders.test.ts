@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderView } from '@hortus/contract';
+import type { OrderView } from '@hortus/contract/modules/customers';
 import { bandColor, filterOrders, orderChips } from './orders';
 
 function order(change: Partial<OrderView>): OrderView {

@@ -1,14 +1,13 @@
+import { formatEuro, formatGermanDate } from '@hortus/contract';
 import {
   contractNeedsWarning,
   customerMessages,
-  formatEuro,
-  formatGermanDate,
   isOpenStatus,
   noticeDeadline,
   statusBand,
   type CustomerSettings,
   type OrderView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { matchesSearch } from './search';
 
 export interface OrderFilter {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CostView, CustomerData } from '@hortus/contract';
+import type { CostView, CustomerData } from '@hortus/contract/modules/customers';
 import { renderWithProviders } from '../../../platform/testing/render-with-providers';
 import { CostsPage } from './costs-page';
 

@@ -11,18 +11,16 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import TuneIcon from '@mui/icons-material/Tune';
+import { formatEuro, formatGermanDate, messages } from '@hortus/contract';
 import {
   costMessages,
   costWarnings,
   customerMessages,
   filterCosts,
-  formatEuro,
-  formatGermanDate,
-  messages,
   sortCosts,
   sumCosts,
   type CostView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { SearchField, validSearch } from '../../../platform/filters/search-field';

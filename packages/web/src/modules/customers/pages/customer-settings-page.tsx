@@ -9,7 +9,7 @@ import {
   type CustomerData,
   type CustomerSettings,
   type CustomerSettingsInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/customers';
 import { useSettings } from '../../../platform/api/get-settings';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';

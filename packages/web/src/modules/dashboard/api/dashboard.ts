@@ -5,7 +5,7 @@ import {
   type GetDashboardReply,
   type W1Data,
   type W1Reply,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/dashboard';
 import { call } from '../../../platform/api/client';
 
 /** Query key of the dashboard (settings and widgets of the logged-in user). */

@@ -1,4 +1,4 @@
-import { dashboardCalls } from '@hortus/contract';
+import { dashboardCalls } from '@hortus/contract/modules/dashboard';
 import { downloadFile } from '../../../platform/api/download';
 
 /** Downloads the feedback results of a message as CSV (POST, the reply is the file). */

@@ -11,7 +11,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { dashboardMessages, fieldRequired, missingAnswers, type FeedbackValues, type Meldung } from '@hortus/contract';
+import {
+  dashboardMessages,
+  fieldRequired,
+  missingAnswers,
+  type FeedbackValues,
+  type Meldung,
+} from '@hortus/contract/modules/dashboard';
 import { SubmitForm } from '../../../platform/forms/submit-form';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { useW1 } from '../api/dashboard';

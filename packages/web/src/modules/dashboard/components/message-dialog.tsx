@@ -21,7 +21,7 @@ import {
   messageTypes,
   type EmailParameter,
   type Meldung,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/dashboard';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { FormDateTimeField } from '../../../platform/forms/form-date-fields';

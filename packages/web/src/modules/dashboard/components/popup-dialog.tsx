@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Meldung } from '@hortus/contract';
+import type { Meldung } from '@hortus/contract/modules/dashboard';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { TypeIcon } from './type-icon';
 

@@ -7,7 +7,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { dashboardMessages, feedbackDateTime, messages, type FeedbackUser, type Meldung } from '@hortus/contract';
+import { messages } from '@hortus/contract';
+import {
+  dashboardMessages,
+  feedbackDateTime,
+  type FeedbackUser,
+  type Meldung,
+} from '@hortus/contract/modules/dashboard';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';

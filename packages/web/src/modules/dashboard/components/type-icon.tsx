@@ -5,7 +5,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import InfoIcon from '@mui/icons-material/Info';
 import WarningIcon from '@mui/icons-material/Warning';
-import type { MessageType } from '@hortus/contract';
+import type { MessageType } from '@hortus/contract/modules/dashboard';
 
 const icons: Record<MessageType, SvgIconComponent> = {
   info: InfoIcon,

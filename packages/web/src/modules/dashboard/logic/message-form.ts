@@ -6,7 +6,7 @@ import {
   type FeedbackField,
   type Meldung,
   type MeldungInput,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/dashboard';
 
 /** The message dialog's state: the saveMeldung input. */
 export type MessageDraft = MeldungInput;

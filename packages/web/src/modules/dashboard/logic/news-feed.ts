@@ -1,4 +1,4 @@
-import { newsFeedData, type NewsFeedData } from '@hortus/contract';
+import { newsFeedData, type NewsFeedData } from '@hortus/contract/modules/dashboard';
 
 const empty: NewsFeedData = { meldungen: [], kannErstellen: false, standardEmpfaenger: [], emailParameter: [] };
 

@@ -1,4 +1,4 @@
-import type { DashboardSettings, DashboardSettingsReply } from '@hortus/contract';
+import type { DashboardSettings, DashboardSettingsReply } from '@hortus/contract/modules/dashboard';
 
 export function settingsOf(reply: DashboardSettingsReply): DashboardSettings {
   return {

@@ -2,7 +2,7 @@ import { startTransition, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { dashboardMessages } from '@hortus/contract';
+import { dashboardMessages } from '@hortus/contract/modules/dashboard';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';

@@ -8,7 +8,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { dashboardMessages, dashboardSettings, parseGroupList, type DashboardSettingsReply } from '@hortus/contract';
+import {
+  dashboardMessages,
+  dashboardSettings,
+  parseGroupList,
+  type DashboardSettingsReply,
+} from '@hortus/contract/modules/dashboard';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';

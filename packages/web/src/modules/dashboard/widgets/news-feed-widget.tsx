@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { dashboardMessages, type Meldung } from '@hortus/contract';
+import { dashboardMessages, type Meldung } from '@hortus/contract/modules/dashboard';
 import { readNewsFeed } from '../logic/news-feed';
 import { callW1 } from '../api/dashboard';
 import { MessageAlert } from '../components/message-alert';

@@ -7,7 +7,7 @@ import {
   type HydrantSettingsInput,
   type HydrantStatus,
   type registerFormats,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/hydrants';
 import { call } from '../../../platform/api/client';
 import { callWithVersion } from '../../../platform/query/versioned';
 import { downloadStoredFile } from '../../../platform/api/download';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { hydrantMessages, type Hydrant } from '@hortus/contract';
+import { hydrantMessages, type Hydrant } from '@hortus/contract/modules/hydrants';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { isNetworkError } from '../../../platform/api/errors';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';

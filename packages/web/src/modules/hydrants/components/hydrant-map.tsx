@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import SearchIcon from '@mui/icons-material/Search';
-import { hydrantDefaults, hydrantMessages, type Hydrant, type HydrantData } from '@hortus/contract';
+import { hydrantDefaults, hydrantMessages, type Hydrant, type HydrantData } from '@hortus/contract/modules/hydrants';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { useSaveAction } from '../../../platform/saving/use-save-action';

@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { URGENT_DEFECTS, type Hydrant, type HydrantData, type HydrantStatus } from '@hortus/contract';
+import { URGENT_DEFECTS, type Hydrant, type HydrantData, type HydrantStatus } from '@hortus/contract/modules/hydrants';
 import { useHydrantChange } from '../api/offline-sync';
 import { addressOf } from '../logic/hydrant-form';
 

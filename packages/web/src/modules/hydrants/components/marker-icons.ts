@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { markerIcon, type HydrantStatus } from '@hortus/contract';
+import { markerIcon, type HydrantStatus } from '@hortus/contract/modules/hydrants';
 
 /** Marker size and anchor (business.md 9): 20 × 20, anchored at its bottom centre (10, 20). */
 export const MARKER_SIZE: [number, number] = [20, 20];

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { MapContainer, useMapEvents } from 'react-leaflet';
 import { GermanZoomControl } from './german-zoom';
-import { hydrantDefaults, type HydrantData } from '@hortus/contract';
+import { hydrantDefaults, type HydrantData } from '@hortus/contract/modules/hydrants';
 import { ClusterLayer, MapTiles } from './hydrant-map';
 
 const ignore = () => undefined;

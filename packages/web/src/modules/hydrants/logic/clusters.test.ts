@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Hydrant } from '@hortus/contract';
+import type { Hydrant } from '@hortus/contract/modules/hydrants';
 import { CLUSTER_MAX_ZOOM, buildIndex, sameIndexInput, visibleItems } from './clusters';
 
 function hydrant(id: number, lat: number, lon: number, mangel: string[] = []): Hydrant {

@@ -1,5 +1,5 @@
 import Supercluster from 'supercluster';
-import { hasUrgentDefect, type Hydrant } from '@hortus/contract';
+import { hasUrgentDefect, type Hydrant } from '@hortus/contract/modules/hydrants';
 
 /** What a point carries into the index: the hydrant's id and whether it is an urgent finding. */
 export interface PointProps {

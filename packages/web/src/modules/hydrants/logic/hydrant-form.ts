@@ -1,4 +1,4 @@
-import { hydrantDefaults, type Hydrant, type HydrantData, type HydrantInput } from '@hortus/contract';
+import { hydrantDefaults, type Hydrant, type HydrantData, type HydrantInput } from '@hortus/contract/modules/hydrants';
 
 /** A stored hydrant as saveHydrant takes it (its street by id). */
 export function hydrantInputOf(hydrant: Hydrant): HydrantInput {

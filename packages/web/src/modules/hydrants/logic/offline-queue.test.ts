@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Hydrant } from '@hortus/contract';
+import type { Hydrant } from '@hortus/contract/modules/hydrants';
 import { applyChange, enqueue, flushQueue, readQueue, type QueuedChange, type SendResult } from './offline-queue';
 
 const hydrant = (id: number): Hydrant => ({

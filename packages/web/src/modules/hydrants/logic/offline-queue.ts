@@ -1,4 +1,4 @@
-import type { Hydrant, HydrantStatus } from '@hortus/contract';
+import type { Hydrant, HydrantStatus } from '@hortus/contract/modules/hydrants';
 
 /**
  * Status and defect changes made without a connection wait on the device (localStorage, wiped with

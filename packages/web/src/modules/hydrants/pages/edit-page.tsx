@@ -12,7 +12,13 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { URGENT_DEFECTS, hydrantInput, hydrantMessages, type Hydrant, type HydrantData } from '@hortus/contract';
+import {
+  URGENT_DEFECTS,
+  hydrantInput,
+  hydrantMessages,
+  type Hydrant,
+  type HydrantData,
+} from '@hortus/contract/modules/hydrants';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';

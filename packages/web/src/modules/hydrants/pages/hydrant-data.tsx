@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
-import { hydrantMessages, type HydrantData } from '@hortus/contract';
+import { hydrantMessages, type HydrantData } from '@hortus/contract/modules/hydrants';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';

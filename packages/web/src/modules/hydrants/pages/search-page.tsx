@@ -18,20 +18,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { check, formatGermanDate, messages } from '@hortus/contract';
 import {
   CHECKED,
   DEFAULT_INSPECTION_YEARS,
-  check,
   defectSummary,
-  formatGermanDate,
   hasUrgentDefect,
   hydrantMessages,
   isInspectionOverdue,
-  messages,
   nextInspectionDue,
   type Hydrant,
   type HydrantData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/hydrants';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useSaveAction } from '../../../platform/saving/use-save-action';

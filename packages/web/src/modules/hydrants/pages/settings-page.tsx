@@ -15,7 +15,7 @@ import {
   hydrantDefaults,
   hydrantMessages,
   type HydrantData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/hydrants';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ApiError } from '../../../platform/api/errors';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';

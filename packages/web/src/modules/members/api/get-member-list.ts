@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { membersCalls } from '@hortus/contract';
+import { membersCalls } from '@hortus/contract/modules/members';
 import { call } from '../../../platform/api/client';
 import { cacheMemberList, type MemberList } from '../logic/member-cache';
 import { membersKeys } from './keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { membersCalls, type MemberSettings } from '@hortus/contract';
+import { membersCalls, type MemberSettings } from '@hortus/contract/modules/members';
 import { call } from '../../../platform/api/client';
 import { cacheMemberSettings } from '../logic/member-cache';
 import { membersKeys } from './keys';

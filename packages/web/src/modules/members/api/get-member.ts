@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { membersCalls, type MemberDetail } from '@hortus/contract';
+import { membersCalls, type MemberDetail } from '@hortus/contract/modules/members';
 import { call } from '../../../platform/api/client';
 import { cacheMemberDetail } from '../logic/member-cache';
 import { membersKeys } from './keys';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userAdminCalls, type AdminUser, type SaveNutzerReply } from '@hortus/contract';
+import type { AdminUser } from '@hortus/contract';
+import { userAdminCalls, type SaveNutzerReply } from '@hortus/contract/modules/user-admin';
 import { call } from '../../../platform/api/client';
 import { membersKeys } from './keys';
 

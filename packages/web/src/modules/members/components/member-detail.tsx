@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { membersMessages, type MemberDetail } from '@hortus/contract';
+import { membersMessages, type MemberDetail } from '@hortus/contract/modules/members';
 import { ApiError } from '../../../platform/api/errors';
 import { useSettings } from '../../../platform/api/get-settings';
 import { SubmitForm } from '../../../platform/forms/submit-form';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Stack from '@mui/material/Stack';
-import { membersMessages, type MemberListEntry } from '@hortus/contract';
+import { membersMessages, type MemberListEntry } from '@hortus/contract/modules/members';
 import { useSettings } from '../../../platform/api/get-settings';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { PageLoading } from '../../../platform/feedback/page-loading';

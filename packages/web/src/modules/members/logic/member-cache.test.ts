@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MemberDetail } from '@hortus/contract';
+import type { MemberDetail } from '@hortus/contract/modules/members';
 import {
   cachedMemberDetail,
   cachedMemberList,

@@ -6,7 +6,7 @@ import {
   type GetMitgliederlisteReply,
   type MemberDetail,
   type MemberSettings,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/members';
 import { readStorage, writeStorage } from '../../../platform/session/storage';
 
 /** The member list as cached: the members and the list's columns. */

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MemberListEntry, UserParameter } from '@hortus/contract';
+import type { UserParameter } from '@hortus/contract';
+import type { MemberListEntry } from '@hortus/contract/modules/members';
 import {
   displayValue,
   filterMembers,

@@ -1,4 +1,5 @@
-import { membersStorageKeys, parameterType, usesIds, type MemberListEntry, type UserParameter } from '@hortus/contract';
+import { parameterType, usesIds, type UserParameter } from '@hortus/contract';
+import { membersStorageKeys, type MemberListEntry } from '@hortus/contract/modules/members';
 import { readStorage, writeStorage } from '../../../platform/session/storage';
 
 /** The chosen groups of the filter; null means all groups (no group filter). */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adminUser, userAdminMessages, type MemberDetail, type UserParameter } from '@hortus/contract';
+import { adminUser, type UserParameter } from '@hortus/contract';
+import type { MemberDetail } from '@hortus/contract/modules/members';
+import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import { initialMemberForm, memberFormSchema, memberToSave, withGroupId } from './member-form';
 
 const condition = { alle: true, gruppen: [] };

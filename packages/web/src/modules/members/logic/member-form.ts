@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { savedUser, type AdminUser, type MemberDetail } from '@hortus/contract';
+import type { AdminUser } from '@hortus/contract';
+import type { MemberDetail } from '@hortus/contract/modules/members';
+import { savedUser } from '@hortus/contract/modules/user-admin';
 import {
   parameterMapsOf,
   parameterValuesOf,

@@ -16,15 +16,9 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  hasRight,
-  memberSettings,
-  membersMessages,
-  userAdminRights,
-  type MemberSettings,
-  type UserGroup,
-  type UserParameter,
-} from '@hortus/contract';
+import { hasRight, type UserGroup, type UserParameter } from '@hortus/contract';
+import { memberSettings, membersMessages, type MemberSettings } from '@hortus/contract/modules/members';
+import { userAdminRights } from '@hortus/contract/modules/user-admin';
 import { useSettings } from '../../../platform/api/get-settings';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageLoading } from '../../../platform/feedback/page-loading';

@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { messagesPlaceholderText } from '@hortus/contract';
+import { messagesPlaceholderText } from '@hortus/contract/modules/messages';
 import { PageContainer } from '../../../platform/layout/page-container';
 
 /** Module 120 is a placeholder view without behaviour. */

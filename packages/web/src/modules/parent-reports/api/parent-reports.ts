@@ -4,7 +4,7 @@ import {
   type ParentReportsData,
   type ParentReportsReply,
   type ParentReportsSave,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/parent-reports';
 import { callWithVersion } from '../../../platform/query/versioned';
 import { upload } from '../../../platform/api/upload';
 

@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { defaultChildrenSettings } from '@hortus/contract/modules/children';
 import {
-  defaultChildrenSettings,
   defaultContactSettings,
   parentReportsMessages,
   reportDateMessages,
   type ParentReportsData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/parent-reports';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
 import { ReportForm } from './report-form';

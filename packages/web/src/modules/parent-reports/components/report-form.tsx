@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { validationMessages } from '@hortus/contract';
 import {
   ABSENT,
   REPORT_COMMENT_MAX,
@@ -23,9 +24,8 @@ import {
   parentReportsMessages,
   reportDayError,
   reportDayErrors,
-  validationMessages,
   type ParentReportsData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/parent-reports';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { Notice } from '../../../platform/feedback/notice';
 import { DeferredDateInput } from '../../../platform/forms/deferred-date-input';

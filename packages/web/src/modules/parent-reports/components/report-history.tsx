@@ -6,13 +6,13 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { messages } from '@hortus/contract';
 import {
   inactiveReportLabels,
-  messages,
   parentReportsMessages,
   type ParentReportsData,
   type ReportHistoryEntry,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/parent-reports';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';

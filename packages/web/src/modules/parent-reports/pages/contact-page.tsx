@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { parentReportsMessages } from '@hortus/contract';
+import { parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useParentReports } from '../api/parent-reports';

@@ -5,7 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { parentReportsMessages } from '@hortus/contract';
+import { parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import { Notice } from '../../../platform/feedback/notice';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';

@@ -5,7 +5,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { parentReportsMessages, parentReportsSettingsInput, type ParentReportsData } from '@hortus/contract';
+import {
+  parentReportsMessages,
+  parentReportsSettingsInput,
+  type ParentReportsData,
+} from '@hortus/contract/modules/parent-reports';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { FormFieldArray } from '../../../platform/forms/form-field-array';
 import { FormTextField } from '../../../platform/forms/form-fields';

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { payrollCalls, type GetPayrollReply, type PayrollModuleData, type PayrollSave } from '@hortus/contract';
+import {
+  payrollCalls,
+  type GetPayrollReply,
+  type PayrollModuleData,
+  type PayrollSave,
+} from '@hortus/contract/modules/payroll';
 import { call } from '../../../platform/api/client';
 import { callWithVersion } from '../../../platform/query/versioned';
 import { downloadStoredFile } from '../../../platform/api/download';

@@ -8,20 +8,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatGermanDate, type FieldErrors } from '@hortus/contract';
 import {
   dayHours,
   dayStatusLabels,
   dayStatuses,
   formatDecimal,
-  formatGermanDate,
   isWeekend,
   paidStatuses,
   weekdayOf,
   weekdayShort,
   type DayRow,
   type DayStatus,
-  type FieldErrors,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 import { TimeInput } from '../../../platform/forms/date-pickers';
 import type { SelectOption } from '../../../platform/forms/form-fields';
 

@@ -18,7 +18,7 @@ import {
   type EmployeeInput,
   type EmployeeView,
   type PayrollModuleData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { FormDateField, FormTimeField } from '../../../platform/forms/form-date-fields';
 import { FormDialog } from '../../../platform/forms/form-dialog';

@@ -1,4 +1,4 @@
-import { payrollCalls } from '@hortus/contract';
+import { payrollCalls } from '@hortus/contract/modules/payroll';
 
 /** The employees page's import (importMitarbeiter): title and the columns it recognises. */
 export const employeesImport = {

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { payrollCalls, type EmployeeView, type GetPayrollReply, type PayrollModuleData } from '@hortus/contract';
+import {
+  payrollCalls,
+  type EmployeeView,
+  type GetPayrollReply,
+  type PayrollModuleData,
+} from '@hortus/contract/modules/payroll';
 import { ApiError } from '../../../platform/api/errors';
 import { renderWithProviders } from '../../../platform/testing/render-with-providers';
 import { PayrollDialog } from './payroll-dialog';

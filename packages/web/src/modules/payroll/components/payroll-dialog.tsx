@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@hortus/contract';
 import {
-  messages,
   payrollInput,
   payrollMessages,
   payrollMonthNames,
@@ -21,7 +21,7 @@ import {
   type GetPayrollReply,
   type PayrollModuleData,
   type YearMonth,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { FormDialog } from '../../../platform/forms/form-dialog';

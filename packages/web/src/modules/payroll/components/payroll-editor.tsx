@@ -9,21 +9,20 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { get, useFormState, useWatch } from 'react-hook-form';
-import type { payrollInput } from '@hortus/contract';
+import type { payrollInput } from '@hortus/contract/modules/payroll';
+import { messages, type FieldErrors } from '@hortus/contract';
 import {
   formatDecimal,
   formatPayrollEuro,
-  messages,
   payrollMessages,
   payrollOverview,
   setDayStatus,
   type DayRow,
   type DayStatus,
   type EmployeeView,
-  type FieldErrors,
   type GetPayrollReply,
   type PayrollModuleData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 import { errorPaths } from '../../../platform/forms/form-errors';
 import { FormFieldArray } from '../../../platform/forms/form-field-array';
 import { FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';

@@ -6,14 +6,14 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { z } from 'zod';
+import { messages } from '@hortus/contract';
 import {
   bavarianRegions,
   federalStates,
-  messages,
   payrollMessages,
   payrollSettings,
   type PayrollModuleData,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resetDays, type GetPayrollReply } from '@hortus/contract';
+import { resetDays, type GetPayrollReply } from '@hortus/contract/modules/payroll';
 import { draftErrors, draftOf, holidaysOf } from './payroll-draft';
 import { idParam } from './params';
 

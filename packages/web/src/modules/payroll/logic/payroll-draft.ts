@@ -1,16 +1,14 @@
+import { fieldErrors, type FieldErrors, safeParseReporting } from '@hortus/contract';
 import {
-  fieldErrors,
   payrollInput,
   payrollInputOf,
   type DayDefaults,
   type DayRow,
-  type FieldErrors,
   type GetPayrollReply,
   type PaidOutOvertime,
   type SpecialPayment,
   type WeekdayException,
-  safeParseReporting,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/payroll';
 
 /** What the payroll dialog edits: the saveAbrechnung data (numbers may be NaN while a field is empty). */
 export interface PayrollDraft extends DayDefaults {

@@ -11,7 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { formatDecimal, payrollMessages, payrollMonthNames, type EmployeeView } from '@hortus/contract';
+import { formatDecimal, payrollMessages, payrollMonthNames, type EmployeeView } from '@hortus/contract/modules/payroll';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { PageContainer } from '../../../platform/layout/page-container';

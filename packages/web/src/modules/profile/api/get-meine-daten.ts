@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { profileCalls, type GetMeineDatenReply } from '@hortus/contract';
+import { profileCalls, type GetMeineDatenReply } from '@hortus/contract/modules/profile';
 import { call } from '../../../platform/api/client';
 
 export const meineDatenQueryKey = ['profile', 'meineDaten'] as const;

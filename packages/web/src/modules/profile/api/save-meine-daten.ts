@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileCalls, type GetMeineDatenReply } from '@hortus/contract';
+import { profileCalls, type GetMeineDatenReply } from '@hortus/contract/modules/profile';
 import { call } from '../../../platform/api/client';
 import { meineDatenQueryKey } from './get-meine-daten';
 

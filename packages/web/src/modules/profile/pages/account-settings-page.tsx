@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { profileMessages } from '@hortus/contract';
+import { profileMessages } from '@hortus/contract/modules/profile';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { useSettings } from '../../../platform/api/get-settings';
 import { PageContainer } from '../../../platform/layout/page-container';

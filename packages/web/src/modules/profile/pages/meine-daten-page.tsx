@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { profileMessages, type GetMeineDatenReply } from '@hortus/contract';
+import { profileMessages, type GetMeineDatenReply } from '@hortus/contract/modules/profile';
 import { SubmitForm } from '../../../platform/forms/submit-form';
 import { useFormSave } from '../../../platform/forms/use-form-save';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';

@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { settingsModuleTexts } from '@hortus/contract';
+import { settingsModuleTexts } from '@hortus/contract/modules/settings';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { useSettings } from '../../../platform/api/get-settings';
 import { PageContainer } from '../../../platform/layout/page-container';

@@ -1,4 +1,5 @@
-import { platformCalls, userAdminCalls } from '@hortus/contract';
+import { platformCalls } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { call } from '../../../platform/api/client';
 import { downloadFile } from '../../../platform/api/download';
 

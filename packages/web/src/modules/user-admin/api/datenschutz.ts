@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userAdminCalls, type DatenschutzInput } from '@hortus/contract';
+import type { DatenschutzInput } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { call } from '../../../platform/api/client';
 import { userAdminKeys } from './keys';
 

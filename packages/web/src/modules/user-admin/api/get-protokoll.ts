@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { userAdminCalls, type CallRequestInput, type GetProtokollReply } from '@hortus/contract';
+import type { CallRequestInput, GetProtokollReply } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { call } from '../../../platform/api/client';
 import { userAdminKeys } from './keys';
 

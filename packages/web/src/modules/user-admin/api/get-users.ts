@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userAdminCalls, type AdminUser } from '@hortus/contract';
+import type { AdminUser } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { call } from '../../../platform/api/client';
 import { userAdminKeys } from './keys';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userAdminCalls, type AdminGroup } from '@hortus/contract';
+import type { AdminGroup } from '@hortus/contract';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { call } from '../../../platform/api/client';
 import { settingsQueryKey } from '../../../platform/api/settings-key';
 import { userAdminKeys } from './keys';

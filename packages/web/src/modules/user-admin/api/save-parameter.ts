@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userAdminCalls, type SavedParameter, type UserParameter } from '@hortus/contract';
+import type { UserParameter } from '@hortus/contract';
+import { userAdminCalls, type SavedParameter } from '@hortus/contract/modules/user-admin';
 import { call } from '../../../platform/api/client';
 import { settingsQueryKey } from '../../../platform/api/settings-key';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { parameterIconLabels, parameterIcons } from '@hortus/contract';
+import { parameterIconLabels, parameterIcons } from '@hortus/contract/modules/app-settings';
 import { IconSelect, iconLabel } from './icon-select';
 
 afterEach(cleanup);

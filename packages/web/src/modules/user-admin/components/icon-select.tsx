@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { parameterIconLabels, parameterIcons } from '@hortus/contract';
+import { parameterIconLabels, parameterIcons } from '@hortus/contract/modules/app-settings';
 import { MenuIcon } from '../../../platform/icons/menu-icon';
 
 export interface IconSelectProps {

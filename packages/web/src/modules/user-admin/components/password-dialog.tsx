@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { userAdminMessages } from '@hortus/contract';
+import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import { CONFIRM_DIALOG_WIDTH } from '../../../platform/confirm/confirm-dialog';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 

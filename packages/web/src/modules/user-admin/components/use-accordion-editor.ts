@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { messages } from '@hortus/contract';
 import { useSaving } from '../../../platform/saving/saving-context';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
-import { userAdminMessages } from '@hortus/contract';
+import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 
 /** An entry edited in an accordion panel; id 0 = not stored yet. */
 export interface EditorEntry {

@@ -17,13 +17,12 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import {
   hasRight,
   messages,
-  userAdminMessages,
-  userAdminRights,
   type AdminGroup,
   type AdminUser,
   type UserGroup,
   type UserParameter,
 } from '@hortus/contract';
+import { userAdminMessages, userAdminRights } from '@hortus/contract/modules/user-admin';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormTextField } from '../../../platform/forms/form-fields';

@@ -1,4 +1,5 @@
-import { check, userAdminMessages, type AdminGroup } from '@hortus/contract';
+import { check, type AdminGroup } from '@hortus/contract';
+import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 
 /** A new group: name 'Neue Gruppe', nothing granted. */
 export function newGroup(): AdminGroup {

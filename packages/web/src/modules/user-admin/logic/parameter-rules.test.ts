@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { savedParameter, validationMessages } from '@hortus/contract';
+import { validationMessages } from '@hortus/contract';
+import { savedParameter } from '@hortus/contract/modules/user-admin';
 import {
   addOption,
   isParameterValid,

@@ -1,11 +1,5 @@
-import {
-  check,
-  parameterType,
-  parameterValueMessages,
-  type Condition,
-  type SavedParameter,
-  type UserParameter,
-} from '@hortus/contract';
+import { check, parameterType, parameterValueMessages, type Condition, type UserParameter } from '@hortus/contract';
+import type { SavedParameter } from '@hortus/contract/modules/user-admin';
 
 export type ConditionArea = 'f010' | 'f100' | 'f200';
 export type ConditionKind = 'sehen' | 'bearbeiten';

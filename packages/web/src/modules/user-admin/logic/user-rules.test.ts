@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  userAdminMessages,
-  validationMessages,
-  type AdminGroup,
-  type AdminUser,
-  type UserParameter,
-} from '@hortus/contract';
+import { validationMessages, type AdminGroup, type AdminUser, type UserParameter } from '@hortus/contract';
+import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import {
   filterUsers,
   inheritedRights,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { savedUser, type AdminGroup, type AdminUser, type UserParameter } from '@hortus/contract';
+import type { AdminGroup, AdminUser, UserParameter } from '@hortus/contract';
+import { savedUser } from '@hortus/contract/modules/user-admin';
 import {
   parameterMapsOf,
   parameterValuesOf,

@@ -14,9 +14,9 @@ import {
   moduleRegistry,
   protokollCsv,
   protokollMessages,
-  userAdminRights,
   type ProtokollEntry,
 } from '@hortus/contract';
+import { userAdminRights } from '@hortus/contract/modules/user-admin';
 import { useSettings } from '../../../platform/api/get-settings';
 import { Notice } from '../../../platform/feedback/notice';
 import { PageLoading } from '../../../platform/feedback/page-loading';

@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { useWatch } from 'react-hook-form';
-import { RECURRING_COMMENT_MAX, germanWeekdayNames, type ChildrenData } from '@hortus/contract';
+import { germanWeekdayNames } from '@hortus/contract';
+import { RECURRING_COMMENT_MAX, type ChildrenData } from '@hortus/contract/modules/children';
 import { FormDateField, FormTimeField } from '../../../../platform/forms/form-date-fields';
 import { FormFieldArray } from '../../../../platform/forms/form-field-array';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../../platform/forms/form-fields';

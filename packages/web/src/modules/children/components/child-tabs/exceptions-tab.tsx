@@ -4,14 +4,13 @@ import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
+import { formatGermanDate, messages } from '@hortus/contract';
 import {
   EXCEPTION_COMMENT_MAX,
   childrenCalls,
   childrenMessages,
-  formatGermanDate,
-  messages,
   type ChildView,
-} from '@hortus/contract';
+} from '@hortus/contract/modules/children';
 import { uploadRule } from '../../../../platform/api/upload';
 import { FilePickerButton } from '../../../../platform/forms/file-picker-button';
 import { FormDateField, FormTimeField } from '../../../../platform/forms/form-date-fields';

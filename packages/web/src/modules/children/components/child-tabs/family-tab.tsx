@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Link as RouterLink } from 'react-router';
 import { useController, useWatch } from 'react-hook-form';
-import type { ChildrenData } from '@hortus/contract';
+import type { ChildrenData } from '@hortus/contract/modules/children';
 import { FormFieldArray } from '../../../../platform/forms/form-field-array';
 import { FormSelectField, FormTextField } from '../../../../platform/forms/form-fields';
 import { useFormReadOnly } from '../../../../platform/forms/form-read-only';

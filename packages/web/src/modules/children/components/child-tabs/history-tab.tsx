@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { PROTOKOLL_PAGE_DEFAULT, childHistoryCalls, protokollMessages, type ChildView } from '@hortus/contract';
+import { PROTOKOLL_PAGE_DEFAULT, protokollMessages } from '@hortus/contract';
+import { childHistoryCalls, type ChildView } from '@hortus/contract/modules/children';
 import { call } from '../../../../platform/api/client';
 import { Notice } from '../../../../platform/feedback/notice';
 import { PageLoading } from '../../../../platform/feedback/page-loading';

@@ -1,0 +1,8 @@
+/** Module children: its public contract (`@hortus/contract/modules/children`). */
+export * from './definition';
+export * from './calls';
+export * from './logic';
+export * from './history';
+export * from './id-cards';
+export * from './school-year';
+export * from './statistics';

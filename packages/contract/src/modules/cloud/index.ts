@@ -1,0 +1,4 @@
+/** Module cloud: its public contract (`@hortus/contract/modules/cloud`). */
+export * from './definition';
+export * from './calls';
+export * from './logic';

@@ -1,0 +1,7 @@
+/** Module customers: its public contract (`@hortus/contract/modules/customers`). */
+export * from './definition';
+export * from './calls';
+export * from './logic';
+export * from './costs';
+export * from './datev';
+export * from './euer';

@@ -1,0 +1,4 @@
+/** Module dashboard: its public contract (`@hortus/contract/modules/dashboard`). */
+export * from './definition';
+export * from './calls';
+export * from './logic';

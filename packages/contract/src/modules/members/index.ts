@@ -1,0 +1,3 @@
+/** Module members: its public contract (`@hortus/contract/modules/members`). */
+export * from './definition';
+export * from './calls';

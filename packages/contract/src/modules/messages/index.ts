@@ -1,0 +1,2 @@
+/** Module messages: its public contract (`@hortus/contract/modules/messages`). */
+export * from './definition';

@@ -1,0 +1,4 @@
+/** Module payroll: its public contract (`@hortus/contract/modules/payroll`). */
+export * from './definition';
+export * from './calls';
+export * from './logic';

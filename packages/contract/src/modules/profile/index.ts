@@ -1,0 +1,3 @@
+/** Module profile: its public contract (`@hortus/contract/modules/profile`). */
+export * from './definition';
+export * from './calls';

@@ -1,0 +1,2 @@
+/** Module settings: its public contract (`@hortus/contract/modules/settings`). */
+export * from './definition';
