@@ -100,7 +100,14 @@ export function createAppContext(
     widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
     schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
     childAttendance: serverModules.find((module) => module.childAttendance)?.childAttendance,
-    personalData: serverModules.flatMap((module) => (module.personalData ? [module.personalData] : [])),
+    personalData: serverModules.flatMap((module) =>
+      module.personalData
+        ? [{ code: module.code, collect: module.personalData, mayView: module.access?.personalData }]
+        : [],
+    ),
+    protokollAccess: new Map(
+      serverModules.flatMap((module) => (module.access?.protokoll ? [[module.code, module.access.protokoll]] : [])),
+    ),
     credentialEnders: serverModules.flatMap((module) => (module.endCredentials ? [module.endCredentials] : [])),
     recordFileAreas: serverModules.flatMap((module) => module.recordFileAreas ?? []),
   };

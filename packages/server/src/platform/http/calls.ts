@@ -16,7 +16,14 @@ import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
 import type { SchoolClasses } from '../modules/server-module';
 import type { ChildAttendance } from '../modules/child-attendance';
-import type { CredentialEnder, PersonalDataSource } from '../modules/server-module';
+import type { AccessPort, CredentialEnder, PersonalDataSource } from '../modules/server-module';
+
+/** A module's part of the Datenauskunft: what it keeps (`collect`) and who may see it (`mayView`). */
+export interface PersonalDataProvider {
+  code: string;
+  collect: PersonalDataSource;
+  mayView: AccessPort['personalData'];
+}
 
 /** What every handler can reach: the database and the server's own configuration. */
 export interface AppContext {
@@ -41,8 +48,13 @@ export interface AppContext {
   schoolClasses: SchoolClasses | undefined;
   /** The children's attendance exceptions, from the module that keeps them (none: no parents' reports). */
   childAttendance: ChildAttendance | undefined;
-  /** What each module stores about a person (datenauskunft), from the modules that keep personal data. */
-  personalData: readonly PersonalDataSource[];
+  /**
+   * What each module stores about a person (datenauskunft), from the modules that keep personal data, with
+   * the module's rule whether a viewer may see it (its access port; none: administrators only).
+   */
+  personalData: readonly PersonalDataProvider[];
+  /** Per module code, the Protokoll record types its access port rules (AccessPort.protokoll). */
+  protokollAccess: ReadonlyMap<string, NonNullable<AccessPort['protokoll']>>;
   /** What modules keep to open an account's data without its password, ended by a password reset. */
   credentialEnders: readonly CredentialEnder[];
   /** File areas about records rather than their uploaders (ServerModule.recordFileAreas). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import type { LoadedUser } from '../auth/session-user';
 import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from '../http/calls';
 import type { ChildAttendance } from './child-attendance';
 import type { ServerWidget, WidgetAccess } from './widgets';
@@ -27,6 +28,31 @@ export type PersonalDataSource = (db: Db, userId: number) => Promise<PersonalDat
  * transaction of a password reset (platform/users/accounts.ts resetAccountPassword).
  */
 export type CredentialEnder = (tx: Db, userId: number) => Promise<void>;
+
+/** Who asks a module's access port: the caller's id, groups and rights (the session user). */
+export type Viewer = Pick<LoadedUser, 'id' | 'gruppen' | 'rechte'>;
+
+/** Of one record type, the ids (as the Protokoll writes them, text) a viewer may see, or all of them. */
+export type VisibleIds = 'all' | readonly string[];
+
+/**
+ * A module's access port (docs/architecture.md "Record access"): the platform's cross-module features ask
+ * the module, through the module's own record rules (its access.ts), what a caller may see. The platform
+ * knows no module's rule; a module that keeps personal data or Protokoll entries without a port is seen by
+ * nobody but an administrator (fail closed).
+ */
+export interface AccessPort {
+  /**
+   * Datenauskunft: whether `viewer` may see everything the module's `personalData` holds about account
+   * `userId` (true when it holds nothing).
+   */
+  personalData?: (db: Db, viewer: Viewer, userId: number) => Promise<boolean>;
+  /**
+   * Protokoll: per record type the module's entries name (`objekt_typ`, e.g. 'Kind'), the record ids whose
+   * details the viewer may read. A type not listed is read by every holder of the Protokoll right.
+   */
+  protokoll?: Record<string, (db: Db, viewer: Viewer) => Promise<VisibleIds>>;
+}
 
 export interface BackgroundJob {
   name: string;
@@ -66,6 +92,8 @@ export interface ServerModule {
   personalData?: PersonalDataSource;
   /** Ends the module's password-less access of an account when its password is reset (feed tokens). */
   endCredentials?: CredentialEnder;
+  /** How cross-module features (Datenauskunft, Protokoll) ask the module's record rules (see AccessPort). */
+  access?: AccessPort;
   /**
    * File areas whose files are about a record (a child's documents and ID card photo), not about the account
    * that uploaded them: a Datenauskunft of the uploader leaves them out (they belong to the record's part).
