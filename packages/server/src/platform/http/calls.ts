@@ -15,7 +15,6 @@ import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
 import type { SchoolClasses } from '../modules/server-module';
-import type { ChildAttendance } from '../modules/child-attendance';
 import type { PersonalDataSource } from '../modules/server-module';
 
 /** What every handler can reach: the database and the server's own configuration. */
@@ -39,8 +38,6 @@ export interface AppContext {
   widgetAccess: WidgetAccess | undefined;
   /** The school classes, from the module that owns them (none: no classes). */
   schoolClasses: SchoolClasses | undefined;
-  /** The children's attendance exceptions, from the module that keeps them (none: no parents' reports). */
-  childAttendance: ChildAttendance | undefined;
   /** What each module stores about a person (datenauskunft), from the modules that keep personal data. */
   personalData: readonly PersonalDataSource[];
   /** File areas about records rather than their uploaders (ServerModule.recordFileAreas). */
