@@ -17,7 +17,7 @@ export const fixtureUsers = [
     ident: 'Mia Menü',
     rechte: ['x|010', 'x|020', 'x|120', 'x|999|000', 'x|999|100'],
   },
-  // Administers users (x|005|000) but holds no Protokoll right (x|005|030): no Protokoll tab, call refused.
+  // Administers users (x|005|000) but holds neither the Protokoll (x|005|030) nor the Datenschutz right (x|005|040).
   {
     nn: 'ohneprotokoll',
     password: 'Ohneprotokoll#2026',

@@ -61,8 +61,7 @@ test('leitung creates an attendance slot and poll, cycles a status, downloads th
   await page.getByRole('button', { name: 'Neue Anwesenheit' }).click();
   const pollDialog = page.getByRole('dialog', { name: 'Neue Anwesenheit' });
   await expect(pickerInput(pollDialog, 'Datum')).toHaveValue(todayGerman());
-  // The contract's rule shows on the field, and saving waits until it holds.
-  await pollDialog.getByRole('button', { name: 'Speichern' }).click();
+  // school.md: Speichern is disabled while the form is invalid, the contract's rule shows on the field (issue 47).
   await expect(pollDialog.getByText('Bitte angeben.')).toBeVisible();
   await expect(pollDialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
   await pollDialog.getByLabel('Titel').fill('Training');

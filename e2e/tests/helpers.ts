@@ -40,6 +40,13 @@ export async function typeInPicker(scope: Page | Locator, label: string, digits:
   await field.page().keyboard.type(digits);
 }
 
+/** Clears only the day part of a date picker (Backspace in its first section), as a user correcting a date does. */
+export async function clearPickerDay(scope: Page | Locator, label: string): Promise<void> {
+  const field = picker(scope, label);
+  await field.getByRole('spinbutton').first().click();
+  await field.page().keyboard.press('Backspace');
+}
+
 /** What a picker shows (DD.MM.YYYY, HH:mm or DD.MM.YYYY HH:mm): the value of its hidden input. */
 export function pickerInput(scope: Page | Locator, label: string): Locator {
   return picker(scope, label).locator('xpath=..').locator('input');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { appSettingsMessages } from '@hortus/contract/modules/app-settings';
 import { profileMessages } from '@hortus/contract/modules/profile';
 import { demo, e2eAdmin } from '../fixtures';
-import { login, logout } from './helpers';
+import { clearPickerDay, login, logout, pickerInput } from './helpers';
 
 const passwordField = (page: Page, name: 'oldPassword' | 'newPassword' | 'repeat') =>
   page.locator(`input[name="${name}"]`);
@@ -127,4 +127,27 @@ test('the admin changes the app title and colour; the login screen follows', asy
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByTestId('alert')).toHaveText(appSettingsMessages.saved);
   await expect(page).toHaveTitle(`App-Einstellungen – ${original.title}`);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('an incomplete birthday says the format and blocks Speichern; the stored date stays (issue 47)', async ({
+    page,
+  }) => {
+    await login(page, demo.erzieher);
+    await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
+    await page.goto('/010');
+    await expect(page).toHaveTitle(/^Meine Daten – /);
+    const birthday = pickerInput(page, 'Geburtstag');
+    await expect(birthday).toHaveValue('03.11.1991');
+    const save = page.getByRole('button', { name: 'Speichern' });
+    await expect(save).toBeDisabled();
+    // Clearing only the day part is an incomplete date, not an empty one.
+    await clearPickerDay(page, 'Geburtstag');
+    await expect(page.getByText('Bitte im folgenden Format angeben: TT.MM.YYYY')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await page.reload();
+    await expect(pickerInput(page, 'Geburtstag')).toHaveValue('03.11.1991');
+  });
 });

@@ -88,14 +88,15 @@ test('an admin clicks a child’s status; the child’s Verlauf and the Protokol
   expect(line).toMatch(new RegExp(`^"[^"]+";"Administrator";"Kinder";"geändert";"${objekt}";"Anwesenheit geändert: `));
 });
 
-test('a user administrator without x|005|030 gets no Protokoll tab, and the server refuses the call', async ({
+test('a user administrator without x|005|030 and x|005|040 gets no Protokoll or Datenschutz tab, and the server refuses the call', async ({
   page,
 }) => {
   await signIn(page, withoutProtokoll);
   await page.goto('/005');
-  await expect(page.getByRole('tab', { name: 'Benutzer' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Datenschutz' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Protokoll' })).toHaveCount(0);
+  // The user list alone (one tab: no tab bar), without the Datenauskunft (x|005|040).
+  await expect(page.getByRole('cell', { name: 'leitung', exact: true })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Datenauskunft' })).toHaveCount(0);
   const reply = await page.evaluate(async (url) => {
     const body = new URLSearchParams({ code: localStorage.getItem('code') ?? '' });
     const response = await fetch(url, { method: 'POST', body });
@@ -122,6 +123,8 @@ test('Datenschutz: a changed retention is saved and kept after reload, a bad val
   const years = page.getByLabel('Abgeschlossene Lohnabrechnungen aufbewahren (Jahre)');
   await years.fill('31');
   await expect(page.getByText(datenschutzMessages.lohnJahre)).toBeVisible();
+  await years.fill('5');
+  await expect(page.getByText(datenschutzMessages.lohnJahreGesetz)).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Abgeschlossene Lohnabrechnungen aufbewahren (Jahre)')).toHaveValue('10');
 

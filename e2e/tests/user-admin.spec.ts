@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { profileMessages } from '@hortus/contract/modules/profile';
 import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import { e2eAdmin } from '../fixtures';
-import { login, logout } from './helpers';
+import { clearPickerDay, login, logout, pickerInput } from './helpers';
 
 const suffix = Date.now().toString(36).slice(-5);
 const groupName = `Team ${suffix}`;
@@ -112,8 +112,8 @@ test('an admin creates a group with rights, a parameter with options, a user in 
   await page.getByRole('button', { name: 'Benutzer', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Neuer Benutzer' });
   await expect(dialog).toBeVisible();
-  // Speichern on the empty form marks the missing user name (issue 31: no disabled button without a hint).
-  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  // core.md: Speichern is disabled on the empty form, the reason on the user name from the start (issue 47).
+  await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
   await expect(dialog.getByLabel('Benutzername')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Benutzername').fill(userName);
   const groups = dialog.getByRole('group', { name: 'Gruppen' });
@@ -214,4 +214,27 @@ test('an admin creates a group with rights, a parameter with options, a user in 
   await page.getByRole('dialog', { name: 'Sicher?' }).getByRole('button', { name: 'Löschen' }).click();
   await expect(page.getByTestId('alert')).toHaveText(userAdminMessages.groupDeleted);
   await expect(page.getByTestId('group-panel').filter({ hasText: groupName })).toHaveCount(0);
+});
+
+test('the user dialog: an incomplete birthday says the format and blocks Speichern (issue 47)', async ({ page }) => {
+  await login(page, e2eAdmin);
+  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
+  await page.goto('/005');
+  await page.getByLabel('Suche').fill('erzieher');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'erzieher' })
+    .first()
+    .getByRole('button', { name: 'Bearbeiten' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: /^Benutzer bearbeiten/ });
+  await expect(pickerInput(dialog, 'Geburtstag')).toHaveValue('03.11.1991');
+  const save = dialog.getByRole('button', { name: 'Speichern' });
+  await expect(save).toBeEnabled();
+  await clearPickerDay(dialog, 'Geburtstag');
+  await expect(dialog.getByText('Bitte im folgenden Format angeben: TT.MM.YYYY')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await page.getByRole('dialog', { name: 'Änderungen verwerfen?' }).getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(dialog).toBeHidden();
 });

@@ -100,7 +100,14 @@ export function createAppContext(
     widgets: moduleWidgets,
     widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
     schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
-    personalData: serverModules.flatMap((module) => (module.personalData ? [module.personalData] : [])),
+    personalData: serverModules.flatMap((module) =>
+      module.personalData
+        ? [{ code: module.code, collect: module.personalData, mayView: module.access?.personalData }]
+        : [],
+    ),
+    protokollAccess: new Map(
+      serverModules.flatMap((module) => (module.access?.protokoll ? [[module.code, module.access.protokoll]] : [])),
+    ),
     recordFileAreas: serverModules.flatMap((module) => module.recordFileAreas ?? []),
   };
 }

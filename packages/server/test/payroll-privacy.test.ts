@@ -22,7 +22,7 @@ let privacy: { code: string; nn: string };
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.userWithSession({ rechteSolo: ['x|420|000'] });
-  privacy = await server.userWithSession({ rechteSolo: ['x|005|000'] });
+  privacy = await server.userWithSession({ rechteSolo: ['x|005|040', 'x|420|000'] });
 });
 afterAll(() => server.close());
 

@@ -35,6 +35,11 @@ export const protokollMessages = {
   erased: 'gelöscht',
   /** A Datenauskunft was made (the entry of the person it is about). */
   disclosed: 'Datenauskunft erstellt',
+  /** How the maker of a Datenauskunft was entitled to it. */
+  disclosedByAdministrator: 'Administrator (alle Rechte)',
+  disclosedSeen: 'sieht alle Daten der Person',
+  /** In place of the details of an entry about a record the reader may not see (its module's rule). */
+  withheld: 'Details ausgeblendet (keine Berechtigung für diesen Datensatz)',
   /** A list of personal data was exported (children list). */
   exported: 'Liste exportiert',
 } as const;
@@ -117,6 +122,21 @@ export const ATTENDANCE_MONTHS_DEFAULT = 12;
 export const PAYROLL_YEARS_DEFAULT = 10;
 
 /**
+ * Legal retention periods of business records in years (Germany), counted from the end of the calendar year
+ * the record belongs to: a wage account (Lohnkonto) 6 years (§ 41 Abs. 1 Satz 9 EStG); accounting vouchers
+ * (Buchungsbelege) 8 years (§ 147 Abs. 1 Nr. 4, Abs. 3 AO; § 257 Abs. 1 Nr. 4, Abs. 4 HGB, since 2025);
+ * books, records, inventories and annual accounts 10 years (§ 147 Abs. 1 Nr. 1, Abs. 3 AO; § 257 Abs. 1 Nr. 1,
+ * Abs. 4 HGB). A Datenschutz setting that deletes such records can never go below its category's period.
+ */
+export const LEGAL_RETENTION_YEARS = { lohnkonto: 6, buchungsbeleg: 8, buecher: 10 } as const;
+/**
+ * The categories of the Datenschutz settings that law keeps: a closed payroll (module 420) is the voucher of
+ * the wage booking and carries the wage account's entries, so the longer of both applies (8 years). The
+ * Protokoll, attendance and leavers' names are no business records (no legal minimum beyond one month).
+ */
+export const PAYROLL_YEARS_MIN = Math.max(LEGAL_RETENTION_YEARS.lohnkonto, LEGAL_RETENTION_YEARS.buchungsbeleg);
+
+/**
  * Retention settings (module settings 'datenschutz'): months the Protokoll keeps its entries, months the
  * attendance history is kept, months after which the attendance rows of children who left lose their
  * names, years closed payrolls are kept (counted from the end of the payroll's calendar year).
@@ -126,7 +146,14 @@ export const datenschutzSettings = z.object({
   protokollMonate: z.number().int().min(1).max(240).default(PROTOKOLL_MONTHS_DEFAULT),
   anwesenheitMonate: z.number().int().min(1).max(240).default(ATTENDANCE_MONTHS_DEFAULT),
   ausgetreteneMonate: z.number().int().min(1).max(240).default(ATTENDANCE_MONTHS_DEFAULT),
-  lohnJahre: z.number().int().min(1).max(30).default(PAYROLL_YEARS_DEFAULT),
+  // A shorter period saved before the legal minimum was enforced reads as the minimum: the job never goes below it.
+  lohnJahre: z
+    .number()
+    .int()
+    .min(1)
+    .max(30)
+    .transform((years) => Math.max(years, PAYROLL_YEARS_MIN))
+    .default(PAYROLL_YEARS_DEFAULT),
 });
 export type DatenschutzSettings = z.infer<typeof datenschutzSettings>;
 
@@ -134,7 +161,11 @@ export const datenschutzMessages = {
   protokollMonate: 'Bitte eine ganze Zahl von 1 bis 240 Monaten angeben.',
   anwesenheitMonate: 'Bitte eine ganze Zahl von 1 bis 240 Monaten angeben.',
   ausgetreteneMonate: 'Bitte eine ganze Zahl von 1 bis 240 Monaten angeben.',
-  lohnJahre: 'Bitte eine ganze Zahl von 1 bis 30 Jahren angeben.',
+  lohnJahre: `Bitte eine ganze Zahl von ${PAYROLL_YEARS_MIN} bis 30 Jahren angeben.`,
+  /** Below the legal retention of payroll records (PAYROLL_YEARS_MIN). */
+  lohnJahreGesetz:
+    `Lohnabrechnungen sind Buchungsbelege und müssen mindestens ${PAYROLL_YEARS_MIN} Jahre aufbewahrt werden ` +
+    '(§ 147 AO, § 257 HGB, § 41 EStG).',
 } as const;
 
 const wholeNumber = (message: string, max: number) => z.number(message).int(message).min(1, message).max(max, message);
@@ -144,7 +175,11 @@ export const datenschutzInput = z.object({
   protokollMonate: wholeNumber(datenschutzMessages.protokollMonate, 240),
   anwesenheitMonate: wholeNumber(datenschutzMessages.anwesenheitMonate, 240),
   ausgetreteneMonate: wholeNumber(datenschutzMessages.ausgetreteneMonate, 240),
-  lohnJahre: wholeNumber(datenschutzMessages.lohnJahre, 30),
+  lohnJahre: z
+    .number(datenschutzMessages.lohnJahre)
+    .int(datenschutzMessages.lohnJahre)
+    .min(PAYROLL_YEARS_MIN, datenschutzMessages.lohnJahreGesetz)
+    .max(30, datenschutzMessages.lohnJahre),
 });
 export type DatenschutzInput = z.input<typeof datenschutzInput>;
 

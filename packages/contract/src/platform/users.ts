@@ -30,7 +30,8 @@ export const LONG_TEXT_MAX = 5000;
 
 export const parameterValueMessages = {
   number: 'Bitte eine Zahl angeben.',
-  date: 'Bitte ein gültiges Datum angeben.',
+  /** The specification's date rule (core.md 5), also for an incomplete entry such as '.12.2026'. */
+  date: validationMessages.date,
   time: 'Bitte eine Uhrzeit im Format HH:MM angeben.',
   option: 'Bitte eine der vorgegebenen Optionen wählen.',
   oneOption: 'Bitte höchstens eine Option wählen.',

@@ -16,6 +16,9 @@ export const userAdminMessages = {
   unknownGroup: 'Eine gewählte Gruppe existiert nicht.',
   unknownParameter: 'Ein Parameter existiert nicht.',
   unknownUser: 'Der Benutzer existiert nicht.',
+  datenauskunftWithheld:
+    'Diese Datenauskunft enthält Daten, die Sie nicht sehen dürfen. Sie kann nur erstellen, wer alle Daten ' +
+    'der Person sehen darf, oder ein Administrator.',
   unknownRight: 'Unbekanntes Recht.',
   notOwnRight: 'Rechte, die Sie selbst nicht haben, können Sie nicht vergeben.',
   deleteSelf: 'Sie können sich nicht selbst löschen.',
@@ -177,7 +180,7 @@ export const userAdminCalls = {
   /**
    * Data subject access request (Art. 15 DSGVO) for user `data`: a ZIP with everything stored about the
    * person (JSON per module, their files, a PDF summary), kept for the caller alone and fetched through
-   * download.php (right x|005|000).
+   * download.php (right x|005|040 and the right to see the person's data in every module, or an administrator).
    */
   datenauskunft: defineCallSpec({
     path: settingsPath,
@@ -186,14 +189,14 @@ export const userAdminCalls = {
     reply: z.object({ status: z.literal('success'), file: z.string(), name: z.string() }),
     timeoutMs: 60_000,
   }),
-  /** The Datenschutz settings: retention of the Protokoll, attendance, leavers' names, payrolls (x|005|000). */
+  /** The Datenschutz settings: retention of the Protokoll, attendance, leavers' names, payrolls (x|005|040). */
   getDatenschutz: defineCallSpec({
     path: settingsPath,
     func: 'getDatenschutz',
     request: {},
     reply: datenschutzReply,
   }),
-  /** Saves the Datenschutz settings (`data`, JSON; x|005|000); answers them as saved. */
+  /** Saves the Datenschutz settings (`data`, JSON; x|005|040; payrolls ≥ 8 years by law); answers them as saved. */
   saveDatenschutz: defineCallSpec({
     path: settingsPath,
     func: 'saveDatenschutz',

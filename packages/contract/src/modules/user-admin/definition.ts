@@ -8,6 +8,8 @@ export const userAdminRights = {
   parameters: 'x|005|010',
   groups: 'x|005|020',
   protokoll: 'x|005|030',
+  /** Datenschutz: retention settings and the Datenauskunft (Art. 15 DSGVO). */
+  datenschutz: 'x|005|040',
 } as const;
 
 export const userAdminModule: ModuleDefinition = {
@@ -23,7 +25,7 @@ export const userAdminModule: ModuleDefinition = {
     { code: '010', label: 'Parameter', right: userAdminRights.parameters },
     { code: '020', label: 'Gruppen', right: userAdminRights.groups },
     { code: '030', label: 'Protokoll', right: userAdminRights.protokoll },
-    { code: '040', label: 'Datenschutz', right: userAdminRights.list },
+    { code: '040', label: 'Datenschutz', right: userAdminRights.datenschutz },
   ],
   rights: {
     right: 'x|005',
@@ -43,6 +45,7 @@ export const userAdminModule: ModuleDefinition = {
       { right: userAdminRights.parameters, label: 'Nutzerparameter verwalten', icon: 'Tune' },
       { right: userAdminRights.groups, label: 'Gruppen verwalten', icon: 'Groups' },
       { right: userAdminRights.protokoll, label: 'Protokoll', icon: 'History' },
+      { right: userAdminRights.datenschutz, label: 'Datenschutz', icon: 'Security' },
     ],
   },
   alwaysEnabled: true,

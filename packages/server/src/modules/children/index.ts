@@ -5,6 +5,7 @@ import { classNames } from './children/classes';
 import { seedChildrenDemo } from './demo-seed';
 import { missingChildrenJob } from './children/missing';
 import { attendanceRetentionJob } from './children/retention';
+import { childrenAccessPort } from './access-port';
 import { absencesWidget } from './children/widget';
 import { ID_CARD_AREA } from './id-cards/id-cards';
 import { statisticsFileAccess } from './statistics/statistics-calls';
@@ -34,6 +35,7 @@ export const childrenServerModule: ServerModule = {
   dashboardWidgets: { w2: absencesWidget },
   schoolClasses: classNames,
   personalData: childrenPersonalData,
+  access: childrenAccessPort,
   // A child's documents, ID card photo and statistics files are the child's (or the organisation's), not their uploader's.
   recordFileAreas: [CHILD_FILE_AREA, ID_CARD_AREA, STATISTICS_AREA],
   jobs: [missingChildrenJob, attendanceRetentionJob],

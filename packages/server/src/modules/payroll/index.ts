@@ -4,6 +4,7 @@ import { seedPayrollDemo } from './demo-seed';
 import { PAYROLL_FILE_AREA } from './employees';
 import { payrollPersonalData } from './personal-data';
 import { payrollRetentionJob } from './retention';
+import { payrollAccessPort } from './access-port';
 
 /** Module 420: employees and monthly payroll timesheets with a PDF statement; retention of closed payrolls. */
 export const payrollServerModule: ServerModule = {
@@ -12,5 +13,6 @@ export const payrollServerModule: ServerModule = {
   fileAccess: { [PAYROLL_FILE_AREA]: payrollFileAccess },
   demoSeed: (db, demo) => seedPayrollDemo(db, demo.now),
   personalData: payrollPersonalData,
+  access: payrollAccessPort,
   jobs: [payrollRetentionJob],
 };

@@ -15,7 +15,14 @@ import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
 import type { SchoolClasses } from '../modules/server-module';
-import type { PersonalDataSource } from '../modules/server-module';
+import type { AccessPort, PersonalDataSource } from '../modules/server-module';
+
+/** A module's part of the Datenauskunft: what it keeps (`collect`) and who may see it (`mayView`). */
+export interface PersonalDataProvider {
+  code: string;
+  collect: PersonalDataSource;
+  mayView: AccessPort['personalData'];
+}
 
 /** What every handler can reach: the database and the server's own configuration. */
 export interface AppContext {
@@ -38,8 +45,13 @@ export interface AppContext {
   widgetAccess: WidgetAccess | undefined;
   /** The school classes, from the module that owns them (none: no classes). */
   schoolClasses: SchoolClasses | undefined;
-  /** What each module stores about a person (datenauskunft), from the modules that keep personal data. */
-  personalData: readonly PersonalDataSource[];
+  /**
+   * What each module stores about a person (datenauskunft), from the modules that keep personal data, with
+   * the module's rule whether a viewer may see it (its access port; none: administrators only).
+   */
+  personalData: readonly PersonalDataProvider[];
+  /** Per module code, the Protokoll record types its access port rules (AccessPort.protokoll). */
+  protokollAccess: ReadonlyMap<string, NonNullable<AccessPort['protokoll']>>;
   /** File areas about records rather than their uploaders (ServerModule.recordFileAreas). */
   recordFileAreas: readonly string[];
 }

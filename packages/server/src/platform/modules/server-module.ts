@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import type { LoadedUser } from '../auth/session-user';
 import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from '../http/calls';
 import type { ServerWidget, WidgetAccess } from './widgets';
 
@@ -20,6 +21,31 @@ export interface PersonalDataPart {
 }
 
 export type PersonalDataSource = (db: Db, userId: number) => Promise<PersonalDataPart | null>;
+
+/** Who asks a module's access port: the caller's id, groups and rights (the session user). */
+export type Viewer = Pick<LoadedUser, 'id' | 'gruppen' | 'rechte'>;
+
+/** Of one record type, the ids (as the Protokoll writes them, text) a viewer may see, or all of them. */
+export type VisibleIds = 'all' | readonly string[];
+
+/**
+ * A module's access port (docs/architecture.md "Record access"): the platform's cross-module features ask
+ * the module, through the module's own record rules (its access.ts), what a caller may see. The platform
+ * knows no module's rule; a module that keeps personal data or Protokoll entries without a port is seen by
+ * nobody but an administrator (fail closed).
+ */
+export interface AccessPort {
+  /**
+   * Datenauskunft: whether `viewer` may see everything the module's `personalData` holds about account
+   * `userId` (true when it holds nothing).
+   */
+  personalData?: (db: Db, viewer: Viewer, userId: number) => Promise<boolean>;
+  /**
+   * Protokoll: per record type the module's entries name (`objekt_typ`, e.g. 'Kind'), the record ids whose
+   * details the viewer may read. A type not listed is read by every holder of the Protokoll right.
+   */
+  protokoll?: Record<string, (db: Db, viewer: Viewer) => Promise<VisibleIds>>;
+}
 
 export interface BackgroundJob {
   name: string;
@@ -55,6 +81,8 @@ export interface ServerModule {
   routes?: (fastify: FastifyInstance, app: AppContext) => void;
   /** What the module stores about a user account (datenauskunft); null when nothing. */
   personalData?: PersonalDataSource;
+  /** How cross-module features (Datenauskunft, Protokoll) ask the module's record rules (see AccessPort). */
+  access?: AccessPort;
   /**
    * File areas whose files are about a record (a child's documents and ID card photo), not about the account
    * that uploaded them: a Datenauskunft of the uploader leaves them out (they belong to the record's part).

@@ -16,7 +16,7 @@ import {
 import { TEMP_AREA } from '../files/files';
 import { readStored } from '../files/store';
 import type { AppContext } from '../http/calls';
-import type { PersonalDataPart } from '../modules/server-module';
+import type { PersonalDataPart, Viewer } from '../modules/server-module';
 import { renderPdf } from '../pdf/pdf-document';
 
 /**
@@ -106,13 +106,29 @@ function entryName(name: string): string {
   return name.replace(/[^\p{L}\p{N} ._()+-]/gu, '_').slice(0, 120) || 'datei';
 }
 
+/**
+ * Whether `viewer` may see everything a Datenauskunft of `userId` holds: every module that keeps data about
+ * the person says so through its access port (a module without one: only when it keeps nothing). The
+ * account's own part (groups, rights, parameter values, sessions, logins) is the Datenschutz right's, which
+ * the call checks.
+ */
+export async function maySeeAllPersonalData(app: AppContext, viewer: Viewer, userId: number): Promise<boolean> {
+  for (const provider of app.personalData) {
+    const allowed = provider.mayView
+      ? await provider.mayView(app.db, viewer, userId)
+      : (await provider.collect(app.db, userId)) === null;
+    if (!allowed) return false;
+  }
+  return true;
+}
+
 /** Builds the ZIP for `userId` (throws UnknownPersonError for an unknown id). */
 export async function datenauskunft(app: AppContext, userId: number, now = new Date()): Promise<Buffer> {
   const account = await accountPart(app.db, userId, app.recordFileAreas);
   if (!account) throw new UnknownPersonError();
   const parts: PersonalDataPart[] = [account];
-  for (const source of app.personalData) {
-    const part = await source(app.db, userId);
+  for (const provider of app.personalData) {
+    const part = await provider.collect(app.db, userId);
     if (part) parts.push(part);
   }
   const fileIds = [...new Set(parts.flatMap((part) => part.dateiIds))];

@@ -54,6 +54,11 @@ export function holdsAllOf(editorRights: readonly string[], targetRights: readon
   return guardedRights(targetRights).every((right) => hasRight(editorRights, right));
 }
 
+/** An administrator holds every right of the built modules (what a cross-module feature may do for them alone). */
+export function isAdministrator(rights: readonly string[]): boolean {
+  return holdsAllOf(rights, [...knownRights]);
+}
+
 /** The rights somebody must always keep, or nobody could repair user administration any more. */
 const lastHolderRules = [
   { right: userAdminRights.edit, message: userAdminMessages.lastUserAdmin },

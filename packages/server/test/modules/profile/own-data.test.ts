@@ -141,6 +141,22 @@ describe('saveMeineDaten', () => {
     expect(broken.statusCode).toBe(400);
   });
 
+  it("refuses an incomplete date with the specification's text and keeps the stored birthday (issue 47)", async () => {
+    const db = server.database.db;
+    const geburtstag = await createParameter(db, { typ: 7, sort: 1, bedingungen: f010(everyone, everyone) });
+    const group = await createGroup(db, { rechte: ['x|010'], parameterIds: [geburtstag.id] });
+    const user = await server.userWithSession({ groupIds: [group], values: { [geburtstag.id]: '2015-03-14' } });
+    for (const incomplete of ['ungültig', '.03.2015', '2015-03', '2015-02-30']) {
+      const reply = await saveOwn(user.code, { [geburtstag.id]: incomplete });
+      expect(reply.statusCode).toBe(400);
+      expect(reply.body.errors).toEqual({
+        [`data.nutzerparameterwerte.${geburtstag.id}`]: ['Bitte im folgenden Format angeben: TT.MM.YYYY'],
+      });
+    }
+    const [row] = await db.select().from(userParameterValues).where(eq(userParameterValues.userId, user.id));
+    expect(row?.wert).toBe('2015-03-14');
+  });
+
   it('needs a session and the right x|010', async () => {
     const reply = await saveOwn(forged, {});
     expect(reply.statusCode).toBe(401);

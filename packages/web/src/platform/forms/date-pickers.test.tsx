@@ -18,23 +18,29 @@ function hiddenValue(label: string): string {
   return input?.value ?? '';
 }
 
+/** A DateInput holding its value as a form would; returns the spy of every value it hands on. */
+function renderDateInput(label: string, initial: string) {
+  const changes = vi.fn();
+  function Harness() {
+    const [value, setValue] = useState(initial);
+    return (
+      <DateInput
+        label={label}
+        value={value}
+        onChange={(next) => {
+          changes(next);
+          setValue(next);
+        }}
+      />
+    );
+  }
+  render(<Harness />);
+  return changes;
+}
+
 describe('German pickers', () => {
   it('shows a stored date as DD.MM.YYYY and yields YYYY-MM-DD', () => {
-    const changes = vi.fn();
-    function Harness() {
-      const [value, setValue] = useState('2026-12-24');
-      return (
-        <DateInput
-          label="Datum"
-          value={value}
-          onChange={(next) => {
-            changes(next);
-            setValue(next);
-          }}
-        />
-      );
-    }
-    render(<Harness />);
+    const changes = renderDateInput('Datum', '2026-12-24');
     expect(hiddenValue('Datum')).toBe('24.12.2026');
     expect(fieldText('Datum')).toContain('24.12.2026');
 
@@ -43,6 +49,23 @@ describe('German pickers', () => {
     fireEvent.keyDown(day, { key: 'ArrowDown' });
     expect(changes).toHaveBeenLastCalledWith('2026-12-23');
     expect(hiddenValue('Datum')).toBe('23.12.2026');
+  });
+
+  it('a cleared day section is an incomplete date, not an empty one; clearing every section empties it (issue 47)', () => {
+    const changes = renderDateInput('Geburtstag', '2015-03-14');
+    const sections = () => screen.getAllByRole('spinbutton');
+    const [day] = sections() as [HTMLElement];
+    fireEvent.focus(day);
+    fireEvent.keyDown(day, { key: 'Delete' });
+    fireEvent.keyUp(day, { key: 'Delete' });
+    expect(changes).toHaveBeenLastCalledWith(INCOMPLETE_VALUE);
+    expect(changes).not.toHaveBeenLastCalledWith('');
+    for (const section of sections().slice(1)) {
+      fireEvent.focus(section);
+      fireEvent.keyDown(section, { key: 'Delete' });
+      fireEvent.keyUp(section, { key: 'Delete' });
+    }
+    expect(changes).toHaveBeenLastCalledWith('');
   });
 
   it('shows times in 24 h and date-times as DD.MM.YYYY HH:mm', () => {

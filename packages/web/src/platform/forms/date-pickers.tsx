@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { de } from 'date-fns/locale/de';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -6,7 +6,8 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { deDE } from '@mui/x-date-pickers/locales';
-import { dateOfWire, displayFormats, wireOfDate, type WireFormat } from './date-values';
+import type { FieldRef } from '@mui/x-date-pickers/models';
+import { dateOfWire, displayFormats, INCOMPLETE_VALUE, wireOfDate, type WireFormat } from './date-values';
 
 const germanTexts = deDE.components.MuiLocalizationProvider.defaultProps.localeText;
 
@@ -36,9 +37,15 @@ export interface PickerInputProps {
  * The Date the picker works on. The picker compares values by date, and two unfinished dates are never
  * equal, so the Date it handed out is kept as long as the parent passes the same wire string back;
  * otherwise half-typed sections would be reset on every key.
+ *
+ * Clearing one section of a complete value (the day of '24.12.2026') makes MUI hand on null while the
+ * other sections still show digits: that is an incomplete entry, not "no value" (issue 47: a stored
+ * birthday was saved as ''). After every change and key the field's sections decide: some typed and no
+ * date → INCOMPLETE_VALUE (the schema reports it); all empty → ''.
  */
 function usePickerDate(value: string, kind: WireFormat, onChange: (value: string) => void) {
   const [state, setState] = useState(() => ({ wire: value, date: dateOfWire(value, kind) }));
+  const fieldRef = useRef<FieldRef<Date | null>>(null);
   let current = state;
   if (state.wire !== value) {
     current = { wire: value, date: dateOfWire(value, kind) };
@@ -49,10 +56,26 @@ function usePickerDate(value: string, kind: WireFormat, onChange: (value: string
     setState({ wire, date });
     onChange(wire);
   };
-  return [current.date, change] as const;
+  const sync = () => {
+    if (current.date !== null || (current.wire !== '' && current.wire !== INCOMPLETE_VALUE)) return;
+    const sections = fieldRef.current?.getSections() ?? [];
+    const wire = sections.some((section) => section.value !== '') ? INCOMPLETE_VALUE : '';
+    if (wire === current.wire) return;
+    setState({ wire, date: null });
+    onChange(wire);
+  };
+  const syncRef = useRef(sync);
+  syncRef.current = sync;
+  useEffect(() => syncRef.current(), [current.wire, current.date]);
+  return [current.date, change, fieldRef, () => syncRef.current()] as const;
 }
 
-function pickerProps(kind: WireFormat, props: PickerInputProps) {
+function pickerProps(
+  kind: WireFormat,
+  props: PickerInputProps,
+  fieldRef: RefObject<FieldRef<Date | null> | null>,
+  sync: () => void,
+) {
   const { label, error, helperText, required, fullWidth, name, onBlur, startAdornment, min, disabled, autoFocus } =
     props;
   const { onAccept } = props;
@@ -72,6 +95,7 @@ function pickerProps(kind: WireFormat, props: PickerInputProps) {
     format: displayFormats[kind],
     ...(min ? { minDate: dateOfWire(min, kind) ?? undefined } : {}),
     slotProps: {
+      field: { fieldRef, onKeyUp: () => sync() },
       textField: {
         error,
         helperText,
@@ -94,30 +118,30 @@ function GermanPickers({ children }: { children: ReactNode }) {
 
 /** A date as 'YYYY-MM-DD', shown and typed as DD.MM.YYYY. */
 export function DateInput(props: PickerInputProps) {
-  const [date, change] = usePickerDate(props.value, 'date', props.onChange);
+  const [date, change, fieldRef, sync] = usePickerDate(props.value, 'date', props.onChange);
   return (
     <GermanPickers>
-      <DatePicker {...pickerProps('date', props)} value={date} onChange={change} />
+      <DatePicker {...pickerProps('date', props, fieldRef, sync)} value={date} onChange={change} />
     </GermanPickers>
   );
 }
 
 /** A time as 'HH:mm', 24 h. */
 export function TimeInput(props: PickerInputProps) {
-  const [date, change] = usePickerDate(props.value, 'time', props.onChange);
+  const [date, change, fieldRef, sync] = usePickerDate(props.value, 'time', props.onChange);
   return (
     <GermanPickers>
-      <TimePicker {...pickerProps('time', props)} ampm={false} value={date} onChange={change} />
+      <TimePicker {...pickerProps('time', props, fieldRef, sync)} ampm={false} value={date} onChange={change} />
     </GermanPickers>
   );
 }
 
 /** A date and time as 'YYYY-MM-DDTHH:mm', shown as DD.MM.YYYY HH:mm. */
 export function DateTimeInput(props: PickerInputProps) {
-  const [date, change] = usePickerDate(props.value, 'dateTime', props.onChange);
+  const [date, change, fieldRef, sync] = usePickerDate(props.value, 'dateTime', props.onChange);
   return (
     <GermanPickers>
-      <DateTimePicker {...pickerProps('dateTime', props)} ampm={false} value={date} onChange={change} />
+      <DateTimePicker {...pickerProps('dateTime', props, fieldRef, sync)} ampm={false} value={date} onChange={change} />
     </GermanPickers>
   );
 }

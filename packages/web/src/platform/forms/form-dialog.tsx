@@ -64,6 +64,12 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
    * on the fields (a Speichern disabled without a hint is what issue 31 removed).
    */
   saveOnlyWhenDirty?: boolean;
+  /**
+   * Speichern only while the values pass the form's schema, where the specification disables it on an
+   * invalid form (user dialog, message form): the reasons show on the fields from the start (the form is
+   * checked when the dialog opens), so the disabled button is never unexplained (issue 47).
+   */
+  saveOnlyWhenValid?: boolean;
   /** After a save the dialog shows the saved state this long before it closes (410: 400 ms). */
   closeDelayMs?: number;
   /** A save keeps the dialog open with the saved values (a dialog that edits one period after another). */
@@ -149,6 +155,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   submitLabel = 'Speichern',
   saveOnlyWhenChanged = false,
   saveOnlyWhenDirty = false,
+  saveOnlyWhenValid = false,
   closeDelayMs,
   stayOpenOnSave = false,
   header,
@@ -169,8 +176,8 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   // on change), so a click right after typing would find Speichern still disabled. Its own dirty state is
   // set before the values are announced, and the form's schema checks the values as they are: the dialog
   // renders again when either answer changes and reads both as they are now.
-  const followsChanges = saveOnlyWhenChanged || saveOnlyWhenDirty;
-  const schema = saveOnlyWhenChanged ? schemaOfForm(form.control) : undefined;
+  const followsChanges = saveOnlyWhenChanged || saveOnlyWhenDirty || saveOnlyWhenValid;
+  const schema = saveOnlyWhenChanged || saveOnlyWhenValid ? schemaOfForm(form.control) : undefined;
   const validNow = () => (schema === undefined ? isValid : schema.safeParse(form.getValues()).success);
   useWatch({
     control: form.control,
@@ -189,6 +196,11 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   const rootError = errors.root?.['server']?.message;
   const conflict = errors.root?.['conflict']?.message;
   const reloadAll = useReloadAfterConflict(onClose);
+  // saveOnlyWhenValid: every reason for the disabled Speichern is on its field from the start.
+  const checkOnOpen = saveOnlyWhenValid && !readOnly;
+  useEffect(() => {
+    if (checkOnOpen) void form.trigger();
+  }, [checkOnOpen, form]);
 
   useEffect(() => {
     if (jumpToServerError.current && paths.length > 0) {
@@ -312,6 +324,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
                   closing ||
                   (isSubmitted && !isValid) ||
                   (saveOnlyWhenChanged && !(dirtyNow && validNow())) ||
+                  (saveOnlyWhenValid && !validNow()) ||
                   (saveOnlyWhenDirty && !dirtyNow)
                 }
               >

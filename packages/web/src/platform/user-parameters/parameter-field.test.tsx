@@ -42,7 +42,9 @@ describe('parameterError', () => {
     expect(parameterError(parameter(5), { wert: 'abc', ids: [] })).toBe('Enthält unerlaubte Zeichen');
     expect(parameterError(parameter(3), { wert: '1,5', ids: [] })).toBeNull();
     expect(parameterError(parameter(3), { wert: 'zwei', ids: [] })).toBe('Bitte eine Zahl angeben.');
-    expect(parameterError(parameter(7), { wert: '2024-02-30', ids: [] })).toBe('Bitte ein gültiges Datum angeben.');
+    expect(parameterError(parameter(7), { wert: '2024-02-30', ids: [] })).toBe(
+      'Bitte im folgenden Format angeben: TT.MM.YYYY',
+    );
     expect(parameterError(parameter(8), { wert: '24:00', ids: [] })).toBe(
       'Bitte eine Uhrzeit im Format HH:MM angeben.',
     );

@@ -4,12 +4,21 @@ import { datenschutzOverview, recordDisclosure } from '../../../platform/audit/p
 import { writeModuleSettings } from '../../../platform/settings/module-settings';
 import { offerFile } from '../../../platform/files/offer-file';
 import { CallError, defineCall } from '../../../platform/http/calls';
-import { UnknownPersonError, datenauskunft } from '../../../platform/privacy/datenauskunft';
+import { UnknownPersonError, datenauskunft, maySeeAllPersonalData } from '../../../platform/privacy/datenauskunft';
+import { isAdministrator } from '../../../platform/users/rights-guard';
 
-/** Art. 15 DSGVO: everything stored about one user as a ZIP, for user administrators (x|005|000). */
+/**
+ * Art. 15 DSGVO: everything stored about one user as a ZIP. Needs the Datenschutz right (x|005|040) and the
+ * right to see all the person's data in every module that keeps some (each module's access port) — or an
+ * administrator (every right), whose export the Protokoll entry marks as such.
+ */
 export const datenauskunftCall = defineCall(userAdminCalls.datenauskunft).forSession({
-  rights: [userAdminRights.list],
+  rights: [userAdminRights.datenschutz],
   async handle({ app, input, user }) {
+    const administrator = isAdministrator(user.rechte);
+    if (!administrator && !(await maySeeAllPersonalData(app, user, input.data))) {
+      throw new CallError('noRight', userAdminMessages.datenauskunftWithheld);
+    }
     let bytes: Buffer;
     try {
       bytes = await datenauskunft(app, input.data);
@@ -17,14 +26,18 @@ export const datenauskunftCall = defineCall(userAdminCalls.datenauskunft).forSes
       if (error instanceof UnknownPersonError) throw new CallError('notFound', userAdminMessages.unknownUser);
       throw error;
     }
-    // The Datenauskunft is an entry of the person it is about, made by the administrator who asked for it.
+    // The Datenauskunft is an entry of the person it is about, made by the user who asked for it.
     await recordDisclosure(app.db, {
       nutzerId: user.id,
       modul: '005',
       aktion: protokollMessages.disclosed,
       objektTyp: 'Benutzer',
       objektId: String(input.data),
-      felder: { Datei: `Datenauskunft-${input.data}.zip`, Bytes: bytes.length },
+      felder: {
+        Datei: `Datenauskunft-${input.data}.zip`,
+        Bytes: bytes.length,
+        Berechtigung: administrator ? protokollMessages.disclosedByAdministrator : protokollMessages.disclosedSeen,
+      },
     });
     const offered = await offerFile(
       { app, user },
@@ -35,17 +48,20 @@ export const datenauskunftCall = defineCall(userAdminCalls.datenauskunft).forSes
   },
 });
 
-/** The Datenschutz settings (retention) for user administrators (x|005|000); defaults while none are saved. */
+/** The Datenschutz settings (retention) for holders of the Datenschutz right; defaults while none are saved. */
 export const getDatenschutzCall = defineCall(userAdminCalls.getDatenschutz).forSession({
-  rights: [userAdminRights.list],
+  rights: [userAdminRights.datenschutz],
   async handle({ db }) {
     return datenschutzOverview(db);
   },
 });
 
-/** Saves the retention settings as module settings 'datenschutz'; the jobs read them on their next run. */
+/**
+ * Saves the retention settings as module settings 'datenschutz' (Datenschutz right; the contract refuses a
+ * period below a category's legal minimum); the jobs read them on their next run.
+ */
 export const saveDatenschutzCall = defineCall(userAdminCalls.saveDatenschutz).forSession({
-  rights: [userAdminRights.list],
+  rights: [userAdminRights.datenschutz],
   async handle({ db, input }) {
     await writeModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, input.data);
     return datenschutzOverview(db);

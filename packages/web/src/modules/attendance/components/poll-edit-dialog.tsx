@@ -29,7 +29,7 @@ export function PollEditDialog({
   canClose: boolean;
   onClose(): void;
 }) {
-  const form = useSchemaForm(pollForm, { ...draft, id_slot: slotId });
+  const form = useSchemaForm(pollForm, { ...draft, id_slot: slotId }, { mode: 'onChange' });
   const { mutateAsync: save } = useSaveAttendance();
   return (
     <FormDialog
@@ -40,6 +40,8 @@ export function PollEditDialog({
       texts={{ success: attendanceMessages.dataSaved, failure: attendanceMessages.saveFailed }}
       serverErrorPrefix="dataToSave.data."
       width={500}
+      // school.md: save is disabled while the form is invalid (the title is required).
+      saveOnlyWhenValid
     >
       <FormDateField control={form.control} name="datum" label="Datum" helperText=" " />
       <FormTextField control={form.control} name="titel" label="Titel" helperText=" " autoFocus />

@@ -37,12 +37,12 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('MessageDialog (new message)', () => {
-  it('Speichern with empty title and text sends nothing, names both fields and waits for them', async () => {
+  it('Speichern is disabled while title and text are empty, both fields say why from the start (issue 47)', async () => {
     renderDialog();
-    save();
     await waitFor(() => expect(helperTextOf('Betreff')).toBe('Bitte angeben.'));
     expect(helperTextOf('Text')).toBe('Bitte angeben.');
     expect(screen.getByRole('button', { name: 'Speichern' })).toHaveProperty('disabled', true);
+    save();
     expect(call).not.toHaveBeenCalled();
 
     // Filling both clears the messages and offers Speichern again.

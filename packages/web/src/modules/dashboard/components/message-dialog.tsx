@@ -70,6 +70,7 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
   const form: MessageFormApi = useSchemaForm(
     messageFormSchema,
     meldung ? draftOf(meldung, emailParameter) : newDraft(standardEmpfaenger, emailParameter),
+    { mode: 'onChange' },
   );
   const { control } = form;
   const w1 = useW1();
@@ -88,6 +89,8 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
       texts={{ success: dashboardMessages.saved, failure: dashboardMessages.saveFailed }}
       serverErrorPrefix="dataToSave.data."
       width={900}
+      // core.md: save disabled while subject or text is empty or the planned start lies after the end.
+      saveOnlyWhenValid
     >
       <FormSelectField control={control} name="typ" label="Typ" options={typeOptions} size="small" />
       <FormTextField

@@ -46,13 +46,14 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('EmployeeDialog (new employee)', () => {
-  it('with only a first name, Speichern says why: the last name is marked, nothing is sent', async () => {
+  it('Speichern only when changed and valid: with only a first name it stays disabled, the last name says why', async () => {
     renderDialog();
+    expect(saveButton()).toHaveProperty('disabled', true);
     fireEvent.change(field('Vorname'), { target: { value: 'Erika' } });
-    expect(saveButton()).toHaveProperty('disabled', false);
-    fireEvent.click(saveButton());
     await waitFor(() => expect(helperTextOf(field('Nachname'))).toBe('Bitte angeben.'));
+    expect(saveButton()).toHaveProperty('disabled', true);
     expect(helperTextOf(field('Vorname'))).toBe('');
+    fireEvent.click(saveButton());
     expect(call).not.toHaveBeenCalled();
 
     fireEvent.change(field('Nachname'), { target: { value: 'Muster' } });
@@ -60,13 +61,27 @@ describe('EmployeeDialog (new employee)', () => {
     expect(saveButton()).toHaveProperty('disabled', false);
   });
 
+  it("a failed save says the specification's save-failure text (business.md), not 'Fehler! …'", async () => {
+    call.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderDialog();
+    fireEvent.change(field('Vorname'), { target: { value: 'Erika' } });
+    fireEvent.change(field('Nachname'), { target: { value: 'Muster' } });
+    await waitFor(() => expect(saveButton()).toHaveProperty('disabled', false));
+    fireEvent.click(saveButton());
+    expect(await screen.findByText(payrollMessages.saveFailed)).toBeTruthy();
+    expect(payrollMessages.saveFailed).toBe(
+      'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
+    );
+    expect(screen.queryByText(payrollMessages.notReflected)).toBeNull();
+  });
+
   it('an emptied number names its field', async () => {
     renderDialog();
     fireEvent.change(field('Vorname'), { target: { value: 'Erika' } });
     fireEvent.change(field('Nachname'), { target: { value: 'Muster' } });
     fireEvent.change(spinner('Urlaubstage pro Jahr'), { target: { value: '' } });
-    fireEvent.click(saveButton());
     await waitFor(() => expect(helperTextOf(spinner('Urlaubstage pro Jahr'))).toBe(numberMessage('Urlaubstage')));
+    expect(saveButton()).toHaveProperty('disabled', true);
     expect(numberMessage('Urlaubstage')).toBe('Bitte für „Urlaubstage“ eine Zahl angeben.');
     expect(call).not.toHaveBeenCalled();
   });

@@ -81,7 +81,7 @@ export function EmployeeDialog({
   onClose(): void;
 }) {
   const initial = inputOf(employee);
-  const form = useSchemaForm(employeeInput, initial);
+  const form = useSchemaForm(employeeInput, initial, { mode: 'onChange' });
   const { control, setValue } = form;
   const exceptions = useFieldArray({ control, name: 'ausnahmen' });
   const watched = useWatch({ control, name: 'ausnahmen' });
@@ -150,8 +150,11 @@ export function EmployeeDialog({
           save({ type: 'saveMitarbeiter', data: { mitarbeiter: { ...values, version: employee?.version } } })
         }
         onClose={onClose}
-        texts={{ success: payrollMessages.saved, failure: payrollMessages.notReflected }}
+        texts={{ success: payrollMessages.saved, failure: payrollMessages.saveFailed }}
         serverErrorPrefix="dataToSave.data.mitarbeiter."
+        // business.md: save only when something changed and the form is valid, the reasons on the fields.
+        saveOnlyWhenChanged
+        saveOnlyWhenValid
         closeDelayMs={payrollCloseDelayMs}
         width={720}
         extraActions={

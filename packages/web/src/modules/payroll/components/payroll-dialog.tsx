@@ -161,7 +161,7 @@ export function PayrollDialog({
       readOnly={!loaded || locked}
       saveOnlyWhenDirty
       stayOpenOnSave
-      texts={{ success: payrollMessages.saved, failure: payrollMessages.notReflected }}
+      texts={{ success: payrollMessages.saved, failure: payrollMessages.saveFailed }}
       serverErrorPrefix="dataToSave.data.abrechnung."
       onSubmit={() =>
         save({

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AdminGroup, AdminUser, RightNode } from '@hortus/contract';
+import type { AdminGroup, AdminUser, RightNode, UserParameter } from '@hortus/contract';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { ApiError } from '../../../platform/api/errors';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
@@ -49,7 +49,26 @@ const groups: AdminGroup[] = [
   },
 ];
 
-function renderDialog(user: AdminUser, sessionRights: string[], onPasswordReset = vi.fn(), onClose = vi.fn()) {
+const everyone = { sehen: { alle: true, gruppen: [] }, bearbeiten: { alle: true, gruppen: [] } };
+const birthday: UserParameter = {
+  id: 5,
+  name: 'Geburtstag',
+  icon: 'Cake',
+  typ: 7,
+  sort: 1,
+  ident: false,
+  selectoptions: [],
+  f100: { seeOnTable: false },
+  bedingungen: { f010: everyone, f100: everyone, f200: everyone },
+};
+
+function renderDialog(
+  user: AdminUser,
+  sessionRights: string[],
+  onPasswordReset = vi.fn(),
+  onClose = vi.fn(),
+  parameters: UserParameter[] = [],
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(userAdminKeys.rights, tree);
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -64,7 +83,7 @@ function renderDialog(user: AdminUser, sessionRights: string[], onPasswordReset 
       user={user}
       adminGroups={groups}
       settingsGroups={groups}
-      parameters={[]}
+      parameters={parameters}
       sessionRights={sessionRights}
       onClose={onClose}
       onCreated={vi.fn()}
@@ -91,11 +110,12 @@ describe('UserDialog', () => {
     expect(screen.getByText('(über Gruppe)')).toBeTruthy();
     expect(checkbox('Nachrichten').disabled).toBe(false);
 
-    // Speichern on the empty form names the missing field instead of staying disabled without a hint.
-    fireEvent.click(saveButton());
+    // core.md: Speichern is disabled while the user name is empty; the reason is on the field from the start.
     const name = screen.getByRole('textbox', { name: /Benutzername/ });
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Bitte angeben.')).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
+    fireEvent.click(saveButton());
     expect(call).not.toHaveBeenCalled();
     fireEvent.change(name, { target: { value: 'anna b' } });
     // The contract's user-name rule, with its German message on the field.
@@ -108,6 +128,27 @@ describe('UserDialog', () => {
     expect(await screen.findByText('Bitte mindestens eine Gruppe wählen.')).toBeTruthy();
     expect(saveButton().disabled).toBe(true);
     expect(checkbox('App-Info').checked).toBe(false);
+  });
+
+  it("an incomplete date keeps Speichern disabled with the specification's text and saves nothing (issue 47)", async () => {
+    const user: AdminUser = {
+      ...newUser(groups),
+      id: 7,
+      nn: 'anna',
+      ident: 'Anna',
+      nutzerparameter: [birthday.id],
+      nutzerparameterwerte: { [birthday.id]: '2015-03-14' },
+    };
+    renderDialog(user, ['x|005|000', 'x|005|000|020'], vi.fn(), vi.fn(), [birthday]);
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    const [day] = screen.getAllByRole('spinbutton') as [HTMLElement];
+    fireEvent.focus(day);
+    fireEvent.keyDown(day, { key: 'Delete' });
+    fireEvent.keyUp(day, { key: 'Delete' });
+    expect(await screen.findByText('Bitte im folgenden Format angeben: TT.MM.YYYY')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.click(saveButton());
+    expect(call).not.toHaveBeenCalled();
   });
 
   it('is read-only without the edit right: no Speichern, only Schließen', () => {

@@ -211,6 +211,8 @@ export function UserDialog({
         width={USER_DIALOG_WIDTH}
         fullScreenBelow="md"
         readOnly={!isEditable}
+        // core.md: save disabled while the user name is empty or has a space, or no group is chosen.
+        saveOnlyWhenValid
         tabs={
           isSmall
             ? [

@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { datenschutzInput, type DatenschutzReply, type DatenschutzSettings } from '@hortus/contract';
+import { PAYROLL_YEARS_MIN, datenschutzInput, type DatenschutzReply, type DatenschutzSettings } from '@hortus/contract';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { FormNumberField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
@@ -62,7 +62,7 @@ export function DatenschutzForm({ saved }: { saved: DatenschutzSettings }) {
           control={control}
           name="lohnJahre"
           label="Abgeschlossene Lohnabrechnungen aufbewahren (Jahre)"
-          helperText="Gezählt ab dem Ende des Kalenderjahres der Abrechnung; ältere löscht ein täglicher Auftrag."
+          helperText={`Gezählt ab dem Ende des Kalenderjahres der Abrechnung; ältere löscht ein täglicher Auftrag. Gesetzlich mindestens ${PAYROLL_YEARS_MIN} Jahre.`}
         />
       </SettingsForm>
     </Paper>

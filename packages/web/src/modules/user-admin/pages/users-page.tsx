@@ -11,6 +11,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { hasRight, messages, type AdminUser } from '@hortus/contract';
 import { userAdminMessages, userAdminRights } from '@hortus/contract/modules/user-admin';
+import { ApiError } from '../../../platform/api/errors';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
@@ -45,13 +46,15 @@ export function UsersPage() {
   const [passwordNotice, setPasswordNotice] = useState<PasswordNotice | null>(null);
 
   const sessionRights = settings.data?.user.rechte ?? [];
-  const [auskunftFailed, setAuskunftFailed] = useState(false);
+  // The failure's text: the server's refusal (data the caller may not see), else the generic one.
+  const [auskunftFailed, setAuskunftFailed] = useState<string | null>(null);
   const ownId = settings.data?.user.id;
   const settingsGroups = useMemo(() => settings.data?.nutzergruppen ?? [], [settings.data]);
   const adminGroups = groups.data ?? [];
   const canAdd = hasRight(sessionRights, userAdminRights.add);
   const canDelete = hasRight(sessionRights, userAdminRights.delete);
   const canEdit = hasRight(sessionRights, userAdminRights.edit);
+  const canDisclose = hasRight(sessionRights, userAdminRights.datenschutz);
 
   const rows = useMemo(
     () => sortUsers(filterUsers(users.data ?? [], search, chosenGroups)),
@@ -82,19 +85,26 @@ export function UsersPage() {
               {canEdit ? <EditIcon /> : <VisibilityIcon />}
             </IconButton>
           </Tooltip>
-          <Tooltip title="Datenauskunft (DSGVO)">
-            <IconButton
-              aria-label="Datenauskunft"
-              onClick={() =>
-                void downloadDatenauskunft(user.id).then(
-                  () => setAuskunftFailed(false),
-                  () => setAuskunftFailed(true),
-                )
-              }
-            >
-              <DownloadIcon />
-            </IconButton>
-          </Tooltip>
+          {canDisclose && (
+            <Tooltip title="Datenauskunft (DSGVO)">
+              <IconButton
+                aria-label="Datenauskunft"
+                onClick={() =>
+                  void downloadDatenauskunft(user.id).then(
+                    () => setAuskunftFailed(null),
+                    (error: unknown) =>
+                      setAuskunftFailed(
+                        error instanceof ApiError && error.status === 'noRight'
+                          ? error.message
+                          : messages.downloadCreateFailed,
+                      ),
+                  )
+                }
+              >
+                <DownloadIcon />
+              </IconButton>
+            </Tooltip>
+          )}
           {canDelete && (
             <Tooltip title="Löschen">
               <span>
@@ -112,7 +122,7 @@ export function UsersPage() {
   return (
     <PageContainer>
       {users.isError && <Notice severity="error">{userAdminMessages.loadFailed}</Notice>}
-      {auskunftFailed && <Notice severity="error">{messages.downloadCreateFailed}</Notice>}
+      {auskunftFailed && <Notice severity="error">{auskunftFailed}</Notice>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2, alignItems: { sm: 'center' } }}>
         <SearchField value={search} onChange={setSearch} />
         <GroupFilter groups={settingsGroups} value={chosenGroups} onChange={setChosenGroups} />
