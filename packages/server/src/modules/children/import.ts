@@ -1,7 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { hasRight, listImportMessages as m } from '@hortus/contract';
 import { childrenRights, editChildInput, type EditChildData } from '@hortus/contract/modules/children';
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { UploadedFile } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import { userParameterValues, users } from '../../platform/db/schema';
 import type { AppContext } from '../../platform/http/calls';
