@@ -20,6 +20,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'], testTimeout: 20_000 } },
+      { test: { name: 'tools', root: './tools', include: ['**/*.test.mjs'], testTimeout: 20_000 } },
       './packages/web/vitest.config.ts',
       serverProject('server-pglite', 'pglite'),
       // The same server suite again on PostgreSQL when DATABASE_URL is set (CI always sets it).

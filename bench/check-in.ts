@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { encodeCallFields, platformCalls } from '@hortus/contract';
+import { encodeCallFields, platformCalls, todayIsoDay } from '@hortus/contract';
 import { childrenCalls, type ChildrenData } from '@hortus/contract/modules/children';
 import { buildApp } from '../packages/server/src/app';
 import { bootstrap } from '../packages/server/src/bootstrap';
@@ -116,7 +116,7 @@ async function measure(count: number) {
 const results = [await measure(60), await measure(1_000)];
 const kb = (bytes: number) => (bytes >= 10_000 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} B`);
 const lines = [
-  `# Bytes per check-in (issue 35) — ${new Date().toISOString().slice(0, 10)}`,
+  `# Bytes per check-in (issue 35) — ${todayIsoDay()}`,
   '',
   `One status click of module 200 (anwesenheitsstatus, check-in), PGlite in process (inject), ${os.cpus().length} shared cores;`,
   `body bytes raw and as sent with Accept-Encoding br, gzip; server time = inject round trip, median of ${CLICKS} clicks.`,

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeCallFields, platformCalls, type CallSpec } from '@hortus/contract';
+import { encodeCallFields, platformCalls, type CallSpec, todayIsoDay, utcIsoDay } from '@hortus/contract';
 import { customerCalls, revenueOverview, type CustomerData } from '@hortus/contract/modules/customers';
 import { buildApp } from '../packages/server/src/app';
 import { bootstrap } from '../packages/server/src/bootstrap';
@@ -40,7 +40,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const day = (i: number) => {
   const date = new Date(Date.UTC(YEAR, 0, 1 + (i % 365)));
-  return date.toISOString().slice(0, 10);
+  return utcIsoDay(date);
 };
 
 async function run(): Promise<void> {
@@ -238,7 +238,7 @@ async function run(): Promise<void> {
     const lines = [
       '# Costs, revenue overview and EÜR ZIP (issue 19)',
       '',
-      `\`npm run bench:costs -w @hortus/bench\` — ${new Date().toISOString().slice(0, 10)}, PGlite in process, ${os.cpus().length} shared cores.`,
+      `\`npm run bench:costs -w @hortus/bench\` — ${todayIsoDay()}, PGlite in process, ${os.cpus().length} shared cores.`,
       `One year: ${result.costs} costs with a ${RECEIPT_KB} KB receipt each, ${INVOICES} invoices of ${INVOICE_KB} KB, ${INVOICES / 2} payments.`,
       '',
       '| Measure | Value |',

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { encodeCallFields, platformCalls } from '@hortus/contract';
+import { encodeCallFields, platformCalls, todayIsoDay } from '@hortus/contract';
 import { customerCalls, type CustomerData } from '@hortus/contract/modules/customers';
 import { buildApp } from '../packages/server/src/app';
 import { bootstrap } from '../packages/server/src/bootstrap';
@@ -167,7 +167,7 @@ await bareApp.close();
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = [
-  `# Module 410 load with a realistic year (issue 35) — ${new Date().toISOString().slice(0, 10)}`,
+  `# Module 410 load with a realistic year (issue 35) — ${todayIsoDay()}`,
   '',
   `Two years, each ${COSTS} costs with a receipt and ${INVOICES} invoiced orders (half paid), 50 customers;`,
   `PGlite in process, ${os.cpus().length} shared cores (load average ${os.loadavg()[0]?.toFixed(1)} at the end of the run).`,

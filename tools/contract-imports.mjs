@@ -128,7 +128,51 @@ export function rewrite(file, owner, text = fs.readFileSync(file, 'utf8')) {
       .join('\n');
     edits.push({ start: statement.getStart(source), end: statement.getEnd(), text: replacement });
   }
-  if (edits.length === 0) return null;
+  let out = text;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) {
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  }
+  out = mergeImports(file, out, kind);
+  return out === text ? null : out;
+}
+
+/**
+ * Joins named imports of one contract entry of the same kind (value or type) into the first of them.
+ * @param {string} file @param {string} text @param {ts.ScriptKind} kind
+ */
+function mergeImports(file, text, kind) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  /** @type {Map<string, {first: ts.ImportDeclaration, names: string[], rest: ts.ImportDeclaration[]}>} */
+  const byKey = new Map();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const from = statement.moduleSpecifier.text;
+    if (from !== barrel && !from.startsWith(`${barrel}/`)) continue;
+    const clause = statement.importClause;
+    if (!clause || clause.name || !clause.namedBindings || !ts.isNamedImports(clause.namedBindings)) continue;
+    const key = `${clause.isTypeOnly ? 'type ' : ''}${from}`;
+    const names = clause.namedBindings.elements.map((element) => element.getText(source));
+    const entry = byKey.get(key);
+    if (entry) {
+      entry.names.push(...names);
+      entry.rest.push(statement);
+    } else byKey.set(key, { first: statement, names, rest: [] });
+  }
+  /** @type {{start: number, end: number, text: string}[]} */
+  const edits = [];
+  for (const [key, { first, names, rest }] of byKey) {
+    if (rest.length === 0) continue;
+    const typeOnly = key.startsWith('type ');
+    const from = typeOnly ? key.slice('type '.length) : key;
+    const unique = [...new Set(names)];
+    const head = typeOnly ? 'import type' : 'import';
+    edits.push({
+      start: first.getStart(source),
+      end: first.getEnd(),
+      text: `${head} { ${unique.join(', ')} } from '${from}';`,
+    });
+    for (const statement of rest) edits.push({ start: statement.getFullStart(), end: statement.getEnd(), text: '' });
+  }
   let out = text;
   for (const edit of edits.sort((a, b) => b.start - a.start)) {
     out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);

@@ -1,42 +1,138 @@
 // @ts-check
 /**
- * ESLint rule enforcing the dependency direction of shared/design/style.md inside each package:
- * platform code imports no module, and no module imports another module. A second rule keeps the
- * account tables to the platform's accounts service.
+ * ESLint rules for the module graph (docs/architecture.md "Packages and dependency rule"): platform code imports
+ * no module; a module imports another only through its public surface (contract entry
+ * `@hortus/contract/modules/<m>`, server/web `modules/<m>/public.ts`) and only when its definition declares it
+ * (`dependsOn`), for relative imports and package specifiers alike; the runtime import graph has no cycle; a day
+ * is never the UTC day `toISOString().slice(0, 10)`. Another rule keeps the account tables to the platform's
+ * accounts service.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
 /** @param {string} file */
+function posix(file) {
+  return file.split(path.sep).join('/');
+}
+
+/**
+ * @param {string} file
+ * @returns {{kind: 'platform', pkg: string} | {kind: 'module', pkg: string, name: string, rest: string} | null}
+ */
 function sliceOf(file) {
-  const normalized = file.split(path.sep).join('/');
-  const match = /\/packages\/[^/]+\/src\/(platform|modules)(?:\/([^/]+))?/.exec(normalized);
+  const match = /\/packages\/([^/]+)\/src\/(platform|modules)(?:\/([^/]+)(\/.*)?)?/.exec(posix(file));
   if (!match) return null;
-  return match[1] === 'platform' ? { kind: 'platform' } : { kind: 'module', name: match[2] ?? '' };
+  const pkg = match[1] ?? '';
+  return match[2] === 'platform'
+    ? { kind: 'platform', pkg }
+    : { kind: 'module', pkg, name: match[3] ?? '', rest: match[4] ?? '' };
+}
+
+/** @type {Map<string, {code: string, dependsOn: string[]}> | null} */
+let definitionsCache = null;
+/**
+ * Each contract module's code and declared dependencies (`dependsOn`), read from its definition.ts, by
+ * folder name (the same name on server and web).
+ * @param {string} contractModules the folder packages/contract/src/modules
+ */
+export function moduleDefinitions(contractModules = path.join(repoRoot, 'packages/contract/src/modules')) {
+  if (definitionsCache && contractModules === path.join(repoRoot, 'packages/contract/src/modules')) {
+    return definitionsCache;
+  }
+  /** @type {Map<string, {code: string, dependsOn: string[]}>} */
+  const out = new Map();
+  for (const name of fs.existsSync(contractModules) ? fs.readdirSync(contractModules) : []) {
+    const file = path.join(contractModules, name, 'definition.ts');
+    if (!fs.existsSync(file)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    const code = /\bcode:\s*'(\d{3})'/.exec(text)?.[1] ?? '';
+    const list = /\bdependsOn:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? '';
+    out.set(name, { code, dependsOn: [...list.matchAll(/'(\d{3})'/g)].map((m) => m[1] ?? '') });
+  }
+  if (contractModules === path.join(repoRoot, 'packages/contract/src/modules')) definitionsCache = out;
+  return out;
+}
+
+/** Whether a module (folder name) declares a dependency on another (folder name). */
+function declares(/** @type {string} */ from, /** @type {string} */ to) {
+  const definitions = moduleDefinitions();
+  const target = definitions.get(to)?.code;
+  return target !== undefined && (definitions.get(from)?.dependsOn ?? []).includes(target);
+}
+
+/** A module's public surface inside a package: the contract's module entry, elsewhere modules/<m>/public.ts. */
+function isPublicSurface(/** @type {string} */ pkg, /** @type {string} */ rest) {
+  const entry = rest.replace(/\.(ts|tsx|js)$/, '');
+  return pkg === 'contract' ? entry === '' || entry === '/index' : entry === '/public';
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
 const sliceBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'platform imports no module; a module imports no other module' },
-    schema: [],
+    docs: {
+      description:
+        'platform imports no module; a module imports another only through its public surface and only when declared in dependsOn',
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: { platformExceptions: { type: 'object', additionalProperties: { type: 'array' } } },
+        additionalProperties: false,
+      },
+    ],
     messages: {
       platform: 'Platform code must not import module code ({{target}}).',
-      module: 'Module "{{from}}" must not import module "{{to}}"; share through platform or contract instead.',
+      surface:
+        'Module "{{from}}" may use module "{{to}}" only through its public surface ({{surface}}), not {{target}}.',
+      undeclared:
+        'Module "{{from}}" imports module "{{to}}" without declaring it: add its code to dependsOn in contract/src/modules/{{from}}/definition.ts.',
     },
   },
   create(context) {
     const from = sliceOf(context.filename);
-    if (!from) return {};
     /** @param {any} node @param {unknown} source */
     const checkSource = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = sliceOf(path.resolve(path.dirname(context.filename), source));
-      if (!target || target.kind !== 'module') return;
-      if (from.kind === 'platform') {
+      if (typeof source !== 'string') return;
+      /** @type {{pkg: string, name: string, rest: string} | null} */
+      let target = null;
+      if (source.startsWith('.')) {
+        const resolved = sliceOf(path.resolve(path.dirname(context.filename), source));
+        if (resolved?.kind === 'module') target = resolved;
+      } else {
+        const match = /^@hortus\/contract\/(?:src\/)?modules\/([^/]+)(\/.*)?$/.exec(source);
+        if (match)
+          target = { pkg: 'contract', name: match[1] ?? '', rest: source.includes('/src/') ? '/x' : (match[2] ?? '') };
+      }
+      if (!target) return;
+      if (from?.kind === 'platform') {
+        /** @type {Record<string, string[]>} */
+        const exceptions = context.options[0]?.platformExceptions ?? {};
+        const relative = posix(path.relative(repoRoot, context.filename));
+        if (!source.startsWith('.') && (exceptions[relative] ?? []).includes(target.name)) return;
+        // A platform test may use a real module's contract as its sample (never a module's code).
+        if (!source.startsWith('.') && /\.test\.tsx?$/.test(relative)) return;
         context.report({ node, messageId: 'platform', data: { target: source } });
-      } else if (from.kind === 'module' && target.name !== from.name) {
-        context.report({ node, messageId: 'module', data: { from: from.name ?? '', to: target.name ?? '' } });
+        return;
+      }
+      // The app's wiring (server app.ts, server-modules.ts, web app/) and files outside src import modules freely.
+      if (from?.kind !== 'module') return;
+      const fromName = from.name;
+      if (fromName === target.name && (from.pkg === target.pkg || isPublicSurface(target.pkg, target.rest))) return;
+      if (!isPublicSurface(target.pkg, target.rest)) {
+        const surface =
+          target.pkg === 'contract' ? `@hortus/contract/modules/${target.name}` : `modules/${target.name}/public.ts`;
+        context.report({
+          node,
+          messageId: 'surface',
+          data: { from: fromName, to: target.name, surface, target: source },
+        });
+        return;
+      }
+      if (!declares(fromName, target.name)) {
+        context.report({ node, messageId: 'undeclared', data: { from: fromName, to: target.name } });
       }
     };
     return {
@@ -44,6 +140,146 @@ const sliceBoundaries = {
       ExportNamedDeclaration: (node) => node.source && checkSource(node, node.source.value),
       ExportAllDeclaration: (node) => checkSource(node, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && checkSource(node, node.source.value),
+    };
+  },
+};
+
+/** Relative runtime imports of a file (type-only imports and dynamic imports create no load-time edge). */
+/** @type {Map<string, string[]>} */
+const edgesCache = new Map();
+const importPattern =
+  /(?:^|\n)[ \t]*(?:import|export)[ \t]+(type[ \t]+)?(?:([^;'"]*?)[ \t\n]*from[ \t]*)?['"](\.{1,2}\/[^'"]*)['"]/g;
+
+/** @param {string} file @param {string} dir */
+function resolveRelative(file, dir) {
+  const base = path.resolve(dir, file);
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
+    if (/\.(ts|tsx)$/.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  const swapped = base.replace(/\.js$/, '.ts');
+  return fs.existsSync(swapped) ? swapped : null;
+}
+
+/**
+ * @param {string} file
+ * @param {string} [text]
+ * @returns {string[]}
+ */
+export function runtimeEdges(file, text) {
+  const cached = text === undefined ? edgesCache.get(file) : undefined;
+  if (cached) return cached;
+  const source = text ?? (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+  /** @type {string[]} */
+  const edges = [];
+  for (const match of source.matchAll(importPattern)) {
+    if (match[1]) continue;
+    const clause = (match[2] ?? '').trim();
+    const inner = /^\{([\s\S]*)\}$/.exec(clause)?.[1];
+    if (inner !== undefined) {
+      const names = inner
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      if (names.length > 0 && names.every((name) => name.startsWith('type '))) continue;
+    }
+    const target = resolveRelative(match[3] ?? '', path.dirname(file));
+    if (target) edges.push(target);
+  }
+  if (text === undefined) edgesCache.set(file, edges);
+  return edges;
+}
+
+/**
+ * The shortest path of runtime imports from `start` back to `file`, or null (breadth first).
+ * @param {string} file @param {string} start
+ */
+function pathBack(file, start) {
+  /** @type {Map<string, string | null>} */
+  const parent = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const current = /** @type {string} */ (queue.shift());
+    if (current === file) {
+      const chain = [];
+      for (let at = /** @type {string | null} */ (current); at !== null; at = parent.get(at) ?? null) chain.unshift(at);
+      return chain;
+    }
+    for (const next of runtimeEdges(current)) {
+      if (!parent.has(next)) {
+        parent.set(next, current);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noCycles = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'the runtime import graph is acyclic (type-only and dynamic imports excepted)' },
+    schema: [],
+    messages: { cycle: 'Import cycle: {{chain}}.' },
+  },
+  create(context) {
+    const file = path.resolve(context.filename);
+    if (!/\.(ts|tsx)$/.test(file)) return {};
+    const text = context.sourceCode.getText();
+    const edges = new Set(runtimeEdges(file, text));
+    edgesCache.set(file, [...edges]);
+    /** @param {any} node */
+    const check = (node) => {
+      if (node.importKind === 'type' || node.exportKind === 'type') return;
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = resolveRelative(source, path.dirname(file));
+      if (!target || !edges.has(target)) return;
+      const chain = pathBack(file, target);
+      if (!chain) return;
+      const names = [file, ...chain].map((step) => path.relative(path.dirname(file), step) || path.basename(step));
+      context.report({ node, messageId: 'cycle', data: { chain: names.join(' → ') } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noUtcDay = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'a day is not toISOString().slice(0, 10) (the UTC day): use the Berlin clock or utcIsoDay' },
+    schema: [],
+    messages: {
+      utcDay:
+        'toISOString().{{method}}(0, 10) is the UTC day, wrong between midnight and 01:00/02:00 in Berlin: use todayIsoDay / toLocal for a local day, utcIsoDay for a UTC calendar date.',
+    },
+  },
+  create(context) {
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        const method = callee.property.name;
+        if (method !== 'slice' && method !== 'substring' && method !== 'substr') return;
+        const [first, second] = node.arguments;
+        if (first?.type !== 'Literal' || first.value !== 0 || second?.type !== 'Literal' || second.value !== 10) return;
+        const inner = callee.object;
+        if (
+          inner.type === 'CallExpression' &&
+          inner.callee.type === 'MemberExpression' &&
+          inner.callee.property.type === 'Identifier' &&
+          inner.callee.property.name === 'toISOString'
+        ) {
+          context.report({ node, messageId: 'utcDay', data: { method } });
+        }
+      },
     };
   },
 };
@@ -111,4 +347,11 @@ const noAccountWrites = {
   },
 };
 
-export default { rules: { 'slice-boundaries': sliceBoundaries, 'no-account-writes': noAccountWrites } };
+export default {
+  rules: {
+    'slice-boundaries': sliceBoundaries,
+    'no-account-writes': noAccountWrites,
+    'no-cycles': noCycles,
+    'no-utc-day': noUtcDay,
+  },
+};

@@ -9,9 +9,12 @@ export {
   fileMatchesRule,
   fileRuleOf,
   fileRules,
+  uploadedFile,
+  uploadedFileMark,
   uploadedFileOf,
   type FileKind,
   type FileRule,
+  type UploadedFile,
 } from './platform/uploads';
 export * from './platform/fields';
 export * from './platform/import';

@@ -3,7 +3,8 @@ import { appInfoModule } from './modules/app-info/definition';
 import { messagesModule } from './modules/messages/definition';
 import { flattenRights, grantableRights, parseModulePath, tabPath, type RightNode } from './platform/module-definition';
 import { hasAnyRight, hasRight } from './platform/rights';
-import { findModule, moduleRegistry, rightsTree } from './registry';
+import { dependencyProblems, findModule, moduleRegistry, rightsTree } from './registry';
+import type { ModuleDefinition } from './platform/module-definition';
 
 function allNodes(node: RightNode): RightNode[] {
   return [node, ...(node.children ?? []).flatMap(allNodes)];
@@ -116,5 +117,23 @@ describe('rightsTree', () => {
       expect(hasRight(['x'], module.menuRight)).toBe(false);
       expect(hasRight(flattenRights(rightsTree), module.menuRight)).toBe(true);
     }
+  });
+});
+
+describe('declared module dependencies', () => {
+  const module = (code: string, dependsOn: string[]): ModuleDefinition => ({ ...appInfoModule, code, dependsOn });
+
+  it('exist and form no cycle', () => {
+    expect(dependencyProblems(moduleRegistry)).toEqual([]);
+  });
+
+  it('names a dependency on a module that does not exist', () => {
+    expect(dependencyProblems([module('100', ['005'])])).toEqual(['100 depends on 005, which is no module']);
+  });
+
+  it('names a cycle by its codes', () => {
+    const modules = [module('200', ['210']), module('210', ['300']), module('300', ['200']), module('400', ['200'])];
+    expect(dependencyProblems(modules)).toEqual(['cycle 200 → 210 → 300 → 200']);
+    expect(dependencyProblems([module('100', ['100'])])).toEqual(['100 depends on itself']);
   });
 });

@@ -36,6 +36,33 @@ export const moduleRegistry: readonly ModuleDefinition[] = [
   appInfoModule,
 ];
 
+/**
+ * What is wrong with the modules' declared dependencies (`dependsOn`): a code no module of `modules` has, a
+ * module depending on itself, a cycle (named by its codes). Empty when the graph is sound.
+ */
+export function dependencyProblems(modules: readonly ModuleDefinition[]): string[] {
+  const byCode = new Map(modules.map((module) => [module.code, module]));
+  const problems: string[] = [];
+  for (const module of modules) {
+    for (const code of module.dependsOn) {
+      if (code === module.code) problems.push(`${module.code} depends on itself`);
+      else if (!byCode.has(code)) problems.push(`${module.code} depends on ${code}, which is no module`);
+    }
+  }
+  const done = new Set<string>();
+  const visit = (code: string, path: readonly string[]): void => {
+    if (path.includes(code)) {
+      problems.push(`cycle ${[...path.slice(path.indexOf(code)), code].join(' → ')}`);
+      return;
+    }
+    if (done.has(code)) return;
+    for (const next of byCode.get(code)?.dependsOn ?? []) if (next !== code) visit(next, [...path, code]);
+    done.add(code);
+  };
+  for (const module of modules) visit(module.code, []);
+  return problems;
+}
+
 export function findModule(code: string): ModuleDefinition | undefined {
   return moduleRegistry.find((module) => module.code === code);
 }

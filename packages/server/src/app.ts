@@ -22,6 +22,7 @@ import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platfor
 import { serverModules } from './server-modules';
 import type { BackgroundJob } from './platform/modules/server-module';
 import { scheduleJobs } from './platform/modules/jobs';
+import { requireDeclaredDependencies } from './platform/modules/dependencies';
 import { widgetCalls, widgetRegistry } from './platform/modules/widgets';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { expiredSessionsJob } from './platform/users/accounts';
@@ -99,7 +100,6 @@ export function createAppContext(
     widgets: moduleWidgets,
     widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
     schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
-    childAttendance: serverModules.find((module) => module.childAttendance)?.childAttendance,
     personalData: serverModules.flatMap((module) =>
       module.personalData
         ? [{ code: module.code, collect: module.personalData, mayView: module.access?.personalData }]
@@ -114,6 +114,7 @@ export function createAppContext(
 
 /** Builds the HTTP app from plugins in a fixed order: security, parsers, calls, web app. Listening is main.ts's job. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  requireDeclaredDependencies(serverModules);
   const fastify = Fastify({
     logger: withRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,

@@ -20,7 +20,7 @@ import { notifyLateReport } from '../src/modules/parent-reports/late-push';
 import { removeUnusedUploads } from '../src/modules/parent-reports/uploads';
 import { sendReport, withdrawReport } from '../src/modules/parent-reports/reports';
 import { readParentReportsSettings, saveParentReportsSettings } from '../src/modules/parent-reports/settings';
-import { attendanceOf } from '../src/modules/parent-reports/records';
+import { childAttendance } from '../src/modules/children/public';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './support/helper';
 
 let server: TestServer;
@@ -127,7 +127,7 @@ async function world() {
 }
 
 /** Module 200's part for module 210, as the app wires it. */
-const attendance = () => attendanceOf(server.context);
+const attendance = () => childAttendance;
 
 async function settingsWith(patch: Partial<ParentReportsSettings>): Promise<void> {
   const current = await readParentReportsSettings(attendance(), server.database.db);

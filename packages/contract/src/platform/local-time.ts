@@ -186,3 +186,13 @@ export const germanMonthNames = [
   'November',
   'Dezember',
 ] as const;
+
+/**
+ * The UTC calendar day 'YYYY-MM-DD' of a date that stands for a calendar day at UTC midnight (day arithmetic,
+ * spreadsheet dates). Never for "today" or a moment: that is the Berlin day (`todayIsoDay`, `toLocal`); lint
+ * (slices/no-utc-day) forbids `toISOString().slice(0, 10)` everywhere else.
+ */
+export function utcIsoDay(date: Date | number): string {
+  const iso = new Date(date).toISOString();
+  return iso.slice(0, 10);
+}

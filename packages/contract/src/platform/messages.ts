@@ -1,6 +1,10 @@
 /** German texts shown to users, exactly as the specification words them. */
 export const messages = {
   accessDenied: 'Zugriff verweigert',
+  /** A user parameter the caller may not change (profile, members, customer logins). */
+  notEditable: 'Dieser Wert kann nicht bearbeitet werden.',
+  /** The QR camera (attendance's scan dialog, the children's scan station). */
+  cameraFailed: 'Die Kamera konnte nicht gestartet werden.',
   offlineBanner: 'KEINE NETZWERKVERBINDUNG',
   offlineHint:
     'Die angezeigten Daten können veraltet sein. Bevor Änderungen vorgenommen werden, vergewissern Sie sich, dass die Daten aktuell sind.',

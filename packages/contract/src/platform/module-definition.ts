@@ -50,6 +50,12 @@ export interface ModuleDefinition {
   /** Shown in the top bar by default (quicknav 1). */
   quicknav: boolean;
   sort: number;
+  /**
+   * Codes of the modules this module uses (their contract entry, their server or web `public.ts`, a capability
+   * they provide). Lint allows imports of exactly these modules' public surfaces; the registry test checks that
+   * they exist and form no cycle; the server refuses to start when one is not registered.
+   */
+  dependsOn: readonly string[];
   tabs: ModuleTab[];
   /** The module's part of the rights tree. */
   rights: RightNode;

@@ -198,7 +198,6 @@ export async function seedDemo(
   const demo = {
     groups: { admins: verwaltung, staff: personal, parents: eltern, customers: kunden },
     now,
-    childAttendance: modules.find((module) => module.childAttendance)?.childAttendance,
   };
   for (const module of modules) await module.demoSeed?.(db, demo);
   await seedDemoProtokoll(db, now);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { protokollMessages } from '@hortus/contract';
+import { protokollMessages, type ImportReply, type ImportRow } from '@hortus/contract';
 import {
   childrenCalls,
   type ChildrenData,
@@ -12,13 +12,15 @@ import { userAdminCalls, userAdminMessages } from '@hortus/contract/modules/user
 import { protokoll, users } from '../../src/platform/db/schema';
 import { createGroup } from '../../src/seed/factories';
 import { fetchStored } from '../support/download';
+import { postMultipart } from '../support/multipart';
 import { readZip } from '../support/zip-reader';
 import { expectStatus, startTestServer, type Reply, type TestServer } from '../support/helper';
 
 /**
  * Cross-module features ask the modules (issue 42, docs/architecture.md "Record access"): the Datenauskunft
  * and the Protokoll see only what the caller may see, through each module's access port. Class A is seen by
- * group A, class B by group B; "Geheim" is the child of class B, "Offen" the child of class A.
+ * group A, class B by group B; "Geheim" is the child of class B, "Offen" the child of class A. The children
+ * import (module 200 itself) answers alike: as if what the importer may not see did not exist.
  */
 let server: TestServer;
 let w: Awaited<ReturnType<typeof world>>;
@@ -62,7 +64,7 @@ async function world() {
   await saved(setup.code, { type: 'settings', data: { ...first.settings, id_nutzergruppe_eltern: gParents } });
   const classA = first.klassen.find((k) => k.name === `Sonnen${gA}`)!.id;
   const classB = first.klassen.find((k) => k.name === `Geheimklasse${gB}`)!.id;
-  const child = async (klasse: number, vorname: string, telefon: string) => {
+  const child = async (klasse: number, vorname: string, telefon: string, geburtstag = '') => {
     const save = await saved(setup.code, {
       type: 'editKind',
       data: {
@@ -73,13 +75,14 @@ async function world() {
           id_klasse: klasse,
           betreuungsplatz: '11:30',
           standardentlasszeit: '15:00',
+          date_geburtstag: geburtstag,
         },
         telefonnummern: [{ id: 0, name: 'Mutter', nummer: telefon }],
       },
     });
     return save.kinder.find((k) => k.vorname === vorname)!.id;
   };
-  const hidden = await child(classB, 'Geheim', '0170 1111111');
+  const hidden = await child(classB, 'Geheim', '0170 1111111', '2017-03-14');
   const visible = await child(classA, 'Offen', '0170 2222222');
   const diary = (idKind: number, text: string) =>
     server.call(childrenCalls.saveTagebucheintrag, setup.code, { idKind, tag: '2026-11-02', text });
@@ -134,7 +137,37 @@ async function world() {
     }),
     Administrator: { id: adminRow!.id, code: await server.login('admin', 'Admin#Passwort1') },
   };
-  return { gA, classA, classB, hidden, visible, parentA, parentB, staff, plain, roles };
+  const importRoles = {
+    'Kinder anlegen, Klasse A': await server.userWithSession({ groupIds: [gA], rechteSolo: childRights }),
+    'Kinder anlegen, Klassen A und B': await server.userWithSession({ groupIds: [gA, gB], rechteSolo: childRights }),
+  };
+  const protokollRoles = {
+    'Protokoll allein': await server.userWithSession({ rechteSolo: ['x|005|030'] }),
+    'Protokoll + Kinder, Klasse A': await server.userWithSession({
+      groupIds: [gA],
+      rechteSolo: ['x|005|030', ...childRights],
+    }),
+    'Protokoll + Kinder-Einstellungen': await server.userWithSession({ rechteSolo: ['x|005|030', 'x|200|set'] }),
+    'Protokoll + Kinder A und B + Mitarbeiter': await server.userWithSession({
+      groupIds: [gA, gB],
+      rechteSolo: ['x|005|030', ...childRights, 'x|420|000'],
+    }),
+  };
+  return {
+    gA,
+    gB,
+    classA,
+    classB,
+    hidden,
+    visible,
+    parentA,
+    parentB,
+    staff,
+    plain,
+    roles,
+    protokollRoles,
+    importRoles,
+  };
 }
 
 type Role = keyof typeof w.roles;
@@ -209,6 +242,93 @@ describe('Datenauskunft: the right to see the person’s data in every module it
       expect(JSON.stringify(recorded.at(-1)?.details)).toContain(
         role === 'Administrator' ? protokollMessages.disclosedByAdministrator : protokollMessages.disclosedSeen,
       );
+    }
+  });
+});
+
+describe('Protokoll: details of records the caller may not see are withheld (list, search, and so the CSV)', () => {
+  type Seen = { 'Kind in A': boolean; 'Kind in B': boolean; Mitarbeiter: boolean; 'Klasse B': boolean };
+  const table: [keyof typeof w.protokollRoles, Seen][] = [
+    ['Protokoll allein', { 'Kind in A': false, 'Kind in B': false, Mitarbeiter: false, 'Klasse B': false }],
+    ['Protokoll + Kinder, Klasse A', { 'Kind in A': true, 'Kind in B': false, Mitarbeiter: false, 'Klasse B': false }],
+    [
+      'Protokoll + Kinder-Einstellungen',
+      { 'Kind in A': false, 'Kind in B': false, Mitarbeiter: false, 'Klasse B': true },
+    ],
+    [
+      'Protokoll + Kinder A und B + Mitarbeiter',
+      { 'Kind in A': true, 'Kind in B': true, Mitarbeiter: true, 'Klasse B': true },
+    ],
+  ];
+  /** What each record's entries must show when seen (and must not show when withheld). */
+  const records = (): Record<keyof Seen, { objekt: string; text: string }> => ({
+    'Kind in A': { objekt: `Kind ${w.visible}`, text: 'Schön gemalt' },
+    'Kind in B': { objekt: `Kind ${w.hidden}`, text: 'Krampfanfall' },
+    Mitarbeiter: { objekt: 'Mitarbeiter', text: `Geheim${w.gA}` },
+    'Klasse B': { objekt: `Klasse ${w.classB}`, text: `Geheimklasse` },
+  });
+
+  it.each(table)('%s', async (role, seen) => {
+    const caller = w.protokollRoles[role];
+    for (const [record, visible] of Object.entries(seen) as [keyof Seen, boolean][]) {
+      const { objekt, text } = records()[record];
+      const reply = await server.call(userAdminCalls.getProtokoll, caller.code, { objekt, proSeite: 1000 });
+      expectStatus(reply, 'success', 200);
+      const entries = reply.body.eintraege as { details: string; objekt: string }[];
+      // The entries stay listed (who changed what when); only their details are withheld.
+      expect(entries.length).toBeGreaterThan(0);
+      expect({ record, shown: reply.raw.includes(text) }).toEqual({ record, shown: visible });
+      if (!visible) {
+        expect(entries.every((entry) => entry.details === protokollMessages.withheld)).toBe(true);
+        // Phone numbers and salaries of hidden records neither.
+        expect(reply.raw).not.toMatch(/0170 1111111|4321/);
+      }
+      // The text search finds withheld details no more than it shows them.
+      const search = await server.call(userAdminCalls.getProtokoll, caller.code, { objekt, suche: text });
+      expectStatus(search, 'success', 200);
+      expect({ record, found: Number(search.body.anzahl) > 0 }).toEqual({ record, found: visible });
+    }
+  });
+});
+
+describe('children import preview: as if a hidden child did not exist, never naming a hidden class', () => {
+  /** The preview of a CSV list (importKinder with probelauf). */
+  async function preview(code: string, rows: string[]): Promise<ImportReply> {
+    const csv = ['Vorname;Nachname;Klasse;Geburtsdatum', ...rows].join('\r\n');
+    const reply = await postMultipart(
+      server.app,
+      childrenCalls.importKinder.url,
+      { code, probelauf: 'true' },
+      { filename: 'kinder.csv', bytes: Buffer.from(csv, 'utf8') },
+    );
+    expect(reply.status).toBe('success');
+    return reply.body as unknown as ImportReply;
+  }
+  const candidates = () => [
+    // The hidden child's name, with its birthday and a wrong one, in the importer's own class.
+    `Geheim;Kind${w.gA};Sonnen${w.gA};14.03.2017`,
+    `Geheim;Kind${w.gA};Sonnen${w.gA};15.03.2017`,
+    // The hidden class by its name, and a class that does not exist at all.
+    `Neu;Kind${w.gA};Geheimklasse${w.gB};01.01.2018`,
+    `Neu;Kind${w.gA};Nirgendwo${w.gB};01.01.2018`,
+    // The child the importer sees.
+    `Offen;Kind${w.gA};Sonnen${w.gA};`,
+  ];
+  const table: [keyof typeof w.importRoles, ImportRow['ergebnis'][]][] = [
+    ['Kinder anlegen, Klasse A', ['neu', 'neu', 'fehler', 'fehler', 'doppelt']],
+    ['Kinder anlegen, Klassen A und B', ['doppelt', 'neu', 'neu', 'fehler', 'doppelt']],
+  ];
+
+  it.each(table)('%s', async (role, expected) => {
+    const reply = await preview(w.importRoles[role].code, candidates());
+    expect(reply.zeilen.map((row) => row.ergebnis)).toEqual(expected);
+    if (role === 'Kinder anlegen, Klasse A') {
+      // The hidden class answers exactly as a class that does not exist: the typed name, 'gibt es nicht'.
+      const [hiddenClass, missingClass] = [4, 5].map((zeile) =>
+        reply.fehler.filter((error) => error.zeile === zeile).map((error) => error.meldung),
+      );
+      expect(hiddenClass).toEqual(missingClass!.map((text) => text.replace(`Nirgendwo${w.gB}`, `Geheimklasse${w.gB}`)));
+      expect(JSON.stringify(reply)).not.toContain('dürfen Sie nicht bearbeiten');
     }
   });
 });

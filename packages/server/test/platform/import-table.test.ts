@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { csvCell } from '@hortus/contract';
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { UploadedFile } from '@hortus/contract';
 import { listExportFile } from '../../src/platform/import/list-export';
 import {
   csvRows,

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { callUrl, platformCalls } from '@hortus/contract';
+import { callUrl, platformCalls, isRecordIdField } from '@hortus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRecordIdField } from '@hortus/contract';
 import { allCalls } from '../../src/app';
 import type { CallDefinition } from '../../src/platform/http/calls';
 import { startTestServer, type TestServer } from '../support/helper';

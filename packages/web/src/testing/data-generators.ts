@@ -19,6 +19,7 @@ export function moduleDefinition(overrides: Partial<ModuleDefinition> = {}): Mod
     menuRight: 'x|010',
     quicknav: true,
     sort: 10,
+    dependsOn: [],
     tabs: [
       { code: '', label: 'Meine Daten', right: 'x|010|000' },
       { code: '010', label: 'Kontoeinstellungen', right: 'x|010|010' },

@@ -7,6 +7,7 @@ export const appInfoModule: ModuleDefinition = {
   menuRight: 'x|999',
   quicknav: false,
   sort: 999,
+  dependsOn: [],
   tabs: [
     { code: '', label: 'Appinfo', right: 'x|999|000' },
     { code: '100', label: 'Hilfe', right: 'x|999|100' },

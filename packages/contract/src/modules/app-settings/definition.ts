@@ -7,6 +7,7 @@ export const appSettingsModule: ModuleDefinition = {
   menuRight: 'x|001',
   quicknav: false,
   sort: 1,
+  dependsOn: [],
   // The specification names the only tab of the app settings 'Anwesenheit'.
   tabs: [{ code: '', label: 'Anwesenheit', right: 'x|001' }],
   rights: { right: 'x|001', label: 'App-Einstellungen', icon: 'Settings' },

@@ -5,6 +5,7 @@ import { ruledString } from '../../platform/schema';
 import { slotFields } from '../../platform/slots';
 import { defineActions, newOrRecordId, recordId, storedId } from '../../platform/wire';
 import { isIsoDate, tooLongMessage } from '../../platform/validation';
+import { messages } from '../../platform/messages';
 import { attendanceRights } from './definition';
 
 export const attendanceMessages = {
@@ -30,7 +31,7 @@ export const attendanceMessages = {
   saveFailed: 'Die Daten konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
   loadFailed: 'Die Daten konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
   scanFailed: 'Es ist ein Fehler aufgetreten / Bitte erneut versuchen...',
-  cameraFailed: 'Die Kamera konnte nicht gestartet werden.',
+  cameraFailed: messages.cameraFailed,
 } as const;
 
 /** Attendee statuses (school.md 4.1). */

@@ -20,6 +20,7 @@ export const attendanceModule: ModuleDefinition = {
   quicknav: true,
   offlineBanner: messages.offlineBannerSchool,
   sort: 150,
+  dependsOn: [],
   tabs: [
     { code: '', label: 'Anwesenheiten', right: attendanceRights.module },
     { code: 'set', label: 'Einstellungen', right: attendanceRights.settings },

@@ -13,6 +13,7 @@ export const calendarModule: ModuleDefinition = {
   menuRight: calendarRights.calendar,
   quicknav: true,
   sort: 110,
+  dependsOn: [],
   tabs: [
     { code: '', label: 'Kalender', right: calendarRights.calendar },
     { code: '100', label: 'Tab 2', right: calendarRights.calendar },

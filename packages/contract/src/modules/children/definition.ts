@@ -23,6 +23,7 @@ export const childrenModule: ModuleDefinition = {
   quicknav: true,
   offlineBanner: messages.offlineBannerSchool,
   sort: 200,
+  dependsOn: ['000'],
   tabs: [
     { code: '', label: 'Kinderverwaltung', right: childrenRights.list },
     { code: '100', label: 'Eltern', right: childrenRights.parents },

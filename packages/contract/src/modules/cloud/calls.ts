@@ -116,8 +116,6 @@ export const cloudTopic = z
   })
   .refine((value) => [...value].length <= TOPIC_MAX, cloudMessages.tooLong);
 
-export { uploadedFile, uploadedFileMark, type UploadedFile } from '../../platform/uploads';
-
 /** The fields uploadslot needs (read by the handler once the action is known). */
 export const cloudUploadFields = z.object({
   upload4slotid: recordId(),

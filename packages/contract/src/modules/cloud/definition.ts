@@ -20,6 +20,7 @@ export const cloudModule: ModuleDefinition = {
   quicknav: true,
   offlineBanner: messages.offlineBannerSchool,
   sort: 130,
+  dependsOn: [],
   tabs: [
     { code: '', label: 'Dateien', right: cloudRights.files },
     { code: 'set', label: 'Einstellungen', right: cloudRights.settings },

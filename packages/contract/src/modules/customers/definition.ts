@@ -18,6 +18,7 @@ export const customersModule: ModuleDefinition = {
   quicknav: true,
   offlineBanner: messages.offlineBannerBusiness,
   sort: 410,
+  dependsOn: [],
   tabs: [
     { code: '', label: 'Kunden', right: customerRights.use },
     { code: '100', label: 'Aufträge', right: customerRights.use },

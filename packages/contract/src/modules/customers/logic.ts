@@ -1,4 +1,5 @@
 /** Pure rules of module 410 (business.md 4.2, 9): status bands, contract dates and warnings, numbering. */
+import { utcIsoDay } from '../../platform/local-time';
 
 export type StatusBand = 'open' | 'error' | 'warning' | 'closed';
 
@@ -28,7 +29,7 @@ function isoToUtc(iso: string): number {
   return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1);
 }
 function utcToIso(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  return utcIsoDay(ms);
 }
 
 /** Adds days to a YYYY-MM-DD date. */

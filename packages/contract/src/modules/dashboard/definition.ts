@@ -13,6 +13,7 @@ export const dashboardModule: ModuleDefinition = {
   menuRight: 'x|000',
   quicknav: true,
   sort: 0,
+  dependsOn: [],
   tabs: [
     { code: '', label: 'Dashboard', right: dashboardRights.view },
     { code: 'set', label: 'Einstellungen', right: dashboardRights.settings },

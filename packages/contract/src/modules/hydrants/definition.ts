@@ -16,6 +16,7 @@ export const hydrantsModule: ModuleDefinition = {
   menuRight: hydrantRights.module,
   quicknav: true,
   sort: 310,
+  dependsOn: [],
   tabs: [
     { code: '', label: 'Karte', right: hydrantRights.map },
     { code: '020', label: 'suchen', right: hydrantRights.map },

@@ -12,6 +12,7 @@ export const membersModule: ModuleDefinition = {
   menuRight: 'x|100',
   quicknav: true,
   sort: 100,
+  dependsOn: ['005'],
   tabs: [
     { code: '', label: 'Mitglieder', right: membersRights.list },
     { code: '010', label: 'Einstellungen', right: membersRights.settings },

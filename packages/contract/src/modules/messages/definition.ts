@@ -8,6 +8,7 @@ export const messagesModule: ModuleDefinition = {
   menuRight: 'x|120',
   quicknav: true,
   sort: 120,
+  dependsOn: [],
   tabs: [{ code: '', label: 'Nachrichten', right: 'x|120' }],
   rights: { right: 'x|120', label: 'Nachrichten', icon: 'Chat' },
 };

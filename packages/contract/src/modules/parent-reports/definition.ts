@@ -24,6 +24,7 @@ export const parentReportsModule: ModuleDefinition = {
   quicknav: true,
   offlineBanner: messages.offlineBannerSchool,
   sort: 210,
+  dependsOn: ['200'],
   tabs: [
     // The router's tab "Anwesenheit" is the report screen (school.md 2.5).
     { code: '', label: 'Anwesenheit', right: parentReportsRights.report },

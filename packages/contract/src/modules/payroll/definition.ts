@@ -14,6 +14,7 @@ export const payrollModule: ModuleDefinition = {
   menuRight: payrollRights.employees,
   quicknav: true,
   sort: 420,
+  dependsOn: [],
   tabs: [{ code: '', label: 'Mitarbeiter', right: payrollRights.employees }],
   rights: {
     right: payrollRights.module,

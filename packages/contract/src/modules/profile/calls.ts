@@ -3,6 +3,7 @@ import { userParameter } from '../../platform/api';
 import { defineCallSpec } from '../../platform/call-spec';
 import { jsonField } from '../../platform/wire';
 import { LONG_TEXT_MAX } from '../../platform/users';
+import { messages } from '../../platform/messages';
 
 export const profileMessages = {
   passwordChanged: 'Passwort Erfolgreich geändert',
@@ -12,7 +13,7 @@ export const profileMessages = {
   passwordsDiffer: 'Die Passwörter stimmen nicht überein.',
   welcomeNotice: 'Willkommen! Bitte ändern Sie Ihr Startpasswort.',
   welcomeNoticeLink: 'Passwort jetzt ändern',
-  notEditable: 'Dieser Wert kann nicht bearbeitet werden.',
+  notEditable: messages.notEditable,
 } as const;
 
 const idList = z.array(z.number().int().positive()).max(500);

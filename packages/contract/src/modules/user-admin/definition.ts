@@ -19,6 +19,7 @@ export const userAdminModule: ModuleDefinition = {
   menuRight: 'x|005',
   quicknav: false,
   sort: 5,
+  dependsOn: ['001'],
   tabs: [
     { code: '', label: 'Benutzer', right: userAdminRights.list },
     { code: '010', label: 'Parameter', right: userAdminRights.parameters },

@@ -1,3 +1,4 @@
+import { utcIsoDay } from '@hortus/contract';
 import { inArray } from 'drizzle-orm';
 import type { Condition } from '@hortus/contract';
 import { attendanceModule, type SlotConditions } from '@hortus/contract/modules/attendance';
@@ -44,7 +45,7 @@ export async function seedAttendanceDemo(db: Db, today = new Date()): Promise<vo
     })
     .returning({ id: attendanceSlots.id });
   if (!slot) return;
-  const iso = (date: Date) => date.toISOString().slice(0, 10);
+  const iso = (date: Date) => utcIsoDay(date);
   const lastWeek = new Date(today.getTime() - 7 * 86_400_000);
   const [closed] = await db
     .insert(attendancePolls)

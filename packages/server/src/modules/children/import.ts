@@ -1,7 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { hasRight, listImportMessages as m } from '@hortus/contract';
 import { childrenRights, editChildInput, type EditChildData } from '@hortus/contract/modules/children';
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { UploadedFile } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import { userParameterValues, users } from '../../platform/db/schema';
 import type { AppContext } from '../../platform/http/calls';
@@ -16,6 +16,7 @@ import {
 } from '../../platform/import/table';
 import { saveChild } from './children/children';
 import { classesFor, saveClasses } from './children/classes';
+import { allowedChildIds } from './children/child-records';
 import { parentIds, parentParameters, saveParent } from './parents/parents';
 import { children } from './schema';
 import { readChildrenSettings } from './settings';
@@ -151,11 +152,17 @@ export async function importChildren(
   const settings = await readChildrenSettings(db);
   const mayParents = hasRight(user.rechte, childrenRights.parents);
   const mayClasses = hasRight(user.rechte, childrenRights.settings);
-  const classes = await classesFor(db, user);
+  // The import answers as if what the importer may not see did not exist: a class they do not see is no
+  // class of theirs (its name is never named; whoever manages the classes knows them all), a child they do
+  // not see is no duplicate (the preview would otherwise tell that it exists, and with its birthday).
+  const classes = (await classesFor(db, user)).filter((entry) => entry.sehen || mayClasses);
   const classByName = new Map(classes.map((entry) => [lower(entry.row.name), entry]));
-  const stored = await db
-    .select({ vorname: children.vorname, nachname: children.nachname, birthday: children.birthday })
-    .from(children);
+  const seenIds = await allowedChildIds(db, user);
+  const stored = (
+    await db
+      .select({ id: children.id, vorname: children.vorname, nachname: children.nachname, birthday: children.birthday })
+      .from(children)
+  ).filter((child) => seenIds.has(child.id));
   const childKey = (vorname: string, nachname: string, birthday: string) =>
     `${lower(vorname)}|${lower(nachname)}|${birthday}`;
   const seenChildren = new Map(stored.map((c) => [childKey(c.vorname, c.nachname, c.birthday ?? ''), 0]));

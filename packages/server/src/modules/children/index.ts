@@ -1,7 +1,6 @@
 import { childrenPersonalData } from './children/personal-data';
 import type { ServerModule } from '../../platform/modules/server-module';
 import { CHILD_FILE_AREA, childFileAccess, childrenServerCalls } from './calls';
-import { childAttendance } from './children/child-attendance';
 import { classNames } from './children/classes';
 import { seedChildrenDemo } from './demo-seed';
 import { missingChildrenJob } from './children/missing';
@@ -35,7 +34,6 @@ export const childrenServerModule: ServerModule = {
   framingPage: isScanStationPage,
   dashboardWidgets: { w2: absencesWidget },
   schoolClasses: classNames,
-  childAttendance,
   personalData: childrenPersonalData,
   access: childrenAccessPort,
   // A child's documents, ID card photo and statistics files are the child's (or the organisation's), not their uploader's.

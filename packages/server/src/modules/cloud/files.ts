@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bidiControls, messages, validationMessages } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract';
 import {
   CLOUD_FILE_AREA,
   cloudFileTitle,
@@ -9,7 +10,6 @@ import {
   germanDateTime,
   type CloudFile,
   type CloudSlotRights,
-  type UploadedFile,
 } from '@hortus/contract/modules/cloud';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { UploadedFile } from '@hortus/contract';
 import { costMessages, type CostDocumentView } from '@hortus/contract/modules/customers';
 import { files } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';

@@ -1,3 +1,4 @@
+import { utcIsoDay } from '@hortus/contract';
 import { eq } from 'drizzle-orm';
 import {
   addDays,
@@ -5,6 +6,8 @@ import {
   defaultContractEnd,
   type ContactInput,
   type AddressInput,
+  customerInput,
+  orderInput,
 } from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
@@ -15,9 +18,8 @@ import { seedDemoCosts } from './demo-costs';
 import { firstOfNextMonth, morningOf, type DemoFollowUp } from './demo-documents';
 import { customerScheduledDocuments } from './schema';
 import { defaultCustomerSettings, saveCustomerSettings } from './settings';
-import { customerInput, orderInput } from '@hortus/contract/modules/customers';
 
-const iso = (date: Date) => date.toISOString().slice(0, 10);
+const iso = (date: Date) => utcIsoDay(date);
 
 function contact(anrede: 'Herr' | 'Frau', vorname: string, nachname: string, mail: string): ContactInput {
   return {

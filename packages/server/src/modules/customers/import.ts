@@ -1,4 +1,4 @@
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { UploadedFile } from '@hortus/contract';
 import { customerInput } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import type { LoadedUser } from '../../platform/auth/session-user';

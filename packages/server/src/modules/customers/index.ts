@@ -5,6 +5,7 @@ import { DOCUMENT_AREA, documentFileAccess } from './documents';
 import { documentJob } from './document-job';
 import { recurringCostJob } from './costs';
 import { writeDemoReceipts } from './demo-costs';
+import { customersAccessPort } from './access-port';
 import { writeDemoDocuments } from './demo-documents';
 
 /** Module 410: customers, orders and contracts, invoices and offers (e-invoices). */
@@ -19,4 +20,5 @@ export const customersServerModule: ServerModule = {
     await writeDemoDocuments(app);
   },
   demoSeed: (db, demo) => seedCustomersDemo(db, demo),
+  access: customersAccessPort,
 };

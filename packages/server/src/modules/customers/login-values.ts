@@ -1,6 +1,5 @@
 import { messages, type FieldErrors, type UserParameter } from '@hortus/contract';
 import type { CustomerView } from '@hortus/contract/modules/customers';
-import { profileMessages } from '@hortus/contract/modules/profile';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
@@ -67,7 +66,7 @@ export async function loginViews(
 export async function checkLoginValues(db: Db, editor: Editor, loginId: number, sent: ValueMaps): Promise<Shown[]> {
   const shown = loginId === 0 ? [] : ((await shownParameters(db, editor, [loginId])).get(loginId) ?? []);
   const current = valueMapsOf(shown, (await storedValues(db, [loginId])).get(loginId));
-  const errors: FieldErrors = editRuleErrors(shown, sent, current, profileMessages.notEditable);
+  const errors: FieldErrors = editRuleErrors(shown, sent, current, messages.notEditable);
   const editable = shown.filter((parameter) => parameter.bearbeiten);
   Object.assign(errors, valueErrors(editable, sent, noChildren));
   if (Object.keys(errors).length > 0)

@@ -82,7 +82,7 @@ export async function saveCustomerSettings(db: Db, settings: CustomerSettings): 
 }
 
 /** Members of the customer group are customers: they see only their own orders' public information. */
-export function isCustomer(user: LoadedUser, settings: CustomerSettings): boolean {
+export function isCustomer(user: Pick<LoadedUser, 'gruppen'>, settings: CustomerSettings): boolean {
   return settings.id_nutzergruppe_kunde > 0 && user.gruppen.includes(settings.id_nutzergruppe_kunde);
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { bidiControls, detectFileKind, messages, validationMessages, type FileKind } from '@hortus/contract';
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { UploadedFile } from '@hortus/contract';
 import { centsOf, customerMessages, type OrderDocumentView } from '@hortus/contract/modules/customers';
 import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext } from '../../platform/http/calls';

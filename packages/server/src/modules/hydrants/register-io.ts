@@ -1,4 +1,4 @@
-import { formatGermanDateTime } from '@hortus/contract';
+import { formatGermanDateTime, todayIsoDay } from '@hortus/contract';
 import {
   defectCatalogue,
   hasUrgentDefect,
@@ -37,7 +37,7 @@ export async function exportRegister(
   now = new Date(),
 ): Promise<{ name: string; mime: string; bytes: string }> {
   const [list, streets] = [await listHydrants(db), await listStreets(db)];
-  const day = now.toISOString().slice(0, 10);
+  const day = todayIsoDay(now.getTime());
   return format === 'csv'
     ? { name: `Hydranten-${day}.csv`, mime: 'text/csv; charset=utf-8', bytes: registerCsv(list, streets) }
     : { name: `Hydranten-${day}.geojson`, mime: 'application/geo+json', bytes: registerGeoJson(list, streets) };
@@ -173,7 +173,7 @@ export async function inspectionReport(db: Db, now = Date.now()): Promise<Buffer
 /** getBericht: the inspection report, offered for download.php. */
 export async function offerInspectionReport(app: AppContext, user: LoadedUser): Promise<OfferedFile> {
   const bytes = await inspectionReport(app.db);
-  const name = `Hydranten-Pruefbericht-${new Date().toISOString().slice(0, 10)}.pdf`;
+  const name = `Hydranten-Pruefbericht-${todayIsoDay()}.pdf`;
   return offerFile(
     { app, user },
     { name, mime: 'application/pdf', bytes },

@@ -1,3 +1,4 @@
+import { todayIsoDay } from '@hortus/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   CHECKED,
@@ -72,7 +73,7 @@ export async function listStreets(db: Db): Promise<Street[]> {
 }
 
 function today(now: number): string {
-  return new Date(now).toISOString().slice(0, 10);
+  return todayIsoDay(now);
 }
 
 export async function changeStatus(

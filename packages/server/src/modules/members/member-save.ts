@@ -1,6 +1,5 @@
 import { hasRight, messages, type FieldErrors } from '@hortus/contract';
 import { membersRights } from '@hortus/contract/modules/members';
-import { profileMessages } from '@hortus/contract/modules/profile';
 import { userAdminRights } from '@hortus/contract/modules/user-admin';
 import { CallError, type UserSaveFallback } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
@@ -46,7 +45,7 @@ export const memberSaveFallback: UserSaveFallback = async ({ db, user }, input, 
   const visible = (await visibleParameters(db, user)).filter((parameter) => applicable.includes(parameter.id));
   const current = valueMapsOf(visible, (await storedValues(db, [member.id])).get(member.id));
 
-  const errors: FieldErrors = editRuleErrors(visible, input, current, profileMessages.notEditable);
+  const errors: FieldErrors = editRuleErrors(visible, input, current, messages.notEditable);
   const editable = visible.filter((parameter) => parameter.bearbeiten);
   Object.assign(errors, valueErrors(editable, input, noChildren));
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);

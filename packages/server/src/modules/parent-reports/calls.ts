@@ -3,11 +3,11 @@ import {
   parentReportsRights,
   type ParentReportsReply,
 } from '@hortus/contract/modules/parent-reports';
+import { childAttendance } from '../children/public';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
 import { loadParentReports } from './load';
-import { attendanceOf } from './records';
 import { sendReport, withdrawReport } from './reports';
 import { saveParentReportsSettings } from './settings';
 import { uploadReportFiles } from './uploads';
@@ -29,14 +29,14 @@ export const getSettingsCall = defineCall(parentReportsCalls.getSettings).forSes
     if (!save) return reply(app, db, user);
     switch (save.type) {
       case 'meldung': {
-        const sent = await sendReport(attendanceOf(app), db, user, save.data);
+        const sent = await sendReport(childAttendance, db, user, save.data);
         return reply(app, db, user, { meldung: { verspaetet: sent.verspaetet, text: sent.text } });
       }
       case 'widerrufen':
-        await withdrawReport(attendanceOf(app), db, user, save.data.id);
+        await withdrawReport(childAttendance, db, user, save.data.id);
         return reply(app, db, user);
       case 'settings':
-        await saveParentReportsSettings(attendanceOf(app), db, save.data);
+        await saveParentReportsSettings(childAttendance, db, save.data);
         return reply(app, db, user);
     }
   },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { childAttendance } from '../children/public';
 import { parentReportsModule, type ContactSettings } from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
@@ -24,10 +25,10 @@ const demoContact: ContactSettings = {
  * for the day after tomorrow.
  */
 export async function seedParentReportsDemo(db: Db, demo: DemoContext): Promise<void> {
-  const attendance = demo.childAttendance;
+  const attendance = childAttendance;
   await writeModuleSettings(db, parentReportsModule.code, demoContact);
   const [parent] = await db.select({ id: users.id }).from(users).where(eq(users.nn, 'eltern'));
-  if (!parent || !attendance) return;
+  if (!parent) return;
   const [kid] = (await attendance.parentsChildren(db, parent.id)).sort((a, b) => a.id - b.id);
   if (!kid) return;
   const now = demo.now.getTime();

@@ -1,6 +1,6 @@
 import { parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
-import type { ChildAttendance } from '../../platform/modules/child-attendance';
+import type { ChildAttendance } from '../children/public';
 import { sendPush, type PushTargets } from '../../platform/push/push';
 
 interface ReportedChild {

@@ -1,4 +1,5 @@
 import { formatGermanDate, hasRight, type SessionUser } from '@hortus/contract';
+import { childAttendance } from '../children/public';
 import {
   parentReportsRights,
   ownComment,
@@ -9,7 +10,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import type { AppContext } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
-import { attendanceOf, HISTORY_MAX, ownChildren } from './records';
+import { HISTORY_MAX, ownChildren } from './records';
 import { readParentReportsSettings } from './settings';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
@@ -21,7 +22,7 @@ export async function loadParentReports(
   user: User,
   now = Date.now(),
 ): Promise<ParentReportsData> {
-  const attendance = attendanceOf(app);
+  const attendance = childAttendance;
   const { day: heute, time: jetzt } = berlinNow(now);
   const [settings, kinder] = await Promise.all([
     readParentReportsSettings(attendance, db),

@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
-import type { ChildAttendance } from '../../platform/modules/child-attendance';
+import type { ChildAttendance } from '../children/public';
 import { berlinNow } from '../../platform/time/berlin-time';
 import { notifyLateReport } from './late-push';
 import { REPORT_FILE_AREA } from './uploads';

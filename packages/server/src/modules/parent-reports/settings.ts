@@ -7,7 +7,7 @@ import {
 } from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
-import type { ChildAttendance } from '../../platform/modules/child-attendance';
+import type { ChildAttendance } from '../children/public';
 
 function readContact(db: Db): Promise<ContactSettings> {
   return readModuleSettings(db, parentReportsModule.code, contactSettings, defaultContactSettings);

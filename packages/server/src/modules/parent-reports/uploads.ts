@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { childAttendance } from '../children/public';
 import { and, count, eq, lt } from 'drizzle-orm';
-import type { SessionUser } from '@hortus/contract';
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { SessionUser, UploadedFile } from '@hortus/contract';
 import { parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import { files as storedFiles } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import type { BackgroundJob } from '../../platform/modules/server-module';
 import { CallError, type AppContext, type FileAccessRule } from '../../platform/http/calls';
-import type { CheckedUpload } from '../../platform/modules/child-attendance';
-import { attendanceOf } from './records';
+import type { CheckedUpload } from '../children/public';
 
 type User = Pick<SessionUser, 'id'>;
 
@@ -20,7 +19,7 @@ export const UNUSED_UPLOADS_MAX = 20;
 
 /** A stored file no report uses (yet). */
 function unused(app: AppContext, db: Db) {
-  return attendanceOf(app).fileUnattached(db);
+  return childAttendance.fileUnattached(db);
 }
 
 /**
@@ -34,7 +33,7 @@ export async function uploadReportFiles(app: AppContext, user: User, uploads: re
       file1: [parentReportsMessages.chooseFile],
     });
   }
-  if (!(await attendanceOf(app).readReportSettings(app.db)).meldung_erlaubeDateiupload) {
+  if (!(await childAttendance.readReportSettings(app.db)).meldung_erlaubeDateiupload) {
     throw new CallError('validationError', parentReportsMessages.uploadNotAllowed, {
       file1: [parentReportsMessages.uploadNotAllowed],
     });
@@ -51,7 +50,7 @@ export async function uploadReportFiles(app: AppContext, user: User, uploads: re
   const checked: (CheckedUpload & { file: UploadedFile })[] = [];
   for (const { file, field } of given) {
     try {
-      checked.push({ file, ...(await attendanceOf(app).checkedUpload(file)) });
+      checked.push({ file, ...(await childAttendance.checkedUpload(file)) });
     } catch (error) {
       if (error instanceof CallError)
         throw new CallError(error.status, error.message, { [field]: error.errors.file ?? [] });
@@ -81,7 +80,7 @@ export async function uploadReportFiles(app: AppContext, user: User, uploads: re
  */
 export const reportFileAccess: FileAccessRule = async (ctx, user, file) => {
   if (file.ownerUserId === user.id) return true;
-  const attendance = attendanceOf(ctx);
+  const attendance = childAttendance;
   const uses = await attendance.fileUses(ctx.db, file.id);
   for (const use of uses) {
     if (use.parentUserId === user.id) return true;

@@ -1,4 +1,4 @@
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { UploadedFile } from '@hortus/contract';
 import { employeeInput } from '@hortus/contract/modules/payroll';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { PROTOKOLL_LOGIN_MODULE, protokollMessages } from '@hortus/contract';
+import { PROTOKOLL_LOGIN_MODULE, protokollMessages, utcIsoDay } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { queryRows } from '../db/raw';
 import { protokoll, users } from '../db/schema';
@@ -74,7 +74,7 @@ export async function seedDemoProtokoll(db: Db, now: Date): Promise<void> {
   for (let daysAgo = 7; daysAgo >= 1; daysAgo--) {
     const weekday = new Date(now.getTime() - daysAgo * DAY_MS).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
-    const day = at(now, daysAgo, 12, 0).toISOString().slice(0, 10);
+    const day = utcIsoDay(at(now, daysAgo, 12, 0));
     if (leitung !== null) login(at(now, daysAgo, 7, 42), leitung, 'leitung');
     if (erzieher !== null) {
       if (daysAgo === 4) login(at(now, daysAgo, 11, 20), erzieher, 'erzieher', false);
@@ -130,12 +130,7 @@ export async function seedDemoProtokoll(db: Db, now: Date): Promise<void> {
             t: 'children_exceptions',
             a: 'INSERT',
             f: {
-              day: [
-                null,
-                at(now, daysAgo - 1, 12, 0)
-                  .toISOString()
-                  .slice(0, 10),
-              ],
+              day: [null, utcIsoDay(at(now, daysAgo - 1, 12, 0))],
               present: [null, false],
               comment: [null, 'Arzttermin'],
               by_parent: [null, true],

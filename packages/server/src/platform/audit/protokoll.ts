@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   DATENSCHUTZ_SETTINGS_CODE,
   PROTOKOLL_LOGIN_MODULE,
@@ -16,7 +16,7 @@ import {
 import type { Db } from '../db/database';
 import { protokoll, users } from '../db/schema';
 import type { AppContext } from '../http/calls';
-import type { BackgroundJob } from '../modules/server-module';
+import type { BackgroundJob, Viewer } from '../modules/server-module';
 import { readModuleSettings, writeModuleSettings } from '../settings/module-settings';
 
 /**
@@ -114,7 +114,7 @@ export interface ProtokollFilter {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-function conditionsOf(filter: Omit<ProtokollFilter, 'seite' | 'proSeite'>): SQL | undefined {
+function conditionsOf(filter: Omit<ProtokollFilter, 'seite' | 'proSeite'>, withheld?: SQL): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.von !== '') {
     conditions.push(sql`${protokoll.zeit} >= (${filter.von}::date)::timestamp at time zone 'Europe/Berlin'`);
@@ -133,8 +133,12 @@ function conditionsOf(filter: Omit<ProtokollFilter, 'seite' | 'proSeite'>): SQL 
   const suche = filter.suche.trim();
   if (suche !== '') {
     const pattern = likePattern(suche);
+    // Withheld details are not searched either: a match would tell what they hold.
+    const details = withheld
+      ? sql`(not coalesce(${withheld}, false) and ${protokoll.details}::text ilike ${pattern})`
+      : sql`${protokoll.details}::text ilike ${pattern}`;
     conditions.push(
-      sql`(${protokoll.details}::text ilike ${pattern} or ${protokoll.aktion} ilike ${pattern}
+      sql`(${details} or ${protokoll.aktion} ilike ${pattern}
            or ${protokoll.objektTyp} || ' ' || ${protokoll.objektId} ilike ${pattern})`,
     );
   }
@@ -147,13 +151,35 @@ function moduleTitle(modules: readonly ModuleDefinition[], code: string): string
   return modules.find((module) => module.code === code)?.title ?? code;
 }
 
-/** Entries matching the filter, newest first, one page; and how many match in all. */
+/**
+ * The entries whose details `viewer` may not read (F3 of issue 42): for every record type a module's access
+ * port rules (AccessPort.protokoll), the entries of that module and type about records outside the ids the
+ * module lets the viewer see. Undefined when the viewer may read every entry's details.
+ */
+export async function withheldEntries(app: AppContext, viewer: Viewer): Promise<SQL | undefined> {
+  const hidden: SQL[] = [];
+  for (const [modul, types] of app.protokollAccess) {
+    for (const [objektTyp, visible] of Object.entries(types)) {
+      const ids = await visible(app.db, viewer);
+      if (ids === 'all') continue;
+      const ofType = and(eq(protokoll.modul, modul), eq(protokoll.objektTyp, objektTyp))!;
+      hidden.push(ids.length === 0 ? ofType : and(ofType, notInArray(protokoll.objektId, [...ids]))!);
+    }
+  }
+  return hidden.length > 0 ? or(...hidden) : undefined;
+}
+
+/**
+ * Entries matching the filter, newest first, one page; and how many match in all. The details of entries
+ * matching `withheld` (see withheldEntries) are replaced by a notice and not searched.
+ */
 export async function loadProtokoll(
   db: Db,
   modules: readonly ModuleDefinition[],
   filter: ProtokollFilter,
+  withheld?: SQL,
 ): Promise<{ eintraege: ProtokollEntry[]; anzahl: number }> {
-  const where = conditionsOf(filter);
+  const where = conditionsOf(filter, withheld);
   const pageSize = filter.proSeite ?? PROTOKOLL_PAGE_DEFAULT;
   const [counted] = await db
     .select({ anzahl: sql<number>`count(*)::int` })
@@ -169,6 +195,7 @@ export async function loadProtokoll(
       objektTyp: protokoll.objektTyp,
       objektId: protokoll.objektId,
       details: protokoll.details,
+      withheld: withheld ? sql<boolean>`coalesce(${withheld}, false)` : sql<boolean>`false`,
     })
     .from(protokoll)
     .leftJoin(users, eq(users.id, protokoll.nutzerId))
@@ -190,7 +217,7 @@ export async function loadProtokoll(
       modul: moduleTitle(modules, row.modul),
       aktion: row.aktion,
       objekt: `${row.objektTyp} ${row.objektId}`,
-      details: detailsText(row.details),
+      details: row.withheld ? protokollMessages.withheld : detailsText(row.details),
     })),
   };
 }

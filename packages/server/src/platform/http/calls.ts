@@ -15,7 +15,6 @@ import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
 import type { SchoolClasses } from '../modules/server-module';
-import type { ChildAttendance } from '../modules/child-attendance';
 import type { AccessPort, PersonalDataSource } from '../modules/server-module';
 
 /** A module's part of the Datenauskunft: what it keeps (`collect`) and who may see it (`mayView`). */
@@ -46,8 +45,6 @@ export interface AppContext {
   widgetAccess: WidgetAccess | undefined;
   /** The school classes, from the module that owns them (none: no classes). */
   schoolClasses: SchoolClasses | undefined;
-  /** The children's attendance exceptions, from the module that keeps them (none: no parents' reports). */
-  childAttendance: ChildAttendance | undefined;
   /**
    * What each module stores about a person (datenauskunft), from the modules that keep personal data, with
    * the module's rule whether a viewer may see it (its access port; none: administrators only).

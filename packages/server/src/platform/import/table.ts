@@ -8,8 +8,9 @@ import {
   csvSeparator,
   unguardCell,
   type ImportError,
+  utcIsoDay,
 } from '@hortus/contract';
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { UploadedFile } from '@hortus/contract';
 import { CallError } from '../http/calls';
 
 /**
@@ -67,7 +68,7 @@ const isZip = (bytes: Buffer) => bytes.length > 4 && bytes.readUInt32LE(0) === 0
 
 /** '2018-04-12' of an Excel date cell (the calendar day as the sheet shows it). */
 function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  return utcIsoDay(date);
 }
 
 /** A cell of a workbook as text: dates as YYYY-MM-DD, formulas by their stored result (never evaluated). */
@@ -185,7 +186,7 @@ export function parseImportDate(text: string): string | null {
   } else return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+  return utcIsoDay(date);
 }
 
 /** 'HH:MM' of '8:00', '08:00' or '8.00 Uhr', null when it is none. */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { LoadedUser } from '../auth/session-user';
 import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from '../http/calls';
-import type { ChildAttendance } from './child-attendance';
 import type { ServerWidget, WidgetAccess } from './widgets';
 
 /**
@@ -64,8 +63,6 @@ export interface DemoContext {
   groups: { admins: number; staff: number; parents: number; customers: number };
   /** Today, so seeds of dated data (polls, events) stay current. */
   now: Date;
-  /** The children's attendance exceptions, as in AppContext (wired from the module that provides them). */
-  childAttendance?: ChildAttendance;
 }
 
 /**
@@ -118,8 +115,6 @@ export interface ServerModule {
   widgetAccess?: WidgetAccess;
   /** Only the module that owns school classes (200): their ids and names, e.g. for the dashboard's parent filter. */
   schoolClasses?: SchoolClasses;
-  /** Only the module that keeps the children's attendance exceptions (200): what parents' reports need of it. */
-  childAttendance?: ChildAttendance;
 }
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { rules, type LoginScreenData } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { appSettings } from '../db/schema';
-import { invalidateOrgData } from './org-data';
+import { cacheScope, invalidate } from '../cache/hot-cache';
 
 const appSettingsSchema = z.object({
   app_titel: z.string().catch('Hortus'),
@@ -37,7 +37,8 @@ export async function writeAppSettings(db: Db, values: Partial<AppSettings>): Pr
   try {
     await writeSettingRows(db, values);
   } finally {
-    await invalidateOrgData(db);
+    // The org scope holds the app settings (org-data.ts reads them; invalidateOrgData does the same).
+    await invalidate(db, cacheScope.org);
   }
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { bidiControls, detectFileKind, messages, validationMessages, type SessionUser } from '@hortus/contract';
 import { childrenMessages } from '@hortus/contract/modules/children';
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { UploadedFile } from '@hortus/contract';
 import type { Db } from '../../../platform/db/database';
 import { files as storedFiles } from '../../../platform/db/schema';
 import { withFiles } from '../../../platform/files/files';

@@ -14,7 +14,7 @@ import {
   type QrCode,
   type ScanMessage,
 } from '@hortus/contract/modules/children';
-import type { UploadedFile } from '@hortus/contract/modules/cloud';
+import type { UploadedFile } from '@hortus/contract';
 import type { Db } from '../../../platform/db/database';
 import { files as storedFiles } from '../../../platform/db/schema';
 import { withFiles } from '../../../platform/files/files';

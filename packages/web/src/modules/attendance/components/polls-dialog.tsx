@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
-import { formatGermanDate } from '@hortus/contract';
+import { formatGermanDate, messages } from '@hortus/contract';
 import {
   attendanceMessages,
   canAddPoll,
@@ -30,7 +30,6 @@ import { downloadQrPdf, useSaveAttendance } from '../api/attendance';
 import { pollsByDate, shownPeople, statusSeverity, todayIso } from '../logic/attendance-view';
 import { StatusLegend } from './status-legend';
 import { PollEditDialog, type PollDraft } from './poll-edit-dialog';
-import { messages } from '@hortus/contract';
 
 /** /150?s={id}: the slot's polls grouped by date, fullscreen. */
 export function PollsDialog({ slot, onClose }: { slot: SlotView; onClose(): void }) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages } from '@hortus/contract';
+import { validationMessages, utcIsoDay } from '@hortus/contract';
 import {
   calendarMessages,
   defaultRepeat,
@@ -219,7 +219,7 @@ export function wholeSeriesInput(form: EventForm, series: CalendarEvent): EventI
   const seriesStart = localParts(series.start);
   const dayShift = Math.round((Date.parse(seriesStart.day) - Date.parse(formStart.day)) / 86_400_000);
   const endParts = localParts(instants.end);
-  const endDay = new Date(Date.parse(endParts.day) + dayShift * 86_400_000).toISOString().slice(0, 10);
+  const endDay = utcIsoDay(Date.parse(endParts.day) + dayShift * 86_400_000);
   const start = localInstant(seriesStart.day, formStart.minutes);
   const end = localInstant(endDay, endParts.minutes);
   return start === null || end === null ? null : { ...input, start, end };

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { attendanceMessages } from '@hortus/contract/modules/attendance';
+import { messages } from '@hortus/contract';
 import {
   BIRTHDAY_CAROUSEL_HEIGHT,
   BIRTHDAY_RECHECK_MS,
@@ -248,11 +248,7 @@ function Station({
             boxShadow: 3,
           }}
         >
-          <QrCamera
-            onScanned={(text) => void onScanned(text)}
-            paused={busy}
-            cameraFailedText={attendanceMessages.cameraFailed}
-          />
+          <QrCamera onScanned={(text) => void onScanned(text)} paused={busy} cameraFailedText={messages.cameraFailed} />
           <Box
             component="form"
             onSubmit={(e) => {

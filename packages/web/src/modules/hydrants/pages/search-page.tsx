@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { check, formatGermanDate, messages } from '@hortus/contract';
+import { check, formatGermanDate, messages, todayIsoDay } from '@hortus/contract';
 import {
   CHECKED,
   DEFAULT_INSPECTION_YEARS,
@@ -93,7 +93,7 @@ function SearchView({ data }: { data: HydrantData }) {
     [data.hydranten, data.maengel, lowestOnly],
   );
   const cycle = data.settings?.pruefzyklusJahre ?? DEFAULT_INSPECTION_YEARS;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIsoDay();
   const overdue = useMemo(
     () => data.hydranten.filter((h) => isInspectionOverdue(h.letztePruefung, cycle, today)),
     [data.hydranten, cycle, today],

@@ -15,6 +15,7 @@ import {
   protokollCsv,
   protokollMessages,
   type ProtokollEntry,
+  todayIsoDay,
 } from '@hortus/contract';
 import { userAdminRights } from '@hortus/contract/modules/user-admin';
 import { useSettings } from '../../../platform/api/get-settings';
@@ -45,7 +46,7 @@ function saveCsv(entries: readonly ProtokollEntry[]): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `Protokoll-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = `Protokoll-${todayIsoDay()}.csv`;
   document.body.append(link);
   link.click();
   link.remove();

@@ -1,0 +1,9 @@
+/** What other server modules may use of module 200 (declared in their `dependsOn`). */
+export {
+  childAttendance,
+  type ChildAttendance,
+  type CheckedUpload,
+  type NewParentReport,
+  type ParentReportRow,
+  type ParentsChild,
+} from './children/child-attendance';

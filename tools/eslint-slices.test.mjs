@@ -1,0 +1,121 @@
+// Tests of the module-graph lint rules (tools/eslint-slices.js) on the repository's own tree: each rule lets the
+// allowed import through and fails the forbidden one.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { afterAll, describe, it } from 'vitest';
+import slices from './eslint-slices.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.afterAll = afterAll;
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const at = (file) => path.join(root, file);
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, sourceType: 'module' } });
+const rules = slices.rules;
+
+describe('slice-boundaries', () => {
+  tester.run('slice-boundaries', rules['slice-boundaries'], {
+    valid: [
+      // 210 declares 200: children's public surface on the server, its contract entry anywhere.
+      {
+        filename: at('packages/server/src/modules/parent-reports/records.ts'),
+        code: "import type { ChildAttendance } from '../children/public';",
+      },
+      {
+        filename: at('packages/web/src/modules/parent-reports/components/report-form.tsx'),
+        code: "import { defaultChildrenSettings } from '@hortus/contract/modules/children';",
+      },
+      // A module's own contract and files; the platform's barrel.
+      {
+        filename: at('packages/server/src/modules/members/access.ts'),
+        code: "import { membersMessages } from '@hortus/contract/modules/members';\nimport { x } from './settings';\nimport { messages } from '@hortus/contract';",
+      },
+      // The app's wiring imports modules' entries.
+      { filename: at('packages/server/src/server-modules.ts'), code: "import { a } from './modules/children';" },
+    ],
+    invalid: [
+      // A forbidden import: another module's inside instead of its public surface.
+      {
+        filename: at('packages/server/src/modules/parent-reports/records.ts'),
+        code: "import { canSeeChild } from '../children/children/child-records';",
+        errors: [{ messageId: 'surface' }],
+      },
+      // An undeclared dependency, by relative import and by package specifier.
+      {
+        filename: at('packages/server/src/modules/hydrants/register.ts'),
+        code: "import { childAttendance } from '../children/public';",
+        errors: [{ messageId: 'undeclared' }],
+      },
+      {
+        filename: at('packages/web/src/modules/hydrants/pages/search-page.tsx'),
+        code: "import { childrenCalls } from '@hortus/contract/modules/children';",
+        errors: [{ messageId: 'undeclared' }],
+      },
+      // 200 does not declare 210 (the dependency runs the other way).
+      {
+        filename: at('packages/web/src/modules/children/pages/list.tsx'),
+        code: "import { parentReportsCalls } from '@hortus/contract/modules/parent-reports';",
+        errors: [{ messageId: 'undeclared' }],
+      },
+      // The platform knows no module, by either spelling.
+      {
+        filename: at('packages/server/src/platform/settings/menu.ts'),
+        code: "import { childAttendance } from '../../modules/children/public';",
+        errors: [{ messageId: 'platform' }],
+      },
+      {
+        filename: at('packages/server/src/platform/settings/menu.ts'),
+        code: "import { childrenCalls } from '@hortus/contract/modules/children';",
+        errors: [{ messageId: 'platform' }],
+      },
+    ],
+  });
+});
+
+describe('no-cycles', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slices-cycle-'));
+  fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+  fs.writeFileSync(path.join(dir, 'b.ts'), "import { c } from './c';\nexport const b = c;\n");
+  fs.writeFileSync(path.join(dir, 'c.ts'), "import { a } from './a';\nexport const c = a;\n");
+  fs.writeFileSync(path.join(dir, 'd.ts'), "import type { A } from './e';\nexport type D = A;\n");
+  fs.writeFileSync(path.join(dir, 'e.ts'), "import type { D } from './d';\nexport type A = D;\n");
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  tester.run('no-cycles', rules['no-cycles'], {
+    valid: [
+      // Type-only imports create no load-time edge.
+      { filename: path.join(dir, 'd.ts'), code: "import type { A } from './e';\nexport type D = A;" },
+      { filename: path.join(dir, 'e.ts'), code: "import { type D } from './d';\nexport type A = D;" },
+      // The repository's server platform after the fix (app-settings ↔ org-data).
+      {
+        filename: at('packages/server/src/platform/settings/app-settings.ts'),
+        code: fs.readFileSync(at('packages/server/src/platform/settings/app-settings.ts'), 'utf8'),
+      },
+    ],
+    invalid: [
+      {
+        filename: path.join(dir, 'a.ts'),
+        code: "import { b } from './b';\nexport const a = () => b;",
+        errors: [{ messageId: 'cycle', data: { chain: 'a.ts → b.ts → c.ts → a.ts' } }],
+      },
+    ],
+  });
+});
+
+describe('no-utc-day', () => {
+  tester.run('no-utc-day', rules['no-utc-day'], {
+    valid: [
+      { code: 'const day = todayIsoDay();' },
+      { code: 'const stamp = new Date().toISOString();' },
+      { code: 'const time = new Date().toISOString().slice(11, 16);' },
+    ],
+    invalid: [
+      { code: 'const today = new Date().toISOString().slice(0, 10);', errors: [{ messageId: 'utcDay' }] },
+      { code: 'const day = date.toISOString().substring(0, 10);', errors: [{ messageId: 'utcDay' }] },
+    ],
+  });
+});
