@@ -19,15 +19,11 @@ const parseMessage =
 const legacyModuleScreens = [];
 
 /**
- * Platform files that still read a module's contract (texts and rights of user administration and the profile,
- * the dashboard's widget type) — issue 41 moves them into the platform or behind extension points; the list
+ * Platform files that still read a module's contract (the profile's texts, the dashboard's widget type) — issue 41 moves them into the platform or behind extension points; the list
  * takes no new entries.
  * @type {Record<string, string[]>}
  */
 const platformModuleContracts = {
-  'packages/server/src/platform/users/accounts.ts': ['user-admin'],
-  'packages/server/src/platform/users/admin-users.ts': ['user-admin'],
-  'packages/server/src/platform/users/rights-guard.ts': ['user-admin'],
   'packages/web/src/platform/module-page/web-module.ts': ['dashboard'],
   'packages/web/src/platform/password-notice/password-notice.tsx': ['profile'],
 };

@@ -57,6 +57,21 @@ export const accountMessages = {
   designationNotOwn: 'Diese Gruppe hat Rechte, die Sie selbst nicht haben, und kann dafür nicht gewählt werden.',
   /** changePW after too many wrong old passwords (the login's doubling delay). */
   tooManyWrongPasswords: 'Zu viele falsche Passwörter. Bitte versuchen Sie es zu einem späteren Zeitpunkt erneut.',
+  /** The accounts service's refusals (user administration shows them as its own, userAdminMessages). */
+  nnTaken: 'Der Benutzername ist bereits vergeben.',
+  unknownGroup: 'Eine gewählte Gruppe existiert nicht.',
+  unknownParameter: 'Ein Parameter existiert nicht.',
+  unknownUser: 'Der Benutzer existiert nicht.',
+  unknownRight: 'Unbekanntes Recht.',
+  notOwnRight: 'Rechte, die Sie selbst nicht haben, können Sie nicht vergeben.',
+  deleteSelf: 'Sie können sich nicht selbst löschen.',
+  selfLockoutUser: 'Damit würden Sie sich selbst das Recht zur Benutzerverwaltung entziehen.',
+  strongerUser: 'Dieser Benutzer hat Rechte, die Sie selbst nicht haben. Sie können ihn daher nicht ändern.',
+  strongerGroup: 'Diese Gruppe hat Rechte, die Sie selbst nicht haben. Sie können sie daher nicht ändern oder löschen.',
+  lastUserAdmin:
+    'Damit hätte niemand mehr das Recht, Benutzer zu bearbeiten. Mindestens ein Benutzer muss dieses Recht behalten.',
+  lastGroupAdmin:
+    'Damit hätte niemand mehr das Recht, Gruppen zu verwalten. Mindestens ein Benutzer muss dieses Recht behalten.',
 } as const;
 
 /** A count with its noun in German number: countOf(1, 'Kind', 'Kinder') → '1 Kind', countOf(3, …) → '3 Kinder'. */

@@ -130,3 +130,16 @@ export const adminGroup = z.object({
   forcePwReset: z.boolean(),
 });
 export type AdminGroup = z.infer<typeof adminGroup>;
+
+/** Who may list, add, change and delete accounts, parameters and groups (module 005 shows them; the platform's accounts service enforces them). */
+export const accountRights = {
+  list: 'x|005|000',
+  add: 'x|005|000|010',
+  edit: 'x|005|000|020',
+  delete: 'x|005|000|030',
+  parameters: 'x|005|010',
+  groups: 'x|005|020',
+  protokoll: 'x|005|030',
+  /** Datenschutz: retention settings and the Datenauskunft (Art. 15 DSGVO). */
+  datenschutz: 'x|005|040',
+} as const;

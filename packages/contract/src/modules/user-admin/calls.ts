@@ -7,29 +7,28 @@ import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { MAX_RECORD_ID, jsonField, newOrRecordId, recordId, wireMessages } from '../../platform/wire';
 import { adminGroup, adminUser } from '../../platform/users';
+import { accountMessages } from '../../platform/messages';
 import { datenschutzInput, datenschutzReply, getProtokollReply, protokollFilter } from '../../platform/protokoll';
 
 export const userAdminMessages = {
-  nnTaken: 'Der Benutzername ist bereits vergeben.',
+  nnTaken: accountMessages.nnTaken,
   nnSpace: 'Der Benutzername darf keine Leerzeichen enthalten.',
   noGroup: 'Bitte mindestens eine Gruppe wählen.',
-  unknownGroup: 'Eine gewählte Gruppe existiert nicht.',
-  unknownParameter: 'Ein Parameter existiert nicht.',
-  unknownUser: 'Der Benutzer existiert nicht.',
+  unknownGroup: accountMessages.unknownGroup,
+  unknownParameter: accountMessages.unknownParameter,
+  unknownUser: accountMessages.unknownUser,
   datenauskunftWithheld:
     'Diese Datenauskunft enthält Daten, die Sie nicht sehen dürfen. Sie kann nur erstellen, wer alle Daten ' +
     'der Person sehen darf, oder ein Administrator.',
-  unknownRight: 'Unbekanntes Recht.',
-  notOwnRight: 'Rechte, die Sie selbst nicht haben, können Sie nicht vergeben.',
-  deleteSelf: 'Sie können sich nicht selbst löschen.',
+  unknownRight: accountMessages.unknownRight,
+  notOwnRight: accountMessages.notOwnRight,
+  deleteSelf: accountMessages.deleteSelf,
   selfLockout: 'Damit würden Sie sich selbst das Recht zur Gruppenverwaltung entziehen.',
-  selfLockoutUser: 'Damit würden Sie sich selbst das Recht zur Benutzerverwaltung entziehen.',
-  strongerUser: 'Dieser Benutzer hat Rechte, die Sie selbst nicht haben. Sie können ihn daher nicht ändern.',
-  strongerGroup: 'Diese Gruppe hat Rechte, die Sie selbst nicht haben. Sie können sie daher nicht ändern oder löschen.',
-  lastUserAdmin:
-    'Damit hätte niemand mehr das Recht, Benutzer zu bearbeiten. Mindestens ein Benutzer muss dieses Recht behalten.',
-  lastGroupAdmin:
-    'Damit hätte niemand mehr das Recht, Gruppen zu verwalten. Mindestens ein Benutzer muss dieses Recht behalten.',
+  selfLockoutUser: accountMessages.selfLockoutUser,
+  strongerUser: accountMessages.strongerUser,
+  strongerGroup: accountMessages.strongerGroup,
+  lastUserAdmin: accountMessages.lastUserAdmin,
+  lastGroupAdmin: accountMessages.lastGroupAdmin,
   typeLocked: 'Der Typ kann nicht geändert werden, wenn bereits Werte durch Nutzer gespeichert wurden.',
   userCreated: (nn: string, password: string) => `Der Nutzer ${nn} wurde mit folgendem Passwort angelegt: ${password}`,
   passwordReset: 'Das Passwort wurde erfolgreich zurückgesetzt. Das neue Passwort lautet:',

@@ -1,16 +1,8 @@
 import type { ModuleDefinition } from '../../platform/module-definition';
+import { accountRights } from '../../platform/users';
 
-export const userAdminRights = {
-  list: 'x|005|000',
-  add: 'x|005|000|010',
-  edit: 'x|005|000|020',
-  delete: 'x|005|000|030',
-  parameters: 'x|005|010',
-  groups: 'x|005|020',
-  protokoll: 'x|005|030',
-  /** Datenschutz: retention settings and the Datenauskunft (Art. 15 DSGVO). */
-  datenschutz: 'x|005|040',
-} as const;
+/** The rights of user administration are the platform's account rights (platform/users.ts). */
+export const userAdminRights = accountRights;
 
 export const userAdminModule: ModuleDefinition = {
   code: '005',

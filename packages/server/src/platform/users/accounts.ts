@@ -1,4 +1,3 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   accountMessages,
   effectiveRights,
@@ -8,7 +7,7 @@ import {
   type FieldErrors,
   type SessionUser,
 } from '@hortus/contract';
-import { userAdminMessages } from '@hortus/contract/modules/user-admin';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { eraseProtokollOf } from '../audit/protokoll';
 import { generatePassword, hashPassword } from '../auth/password';
 import { deleteExpiredSessions } from '../auth/sessions';
@@ -95,7 +94,7 @@ function isPlainGroup(rights: readonly string[]): boolean {
 export async function designationErrors(db: Db, editor: Editor, groupId: number, field: string): Promise<FieldErrors> {
   if (groupId === 0) return {};
   const org = await readOrgData(db);
-  if (!org.groups.some((group) => group.id === groupId)) return { [field]: [userAdminMessages.unknownGroup] };
+  if (!org.groups.some((group) => group.id === groupId)) return { [field]: [accountMessages.unknownGroup] };
   const rights = org.groupRights.get(groupId) ?? [];
   if (!isPlainGroup(rights)) return { [field]: [accountMessages.designationPower] };
   if (!holdsAllOf(editor.rechte, rights)) return { [field]: [accountMessages.designationNotOwn] };
@@ -207,7 +206,7 @@ export async function updateAccount(tx: Db, editor: Editor, id: number, change: 
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
-  if (!row) throw new CallError('notFound', userAdminMessages.unknownUser);
+  if (!row) throw new CallError('notFound', accountMessages.unknownUser);
   const beforeGroups = (await tx.select().from(userGroups).where(eq(userGroups.userId, id))).map((m) => m.groupId);
   const beforeSolo = (await tx.select().from(userRights).where(eq(userRights.userId, id))).map((r) => r.right);
   const sameSet = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -221,7 +220,7 @@ export async function updateAccount(tx: Db, editor: Editor, id: number, change: 
     (change.ident !== undefined && change.ident !== row.ident) ||
     (change.show !== undefined && change.show !== row.show);
   if (!changes) return;
-  await requireAccountChange(tx, editor, [id], userAdminMessages.strongerUser);
+  await requireAccountChange(tx, editor, [id], accountMessages.strongerUser);
   const org = await readOrgData(tx);
   const errors = {
     ...grantErrors(editor.rechte, addedRights(beforeSolo, change.rechteSolo ?? beforeSolo), 'rechteSolo'),
@@ -265,7 +264,7 @@ export async function deleteAccounts(
 ): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
-  if (unique.includes(editor.id)) refuse({ [field]: [userAdminMessages.deleteSelf] });
+  if (unique.includes(editor.id)) refuse({ [field]: [accountMessages.deleteSelf] });
   await keepingAdmins(db, field, async (tx) => {
     await requireAccountChange(tx, editor, unique);
     const names = await tx.select({ id: users.id, nn: users.nn }).from(users).where(inArray(users.id, unique));
@@ -341,7 +340,7 @@ export interface GroupRecord {
 
 /** A group with rights the editor lacks is someone stronger's: it stays as it is. */
 export function requireGroupChange(editor: Editor, rightsBefore: readonly string[]): void {
-  if (!holdsAllOf(editor.rechte, rightsBefore)) throw new CallError('noRight', userAdminMessages.strongerGroup);
+  if (!holdsAllOf(editor.rechte, rightsBefore)) throw new CallError('noRight', accountMessages.strongerGroup);
 }
 
 /**

@@ -1,6 +1,12 @@
+import {
+  accountMessages,
+  effectiveRights,
+  hasRight,
+  messages,
+  type AdminUser,
+  type FieldErrors,
+} from '@hortus/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { effectiveRights, hasRight, messages, type AdminUser, type FieldErrors } from '@hortus/contract';
-import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import { generatePassword, hashPassword } from '../auth/password';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
@@ -114,18 +120,18 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
   // Whoever may call this sees every user; the caller has checked the right to change them.
   const existing = isNew
     ? null
-    : requireRecord(await loadAdminUser(db, input.id), { canSee: true }, userAdminMessages.unknownUser);
+    : requireRecord(await loadAdminUser(db, input.id), { canSee: true }, accountMessages.unknownUser);
 
   const gruppen = [...new Set(input.gruppen)].sort((a, b) => a - b);
   const knownGroups = new Set(org.groups.map((group) => group.id));
-  if (gruppen.some((groupId) => !knownGroups.has(groupId))) refuse({ gruppen: [userAdminMessages.unknownGroup] });
+  if (gruppen.some((groupId) => !knownGroups.has(groupId))) refuse({ gruppen: [accountMessages.unknownGroup] });
 
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(sql`lower(${users.nn})`, input.nn.toLowerCase()), ne(users.id, input.id)))
     .limit(1);
-  if (taken) refuse({ nn: [userAdminMessages.nnTaken] });
+  if (taken) refuse({ nn: [accountMessages.nnTaken] });
 
   const rechteSolo = [...new Set(input.rechteSolo)].sort();
   // Editing yourself must not take away your own edit right (nobody might be left to give it back).
@@ -134,12 +140,12 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
       gruppen.map((groupId) => org.groupRights.get(groupId) ?? []),
       rechteSolo,
     );
-    if (!hasRight(after, options.keepOwnRight)) refuse({ gruppen: [userAdminMessages.selfLockoutUser] });
+    if (!hasRight(after, options.keepOwnRight)) refuse({ gruppen: [accountMessages.selfLockoutUser] });
   }
 
   const knownParameters = new Set(org.parameters.map((parameter) => parameter.id));
   if (mentionedParameterIds(input).some((id) => !knownParameters.has(id))) {
-    refuse({ nutzerparameterwerte: [userAdminMessages.unknownParameter] });
+    refuse({ nutzerparameterwerte: [accountMessages.unknownParameter] });
   }
   const byGroup = await parametersByGroup(db);
   const applicableIds = applicableParameterIds(org.parameters, byGroup, gruppen);
@@ -165,7 +171,7 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
     return id;
   }).catch((error: unknown) => {
     // Two saves of the same new name at once: the unique index decides.
-    if (isUniqueViolation(error)) refuse({ nn: [userAdminMessages.nnTaken] });
+    if (isUniqueViolation(error)) refuse({ nn: [accountMessages.nnTaken] });
     throw error;
   });
   const user = await loadAdminUser(db, userId);
@@ -175,13 +181,13 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
 
 /** Deletes a user (not oneself, nobody stronger, not the last administrator); see deleteAccounts. */
 export async function deleteAdminUser(db: Db, userId: number, editor: LoadedUser): Promise<void> {
-  if (userId === editor.id) refuse({ data: [userAdminMessages.deleteSelf] });
-  requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
+  if (userId === editor.id) refuse({ data: [accountMessages.deleteSelf] });
+  requireRecord(await loadAdminUser(db, userId), { canSee: true }, accountMessages.unknownUser);
   await deleteAccounts(db, editor, [userId]);
 }
 
 /** Sets a new generated start password (rootPW) and ends all of the user's sessions (resetAccountPassword). */
 export async function resetUserPassword(db: Db, userId: number, editor: LoadedUser): Promise<string> {
-  requireRecord(await loadAdminUser(db, userId), { canSee: true }, userAdminMessages.unknownUser);
+  requireRecord(await loadAdminUser(db, userId), { canSee: true }, accountMessages.unknownUser);
   return resetAccountPassword(db, editor, userId);
 }

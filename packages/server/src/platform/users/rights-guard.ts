@@ -1,6 +1,13 @@
+import {
+  accountMessages,
+  accountRights,
+  grantableRights,
+  hasRight,
+  messages,
+  rightsTree,
+  type FieldErrors,
+} from '@hortus/contract';
 import { sql } from 'drizzle-orm';
-import { grantableRights, hasRight, messages, rightsTree, type FieldErrors } from '@hortus/contract';
-import { userAdminMessages, userAdminRights } from '@hortus/contract/modules/user-admin';
 import type { Db } from '../db/database';
 import { queryRows } from '../db/raw';
 import { CallError } from '../http/calls';
@@ -33,8 +40,8 @@ export function addedRights(before: readonly string[], next: readonly string[]):
 
 /** Errors for added rights that are unknown or that the editor does not hold. */
 export function grantErrors(editorRights: readonly string[], added: readonly string[], field: string): FieldErrors {
-  if (added.some((right) => !isKnownRight(right))) return { [field]: [userAdminMessages.unknownRight] };
-  if (added.some((right) => !hasRight(editorRights, right))) return { [field]: [userAdminMessages.notOwnRight] };
+  if (added.some((right) => !isKnownRight(right))) return { [field]: [accountMessages.unknownRight] };
+  if (added.some((right) => !hasRight(editorRights, right))) return { [field]: [accountMessages.notOwnRight] };
   return {};
 }
 
@@ -46,7 +53,7 @@ export function groupGrantErrors(
   field: string,
 ): FieldErrors {
   const missing = addedGroups.some((groupId) => !holdsAllOf(editorRights, rightsOfGroup.get(groupId) ?? []));
-  return missing ? { [field]: [userAdminMessages.notOwnRight] } : {};
+  return missing ? { [field]: [accountMessages.notOwnRight] } : {};
 }
 
 /** True when the editor holds every (known) right of the target (needed to change, reset or delete it). */
@@ -61,8 +68,8 @@ export function isAdministrator(rights: readonly string[]): boolean {
 
 /** The rights somebody must always keep, or nobody could repair user administration any more. */
 const lastHolderRules = [
-  { right: userAdminRights.edit, message: userAdminMessages.lastUserAdmin },
-  { right: userAdminRights.groups, message: userAdminMessages.lastGroupAdmin },
+  { right: accountRights.edit, message: accountMessages.lastUserAdmin },
+  { right: accountRights.groups, message: accountMessages.lastGroupAdmin },
 ] as const;
 
 /** Which of the administration rights at least one user holds (through a group or individually). */
