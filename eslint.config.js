@@ -19,13 +19,12 @@ const parseMessage =
 const legacyModuleScreens = [];
 
 /**
- * Platform files that still read a module's contract (the profile's texts, the dashboard's widget type) — issue 41 moves them into the platform or behind extension points; the list
+ * Platform files that still read a module's contract (the dashboard's widget type) — issue 41 moves them into the platform or behind extension points; the list
  * takes no new entries.
  * @type {Record<string, string[]>}
  */
 const platformModuleContracts = {
   'packages/web/src/platform/module-page/web-module.ts': ['dashboard'],
-  'packages/web/src/platform/password-notice/password-notice.tsx': ['profile'],
 };
 
 export default tseslint.config(

@@ -1,6 +1,9 @@
 /** German texts shown to users, exactly as the specification words them. */
 export const messages = {
   accessDenied: 'Zugriff verweigert',
+  /** The platform's notice to change a start password (it links to the profile's password tab). */
+  welcomeNotice: 'Willkommen! Bitte ändern Sie Ihr Startpasswort.',
+  welcomeNoticeLink: 'Passwort jetzt ändern',
   /** A user parameter the caller may not change (profile, members, customer logins). */
   notEditable: 'Dieser Wert kann nicht bearbeitet werden.',
   /** The QR camera (attendance's scan dialog, the children's scan station). */

@@ -11,8 +11,8 @@ export const profileMessages = {
   saveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
   dataSaved: 'Die Daten wurden erfolgreich gespeichert.',
   passwordsDiffer: 'Die Passwörter stimmen nicht überein.',
-  welcomeNotice: 'Willkommen! Bitte ändern Sie Ihr Startpasswort.',
-  welcomeNoticeLink: 'Passwort jetzt ändern',
+  welcomeNotice: messages.welcomeNotice,
+  welcomeNoticeLink: messages.welcomeNoticeLink,
   notEditable: messages.notEditable,
 } as const;
 

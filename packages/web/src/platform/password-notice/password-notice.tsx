@@ -3,8 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
-import type { SessionUser } from '@hortus/contract';
-import { profileMessages } from '@hortus/contract/modules/profile';
+import { messages, type SessionUser } from '@hortus/contract';
 import { passwordNoticeDue, PASSWORD_NOTICE_DELAY_MS, PASSWORD_NOTICE_DURATION_MS } from './password-notice-rules';
 
 /** Whether this page session has shown (or scheduled) the notice: it appears once after login or reload. */
@@ -50,7 +49,7 @@ export function PasswordNotice({ user }: { user: SessionUser }) {
         // White on the filled warning orange is 3.1:1; black text reaches AA (Lighthouse on /210, issue 21).
         sx={{ color: 'common.black' }}
       >
-        {profileMessages.welcomeNotice}{' '}
+        {messages.welcomeNotice}{' '}
         <Link
           component={RouterLink}
           to="/010-010"
@@ -58,7 +57,7 @@ export function PasswordNotice({ user }: { user: SessionUser }) {
           sx={{ fontWeight: 700 }}
           onClick={() => setOpen(false)}
         >
-          {profileMessages.welcomeNoticeLink}
+          {messages.welcomeNoticeLink}
         </Link>
       </Alert>
     </Snackbar>
