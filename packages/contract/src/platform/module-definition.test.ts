@@ -38,6 +38,13 @@ describe('parseModulePath', () => {
     expect(parseModulePath('/010-010/')).toEqual({ moduleCode: '010', tabCode: '010' });
   });
 
+  it("reads '/200neu…' as the child administration (business.md 2.1, issue 47)", () => {
+    expect(parseModulePath('/200neu')).toEqual({ moduleCode: '200', tabCode: '' });
+    expect(parseModulePath('/200neu-100')).toEqual({ moduleCode: '200', tabCode: '100' });
+    expect(parseModulePath('/200neu/')).toEqual({ moduleCode: '200', tabCode: '' });
+    expect(parseModulePath('/210neu')).toBeNull();
+  });
+
   it('returns null for paths that are no module route', () => {
     for (const path of [
       '/',

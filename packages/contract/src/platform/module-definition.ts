@@ -81,11 +81,15 @@ export function tabPath(moduleCode: string, tabCode: string): string {
   return tabCode === '' ? `/${moduleCode}` : `/${moduleCode}-${tabCode}`;
 }
 
-/** Splits a path like `/010-010` into module and tab code; null for paths that are no module route. */
+/**
+ * Splits a path like `/010-010` into module and tab code; null for paths that are no module route.
+ * '/200neu' (and its tabs, '/200neu-100') is the child administration too (business.md 2.1).
+ */
 export function parseModulePath(pathname: string): { moduleCode: string; tabCode: string } | null {
   const match = /^\/(\d{3})(?:-([A-Za-z0-9]+))?\/?$/.exec(pathname);
-  if (!match) return null;
-  return { moduleCode: match[1] as string, tabCode: match[2] ?? '' };
+  if (match) return { moduleCode: match[1] as string, tabCode: match[2] ?? '' };
+  const alias = /^\/200neu(?:-([A-Za-z0-9]+))?\/?$/.exec(pathname);
+  return alias ? { moduleCode: '200', tabCode: alias[1] ?? '' } : null;
 }
 
 /** Every right string in a tree, depth first. */

@@ -53,6 +53,11 @@ describe('getSettings', () => {
     expect((await settingsOf(none.code)).mainmenu_links).toEqual([]);
   });
 
+  it('offers a module to the holder of its settings right alone: x|410|set reaches /410-set (issue 47)', async () => {
+    const settingsOnly = await server.userWithSession({ rechteSolo: ['x|410|set'] });
+    expect((await settingsOf(settingsOnly.code)).mainmenu_links.map((link) => link.link)).toEqual(['/410']);
+  });
+
   it('leaves out modules that the app settings switch off (useF), but never always-enabled ones', async () => {
     const user = await server.userWithSession({ rechteSolo: ['x|999|000', 'x|120'] });
     await writeAppSettings(server.database.db, { useF: [] });

@@ -13,7 +13,8 @@ export const customersModule: ModuleDefinition = {
   code: '410',
   title: 'Kunden',
   icon: 'Storefront',
-  menuRight: customerRights.use,
+  // The settings right alone reaches /410-set through the menu too (issue 47).
+  menuRight: customerRights.module,
   quicknav: true,
   offlineBanner: messages.offlineBannerBusiness,
   sort: 410,

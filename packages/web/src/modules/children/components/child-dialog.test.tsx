@@ -148,3 +148,16 @@ describe('child dialog for an editor', () => {
     expect(call.mock.calls.filter(([spec]) => spec !== childrenCalls.getKind)).toHaveLength(0);
   });
 });
+
+describe('a new child', () => {
+  it('preselects no class: Speichern names the missing class instead of filing the child under the first (issue 47)', async () => {
+    renderDialog(null);
+    const klasse = await screen.findByRole('combobox', { name: /Klasse/ });
+    expect(klasse.textContent?.replace(/\u200b/g, '').trim()).toBe('');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Vorname' }), { target: { value: 'Lina' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nachname' }), { target: { value: 'Berg' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Bitte eine Klasse wählen.')).toBeTruthy();
+    expect(call.mock.calls.filter(([spec]) => spec !== childrenCalls.getKind)).toHaveLength(0);
+  });
+});

@@ -12,7 +12,8 @@ export function childFormValues(child: ChildView | null, data: ChildrenData): Ch
         id: 0,
         vorname: '',
         nachname: '',
-        id_klasse: data.klassen.find((k) => k.bearbeiten)?.id ?? 0,
+        // No class preselected: a new child lands in the class chosen, never in the first by accident (issue 47).
+        id_klasse: 0,
         junge: true,
         date_geburtstag: '',
         betreuungsplatz: data.settings.standardbetreuungsplatz,

@@ -238,8 +238,18 @@ function ChildrenList({ data }: { data: ChildrenData }) {
   return (
     <PageContainer>
       <Stack spacing={2}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <SearchField value={filter.search} onChange={(search) => setFilter({ ...filter, search })} />
+        {/* Filters, then the actions; what does not fit wraps to the next line, so at 1366 px the search
+            keeps its width and no button covers another (issue 47). */}
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+          data-testid="children-toolbar"
+        >
+          <Box sx={{ display: 'flex', flex: { md: '1 1 240px' }, minWidth: { md: 240 } }}>
+            <SearchField value={filter.search} onChange={(search) => setFilter({ ...filter, search })} />
+          </Box>
           <TextField
             select
             size="small"
@@ -281,28 +291,30 @@ function ChildrenList({ data }: { data: ChildrenData }) {
             }
             label="Nur angemeldete"
           />
-          {canAdd && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+            {canAdd && (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => setEditing('new')}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                Kind anlegen
+              </Button>
+            )}
+            {canAdd && <ChildrenImportButton />}
+            {mayExport && <ChildrenExportButton />}
+            <Button onClick={() => setAllCards(true)} sx={{ whiteSpace: 'nowrap' }}>
+              Ausweise für alle
+            </Button>
             <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setEditing('new')}
+              // A full page load: the station's document gets the server's policy that allows framing dashboards.
+              onClick={() => window.location.assign('/200?SCAN')}
               sx={{ whiteSpace: 'nowrap' }}
             >
-              Kind anlegen
+              Scan-Station
             </Button>
-          )}
-          {canAdd && <ChildrenImportButton />}
-          {mayExport && <ChildrenExportButton />}
-          <Button onClick={() => setAllCards(true)} sx={{ whiteSpace: 'nowrap' }}>
-            Ausweise für alle
-          </Button>
-          <Button
-            // A full page load: the station's document gets the server's policy that allows framing dashboards.
-            onClick={() => window.location.assign('/200?SCAN')}
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            Scan-Station
-          </Button>
+          </Stack>
         </Stack>
         {searchMessage && <Alert severity="warning">{searchMessage}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>

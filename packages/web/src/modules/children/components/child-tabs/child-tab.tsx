@@ -26,7 +26,16 @@ export function ChildTab({ form, data }: { form: ChildForm; data: ChildrenData }
         <FormTextField control={control} name="kind.nachname" label="Nachname" required fullWidth />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormSelectField control={control} name="kind.id_klasse" label="Klasse" required fullWidth options={classes} />
+        <FormSelectField
+          control={control}
+          name="kind.id_klasse"
+          label="Klasse"
+          required
+          fullWidth
+          options={classes}
+          // A new child has no class until one is chosen (0 = none: 'Bitte eine Klasse wählen.').
+          fromField={(value) => (value === 0 ? '' : (value as number))}
+        />
         <FormSelectField
           control={control}
           name="kind.junge"
