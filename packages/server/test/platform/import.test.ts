@@ -92,6 +92,13 @@ describe('importKinder', () => {
     expect(again).toMatchObject({ neu: 0, doppelt: 2 });
   });
 
+  it('counts a row without a class as an error in the preview, as the run does (issue 47)', async () => {
+    const csv = ['Vorname;Nachname;Klasse', 'Ohne;Klasse;', 'Mit;Klasse;Import-2b'].join('\r\n');
+    const preview = await importText(childrenCalls.importKinder, leitung, csv, true);
+    expect(preview.fehler).toEqual([{ zeile: 2, spalte: 'Klasse', meldung: 'Bitte eine Klasse wählen.' }]);
+    expect(preview.zeilen.map((row) => row.ergebnis)).toEqual(['fehler', 'neu']);
+  });
+
   it('refuses without the right to add children; rows needing classes or parent accounts name the right', async () => {
     const denied = await server.call(childrenCalls.importKinder, erzieher, { inhalt: kinderCsv, probelauf: true });
     expectStatus(denied, 'noRight');

@@ -1,6 +1,11 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { hasRight, listImportMessages as m } from '@hortus/contract';
-import { childrenRights, editChildInput, type EditChildData } from '@hortus/contract/modules/children';
+import {
+  childrenMessages,
+  childrenRights,
+  editChildInput,
+  type EditChildData,
+} from '@hortus/contract/modules/children';
 import type { UploadedFile } from '@hortus/contract';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import { userParameterValues, users } from '../../platform/db/schema';
@@ -215,7 +220,9 @@ export async function importChildren(
       add('geschlecht', texts.gender);
     const className = v.klasse.trim();
     const klasse = classByName.get(lower(className));
-    if (className !== '' && !klasse) {
+    // An empty class is an error in the preview already, not first in the run (issue 47).
+    if (className === '') add('klasse', childrenMessages.classRequired);
+    else if (!klasse) {
       if (mayClasses) newClasses.add(className);
       else add('klasse', texts.classMissing(className));
     } else if (klasse && !klasse.bearbeiten) add('klasse', texts.classLocked(klasse.row.name));
