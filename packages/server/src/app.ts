@@ -19,6 +19,7 @@ import {
 import { findWebDist, registerWebApp, withHttpsFrames } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
+import { totpAktivierenCall, totpEinrichtenCall } from './platform/settings/totp-calls';
 import { serverModules } from './server-modules';
 import type { BackgroundJob } from './platform/modules/server-module';
 import { scheduleJobs } from './platform/modules/jobs';
@@ -42,6 +43,8 @@ const platformCalls: CallDefinition[] = [
   getSettingsCall,
   saveLastViewCall,
   changePasswordCall,
+  totpEinrichtenCall,
+  totpAktivierenCall,
   downloadCall,
 ];
 

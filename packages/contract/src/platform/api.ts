@@ -61,6 +61,8 @@ export const userGroup = z.object({
   beschreibung: z.string(),
   standard: z.boolean(),
   forcePwReset: z.boolean(),
+  /** Members must log in with a second factor (TOTP). */
+  zweiFaktorPflicht: z.boolean(),
 });
 export type UserGroup = z.infer<typeof userGroup>;
 

@@ -28,7 +28,16 @@ const screen = fc.record(
   { requiredKeys: [] },
 );
 const status = fc.oneof(
-  fc.constantFrom('success', 'invalid', 'errorCountMax', 'passwortWaehlen', 'accessError', ''),
+  fc.constantFrom(
+    'success',
+    'invalid',
+    'errorCountMax',
+    'passwortWaehlen',
+    'zweiterFaktor',
+    'zweiterFaktorEinrichten',
+    'accessError',
+    '',
+  ),
   junk,
 );
 
@@ -57,7 +66,20 @@ describe('login-route guards accept exactly what the zod schemas accept', () => 
   it('loginReply', () => {
     fc.assert(
       fc.property(
-        fc.oneof(junk, fc.record({ status, code: maybe(fc.string()), x: junk }, { requiredKeys: [] })),
+        fc.oneof(
+          junk,
+          fc.record(
+            {
+              status,
+              code: maybe(fc.string()),
+              recoveryCodes: maybe(fc.array(fc.oneof(fc.string(), junk))),
+              secret: maybe(fc.string()),
+              otpauthUri: maybe(fc.string()),
+              x: junk,
+            },
+            { requiredKeys: [] },
+          ),
+        ),
         (value) => sameVerdict(loginReply, loginReplyGuard as unknown as typeof okReplyGuard)(value),
       ),
       { numRuns: 2000 },

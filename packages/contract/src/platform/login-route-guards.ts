@@ -69,9 +69,26 @@ export const loginScreenReplyGuard = guard<{ status: 'success'; data: LoginScree
 
 export const loginReplyGuard = guard<LoginReply>((value) => {
   if (!isRecord(value)) return null;
-  if (value.status === 'success') return isString(value.code) ? { status: 'success', code: value.code } : null;
-  if (value.status === 'errorCountMax' || value.status === 'invalid' || value.status === 'passwortWaehlen') {
+  if (value.status === 'success') {
+    if (!isString(value.code)) return null;
+    const codes = value.recoveryCodes;
+    if (codes === undefined) return { status: 'success', code: value.code };
+    return Array.isArray(codes) && codes.every(isString)
+      ? { status: 'success', code: value.code, recoveryCodes: [...codes] }
+      : null;
+  }
+  if (
+    value.status === 'errorCountMax' ||
+    value.status === 'invalid' ||
+    value.status === 'passwortWaehlen' ||
+    value.status === 'zweiterFaktor'
+  ) {
     return { status: value.status };
+  }
+  if (value.status === 'zweiterFaktorEinrichten') {
+    return isString(value.secret) && isString(value.otpauthUri)
+      ? { status: value.status, secret: value.secret, otpauthUri: value.otpauthUri }
+      : null;
   }
   return null;
 });

@@ -6,11 +6,19 @@ import { z } from 'zod';
  * schemas by property tests), so that zod is not part of the login route's JavaScript.
  */
 export const loginReply = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), code: z.string() }),
+  /** `recoveryCodes`: when this login activated the second factor (shown once). */
+  z.object({ status: z.literal('success'), code: z.string(), recoveryCodes: z.array(z.string()).optional() }),
   z.object({ status: z.literal('errorCountMax') }),
   z.object({ status: z.literal('invalid') }),
   /** The right start password: the same call again with `neuPW` (the account's own password) logs in. */
   z.object({ status: z.literal('passwortWaehlen') }),
+  /** The right password of an account with two-factor login: the same call again with `otp` logs in. */
+  z.object({ status: z.literal('zweiterFaktor') }),
+  /**
+   * The right password of an account whose group requires two-factor login it has not set up: the secret to
+   * add to an authenticator app; the same call again with `otp` of it activates it and logs in.
+   */
+  z.object({ status: z.literal('zweiterFaktorEinrichten'), secret: z.string(), otpauthUri: z.string() }),
 ]);
 export type LoginReply = z.infer<typeof loginReply>;
 

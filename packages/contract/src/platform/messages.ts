@@ -28,6 +28,15 @@ export const messages = {
   repeatPassword: 'Neues Passwort wiederholen',
   passwordsDiffer: 'Die Passwörter stimmen nicht überein.',
   startPasswordReused: 'Bitte ein anderes Passwort als das Startpasswort wählen.',
+  /** Two-factor login. */
+  otpInvalid: 'Der Code ist ungültig oder wurde schon verwendet.',
+  otpAsk: 'Bitte den Code aus Ihrer Authenticator-App eingeben (oder einen Wiederherstellungscode).',
+  otpLabel: 'Code',
+  otpOpenApp: 'In der Authenticator-App öffnen',
+  recoveryCodesHint:
+    'Zweiter Faktor eingerichtet. Bitte notieren Sie diese Wiederherstellungscodes: Jeder gilt einmal, falls das Telefon fehlt.',
+  otpSetupRequired:
+    'Ihre Gruppe verlangt die Anmeldung mit zweitem Faktor. Bitte fügen Sie den Schlüssel in Ihre Authenticator-App ein und geben Sie den angezeigten Code ein.',
   loginScreenNetworkError: 'Netzwerkfehler! Bitte die Netzwerkverbindung prüfen.',
   settingsSaveFailed: 'Die Einstellungen konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
   genericSaveFailed: 'Fehler! Bitte die Netzwerkverbindung prüfen.',

@@ -26,6 +26,8 @@ export const platformCalls = {
       subscription: subscriptionText.default(''),
       /** The own password an account on its start password chooses (answered `passwortWaehlen` without it). */
       neuPW: z.string().max(1000, tooLongMessage(1000)).default(''),
+      /** The second factor: a code of the authenticator app or a recovery code (answered `zweiterFaktor` without). */
+      otp: z.string().max(40, tooLongMessage(40)).default(''),
     },
     reply: loginReply,
   }),
@@ -73,6 +75,20 @@ export const platformCalls = {
       pwAlt: ruledString('required', 'password'),
     },
     reply: changePasswordReply,
+  }),
+  /** Two-factor login, step 1: a new secret for the authenticator app (as text, otpauth URI and QR code as SVG). */
+  totpEinrichten: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'totpEinrichten',
+    request: {},
+    reply: z.object({ status: z.literal('success'), secret: z.string(), otpauthUri: z.string(), qr: z.string() }),
+  }),
+  /** Step 2: the app's first code activates the secret; answers the recovery codes (shown once). */
+  totpAktivieren: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'totpAktivieren',
+    request: { otp: z.string({ error: required }).trim().min(1, required).max(40, tooLongMessage(40)) },
+    reply: z.object({ status: z.literal('success'), recoveryCodes: z.array(z.string()) }),
   }),
   /** A stored file by its logical path; also answered for GET (links opened in a new window). */
   download: defineCallSpec({

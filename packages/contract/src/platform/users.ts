@@ -128,6 +128,8 @@ export const adminGroup = z.object({
   rechte: z.array(z.string().max(100)).max(500),
   standard: z.boolean(),
   forcePwReset: z.boolean(),
+  /** Members log in with a second factor (TOTP); one without it sets it up at the next login. */
+  zweiFaktorPflicht: z.boolean().default(false),
 });
 export type AdminGroup = z.infer<typeof adminGroup>;
 

@@ -31,6 +31,7 @@ export interface GroupInput {
   rechte?: string[];
   standard?: boolean;
   forcePwReset?: boolean;
+  totpRequired?: boolean;
   parameterIds?: number[];
 }
 
@@ -43,6 +44,7 @@ export async function createGroup(db: Db, input: GroupInput = {}): Promise<numbe
       beschreibung: input.beschreibung ?? '',
       standard: input.standard ?? false,
       forcePwReset: input.forcePwReset ?? false,
+      totpRequired: input.totpRequired ?? false,
     })
     .returning({ id: groups.id });
   if (!group) throw new Error('group not created');

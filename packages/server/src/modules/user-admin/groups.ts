@@ -83,6 +83,7 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
       beschreibung: input.beschreibung,
       standard: input.standard,
       forcePwReset: input.forcePwReset,
+      totpRequired: input.zweiFaktorPflicht,
     },
     rechte,
     parameterIds,

@@ -50,6 +50,22 @@ export const groups = pgTable('groups', {
   beschreibung: text('beschreibung').notNull().default(''),
   standard: boolean('standard').notNull().default(false),
   forcePwReset: boolean('force_pw_reset').notNull().default(false),
+  /** Members must log in with a second factor (TOTP); one without it sets it up at the next login. */
+  totpRequired: boolean('totp_required').notNull().default(false),
+});
+
+/**
+ * Two-factor login (TOTP, RFC 6238) of an account: `secret` once activated (null: off), `pending` while being
+ * set up, the last time step used (a code works once), and the SHA-256 hashes of unused recovery codes.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret'),
+  pending: text('pending'),
+  lastStep: integer('last_step').notNull().default(0),
+  recoveryHashes: jsonb('recovery_hashes').$type<string[]>().notNull().default([]),
 });
 
 export const userGroups = pgTable(

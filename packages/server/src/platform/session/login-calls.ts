@@ -17,6 +17,7 @@ import { defineCall, CallError } from '../http/calls';
 import { loginScreenOf, readAppSettings } from '../settings/app-settings';
 import { recordLogin } from '../audit/protokoll';
 import { setOwnPassword } from '../users/accounts';
+import { activateTotp, beginTotpSetup, checkSecondFactor, otpauthUri, totpRequired, totpStateOf } from '../auth/totp';
 
 // Verifying against a dummy hash when the user name is unknown keeps both answers equally slow.
 const dummyHash = hashPassword('timing-equaliser');
@@ -72,6 +73,37 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
       if (lockedUntil) await recordLogin(db, { ...login, outcome: 'accountLocked', lockedUntil });
       return { status: 'invalid' };
     }
+    // The second factor, where the account has one or its group requires one (before any password change).
+    const factor = await totpStateOf(db, user.id);
+    let recoveryCodes: string[] | undefined;
+    if (factor.secret !== null) {
+      if (input.otp === '') {
+        await loginSucceeded(db, input.nn, clientAddress, attempt);
+        return { status: 'zweiterFaktor' };
+      }
+      if (!(await checkSecondFactor(db, user.id, factor.secret, input.otp))) {
+        // A wrong code counts like a wrong password (the attempt stays recorded as a failure).
+        await recordLogin(db, { ...login, outcome: 'invalid' });
+        throw new CallError('validationError', messages.validationFailed, { otp: [messages.otpInvalid] });
+      }
+    } else if (await totpRequired(db, user.id)) {
+      if (input.otp === '' || factor.pending === null) {
+        await loginSucceeded(db, input.nn, clientAddress, attempt);
+        const secret = factor.pending ?? (await beginTotpSetup(db, user.id));
+        const settings = await readAppSettings(db);
+        return {
+          status: 'zweiterFaktorEinrichten',
+          secret,
+          otpauthUri: otpauthUri(secret, user.nn, settings.app_titel),
+        };
+      }
+      const codes = await activateTotp(db, user.id, input.otp);
+      if (codes === null) {
+        await recordLogin(db, { ...login, outcome: 'invalid' });
+        throw new CallError('validationError', messages.validationFailed, { otp: [messages.otpInvalid] });
+      }
+      recoveryCodes = codes;
+    }
     await loginSucceeded(db, input.nn, clientAddress, attempt);
     if (user.rootPw) {
       // A start password opens no session: the account chooses its own password in the same call.
@@ -93,7 +125,7 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
     const code = await createSession(db, user.id, clientAddress);
     await recordLogin(db, { nutzerId: user.id, nn: input.nn, adresse: clientAddress, outcome: 'success' });
     if (subscription) await storeSubscription(db, user.id, subscription);
-    return { status: 'success', code };
+    return recoveryCodes ? { status: 'success', code, recoveryCodes } : { status: 'success', code };
   },
 });
 

@@ -72,6 +72,7 @@ async function loadOrgData(db: Db): Promise<OrgData> {
       beschreibung: row.beschreibung,
       standard: row.standard,
       forcePwReset: row.forcePwReset,
+      zweiFaktorPflicht: row.totpRequired,
     })),
     groupRights: rightsByGroup,
     groupParameters: parametersByGroup,

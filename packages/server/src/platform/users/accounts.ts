@@ -380,7 +380,14 @@ export const expiredSessionsJob: BackgroundJob = {
 export interface GroupRecord {
   /** 0 creates the group. */
   id: number;
-  values: { name: string; icon: string; beschreibung: string; standard: boolean; forcePwReset: boolean };
+  values: {
+    name: string;
+    icon: string;
+    beschreibung: string;
+    standard: boolean;
+    forcePwReset: boolean;
+    totpRequired: boolean;
+  };
   rechte: readonly string[];
   parameterIds: readonly number[];
 }

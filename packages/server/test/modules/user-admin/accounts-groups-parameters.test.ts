@@ -495,6 +495,7 @@ describe('groups', () => {
     rechte: [],
     standard: false,
     forcePwReset: false,
+    zweiFaktorPflicht: false,
     ...changes,
   });
   const saveGroup = (code: string, data: AdminGroup) => call('saveNutzergruppe', code, { data });

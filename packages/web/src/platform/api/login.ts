@@ -10,13 +10,21 @@ export interface LoginInput {
   subscription: string;
   /** The own password an account on its start password chooses (after the answer passwortWaehlen). */
   neuPW?: string | undefined;
+  /** The second factor (a code of the authenticator app or a recovery code). */
+  otp?: string | undefined;
 }
 
 /** The login route's call (platformCalls.login), checked with the zod-free guard. */
 export function login(input: LoginInput): Promise<LoginReply> {
   return postCall(
     callUrl(loginRouteTargets.login),
-    { nn: input.nn, pw: input.pw, subscription: input.subscription, ...(input.neuPW ? { neuPW: input.neuPW } : {}) },
+    {
+      nn: input.nn,
+      pw: input.pw,
+      subscription: input.subscription,
+      ...(input.neuPW ? { neuPW: input.neuPW } : {}),
+      ...(input.otp ? { otp: input.otp } : {}),
+    },
     loginReplyGuard,
     { code: '' },
   );

@@ -12,6 +12,7 @@ export interface LoginFieldProps {
   type?: 'text' | 'password';
   autoComplete: string;
   autoFocus?: boolean;
+  inputMode?: 'numeric' | 'text';
   /** A message on the field (marks it invalid). */
   error?: string | undefined;
 }
@@ -25,6 +26,7 @@ export function LoginField({
   type = 'text',
   autoComplete,
   autoFocus,
+  inputMode,
   error,
 }: LoginFieldProps) {
   const id = useId();
@@ -41,7 +43,7 @@ export function LoginField({
         onChange={(event) => onChange(event.target.value)}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
-        inputProps={{ autoCapitalize: 'none', spellCheck: false }}
+        inputProps={{ autoCapitalize: 'none', spellCheck: false, ...(inputMode ? { inputMode } : {}) }}
         aria-describedby={error !== undefined ? helperId : undefined}
       />
       {error !== undefined && <FormHelperText id={helperId}>{error}</FormHelperText>}

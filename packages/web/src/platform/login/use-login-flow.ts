@@ -14,10 +14,19 @@ export interface LoginFieldErrors {
   nn?: string | undefined;
   pw?: string | undefined;
   neuPW?: string | undefined;
+  otp?: string | undefined;
 }
 
-/** What the login asks for: the credentials, or (start password accepted) the account's own new password. */
-export type LoginStage = 'credentials' | 'choosePassword';
+/**
+ * What the login asks for: the credentials; (start password accepted) the account's own new password; the
+ * second factor; or (the group requires one) setting up the second factor with the secret shown.
+ */
+export type LoginStage =
+  | { kind: 'credentials' }
+  | { kind: 'choosePassword' }
+  | { kind: 'otp' }
+  | { kind: 'otpSetup'; secret: string; otpauthUri: string }
+  | { kind: 'recoveryCodes'; codes: string[] };
 
 /** Logging in: on success the start route opens; on failure the login stays with storage cleared. */
 export function useLoginFlow(onEnterApp: (route: string) => void) {
@@ -25,13 +34,29 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [isPending, setPending] = useState(false);
-  const [stage, setStage] = useState<LoginStage>('credentials');
+  const [stage, setStage] = useState<LoginStage>({ kind: 'credentials' });
 
   const fail = async (message: string) => {
     clearStorage();
     queryClient.removeQueries({ queryKey: settingsQueryKey });
     await clearPersistedCache();
     setError(message);
+  };
+
+  const enterApp = async () => {
+    // Loaded only now, so they are not part of the login route's JavaScript.
+    const [{ settingsQueryOptions }, { selectStartRoute, takeDeepLink }] = await Promise.all([
+      import('../api/get-settings'),
+      import('../navigation/start-route'),
+    ]);
+    const settings = await queryClient.fetchQuery(settingsQueryOptions());
+    // A deep link opened before the login (e.g. a QR check-in) opens once, if its module is a menu link.
+    const start = selectStartRoute(settings.lastView, settings.mainmenu_links, takeDeepLink());
+    if (start === null) {
+      await logout().catch(() => undefined);
+      return await fail(messages.noMenuLinks);
+    }
+    onEnterApp(start);
   };
 
   const submit = async (credentials: Omit<LoginInput, 'subscription'>) => {
@@ -44,21 +69,15 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
       const reply = await login({ ...credentials, subscription });
       if (reply.status === 'invalid') return await fail(messages.loginInvalid);
       if (reply.status === 'errorCountMax') return await fail(messages.loginTooManyAttempts);
-      if (reply.status === 'passwortWaehlen') return setStage('choosePassword');
-      setCode(reply.code);
-      // Loaded only now, so they are not part of the login route's JavaScript.
-      const [{ settingsQueryOptions }, { selectStartRoute, takeDeepLink }] = await Promise.all([
-        import('../api/get-settings'),
-        import('../navigation/start-route'),
-      ]);
-      const settings = await queryClient.fetchQuery(settingsQueryOptions());
-      // A deep link opened before the login (e.g. a QR check-in) opens once, if its module is a menu link.
-      const start = selectStartRoute(settings.lastView, settings.mainmenu_links, takeDeepLink());
-      if (start === null) {
-        await logout().catch(() => undefined);
-        return await fail(messages.noMenuLinks);
+      if (reply.status === 'passwortWaehlen') return setStage({ kind: 'choosePassword' });
+      if (reply.status === 'zweiterFaktor') return setStage({ kind: 'otp' });
+      if (reply.status === 'zweiterFaktorEinrichten') {
+        return setStage({ kind: 'otpSetup', secret: reply.secret, otpauthUri: reply.otpauthUri });
       }
-      onEnterApp(start);
+      setCode(reply.code);
+      // The second factor was just set up: its recovery codes are shown once before the app opens.
+      if (reply.recoveryCodes) return setStage({ kind: 'recoveryCodes', codes: reply.recoveryCodes });
+      await enterApp();
     } catch (caught) {
       if (isNetworkError(caught)) return await fail(messages.loginNetworkError);
       const invalid = caught instanceof ApiError && caught.status === 'validationError' ? caught : null;
@@ -66,8 +85,9 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
         nn: invalid?.errors['nn']?.[0],
         pw: invalid?.errors['pw']?.[0],
         neuPW: invalid?.errors['neuPW']?.[0],
+        otp: invalid?.errors['otp']?.[0],
       };
-      if (onFields.nn !== undefined || onFields.pw !== undefined || onFields.neuPW !== undefined) {
+      if (Object.values(onFields).some((message) => message !== undefined)) {
         // The server's messages mark their fields (e.g. an empty user name), no extra notice.
         await fail('');
         return setFieldErrors(onFields);
@@ -80,10 +100,18 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
 
   /** Back to the credentials (another user name or password). */
   const restart = () => {
-    setStage('credentials');
+    setStage({ kind: 'credentials' });
     setError(null);
     setFieldErrors({});
   };
 
-  return { submit, error, fieldErrors, isPending, stage, restart };
+  /** After the recovery codes were shown. */
+  const proceed = () => {
+    setPending(true);
+    enterApp()
+      .catch(() => fail(messages.loginNetworkError))
+      .finally(() => setPending(false));
+  };
+
+  return { submit, error, fieldErrors, isPending, stage, restart, proceed };
 }

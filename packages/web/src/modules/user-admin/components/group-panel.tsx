@@ -110,6 +110,16 @@ export function GroupPanel({ initial, parameters, rightsTree, onSave, ...panel }
               }
               label="Passwortänderung nach dem ersten Login verlangen"
             />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={draft.zweiFaktorPflicht}
+                  disabled={disabled}
+                  onChange={(event) => change({ ...draft, zweiFaktorPflicht: event.target.checked })}
+                />
+              }
+              label="Anmeldung mit zweitem Faktor (Authenticator-App) verlangen"
+            />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }} component="section" aria-label="Rechte der Gruppe">

@@ -36,6 +36,7 @@ const groups: AdminGroup[] = [
     rechte: ['x|999'],
     standard: true,
     forcePwReset: false,
+    zweiFaktorPflicht: false,
   },
   {
     id: 2,
@@ -46,6 +47,7 @@ const groups: AdminGroup[] = [
     rechte: [],
     standard: false,
     forcePwReset: false,
+    zweiFaktorPflicht: false,
   },
 ];
 

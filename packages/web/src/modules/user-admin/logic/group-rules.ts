@@ -12,6 +12,7 @@ export function newGroup(): AdminGroup {
     rechte: [],
     standard: false,
     forcePwReset: false,
+    zweiFaktorPflicht: false,
   };
 }
 

@@ -22,6 +22,7 @@ function group(overrides: Partial<AdminGroup>): AdminGroup {
     rechte: [],
     standard: false,
     forcePwReset: false,
+    zweiFaktorPflicht: false,
     ...overrides,
   };
 }
