@@ -22,6 +22,8 @@ describe('loginRequest', () => {
       code: '',
       nn: 'max.mustermann',
       pw: 'geheim',
+      otp: '',
+      neuPW: '',
       subscription: '',
     });
   });
