@@ -115,10 +115,10 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('textbox', { name: 'Adresse suchen' })).toBeVisible();
     await expect(page.locator('.hydrant-cluster, .hydrant-marker').first()).toBeVisible();
     // Clusters open by zooming in, until a single hydrant's marker is there to open.
-    for (let step = 0; step < 6 && (await page.locator('.hydrant-marker').count()) === 0; step += 1) {
-      await page.locator('.hydrant-cluster').first().click();
-      await page.waitForTimeout(400);
-    }
+    await expect(async () => {
+      if ((await page.locator('.hydrant-marker').count()) === 0) await page.locator('.hydrant-cluster').first().click();
+      await expect(page.locator('.hydrant-marker').first()).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await page.locator('.hydrant-marker').first().click();
     const popup = page.getByTestId('hydrant-popup');
     await expect(popup).toBeVisible();
