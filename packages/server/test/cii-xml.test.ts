@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentTotals } from '@hortus/contract';
-import type { CustomerSettings } from '@hortus/contract/modules/customers';
+import { YOUTH_WELFARE_EXEMPTION, type CustomerSettings } from '@hortus/contract/modules/customers';
 import {
   BUSINESS_PROCESS,
   ciiXml,
@@ -164,6 +164,49 @@ describe('CII XML (EN 16931) against the Factur-X 1.07.3 EN16931 XSD', () => {
     expect(values(xml, 'ram:RateApplicablePercent')).toEqual(['0', '0', '0']);
     expect(values(xml, 'ram:TaxTotalAmount')).toEqual(['0.00']);
     expect(values(xml, 'ram:ExemptionReason')).toHaveLength(1);
+  });
+
+  it('VAT categories per line: exempt after-care (E, § 4 Nr. 25 UStG) apart from zero-rated goods (Z), reasons per breakdown', async () => {
+    const lines = [
+      { ...line(1, 'Hortbetreuung', '1', 6250, '0'), ...YOUTH_WELFARE_EXEMPTION },
+      line(2, 'Photovoltaikanlage', '1', 10000, '0'),
+      line(3, 'Ausflug', '1', 2000, '19'),
+      { ...line(4, 'Bauleistung', '1', 5000, '0'), ustKategorie: 'AE' },
+    ];
+    const xml = ciiXml(invoiceOf(lines));
+    await expectValid(xml);
+    expectTotalsRules(xml);
+    const lineTaxes = [
+      ...xml.matchAll(/<ram:SpecifiedLineTradeSettlement>(.*?)<\/ram:SpecifiedLineTradeSettlement>/gs),
+    ];
+    expect(lineTaxes.map((m) => values(m[1] as string, 'ram:CategoryCode')[0])).toEqual(['E', 'Z', 'S', 'AE']);
+    const settlement =
+      /<ram:ApplicableHeaderTradeSettlement>(.*)<\/ram:ApplicableHeaderTradeSettlement>/s.exec(xml)?.[1] ?? '';
+    const breakdowns = [...settlement.matchAll(/<ram:ApplicableTradeTax>(.*?)<\/ram:ApplicableTradeTax>/gs)].map(
+      (m) => ({
+        category: values(m[1] as string, 'ram:CategoryCode')[0],
+        basis: values(m[1] as string, 'ram:BasisAmount')[0],
+        reason: values(m[1] as string, 'ram:ExemptionReason')[0],
+        code: values(m[1] as string, 'ram:ExemptionReasonCode')[0],
+      }),
+    );
+    // One breakdown per category (BR-E-08, BR-Z-08, BR-AE-08), each exempt one with its reason (BR-E-10, BR-AE-10).
+    expect(breakdowns).toEqual([
+      {
+        category: 'E',
+        basis: '62.50',
+        reason: 'Steuerfreie Leistung der Kinder- und Jugendhilfe nach § 4 Nr. 25 UStG',
+        code: 'VATEX-EU-132-1H',
+      },
+      { category: 'Z', basis: '100.00', reason: undefined, code: undefined },
+      {
+        category: 'AE',
+        basis: '50.00',
+        reason: 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)',
+        code: 'VATEX-EU-AE',
+      },
+      { category: 'S', basis: '20.00', reason: undefined, code: undefined },
+    ]);
   });
 
   it('a credit note (TypeCode 381) refers to the credited invoice (BT-25, BT-26)', async () => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type CustomerData, type OrderView } from '@hortus/contract/modules/customers';
+import {
+  addDays,
+  YOUTH_WELFARE_EXEMPTION,
+  type CustomerData,
+  type OrderView,
+} from '@hortus/contract/modules/customers';
 import { customerScheduledDocuments } from '../src/modules/customers/schema';
 import { writeDemoDocuments } from '../src/modules/customers/demo-documents';
 import { startTestServer, type TestServer } from './support/helper';
@@ -101,7 +106,18 @@ describe('demo organisation, module 410', () => {
     const xrechnung = (await download(invoice?.pfadXml ?? '')).toString('utf8');
     expect(xrechnung).toContain(`<ram:BuyerReference>${stadt?.leitwegId}</ram:BuyerReference>`);
     expect(xrechnung).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
-    await facturX(await download(invoice?.pfad ?? ''));
+    // After-care by the non-profit provider is exempt (§ 4 Nr. 25 UStG): category E with its reason, not Z.
+    expect(xrechnung).toContain('<ram:CategoryCode>E</ram:CategoryCode>');
+    expect(xrechnung).not.toContain('<ram:CategoryCode>Z</ram:CategoryCode>');
+    expect(xrechnung).toContain(
+      `<ram:ExemptionReason>${YOUTH_WELFARE_EXEMPTION.befreiungsgrund}</ram:ExemptionReason>`,
+    );
+    const pdf = await download(invoice?.pfad ?? '');
+    await facturX(pdf);
+    const text = (await pageTexts(new Uint8Array(pdf))).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Steuerfrei auf 4.500,00 €');
+    expect(text).toContain(`Steuerfrei: ${YOUTH_WELFARE_EXEMPTION.befreiungsgrund}.`);
+    expect(orderTitled('Ganztagsangebot Schulhort').leistungen[0]?.ustKategorie).toBe('E');
   });
 
   it("plans the hall contract's monthly invoice for the first of next month; no demo plan is left", async () => {

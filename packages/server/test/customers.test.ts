@@ -10,6 +10,9 @@ import {
   type OrderDocumentView,
   type OrderInput,
   type OrderView,
+  NO_VAT_CHOICE,
+  vatMessages,
+  YOUTH_WELFARE_EXEMPTION,
 } from '@hortus/contract/modules/customers';
 import { createGroup, createParameter } from '../src/seed/factories';
 import { userParameterValues } from '../src/platform/db/schema';
@@ -132,7 +135,7 @@ describe('getSettings: load and rights', () => {
     expectStatus(await save(staff.code, { type: 'saveSettings', data: settingsWith({}) }), 'noRight', 403);
     const bad = await save(admin.code, {
       type: 'saveSettings',
-      data: settingsWith({ leistungstypen: [{ id: 1, name: 'X', mwst: '120' }] }),
+      data: settingsWith({ leistungstypen: [{ id: 1, name: 'X', mwst: '120', ...NO_VAT_CHOICE }] }),
     });
     expectInvalid(bad, 'dataToSave.data.leistungstypen.0.mwst', 'Bitte einen Steuersatz zwischen 0 und 100 angeben.');
     const settingsOnly = await server.userWithSession({ rechteSolo: ['x|410|set'] });
@@ -703,6 +706,82 @@ describe('documents: invoices and offers', () => {
     expect((await download(staff.code, doc.pfad)).statusCode).toBe(404);
     expectStatus(await del(doc.id), 'notFound', 404);
     expectStatus(await server.call(delDokument, staff.code, { dataToSave: '' }), 'success');
+  });
+});
+
+describe('VAT categories of service types and lines (EN 16931)', () => {
+  it('a line of an exempt service type is written E with its reason on the PDF and in the XML; bad choices name their field', async () => {
+    const hort = { id: 1, name: 'Hort', mwst: '0', ...YOUTH_WELFARE_EXEMPTION };
+    const trip = { id: 2, name: 'Ausflug', mwst: '19', ...NO_VAT_CHOICE };
+    const types: CustomerSettings['leistungstypen'] = [hort, trip];
+    expectInvalid(
+      await save(admin.code, {
+        type: 'saveSettings',
+        data: settingsWith({ leistungstypen: [{ ...hort, befreiungsgrund: '', befreiungsgrundCode: '' }] }),
+      }),
+      'dataToSave.data.leistungstypen.0.befreiungsgrund',
+      vatMessages.reasonRequired,
+    );
+    expectInvalid(
+      await save(admin.code, {
+        type: 'saveSettings',
+        data: settingsWith({ leistungstypen: [{ ...trip, ustKategorie: 'E', befreiungsgrund: 'frei' }] }),
+      }),
+      'dataToSave.data.leistungstypen.0.ustKategorie',
+      vatMessages.zeroRate('E'),
+    );
+    expectStatus(
+      await save(admin.code, { type: 'saveSettings', data: settingsWith({ leistungstypen: types }) }),
+      'success',
+    );
+    try {
+      const customer = await addCustomer();
+      const before = await rows(customerOrders);
+      expectInvalid(
+        await save(staff.code, {
+          type: 'addAuftrag',
+          data: {
+            id: 0,
+            id_kunde: customer,
+            typ: 'Auftrag',
+            titel: 'X',
+            status: 1,
+            leistungen: [{ titel: 'X', anzahl: '1', wert: '1', mwst: '0', ustKategorie: 'S' }],
+          },
+        }),
+        'dataToSave.data.leistungen.0.ustKategorie',
+        vatMessages.standardRate,
+      );
+      expect(await rows(customerOrders)).toBe(before);
+      const order = await addOrder(customer, {
+        leistungen: [
+          { titel: 'Hortbetreuung März', anzahl: '1', wert: '62,50', mwst: '0', id_leistungstyp: 1 },
+          // The type's exemption never lands on a line someone gave another rate.
+          { titel: 'Ausflug', anzahl: '1', wert: '20,00', mwst: '19', id_leistungstyp: 1 },
+          { titel: 'Bauleistung', anzahl: '1', wert: '50,00', mwst: '0', ustKategorie: 'AE' },
+        ],
+      });
+      expect(order.leistungen.map((l) => [l.ustKategorie, l.befreiungsgrundCode])).toEqual([
+        ['E', 'VATEX-EU-132-1H'],
+        ['', ''],
+        ['AE', ''],
+      ]);
+      const document = (await invoice(order.id)).body.neuDokument as OrderDocumentView;
+      const bytes = (await download(staff.code, document.pfad)).rawPayload;
+      const text = (await pageTexts(bytes)).join(' ').replace(/\s+/g, ' ');
+      // § 14 Abs. 4 Nr. 8 UStG: the exemption and the buyer owing the tax are said, not 'USt. 0 %'.
+      expect(text).toContain('Steuerfrei auf 62,50 €');
+      expect(text).toContain(`Steuerfrei: ${YOUTH_WELFARE_EXEMPTION.befreiungsgrund}.`);
+      expect(text).toContain('Steuerschuldnerschaft des Leistungsempfängers auf 50,00 €');
+      expect(text).not.toContain('USt. 0 %');
+      const pdf = await openPdf(bytes);
+      const [attached] = Object.values((await pdf.getAttachments()) as Record<string, { content: Uint8Array }>);
+      const xml = Buffer.from(attached?.content ?? []).toString('utf8');
+      expect(await facturXSchemaErrors(xml)).toEqual([]);
+      expect(values(xml, 'ram:ExemptionReasonCode')).toEqual(['VATEX-EU-132-1H', 'VATEX-EU-AE']);
+    } finally {
+      expectStatus(await save(admin.code, { type: 'saveSettings', data: settingsWith({}) }), 'success');
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { bicField, ibanField } from '../../platform/bank';
 import { numberField } from '../../platform/fields';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { importReply, importRequest } from '../../platform/import';
-import { moneyMessages } from '../../platform/money';
+import { moneyMessages, parseRate } from '../../platform/money';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
 import { fileRules, uploadedFileOf } from '../../platform/uploads';
@@ -14,6 +14,7 @@ import { customerRights } from './definition';
 import { DEFAULT_DOCUMENT_HOUR } from './logic';
 import { accountField, datevSettings, DATEV_DEFAULTS } from './datev';
 import { leitwegIdField } from './leitweg';
+import { exemptionCodeField, exemptionReasonField, vatCategoryField, vatChoiceErrors, type VatChoice } from './vat';
 import { costInput, costDocumentView, costUploadFields, costView, exportInput, lineNewCost } from './costs';
 import {
   amountField,
@@ -85,6 +86,15 @@ export const customerMessages = {
 
 // ---------------------------------------------------------------- settings
 
+/** The rules of a VAT category on a service type or line, each on its field. */
+function checkVatChoice(
+  value: { mwst: string } & Partial<VatChoice>,
+  ctx: { addIssue(issue: { code: 'custom'; message: string; path: string[] }): void },
+): void {
+  for (const [field, message] of Object.entries(vatChoiceErrors(value, parseRate(value.mwst))))
+    ctx.addIssue({ code: 'custom', message, path: [field] });
+}
+
 export const statusEntry = z.object({
   nummer: numberField('Nummer', { int: true, min: 1, max: 99 }),
   kurz: requiredName,
@@ -96,7 +106,24 @@ export const customerSettings = z.object({
   dataOffline: z.boolean(),
   auftragsstatus: z.array(statusEntry).max(50),
   vertragsstatus: z.array(statusEntry).max(50),
-  leistungstypen: z.array(z.object({ id: smallInt(9999).min(1), name: requiredName, mwst: rateField })).max(100),
+  /**
+   * Service types with their VAT rate and EN 16931 category (exemption reason and VATEX code for the
+   * categories that need one); a line of the type takes them over.
+   */
+  leistungstypen: z
+    .array(
+      z
+        .object({
+          id: smallInt(9999).min(1),
+          name: requiredName,
+          mwst: rateField,
+          ustKategorie: vatCategoryField,
+          befreiungsgrund: exemptionReasonField,
+          befreiungsgrundCode: exemptionCodeField,
+        })
+        .superRefine(checkVatChoice),
+    )
+    .max(100),
   /**
    * Income centres; `konto` is their DATEV income account for 19 %, `konto7` for 7 %, `konto0` for 0 %
    * ('' = datev.erloeskonto, erloeskonto7, erloeskonto0).
@@ -224,24 +251,30 @@ export type CustomerInput = z.input<typeof customerInput>;
 
 // ---------------------------------------------------------------- orders and contracts
 
-export const lineInput = z.object({
-  id: newOrRecordId(),
-  pos: smallInt(9999).default(0),
-  titel: requiredName,
-  beschreibung: textField.default(''),
-  anzahl: quantityField,
-  /** Net unit price ('12,50'); negative for discounts. */
-  wert: amountField({ allowNegative: true }),
-  mwst: rateField,
-  id_leistungstyp: refId.default(0),
-  id_einnahmestelle: refId.default(0),
-  /** The line's own costs (gross, '' = none); staff only. */
-  kosten: amountField({ optional: true }).default(''),
-  /** The cost record it is booked as (part 2), 0 = not linked. */
-  id_kosten: refId.default(0),
-  /** Book the line's costs as a new cost record on save (and link it); null = not. */
-  neuKosten: lineNewCost.nullable().default(null),
-});
+export const lineInput = z
+  .object({
+    id: newOrRecordId(),
+    pos: smallInt(9999).default(0),
+    titel: requiredName,
+    beschreibung: textField.default(''),
+    anzahl: quantityField,
+    /** Net unit price ('12,50'); negative for discounts. */
+    wert: amountField({ allowNegative: true }),
+    mwst: rateField,
+    /** EN 16931 VAT category ('' = from the service type, else S, or Z at 0 %) and exemption reason. */
+    ustKategorie: vatCategoryField,
+    befreiungsgrund: exemptionReasonField,
+    befreiungsgrundCode: exemptionCodeField,
+    id_leistungstyp: refId.default(0),
+    id_einnahmestelle: refId.default(0),
+    /** The line's own costs (gross, '' = none); staff only. */
+    kosten: amountField({ optional: true }).default(''),
+    /** The cost record it is booked as (part 2), 0 = not linked. */
+    id_kosten: refId.default(0),
+    /** Book the line's costs as a new cost record on save (and link it); null = not. */
+    neuKosten: lineNewCost.nullable().default(null),
+  })
+  .superRefine(checkVatChoice);
 export type LineInput = z.input<typeof lineInput>;
 
 export const orderInput = z
@@ -329,6 +362,10 @@ export const lineView = z.object({
   /** Net of the line in cents (unit × quantity, half-up). */
   netto: z.number(),
   mwst: z.string(),
+  /** EN 16931 VAT category as chosen ('' = S, or Z at 0 %) and the exemption reason (always sent). */
+  ustKategorie: z.string().optional(),
+  befreiungsgrund: z.string().optional(),
+  befreiungsgrundCode: z.string().optional(),
   /** Gross of the line in cents: net × (1 + rate/100), half-up. */
   wertBrutto: z.number(),
   id_leistungstyp: z.number(),

@@ -6,3 +6,4 @@ export * from './costs';
 export * from './datev';
 export * from './euer';
 export * from './leitweg';
+export * from './vat';

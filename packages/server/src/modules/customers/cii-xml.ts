@@ -1,6 +1,7 @@
 import { centsToDecimal, type DocumentTotals } from '@hortus/contract';
 import type { CustomerSettings } from '@hortus/contract/modules/customers';
 import type { DocumentLine } from './invoice-pdf';
+import { lineVat, vatBreakdowns } from './vat-breakdown';
 
 /**
  * The invoice as UN/CEFACT Cross Industry Invoice (CII D16B), profile EN 16931 (Factur-X/ZUGFeRD
@@ -68,12 +69,6 @@ const date = (name: string, iso: string): string =>
   el(name, el('udt:DateTimeString', iso.replace(/-/g, ''), ' format="102"'));
 const amount = (cents: number) => centsToDecimal(cents);
 
-/** VAT category: S standard, Z zero rate, E exempt (small business §19 UStG). */
-function category(rate: string, smallBusiness: boolean): string {
-  if (smallBusiness) return 'E';
-  return Number(rate) === 0 ? 'Z' : 'S';
-}
-
 /** BT-152 / BT-119: the rate is written for every category, 0 for exempt ones (BR-E-05, BR-48). */
 const ratePercent = (rate: string, smallBusiness: boolean): string =>
   el('ram:RateApplicablePercent', smallBusiness ? '0' : rate);
@@ -112,7 +107,7 @@ export function ciiXml(invoice: CiiInvoice): string {
             el(
               'ram:ApplicableTradeTax',
               el('ram:TypeCode', 'VAT') +
-                el('ram:CategoryCode', category(line.rate, smallBusiness)) +
+                el('ram:CategoryCode', lineVat(line, smallBusiness).category) +
                 ratePercent(line.rate, smallBusiness),
             ) +
               el('ram:SpecifiedTradeSettlementLineMonetarySummation', el('ram:LineTotalAmount', amount(line.netCents))),
@@ -153,17 +148,17 @@ export function ciiXml(invoice: CiiInvoice): string {
         ? el('ram:URIUniversalCommunication', el('ram:URIID', escape(buyer.mail), ' schemeID="EM"'))
         : ''),
   );
-  const taxes = totals.groups
+  // One breakdown per rate, the 0 % lines per category with the exemption reason the category needs (BR-E-10).
+  const taxes = vatBreakdowns(invoice.lines, totals, smallBusiness)
     .map((group) =>
       el(
         'ram:ApplicableTradeTax',
         el('ram:CalculatedAmount', amount(group.vatCents)) +
           el('ram:TypeCode', 'VAT') +
-          (smallBusiness
-            ? el('ram:ExemptionReason', 'Kein Ausweis von Umsatzsteuer, da Kleinunternehmer gemäß § 19 UStG')
-            : '') +
+          txt('ram:ExemptionReason', group.reason) +
           el('ram:BasisAmount', amount(group.basisCents)) +
-          el('ram:CategoryCode', category(group.rate, smallBusiness)) +
+          el('ram:CategoryCode', group.category) +
+          txt('ram:ExemptionReasonCode', group.reasonCode) +
           ratePercent(group.rate, smallBusiness),
       ),
     )

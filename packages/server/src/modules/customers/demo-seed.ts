@@ -8,6 +8,8 @@ import {
   type AddressInput,
   customerInput,
   orderInput,
+  NO_VAT_CHOICE,
+  YOUTH_WELFARE_EXEMPTION,
 } from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
@@ -62,9 +64,10 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
     id_nutzergruppe_kunde: demo.groups.customers,
     rechnungen_planenCronjobsMoeglich: true,
     leistungstypen: [
-      { id: 1, name: 'Betreuung', mwst: '0' },
-      { id: 2, name: 'Verpflegung', mwst: '7' },
-      { id: 3, name: 'Vermietung', mwst: '19' },
+      // After-care by the non-profit provider is exempt (§ 4 Nr. 25 UStG): category E with its reason.
+      { id: 1, name: 'Betreuung', mwst: '0', ...YOUTH_WELFARE_EXEMPTION },
+      { id: 2, name: 'Verpflegung', mwst: '7', ...NO_VAT_CHOICE },
+      { id: 3, name: 'Vermietung', mwst: '19', ...NO_VAT_CHOICE },
     ],
     einnahmestellen: [
       // SKR03 per rate: 0 % steuerfreie Umsätze 8100, 7 % 8300, 19 % 8400 (automatic accounts).

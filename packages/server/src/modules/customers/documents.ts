@@ -144,6 +144,9 @@ export async function createDocument(
       unitNetCents: line.unitNetCents,
       netCents: line.netCents,
       rate: line.rate,
+      ustKategorie: line.vatCategory,
+      befreiungsgrund: line.exemptionReason,
+      befreiungsgrundCode: line.exemptionCode,
     }));
   const totals = documentTotals(lines, { noVat: settings.firma.kleinunternehmer });
   const anzahlungCents = isCreditNote ? 0 : centsOf(input.anzahlung);

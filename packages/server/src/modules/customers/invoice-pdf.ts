@@ -1,6 +1,7 @@
 import { formatEuro, formatGermanDate, formatRate, type DocumentTotals } from '@hortus/contract';
-import type { Contact, CustomerSettings } from '@hortus/contract/modules/customers';
+import type { Contact, CustomerSettings, VatCategory } from '@hortus/contract/modules/customers';
 import { renderPdf, type PdfAttachment, type XmpExtensionSchema } from '../../platform/pdf/pdf-document';
+import { lineVat, vatBreakdowns } from './vat-breakdown';
 
 /** The embedded e-invoice's name that Factur-X 1.07 / ZUGFeRD 2.x prescribe. */
 export const FACTUR_X_FILE = 'factur-x.xml';
@@ -43,6 +44,10 @@ export interface DocumentLine {
   unitNetCents: number;
   netCents: number;
   rate: string;
+  /** EN 16931 VAT category as chosen and the exemption reason (absent on documents made before; '' = S/Z). */
+  ustKategorie?: string;
+  befreiungsgrund?: string;
+  befreiungsgrundCode?: string;
 }
 
 /**
@@ -88,6 +93,21 @@ export interface InvoiceDocument {
 }
 
 const quantity = (value: string) => value.replace('.', ',');
+
+/** The sum line of a breakdown without VAT (S and Z say their rate). */
+const VAT_SUM_LABELS: Partial<Record<VatCategory, string>> = {
+  E: 'Steuerfrei',
+  AE: 'Steuerschuldnerschaft des Leistungsempfängers',
+  K: 'Steuerfreie innergemeinschaftliche Lieferung',
+  G: 'Steuerfreie Ausfuhr',
+  O: 'Nicht steuerbar',
+};
+
+/** A line's VAT column: its rate, or the category letter of an exempt line (its note is under the sums). */
+function rateColumn(line: DocumentLine): string {
+  const { category } = lineVat(line, false);
+  return category === 'S' || category === 'Z' ? `${formatRate(line.rate)} %` : category;
+}
 
 /** The invoice or offer as a PDF/A-3 document (the e-invoice XML is embedded when given). */
 export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment[] = []): Promise<Buffer> {
@@ -148,18 +168,18 @@ export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment
           line.beschreibung === '' ? line.titel : `${line.titel}\n${line.beschreibung}`,
           quantity(line.anzahl),
           formatEuro(line.unitNetCents),
-          ...(smallBusiness ? [] : [`${formatRate(line.rate)} %`]),
+          ...(smallBusiness ? [] : [rateColumn(line)]),
           formatEuro(line.netCents),
         ]),
       });
       pdf.space(8);
       const sums: string[][] = [[smallBusiness ? 'Gesamtbetrag' : 'Summe netto', formatEuro(totals.netCents)]];
-      if (!smallBusiness)
-        for (const group of totals.groups)
-          sums.push([
-            `USt. ${formatRate(group.rate)} % auf ${formatEuro(group.basisCents)}`,
-            formatEuro(group.vatCents),
-          ]);
+      const breakdowns = smallBusiness ? [] : vatBreakdowns(document.lines, totals, false);
+      for (const group of breakdowns)
+        sums.push([
+          `${VAT_SUM_LABELS[group.category] ?? `USt. ${formatRate(group.rate)} %`} auf ${formatEuro(group.basisCents)}`,
+          formatEuro(group.vatCents),
+        ]);
       if (!smallBusiness) sums.push(['Gesamtbetrag brutto', formatEuro(totals.grossCents)]);
       if (document.anzahlungCents !== 0) {
         sums.push(['Abzüglich Anzahlung', formatEuro(-document.anzahlungCents)]);
@@ -167,6 +187,9 @@ export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment
       }
       pdf.table({ columns: [{ header: '' }, { header: 'Betrag', width: 110, align: 'right' }], rows: sums });
       if (smallBusiness) pdf.paragraph('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.', { size: 9 });
+      // § 14 Abs. 4 Nr. 8 UStG: the note on the exemption (or on the buyer owing the tax) next to the sums.
+      for (const group of breakdowns)
+        if (group.reason !== '') pdf.paragraph(`${VAT_SUM_LABELS[group.category]}: ${group.reason}.`, { size: 9 });
       pdf.space(8);
       for (const block of document.textBlocks) pdf.paragraph(block);
       if (document.settlement) pdf.paragraph(document.settlement, { size: 10 });

@@ -13,6 +13,8 @@ import {
   type LineView,
   type OrderView,
   type orderInput,
+  lineVatChoice,
+  type VatChoice,
 } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
@@ -38,6 +40,13 @@ export function lineAmounts(line: { anzahl: string; wert: string; mwst: string }
   return { anzahl, rate, unitNetCents, netCents, grossCents: grossFromNet(netCents, rate) };
 }
 
+/** A line's VAT choice as its columns. */
+const storedVat = (choice: VatChoice) => ({
+  vatCategory: choice.ustKategorie,
+  exemptionReason: choice.befreiungsgrund,
+  exemptionCode: choice.befreiungsgrundCode,
+});
+
 /** A line whose costs were booked as a new cost record on save (getSettings' lastEditedLeistungenNeuKosten). */
 export interface BookedLineCost {
   pos: number;
@@ -56,7 +65,8 @@ export async function saveOrder(
   settings?: CustomerSettings,
   save: SaveVersion = systemSave,
 ): Promise<{ id: number; neuKosten: BookedLineCost[] }> {
-  const centres = (settings ?? (await readCustomerSettings(db))).kostenstellen;
+  const current = settings ?? (await readCustomerSettings(db));
+  const centres = current.kostenstellen;
   return db.transaction(async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, input.id_kunde)).limit(1);
     const owner = requireRecord(customer, { canSee: true }, customerMessages.unknownCustomer);
@@ -154,6 +164,7 @@ export async function saveOrder(
           titel: line.titel,
           beschreibung: line.beschreibung,
           ...lineAmounts(line),
+          ...storedVat(lineVatChoice(line, current.leistungstypen)),
           serviceTypeId: line.id_leistungstyp,
           incomeCentreId: line.id_einnahmestelle,
           costCents: centsOf(line.kosten),
@@ -211,7 +222,8 @@ async function allOrders(db: Db): Promise<{
     jsonRows<LineRow>(
       db,
       sql`select id, order_id as "orderId", pos, titel, beschreibung, anzahl, unit_net_cents as "unitNetCents",
-            net_cents as "netCents", rate, gross_cents as "grossCents", service_type_id as "serviceTypeId",
+            net_cents as "netCents", rate, gross_cents as "grossCents", ust_kategorie as "vatCategory",
+            befreiungsgrund as "exemptionReason", befreiungsgrund_code as "exemptionCode", service_type_id as "serviceTypeId",
             income_centre_id as "incomeCentreId", cost_cents as "costCents", cost_id as "costId"
           from customer_order_lines order by pos, id`,
     ),
@@ -327,6 +339,9 @@ async function buildOrderViews(
         wert: line.unitNetCents,
         netto: line.netCents,
         mwst: line.rate,
+        ustKategorie: line.vatCategory,
+        befreiungsgrund: line.exemptionReason,
+        befreiungsgrundCode: line.exemptionCode,
         wertBrutto: line.grossCents,
         id_leistungstyp: line.serviceTypeId,
         id_einnahmestelle: line.incomeCentreId,

@@ -93,6 +93,10 @@ export const customerOrderLines = pgTable(
     /** VAT percent as exact decimal ('19', '5.5'). */
     rate: text('rate').notNull(),
     grossCents: cents('gross_cents'),
+    /** EN 16931 VAT category ('' = S, or Z at 0 %), exemption reason text (BT-120) and VATEX code (BT-121). */
+    vatCategory: text('ust_kategorie').notNull().default(''),
+    exemptionReason: text('befreiungsgrund').notNull().default(''),
+    exemptionCode: text('befreiungsgrund_code').notNull().default(''),
     serviceTypeId: integer('service_type_id').notNull().default(0),
     incomeCentreId: integer('income_centre_id').notNull().default(0),
     /** The line's own costs (gross) and the cost record they are booked as (part 2, 0 = none). */

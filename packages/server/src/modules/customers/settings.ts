@@ -1,4 +1,9 @@
-import { customerSettings, DATEV_DEFAULTS, type CustomerSettings } from '@hortus/contract/modules/customers';
+import {
+  customerSettings,
+  DATEV_DEFAULTS,
+  NO_VAT_CHOICE,
+  type CustomerSettings,
+} from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import type { LoadedUser } from '../../platform/auth/session-user';
@@ -26,9 +31,9 @@ export const defaultCustomerSettings: CustomerSettings = {
     { nummer: 8, kurz: 'Beendet', icon: '' },
   ],
   leistungstypen: [
-    { id: 1, name: 'Dienstleistung', mwst: '19' },
-    { id: 2, name: 'Material', mwst: '19' },
-    { id: 3, name: 'Ermäßigt', mwst: '7' },
+    { id: 1, name: 'Dienstleistung', mwst: '19', ...NO_VAT_CHOICE },
+    { id: 2, name: 'Material', mwst: '19', ...NO_VAT_CHOICE },
+    { id: 3, name: 'Ermäßigt', mwst: '7', ...NO_VAT_CHOICE },
   ],
   einnahmestellen: [{ id: 1, name: 'Allgemein', konto: '' }],
   kostenstellen: [{ nummer: 1, name: 'Allgemein', konto: '' }],

@@ -1,7 +1,13 @@
 import { useWatch, type Control, type FieldArray, type FieldPath } from 'react-hook-form';
 import type { CustomerSettingsInput } from '@hortus/contract/modules/customers';
 import { FormFieldArray } from '../../../platform/forms/form-field-array';
-import { FormCheckbox, FormNumberField, FormTextField } from '../../../platform/forms/form-fields';
+import {
+  FormCheckbox,
+  FormNumberField,
+  FormSelectField,
+  FormTextField,
+  type SelectOption,
+} from '../../../platform/forms/form-fields';
 
 /** The lists of the 410 settings (statuses, service types, centres, document types, text blocks, signatures). */
 export type SettingsListName =
@@ -19,9 +25,11 @@ type Row<N extends SettingsListName> = NonNullable<CustomerSettingsInput[N]>[num
 export interface ListColumn<N extends SettingsListName> {
   key: keyof Row<N> & string;
   label: string;
-  kind: 'text' | 'number' | 'bool' | 'multiline';
+  kind: 'text' | 'number' | 'bool' | 'multiline' | 'select';
   width?: number;
   helperText?: string;
+  /** The choices of a 'select' column. */
+  options?: readonly SelectOption[];
 }
 
 /**
@@ -56,6 +64,20 @@ export function ListEditor<N extends SettingsListName>({
           const sx = column.width ? { width: { sm: column.width } } : { flex: 1 };
           if (column.kind === 'bool') {
             return <FormCheckbox key={column.key} control={control} name={field} label={column.label} />;
+          }
+          if (column.kind === 'select') {
+            return (
+              <FormSelectField
+                key={column.key}
+                control={control}
+                name={field}
+                size="small"
+                label={column.label}
+                helperText={column.helperText}
+                options={column.options ?? []}
+                sx={sx}
+              />
+            );
           }
           if (column.kind === 'number') {
             return (

@@ -13,6 +13,7 @@ import {
   orderInput,
   paymentIntervals,
   type CustomerData,
+  type LineInput,
   type OrderInput,
   type OrderView,
 } from '@hortus/contract/modules/customers';
@@ -63,6 +64,9 @@ export function orderFormValues(order: OrderView | null, data: CustomerData): Or
       anzahl: line.anzahl.replace('.', ','),
       wert: centsText(line.wert),
       mwst: line.mwst.replace('.', ','),
+      ustKategorie: (line.ustKategorie ?? '') as LineInput['ustKategorie'],
+      befreiungsgrund: line.befreiungsgrund ?? '',
+      befreiungsgrundCode: line.befreiungsgrundCode ?? '',
       id_leistungstyp: line.id_leistungstyp,
       id_einnahmestelle: line.id_einnahmestelle,
       kosten: line.kosten ? centsText(line.kosten) : '',
@@ -98,15 +102,19 @@ export function OrderDialog({
   const readOnly = data.istKunde;
   const isContract = typ === 'Vertrag';
 
-  // A chosen service type brings its VAT rate.
+  // A chosen service type brings its VAT rate and category with the exemption reason.
   useEffect(() => {
     const subscription = form.watch((values, { name }) => {
       const match = name ? /^leistungen\.(\d+)\.id_leistungstyp$/.exec(name) : null;
       if (!match) return;
       const index = Number(match[1]);
       const type = data.settings.leistungstypen.find((t) => t.id === values.leistungen?.[index]?.id_leistungstyp);
-      if (type)
-        setValue(`leistungen.${index}.mwst`, type.mwst.replace('.', ','), { shouldDirty: true, shouldValidate: true });
+      if (!type) return;
+      const options = { shouldDirty: true, shouldValidate: true };
+      setValue(`leistungen.${index}.mwst`, type.mwst.replace('.', ','), options);
+      setValue(`leistungen.${index}.ustKategorie`, type.ustKategorie, options);
+      setValue(`leistungen.${index}.befreiungsgrund`, type.befreiungsgrund, options);
+      setValue(`leistungen.${index}.befreiungsgrundCode`, type.befreiungsgrundCode, options);
     });
     return () => subscription.unsubscribe();
   }, [form, data.settings.leistungstypen, setValue]);

@@ -18,12 +18,16 @@ import {
   parseRate,
 } from '@hortus/contract';
 import type { CostView, CustomerSettings, LineInput, OrderInput } from '@hortus/contract/modules/customers';
+import { vatCategoryOptions } from '../logic/vat-options';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { LineCostLink } from './line-cost-link';
 
 type OrderControl = Control<OrderInput, unknown, unknown>;
 
 /** Net, gross and rate of a typed line, or null while a value is not valid yet. */
+/** Whether a line's category needs an exemption reason (all but S and Z; '' follows the rate). */
+const needsReason = (category: string | undefined): boolean => !['', 'S', 'Z', undefined].includes(category);
+
 export function lineFigures(line: Pick<LineInput, 'anzahl' | 'wert' | 'mwst'> | undefined) {
   if (!line) return null;
   const quantity = parseQuantity(line.anzahl);
@@ -106,6 +110,14 @@ export function OrderLines({
                   label="USt. (%)"
                   disabled={readOnly}
                 />
+                <FormSelectField
+                  control={control}
+                  name={`leistungen.${index}.ustKategorie`}
+                  label="Steuerkategorie"
+                  options={vatCategoryOptions}
+                  sx={{ minWidth: 170 }}
+                  disabled={readOnly}
+                />
                 <Box sx={{ minWidth: 150, alignSelf: 'center' }}>
                   <Typography variant="body2" data-testid="line-gross">
                     {figure ? `${formatEuro(figure.net)} netto` : '–'}
@@ -115,6 +127,24 @@ export function OrderLines({
                   </Typography>
                 </Box>
               </Stack>
+              {needsReason(values[index]?.ustKategorie) && (
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+                  <FormTextField
+                    control={control}
+                    name={`leistungen.${index}.befreiungsgrund`}
+                    label="Befreiungsgrund (steht auf der Rechnung)"
+                    helperText="leer: der übliche Text der Kategorie (E braucht einen eigenen)"
+                    fullWidth
+                    disabled={readOnly}
+                  />
+                  <FormTextField
+                    control={control}
+                    name={`leistungen.${index}.befreiungsgrundCode`}
+                    label="VATEX-Code"
+                    disabled={readOnly}
+                  />
+                </Stack>
+              )}
               <FormTextField
                 control={control}
                 name={`leistungen.${index}.beschreibung`}
@@ -160,6 +190,9 @@ export function OrderLines({
                 anzahl: '1',
                 wert: '',
                 mwst: settings.leistungstypen[0]?.mwst ?? '19',
+                ustKategorie: settings.leistungstypen[0]?.ustKategorie ?? '',
+                befreiungsgrund: settings.leistungstypen[0]?.befreiungsgrund ?? '',
+                befreiungsgrundCode: settings.leistungstypen[0]?.befreiungsgrundCode ?? '',
                 id_leistungstyp: settings.leistungstypen[0]?.id ?? 0,
                 id_einnahmestelle: settings.einnahmestellen[0]?.id ?? 0,
                 kosten: '',

@@ -9,6 +9,7 @@ import {
   type CustomerData,
   type CustomerSettings,
   type CustomerSettingsInput,
+  NO_VAT_CHOICE,
 } from '@hortus/contract/modules/customers';
 import { useSettings } from '../../../platform/api/get-settings';
 import { PageLoading } from '../../../platform/feedback/page-loading';
@@ -18,6 +19,7 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useCustomerData, useSaveCustomers } from '../api/customers';
 import { ListEditor, nextId, type ListColumn } from '../components/list-editor';
+import { vatCategoryOptions } from '../logic/vat-options';
 
 type Firma = CustomerSettings['firma'];
 const firmaFields: {
@@ -215,8 +217,22 @@ export function CustomerSettingsForm({ data }: { data: CustomerData }) {
             columns={[
               { key: 'name', label: 'Name', kind: 'text' },
               { key: 'mwst', label: 'USt. (%)', kind: 'text', width: 110 },
+              {
+                key: 'ustKategorie',
+                label: 'Steuerkategorie',
+                kind: 'select',
+                width: 200,
+                options: vatCategoryOptions,
+              },
+              {
+                key: 'befreiungsgrund',
+                label: 'Befreiungsgrund',
+                kind: 'text',
+                helperText: 'für E, AE, K, G, O; steht auf der Rechnung',
+              },
+              { key: 'befreiungsgrundCode', label: 'VATEX-Code', kind: 'text', width: 170 },
             ]}
-            newRow={(rows) => ({ id: nextId(rows, 'id'), name: '', mwst: '19' })}
+            newRow={(rows) => ({ id: nextId(rows, 'id'), name: '', mwst: '19', ...NO_VAT_CHOICE })}
           />
           <ListEditor
             control={control}
