@@ -17,3 +17,4 @@ export {
 } from './children/release';
 /** Consents (issue 44): 210 shows the requests to parents and records their answers. */
 export { answerConsent, consentViews } from './children/consents';
+export { familyView, type AbsenceReport, type FamilyChild } from './children/family-view';

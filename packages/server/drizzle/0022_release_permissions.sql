@@ -64,7 +64,8 @@ ALTER TABLE "children_release_permissions" ADD CONSTRAINT "children_release_perm
 ALTER TABLE "children_release_permissions" ADD CONSTRAINT "children_release_permissions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "children_consents_child_idx" ON "children_consents" USING btree ("child_id");--> statement-breakpoint
 CREATE INDEX "children_pickup_changes_child_day_idx" ON "children_pickup_changes" USING btree ("child_id","day");--> statement-breakpoint
-CREATE INDEX "children_release_permissions_child_idx" ON "children_release_permissions" USING btree ("child_id");--> statement-breakpoint
+CREATE INDEX "children_release_permissions_child_idx" ON "children_release_permissions" USING btree ("child_id");
+--> statement-breakpoint
 CREATE TRIGGER "protokoll" AFTER INSERT OR UPDATE OR DELETE ON "children_release_permissions" FOR EACH ROW EXECUTE FUNCTION "protokoll_zeile"('200', 'Kind', 'child_id', 'id,child_id', 'teil');
 --> statement-breakpoint
 CREATE TRIGGER "protokoll" AFTER INSERT OR UPDATE OR DELETE ON "children_pickup_changes" FOR EACH ROW EXECUTE FUNCTION "protokoll_zeile"('200', 'Kind', 'child_id', 'id,child_id', 'teil');
