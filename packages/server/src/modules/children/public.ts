@@ -7,3 +7,4 @@ export {
   type ParentReportRow,
   type ParentsChild,
 } from './children/child-attendance';
+export { familyView, type AbsenceReport, type FamilyChild } from './children/family-view';
