@@ -7,3 +7,4 @@ export {
   type ParentReportRow,
   type ParentsChild,
 } from './children/child-attendance';
+export { familyContacts, type FamilyContacts } from './children/family-contacts';
