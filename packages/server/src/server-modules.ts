@@ -10,6 +10,7 @@ import { attendanceServerModule } from './modules/attendance';
 import { childrenServerModule } from './modules/children';
 import { parentReportsServerModule } from './modules/parent-reports';
 import { messagesServerModule } from './modules/messages';
+import { feesServerModule } from './modules/fees';
 import { payrollServerModule } from './modules/payroll';
 import { hydrantsServerModule } from './modules/hydrants';
 import { customersServerModule } from './modules/customers';
@@ -30,6 +31,7 @@ export const serverModules: readonly ServerModule[] = [
   childrenServerModule,
   parentReportsServerModule,
   messagesServerModule,
+  feesServerModule,
   payrollServerModule,
   hydrantsServerModule,
   customersServerModule,

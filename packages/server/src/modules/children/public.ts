@@ -8,3 +8,4 @@ export {
   type ParentsChild,
 } from './children/child-attendance';
 export { familyContacts, type FamilyContacts } from './children/family-contacts';
+export { familyView, type AbsenceReport, type FamilyChild } from './children/family-view';
