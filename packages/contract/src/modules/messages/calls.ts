@@ -44,7 +44,7 @@ export type RecipientsInput = z.input<typeof recipientsInput>;
 
 /**
  * sendNachricht: into a conversation (`id_konversation`; in a broadcast received, the reply goes privately to its
- * sender) or a new one to `empfaenger`. `id_client` is made by the device once per message, so a message
+ * sender) or a new one to `empfaenger`. `kennung` is made by the device once per message, so a message
  * queued offline and sent twice is stored once.
  */
 export const sendInput = z
@@ -55,7 +55,7 @@ export const sendInput = z
     text: limited(MESSAGE_TEXT_MAX, 'text').refine((value) => value.trim() !== '', messagesMessages.noText),
     bestaetigungErforderlich: z.boolean().default(false),
     frist: optionalIsoDayField().default(''),
-    id_client: z
+    kennung: z
       .string()
       .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Ungültige Kennung.')
       .optional(),

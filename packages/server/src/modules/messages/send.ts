@@ -47,15 +47,15 @@ async function privateAnswer(tx: Db, user: User, broadcast: ConversationRow): Pr
  * sendNachricht: into a conversation the caller takes part in (a recipient's answer to a broadcast goes privately
  * to its sender), or a new conversation to the recipients the record rules allow. Everything of one send —
  * conversation, participants, message, one receipt per recipient — is written in one transaction; a repeated
- * `id_client` answers the message stored first. Push goes out after the commit.
+ * `kennung` answers the message stored first. Push goes out after the commit.
  */
 export async function sendMessage(db: Db, user: User, input: SendData, now = new Date()): Promise<Sent> {
   if (input.frist !== '' && input.frist < todayIsoDay(now.getTime())) refuse('frist', messagesMessages.deadlinePast);
-  if (input.id_client) {
+  if (input.kennung) {
     const [earlier] = await db
       .select({ id: messageMessages.id, conversationId: messageMessages.conversationId })
       .from(messageMessages)
-      .where(and(eq(messageMessages.authorId, user.id), eq(messageMessages.clientId, input.id_client)))
+      .where(and(eq(messageMessages.authorId, user.id), eq(messageMessages.clientId, input.kennung)))
       .limit(1);
     if (earlier) return { id_konversation: earlier.conversationId, id_nachricht: earlier.id, recipients: [] };
   }
@@ -109,13 +109,13 @@ export async function sendMessage(db: Db, user: User, input: SendData, now = new
         text: input.text,
         requiresConfirmation: input.bestaetigungErforderlich,
         deadline: input.frist,
-        clientId: input.id_client ?? null,
+        clientId: input.kennung ?? null,
         createdAt: now,
       })
       .onConflictDoNothing()
       .returning({ id: messageMessages.id });
     if (!message) {
-      // The same id_client arrived twice at once: the other request stored it.
+      // The same kennung arrived twice at once: the other request stored it.
       return null;
     }
     const participants = await tx

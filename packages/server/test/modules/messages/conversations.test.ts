@@ -261,12 +261,12 @@ describe('conversations and read receipts', () => {
     expect(await server.database.db.select().from(messageMessages)).toEqual(before);
   });
 
-  it('a message queued offline and sent twice is stored once (id_client)', async () => {
+  it('a message queued offline and sent twice is stored once (kennung)', async () => {
     const w = await world();
     const data = {
       empfaenger: { nutzer: [w.staffA.id] },
       text: 'Offline geschrieben',
-      id_client: `c-${w.gA}-abcdefgh`,
+      kennung: `c-${w.gA}-abcdefgh`,
     };
     const first = await send(w.parentA.code, data);
     const again = await send(w.parentA.code, data);

@@ -101,7 +101,7 @@ export function ComposeDialog({
       texts={{ failure: messagesMessages.sendFailed }}
       onClose={onClose}
       onSubmit={async (values) => {
-        const body = { ...values, id_konversation: 0, id_client: newClientId() };
+        const body = { ...values, id_konversation: 0, kennung: newClientId() };
         try {
           const reply = await saveMessages({ type: 'sendNachricht', data: body });
           alert.success(messagesMessages.sent);

@@ -88,7 +88,7 @@ export function ConversationPanel({ id, onBack }: { id: number; onBack(): void }
   const { konversation, nachrichten } = data;
 
   const send = async () => {
-    const body = { id_konversation: id, text, id_client: newClientId() };
+    const body = { id_konversation: id, text, kennung: newClientId() };
     try {
       await action.mutateAsync({ type: 'sendNachricht', data: body });
       setText('');

@@ -13,7 +13,7 @@ function memoryStorage() {
 
 const entry = (id: string): Omit<QueuedMessage, 'seq'> => ({
   titel: 'Büro',
-  send: { id_konversation: 3, text: `Text ${id}`, id_client: id },
+  send: { id_konversation: 3, text: `Text ${id}`, kennung: id },
 });
 
 describe('the offline outbox', () => {
@@ -22,7 +22,7 @@ describe('the offline outbox', () => {
       fc.property(fc.array(fc.constantFrom('a1234567', 'b1234567', 'c1234567'), { maxLength: 12 }), (ids) => {
         let queue: QueuedMessage[] = [];
         for (const id of ids) queue = enqueueMessage(queue, entry(id));
-        expect(queue.map((item) => item.send.id_client)).toEqual([...new Set(ids)]);
+        expect(queue.map((item) => item.send.kennung)).toEqual([...new Set(ids)]);
         const storage = memoryStorage();
         writeOutbox(queue, storage);
         expect(readOutbox(storage)).toEqual(queue);
@@ -41,11 +41,11 @@ describe('the offline outbox', () => {
     };
     const rest = await flushOutbox(
       queue,
-      async (item) => results[item.send.id_client] ?? 'sent',
-      (item) => refused.push(item.send.id_client),
+      async (item) => results[item.send.kennung] ?? 'sent',
+      (item) => refused.push(item.send.kennung),
     );
     expect(refused).toEqual(['b1234567']);
-    expect(rest.map((item) => item.send.id_client)).toEqual(['c1234567']);
+    expect(rest.map((item) => item.send.kennung)).toEqual(['c1234567']);
   });
 
   it('makes ids the server accepts', () => {

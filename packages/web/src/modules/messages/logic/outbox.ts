@@ -2,7 +2,7 @@ import type { SendInput } from '@hortus/contract/modules/messages';
 
 /**
  * Messages written offline wait on the device (like the check-in queue) and are sent in order when the
- * connection returns. Each carries its `id_client`, made once when it was written, so a send that reached the
+ * connection returns. Each carries its `kennung`, made once when it was written, so a send that reached the
  * server although its answer was lost is stored only once (issue 43).
  */
 export interface QueuedMessage {
@@ -10,7 +10,7 @@ export interface QueuedMessage {
   seq: number;
   /** What the inbox shows until it is sent. */
   titel: string;
-  send: SendInput & { id_client: string };
+  send: SendInput & { kennung: string };
 }
 
 export const OUTBOX_KEY = 'f120-outbox';
@@ -25,7 +25,7 @@ function isQueued(value: unknown): value is QueuedMessage {
     typeof send === 'object' &&
     send !== null &&
     typeof send['text'] === 'string' &&
-    typeof send['id_client'] === 'string'
+    typeof send['kennung'] === 'string'
   );
 }
 
@@ -46,9 +46,9 @@ export function writeOutbox(
   else storage.setItem(OUTBOX_KEY, JSON.stringify(queue));
 }
 
-/** Adds a message at the end; a message already queued (same id_client) is not added twice. */
+/** Adds a message at the end; a message already queued (same kennung) is not added twice. */
 export function enqueueMessage(queue: readonly QueuedMessage[], entry: Omit<QueuedMessage, 'seq'>): QueuedMessage[] {
-  if (queue.some((item) => item.send.id_client === entry.send.id_client)) return [...queue];
+  if (queue.some((item) => item.send.kennung === entry.send.kennung)) return [...queue];
   const seq = queue.reduce((max, item) => Math.max(max, item.seq), 0) + 1;
   return [...queue, { ...entry, seq }];
 }
