@@ -1,11 +1,19 @@
 import type { Db } from '../../platform/db/database';
 import { addDays } from '../../platform/time/berlin-time';
-import { childHealthNotes, childPickupChanges, childPickupPersons, childReleasePermissions } from './schema';
+import {
+  childClasses,
+  childConsentRequests,
+  childConsents,
+  childHealthNotes,
+  childPickupChanges,
+  childPickupPersons,
+  childReleasePermissions,
+} from './schema';
 
 /**
  * Issue 44's part of the demo: each kind of permission (alone Mo–Do from 14:00 given on the phone, a paper
  * form, none), today's same-day changes (a named person, alone at a time), a pickup person with a validity,
- * and health notes (two children with allergies, one with medication).
+ * health notes (two children with allergies, one with medication) and one consent request half answered.
  */
 export async function seedReleaseDemo(
   db: Db,
@@ -110,4 +118,32 @@ export async function seedReleaseDemo(
     health.push({ childId: asthma, allergies: '', medication: 'Asthmaspray vor dem Sport, im Büro', notes: '' });
   }
   if (health.length > 0) await db.insert(childHealthNotes).values(health);
+
+  // One consent request, half answered: two yes, one no, the other families not yet.
+  const classIds = (await db.select({ id: childClasses.id }).from(childClasses)).map((row) => row.id);
+  const [request] = await db
+    .insert(childConsentRequests)
+    .values({
+      title: 'Fotos in der App 2026/27',
+      purpose: 'Fotos von Hortaktivitäten in der Hortus-App (nur für Eltern des Horts sichtbar)',
+      text: 'Wir möchten im Schuljahr 2026/27 Fotos von Ausflügen und Projekten in der App zeigen. Die Einwilligung ist freiwillig und kann jederzeit widerrufen werden.',
+      classIds,
+      validUntil: '2027-07-31',
+      createdBy: staffUserId,
+      createdAt: now,
+    })
+    .returning({ id: childConsentRequests.id });
+  const answers = (
+    [
+      [0, true],
+      [2, true],
+      [4, false],
+    ] as const
+  ).flatMap(([index, agreed]) => {
+    const childId = id(index);
+    return childId === undefined || !request
+      ? []
+      : [{ requestId: request.id, childId, agreed, answeredBy: parentOf.get(index) ?? null, answeredAt: now }];
+  });
+  if (answers.length > 0) await db.insert(childConsents).values(answers);
 }
