@@ -11,7 +11,6 @@
  *
  *   npm run build && npm run bench:memory -w @hortus/bench
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -32,6 +31,7 @@ import { payrollCalls } from '@hortus/contract/modules/payroll';
 import { profileCalls } from '@hortus/contract/modules/profile';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { serverEnv, serverNodeFlags } from '../scripts/server-runtime.mjs';
+import { memoryOf, startBuiltServer } from './built-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -58,13 +58,6 @@ const loads: [string, CallSpec][] = [
 
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-
-/** VmRSS and VmHWM (peak) of a process, in bytes. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: field('VmRSS'), peak: field('VmHWM') };
-}
 
 interface Wire {
   status: number;
@@ -123,28 +116,10 @@ interface Run {
   wire: { name: string; plain: number; compressed: number; encoding: string; status: string }[];
 }
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [...serverNodeFlags, main], {
-    // As scripts/start.mjs runs it (scripts/server-runtime.mjs).
-    env: { ...serverEnv, ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Hortus läuft: http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`Server beendet (${code}): ${output}`)));
-  });
-  return { child, port };
-}
-
 async function measure(database: string, env: Record<string, string>): Promise<Run> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-memory-'));
   const started = performance.now();
-  const { child, port } = await startServer({
+  const { child, port } = await startBuiltServer({
     ...env,
     DATA_DIR: dataDir,
     SEED: 'demo',

@@ -71,8 +71,8 @@ test('leitung adds a customer, an order with a service line and downloads its in
   await reopened.getByRole('button', { name: 'Zahlungserinnerung erstellen' }).click();
   await expect(reopened.getByText(/^Die Rechnung ist erst am \d{2}\.\d{2}\.\d{4} fällig\.$/)).toBeVisible();
   await reopened.getByRole('combobox', { name: 'Dokumentart' }).click();
-  await page.getByRole('option', { name: 'Gutschrift' }).click();
-  await expect(reopened.getByRole('button', { name: 'Gutschrift erstellen' })).toBeVisible();
+  await page.getByRole('option', { name: 'Rechnungskorrektur' }).click();
+  await expect(reopened.getByRole('button', { name: 'Rechnungskorrektur erstellen' })).toBeVisible();
   await expect(reopened.getByRole('combobox', { name: 'Zur Rechnung' })).toBeVisible();
   await expect(reopened.getByText(/fällig/)).toHaveCount(0);
 });

@@ -12,6 +12,7 @@ import { dashboardModule } from './modules/dashboard/definition';
 import { attendanceModule } from './modules/attendance/definition';
 import { childrenModule } from './modules/children/definition';
 import { parentReportsModule } from './modules/parent-reports/definition';
+import { feesModule } from './modules/fees/definition';
 import { payrollModule } from './modules/payroll/definition';
 import { hydrantsModule } from './modules/hydrants/definition';
 import { customersModule } from './modules/customers/definition';
@@ -30,6 +31,7 @@ export const moduleRegistry: readonly ModuleDefinition[] = [
   attendanceModule,
   childrenModule,
   parentReportsModule,
+  feesModule,
   payrollModule,
   hydrantsModule,
   customersModule,

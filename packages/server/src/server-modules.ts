@@ -9,6 +9,8 @@ import { cloudServerModule } from './modules/cloud';
 import { attendanceServerModule } from './modules/attendance';
 import { childrenServerModule } from './modules/children';
 import { parentReportsServerModule } from './modules/parent-reports';
+import { messagesServerModule } from './modules/messages';
+import { feesServerModule } from './modules/fees';
 import { payrollServerModule } from './modules/payroll';
 import { hydrantsServerModule } from './modules/hydrants';
 import { customersServerModule } from './modules/customers';
@@ -28,6 +30,8 @@ export const serverModules: readonly ServerModule[] = [
   attendanceServerModule,
   childrenServerModule,
   parentReportsServerModule,
+  messagesServerModule,
+  feesServerModule,
   payrollServerModule,
   hydrantsServerModule,
   customersServerModule,

@@ -197,13 +197,13 @@ describe('CII XML (EN 16931) against the Factur-X 1.07.3 EN16931 XSD', () => {
           street: 'Untermarkt 6',
           postcode: '02826',
           city: 'Görlitz',
-          reference: '991-12345-67',
+          reference: '991-12345-73',
           mail: 'schulamt@goerlitz.example',
         },
       }),
     );
     expect(values(xml, 'ram:ID').slice(0, 2)).toEqual([BUSINESS_PROCESS, XRECHNUNG_GUIDELINE]);
-    expect(values(xml, 'ram:BuyerReference')).toEqual(['991-12345-67']);
+    expect(values(xml, 'ram:BuyerReference')).toEqual(['991-12345-73']);
     // The Factur-X XSD restricts neither the guideline id nor the contact, so XRechnung's CII passes it too.
     await expectValid(xml);
   });
@@ -228,7 +228,7 @@ describe('XRechnung 3.0 and PEPPOL rules on the written XML', () => {
     street: 'Untermarkt 6',
     postcode: '02826',
     city: 'Görlitz',
-    reference: '991-12345-67',
+    reference: '991-12345-73',
     mail: 'schulamt@goerlitz.example',
   };
   const lines = [line(1, 'Grünpflege Schulhof', '12', 4250, '19'), line(2, 'Pflanzen', '5', 1290, '7')];

@@ -12,6 +12,8 @@ import {
   type CostView,
   type CustomerData,
   type CustomerSettings,
+  type DatevBooking,
+  type OrderDocumentView,
   type OrderView,
   datevMessages,
   datevVat,
@@ -23,10 +25,11 @@ import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runRecurringCosts } from '../src/modules/customers/costs';
 import { invalidateCustomerData } from '../src/modules/customers/data-cache';
 import { euerOf } from '../src/modules/customers/euer';
+import { windows1252Bookings } from '../src/modules/customers/datev';
 import { readCustomerSettings } from '../src/modules/customers/settings';
 import { writeDemoReceipts } from '../src/modules/customers/demo-costs';
 import { expectInvalid, expectStatus, startTestServer, type TestServer } from './support/helper';
-import { customerCallsOf } from './support/customer-calls';
+import { customerCallsOf, XRECHNUNG_SELLER } from './support/customer-calls';
 import { pageTexts } from './support/pdf-reader';
 import { readZip } from './support/zip-reader';
 import { postMultipart } from './support/multipart';
@@ -580,6 +583,73 @@ describe('exports: EÜR ZIP, monthly receipts, DATEV', () => {
     expect(text).toMatch(/Gewinn\s*571,00 €/);
   });
 
+  it('keeps the XRechnung XML of a public-sector invoice in the ZIPs; tax-free receipts on their own EÜR line', async () => {
+    const zipYear = 2023;
+    const base = settings();
+    const firma = { ...base.firma, ...XRECHNUNG_SELLER, iban: 'DE02120300000000202051' };
+    expectStatus(await save(admin.code, { type: 'saveSettings', data: { ...base, firma } }), 'success');
+    try {
+      const customer = await save(staff.code, {
+        type: 'addKunde',
+        data: {
+          id: 0,
+          firma: 'Stadt Musterhausen',
+          leitwegId: '991-12345-73',
+          ansprechpartner: [{ anrede: 'Frau', nachname: 'Amt', mail: 'amt@musterhausen.example' }],
+          anschriften: [
+            { firma: 'Stadt Musterhausen', strasse: 'Markt', hausnummer: '1', plz: '01099', ort: 'Dresden' },
+          ],
+        },
+      });
+      const added = await save(staff.code, {
+        type: 'addAuftrag',
+        data: {
+          id: 0,
+          id_kunde: (customer.body.save as CustomerData).lastAddedKunde,
+          typ: 'Auftrag',
+          titel: 'Ferienbetreuung',
+          status: 5,
+          leistungen: [
+            { titel: 'Betreuung', anzahl: '1', wert: '300,00', mwst: '0' },
+            { titel: 'Ausflug', anzahl: '1', wert: '100,00', mwst: '19' },
+          ],
+        },
+      });
+      const orderId = (added.body.save as CustomerData).lastAddedAuftrag;
+      const issued = await server.call(dokument, staff.code, {
+        dokument: { id_auftrag: orderId, dokumentart: 1, datum: `${zipYear}-03-01` },
+      });
+      expectStatus(issued, 'success');
+      const invoice = issued.body.neuDokument as OrderDocumentView;
+      expect(invoice.pfadXml).not.toBe('');
+      await postMultipart(
+        server.app,
+        customerCalls.upload.url,
+        { code: staff.code, id_a: String(orderId), dokumentart: '20', wert: '419,00', datum: `${zipYear}-03-20` },
+        { filename: 'Zahlung.pdf', bytes: pdf },
+      );
+      const xml = (await download(staff.code, invoice.pfadXml)).rawPayload;
+      for (const input of [
+        { dokumentart: 'EueR', jahr: String(zipYear) },
+        { dokumentart: 'monatsbelege', jahr: `${zipYear}-03` },
+      ]) {
+        const { entries } = await zipOf(input);
+        // § 14b UStG: for a public-sector customer the XRechnung is the invoice to keep, next to its PDF.
+        expect(entries.get(`Rechnungen/${invoice.name}.xml`)?.equals(xml)).toBe(true);
+        expect(entries.has(`Rechnungen/${invoice.name}.pdf`)).toBe(true);
+      }
+      const { entries } = await zipOf({ dokumentart: 'EueR', jahr: String(zipYear) });
+      const text = (await pageTexts(new Uint8Array(entries.get(`EÜR ${zipYear}.pdf`) as Buffer))).join('\n');
+      // Paid 419,00: 300,00 without VAT, 100,00 taxable net, 19,00 VAT.
+      expect(text).toMatch(/Umsatzsteuerpflichtige Betriebseinnahmen \(netto\)\s*100,00 €/);
+      expect(text).toMatch(/Umsatzsteuerfreie und nicht steuerbare Betriebseinnahmen\s*300,00 €/);
+      expect(text).toMatch(/Vereinnahmte Umsatzsteuer\s*19,00 €/);
+      expect(text).toMatch(/Summe Betriebseinnahmen\s*419,00 €/);
+    } finally {
+      expectStatus(await save(admin.code, { type: 'saveSettings', data: base }), 'success');
+    }
+  });
+
   it('filters cost centres; the small-business variant has no VAT lines', async () => {
     const { entries } = await zipOf({ dokumentart: 'EueR', jahr: exportYear, filterKostenstellen: [2] });
     expect([...entries.keys()].some((name) => name.startsWith('Ausgaben/'))).toBe(false);
@@ -834,11 +904,11 @@ describe('DATEV Buchungsstapel: numbers, account lengths, revenue per rate, inpu
       const datevOutputVat = revenue.reduce((sum, r) => sum + datevVat(cents(r[0]), rateOf[r[7] as string] ?? 0), 0);
       const costs = rows.filter((r) => r[7] === '1200');
       expect(costs.map((r) => [r[6], r[8], r[13]])).toEqual([
-        ['4980', '9', "'+SUM(1+1)"],
-        ['4980', '8', "'@SUM(A1:A2)"],
+        ['4980', '0009', "'+SUM(1+1)"],
+        ['4980', '0008', "'@SUM(A1:A2)"],
         ['4900', '', `'-1+HYPERLINK("x")`],
       ]);
-      const keyRate: Record<string, number> = { '9': 19, '8': 7, '': 0 };
+      const keyRate: Record<string, number> = { '0009': 19, '0008': 7, '': 0 };
       const datevInputVat = costs.reduce((sum, r) => sum + datevVat(cents(r[0]), keyRate[r[8] as string] ?? 0), 0);
       const { data: euer } = await euerOf(
         server.database.db,
@@ -855,6 +925,54 @@ describe('DATEV Buchungsstapel: numbers, account lengths, revenue per rate, inpu
       for (const r of rows) expect(looksLikeFormula(r[13] as string)).toBe(false);
     } finally {
       expectStatus(await save(admin.code, { type: 'saveSettings', data: base }), 'success');
+    }
+  });
+
+  it('names the chart of accounts of the settings in header field 27 and reports texts written plain', async () => {
+    const base = settings();
+    expectStatus(
+      await save(admin.code, {
+        type: 'saveSettings',
+        data: { ...base, datev: { ...base.datev, kontenrahmen: 'SKR04' } },
+      }),
+      'success',
+    );
+    const lodz = await addCost({ datum: `${datevYear}-06-01`, betrag: '23,80', titel: 'Bahnfahrt Łódź' });
+    const lodzBooking: DatevBooking = {
+      cents: 2380,
+      sollHaben: 'S',
+      konto: '4980',
+      gegenkonto: '1200',
+      datum: `${datevYear}-06-01`,
+      beleg: `K${lodz.id}`,
+      text: 'Bahnfahrt Łódź',
+    };
+    try {
+      const reply = await exportOf();
+      expectStatus(reply, 'success');
+      expect(reply.body.hinweise).toEqual([
+        datevMessages.transliterated(`Beleg K${lodz.id}`, 'Bahnfahrt Łódź', 'Bahnfahrt Lódz'),
+      ]);
+      const bytes = (await download(staff.code, String(reply.body.file))).rawPayload;
+      const [header = ''] = iconv.decode(bytes, 'win1252').split('\r\n');
+      expect(header.split(';')[26]).toBe('"04"');
+      expect((await datevRows()).find((r) => r[10] === `K${lodz.id}`)?.[13]).toBe('Bahnfahrt Lódz');
+      expect(bytes.includes(Buffer.from('?ód?', 'latin1'))).toBe(false);
+      // A character without a plain form (titles cannot hold one today) refuses by name, never a silent '?'.
+      const tea = { ...lodzBooking, beleg: 'K1', text: 'Tee 茶' };
+      expect(() => windows1252Bookings([tea])).toThrow(datevMessages.notWindows1252('Beleg K1', 'Tee 茶', ['茶']));
+      expectInvalid(
+        await save(admin.code, {
+          type: 'saveSettings',
+          data: { ...base, datev: { ...base.datev, kontenrahmen: 'SKR99' as 'SKR03' } },
+        }),
+        'dataToSave.data.datev.kontenrahmen',
+        datevMessages.kontenrahmen,
+      );
+    } finally {
+      expectStatus(await save(admin.code, { type: 'saveSettings', data: base }), 'success');
+      await server.database.db.delete(customerCosts).where(eq(customerCosts.titel, 'Bahnfahrt Łódź'));
+      await invalidateCustomerData(server.database.db);
     }
   });
 });

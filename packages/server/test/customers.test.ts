@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { bankMessages, documentTotals, platformCalls } from '@hortus/contract';
+import { bankMessages, documentTotals, formatEuro, platformCalls } from '@hortus/contract';
 import {
   customerCalls,
   customerMessages,
@@ -22,9 +22,9 @@ import {
 import { defaultCustomerSettings } from '../src/modules/customers/settings';
 import { runDueDocuments } from '../src/modules/customers/document-job';
 import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
-import { customerCallsOf } from './support/customer-calls';
+import { customerCallsOf, XRECHNUNG_SELLER } from './support/customer-calls';
 import { openPdf, pageTexts, xmpMetadata, xmpRaw } from './support/pdf-reader';
-import { BUSINESS_PROCESS, CREDIT_NOTE_TERMS } from '../src/modules/customers/cii-xml';
+import { BUSINESS_PROCESS } from '../src/modules/customers/cii-xml';
 import { postMultipart } from './support/multipart';
 import { facturXSchemaErrors } from './support/factur-x';
 
@@ -488,10 +488,13 @@ describe('documents: invoices and offers', () => {
     expect(credit.wert).toBe(issued.wert);
     const bytes = (await download(staff.code, credit.pfad)).rawPayload;
     const text = (await pageTexts(bytes)).join('\n');
-    expect(text).toContain(`Gutschrift ${credit.name}`);
+    // 'Gutschrift' is self-billing in § 14 UStG: the correction says what it is, and refunds nothing unpaid.
+    expect(text).toContain(`Rechnungskorrektur ${credit.name}`);
+    expect(text).not.toContain('Gutschrift');
     expect(text).toContain(`Zur Rechnung ${issued.name}`);
     expect(text).toContain('Beratung');
-    expect(text).toContain('erstatten wir Ihnen');
+    expect(text).not.toContain('erstatten wir Ihnen');
+    expect(text).toContain(`wird mit der Rechnung ${issued.name} vom`);
     expect(text).not.toContain('Bitte überweisen Sie');
     expect(text).toContain('Sehr geehrte Damen und Herren,');
     const pdf = await openPdf(bytes);
@@ -502,10 +505,39 @@ describe('documents: invoices and offers', () => {
     expect(await facturXSchemaErrors(xml)).toEqual([]);
     // Refund terms: no due date, no 'Zahlbar innerhalb', no seller IBAN as the customer's payment means.
     expect(xml).not.toMatch(/DueDateDateTime|Zahlbar innerhalb|IBANID/);
-    expect(values(xml, 'ram:Description')).toContain(CREDIT_NOTE_TERMS);
+    expect(values(xml, 'ram:Description').join(' ')).toContain(`wird mit der Rechnung ${issued.name} vom`);
     expect(await xmpMetadata(bytes)).toMatchObject({ 'fx:documenttype': 'INVOICE' });
     const after = (await data(staff.code)).auftraege.find((o) => o.id === order.id);
     expect(after?.offeneRechnungen?.betrag).toBe(0);
+  });
+
+  it('a credit note refunds what was paid on the invoice (down payment, payments) and sets off the rest', async () => {
+    const settled = async (anzahlung: string, paid: string | null) => {
+      const order = await addOrder(await addCustomer());
+      const issued = (await invoice(order.id, { anzahlung })).body.neuDokument as OrderDocumentView;
+      if (paid)
+        await postMultipart(
+          server.app,
+          customerCalls.upload.url,
+          { code: staff.code, id_a: String(order.id), dokumentart: '20', wert: paid, datum: `${year}-03-20` },
+          { filename: 'Zahlung.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') },
+        );
+      const credit = (await invoice(order.id, { dokumentart: 3, rechnungId: issued.id })).body
+        .neuDokument as OrderDocumentView;
+      const text = (await pageTexts((await download(staff.code, credit.pfad)).rawPayload))
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      return { text, gross: credit.wert, issued };
+    };
+    const euro = (cents: number) => formatEuro(cents);
+    const partly = await settled('50,00', null);
+    expect(partly.text).toContain(
+      `erstatten wir Ihnen die bereits gezahlten 50,00 € in den nächsten Tagen per Überweisung auf Ihr Konto; die übrigen ${euro(partly.gross - 5000)} verrechnen wir mit dem offenen Betrag der Rechnung ${partly.issued.name}`,
+    );
+    expect(partly.text).not.toContain(`Den Betrag von ${euro(partly.gross)} erstatten`);
+    const all = await settled('0', euro(partly.gross).replace(' €', ''));
+    expect(all.gross).toBe(partly.gross);
+    expect(all.text).toContain(`Den Betrag von ${euro(all.gross)} erstatten wir Ihnen`);
   });
 
   it('a payment reminder (ZE-) only after the due date and while an amount is open', async () => {
@@ -585,7 +617,7 @@ describe('documents: invoices and offers', () => {
   });
 
   it('XRechnung (CII) for customers with a Leitweg-ID; small businesses charge no VAT', async () => {
-    const order = await addOrder(await addCustomer({ leitwegId: '991-12345-67' }));
+    const order = await addOrder(await addCustomer({ leitwegId: '991-12345-73' }));
     // The test seller has no address, phone or e-mail: an XRechnung could not be valid, so nothing is written.
     const before = await rows(customerDocuments);
     expectInvalid(
@@ -598,20 +630,11 @@ describe('documents: invoices and offers', () => {
         'Telefonnummer der Firma (Einstellungen)',
       ]),
     );
-    const firma = {
-      ...settingsWith({}).firma,
-      strasse: 'Hauptstraße',
-      hausnummer: '2',
-      plz: '01099',
-      ort: 'Dresden',
-      telefon: '0351 123456',
-      mail: 'rechnung@muster.example',
-      bank: 'Ostsächsische Sparkasse Dresden',
-    };
+    const firma = { ...settingsWith({}).firma, ...XRECHNUNG_SELLER, bank: 'Ostsächsische Sparkasse Dresden' };
     expectStatus(await save(admin.code, { type: 'saveSettings', data: settingsWith({ firma }) }), 'success');
     // A customer without any contact e-mail: the buyer's electronic address (BT-49) is missing.
     const noMail = await addOrder(
-      await addCustomer({ leitwegId: '991-12345-67', ansprechpartner: [{ anrede: 'Herr', nachname: 'Ohne' }] }),
+      await addCustomer({ leitwegId: '991-12345-73', ansprechpartner: [{ anrede: 'Herr', nachname: 'Ohne' }] }),
     );
     expectInvalid(
       await invoice(noMail.id),
@@ -648,7 +671,7 @@ describe('documents: invoices and offers', () => {
         BUSINESS_PROCESS,
         'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
       ]);
-      expect(values(xml, 'ram:BuyerReference')).toEqual(['991-12345-67']);
+      expect(values(xml, 'ram:BuyerReference')).toEqual(['991-12345-73']);
       expect(values(xml, 'ram:CategoryCode')).toEqual(['E', 'E', 'E']);
       expect(values(xml, 'ram:TaxTotalAmount')).toEqual(['0.00']);
       expect(xml).toContain('<ram:URIID schemeID="EM">anna@example.org</ram:URIID>');

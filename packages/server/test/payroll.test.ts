@@ -426,7 +426,9 @@ describe('PDF statement', () => {
     });
     expect(download.statusCode).toBe(200);
     const text = (await pageTexts(new Uint8Array(download.rawPayload))).join('\n');
-    expect(text).toContain('Lohnabrechnung Dezember 2026');
+    // A timesheet with gross pay, not a payslip (§ 108 GewO asks deductions of one): the PDF says so.
+    expect(text).toContain('Stundennachweis und Bruttolohn Dezember 2026');
+    expect(text).not.toContain('Lohnabrechnung');
     expect(text).toContain('Jörg Größe');
     expect(text).toMatch(/25\.12\.2026 Fr Feiertag 1\. Weihnachtstag 08:00 12:00 4,00/);
     expect(text).toContain('Summe brutto');

@@ -72,9 +72,15 @@ export interface CsvRecords {
   unclosedQuote: boolean;
 }
 
-/** Reads CSV text as RFC 4180 says (quotes doubled, line breaks inside quotes); the one CSV reader of the app. */
-export function csvRecords(text: string, separator = csvSeparator(text)): CsvRecords {
-  const records: { line: number; cells: string[] }[] = [];
+/**
+ * The records of CSV text one by one, as RFC 4180 says (quotes doubled, line breaks inside quotes): the one
+ * CSV reader of the app. A reader that stops early (the import's row limit) never holds the rest. Returns
+ * whether the text ended inside a quoted cell.
+ */
+export function* eachCsvRecord(
+  text: string,
+  separator = csvSeparator(text),
+): Generator<{ line: number; cells: string[] }, boolean> {
   let cells: string[] = [];
   let current = '';
   let quoted = false;
@@ -98,7 +104,7 @@ export function csvRecords(text: string, separator = csvSeparator(text)): CsvRec
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i++;
       cells.push(current);
-      records.push({ line: start, cells });
+      yield { line: start, cells };
       cells = [];
       current = '';
       line++;
@@ -107,7 +113,17 @@ export function csvRecords(text: string, separator = csvSeparator(text)): CsvRec
   }
   if (current !== '' || cells.length > 0) {
     cells.push(current);
-    records.push({ line: start, cells });
+    yield { line: start, cells };
   }
-  return { records, unclosedQuote: quoted };
+  return quoted;
+}
+
+/** All records of CSV text (`eachCsvRecord`); blank lines are empty records. */
+export function csvRecords(text: string, separator = csvSeparator(text)): CsvRecords {
+  const records: { line: number; cells: string[] }[] = [];
+  const reader = eachCsvRecord(text, separator);
+  for (let next = reader.next(); ; next = reader.next()) {
+    if (next.done) return { records, unclosedQuote: next.value };
+    records.push(next.value);
+  }
 }

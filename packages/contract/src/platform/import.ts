@@ -10,6 +10,9 @@ export const listImportMessages = {
   empty: 'Die Datei enthält keine Zeilen.',
   noRows: 'Die Datei enthält nur die Kopfzeile, aber keine Daten.',
   tooManyRows: (max: number) => `Höchstens ${max} Zeilen je Import. Bitte die Datei aufteilen.`,
+  tooManyColumns: (max: number) => `Höchstens ${max} Spalten je Zeile. Bitte nur die Spalten der Liste senden.`,
+  tooLarge: 'Die Datei ist entpackt zu groß für eine Liste. Bitte als kleinere XLSX- oder CSV-Datei speichern.',
+  tooSlow: 'Die Datei lässt sich nicht in angemessener Zeit lesen. Bitte als CSV-Datei speichern.',
   missingColumn: (label: string) => `Die Spalte „${label}“ fehlt (Kopfzeile).`,
   required: 'Bitte angeben.',
   date: 'Bitte ein Datum wie 31.12.2018 angeben.',
@@ -38,6 +41,10 @@ export const formBoolean = z
 export const IMPORT_FILE_BYTES = 5 * 1024 * 1024;
 /** Most data rows of one import. */
 export const IMPORT_ROWS_MAX = 2000;
+/** Most columns of a row (a filled cell further right refuses the file). */
+export const IMPORT_COLUMNS_MAX = 200;
+/** Most bytes of one part of a workbook once unpacked (the sheet, its shared strings, its styles). */
+export const IMPORT_UNPACKED_BYTES = 64 * 1024 * 1024;
 
 /**
  * The request of an import call: the file as multipart `file` or its text as `inhalt`, and `probelauf`

@@ -24,7 +24,7 @@ const staffRights = [
   'x|020',
   'x|100|000',
   'x|110',
-  'x|120',
+  'x|120|000',
   'x|130',
   'x|150',
   'x|200|000|000',
@@ -40,10 +40,11 @@ const parentRights = [
   'x|010',
   'x|020',
   'x|110',
-  'x|120',
+  'x|120|000',
   'x|130|000',
   'x|210|000',
   'x|210|100',
+  'x|220|100',
   'x|999|000',
 ];
 // Customers use module 410 for their own orders (public information only, enforced by the module).

@@ -4,16 +4,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
-import { csvCell } from '@hortus/contract';
+import { csvCell, csvRecords } from '@hortus/contract';
 import type { UploadedFile } from '@hortus/contract';
 import { listExportFile } from '../../src/platform/import/list-export';
-import {
-  csvRows,
-  decodeCsv,
-  parseImportDate,
-  readImportTable,
-  type ImportField,
-} from '../../src/platform/import/table';
+import { decodeCsv } from '../../src/platform/import/sheet-worker';
+import { ZipError, zipEntries, zipEntryStream } from '../../src/platform/import/zip-entries';
+import { sheetBomb } from '../support/sheet-bomb';
+import { parseImportDate, readImportTable, type ImportField } from '../../src/platform/import/table';
 
 const fields = [
   { key: 'vorname', label: 'Vorname', headers: [], required: true },
@@ -66,7 +63,7 @@ describe('reading sheets (property)', () => {
   });
 
   it('splits records only outside quotes', () => {
-    expect(csvRows('a;"b;c"\r\n"x\ny";z', ';')).toEqual([
+    expect(csvRecords('a;"b;c"\r\n"x\ny";z', ';').records.map((record) => record.cells)).toEqual([
       ['a', 'b;c'],
       ['x\ny', 'z'],
     ]);
@@ -110,5 +107,22 @@ describe('list export files (property)', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('workbook parts unpacked with a bound', () => {
+  it('streams an entry and fails past the bound; a damaged archive is refused as broken', async () => {
+    const bomb = await sheetBomb(1000);
+    const entries = zipEntries(bomb);
+    const sheet = entries.get('xl/worksheets/sheet1.xml');
+    if (!sheet) throw new Error('no sheet');
+    const read = async (max: number) => {
+      let bytes = 0;
+      for await (const chunk of zipEntryStream(bomb, sheet, max)) bytes += (chunk as Buffer).length;
+      return bytes;
+    };
+    expect(await read(10 * 1024 * 1024)).toBeGreaterThan(50_000);
+    await expect(read(10_000)).rejects.toMatchObject({ code: 'tooLarge' });
+    expect(() => zipEntries(Buffer.from('PK\u0003\u0004kaputt'))).toThrow(ZipError);
   });
 });

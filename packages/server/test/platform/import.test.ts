@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import type { ImportReply } from '@hortus/contract';
+import { platformCalls, type ImportReply } from '@hortus/contract';
 import { childrenCalls } from '@hortus/contract/modules/children';
 import { customerCalls } from '@hortus/contract/modules/customers';
 import { payrollCalls } from '@hortus/contract/modules/payroll';
@@ -12,6 +12,7 @@ import { customers } from '../../src/modules/customers/schema';
 import { payrollEmployees } from '../../src/modules/payroll/schema';
 import { expectStatus, startTestServer, type TestServer } from '../support/helper';
 import { postMultipart } from '../support/multipart';
+import { sheetBomb } from '../support/sheet-bomb';
 
 let server: TestServer;
 let leitung: string;
@@ -226,5 +227,90 @@ describe('importKunden', () => {
     const kunde = await server.login('kunde', 'Kunde#2026');
     const denied = await server.call(customerCalls.importKunden, kunde, { inhalt: csv, probelauf: true });
     expectStatus(denied, 'noRight');
+  });
+});
+
+describe('bounded imports (issue 42 F2)', () => {
+  const imports: [string, Spec][] = [
+    ['importKinder', childrenCalls.importKinder],
+    ['importMitarbeiter', payrollCalls.importMitarbeiter as unknown as Spec],
+    ['importKunden', customerCalls.importKunden as unknown as Spec],
+  ];
+  const tooMany = 'Höchstens 2000 Zeilen je Import. Bitte die Datei aufteilen.';
+  let bomb: Buffer;
+  beforeAll(async () => {
+    bomb = await sheetBomb();
+    // The reader thread starts with the first import and loads exceljs with the first workbook (from the
+    // sources through tsx: seconds on a busy machine); the timings below are of reading, as in the server.
+    await importFile(childrenCalls.importKinder, leitung, 'eins.xlsx', await sheetBomb(1), true);
+  }, 60_000);
+
+  it.each(imports)(
+    '%s refuses a 300,000-row XLSX after its first rows, while light calls go on',
+    async (_name, spec) => {
+      expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+      const started = performance.now();
+      let done = false;
+      const refused = importFile(spec, leitung, 'bombe.xlsx', bomb, true).finally(() => {
+        done = true;
+      });
+      // A light call made while the sheet is read answers at once: nothing holds the event loop.
+      const light: number[] = [];
+      do {
+        const call = performance.now();
+        expectStatus(await server.call(platformCalls.getSettings, leitung, {}), 'success');
+        light.push(performance.now() - call);
+      } while (!done);
+      const reply = await refused;
+      expect(reply.status).toBe('validationError');
+      expect(reply.body.errors).toEqual({ file: [tooMany] });
+      // Before: 36 s on the event loop (bench/results/import-bomb.md measures the built server).
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(Math.max(...light)).toBeLessThan(1_000);
+    },
+    30_000,
+  );
+
+  it('refuses the same 300,000 rows without cell references (~150 KB) at once', async () => {
+    const bomb = await sheetBomb(300_000, { references: false });
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const started = performance.now();
+    const reply = await importFile(childrenCalls.importKinder, leitung, 'bombe.xlsx', bomb, true);
+    expect(reply.status).toBe('validationError');
+    expect((reply.body.errors as Record<string, string[]>).file?.[0]).toMatch(/Excel-Arbeitsmappe/);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('reads a workbook written in Excel’s order (the sheet before its shared strings)', async () => {
+    const reply = await importFile(childrenCalls.importKinder, leitung, 'kinder.xlsx', await sheetBomb(3), true);
+    expect(reply.status).toBe('success');
+    expect((reply.body as unknown as ImportReply).zeilen).toEqual([
+      { zeile: 2, name: expect.stringContaining('Emma Bombe'), ergebnis: 'neu' },
+      expect.objectContaining({ zeile: 3 }),
+      expect.objectContaining({ zeile: 4 }),
+    ]);
+  });
+
+  it('refuses a CSV of 2,001 rows, and a filled cell right of column 200, with German messages', async () => {
+    const rows = Array.from({ length: 2001 }, (_, i) => `Kind${i};Viele;Import-1a`);
+    const many = await server.call(childrenCalls.importKinder, leitung, {
+      inhalt: ['Vorname;Nachname;Klasse', ...rows].join('\n'),
+      probelauf: true,
+    });
+    expectStatus(many, 'validationError');
+    expect(many.body.errors).toEqual({ inhalt: [tooMany] });
+    const exactly = await server.call(childrenCalls.importKinder, leitung, {
+      inhalt: ['Vorname;Nachname;Klasse', ...rows.slice(1)].join('\n'),
+      probelauf: true,
+    });
+    expectStatus(exactly, 'success');
+    const wide = await server.call(childrenCalls.importKinder, leitung, {
+      inhalt: `Vorname;Nachname;Klasse\nA;B;1a${';'.repeat(197)};x`,
+      probelauf: true,
+    });
+    expectStatus(wide, 'validationError');
+    expect(wide.body.errors).toEqual({
+      inhalt: ['Höchstens 200 Spalten je Zeile. Bitte nur die Spalten der Liste senden.'],
+    });
   });
 });

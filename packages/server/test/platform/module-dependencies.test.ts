@@ -10,6 +10,9 @@ describe('declared module dependencies at start', () => {
 
   it('name a registered module whose dependency is not registered', () => {
     const withoutChildren = serverModules.filter((module) => module.code !== '200');
-    expect(missingDependencies(withoutChildren, moduleRegistry)).toEqual(['module 210 needs module 200']);
+    expect(missingDependencies(withoutChildren, moduleRegistry)).toEqual([
+      'module 210 needs module 200',
+      'module 220 needs module 200',
+    ]);
   });
 });

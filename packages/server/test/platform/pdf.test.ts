@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../../src/platform/pdf/pdf-document';
@@ -138,6 +139,12 @@ describe('platform PDF documents', () => {
     expect(raw).toContain('/AFRelationship /Alternative');
     expect(raw).toMatch(/\/AF \[\d+ 0 R\]/);
     expect(raw).toContain('/OutputIntents');
+    // ISO 32000-1 Table 44: /CheckSum is the MD5 digest as a 16-byte string (a hex string <…>), not 32
+    // characters of text; the metadata stream has its /Length and no stray lowercase /length.
+    const md5 = createHash('md5').update(xml).digest('hex');
+    expect(raw).toContain(`/CheckSum <${md5}>`);
+    expect(raw).not.toContain(`(${md5})`);
+    expect(raw).not.toMatch(/\/length\b/);
     expect((await pageTexts(bytes))[0]).toContain('Rechnung für Müller & Söhne, 12,00 €');
   });
 

@@ -14,3 +14,13 @@ export function customerCallsOf(server: () => TestServer) {
     },
   };
 }
+
+/** The seller's data an XRechnung needs beyond a name (address, phone, e-mail: BR-DE-2..9). */
+export const XRECHNUNG_SELLER = {
+  strasse: 'Hauptstraße',
+  hausnummer: '2',
+  plz: '01099',
+  ort: 'Dresden',
+  telefon: '0351 123456',
+  mail: 'rechnung@muster.example',
+} as const;

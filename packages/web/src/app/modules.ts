@@ -21,6 +21,7 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
   '150': () => import('../modules/attendance'),
   '200': () => import('../modules/children'),
   '210': () => import('../modules/parent-reports'),
+  '220': () => import('../modules/fees'),
   '420': () => import('../modules/payroll'),
   '310': () => import('../modules/hydrants'),
   '410': () => import('../modules/customers'),

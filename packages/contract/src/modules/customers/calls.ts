@@ -13,6 +13,7 @@ import { LONG_TEXT_MAX } from '../../platform/users';
 import { customerRights } from './definition';
 import { DEFAULT_DOCUMENT_HOUR } from './logic';
 import { accountField, datevSettings, DATEV_DEFAULTS } from './datev';
+import { leitwegIdField } from './leitweg';
 import { costInput, costDocumentView, costUploadFields, costView, exportInput, lineNewCost } from './costs';
 import {
   amountField,
@@ -42,7 +43,7 @@ export const customerMessages = {
   documentNumberExists:
     'Ein Dokument mit dieser Nummer existiert bereits. Beim erneuten Speichern wird es überschrieben.',
   documentNumberFormat: 'Bitte eine Nummer im Format RE-2026-0001, AN-2026-0001 bzw. GS-2026-0001 angeben.',
-  creditNoteInvoice: 'Bitte die Rechnung wählen, zu der die Gutschrift gehört.',
+  creditNoteInvoice: 'Bitte die Rechnung wählen, zu der die Rechnungskorrektur gehört.',
   reminderInvoice: 'Bitte die Rechnung wählen, an die erinnert werden soll.',
   reminderNotDue: (due: string) => `Die Rechnung ist erst am ${due} fällig.`,
   reminderNothingOpen: 'Für diesen Auftrag ist kein Rechnungsbetrag mehr offen.',
@@ -209,7 +210,7 @@ export const customerInput = z.object({
   /** The customer's login (a member of the customer group), 0 = none. */
   id_login: refId.default(0),
   /** Public-sector customer: invoices also as XRechnung; its Leitweg-ID (BT-10). */
-  leitwegId: nameField.default(''),
+  leitwegId: leitwegIdField.default(''),
   ansprechpartner: z.array(contactInput).max(50).default([]),
   anschriften: z.array(addressInput).max(50).default([]),
   /**
@@ -429,7 +430,7 @@ export type CustomerData = z.output<typeof customerData>;
 
 export const documentInput = z.object({
   id_auftrag: recordId(),
-  /** 1 invoice, 2 offer, 3 credit note (Gutschrift), 4 payment reminder (Zahlungserinnerung) for an invoice of the order. */
+  /** 1 invoice, 2 offer, 3 credit note (Rechnungskorrektur; 'Gutschrift' is self-billing in § 14 UStG), 4 payment reminder (Zahlungserinnerung) for an invoice of the order. */
   dokumentart: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Ungültige Dokumentart.' }),
   /** Credit notes and reminders: the invoice (document id) they refer to. */
   rechnungId: refId.default(0),
@@ -540,6 +541,8 @@ export const customerCalls = {
       geplant: z.object({ id: z.number(), zeitpunkt: z.number() }).optional(),
       file: z.string().optional(),
       name: z.string().optional(),
+      /** DATEV: the export's report (texts written with plain letters for Windows-1252); absent when none. */
+      hinweise: z.array(z.string()).optional(),
     }),
     // business.md 7.2 and 9: 10 s (the exports' ZIPs pass a longer one, web customers/api/costs.ts).
   }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Big from 'big.js';
 import { grossFromNet } from '../../platform/money';
+import { charsets } from '../../platform/validation';
 import {
   costInput,
   costNet,
@@ -22,9 +23,12 @@ import {
   datevFile,
   datevHeader,
   datevRow,
+  datevMessages,
+  datevSettings,
+  datevWindows1252,
   type DatevBooking,
 } from './datev';
-import { euerSummary, revenueOverview, splitPayment, splitProportionally } from './euer';
+import { EUER_TAX_FREE_LABEL, euerSummary, revenueOverview, splitPayment, splitProportionally } from './euer';
 import type { OrderView } from './calls';
 
 const isoDay = fc
@@ -227,6 +231,24 @@ describe('EÜR lines and totals', () => {
     ]);
     expect(summary.profit).toBe(5_950);
   });
+  it('puts receipts without VAT on their own line (Anlage EÜR), apart from the taxable net', () => {
+    const summary = euerSummary(
+      2026,
+      [
+        { datum: '2026-02-01', net: 10_000, vat: 1_900 },
+        { datum: '2026-03-01', net: 42_670, vat: 0, taxFree: 42_670 },
+      ],
+      [],
+      [],
+      false,
+    );
+    expect(summary.receipts.map((l) => [l.label, l.cents])).toEqual([
+      ['Umsatzsteuerpflichtige Betriebseinnahmen (netto)', 10_000],
+      [EUER_TAX_FREE_LABEL, 42_670],
+      ['Vereinnahmte Umsatzsteuer', 1_900],
+      ['Summe Betriebseinnahmen', 54_570],
+    ]);
+  });
   it('proportional splits add up exactly; payments split at the invoices ratio', () => {
     fc.assert(
       fc.property(
@@ -242,6 +264,11 @@ describe('EÜR lines and totals', () => {
     expect(splitPayment(500, { net: 0, gross: 0 })).toEqual({ net: 500, vat: 0, gross: 500 });
   });
 });
+
+/** The characters of the Windows-1252 code page, as the WHATWG decoder reads its 256 bytes. */
+type Decoder = new (label: string) => { decode(bytes: Uint8Array): string };
+const { TextDecoder: Decoder } = globalThis as unknown as { TextDecoder: Decoder };
+const WINDOWS_1252 = new Set([...new Decoder('windows-1252').decode(Uint8Array.from({ length: 256 }, (_, i) => i))]);
 
 describe('DATEV line format', () => {
   const booking = fc.record({
@@ -298,6 +325,37 @@ describe('DATEV line format', () => {
       }),
     );
   });
+  it('writes the BU-Schlüssel with four digits as the format describes it, none as empty', () => {
+    const base = { cents: 100, sollHaben: 'S' as const, konto: '4900', gegenkonto: '1200', datum: '2026-01-02' };
+    const keyOf = (buSchluessel?: string) =>
+      fields(datevRow({ ...base, beleg: 'K1', text: 'x', ...(buSchluessel === undefined ? {} : { buSchluessel }) }))[8];
+    expect(keyOf('9')).toBe('0009');
+    expect(keyOf('8')).toBe('0008');
+    expect(keyOf('')).toBe('');
+    expect(keyOf()).toBe('');
+    expect(datevRow({ ...base, beleg: 'K1', text: 'x', buSchluessel: '9' }).split(';')[8]).toMatch(/^"\d{4}"$/);
+  });
+  it('writes texts Windows-1252 lacks with plain letters and names what has no plain form', () => {
+    expect(datevWindows1252('Łódź')).toEqual({ text: 'Lódz', unwritable: [] });
+    expect(datevWindows1252('Müller & Söhne – 5 €')).toEqual({ text: 'Müller & Söhne – 5 €', unwritable: [] });
+    expect(datevWindows1252('Kraków, Iași, Dvořák')).toEqual({ text: 'Kraków, Iasi, Dvorák', unwritable: [] });
+    expect(datevWindows1252('Tee 茶 ☕')).toEqual({ text: 'Tee 茶 ☕', unwritable: ['茶', '☕'] });
+    // Every letter a name or title may hold (platform charsets.name) has a form Windows-1252 can write.
+    const range = (from: string, to: string) =>
+      Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) =>
+        String.fromCharCode(from.charCodeAt(0) + i),
+      );
+    const letters = [...range('À', 'ÿ'), ...range('Ā', 'ž'), 'ẞ'].filter((char) => charsets.name.test(char));
+    expect(letters.filter((char) => datevWindows1252(char).unwritable.length > 0)).toEqual([]);
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => {
+        const { text: written, unwritable } = datevWindows1252(text);
+        // Whatever it answers without unwritable characters is made of Windows-1252's own characters.
+        if (unwritable.length === 0) for (const char of written) expect(WINDOWS_1252.has(char)).toBe(true);
+        else expect(unwritable.every((char) => !WINDOWS_1252.has(char))).toBe(true);
+      }),
+    );
+  });
   it('the header names EXTF 700, Buchungsstapel 21/13, the period and the accounts length', () => {
     const header = datevHeader({
       created: new Date(2026, 0, 2, 3, 4, 5, 6),
@@ -310,6 +368,19 @@ describe('DATEV line format', () => {
     expect(f.slice(0, 6)).toEqual(['EXTF', '700', '21', 'Buchungsstapel', '13', '20260102030405006']);
     expect(f.slice(10, 16)).toEqual(['1234567', '12345', '20260101', '4', '20260101', '20261231']);
     expect(f).toHaveLength(31);
+    // Field 27 'Sachkontenrahmen' follows settings.datev.kontenrahmen (it was always 03).
+    expect(f[26]).toBe('03');
+    const skr04 = datevHeader({
+      created: new Date(2026, 0, 2),
+      settings: { ...DATEV_DEFAULTS, kontenrahmen: 'SKR04', beraternummer: '1234567', mandantennummer: '1' },
+      from: '2026-01-01',
+      to: '2026-12-31',
+      bezeichnung: 'x',
+    });
+    expect(fields(skr04)[26]).toBe('04');
+    expect(datevSettings.safeParse({ kontenrahmen: 'SKR05' }).error?.issues[0]?.message).toBe(
+      datevMessages.kontenrahmen,
+    );
     const file = datevFile(
       { created: new Date(), settings: DATEV_DEFAULTS, from: '2026-01-01', to: '2026-12-31', bezeichnung: 'x' },
       [],

@@ -18,6 +18,13 @@ export const datevMessages = {
     `Für den DATEV-Export bitte in den Einstellungen ${missing.join(' und ')} angeben.`,
   accountLength: (account: string, where: string, length: number) =>
     `Das Konto ${account} (${where}) hat nicht die eingestellte Sachkontenlänge von ${length} Stellen.`,
+  kontenrahmen: 'Bitte SKR03 oder SKR04 wählen.',
+  /** A text with a character Windows-1252 (the format's encoding) has no letter for, not even a plain one. */
+  notWindows1252: (where: string, text: string, chars: readonly string[]) =>
+    `Der Text „${text}“ (${where}) enthält Zeichen, die im DATEV-Format (Windows-1252) nicht geschrieben werden können: ${chars.map((char) => `„${char}“`).join(', ')}. Bitte den Text ändern.`,
+  /** The export's report: a text written with plain letters instead of ones Windows-1252 lacks. */
+  transliterated: (where: string, text: string, written: string) =>
+    `${where}: „${text}“ als „${written}“ geschrieben (Windows-1252 kennt nicht alle Zeichen).`,
   rateAccount: (rate: string) =>
     `Für den Steuersatz ${rate} % gibt es kein DATEV-Erlöskonto bzw. keinen Steuerschlüssel; bitte die Buchung prüfen.`,
 } as const;
@@ -45,6 +52,8 @@ export const datevSettings = z.object({
   beraternummer: numberInRange(1001, 9_999_999, datevMessages.adviser),
   /** Mandantennummer 1–99999 (required for an export). */
   mandantennummer: numberInRange(1, 99_999, datevMessages.client),
+  /** The chart of accounts the adviser books in (header field 27 'Sachkontenrahmen': 03 or 04). */
+  kontenrahmen: z.enum(['SKR03', 'SKR04'], { error: datevMessages.kontenrahmen }).default('SKR03'),
   /** Length of the general ledger accounts (4 for SKR03/SKR04 without extension). */
   sachkontenlaenge: numberField('Sachkontenlänge', { int: true, min: 4, max: 8 }).default(4),
   /** The bank account the payments go through (SKR03 1200). */
@@ -71,7 +80,10 @@ export interface DatevBooking {
   sollHaben: 'S' | 'H';
   konto: string;
   gegenkonto: string;
-  /** BU-Schlüssel (tax key, e.g. 9 = 19 % Vorsteuer, 8 = 7 % Vorsteuer); '' = none (automatic account). */
+  /**
+   * BU-Schlüssel (tax key, e.g. 9 = 19 % Vorsteuer, 8 = 7 % Vorsteuer); '' = none (automatic account). The
+   * line writes it with four digits, as the format describes the field ("0009").
+   */
   buSchluessel?: string;
   datum: string;
   beleg: string;
@@ -116,6 +128,65 @@ export function datevText(text: string, max = 60): string {
   return `"${clean.replace(/"/g, '""')}"`;
 }
 
+/** The BU-Schlüssel field: four digits ("0009"), as the format's expression ^["]\d{4}["]$ asks; '' stays empty. */
+export function datevTaxKey(key: string): string {
+  return key === '' ? '' : key.padStart(4, '0');
+}
+
+/** The characters of Windows-1252 above Latin-1's 0x7f–0x9f gap (0x80–0x9f as the code page maps them). */
+const WIN1252_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ']);
+const inWindows1252 = (char: string): boolean => {
+  const code = char.codePointAt(0) ?? 0;
+  return (code < 0x80 || (code >= 0xa0 && code <= 0xff) || WIN1252_EXTRA.has(char)) && code !== 0x7f;
+};
+/** Letters without a decomposition whose plain form a reader still recognises ('Łódź' → 'Lódz'). */
+const PLAIN_LETTERS: Readonly<Record<string, string>> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+  ĸ: 'k',
+  ſ: 's',
+  Ŋ: 'N',
+  ŋ: 'n',
+  ẞ: 'SS',
+  Ĳ: 'IJ',
+  ĳ: 'ij',
+  ŉ: "'n",
+  Ə: 'E',
+  ə: 'e',
+  '\u2212': '-',
+  '\u2009': ' ',
+  '\u202f': ' ',
+};
+
+/**
+ * A text as DATEV's Windows-1252 can hold it: letters it lacks are written plain (accents dropped by
+ * Unicode decomposition, 'ł' → 'l'); `unwritable` lists what has no plain form (the export refuses those
+ * by name instead of writing '?').
+ */
+export function datevWindows1252(text: string): { text: string; unwritable: string[] } {
+  const unwritable: string[] = [];
+  const written = [...text.normalize('NFC')]
+    .map((char) => {
+      if (inWindows1252(char)) return char;
+      // An accent on its own (a combining mark the letter before could not take) is dropped.
+      const plain = PLAIN_LETTERS[char] ?? char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      if ([...plain].every(inWindows1252)) return plain;
+      unwritable.push(char);
+      return char;
+    })
+    .join('');
+  return { text: written, unwritable };
+}
+
 /** The column names of the booking lines (the leading 14 columns of the Buchungsstapel). */
 export const DATEV_COLUMNS = [
   'Umsatz (ohne Soll/Haben-Kz)',
@@ -145,7 +216,7 @@ export function datevRow(booking: DatevBooking): string {
     '',
     booking.konto,
     booking.gegenkonto,
-    `"${booking.buSchluessel ?? ''}"`,
+    `"${datevTaxKey(booking.buSchluessel ?? '')}"`,
     datevDay(booking.datum),
     datevText(datevDocumentNumber(booking.beleg), 12),
     '""',
@@ -199,7 +270,7 @@ export function datevHeader(header: DatevHeader): string {
     '""',
     '',
     '',
-    '"03"',
+    `"${s.kontenrahmen.slice(3)}"`,
     '',
     '',
     '""',

@@ -166,7 +166,12 @@ export interface EuerReceipt {
   datum: string;
   net: number;
   vat: number;
+  /** The part of `net` paid for lines without VAT (0 %: exempt, not taxable); 0 when absent. */
+  taxFree?: number;
 }
+
+/** Anlage EÜR: receipts free of VAT have their own line, apart from the taxable ones. */
+export const EUER_TAX_FREE_LABEL = 'Umsatzsteuerfreie und nicht steuerbare Betriebseinnahmen';
 export interface EuerExpense {
   datum: string;
   centre: number;
@@ -192,8 +197,8 @@ export interface EuerSummary {
 }
 
 /**
- * The EÜR of a year by payment date (cash principle, §4 Abs. 3 EStG): taxable receipts net, VAT
- * collected, expenses per cost centre net, input tax, profit = receipts − expenses. Small businesses
+ * The EÜR of a year by payment date (cash principle, §4 Abs. 3 EStG): taxable receipts net, receipts
+ * free of VAT (their own line of the Anlage EÜR), VAT collected, expenses per cost centre net, input tax, profit = receipts − expenses. Small businesses
  * (§19 UStG) charge no VAT and deduct no input tax: receipts and expenses are counted gross, no VAT lines.
  */
 export function euerSummary(
@@ -209,6 +214,7 @@ export function euerSummary(
   const ownExpenses = inYear(expenses);
   const receiptNet = ownReceipts.reduce((s, r) => s + r.net, 0);
   const receiptVat = ownReceipts.reduce((s, r) => s + r.vat, 0);
+  const receiptTaxFree = ownReceipts.reduce((s, r) => s + (r.taxFree ?? 0), 0);
   const byCentre = new Map<number, number>();
   let inputTax = 0;
   for (const expense of ownExpenses) {
@@ -226,7 +232,8 @@ export function euerSummary(
   const receiptLines: EuerLine[] = smallBusiness
     ? [{ label: 'Betriebseinnahmen als Kleinunternehmer (§ 19 UStG)', cents: receiptNet + receiptVat }]
     : [
-        { label: 'Umsatzsteuerpflichtige Betriebseinnahmen (netto)', cents: receiptNet },
+        { label: 'Umsatzsteuerpflichtige Betriebseinnahmen (netto)', cents: receiptNet - receiptTaxFree },
+        ...(receiptTaxFree !== 0 ? [{ label: EUER_TAX_FREE_LABEL, cents: receiptTaxFree }] : []),
         { label: 'Vereinnahmte Umsatzsteuer', cents: receiptVat },
       ];
   const receiptsTotal = receiptNet + receiptVat;

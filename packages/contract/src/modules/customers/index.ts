@@ -5,3 +5,4 @@ export * from './logic';
 export * from './costs';
 export * from './datev';
 export * from './euer';
+export * from './leitweg';

@@ -55,6 +55,8 @@ export interface CiiInvoice {
   xrechnung: boolean;
   /** Credit notes (TypeCode 381): the invoice they refer to (BT-25, BT-26). */
   creditedInvoice?: { number: string; datum: string };
+  /** Credit notes: the payment terms (BT-20) as the PDF says them (refunded / set off); default CREDIT_NOTE_TERMS. */
+  creditTerms?: string;
 }
 
 function escape(text: string): string {
@@ -184,7 +186,7 @@ export function ciiXml(invoice: CiiInvoice): string {
         )
       : '';
   const terms = creditNote
-    ? el('ram:SpecifiedTradePaymentTerms', txt('ram:Description', CREDIT_NOTE_TERMS))
+    ? el('ram:SpecifiedTradePaymentTerms', txt('ram:Description', invoice.creditTerms ?? CREDIT_NOTE_TERMS))
     : el(
         'ram:SpecifiedTradePaymentTerms',
         txt('ram:Description', `Zahlbar innerhalb von ${seller.zahlungszielTage} Tagen.`) +

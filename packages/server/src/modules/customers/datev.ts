@@ -5,6 +5,7 @@ import { documentTotals } from '@hortus/contract';
 import {
   datevFile,
   datevMessages,
+  datevWindows1252,
   DATEV_INPUT_TAX_KEYS,
   type CustomerSettings,
   type DatevBooking,
@@ -195,17 +196,21 @@ export async function datevBookings(db: Db, year: number, settings: CustomerSett
 }
 
 /**
- * Writes the year's EXTF Buchungsstapel (Windows-1252) to f400-410/DATEV/{year}.csv (staff only). The
- * header needs the Beraternummer (1001–9999999) and Mandantennummer (1–99999): without them it is refused.
+ * Writes the year's EXTF Buchungsstapel (Windows-1252) to f400-410/DATEV/{year}.csv (staff only); the
+ * reply's `hinweise` say which texts were written with plain letters. The header names the chart of
+ * accounts of settings.datev.kontenrahmen (field 27) and needs the Beraternummer (1001–9999999) and Mandantennummer (1–99999): without them it is refused.
  */
-export async function datevExport(app: AppContext, year: number): Promise<{ file: string; name: string }> {
+export async function datevExport(
+  app: AppContext,
+  year: number,
+): Promise<{ file: string; name: string; hinweise?: string[] }> {
   const settings = await readCustomerSettings(app.db);
   const missing = [
     ...(settings.datev.beraternummer === '' ? ['die Beraternummer (1001–9999999)'] : []),
     ...(settings.datev.mandantennummer === '' ? ['die Mandantennummer (1–99999)'] : []),
   ];
   if (missing.length > 0) throw invalid(datevMessages.numbersRequired(missing));
-  const bookings = await datevBookings(app.db, year, settings);
+  const { bookings, hinweise } = windows1252Bookings(await datevBookings(app.db, year, settings));
   const text = datevFile(
     {
       created: new Date(),
@@ -228,5 +233,24 @@ export async function datevExport(app: AppContext, year: number): Promise<{ file
       bytes: iconv.encode(text, 'win1252'),
     });
   });
-  return { file, name };
+  return { file, name, ...(hinweise.length > 0 ? { hinweise } : {}) };
+}
+
+/**
+ * The booking texts as Windows-1252 holds them: letters it lacks are written plain and said in the report
+ * (`hinweise`); a character without a plain form refuses the export by name, never a silent '?'.
+ */
+export function windows1252Bookings(bookings: readonly DatevBooking[]): {
+  bookings: DatevBooking[];
+  hinweise: string[];
+} {
+  const hinweise: string[] = [];
+  const written = bookings.map((booking) => {
+    const where = `Beleg ${booking.beleg}`;
+    const { text, unwritable } = datevWindows1252(booking.text);
+    if (unwritable.length > 0) throw invalid(datevMessages.notWindows1252(where, booking.text, unwritable));
+    if (text !== booking.text) hinweise.push(datevMessages.transliterated(where, booking.text, text));
+    return { ...booking, text };
+  });
+  return { bookings: written, hinweise };
 }

@@ -119,7 +119,7 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
   const stadt = await customer({
     id: 0,
     firma: 'Landeshauptstadt Dresden',
-    leitwegId: '14612000-12345-67',
+    leitwegId: '14612000-12345-86',
     ansprechpartner: [contact('Herr', 'Thomas', 'Vogel', 'schulverwaltung@dresden.example')],
     anschriften: [address('Landeshauptstadt Dresden', 'Dr.-Külz-Ring', '19', '01067', 'Dresden')],
   });

@@ -18,7 +18,7 @@ import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext, type FileAccessRule } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { ciiXml, xrechnungGaps } from './cii-xml';
-import { invoicePdf, salutation, type DocumentLine } from './invoice-pdf';
+import { CREDIT_NOTE_TITLE, creditNoteSettlement, invoicePdf, salutation, type DocumentLine } from './invoice-pdf';
 import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
 import { invalidateCustomerData } from './data-cache';
 import { isCustomer, readCustomerSettings } from './settings';
@@ -216,7 +216,14 @@ export async function createDocument(
       }
     }
     const isInvoice = input.dokumentart === 1;
-    const kind = isInvoice ? 'Rechnung' : isCreditNote ? 'Gutschrift' : 'Angebot';
+    const kind = isInvoice ? 'Rechnung' : isCreditNote ? CREDIT_NOTE_TITLE : 'Angebot';
+    const settlement = credited
+      ? creditNoteSettlement(
+          totals.grossCents,
+          await paidOnInvoice(tx, credited),
+          `${credited.name} vom ${formatGermanDate(credited.datum)}`,
+        )
+      : undefined;
     const xmlOf = (xrechnung: boolean) =>
       ciiXml({
         number: name,
@@ -231,6 +238,7 @@ export async function createDocument(
         note: textBlocks.join('\n'),
         xrechnung,
         creditedInvoice,
+        ...(settlement ? { creditTerms: settlement } : {}),
       });
     const facturX = isInvoice || isCreditNote ? Buffer.from(xmlOf(false), 'utf8') : null;
     const pdf = await invoicePdf(
@@ -252,6 +260,7 @@ export async function createDocument(
         ...(creditedInvoice
           ? { creditedInvoice: `${creditedInvoice.number} vom ${formatGermanDate(creditedInvoice.datum)}` }
           : {}),
+        ...(settlement ? { settlement } : {}),
       },
       facturX
         ? [
@@ -261,7 +270,7 @@ export async function createDocument(
               mime: 'text/xml',
               relationship: 'Alternative',
               description: isCreditNote
-                ? 'Factur-X/ZUGFeRD-Gutschrift (EN 16931)'
+                ? 'Factur-X/ZUGFeRD-Rechnungskorrektur (EN 16931)'
                 : 'Factur-X/ZUGFeRD-Rechnung (EN 16931)',
             },
           ]
@@ -313,6 +322,23 @@ export async function createDocument(
       document: orderDocumentView(created, stored.path, xml?.path ?? ''),
     };
   });
+}
+
+/**
+ * What was paid on an invoice: its down payment, and of the order's booking receipts what the order's
+ * other invoices (not corrected) leave over, at most the invoice's amount due.
+ */
+async function paidOnInvoice(db: Db, invoice: typeof customerDocuments.$inferSelect): Promise<number> {
+  const rows = await db
+    .select({ id: customerDocuments.id, art: customerDocuments.dokumentart, wert: customerDocuments.wertCents })
+    .from(customerDocuments)
+    .where(and(eq(customerDocuments.orderId, invoice.orderId), inArray(customerDocuments.dokumentart, [1, 3, 20])));
+  const sum = (art: number, except = 0) =>
+    rows.filter((row) => row.art === art && row.id !== except).reduce((total, row) => total + row.wert, 0);
+  const down = invoice.snapshot.anzahlungCents ?? 0;
+  const due = invoice.wertCents - down;
+  const others = Math.max(0, sum(1, invoice.id) - sum(3));
+  return down + Math.max(0, Math.min(due, sum(20) - others));
 }
 
 /** Deletes a document of an order ('Das Dokument wird unwiderruflich gelöscht.'), file included. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { aliasedTable, and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import {
   costNet,
@@ -32,7 +32,8 @@ export function periodOf(jahr: string): { from: string; to: string } {
 }
 
 interface PeriodData {
-  invoices: { name: string; datum: string; storageName: string }[];
+  /** Invoices and credit notes; `xmlStorageName` is the XRechnung sent to a public-sector customer. */
+  invoices: { name: string; datum: string; storageName: string; xmlStorageName: string | null }[];
   receipts: (EuerReceipt & { orderId: number; orderNumber: string; name: string; storageName: string; id: number })[];
   expenses: (EuerExpense & { id: number; titel: string; rate: string })[];
   expenseFiles: { costId: number; datum: string; titel: string; name: string; storageName: string; id: number }[];
@@ -47,10 +48,17 @@ export async function periodData(db: Db, jahr: string, centres: readonly number[
   const { from, to } = periodOf(jahr);
   const inPeriod = (column: typeof customerDocuments.datum | typeof customerCosts.datum) =>
     and(gte(column, from), lt(column, to));
+  const xmlFiles = aliasedTable(files, 'xml_files');
   const invoiceRows = await db
-    .select({ name: customerDocuments.name, datum: customerDocuments.datum, storageName: files.storageName })
+    .select({
+      name: customerDocuments.name,
+      datum: customerDocuments.datum,
+      storageName: files.storageName,
+      xmlStorageName: xmlFiles.storageName,
+    })
     .from(customerDocuments)
     .innerJoin(files, eq(files.id, customerDocuments.fileId))
+    .leftJoin(xmlFiles, eq(xmlFiles.id, customerDocuments.xmlFileId))
     .where(and(inArray(customerDocuments.dokumentart, [1, 3]), inPeriod(customerDocuments.datum)))
     .orderBy(customerDocuments.datum, customerDocuments.id);
   const receiptRows = await db
@@ -70,8 +78,11 @@ export async function periodData(db: Db, jahr: string, centres: readonly number[
     .orderBy(customerDocuments.datum, customerDocuments.id);
   const ratios = await vatRatios(db, [...new Set(receiptRows.map((row) => row.orderId))]);
   const receipts = receiptRows.map((row) => {
-    const split = splitPayment(row.gross, ratios.get(row.orderId) ?? { net: 0, gross: 0 });
-    return { ...row, net: split.net, vat: split.vat };
+    const ratio = ratios.get(row.orderId) ?? { net: 0, gross: 0, taxFree: 0 };
+    const split = splitPayment(row.gross, ratio);
+    // The tax-free part of the payment at the ratio of what the order invoiced without VAT.
+    const taxFree = ratio.gross === 0 ? 0 : splitPayment(row.gross, { net: ratio.taxFree, gross: ratio.gross }).net;
+    return { ...row, net: split.net, vat: split.vat, taxFree };
   });
   const costRows = await db
     .select()
@@ -119,9 +130,21 @@ export async function periodData(db: Db, jahr: string, centres: readonly number[
   return { invoices: invoiceRows, receipts, expenses, expenseFiles };
 }
 
-/** Net and gross of what each order invoiced (invoices − credit notes), else of its lines: the VAT ratio of its payments. */
-async function vatRatios(db: Db, orderIds: number[]): Promise<Map<number, { net: number; gross: number }>> {
-  const ratios = new Map<number, { net: number; gross: number }>();
+interface VatRatio {
+  net: number;
+  gross: number;
+  /** Net of the lines without VAT (rate 0). */
+  taxFree: number;
+}
+const taxFreeNet = (lines: readonly { netCents: number; rate: string }[]): number =>
+  lines.filter((line) => Number(line.rate) === 0).reduce((sum, line) => sum + line.netCents, 0);
+
+/**
+ * Net, gross and tax-free net of what each order invoiced (invoices − credit notes), else of its lines: the
+ * VAT ratio of its payments.
+ */
+async function vatRatios(db: Db, orderIds: number[]): Promise<Map<number, VatRatio>> {
+  const ratios = new Map<number, VatRatio>();
   if (orderIds.length === 0) return ratios;
   const documents = await db
     .select({
@@ -134,9 +157,10 @@ async function vatRatios(db: Db, orderIds: number[]): Promise<Map<number, { net:
     .where(and(inArray(customerDocuments.orderId, orderIds), inArray(customerDocuments.dokumentart, [1, 3])));
   for (const document of documents) {
     const sign = document.dokumentart === 3 ? -1 : 1;
-    const ratio = ratios.get(document.orderId) ?? { net: 0, gross: 0 };
+    const ratio = ratios.get(document.orderId) ?? { net: 0, gross: 0, taxFree: 0 };
     ratio.net += sign * (document.snapshot.netCents ?? document.gross);
     ratio.gross += sign * document.gross;
+    ratio.taxFree += sign * taxFreeNet(document.snapshot.lines ?? []);
     ratios.set(document.orderId, ratio);
   }
   const withoutInvoice = orderIds.filter((id) => !ratios.has(id) || ratios.get(id)?.gross === 0);
@@ -146,14 +170,16 @@ async function vatRatios(db: Db, orderIds: number[]): Promise<Map<number, { net:
         orderId: customerOrderLines.orderId,
         net: customerOrderLines.netCents,
         gross: customerOrderLines.grossCents,
+        rate: customerOrderLines.rate,
       })
       .from(customerOrderLines)
       .where(inArray(customerOrderLines.orderId, withoutInvoice));
-    for (const id of withoutInvoice) ratios.set(id, { net: 0, gross: 0 });
+    for (const id of withoutInvoice) ratios.set(id, { net: 0, gross: 0, taxFree: 0 });
     for (const line of lines) {
-      const ratio = ratios.get(line.orderId) as { net: number; gross: number };
+      const ratio = ratios.get(line.orderId) as VatRatio;
       ratio.net += line.net;
       ratio.gross += line.gross;
+      ratio.taxFree += taxFreeNet([{ netCents: line.net, rate: line.rate }]);
     }
   }
   return ratios;
@@ -186,8 +212,8 @@ function entryName(text: string): string {
 }
 
 /**
- * Writes the ZIP of the EÜR of a year (`EueR`: the summary PDF, the year's invoices, payment receipts and
- * cost documents) or of the receipts of a month (`monatsbelege`) and keeps it at
+ * Writes the ZIP of the EÜR of a year (`EueR`: the summary PDF, the year's invoices with the XRechnung XML
+ * of public-sector customers, payment receipts and cost documents) or of the receipts of a month (`monatsbelege`) and keeps it at
  * f400-410/EueR/{year}.zip or f400-410/Monatsbelege/{year-month}.zip. The ZIP is streamed by yazl from the
  * stored files into a file in the data folder, never held in memory; only staff may download it.
  */
@@ -209,9 +235,10 @@ export async function exportZip(
   const used = new Set<string>();
   const stored = (
     await Promise.all(
-      [...data.invoices, ...data.receipts, ...data.expenseFiles].map(async ({ storageName }) =>
-        (await app.fileStore.has(app.db, storageName)) ? storageName : null,
-      ),
+      [
+        ...[...data.invoices, ...data.receipts, ...data.expenseFiles].map((file) => file.storageName),
+        ...data.invoices.flatMap((invoice) => (invoice.xmlStorageName ? [invoice.xmlStorageName] : [])),
+      ].map(async (storageName) => ((await app.fileStore.has(app.db, storageName)) ? storageName : null)),
     )
   ).filter((name) => name !== null);
   const present = new Set(stored);
@@ -225,7 +252,11 @@ export async function exportZip(
     // Each entry is read from the file store only when yazl writes it: one file open at a time.
     zip.addReadStream(openLater(app.fileStore, app.db, storageName), entry, { compress: false });
   };
-  for (const invoice of data.invoices) add(invoice.storageName, `Rechnungen/${entryName(invoice.name)}.pdf`);
+  for (const invoice of data.invoices) {
+    add(invoice.storageName, `Rechnungen/${entryName(invoice.name)}.pdf`);
+    // For a public-sector customer the XRechnung XML is the invoice to keep (§ 14b UStG), not the PDF.
+    if (invoice.xmlStorageName) add(invoice.xmlStorageName, `Rechnungen/${entryName(invoice.name)}.xml`);
+  }
   for (const receipt of data.receipts)
     add(receipt.storageName, `Einnahmen/${receipt.datum} Auftrag ${receipt.orderNumber} ${entryName(receipt.name)}`);
   for (const document of data.expenseFiles)

@@ -45,10 +45,31 @@ export interface DocumentLine {
   rate: string;
 }
 
+/**
+ * What a correction of an invoice says about the money: what was paid on the invoice is refunded, the
+ * rest is set off against what is still open of it (nothing is refunded that was never paid).
+ */
+export function creditNoteSettlement(grossCents: number, paidCents: number, invoice: string): string {
+  const paid = Math.max(0, Math.min(paidCents, grossCents));
+  if (paid === grossCents)
+    return `Den Betrag von ${formatEuro(grossCents)} erstatten wir Ihnen in den nächsten Tagen per Überweisung auf Ihr Konto.`;
+  if (paid === 0)
+    return `Der Betrag von ${formatEuro(grossCents)} wird mit der Rechnung ${invoice} verrechnet; sie ist damit ausgeglichen und nicht mehr zu bezahlen.`;
+  return `Von dem Betrag von ${formatEuro(grossCents)} erstatten wir Ihnen die bereits gezahlten ${formatEuro(paid)} in den nächsten Tagen per Überweisung auf Ihr Konto; die übrigen ${formatEuro(grossCents - paid)} verrechnen wir mit dem offenen Betrag der Rechnung ${invoice}, der damit nicht mehr zu bezahlen ist.`;
+}
+
+/**
+ * A credit note is called 'Rechnungskorrektur': in § 14 Abs. 2 UStG 'Gutschrift' is the word for
+ * self-billing by the buyer, which this is not.
+ */
+export const CREDIT_NOTE_TITLE = 'Rechnungskorrektur';
+
 export interface InvoiceDocument {
-  kind: 'Rechnung' | 'Angebot' | 'Gutschrift';
+  kind: 'Rechnung' | 'Angebot' | typeof CREDIT_NOTE_TITLE;
   /** Credit notes: the invoice they credit ('RE-2026-0001 vom 15.03.2026'). */
   creditedInvoice?: string;
+  /** Credit notes: what says what is refunded and what is set off (creditNoteSettlement). */
+  settlement?: string;
   number: string;
   datum: string;
   lieferdatum: string;
@@ -148,12 +169,7 @@ export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment
       if (smallBusiness) pdf.paragraph('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.', { size: 9 });
       pdf.space(8);
       for (const block of document.textBlocks) pdf.paragraph(block);
-      if (document.kind === 'Gutschrift') {
-        pdf.paragraph(
-          `Den Betrag von ${formatEuro(totals.grossCents)} erstatten wir Ihnen in den nächsten Tagen per Überweisung auf Ihr Konto.`,
-          { size: 10 },
-        );
-      }
+      if (document.settlement) pdf.paragraph(document.settlement, { size: 10 });
       if (document.kind === 'Rechnung' && seller.iban !== '') {
         pdf.paragraph(
           `Bitte überweisen Sie ${formatEuro(totals.grossCents - document.anzahlungCents)} innerhalb von ${seller.zahlungszielTage} Tagen auf das Konto IBAN ${seller.iban}${seller.bic ? ` (BIC ${seller.bic})` : ''}${seller.bank ? ` ${atBank(seller.bank)}` : ''}, Verwendungszweck ${document.number}.`,

@@ -24,7 +24,13 @@ export function payrollPdfName(
   return `${name}_${jahr}_${two(monat)}.pdf`;
 }
 
-/** The monthly statement (Stundenzettel und Lohnabrechnung) of a saved payroll. */
+/** What the monthly PDF is: hours and gross pay, no deductions. */
+export const PAYROLL_PDF_TITLE = 'Stundennachweis und Bruttolohn';
+
+/**
+ * The monthly timesheet with gross pay of a saved payroll ('Stundennachweis und Bruttolohn'). It shows no
+ * deductions, so it is not a payslip (§ 108 GewO) and must not be called one; the payroll office makes those.
+ */
 export function payrollPdf(employee: EmployeeRow, reply: GetPayrollReply, organisation: string): Promise<Buffer> {
   const payroll = reply.abrechnung;
   const overview = payroll.uebersichtData;
@@ -32,13 +38,13 @@ export function payrollPdf(employee: EmployeeRow, reply: GetPayrollReply, organi
   const monthName = `${payrollMonthNames[payroll.monat - 1] ?? ''} ${payroll.jahr}`;
   return renderPdf(
     {
-      title: `Lohnabrechnung ${monthName} – ${employee.vorname} ${employee.nachname}`,
-      subject: 'Stundenzettel und Lohnabrechnung',
+      title: `${PAYROLL_PDF_TITLE} ${monthName} – ${employee.vorname} ${employee.nachname}`,
+      subject: PAYROLL_PDF_TITLE,
       author: organisation,
       margins: { left: mm(15), right: mm(15), top: mm(15), bottom: mm(15) },
     },
     (pdf) => {
-      pdf.title(`Lohnabrechnung ${monthName}`);
+      pdf.title(`${PAYROLL_PDF_TITLE} ${monthName}`);
       pdf.text(`${employee.vorname} ${employee.nachname}`, { bold: true, size: 12 });
       const details = [
         employee.personalnummer ? `Personalnummer ${employee.personalnummer}` : '',

@@ -1,23 +1,22 @@
-import fs from 'node:fs';
-import iconv from 'iconv-lite';
-import type ExcelJS from 'exceljs';
 import {
+  IMPORT_COLUMNS_MAX,
   IMPORT_ROWS_MAX,
+  IMPORT_UNPACKED_BYTES,
   listImportMessages as m,
-  csvRecords,
-  csvSeparator,
-  unguardCell,
   type ImportError,
   utcIsoDay,
 } from '@hortus/contract';
 import type { UploadedFile } from '@hortus/contract';
 import { CallError } from '../http/calls';
+import { readSheetLines } from './sheet-reader';
 
 /**
  * Reading lists for the import calls (children, employees, customers): a CSV (semicolon or comma, UTF-8 or
  * Windows-1252, as spreadsheet programs save it) or an XLSX workbook becomes rows of text cells; a column
  * mapping finds the fields by their German headers. Cells are only ever read as text: nothing is evaluated,
- * a cell like `=SUMME(A1)` stays that text (an apostrophe our own exports put in front is taken off).
+ * a cell like `=SUMME(A1)` stays that text (an apostrophe our own exports put in front is taken off). The
+ * sheet is read in a worker thread as a stream, refused as soon as it passes the row, column or size limits
+ * (sheet-worker.ts), so no sheet holds the server.
  */
 
 /** A field a module imports: its key, its label (messages), the headers that name it (compared loosely). */
@@ -43,70 +42,23 @@ function refuse(message: string, field = 'file'): never {
   throw new CallError('validationError', message, { [field]: [message] });
 }
 
-/** The bytes of the sent sheet: the uploaded file or the text field (exactly one of them). */
-export async function sheetBytes(input: { inhalt?: string | undefined; file?: UploadedFile | undefined }) {
+/** The sent sheet: the uploaded file or the text field (exactly one of them). */
+function sheetSource(input: { inhalt?: string | undefined; file?: UploadedFile | undefined }) {
   if (input.file && input.inhalt !== undefined && input.inhalt !== '') refuse(m.bothInputs);
-  if (input.file) return { bytes: await fs.promises.readFile(input.file.path), field: 'file' };
+  if (input.file) return { source: { path: input.file.path }, field: 'file' };
   if (input.inhalt !== undefined && input.inhalt.trim() !== '')
-    return { bytes: Buffer.from(input.inhalt, 'utf8'), field: 'inhalt' };
+    return { source: { bytes: Buffer.from(input.inhalt, 'utf8') }, field: 'inhalt' };
   return refuse(m.noInput);
 }
 
-/** Text of a CSV file: UTF-8 (with or without BOM) when it decodes cleanly, else Windows-1252. */
-export function decodeCsv(bytes: Buffer): string {
-  const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  const text = utf8.includes('\uFFFD') ? iconv.decode(bytes, 'win1252') : utf8;
-  return text.replace(/^\uFEFF/, '');
-}
-
-/** RFC 4180 records (the contract's one CSV reader); blank lines are kept as empty records. */
-export function csvRows(text: string, separator = csvSeparator(text)): string[][] {
-  return csvRecords(text, separator).records.map((record) => record.cells);
-}
-
-const isZip = (bytes: Buffer) => bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50;
-
-/** '2018-04-12' of an Excel date cell (the calendar day as the sheet shows it). */
-function isoDay(date: Date): string {
-  return utcIsoDay(date);
-}
-
-/** A cell of a workbook as text: dates as YYYY-MM-DD, formulas by their stored result (never evaluated). */
-function xlsxCellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return isoDay(value);
-  if (typeof value === 'object') {
-    if ('result' in value) return xlsxCellText((value.result ?? '') as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
-/** The first worksheet's rows as text. */
-async function xlsxRows(bytes: Buffer): Promise<string[][]> {
-  // Loaded when a workbook comes in: exceljs holds ~10 MB of heap once imported (idle memory, issue 35).
-  const { default: excel } = await import('exceljs');
-  const workbook = new excel.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    return refuse(m.brokenXlsx);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = xlsxCellText(cell.value);
-    });
-    rows[number - 1] = Array.from(cells, (cell) => cell ?? '');
-  });
-  return Array.from(rows, (row) => row ?? []);
-}
+const refusals = {
+  unreadable: m.unreadable,
+  brokenXlsx: m.brokenXlsx,
+  tooManyRows: m.tooManyRows(IMPORT_ROWS_MAX),
+  tooManyColumns: m.tooManyColumns(IMPORT_COLUMNS_MAX),
+  tooLarge: m.tooLarge,
+  tooSlow: m.tooSlow,
+} as const;
 
 /** A header compared loosely: lower case, umlauts spelled out, without spaces, dots, dashes and slashes. */
 export function headerKey(header: string): string {
@@ -127,18 +79,15 @@ export async function readImportTable<K extends string>(
   input: { inhalt?: string | undefined; file?: UploadedFile | undefined },
   fields: readonly ImportField<K>[],
 ): Promise<ImportTable<K>> {
-  const { bytes, field } = await sheetBytes(input);
-  let raw: string[][];
-  if (isZip(bytes)) raw = await xlsxRows(bytes);
-  else {
-    const text = decodeCsv(bytes);
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 4096))) refuse(m.unreadable, field);
-    raw = csvRows(text);
-  }
-  const lines = raw.map((cells, index) => ({ zeile: index + 1, cells: cells.map((c) => unguardCell(c.trim())) }));
-  const header = lines.find((line) => line.cells.some((cell) => cell !== ''));
-  if (!header) refuse(m.empty, field);
+  const { source, field } = sheetSource(input);
+  const read = await readSheetLines(source, {
+    rows: IMPORT_ROWS_MAX + 1,
+    columns: IMPORT_COLUMNS_MAX,
+    unpackedBytes: IMPORT_UNPACKED_BYTES,
+  });
+  if ('refusal' in read) return refuse(refusals[read.refusal], field);
+  const [header, ...data] = read.lines;
+  if (!header) return refuse(m.empty, field);
   const keys = header.cells.map(headerKey);
   const columnOf = new Map<K, number>();
   for (const entry of fields) {
@@ -147,9 +96,7 @@ export async function readImportTable<K extends string>(
     if (index >= 0) columnOf.set(entry.key, index);
     else if (entry.required) refuse(m.missingColumn(entry.label), field);
   }
-  const data = lines.filter((line) => line.zeile > header.zeile && line.cells.some((cell) => cell !== ''));
   if (data.length === 0) refuse(m.noRows, field);
-  if (data.length > IMPORT_ROWS_MAX) refuse(m.tooManyRows(IMPORT_ROWS_MAX), field);
   const spalte = (key: K) => {
     const index = columnOf.get(key);
     return index === undefined ? (fields.find((f) => f.key === key)?.label ?? key) : (header.cells[index] ?? key);

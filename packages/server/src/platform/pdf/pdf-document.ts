@@ -354,6 +354,27 @@ function columnWidths(columns: readonly PdfTableColumn[], total: number): number
   return columns.map((column) => column.width ?? share);
 }
 
+/** pdfkit's object factory: every indirect object passes through `ref(data)` before it is written. */
+interface ObjectMaker {
+  ref(data?: Record<string, unknown>): unknown;
+}
+
+/**
+ * Two corrections to what pdfkit writes (ISO 32000-1): an embedded file's `/CheckSum` is the 16 bytes of
+ * the MD5 digest (Table 44), pdfkit writes its 32 hex characters as text; and the XMP metadata stream carries
+ * a stray lowercase `/length` next to its `/Length`. Both are fixed as each object is made.
+ */
+function normaliseObjects(kit: ObjectMaker): void {
+  const make = kit.ref.bind(kit);
+  kit.ref = (data) => {
+    const params = data?.['Params'] as { CheckSum?: unknown } | undefined;
+    if (params?.CheckSum instanceof String && /^[0-9a-f]{32}$/i.test(params.CheckSum.valueOf()))
+      params.CheckSum = new Uint8Array(Buffer.from(params.CheckSum.valueOf(), 'hex'));
+    if (data?.['Type'] === 'Metadata' && 'length' in data) delete data['length'];
+    return make(data);
+  };
+}
+
 /**
  * Builds an A4 PDF: `build` writes blocks into a {@link PdfWriter}; the finished file is returned as a
  * Buffer. All text is set in the embedded DejaVu font, so it is extractable and covers umlauts.
@@ -380,6 +401,7 @@ export async function renderPdf(setup: PdfSetup, build: (pdf: PdfWriter) => void
     },
     ...(setup.pdfA ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
   });
+  normaliseObjects(kit as unknown as ObjectMaker);
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     kit.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,7 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { Box } from '@hortus/contract/modules/children';
 import type { FaceReply, FaceRequest } from './face-worker';
+import { idleStopper, startWorkerThread } from '../../../platform/workers/thread';
 
 /**
  * Face detection for ID cards, offline, on the server (docs/architecture.md "ID cards and the scan
@@ -22,10 +23,7 @@ const DETECTION_TIMEOUT_MS = 60_000;
  * it); from the TypeScript sources (tests, bench) `face-worker.ts`, loaded through tsx's loader.
  */
 function newWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./face-worker.js', import.meta.url));
-  const source = JSON.stringify(new URL('./face-worker.ts', import.meta.url).href);
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); });`;
-  return new Worker(boot, { eval: true });
+  return startWorkerThread(new URL('./face-worker.js', import.meta.url), new URL('./face-worker.ts', import.meta.url));
 }
 
 interface Pending {
@@ -40,6 +38,11 @@ let nextId = 1;
 function failAll(error: Error): void {
   for (const waiting of pending.values()) waiting.reject(error);
   pending.clear();
+}
+
+function end(target: Worker): void {
+  if (worker === target) worker = null;
+  void target.terminate();
 }
 
 function startedWorker(): Worker {
@@ -86,28 +89,12 @@ function detectInWorker(pixels: Uint8Array, width: number, height: number) {
     target.ref();
     const request: FaceRequest = { id, pixels, width, height };
     target.postMessage(request, [pixels.buffer as ArrayBuffer]);
-  }).finally(() => {
-    if (pending.size === 0) {
-      target.unref();
-      stopWhenIdle(target);
-    }
-  });
+  }).finally(() => stopWhenIdle(target));
 }
 
 /** The worker (human + tfjs WASM, ~100 MB) ends after this long without a photo; the next one starts it. */
 export const FACE_WORKER_IDLE_MS = 60_000;
-let idleTimer: NodeJS.Timeout | null = null;
-
-function stopWhenIdle(target: Worker): void {
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    idleTimer = null;
-    if (worker !== target || pending.size > 0) return;
-    worker = null;
-    void target.terminate();
-  }, FACE_WORKER_IDLE_MS);
-  idleTimer.unref();
-}
+const stopWhenIdle = idleStopper(FACE_WORKER_IDLE_MS, pending, () => worker, end);
 
 export interface NormalisedPhoto {
   /** The photo upright (EXIF orientation applied) as JPEG, at most 1600 px on its longer side. */

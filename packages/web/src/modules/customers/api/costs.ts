@@ -79,8 +79,12 @@ export function useRenameCostDocument() {
   });
 }
 
-/** The document call's exports (EÜR ZIP, monthly receipts ZIP, DATEV CSV), then the download of the file. */
-export async function downloadExport(input: ExportInput): Promise<void> {
+/**
+ * The document call's exports (EÜR ZIP, monthly receipts ZIP, DATEV CSV), then the download of the file;
+ * answers the export's report (DATEV: texts written with plain letters), [] when there is none.
+ */
+export async function downloadExport(input: ExportInput): Promise<string[]> {
   const reply = await call(customerCalls.dokument, { dokument: input }, { timeoutMs: EXPORT_TIMEOUT_MS });
   if (reply.file) await downloadStoredFile(reply.file, reply.name ?? 'Export');
+  return reply.hinweise ?? [];
 }

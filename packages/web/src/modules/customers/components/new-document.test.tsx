@@ -54,8 +54,8 @@ describe('NewDocument', () => {
     await waitFor(() => expect(screen.getByText(refusal)).toBeTruthy());
     expect(call.mock.calls[0]?.[1]).toMatchObject({ dokument: { dokumentart: 4, rechnungId: 11 } });
 
-    chooseKind('Gutschrift');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Gutschrift erstellen' })).toBeTruthy());
+    chooseKind('Rechnungskorrektur');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rechnungskorrektur erstellen' })).toBeTruthy());
     expect(screen.getByRole('combobox', { name: 'Zur Rechnung' })).toBeTruthy();
     expect(screen.queryByText(refusal)).toBeNull();
   });

@@ -30,7 +30,7 @@ type DocumentKind = DocumentInput['dokumentart'];
 const kindLabels: Record<DocumentKind, string> = {
   1: 'Rechnung',
   2: 'Angebot',
-  3: 'Gutschrift',
+  3: 'Rechnungskorrektur',
   4: 'Zahlungserinnerung',
 };
 

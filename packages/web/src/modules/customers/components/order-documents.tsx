@@ -32,7 +32,7 @@ import { todayIso } from '../logic/today';
 const typeNames: Record<number, string> = {
   1: 'Rechnung',
   2: 'Angebot',
-  3: 'Gutschrift',
+  3: 'Rechnungskorrektur',
   4: 'Zahlungserinnerung',
   20: 'Buchungsbeleg',
   100: 'Hochgeladen',

@@ -35,6 +35,7 @@ import { downloadStoredFile } from '../../../platform/api/download';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadExport } from '../api/costs';
+import { useAlert } from '../../../platform/alert/alert-context';
 import { useCustomerData } from '../api/customers';
 import { costYearChoices, useCostFilter, type CostFilterValue } from '../logic/cost-filter';
 import { CostFilterDialog } from './cost-filter-dialog';
@@ -72,8 +73,11 @@ export function RevenueOverview({
     [data, filter.jahr, filter.kostenstellen],
   );
   const years = useMemo(() => costYearChoices(data, filter.jahr), [data, filter.jahr]);
+  const alert = useAlert();
   const download = (input: ExportInput) =>
-    void saveAction(() => downloadExport(input), { failure: customerMessages.downloadFailed });
+    void saveAction(() => downloadExport(input), { failure: customerMessages.downloadFailed }).then((report) => {
+      if (report && report.length > 0) alert.show(report.join(' '), 'info', 10_000);
+    });
   const centreFilter = filter.kostenstellen ?? [];
 
   const totals = (

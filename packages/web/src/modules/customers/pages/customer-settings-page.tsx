@@ -39,35 +39,35 @@ const firmaFields: {
   { key: 'bic', label: 'BIC', help: '8 oder 11 Zeichen, z. B. BYLADEM1001' },
 ];
 
-type DatevText = Exclude<keyof CustomerSettings['datev'], 'sachkontenlaenge'>;
+type DatevText = Exclude<keyof CustomerSettings['datev'], 'sachkontenlaenge' | 'kontenrahmen'>;
 const datevFields: { key: DatevText; label: string; help: string }[] = [
   { key: 'beraternummer', label: 'Beraternummer', help: '4 bis 7 Ziffern' },
   { key: 'mandantennummer', label: 'Mandantennummer', help: '1 bis 5 Ziffern' },
-  { key: 'bankkonto', label: 'Bankkonto', help: 'SKR03: 1200' },
+  { key: 'bankkonto', label: 'Bankkonto', help: 'SKR03: 1200, SKR04: 1800' },
   {
     key: 'erloeskonto',
     label: 'Erlöskonto 19 % (Standard)',
-    help: 'für Einnahmestellen ohne eigenes Konto; SKR03: 8400',
+    help: 'für Einnahmestellen ohne eigenes Konto; SKR03: 8400, SKR04: 4400',
   },
   {
     key: 'erloeskonto7',
     label: 'Erlöskonto 7 % (Standard)',
-    help: 'ermäßigter Steuersatz, für Einnahmestellen ohne eigenes Konto; SKR03: 8300',
+    help: 'ermäßigter Steuersatz, für Einnahmestellen ohne eigenes Konto; SKR03: 8300, SKR04: 4300',
   },
   {
     key: 'erloeskonto0',
     label: 'Erlöskonto 0 % (Standard)',
-    help: 'steuerfreie Umsätze, für Einnahmestellen ohne eigenes Konto; SKR03: 8100',
+    help: 'steuerfreie Umsätze, für Einnahmestellen ohne eigenes Konto; SKR03: 8100, SKR04: 4100',
   },
   {
     key: 'erloeskontoKleinunternehmer',
     label: 'Erlöskonto Kleinunternehmer',
-    help: 'alle Erlöse, solange „Kleinunternehmer (§ 19 UStG)“ gewählt ist; SKR03: 8195',
+    help: 'alle Erlöse, solange „Kleinunternehmer (§ 19 UStG)“ gewählt ist; SKR03: 8195, SKR04: 4185',
   },
   {
     key: 'aufwandskonto',
     label: 'Aufwandskonto (Standard)',
-    help: 'für Kostenstellen ohne eigenes Konto; SKR03: 4900',
+    help: 'für Kostenstellen ohne eigenes Konto; SKR03: 4900, SKR04: 6300',
   },
 ];
 
@@ -167,6 +167,16 @@ export function CustomerSettingsForm({ data }: { data: CustomerData }) {
             DATEV-Export
           </Typography>
           <Box sx={grid}>
+            <FormSelectField
+              control={control}
+              name="datev.kontenrahmen"
+              label="Kontenrahmen"
+              options={[
+                { value: 'SKR03', label: 'SKR03' },
+                { value: 'SKR04', label: 'SKR04' },
+              ]}
+              helperText="Wie der Steuerberater bucht; die Konten unten gehören zu ihm"
+            />
             <FormNumberField
               control={control}
               name="datev.sachkontenlaenge"
