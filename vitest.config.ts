@@ -13,6 +13,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     env: { HORTUS_TEST_DB: db, HYDRANT_GEOCODING_URL: 'none', HYDRANT_TILE_URL: 'none', PASSWORD_SCRYPT_N: '16384' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Every test database is a copy of one migrated database made once per run (test/support/database-templates.ts).
+    globalSetup: ['./test/support/database-templates.ts'],
     // One module graph per worker instead of one per file: the server's import took ~5 s per file (582 s of
     // the unit phase). Every file starts its own server on its own database; no test mocks modules.
     isolate: false,

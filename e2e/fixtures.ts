@@ -15,7 +15,7 @@ export const fixtureUsers = [
     nn: 'menutest',
     password: 'Menutest#2026',
     ident: 'Mia Menü',
-    rechte: ['x|010', 'x|020', 'x|120', 'x|999|000', 'x|999|100'],
+    rechte: ['x|010', 'x|020', 'x|120|000', 'x|999|000', 'x|999|100'],
   },
   // Administers users (x|005|000) but holds neither the Protokoll (x|005|030) nor the Datenschutz right (x|005|040).
   {

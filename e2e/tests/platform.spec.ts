@@ -35,7 +35,7 @@ test('a staff member logs in, uses the menu and the tabs, and is brought back to
   await expect(page).toHaveTitle(/Hort Sonnenschein/);
   await page.getByRole('navigation', { name: 'Schnellnavigation' }).getByRole('link', { name: 'Nachrichten' }).click();
   await expect(page).toHaveURL('/120');
-  await expect(page.getByText('Nachrichten sind in Vorbereitung.')).toBeVisible();
+  await expect(page.getByText('Noch keine Nachrichten.')).toBeVisible();
 
   await openMenu(page);
   const drawer = page.getByRole('navigation', { name: 'Hauptmenü' });

@@ -9,6 +9,7 @@ import { cloudServerModule } from './modules/cloud';
 import { attendanceServerModule } from './modules/attendance';
 import { childrenServerModule } from './modules/children';
 import { parentReportsServerModule } from './modules/parent-reports';
+import { messagesServerModule } from './modules/messages';
 import { feesServerModule } from './modules/fees';
 import { payrollServerModule } from './modules/payroll';
 import { hydrantsServerModule } from './modules/hydrants';
@@ -29,6 +30,7 @@ export const serverModules: readonly ServerModule[] = [
   attendanceServerModule,
   childrenServerModule,
   parentReportsServerModule,
+  messagesServerModule,
   feesServerModule,
   payrollServerModule,
   hydrantsServerModule,

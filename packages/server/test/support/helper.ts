@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { deltaReply, encodeCallFields, platformCalls, type CallRequestInput, type CallSpec } from '@hortus/contract';
 import { allCalls, buildApp, createAppContext } from '../../src/app';
 import type { AppContext } from '../../src/platform/http/calls';
@@ -25,10 +25,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty, migrated database: in-memory PGlite, or a new PostgreSQL database with a unique name. */
+/** The migrated empty PGlite cluster of this run (database-templates.ts), read once per test worker. */
+let pgliteCluster: Blob | undefined;
+
+/**
+ * A fresh, empty, migrated database: in-memory PGlite, or a new PostgreSQL database with a unique name, each
+ * a copy of the run's migrated template (database-templates.ts).
+ */
 export async function freshDatabase(): Promise<TestDatabase> {
   if (testDbKind === 'pglite') {
-    const database = await openPglite(undefined);
+    pgliteCluster ??= new Blob([fs.readFileSync(inject('pgliteCluster'))]);
+    const database = await openPglite(undefined, { cluster: pgliteCluster });
     await database.migrate();
     return { database, url: null, drop: () => database.close() };
   }
@@ -36,7 +43,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
   if (!adminUrl) throw new Error('HORTUS_TEST_DB=postgres needs DATABASE_URL');
   const name = `hortus_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(`create database ${name} template ${inject('postgresTemplate')}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), { max: 4 });

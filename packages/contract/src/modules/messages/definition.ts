@@ -1,16 +1,37 @@
 import type { ModuleDefinition } from '../../platform/module-definition';
 
-/** Module 120 is a placeholder view without behaviour (core.md section 1). */
+/** Rights of module 120 (issue 43): read and write, broadcasts, settings. */
+export const messagesRights = {
+  module: 'x|120',
+  /** Read one's conversations and write to whom the record rules allow. */
+  write: 'x|120|000',
+  /** Broadcasts to classes, groups or several people. */
+  broadcast: 'x|120|010',
+  /** The module's settings (office group, retention). */
+  settings: 'x|120|set',
+} as const;
+
 export const messagesModule: ModuleDefinition = {
   code: '120',
   title: 'Nachrichten',
   icon: 'Chat',
-  menuRight: 'x|120',
+  menuRight: messagesRights.module,
   quicknav: true,
   sort: 120,
-  dependsOn: [],
-  tabs: [{ code: '', label: 'Nachrichten', right: 'x|120' }],
-  rights: { right: 'x|120', label: 'Nachrichten', icon: 'Chat' },
+  // Classes and parents come from the children module's public surface (who may write to whom).
+  dependsOn: ['200'],
+  tabs: [
+    { code: '', label: 'Nachrichten', right: messagesRights.write },
+    { code: 'set', label: 'Einstellungen', right: messagesRights.settings },
+  ],
+  rights: {
+    right: messagesRights.module,
+    label: 'Nachrichten',
+    icon: 'Chat',
+    children: [
+      { right: messagesRights.write, label: 'Nachrichten lesen und schreiben', icon: 'Edit' },
+      { right: messagesRights.broadcast, label: 'Rundschreiben', icon: 'Campaign' },
+      { right: messagesRights.settings, label: 'Nachrichten-Einstellungen', icon: 'Settings' },
+    ],
+  },
 };
-
-export const messagesPlaceholderText = 'Nachrichten sind in Vorbereitung.';

@@ -7,6 +7,7 @@ export {
   type ParentReportRow,
   type ParentsChild,
 } from './children/child-attendance';
+export { familyContacts, type FamilyContacts } from './children/family-contacts';
 /** Release permissions and health notes (issue 44): 210 writes parents' permissions and same-day changes. */
 export {
   addPermission,

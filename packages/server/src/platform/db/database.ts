@@ -95,14 +95,21 @@ export async function writePgliteTemplate(file: string): Promise<void> {
 
 /**
  * Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when dataDir is undefined (tests). A new
- * `dataDir` starts from the build's template cluster when there is one (else PGlite runs initdb).
+ * `dataDir` starts from the build's template cluster when there is one (else PGlite runs initdb);
+ * `cluster` (a `dumpDataDir` tar, e.g. the test suites' migrated cluster) replaces it, also in memory.
  */
-export async function openPglite(dataDir: string | undefined, options: { template?: string } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { template?: string; cluster?: Blob } = {},
+): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  const template = fresh ? (options.template ?? pgliteTemplateFile()) : undefined;
-  const loadDataDir = template && fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
-  const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS, loadDataDir });
+  const fresh = dataDir === undefined || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const template = fresh && dataDir !== undefined ? (options.template ?? pgliteTemplateFile()) : undefined;
+  const loadDataDir = !fresh
+    ? undefined
+    : (options.cluster ?? (template && fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined));
+  // One options object: PGlite ignores the options after an undefined data folder (in memory).
+  const client = new PGlite({ dataDir, postgresqlconf: PGLITE_SETTINGS, loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process owns the folder: writes clear the cache in process, no notification needed.

@@ -1,0 +1,99 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { messagesMessages } from '@hortus/contract/modules/messages';
+import { demo } from '../fixtures';
+import { login } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+async function openAs(page: Page, user: { nn: string; password: string }): Promise<void> {
+  await login(page, user);
+  // The password hash takes its time on a busy machine.
+  await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible({ timeout: 30_000 });
+  await page.goto('/120');
+  await expect(page.getByRole('button', { name: 'Neu' })).toBeVisible();
+}
+
+async function desk(browser: Browser, user: { nn: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await openAs(page, user);
+  return page;
+}
+
+test('a parent on a phone writes to the class staff, the staff member answers, the parent sees “gelesen”', async ({
+  browser,
+  page,
+}) => {
+  // Two people in two browsers, each logging in.
+  test.slow();
+  const subject = `Abholung ${Date.now()}`;
+  await openAs(page, demo.eltern);
+  await page.getByRole('button', { name: 'Neu' }).click();
+  await page.getByRole('combobox', { name: 'An' }).fill('Jonas');
+  await page.getByRole('option', { name: 'Jonas Weiß' }).click();
+  await page.getByRole('textbox', { name: 'Betreff' }).fill(subject);
+  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Lena wird heute um 14 Uhr von ihrer Oma abgeholt.');
+  await page.getByRole('button', { name: 'Senden' }).click();
+  await expect(page.getByTestId('messages-conversation')).toContainText('von ihrer Oma abgeholt');
+  await expect(page.getByTestId('messages-receipt')).toHaveText('gesendet');
+
+  // The staff member sees it arrive without a reload, opens it and answers.
+  const staff = await desk(browser, demo.erzieher);
+  const item = staff.getByTestId('messages-inbox').getByRole('button', { name: new RegExp(subject) });
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(staff.getByTestId('messages-conversation')).toContainText('von ihrer Oma abgeholt');
+  await staff.getByRole('textbox', { name: 'Antwort' }).fill('Danke, ist notiert!');
+  await staff.getByRole('button', { name: 'Senden' }).click();
+  await expect(staff.getByTestId('messages-conversation')).toContainText('Danke, ist notiert!');
+
+  // On the phone: the answer arrives and the parent's message shows as read, without a reload.
+  await expect(page.getByTestId('messages-conversation')).toContainText('Danke, ist notiert!');
+  await expect(page.getByTestId('messages-receipt')).toContainText('gelesen');
+  await staff.context().close();
+});
+
+test('a broadcast that requires a confirmation is confirmed on a phone and counted on the sender’s overview', async ({
+  browser,
+  page,
+}) => {
+  test.slow();
+  const subject = `Elternabend ${Date.now()}`;
+  const office = await desk(browser, demo.leitung);
+  await office.getByRole('button', { name: 'Neu' }).click();
+  // Every class: the demo parent's children are in two of them.
+  const to = office.getByRole('combobox', { name: 'An' });
+  const classes = office.getByRole('option', { name: /^Eltern der Klasse/ });
+  await to.fill('Klasse');
+  await expect(classes.first()).toBeVisible();
+  const count = await classes.count();
+  for (let i = 0; i < count; i++) {
+    if (i > 0) await to.fill('Klasse');
+    await classes.nth(i).click();
+  }
+  await office.getByRole('textbox', { name: 'Betreff' }).fill(subject);
+  await office.getByRole('textbox', { name: 'Nachricht' }).fill('Am Dienstag um 19 Uhr ist Elternabend im Hort.');
+  await office.getByRole('switch', { name: 'Bestätigung erforderlich' }).check();
+  await office.getByRole('button', { name: 'Senden' }).click();
+  const summary = office.getByTestId('messages-read-summary');
+  await expect(summary).toContainText('0 von');
+  await expect(summary).toContainText('0 von');
+
+  await openAs(page, demo.eltern);
+  await page.getByRole('button', { name: 'Bestätigung offen' }).click();
+  await page
+    .getByTestId('messages-inbox')
+    .getByRole('button', { name: new RegExp(subject) })
+    .click();
+  await page.getByRole('button', { name: messagesMessages.confirmed }).click();
+  await expect(page.getByTestId('messages-confirmed')).toBeVisible();
+
+  // Counted on the sender's overview without a reload; the parent is no longer among those outstanding.
+  await expect(summary).toContainText('1 von');
+  await expect(summary).toContainText('1 von');
+  await summary.click();
+  const overview = office.getByTestId('messages-overview');
+  await expect(overview.getByTestId('messages-overview-confirmed')).toContainText('1 von');
+  await expect(overview.getByTestId('messages-overview-open')).not.toContainText('Aylin Öztürk');
+  await office.context().close();
+});

@@ -1,0 +1,65 @@
+/**
+ * Pure rules of module 120 (issue 43), shared by server and web; property tests in logic.test.ts.
+ */
+
+/** Longest message text and subject. */
+export const MESSAGE_TEXT_MAX = 10_000;
+export const SUBJECT_MAX = 200;
+/** Most recipients one send may name per kind. */
+export const RECIPIENTS_MAX = 500;
+/** Length of a message's preview in the inbox. */
+export const PREVIEW_MAX = 120;
+
+/** The inbox preview of a text: one line, at most PREVIEW_MAX characters, '…' when cut. */
+export function previewOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return chars.length <= PREVIEW_MAX ? line : `${chars.slice(0, PREVIEW_MAX - 1).join('')}…`;
+}
+
+/** 'n von m gelesen' of a broadcast overview. */
+export function readSummary(read: number, of: number): string {
+  return `${read} von ${of} gelesen`;
+}
+
+/** 'n von m bestätigt'. */
+export function confirmSummary(confirmed: number, of: number): string {
+  return `${confirmed} von ${of} bestätigt`;
+}
+
+/** Who has not done it yet: the recipients without an entry in `done`, in the recipients' order. */
+export function outstanding<T extends { id: number }>(recipients: readonly T[], done: readonly { id: number }[]): T[] {
+  const ids = new Set(done.map((entry) => entry.id));
+  return recipients.filter((recipient) => !ids.has(recipient.id));
+}
+
+/** Languages a message may be translated into (ISO 639-1; LibreTranslate's codes). German is the original. */
+export const translationLanguages = {
+  de: 'Deutsch',
+  en: 'Englisch',
+  ar: 'Arabisch',
+  tr: 'Türkisch',
+  uk: 'Ukrainisch',
+  ru: 'Russisch',
+  pl: 'Polnisch',
+  ro: 'Rumänisch',
+  fr: 'Französisch',
+  es: 'Spanisch',
+  it: 'Italienisch',
+  fa: 'Persisch',
+} as const;
+export type TranslationLanguage = keyof typeof translationLanguages;
+export const translationLanguageCodes = Object.keys(translationLanguages) as [
+  TranslationLanguage,
+  ...TranslationLanguage[],
+];
+
+/** Whether `text` matches a search (case-insensitive, every word somewhere). */
+export function matchesSearch(text: string, search: string): boolean {
+  const haystack = text.toLocaleLowerCase('de-DE');
+  return search
+    .toLocaleLowerCase('de-DE')
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .every((word) => haystack.includes(word));
+}

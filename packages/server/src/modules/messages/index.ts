@@ -1,0 +1,13 @@
+import type { ServerModule } from '../../platform/modules/server-module';
+import { messagesServerCalls } from './calls';
+import { seedMessagesDemo } from './demo-seed';
+
+/**
+ * Module 120 Nachrichten (issue 43): conversations and broadcasts between families and staff, read receipts,
+ * confirmations, translation. Who may write to whom comes from module 200's public surface.
+ */
+export const messagesServerModule: ServerModule = {
+  code: '120',
+  calls: messagesServerCalls,
+  demoSeed: seedMessagesDemo,
+};
