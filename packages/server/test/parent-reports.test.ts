@@ -12,9 +12,7 @@ import {
   type ReportInput,
 } from '@hortus/contract/modules/parent-reports';
 import { createGroup } from '../src/seed/factories';
-import { invalidateChildBase } from '../src/modules/children/children/child-base';
-import { invalidateClasses } from '../src/modules/children/children/classes';
-import { childClasses, childExceptions, children } from '../src/modules/children/schema';
+import { childExceptions } from '../src/modules/children/schema';
 import { addDays, berlinNow } from '../src/platform/time/berlin-time';
 import { notifyLateReport } from '../src/modules/parent-reports/late-push';
 import { removeUnusedUploads } from '../src/modules/parent-reports/uploads';
@@ -22,6 +20,7 @@ import { sendReport, withdrawReport } from '../src/modules/parent-reports/report
 import { readParentReportsSettings, saveParentReportsSettings } from '../src/modules/parent-reports/settings';
 import { childAttendance } from '../src/modules/children/public';
 import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './support/helper';
+import { insertChildren, insertClasses } from './support/children-world';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -78,14 +77,10 @@ async function world() {
   const db = server.database.db;
   const gStaff = await createGroup(db);
   const everyone = { alle: false, gruppen: [gStaff] };
-  const [classA, classB] = await db
-    .insert(childClasses)
-    .values([
-      { name: `A${gStaff}`, conditions: { f200: { sehen: everyone, bearbeiten: everyone } } },
-      { name: `B${gStaff}`, conditions: { f200: { sehen: everyone, bearbeiten: { alle: false, gruppen: [] } } } },
-    ])
-    .returning({ id: childClasses.id });
-  await invalidateClasses(db);
+  const [classA = 0, classB = 0] = await insertClasses(db, [
+    { name: `A${gStaff}`, sehen: everyone, bearbeiten: everyone },
+    { name: `B${gStaff}`, sehen: everyone, bearbeiten: { alle: false, gruppen: [] } },
+  ]);
   const parentRights = ['x|210|000', 'x|210|100'];
   const parent = await server.userWithSession({ rechteSolo: parentRights });
   const other = await server.userWithSession({ rechteSolo: parentRights });
@@ -93,23 +88,11 @@ async function world() {
   const contactOnly = await server.userWithSession({ rechteSolo: ['x|210|100'] });
   const staff = await server.userWithSession({ groupIds: [gStaff], rechteSolo: ['x|200|000|000', 'x|000|000'] });
   const admin = await server.userWithSession({ rechteSolo: ['x|210|set', 'x|200|set'] });
-  const kid = (vorname: string, classId: number, parentUserId: number) => ({
-    vorname,
-    nachname: `Test${gStaff}`,
-    classId,
-    parentUserId,
-    careFrom: '11:30',
-    releaseTime: '15:00',
-  });
-  const [mine, mineB, theirs] = await db
-    .insert(children)
-    .values([
-      kid('Mia', classA?.id as number, parent.id),
-      kid('Ben', classB?.id as number, parent.id),
-      kid('Ole', classA?.id as number, other.id),
-    ])
-    .returning({ id: children.id });
-  await invalidateChildBase(db);
+  const [mine = 0, mineB = 0, theirs = 0] = await insertChildren(db, `Test${gStaff}`, [
+    { vorname: 'Mia', classId: classA, parentUserId: parent.id },
+    { vorname: 'Ben', classId: classB, parentUserId: parent.id },
+    { vorname: 'Ole', classId: classA, parentUserId: other.id },
+  ]);
   return {
     parent,
     other,
@@ -118,11 +101,11 @@ async function world() {
     staff,
     admin,
     gStaff,
-    classA: classA?.id as number,
-    classB: classB?.id as number,
-    mine: mine?.id as number,
-    mineB: mineB?.id as number,
-    theirs: theirs?.id as number,
+    classA,
+    classB,
+    mine,
+    mineB,
+    theirs,
   };
 }
 

@@ -44,6 +44,7 @@ const parentRights = [
   'x|130|000',
   'x|210|000',
   'x|210|100',
+  'x|220|100',
   'x|999|000',
 ];
 // Customers use module 410 for their own orders (public information only, enforced by the module).

@@ -27,6 +27,8 @@ import { childrenRights } from './definition';
 import { importReply, importRequest, listExportReply, listExportRequest } from '../../platform/import';
 import { releaseReasons } from './logic';
 import { versionInput, versionView } from '../../platform/versions';
+import { healthInput, healthView, permissionInput, pickupView, releaseMessages } from './release';
+import { consentRequestInput, consentRequestView } from './consents';
 
 /** German texts of module 200, exactly as the specification words them (and ours where it says nothing). */
 export const childrenMessages = {
@@ -186,13 +188,21 @@ export const phoneInput = z.object({
 export type PhoneInput = z.input<typeof phoneInput>;
 
 /** Authorised pickup person (beyond the spec). */
-export const pickupPersonInput = z.object({
-  id: newOrRecordId(),
-  name: personName,
-  beziehung: limited(50, 'name').default(''),
-  telefon: limited(50, 'telefon').default(''),
-  notiz: limited(200, 'nameMore').default(''),
-});
+export const pickupPersonInput = z
+  .object({
+    id: newOrRecordId(),
+    name: personName,
+    beziehung: limited(50, 'name').default(''),
+    telefon: limited(50, 'telefon').default(''),
+    notiz: limited(200, 'nameMore').default(''),
+    /** Validity (issue 44; '' = open). */
+    gueltigVon: optionalIsoDayField().default(''),
+    gueltigBis: optionalIsoDayField().default(''),
+  })
+  .refine((value) => value.gueltigVon === '' || value.gueltigBis === '' || value.gueltigVon <= value.gueltigBis, {
+    path: ['gueltigBis'],
+    message: releaseMessages.validityRange,
+  });
 export type PickupPersonInput = z.input<typeof pickupPersonInput>;
 
 export const childInput = z.object({
@@ -243,6 +253,8 @@ export const statusInput = z.object({
   klasse: z.string().max(NAME_MAX).optional(),
   idKlasse: storedId().optional(),
   nurEntlassenRueckgaengig: z.boolean().default(false),
+  /** Who picked the child up (issue 44; a listed pickup person or another named person). */
+  abgeholtVon: limited(100, 'name').optional(),
 });
 export type StatusInput = z.input<typeof statusInput>;
 export type StatusData = z.output<typeof statusInput>;
@@ -271,6 +283,14 @@ export const childrenActions = defineActions({
   resetElternPW: { data: z.object({ id: recordId() }), rights: [childrenRights.parents] },
   settings: { data: childrenSettingsInput, rights: [childrenRights.settings] },
   klassen: { data: classesInput, rights: [childrenRights.settings] },
+  /** Staff record a signed paper permission to go home alone (issue 44; edit right on the child's class). */
+  erlaubnis: { data: permissionInput },
+  /** A child's health and care notes (issue 44; edit right on the child's class). */
+  gesundheit: { data: healthInput },
+  /** A consent request to the parents of chosen classes (issue 44). */
+  einwilligungAnfrage: { data: consentRequestInput, rights: [childrenRights.consents] },
+  /** Reminds the parents who have not answered a request yet, by push (issue 44). */
+  einwilligungErinnern: { data: z.object({ id: recordId() }), rights: [childrenRights.consents] },
 });
 export type ChildrenSave = NonNullable<z.input<typeof childrenActions.field>>;
 
@@ -311,6 +331,8 @@ export const attendanceToday = z.object({
   entlassgrundRegelausnahme: z.string(),
   /** Comment of today's one-off exception when it decides the day ('' otherwise). */
   entlassgrundAusnahme: z.string(),
+  /** Who picked the child up ('' = alone or not asked; issue 44). */
+  abgeholtVon: z.string().optional(),
   status: z.number(),
   anwesendHeuteBis: z.string(),
 });
@@ -323,6 +345,8 @@ export const pickupPersonView = z.object({
   beziehung: z.string(),
   telefon: z.string(),
   notiz: z.string(),
+  gueltigVon: z.string().optional(),
+  gueltigBis: z.string().optional(),
 });
 export const documentView = z.object({ id: z.number(), pfad: z.string(), name: z.string(), art: z.string() });
 
@@ -364,6 +388,10 @@ export const childView = z.object({
   dokumente: z.array(documentView),
   /** The caller may edit the child (edit right on its class). */
   allowEdit: z.boolean(),
+  /** What applies to its release today, its permission and pickup persons (issue 44). */
+  abholung: pickupView.optional(),
+  /** Health and care notes (issue 44). */
+  gesundheit: healthView.optional(),
   ...versionView,
 });
 export type ChildView = z.infer<typeof childView>;
@@ -416,6 +444,8 @@ export const childrenData = z.object({
   anwesenheitenDokumente: z.array(z.string()),
   /** User groups (id, name) for the class conditions and the parent group (x|200|set only, else empty). */
   gruppen: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** Consent requests with the answers for the children the caller sees (issue 44). */
+  einwilligungen: z.array(consentRequestView).optional(),
   /** Today (Europe/Berlin) as the server sees it. */
   heute: z.string(),
   xtime: z.number(),
@@ -429,6 +459,8 @@ export const childrenReply = z.object({
   neuPW: z.string().optional(),
   /** delEltern: the parent's children were updated. */
   kindUpdated: z.boolean().optional(),
+  /** einwilligungErinnern: how many parent accounts were reminded. */
+  erinnert: z.number().optional(),
 });
 export type ChildrenReply = z.infer<typeof childrenReply>;
 

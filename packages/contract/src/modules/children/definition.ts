@@ -12,6 +12,8 @@ export const childrenRights = {
   parents: 'x|200|100',
   /** Statistics tab (issue 15). */
   statistics: 'x|200|200',
+  /** Create consent requests and remind parents (issue 44). */
+  consents: 'x|200|300',
   settings: 'x|200|set',
 } as const;
 
@@ -44,6 +46,7 @@ export const childrenModule: ModuleDefinition = {
       },
       { right: childrenRights.parents, label: 'Elternkonten', icon: 'FamilyRestroom' },
       { right: childrenRights.statistics, label: 'Statistik', icon: 'Notes' },
+      { right: childrenRights.consents, label: 'Einwilligungen anfragen', icon: 'Notes' },
       { right: childrenRights.settings, label: 'Kinder-Einstellungen', icon: 'Settings' },
     ],
   },

@@ -132,6 +132,8 @@ export const scanMessage = z.object({
   title: z.string(),
   text: z.string(),
   type: z.enum(['success', 'info', 'warning', 'error']),
+  /** The scanned child, so the station shows its health icon and what applies today (issue 44). */
+  id_kind: z.number().optional(),
 });
 export type ScanMessage = z.infer<typeof scanMessage>;
 

@@ -6,3 +6,5 @@ export * from './history';
 export * from './id-cards';
 export * from './school-year';
 export * from './statistics';
+export * from './release';
+export * from './consents';

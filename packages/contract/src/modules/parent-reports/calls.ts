@@ -13,6 +13,7 @@ import {
 } from '../../platform/report-settings';
 import { parentReportsRights } from './definition';
 import { ABSENT, REPORT_COMMENT_MAX, SICK } from './logic';
+import { consentInput, consentRequestView, healthView, permissionInput, pickupView, sameDayInput } from '../children';
 
 /** German texts of module 210, exactly as the specification words them (and ours where it says nothing). */
 export const parentReportsMessages = {
@@ -63,6 +64,8 @@ export const contactSettings = z.object({
   kontakt_email: limited(200, 'email'),
   kontakt_oeffnungszeiten: limited(2000, 'text'),
   kontakt_gruppen: z.array(contactMailbox).max(20),
+  /** Same-day pickup changes (issue 44): parents send them for today until this time. */
+  abholungHeute_spaetestensBis: timeField.default('12:00'),
 });
 export type ContactSettings = z.infer<typeof contactSettings>;
 export const defaultContactSettings: ContactSettings = {
@@ -72,6 +75,7 @@ export const defaultContactSettings: ContactSettings = {
   kontakt_email: '',
   kontakt_oeffnungszeiten: '',
   kontakt_gruppen: [],
+  abholungHeute_spaetestensBis: '12:00',
 };
 
 export const parentReportsSettings = reportSettings.extend(contactSettings.shape);
@@ -100,6 +104,12 @@ export const parentReportsActions = defineActions({
   /** Withdraw one's own report of a day whose cut-off has not passed (beyond the spec). */
   widerrufen: { data: z.object({ id: recordId() }), rights: [parentReportsRights.report] },
   settings: { data: parentReportsSettingsInput, rights: [parentReportsRights.settings] },
+  /** A standing permission to go home alone for one's own child ('Kontakt' tab; issue 44). */
+  erlaubnis: { data: permissionInput, rights: [parentReportsRights.contact] },
+  /** A same-day change for one's own child: 'geht heute allein um …' / 'wird heute abgeholt von …' (issue 44). */
+  abholungHeute: { data: sameDayInput, rights: [parentReportsRights.report] },
+  /** A yes or no for one's own child to a consent request, or revoking it later (issue 44). */
+  einwilligung: { data: consentInput, rights: [parentReportsRights.contact] },
 });
 export type ParentReportsSave = NonNullable<z.input<typeof parentReportsActions.field>>;
 
@@ -110,6 +120,10 @@ export const reportChild = z.object({
   name: z.string(),
   id_klasse: z.number(),
   name_klasse: z.string(),
+  /** The child's permission, pickup persons and what applies today (issue 44). */
+  abholung: pickupView.optional(),
+  /** The child's health and care notes (issue 44). */
+  gesundheit: healthView.optional(),
 });
 export type ReportChild = z.infer<typeof reportChild>;
 
@@ -145,6 +159,8 @@ export const parentReportsData = z.object({
   historie: z.array(reportHistoryEntry),
   /** Classes for the release-time conditions (x|210|set only, else empty). */
   klassen: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** Consent requests for the caller's children with their answers (issue 44). */
+  einwilligungen: z.array(consentRequestView).optional(),
   /** Today (Europe/Berlin) and the time 'HH:MM' as the server sees them. */
   heute: z.string(),
   jetzt: z.string(),

@@ -21,6 +21,8 @@ import { deleteParent, loadParents, requireParent, resetParentPassword, savePare
 import { childDocuments, childExceptionFiles, childExceptions } from './schema';
 import { readChildrenSettings, saveChildrenSettings } from './settings';
 import { changeStatus } from './children/status';
+import { recordPaperPermission, saveHealthNotes } from './children/release';
+import { createConsentRequest, remindConsent } from './children/consents';
 import { importChildren } from './import';
 import { exportChildren } from './export';
 import { childHistoryCall } from './children/history-calls';
@@ -77,6 +79,19 @@ export const getSettingsCall = defineCall(childrenCalls.getSettings).forSession(
       case 'klassen':
         await saveClasses(db, save.data, user.id);
         return reply(db, user);
+      case 'erlaubnis':
+        await recordPaperPermission(db, user, save.data.id_kind, save.data.alleinNachHause);
+        return reply(db, user);
+      case 'einwilligungAnfrage':
+        await createConsentRequest(db, user, save.data);
+        return reply(db, user);
+      case 'einwilligungErinnern':
+        return reply(db, user, { erinnert: await remindConsent(db, user, save.data.id) });
+      case 'gesundheit': {
+        const { id_kind, ...notes } = save.data;
+        await saveHealthNotes(db, user, id_kind, notes);
+        return reply(db, user);
+      }
     }
   },
 });

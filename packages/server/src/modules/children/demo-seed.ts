@@ -19,6 +19,7 @@ import {
 import { invalidateChildBase } from './children/child-base';
 import { addDays, berlinNow } from '../../platform/time/berlin-time';
 import { invalidateClasses } from './children/classes';
+import { seedReleaseDemo } from './demo-seed-release';
 
 const firstNames = [
   ['Mia', false],
@@ -269,5 +270,6 @@ export async function seedChildrenDemo(db: Db, demo: DemoContext): Promise<void>
       text: index % 2 === 0 ? 'Hat die Hausaufgaben vollständig erledigt.' : 'War beim Fußball im Hof sehr engagiert.',
     })),
   );
+  await seedReleaseDemo(db, kids, parentOf, today, null, demo.now);
   await invalidateChildBase(db);
 }

@@ -7,4 +7,14 @@ export {
   type ParentReportRow,
   type ParentsChild,
 } from './children/child-attendance';
+/** Release permissions and health notes (issue 44): 210 writes parents' permissions and same-day changes. */
+export {
+  addPermission,
+  addSameDayChange,
+  healthNotesFor,
+  releaseOverview,
+  type ChildHealthNotes,
+} from './children/release';
+/** Consents (issue 44): 210 shows the requests to parents and records their answers. */
+export { answerConsent, consentViews } from './children/consents';
 export { familyView, type AbsenceReport, type FamilyChild } from './children/family-view';

@@ -73,9 +73,68 @@ export const childPickupPersons = pgTable(
     relation: text('relation').notNull().default(''),
     phone: text('phone').notNull().default(''),
     note: text('note').notNull().default(''),
+    /** Validity (issue 44); null = open. */
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
   },
   (table) => [index('children_pickup_child_idx').on(table.childId)],
 );
+
+/**
+ * A child's standing permission to go home alone (issue 44), one row per version: the newest row applies,
+ * the earlier ones stay readable. `paper`: staff recorded a signed form.
+ */
+export const childReleasePermissions = pgTable(
+  'children_release_permissions',
+  {
+    id: serial('id').primaryKey(),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    allowed: boolean('allowed').notNull(),
+    /** 1 Monday … 7 Sunday. */
+    weekdays: jsonb('weekdays').$type<number[]>().notNull(),
+    /** From 'HH:MM' ('' = any time). */
+    fromTime: text('from_time').notNull().default(''),
+    paper: boolean('paper').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('children_release_permissions_child_idx').on(table.childId)],
+);
+
+/** Parents' same-day changes of who picks a child up (issue 44): 'allein' at a time or 'person' by name. */
+export const childPickupChanges = pgTable(
+  'children_pickup_changes',
+  {
+    id: serial('id').primaryKey(),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<'allein' | 'person'>().notNull(),
+    time: text('time').notNull().default(''),
+    person: text('person').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('children_pickup_changes_child_day_idx').on(table.childId, table.day)],
+);
+
+/** Health and care notes of a child (issue 44): erased with the child. */
+export const childHealthNotes = pgTable('children_health_notes', {
+  childId: integer('child_id')
+    .primaryKey()
+    .references(() => children.id, { onDelete: 'cascade' }),
+  allergies: text('allergies').notNull().default(''),
+  medication: text('medication').notNull().default(''),
+  notes: text('notes').notNull().default(''),
+  emergencyContacts: jsonb('emergency_contacts')
+    .$type<{ name: string; telefon: string; beziehung: string }[]>()
+    .notNull()
+    .default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Recurring exceptions: at most one per child and weekday (1 Monday … 7 Sunday). */
 export const childRecurringExceptions = pgTable(
@@ -150,6 +209,8 @@ export const childAttendance = pgTable(
     /** Released at 'HH:MM' (null: still here). */
     timeTo: text('time_to'),
     reason: text('reason').notNull().default(''),
+    /** Who picked the child up at its release ('' = went alone or not asked; issue 44). */
+    pickedUpBy: text('picked_up_by').notNull().default(''),
     deletedVorname: text('deleted_vorname'),
     deletedNachname: text('deleted_nachname'),
     deletedClass: text('deleted_class'),
@@ -246,3 +307,38 @@ export const childStatisticsArchives = pgTable('child_statistics_archives', {
     .references(() => files.id, { onDelete: 'cascade' }),
   classIds: integer('class_ids').array().notNull(),
 });
+
+/** Consent requests (Einwilligungen, issue 44): for the parents of the chosen classes. */
+export const childConsentRequests = pgTable('children_consent_requests', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  purpose: text('purpose').notNull(),
+  text: text('text').notNull(),
+  classIds: jsonb('class_ids').$type<number[]>().notNull(),
+  /** Answers until this day ('' none). */
+  deadline: date('deadline', { mode: 'string' }),
+  /** The consent holds until this day (null: until revoked). */
+  validUntil: date('valid_until', { mode: 'string' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A parent's answer for one child; a revoked consent is `agreed: false` with its new moment. */
+export const childConsents = pgTable(
+  'children_consents',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => childConsentRequests.id, { onDelete: 'cascade' }),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    agreed: boolean('agreed').notNull(),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.childId] }),
+    index('children_consents_child_idx').on(table.childId),
+  ],
+);

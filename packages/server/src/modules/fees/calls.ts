@@ -69,9 +69,9 @@ export const getOrSaveSettingsCall = defineCall(feesCalls.getOrSaveSettings).for
 
 export const kitchenListCall = defineCall(feesCalls.kuechenliste).forSession({
   rights: [feesRights.manage],
-  async handle({ db, input }) {
+  async handle({ db, input, user }) {
     const settings = await readFeesSettings(db);
-    return { status: 'success', liste: await kitchenList(db, input.tag, settings.bestellschluss) };
+    return { status: 'success', liste: await kitchenList(db, user, input.tag, settings.bestellschluss) };
   },
 });
 
@@ -79,7 +79,7 @@ export const kitchenListPdfCall = defineCall(feesCalls.kuechenlistePdf).forSessi
   rights: [feesRights.manage],
   async handle({ app, db, input, user }) {
     const settings = await readFeesSettings(db);
-    const list = await kitchenList(db, input.tag, settings.bestellschluss);
+    const list = await kitchenList(db, user, input.tag, settings.bestellschluss);
     const bytes = await kitchenPdf(list, (await readAppSettings(db)).app_titel);
     return {
       status: 'success',

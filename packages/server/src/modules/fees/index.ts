@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../platform/modules/server-module';
 import { FEES_FILE_AREA, feesFileAccess, feesServerCalls } from './calls';
-import { seedFeesDemo } from './demo-seed';
+import { runDemoMonth, seedFeesDemo } from './demo-seed';
 
 /**
  * Module 220 Beiträge: care fees, meals that a parent's absence report cancels, monthly statements and the SEPA
@@ -11,4 +11,5 @@ export const feesServerModule: ServerModule = {
   calls: feesServerCalls,
   fileAccess: { [FEES_FILE_AREA]: feesFileAccess },
   demoSeed: seedFeesDemo,
+  beforeRequests: runDemoMonth,
 };

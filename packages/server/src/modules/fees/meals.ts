@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
-import { familyView, type AbsenceReport, type FamilyChild } from '../children/public';
+import { familyView, healthNotesFor, type AbsenceReport, type FamilyChild } from '../children/public';
 import { closedMonth } from './runs-lock';
 import { feesMealOrders, feesMenu } from './schema';
 
@@ -126,10 +126,15 @@ export async function chargedMeals(db: Db, from: string, to: string, cutoff: str
 
 /**
  * The kitchen's list of a day: the lunches to cook per class (orders not cancelled by a report in time) with the
- * children's names. Dietary notes and allergies come from the children's health notes once module 200 offers
- * them (issue 44); until then `hinweise` is empty.
+ * children's allergies and dietary notes from module 200's health notes — only of children the caller sees there
+ * (200's record rule); the others' notes stay empty.
  */
-export async function kitchenList(db: Db, day: string, cutoff: string): Promise<KitchenList> {
+export async function kitchenList(
+  db: Db,
+  user: Parameters<typeof healthNotesFor>[1],
+  day: string,
+  cutoff: string,
+): Promise<KitchenList> {
   const [children, menu] = await Promise.all([familyView.familyChildren(db), loadMenu(db, day, day)]);
   const orders = await loadOrders(
     db,
@@ -139,6 +144,12 @@ export async function kitchenList(db: Db, day: string, cutoff: string): Promise<
     cutoff,
   );
   const cooking = new Set(orders.filter((order) => order.bestellt && !order.storniert).map((order) => order.id_kind));
+  const notes = new Map(
+    (await healthNotesFor(db, user, [...cooking])).map((note) => [
+      note.childId,
+      [note.allergien && `Allergien: ${note.allergien}`, note.hinweise].filter((part) => part !== '').join('; '),
+    ]),
+  );
   const classes = new Map<number, { id_klasse: number; name_klasse: string; kinder: FamilyChild[] }>();
   for (const child of children) {
     if (!cooking.has(child.id)) continue;
@@ -153,7 +164,11 @@ export async function kitchenList(db: Db, day: string, cutoff: string): Promise<
       name_klasse: entry.name_klasse,
       anzahl: entry.kinder.length,
       kinder: entry.kinder
-        .map((child) => ({ id: child.id, name: `${child.vorname} ${child.nachname}`, hinweise: '' }))
+        .map((child) => ({
+          id: child.id,
+          name: `${child.vorname} ${child.nachname}`,
+          hinweise: notes.get(child.id) ?? '',
+        }))
         .sort((a, b) => a.name.localeCompare(b.name, 'de')),
     }));
   return {

@@ -9,7 +9,8 @@ import type { Db } from '../../platform/db/database';
 import { defineCall, type AppContext, type CallDefinition } from '../../platform/http/calls';
 import { loadParentReports } from './load';
 import { sendReport, withdrawReport } from './reports';
-import { saveParentReportsSettings } from './settings';
+import { readParentReportsSettings, saveParentReportsSettings } from './settings';
+import { giveConsent, givePermission, sendSameDayChange } from './release';
 import { uploadReportFiles } from './uploads';
 
 async function reply(
@@ -37,6 +38,21 @@ export const getSettingsCall = defineCall(parentReportsCalls.getSettings).forSes
         return reply(app, db, user);
       case 'settings':
         await saveParentReportsSettings(childAttendance, db, save.data);
+        return reply(app, db, user);
+      case 'erlaubnis':
+        await givePermission(childAttendance, db, user, save.data);
+        return reply(app, db, user);
+      case 'einwilligung':
+        await giveConsent(childAttendance, db, user, save.data);
+        return reply(app, db, user);
+      case 'abholungHeute':
+        await sendSameDayChange(
+          childAttendance,
+          db,
+          user,
+          await readParentReportsSettings(childAttendance, db),
+          save.data,
+        );
         return reply(app, db, user);
     }
   },

@@ -17,6 +17,7 @@ const demoContact: ContactSettings = {
     { bezeichnung: 'Hortleitung', email: 'leitung@example.org' },
     { bezeichnung: 'Erzieherteam', email: 'team@example.org' },
   ],
+  abholungHeute_spaetestensBis: '13:00',
 };
 
 /**

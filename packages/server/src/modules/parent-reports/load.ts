@@ -1,5 +1,5 @@
 import { formatGermanDate, hasRight, type SessionUser } from '@hortus/contract';
-import { childAttendance } from '../children/public';
+import { childAttendance, consentViews, releaseOverview } from '../children/public';
 import {
   parentReportsRights,
   ownComment,
@@ -33,6 +33,14 @@ export async function loadParentReports(
     kinder.map((kind) => kind.id),
     HISTORY_MAX,
   );
+  const [release, einwilligungen] = await Promise.all([
+    releaseOverview(
+      db,
+      kinder.map((kind) => kind.id),
+      now,
+    ),
+    consentViews(db, kinder),
+  ]);
   const names = new Map(kinder.map((kind) => [kind.id, `${kind.vorname} ${kind.nachname}`]));
   const klassen =
     hasRight(user.rechte, parentReportsRights.settings) && app.schoolClasses ? await app.schoolClasses(db) : [];
@@ -44,6 +52,7 @@ export async function loadParentReports(
       name: `${kind.vorname} ${kind.nachname}`,
       id_klasse: kind.classId,
       name_klasse: kind.className,
+      ...release.get(kind.id),
     })),
     settings,
     historie: rows.map((row) => {
@@ -69,6 +78,7 @@ export async function loadParentReports(
       };
     }),
     klassen,
+    einwilligungen,
     heute,
     jetzt,
     xtime: now,

@@ -12,7 +12,7 @@ import {
 import { createGroup } from '../../../src/seed/factories';
 import { invalidateChildBase } from '../../../src/modules/children/children/child-base';
 import { invalidateClasses } from '../../../src/modules/children/children/classes';
-import { childClasses, childExceptions, children } from '../../../src/modules/children/schema';
+import { childClasses, childExceptions, childHealthNotes, children } from '../../../src/modules/children/schema';
 import { feesMealOrders } from '../../../src/modules/fees/schema';
 import { addDays, berlinNow } from '../../../src/platform/time/berlin-time';
 import { fetchStored } from '../../support/download';
@@ -57,6 +57,7 @@ async function world() {
   const office = await server.userWithSession({ rechteSolo: ['x|220|000'] });
   const settingsHolder = await server.userWithSession({ rechteSolo: ['x|220|set'] });
   const nobody = await server.userWithSession({ rechteSolo: ['x|000|000'] });
+  const kitchen = await server.userWithSession({ groupIds: [group], rechteSolo: ['x|220|000', 'x|200|000|000'] });
   const kid = (vorname: string, parentUserId: number) => ({
     vorname,
     nachname: `Test${group}`,
@@ -70,7 +71,8 @@ async function world() {
     .values([kid('Mia', parent.id), kid('Ben', parent.id), kid('Ole', other.id)])
     .returning({ id: children.id });
   await invalidateChildBase(db);
-  return { parent, other, office, settingsHolder, nobody, mia: mia!.id, ben: ben!.id, ole: ole!.id };
+  await db.insert(childHealthNotes).values({ childId: mia!.id, allergies: 'Erdnüsse', notes: 'vegetarisch' });
+  return { parent, other, office, settingsHolder, nobody, kitchen, mia: mia!.id, ben: ben!.id, ole: ole!.id };
 }
 
 let w: Awaited<ReturnType<typeof world>>;
@@ -290,6 +292,17 @@ describe('220 meals', () => {
     expect(names).toEqual(expect.arrayContaining([w.mia, w.ole]));
     expect(names).not.toContain(w.ben);
     expectStatus(await server.call(kuechenliste, w.parent.code, { tag: day }), 'noRight', 403);
+    // Allergies only for whoever sees the child in module 200 (its class's conditions).
+    const hints = async (code: string) =>
+      (
+        (await server.call(kuechenliste, code, { tag: day })).body.liste as {
+          klassen: { kinder: { id: number; hinweise: string }[] }[];
+        }
+      ).klassen
+        .flatMap((k) => k.kinder)
+        .find((c) => c.id === w.mia)?.hinweise;
+    expect(await hints(w.kitchen.code)).toBe('Allergien: Erdnüsse; vegetarisch');
+    expect(await hints(w.office.code)).toBe('');
     const pdf = await server.call(kuechenlistePdf, w.office.code, { tag: day });
     expectStatus(pdf, 'success', 200);
     expect((await fetchStored(server.app, w.office.code, String(pdf.body.file))).subarray(0, 5).toString()).toBe(

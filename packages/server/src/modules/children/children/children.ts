@@ -202,6 +202,8 @@ export async function saveChild(app: AppContext, user: User, input: EditChildDat
           relation: p.beziehung.trim(),
           phone: p.telefon.trim(),
           note: p.notiz.trim(),
+          validFrom: p.gueltigVon || null,
+          validUntil: p.gueltigBis || null,
         })),
       );
     }

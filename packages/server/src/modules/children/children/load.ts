@@ -16,6 +16,8 @@ import { CallError } from '../../../platform/http/calls';
 import { files } from '../../../platform/db/schema';
 import { cachedChildBase, type ChildRow, type PickupRow, type RecurringRow } from './child-base';
 import { classViews, classesFor, type ClassAccess } from './classes';
+import { healthOf, pickupPersonView, pickupViewOf, releaseData } from './release';
+import { consentViews } from './consents';
 import { loadParents } from '../parents/parents';
 import {
   childAttendance,
@@ -174,6 +176,7 @@ export async function childViews(
         timeFrom: childAttendance.timeFrom,
         timeTo: childAttendance.timeTo,
         reason: childAttendance.reason,
+        pickedUpBy: childAttendance.pickedUpBy,
       })
       .from(childAttendance)
       .where(
@@ -199,10 +202,17 @@ export async function childViews(
   ]);
   const exceptions = ofShown(exceptionRows);
   const attendance = ofShown(attendanceRows);
-  const attachments = await exceptionAttachments(
-    db,
-    exceptions.map((row) => row.id),
-  );
+  const [attachments, release] = await Promise.all([
+    exceptionAttachments(
+      db,
+      exceptions.map((row) => row.id),
+    ),
+    releaseData(
+      db,
+      rows.map((row) => row.id),
+      options.today,
+    ),
+  ]);
   const classById = new Map(access.map((entry) => [entry.row.id, entry]));
   const phonesBy = groupBy(phones, (row) => row.childId);
   const recurringBy = groupBy(recurring, (row) => row.childId);
@@ -245,6 +255,7 @@ export async function childViews(
           entlassgrund: record.reason,
           entlassgrundRegelausnahme: todaysRecurring?.kommentar ?? '',
           entlassgrundAusnahme: plan.grund === 'Ausnahme' ? plan.kommentar : '',
+          abgeholtVon: record.pickedUpBy,
           status: statusOf({ zeit_bis: record.timeTo }),
           anwesendHeuteBis: plan.entlasszeit,
         }
@@ -272,13 +283,7 @@ export async function childViews(
       })),
       regelausnahmen,
       ausnahmen,
-      abholberechtigte: (pickupsBy.get(row.id) ?? []).map((entry) => ({
-        id: entry.id,
-        name: entry.name,
-        beziehung: entry.relation,
-        telefon: entry.phone,
-        notiz: entry.note,
-      })),
+      abholberechtigte: (pickupsBy.get(row.id) ?? []).map(pickupPersonView),
       anwesenheitsstatus: statusOf(today),
       anwesend: plan.anwesend,
       anwesendHeuteBis: plan.entlasszeit,
@@ -293,6 +298,8 @@ export async function childViews(
         art: entry.kind,
       })),
       allowEdit: klasse?.bearbeiten ?? false,
+      abholung: pickupViewOf(release, row.id, pickupsBy.get(row.id) ?? [], plan, options.today, options.weekday),
+      gesundheit: healthOf(release, row.id),
       version: row.version,
     };
   });
@@ -313,11 +320,16 @@ export async function loadChildrenData(db: Db, user: User, now = Date.now()): Pr
       ? statisticsLists(db, user, access)
       : Promise.resolve({ anwesenheitenMonate: [], anwesenheitenDokumente: [] }),
   ]);
+  const einwilligungen = await consentViews(
+    db,
+    kinder.map((kind) => ({ id: kind.id, vorname: kind.vorname, nachname: kind.nachname, classId: kind.id_klasse })),
+  );
   return {
     settings,
     klassen,
     kinder,
     eltern,
+    einwilligungen,
     anwesenheiten: kinder
       .filter((kind) => kind.anwesenheitHeute)
       .map((kind) => ({

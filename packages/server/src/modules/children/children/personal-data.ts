@@ -4,6 +4,11 @@ import type { Db } from '../../../platform/db/database';
 import {
   childAttendance,
   childClasses,
+  childConsentRequests,
+  childConsents,
+  childHealthNotes,
+  childPickupChanges,
+  childReleasePermissions,
   childDiary,
   childDocuments,
   childExceptionFiles,
@@ -28,7 +33,19 @@ export async function childrenPersonalData(db: Db, userId: number): Promise<Pers
     .orderBy(asc(children.id));
   if (kinder.length === 0) return null;
   const ids = kinder.map((row) => row.kind.id);
-  const [telefon, abholung, regel, ausnahmen, anwesenheit, tagebuch, dokumente] = await Promise.all([
+  const [
+    telefon,
+    abholung,
+    regel,
+    ausnahmen,
+    anwesenheit,
+    tagebuch,
+    dokumente,
+    erlaubnisse,
+    aenderungen,
+    gesundheit,
+    einwilligungen,
+  ] = await Promise.all([
     db.select().from(childPhones).where(inArray(childPhones.childId, ids)),
     db.select().from(childPickupPersons).where(inArray(childPickupPersons.childId, ids)),
     db.select().from(childRecurringExceptions).where(inArray(childRecurringExceptions.childId, ids)),
@@ -36,6 +53,21 @@ export async function childrenPersonalData(db: Db, userId: number): Promise<Pers
     db.select().from(childAttendance).where(inArray(childAttendance.childId, ids)).orderBy(asc(childAttendance.day)),
     db.select().from(childDiary).where(inArray(childDiary.childId, ids)).orderBy(asc(childDiary.day)),
     db.select().from(childDocuments).where(inArray(childDocuments.childId, ids)),
+    // Issue 44: permissions (every version), same-day changes, health notes, consents.
+    db.select().from(childReleasePermissions).where(inArray(childReleasePermissions.childId, ids)),
+    db.select().from(childPickupChanges).where(inArray(childPickupChanges.childId, ids)),
+    db.select().from(childHealthNotes).where(inArray(childHealthNotes.childId, ids)),
+    db
+      .select({
+        childId: childConsents.childId,
+        titel: childConsentRequests.title,
+        zweck: childConsentRequests.purpose,
+        zustimmung: childConsents.agreed,
+        am: childConsents.answeredAt,
+      })
+      .from(childConsents)
+      .innerJoin(childConsentRequests, eq(childConsentRequests.id, childConsents.requestId))
+      .where(inArray(childConsents.childId, ids)),
   ]);
   const anhaenge =
     ausnahmen.length === 0
@@ -63,6 +95,10 @@ export async function childrenPersonalData(db: Db, userId: number): Promise<Pers
       anwesenheit: of(anwesenheit, kind.id),
       tagebuch: of(tagebuch, kind.id),
       dokumente: of(dokumente, kind.id),
+      erlaubnisAlleinNachHause: of(erlaubnisse, kind.id),
+      abholungHeute: of(aenderungen, kind.id),
+      gesundheit: of(gesundheit, kind.id),
+      einwilligungen: of(einwilligungen, kind.id),
     })),
     zusammenfassung: kinder.map(
       ({ kind, klasse }) =>

@@ -73,7 +73,7 @@ export async function changeStatus(db: Db, user: User, input: StatusData, now = 
         if (record) {
           await tx
             .update(childAttendance)
-            .set({ timeFrom, timeTo: null, reason: '', changedAt: new Date(now) })
+            .set({ timeFrom, timeTo: null, reason: '', pickedUpBy: '', changedAt: new Date(now) })
             .where(where);
         } else {
           await tx.insert(childAttendance).values({ childId: child.id, day, timeFrom, changedAt: new Date(now) });
@@ -88,6 +88,7 @@ export async function changeStatus(db: Db, user: User, input: StatusData, now = 
           .set({
             timeTo: input.neuZeit_bis ?? time,
             reason: input.entlassgrund?.trim() || releaseReasonText(plan),
+            pickedUpBy: input.abgeholtVon?.trim() ?? '',
             changedAt: new Date(now),
           })
           .where(where);
@@ -98,7 +99,7 @@ export async function changeStatus(db: Db, user: User, input: StatusData, now = 
           if (current !== 2) refuse('neuStatus', childrenMessages.notReleased);
           await tx
             .update(childAttendance)
-            .set({ timeTo: null, reason: '', changedAt: new Date(now) })
+            .set({ timeTo: null, reason: '', pickedUpBy: '', changedAt: new Date(now) })
             .where(where);
         } else if (record) {
           await tx.delete(childAttendance).where(where);

@@ -285,7 +285,8 @@ export async function scanCard(db: Db, user: User, text: string, now = Date.now(
     throw error;
   }
   const { time } = berlinNow(now);
+  const id_kind = row.child.id;
   return status === 1
-    ? { title: 'Abgemeldet', text: `${name} ist um ${time} Uhr entlassen.`, type: 'success' }
-    : { title: 'Angemeldet', text: `${name} ist seit ${time} Uhr da.`, type: 'success' };
+    ? { title: 'Abgemeldet', text: `${name} ist um ${time} Uhr entlassen.`, type: 'success', id_kind }
+    : { title: 'Angemeldet', text: `${name} ist seit ${time} Uhr da.`, type: 'success', id_kind };
 }

@@ -24,6 +24,7 @@ import { ExceptionsTab } from './child-tabs/exceptions-tab';
 import { FamilyTab } from './child-tabs/family-tab';
 import { PickupTab } from './child-tabs/pickup-tab';
 import { HistoryTab } from './child-tabs/history-tab';
+import { CareTab } from './child-tabs/care-tab';
 import { IdCardPanel } from './id-card-panel';
 
 export interface ChildDialogProps {
@@ -80,6 +81,11 @@ function ChildForm({ child, data, onClose }: ChildDialogProps) {
     ...(child
       ? [
           // These tabs save on their own and keep their downloads usable for readers.
+          {
+            label: 'Abholung & Gesundheit',
+            content: <CareTab child={child} data={data} disabled={!allowEdit} />,
+            own: true,
+          },
           { label: 'Tagebuch', content: <DiaryTab child={child} today={today} disabled={!allowEdit} />, own: true },
           { label: 'Dokumente', content: <DocumentsTab child={child} disabled={!allowEdit} />, own: true },
           { label: 'Ausweis', content: <IdCardPanel child={child} disabled={!allowEdit} />, own: true },

@@ -52,12 +52,14 @@ export function childFormValues(child: ChildView | null, data: ChildrenData): Ch
       .map(({ id, tag, anwesend, entlasszeit, kommentar }) => ({ id, tag, anwesend, entlasszeit, kommentar })),
     telefonnummern: child.telefonnummern.map(({ id, name, nummer }) => ({ id, name, nummer })),
     geschwister: child.geschwister,
-    abholberechtigte: child.abholberechtigte.map(({ id, name, beziehung, telefon, notiz }) => ({
+    abholberechtigte: child.abholberechtigte.map(({ id, name, beziehung, telefon, notiz, gueltigVon, gueltigBis }) => ({
       id,
       name,
       beziehung,
       telefon,
       notiz,
+      gueltigVon: gueltigVon ?? '',
+      gueltigBis: gueltigBis ?? '',
     })),
   };
 }

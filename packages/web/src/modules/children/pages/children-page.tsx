@@ -16,6 +16,7 @@ import { hasRight } from '@hortus/contract';
 import {
   childrenMessages,
   childrenRights,
+  hasHealthAlert,
   nextChildStatus,
   type ChildView,
   type ChildrenData,
@@ -39,7 +40,8 @@ import { useAlert } from '../../../platform/alert/alert-context';
 import { isNetworkError } from '../../../platform/api/errors';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { useSaving } from '../../../platform/saving/saving-context';
-import { ReleaseDialog, shownReleaseReason } from '../components/release-dialog';
+import { childReleaseNeeds, ReleaseDialog, shownReleaseReason } from '../components/release-dialog';
+import { HealthIcon } from '../components/health-alert';
 import { ReleasedDialog, type ReleasedChoice } from '../components/released-dialog';
 import { StatusButton } from '../components/status-button';
 import {
@@ -56,6 +58,7 @@ import { ChildrenExportButton, ChildrenImportButton } from '../components/childr
 
 // Not on the list's first screen: the dialogs (with their date pickers) and the scan station load when opened.
 const ChildDialog = lazyExport(() => import('../components/child-dialog'), 'ChildDialog');
+const ConsentsDialog = lazyExport(() => import('../components/consents-dialog'), 'ConsentsDialog');
 const IdCardsAllDialog = lazyExport(() => import('../components/id-cards-all-dialog'), 'IdCardsAllDialog');
 const ScanStationPage = lazyExport(() => import('./scan-station-page'), 'ScanStationPage');
 
@@ -114,6 +117,7 @@ function ChildrenList({ data }: { data: ChildrenData }) {
   const [released, setReleased] = useState<ChildView | null>(null);
   const [deleting, setDeleting] = useState<ChildView | null>(null);
   const [allCards, setAllCards] = useState(false);
+  const [consents, setConsents] = useState(false);
   const [registration, setRegistration] = useState(readRegistration);
   const statusQueue = useStatusQueue();
   const saving = useSaving();
@@ -165,16 +169,24 @@ function ChildrenList({ data }: { data: ChildrenData }) {
     if (next === 1) {
       void sendStatus(child, { neuStatus: 1, ...(registration.fixed ? { neuZeit_von: registration.time } : {}) });
     } else if (next === 2) {
-      if (child.abholberechtigte.length > 0) setReleasing(child);
-      else void release(child, shownReleaseReason(child));
+      // What applies today decides whether the dialog asks who picked the child up or for a confirmation.
+      const needs = childReleaseNeeds(child, berlinTime());
+      if (needs !== 'nichts' || child.abholberechtigte.length > 0 || hasHealthAlert(child.gesundheit)) {
+        setReleasing(child);
+      } else void release(child, shownReleaseReason(child));
     } else {
       setReleased(child);
     }
   };
 
   /** Releases now with the reason the list and the release dialog show. */
-  const release = (child: ChildView, reason: string) =>
-    sendStatus(child, { neuStatus: 2, neuZeit_bis: berlinTime(), entlassgrund: reason });
+  const release = (child: ChildView, reason: string, abgeholtVon?: string) =>
+    sendStatus(child, {
+      neuStatus: 2,
+      neuZeit_bis: berlinTime(),
+      entlassgrund: reason,
+      ...(abgeholtVon ? { abgeholtVon } : {}),
+    });
 
   const onReleasedChoice = (choice: ReleasedChoice) => {
     const child = released;
@@ -185,7 +197,16 @@ function ChildrenList({ data }: { data: ChildrenData }) {
 
   const columns: DataTableColumn<ChildView>[] = [
     { key: 'nachname', label: 'Nachname', render: (c) => c.nachname },
-    { key: 'vorname', label: 'Vorname', render: (c) => c.vorname },
+    {
+      key: 'vorname',
+      label: 'Vorname',
+      render: (c) => (
+        <>
+          {c.vorname}
+          <HealthIcon notes={c.gesundheit} name={c.name} />
+        </>
+      ),
+    },
     { key: 'klasse', label: 'Klasse', render: (c) => c.name_klasse },
     {
       key: 'status',
@@ -209,6 +230,21 @@ function ChildrenList({ data }: { data: ChildrenData }) {
           {c.anwesend ? c.anwesendHeuteBis : 'abwesend'} ({c.entlassgrund})
         </Box>
       ),
+    },
+    {
+      key: 'abholung',
+      label: 'Abholung',
+      render: (c) =>
+        c.abholung && c.anwesend ? (
+          <Box
+            component="span"
+            data-testid={`abholung-${c.id}`}
+            sx={{ color: c.abholung.heute.aenderung ? 'error.main' : undefined }}
+          >
+            {c.abholung.heute.text}
+            {c.anwesenheitHeute?.abgeholtVon ? ` · abgeholt von ${c.anwesenheitHeute.abgeholtVon}` : ''}
+          </Box>
+        ) : null,
     },
     ...(canAdd
       ? [
@@ -307,6 +343,9 @@ function ChildrenList({ data }: { data: ChildrenData }) {
             <Button onClick={() => setAllCards(true)} sx={{ whiteSpace: 'nowrap' }}>
               Ausweise für alle
             </Button>
+            <Button onClick={() => setConsents(true)} sx={{ whiteSpace: 'nowrap' }}>
+              Einwilligungen
+            </Button>
             <Button
               // A full page load: the station's document gets the server's policy that allows framing dashboards.
               onClick={() => window.location.assign('/200?SCAN')}
@@ -363,15 +402,23 @@ function ChildrenList({ data }: { data: ChildrenData }) {
         {allCards && (
           <IdCardsAllDialog classes={data.klassen} selected={filter.klasse} onClose={() => setAllCards(false)} />
         )}
+        {consents && (
+          <ConsentsDialog
+            data={data}
+            canRequest={hasRight(rights, childrenRights.consents)}
+            onClose={() => setConsents(false)}
+          />
+        )}
         {editing !== null && <ChildDialog child={editingChild} data={data} onClose={() => setEditing(null)} />}
       </Suspense>
       <ReleaseDialog
         child={releasing}
+        time={berlinTime()}
         onCancel={() => setReleasing(null)}
-        onRelease={(reason) => {
+        onRelease={(reason, abgeholtVon) => {
           const child = releasing;
           setReleasing(null);
-          if (child) void release(child, reason);
+          if (child) void release(child, reason, abgeholtVon);
         }}
       />
       <ReleasedDialog child={released} onChoose={onReleasedChoice} />

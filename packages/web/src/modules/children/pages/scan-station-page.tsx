@@ -20,6 +20,8 @@ import {
   forceHttps,
   idCardMessages,
   parseCardQr,
+  hasHealthAlert,
+  type ChildView,
   type ChildrenData,
   type ScanMessage,
   type ScanSettings,
@@ -28,6 +30,7 @@ import { QrCamera } from '../../../platform/scan/qr-camera';
 import { useChildren } from '../api/children';
 import { scanIdCard } from '../api/id-cards';
 import { readScanSettings, writeScanSettings } from '../logic/scan-settings';
+import { HealthIcon } from '../components/health-alert';
 
 /** Set while the station runs, so an automatic reload comes back scanning. */
 const RUNNING_KEY = 'scanStationRunning';
@@ -210,6 +213,7 @@ function Station({
     }
   }, []);
 
+  const scanned = message?.id_kind ? data?.kinder.find((kind) => kind.id === message.id_kind) : undefined;
   const birthdays =
     settings.showGeburtstage && data ? birthdaysToday(data.kinder, settings.showGeburtstageIdsKlassen, data.heute) : [];
 
@@ -290,9 +294,25 @@ function Station({
           >
             <AlertTitle sx={{ fontSize: 24 }}>{message.title}</AlertTitle>
             {message.text}
+            {scanned && <ScannedChild child={scanned} />}
           </Alert>
         )}
       </Box>
+    </Box>
+  );
+}
+
+/** What applies to the scanned child today and its health notes (issue 44). */
+function ScannedChild({ child }: { child: ChildView }) {
+  return (
+    <Box data-testid="scan-child" sx={{ mt: 1, fontSize: 18 }}>
+      {child.abholung && <div>Abholung: {child.abholung.heute.text}</div>}
+      {hasHealthAlert(child.gesundheit) && (
+        <div>
+          <HealthIcon notes={child.gesundheit} name={child.name} /> {child.gesundheit?.allergien}
+          {child.gesundheit?.medikamente ? ` · ${child.gesundheit.medikamente}` : ''}
+        </div>
+      )}
     </Box>
   );
 }

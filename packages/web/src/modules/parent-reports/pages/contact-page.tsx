@@ -7,6 +7,8 @@ import { parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useParentReports } from '../api/parent-reports';
+import { ChildPermissions } from '../components/child-permissions';
+import { ConsentRequests } from '../components/consent-requests';
 
 /**
  * /210-100 'Kontakt' (the spec does not show it): the organisation's contact details and opening hours,
@@ -31,6 +33,12 @@ export function ContactPage() {
     s.kontakt_gruppen.length === 0;
   return (
     <PageContainer>
+      <Stack spacing={2} sx={{ maxWidth: 700, mb: 2 }}>
+        {query.data.kinder.map((child) => (
+          <ChildPermissions key={child.id} child={child} />
+        ))}
+        <ConsentRequests requests={query.data.einwilligungen ?? []} today={query.data.heute} />
+      </Stack>
       <Paper sx={{ p: 3, maxWidth: 700 }} data-testid="contact">
         {empty && <Typography>Keine Kontaktdaten hinterlegt</Typography>}
         <Stack spacing={2}>

@@ -13,6 +13,7 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useParentReports } from '../api/parent-reports';
 import { ReportForm } from '../components/report-form';
 import { ReportHistory } from '../components/report-history';
+import { PickupChangeForm } from '../components/pickup-change-form';
 
 /** /210: 'Melden' and 'Historie', side by side on wide screens, two tabs on small ones (school.md 2.5). */
 export function ReportPage() {
@@ -37,7 +38,12 @@ export function ReportPage() {
       </PageContainer>
     );
   }
-  const form = <ReportForm data={data} />;
+  const form = (
+    <>
+      <ReportForm data={data} />
+      <PickupChangeForm data={data} />
+    </>
+  );
   const history = <ReportHistory data={data} />;
   return (
     <PageContainer>

@@ -1,0 +1,63 @@
+import { messages, type SessionUser } from '@hortus/contract';
+import {
+  releaseMessages,
+  type ConsentData,
+  type PermissionData,
+  type SameDayData,
+} from '@hortus/contract/modules/children';
+import { cutoffPassed, reportDayErrors, type ParentReportsSettings } from '@hortus/contract/modules/parent-reports';
+import type { Db } from '../../platform/db/database';
+import { CallError } from '../../platform/http/calls';
+import { berlinNow } from '../../platform/time/berlin-time';
+import { addPermission, addSameDayChange, answerConsent, type ChildAttendance } from '../children/public';
+import { ownChildren } from './records';
+
+type User = Pick<SessionUser, 'id' | 'rechte'>;
+
+/** One's own child, else noRight (like a report for another family's child). */
+async function requireOwnChild(attendance: ChildAttendance, db: Db, user: User, childId: number) {
+  const [own] = await ownChildren(attendance, db, user, [childId]);
+  if (!own) throw new CallError('noRight', messages.accessDenied);
+  return own;
+}
+
+/** einwilligung (issue 44): a yes or no (or revoking) for one's own child. */
+export async function giveConsent(attendance: ChildAttendance, db: Db, user: User, input: ConsentData): Promise<void> {
+  const child = await requireOwnChild(attendance, db, user, input.id_kind);
+  await answerConsent(db, user.id, child, input.id_anfrage, input.zustimmung);
+}
+
+/** erlaubnis (issue 44): a new version of one's own child's permission to go home alone; applies at once. */
+export async function givePermission(
+  attendance: ChildAttendance,
+  db: Db,
+  user: User,
+  input: PermissionData,
+): Promise<void> {
+  await requireOwnChild(attendance, db, user, input.id_kind);
+  await addPermission(db, user.id, input.id_kind, input.alleinNachHause, false);
+}
+
+/**
+ * abholungHeute (issue 44): a same-day change for one's own child, for today until the deadline
+ * (`abholungHeute_spaetestensBis`) or a day up to 7 ahead (the report form's days).
+ */
+export async function sendSameDayChange(
+  attendance: ChildAttendance,
+  db: Db,
+  user: User,
+  settings: Pick<ParentReportsSettings, 'abholungHeute_spaetestensBis'>,
+  input: SameDayData,
+  now = Date.now(),
+): Promise<void> {
+  await requireOwnChild(attendance, db, user, input.id_kind);
+  const { day, time } = berlinNow(now);
+  const dayErrors = reportDayErrors(input.tag, day);
+  if (dayErrors.length > 0) throw new CallError('validationError', dayErrors.join(' '), { tag: dayErrors });
+  const deadline = settings.abholungHeute_spaetestensBis;
+  if (cutoffPassed(input.tag, deadline, day, time)) {
+    const message = releaseMessages.deadlinePassed(deadline);
+    throw new CallError('validationError', message, { tag: [message] });
+  }
+  await addSameDayChange(db, user.id, input);
+}

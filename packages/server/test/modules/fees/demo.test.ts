@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths, feesCalls, type FeesData } from '@hortus/contract/modules/fees';
+import { berlinNow } from '../../../src/platform/time/berlin-time';
+import { fetchStored } from '../../support/download';
+import { expectStatus, startTestServer, type TestServer } from '../../support/helper';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ seed: 'demo' });
+}, 300_000);
+afterAll(() => server.close());
+
+async function load(code: string): Promise<FeesData> {
+  const reply = await server.call(feesCalls.getOrSaveSettings, code);
+  expectStatus(reply, 'success', 200);
+  return reply.body.save as FeesData;
+}
+
+describe('220 demo', () => {
+  it('has scopes, mandates, a menu with orders and two sick notes, and last month’s closed run with one return', async () => {
+    const data = await load(await server.login('leitung', 'Leitung#2026'));
+    expect(data.umfaenge).toHaveLength(3);
+    expect(data.mandate.length).toBe(data.familien.length - 1);
+    expect(data.speiseplan.length).toBeGreaterThanOrEqual(10);
+    expect(data.bestellungen.filter((order) => order.storniert)).toHaveLength(2);
+    const [run] = data.laeufe;
+    expect(run).toMatchObject({ monat: addMonths(berlinNow().day.slice(0, 7), -1), abgeschlossen: true });
+    expect(run!.abrechnungen.filter((statement) => statement.zurueckgegeben)).toHaveLength(1);
+    const xml = (
+      await fetchStored(server.app, await server.login('leitung', 'Leitung#2026'), run!.sepaDatei)
+    ).toString();
+    expect(xml).toContain('<SeqTp>FRST</SeqTp>');
+
+    const parent = await load(await server.login('eltern', 'Eltern#2026'));
+    expect(parent.familien).toHaveLength(1);
+    expect(parent.laeufe[0]!.abrechnungen).toHaveLength(1);
+    expect(parent.mandate[0]!.iban).toContain('••••');
+  });
+});
