@@ -19,7 +19,12 @@ import {
 import { findWebDist, registerWebApp, withHttpsFrames } from './platform/http/web-app';
 import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
-import { totpAktivierenCall, totpEinrichtenCall } from './platform/settings/totp-calls';
+import {
+  totpAktivierenCall,
+  totpDeaktivierenCall,
+  totpEinrichtenCall,
+  totpStatusCall,
+} from './platform/settings/totp-calls';
 import { serverModules } from './server-modules';
 import type { BackgroundJob } from './platform/modules/server-module';
 import { scheduleJobs } from './platform/modules/jobs';
@@ -45,6 +50,8 @@ const platformCalls: CallDefinition[] = [
   changePasswordCall,
   totpEinrichtenCall,
   totpAktivierenCall,
+  totpStatusCall,
+  totpDeaktivierenCall,
   downloadCall,
 ];
 

@@ -35,6 +35,9 @@ export const messages = {
   otpOpenApp: 'In der Authenticator-App öffnen',
   recoveryCodesHint:
     'Zweiter Faktor eingerichtet. Bitte notieren Sie diese Wiederherstellungscodes: Jeder gilt einmal, falls das Telefon fehlt.',
+  totpOff: 'Die Anmeldung mit zweitem Faktor ist ausgeschaltet.',
+  totpRequiredByGroup: 'Ihre Gruppe verlangt die Anmeldung mit zweitem Faktor; sie lässt sich nicht ausschalten.',
+  totpConfirmOff: 'Bitte das Passwort oder einen Code der Authenticator-App angeben.',
   otpSetupRequired:
     'Ihre Gruppe verlangt die Anmeldung mit zweitem Faktor. Bitte fügen Sie den Schlüssel in Ihre Authenticator-App ein und geben Sie den angezeigten Code ein.',
   loginScreenNetworkError: 'Netzwerkfehler! Bitte die Netzwerkverbindung prüfen.',

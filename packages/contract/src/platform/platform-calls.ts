@@ -90,6 +90,31 @@ export const platformCalls = {
     request: { otp: z.string({ error: required }).trim().min(1, required).max(40, tooLongMessage(40)) },
     reply: z.object({ status: z.literal('success'), recoveryCodes: z.array(z.string()) }),
   }),
+  /**
+   * The own second factor: `aktiv` (login asks for a code), `pflicht` (a group requires it: it cannot be
+   * turned off), `wiederherstellungscodes` (recovery codes left).
+   */
+  totpStatus: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'totpStatus',
+    request: {},
+    reply: z.object({
+      status: z.literal('success'),
+      aktiv: z.boolean(),
+      pflicht: z.boolean(),
+      wiederherstellungscodes: z.number(),
+    }),
+  }),
+  /** Turns the own second factor off; needs the current password (`pw`) or a code of the app (`otp`). */
+  totpDeaktivieren: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'totpDeaktivieren',
+    request: {
+      pw: z.string().max(200, tooLongMessage(200)).default(''),
+      otp: z.string().trim().max(40, tooLongMessage(40)).default(''),
+    },
+    reply: okReply,
+  }),
   /** A stored file by its logical path; also answered for GET (links opened in a new window). */
   download: defineCallSpec({
     path: '/_api/data/download.php',

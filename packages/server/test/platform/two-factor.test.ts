@@ -74,3 +74,52 @@ describe('two-factor login (TOTP)', () => {
     expectStatus(await server.call(platformCalls.totpAktivieren, '', { otp: '123456' }), 'accessError', 401);
   });
 });
+
+describe('the own second factor in the profile', () => {
+  it('shows its state; turned off with the password or a code, never by a wrong one', async () => {
+    const user = await server.userWithSession({ password: 'Eigenes#Passwort1', rechteSolo: ['x|010'] });
+    const state = async () => (await server.call(platformCalls.totpStatus, user.code)).body;
+    expect(await state()).toEqual({ status: 'success', aktiv: false, pflicht: false, wiederherstellungscodes: 0 });
+    const turnOn = async () => {
+      const secret = String((await server.call(platformCalls.totpEinrichten, user.code)).body.secret);
+      expectStatus(await server.call(platformCalls.totpAktivieren, user.code, { otp: currentCode(secret) }), 'success');
+      return secret;
+    };
+    const secret = await turnOn();
+    expect(await state()).toMatchObject({ aktiv: true, wiederherstellungscodes: 10 });
+
+    const none = await server.call(platformCalls.totpDeaktivieren, user.code, {});
+    expectStatus(none, 'validationError', 400);
+    expect(none.body.errors).toEqual({ pw: [messages.totpConfirmOff] });
+    const wrongPw = await server.call(platformCalls.totpDeaktivieren, user.code, { pw: 'Falsch#123' });
+    expect(wrongPw.body.errors).toEqual({ pw: [messages.wrongOldPassword] });
+    const wrongCode = await server.call(platformCalls.totpDeaktivieren, user.code, { otp: '000000' });
+    expect(wrongCode.body.errors).toEqual({ otp: [messages.otpInvalid] });
+    expect(await state()).toMatchObject({ aktiv: true });
+
+    // The code of the next step (activation used the current one; each code works once).
+    const next = currentCode(secret, Date.now() + THIRTY_S);
+    expectStatus(await server.call(platformCalls.totpDeaktivieren, user.code, { otp: next }), 'success');
+    expect(await state()).toMatchObject({ aktiv: false, wiederherstellungscodes: 0 });
+    expect((await login({ nn: user.nn, pw: 'Eigenes#Passwort1' })).body.status).toBe('success');
+
+    await turnOn();
+    expectStatus(await server.call(platformCalls.totpDeaktivieren, user.code, { pw: 'Eigenes#Passwort1' }), 'success');
+    expect(await state()).toMatchObject({ aktiv: false });
+  });
+
+  it('stays on while a group requires it; needs a session', async () => {
+    const group = await createGroup(server.database.db, { totpRequired: true, rechte: ['x|010'] });
+    const user = await createUser(server.database.db, { password: 'Eigenes#Passwort1', groupIds: [group] });
+    const first = await login({ nn: user.nn, pw: 'Eigenes#Passwort1' });
+    const secret = String(first.body.secret);
+    const done = await login({ nn: user.nn, pw: 'Eigenes#Passwort1', otp: currentCode(secret) });
+    const code = String(done.body.code);
+    expect((await server.call(platformCalls.totpStatus, code)).body).toMatchObject({ aktiv: true, pflicht: true });
+    const refused = await server.call(platformCalls.totpDeaktivieren, code, { pw: 'Eigenes#Passwort1' });
+    expectStatus(refused, 'validationError', 400);
+    expect(refused.body.errors).toEqual({ otp: [messages.totpRequiredByGroup] });
+    expectStatus(await server.call(platformCalls.totpStatus, ''), 'accessError', 401);
+    expectStatus(await server.call(platformCalls.totpDeaktivieren, '', { pw: 'x' }), 'accessError', 401);
+  });
+});

@@ -121,3 +121,22 @@ export async function checkSecondFactor(db: Db, userId: number, secret: string, 
     .returning({ userId: userTotp.userId });
   return used.length === 1;
 }
+
+/** The own second factor as the profile shows it. */
+export async function totpOverview(db: Db, userId: number) {
+  const [row] = await db
+    .select({ secret: userTotp.secret, recovery: userTotp.recoveryHashes })
+    .from(userTotp)
+    .where(eq(userTotp.userId, userId));
+  const recovery = Array.isArray(row?.recovery) ? row.recovery.length : 0;
+  return {
+    aktiv: (row?.secret ?? null) !== null,
+    pflicht: await totpRequired(db, userId),
+    wiederherstellungscodes: recovery,
+  };
+}
+
+/** Turns the second factor off (secret, waiting secret and recovery codes are deleted). */
+export async function disableTotp(db: Db, userId: number): Promise<void> {
+  await db.delete(userTotp).where(eq(userTotp.userId, userId));
+}

@@ -1,5 +1,18 @@
-import { messages, platformCalls } from '@hortus/contract';
-import { activateTotp, beginTotpSetup, otpauthUri, qrSvg } from '../auth/totp';
+import { eq } from 'drizzle-orm';
+import { accountMessages, messages, platformCalls } from '@hortus/contract';
+import { beginPasswordCheck, passwordCheckSucceeded, pruneLoginAttempts } from '../auth/login-throttle';
+import { verifyPassword } from '../auth/password';
+import {
+  activateTotp,
+  beginTotpSetup,
+  checkSecondFactor,
+  disableTotp,
+  otpauthUri,
+  qrSvg,
+  totpOverview,
+  totpStateOf,
+} from '../auth/totp';
+import { users } from '../db/schema';
 import { CallError, defineCall } from '../http/calls';
 import { readAppSettings } from './app-settings';
 
@@ -20,5 +33,43 @@ export const totpAktivierenCall = defineCall(platformCalls.totpAktivieren).forSe
       throw new CallError('validationError', messages.validationFailed, { otp: [messages.otpInvalid] });
     }
     return { status: 'success', recoveryCodes };
+  },
+});
+
+/** totpStatus: whether the own second factor is on, required by a group, and how many recovery codes are left. */
+export const totpStatusCall = defineCall(platformCalls.totpStatus).forSession({
+  async handle({ db, user }) {
+    return { status: 'success', ...(await totpOverview(db, user.id)) };
+  },
+});
+
+/**
+ * totpDeaktivieren: turns the own second factor off, confirmed by the password (throttled as the password
+ * change is) or a current code of the app; not while a group requires it.
+ */
+export const totpDeaktivierenCall = defineCall(platformCalls.totpDeaktivieren).forSession({
+  async handle({ db, input, user }) {
+    const refuse = (field: 'pw' | 'otp', message: string): never => {
+      throw new CallError('validationError', messages.validationFailed, { [field]: [message] });
+    };
+    if ((await totpOverview(db, user.id)).pflicht) refuse('otp', messages.totpRequiredByGroup);
+    if (input.pw === '' && input.otp === '') refuse('pw', messages.totpConfirmOff);
+    if (input.otp !== '') {
+      const { secret } = await totpStateOf(db, user.id);
+      if (secret === null || !(await checkSecondFactor(db, user.id, secret, input.otp))) {
+        refuse('otp', messages.otpInvalid);
+      }
+    } else {
+      const attempt = await beginPasswordCheck(db, user.id);
+      if (attempt.locked) refuse('pw', accountMessages.tooManyWrongPasswords);
+      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+      if (!row || !(await verifyPassword(input.pw, row.passwordHash))) {
+        await pruneLoginAttempts(db);
+        refuse('pw', messages.wrongOldPassword);
+      }
+      await passwordCheckSucceeded(db, user.id);
+    }
+    await disableTotp(db, user.id);
+    return { status: 'success' };
   },
 });

@@ -20,6 +20,7 @@ import {
   type PasswordForm,
 } from '../password-form';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
+import { TwoFactorSection } from '../components/two-factor-section';
 
 const fields: readonly { name: PasswordField; label: string; autoComplete: string }[] = [
   { name: 'oldPassword', label: 'Altes Passwort', autoComplete: 'current-password' },
@@ -29,7 +30,7 @@ const fields: readonly { name: PasswordField; label: string; autoComplete: strin
 
 const noneTouched: Readonly<Record<PasswordField, boolean>> = { oldPassword: false, newPassword: false, repeat: false };
 
-/** /010-010 'Kontoeinstellungen': the user name (read-only) and the own password change. */
+/** /010-010 'Kontoeinstellungen': the user name (read-only), the own password change and the second factor. */
 export function AccountSettingsPage() {
   const { data: settings } = useSettings();
   const alert = useAlert();
@@ -117,6 +118,7 @@ export function AccountSettingsPage() {
             </Box>
           )}
         </Box>
+        <TwoFactorSection />
       </Paper>
     </PageContainer>
   );
