@@ -10,7 +10,8 @@ describe('declared module dependencies at start', () => {
 
   it('name a registered module whose dependency is not registered', () => {
     const withoutChildren = serverModules.filter((module) => module.code !== '200');
-    expect(missingDependencies(withoutChildren, moduleRegistry)).toEqual([
+    expect(missingDependencies(withoutChildren, moduleRegistry).sort()).toEqual([
+      'module 120 needs module 200',
       'module 210 needs module 200',
       'module 220 needs module 200',
     ]);

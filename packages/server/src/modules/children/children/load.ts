@@ -255,7 +255,8 @@ export async function childViews(
           entlassgrund: record.reason,
           entlassgrundRegelausnahme: todaysRecurring?.kommentar ?? '',
           entlassgrundAusnahme: plan.grund === 'Ausnahme' ? plan.kommentar : '',
-          abgeholtVon: record.pickedUpBy,
+          // Our addition (issue 44) is opt-in for the spec's client: present only once someone was recorded.
+          ...(record.pickedUpBy ? { abgeholtVon: record.pickedUpBy } : {}),
           status: statusOf({ zeit_bis: record.timeTo }),
           anwesendHeuteBis: plan.entlasszeit,
         }
