@@ -52,6 +52,12 @@ test('leitung adds a class and a child, checks it in, releases it, undoes the re
   await status.click();
   await expect(status).toHaveText(/^Anwesend seit \d\d:\d\d$/);
   await status.click();
+  // A child without a permission to go home alone is released only to a named person (issue 44).
+  const release = page.getByRole('dialog', { name: 'Erika Testkind entlassen' });
+  await expect(release.getByRole('alert')).toHaveText('nur mit Abholperson');
+  await release.getByRole('radio', { name: 'andere Person' }).check();
+  await release.getByLabel('Name der Person').fill('Oma Erna');
+  await release.getByRole('button', { name: 'Entlassen' }).click();
   await expect(status).toHaveText(/^Entlassen \d\d:\d\d$/);
   await status.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Rückg.' }).click();

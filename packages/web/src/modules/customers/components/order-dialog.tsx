@@ -105,6 +105,22 @@ export function OrderDialog({
   // A chosen service type brings its VAT rate and category with the exemption reason.
   useEffect(() => {
     const subscription = form.watch((values, { name }) => {
+      // A typed rate that no longer fits the line's category (S above 0 %, the others at 0 %) goes back to
+      // 'nach Steuersatz' instead of leaving the line invalid, e.g. 19 % typed on an exempt after-care line.
+      const rateMatch = name ? /^leistungen\.(\d+)\.mwst$/.exec(name) : null;
+      if (rateMatch) {
+        const index = Number(rateMatch[1]);
+        const line = values.leistungen?.[index];
+        const rate = Number(String(line?.mwst ?? '').replace(',', '.'));
+        const category = line?.ustKategorie ?? '';
+        if (category !== '' && !Number.isNaN(rate) && (category === 'S') === (rate === 0)) {
+          const options = { shouldDirty: true, shouldValidate: true };
+          setValue(`leistungen.${index}.ustKategorie`, '', options);
+          setValue(`leistungen.${index}.befreiungsgrund`, '', options);
+          setValue(`leistungen.${index}.befreiungsgrundCode`, '', options);
+        }
+        return;
+      }
       const match = name ? /^leistungen\.(\d+)\.id_leistungstyp$/.exec(name) : null;
       if (!match) return;
       const index = Number(match[1]);
