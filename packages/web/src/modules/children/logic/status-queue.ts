@@ -1,4 +1,5 @@
 import type { StatusInput } from '@hortus/contract/modules/children';
+import { appendQueued, deviceQueue, flushInOrder, type SendResult } from '../../../platform/offline/send-queue';
 
 /** A status change made while offline, waiting on the device to be sent (beyond the spec). */
 export interface QueuedStatus {
@@ -23,27 +24,14 @@ function isQueued(value: unknown): value is QueuedStatus {
   );
 }
 
-export function readQueue(storage: Pick<Storage, 'getItem'> = localStorage): QueuedStatus[] {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(STATUS_QUEUE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isQueued).sort((a, b) => a.seq - b.seq) : [];
-  } catch {
-    return [];
-  }
-}
-
-export function writeQueue(
-  queue: readonly QueuedStatus[],
-  storage: Pick<Storage, 'setItem' | 'removeItem'> = localStorage,
-): void {
-  if (queue.length === 0) storage.removeItem(STATUS_QUEUE_KEY);
-  else storage.setItem(STATUS_QUEUE_KEY, JSON.stringify(queue));
-}
+const statusQueue = deviceQueue(STATUS_QUEUE_KEY, isQueued);
+export const readQueue = statusQueue.read;
+export const writeQueue = statusQueue.write;
+export type { SendResult };
 
 /** Adds a change at the end (in order of creation). */
 export function enqueue(queue: readonly QueuedStatus[], entry: Omit<QueuedStatus, 'seq'>): QueuedStatus[] {
-  const seq = queue.reduce((max, item) => Math.max(max, item.seq), 0) + 1;
-  return [...queue, { ...entry, seq }];
+  return appendQueued(queue, entry);
 }
 
 /** The status a child shows while changes wait: the last queued status, or null when none waits. */
@@ -55,24 +43,5 @@ export function pendingStatus(queue: readonly QueuedStatus[], childId: number): 
   return last.change.neuStatus === 3 ? 0 : last.change.neuStatus;
 }
 
-export type SendResult = 'sent' | 'refused' | 'offline';
-
-/**
- * Sends the queue in order. A refused change (the server answered with an error) is reported and
- * dropped — never silently; a network failure stops and keeps the rest for the next time.
- */
-export async function flushQueue(
-  queue: readonly QueuedStatus[],
-  send: (entry: QueuedStatus) => Promise<SendResult>,
-  onRefused: (entry: QueuedStatus) => void,
-): Promise<QueuedStatus[]> {
-  const rest = [...queue];
-  while (rest.length > 0) {
-    const entry = rest[0] as QueuedStatus;
-    const result = await send(entry);
-    if (result === 'offline') break;
-    if (result === 'refused') onRefused(entry);
-    rest.shift();
-  }
-  return rest;
-}
+/** Sends the queue in order (the platform's sender: a refused change reported and dropped, offline keeps the rest). */
+export const flushQueue = flushInOrder<QueuedStatus>;

@@ -1,4 +1,5 @@
 import type { SendInput } from '@hortus/contract/modules/messages';
+import { appendQueued, deviceQueue, flushInOrder, type SendResult } from '../../../platform/offline/send-queue';
 
 /**
  * Messages written offline wait on the device (like the check-in queue) and are sent in order when the
@@ -29,51 +30,19 @@ function isQueued(value: unknown): value is QueuedMessage {
   );
 }
 
-export function readOutbox(storage: Pick<Storage, 'getItem'> = localStorage): QueuedMessage[] {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(OUTBOX_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isQueued).sort((a, b) => a.seq - b.seq) : [];
-  } catch {
-    return [];
-  }
-}
-
-export function writeOutbox(
-  queue: readonly QueuedMessage[],
-  storage: Pick<Storage, 'setItem' | 'removeItem'> = localStorage,
-): void {
-  if (queue.length === 0) storage.removeItem(OUTBOX_KEY);
-  else storage.setItem(OUTBOX_KEY, JSON.stringify(queue));
-}
+const outbox = deviceQueue(OUTBOX_KEY, isQueued);
+export const readOutbox = outbox.read;
+export const writeOutbox = outbox.write;
+export type { SendResult };
 
 /** Adds a message at the end; a message already queued (same kennung) is not added twice. */
 export function enqueueMessage(queue: readonly QueuedMessage[], entry: Omit<QueuedMessage, 'seq'>): QueuedMessage[] {
   if (queue.some((item) => item.send.kennung === entry.send.kennung)) return [...queue];
-  const seq = queue.reduce((max, item) => Math.max(max, item.seq), 0) + 1;
-  return [...queue, { ...entry, seq }];
+  return appendQueued(queue, entry);
 }
 
-export type SendResult = 'sent' | 'refused' | 'offline';
-
-/**
- * Sends the queue in order: a refused message (the server answered with an error) is reported and dropped —
- * never silently; a network failure stops and keeps it and the rest for the next time.
- */
-export async function flushOutbox(
-  queue: readonly QueuedMessage[],
-  send: (entry: QueuedMessage) => Promise<SendResult>,
-  onRefused: (entry: QueuedMessage) => void,
-): Promise<QueuedMessage[]> {
-  const rest = [...queue];
-  while (rest.length > 0) {
-    const entry = rest[0] as QueuedMessage;
-    const result = await send(entry);
-    if (result === 'offline') break;
-    if (result === 'refused') onRefused(entry);
-    rest.shift();
-  }
-  return rest;
-}
+/** Sends the queue in order (the platform's sender: a refused message reported and dropped, offline keeps it). */
+export const flushOutbox = flushInOrder<QueuedMessage>;
 
 /** A new idempotency id for a message (URL-safe, 22+ characters). */
 export function newClientId(random: () => string = () => crypto.randomUUID()): string {
