@@ -64,13 +64,19 @@ class Bound extends Transform {
   }
 }
 
-/** An entry's unpacked bytes as a stream (stored or deflated), failing with ZipError past `maxBytes`. */
-export function zipEntryStream(bytes: Buffer, entry: Entry, maxBytes: number): Readable {
+/** An entry's packed bytes (stored or deflated, `entry.method` 0 or 8); ZipError('broken') when damaged. */
+export function zipEntryPacked(bytes: Buffer, entry: Entry): Buffer {
   const at = entry.headerOffset;
   if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== LOCAL_HEADER) throw new ZipError('broken');
   const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
   const packed = bytes.subarray(start, start + entry.packedBytes);
   if (packed.length !== entry.packedBytes || (entry.method !== 0 && entry.method !== 8)) throw new ZipError('broken');
+  return packed;
+}
+
+/** An entry's unpacked bytes as a stream (stored or deflated), failing with ZipError past `maxBytes`. */
+export function zipEntryStream(bytes: Buffer, entry: Entry, maxBytes: number): Readable {
+  const packed = zipEntryPacked(bytes, entry);
   const bound = new Bound(maxBytes);
   const source = Readable.from([packed], { objectMode: false });
   const unpacked = entry.method === 8 ? source.pipe(zlib.createInflateRaw()) : source;
