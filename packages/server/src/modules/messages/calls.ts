@@ -13,7 +13,8 @@ import { translate } from './translation';
 
 /** The inbox of the caller: conversations, unread count, settings, whom they may write to. */
 export async function loadMessages(db: Db, user: LoadedUser): Promise<MessagesData> {
-  const [box, settings, reach] = await Promise.all([inbox(db, user), readMessagesSettings(db), reachOf(db, user)]);
+  const [box, settings] = await Promise.all([inbox(db, user), readMessagesSettings(db)]);
+  const reach = await reachOf(db, user, settings);
   const gruppen = hasRight(user.rechte, messagesRights.settings)
     ? (await readOrgData(db)).groups.map((group) => ({ id: group.id, name: group.name }))
     : [];

@@ -1,6 +1,11 @@
 import { asc, inArray } from 'drizzle-orm';
 import { hasRight, messages, type SessionUser } from '@hortus/contract';
-import { messagesMessages, messagesRights, type Contacts } from '@hortus/contract/modules/messages';
+import {
+  messagesMessages,
+  messagesRights,
+  type Contacts,
+  type MessagesSettings,
+} from '@hortus/contract/modules/messages';
 import type { Db } from '../../platform/db/database';
 import { userGroups, users } from '../../platform/db/schema';
 import { CallError } from '../../platform/http/calls';
@@ -81,19 +86,25 @@ export interface Reach {
  * of its children's classes; everybody else (staff) reaches the other staff and the parents of the children
  * they see. Only accounts holding x|120|000 are reached; nobody reaches themselves.
  */
-export async function reachOf(db: Db, viewer: User): Promise<Reach> {
-  const [people, settings] = await Promise.all([messagingPeople(db), readMessagesSettings(db)]);
+export async function reachOf(db: Db, viewer: User, known?: MessagesSettings): Promise<Reach> {
+  const [people, settings] = await Promise.all([messagingPeople(db), known ?? readMessagesSettings(db)]);
   const broadcast = hasRight(viewer.rechte, messagesRights.broadcast);
   const allowed = new Set<number>();
   const me = people.get(viewer.id);
   let classes: Reach['classes'] = [];
   if (me?.parent) {
     const own = await familyContacts.classesOfParent(db, viewer.id);
-    for (const person of people.values()) {
-      if (person.id === viewer.id || person.parent) continue;
-      const office = settings.id_nutzergruppe_buero !== 0 && person.gruppen.includes(settings.id_nutzergruppe_buero);
-      if (office || (await familyContacts.seesOneOf(db, person, own))) allowed.add(person.id);
-    }
+    const staff = [...people.values()].filter((person) => person.id !== viewer.id && !person.parent);
+    const reached = await Promise.all(
+      staff.map(
+        (person) =>
+          (settings.id_nutzergruppe_buero !== 0 && person.gruppen.includes(settings.id_nutzergruppe_buero)) ||
+          familyContacts.seesOneOf(db, person, own),
+      ),
+    );
+    staff.forEach((person, index) => {
+      if (reached[index]) allowed.add(person.id);
+    });
   } else {
     for (const person of people.values()) if (!person.parent && person.id !== viewer.id) allowed.add(person.id);
     const [seen, parents] = await Promise.all([
