@@ -38,10 +38,20 @@ test('an admin clicks a child’s status; the child’s Verlauf and the Protokol
   await button.click();
   await expect(button).toHaveText(/^Anwesend seit \d\d:\d\d$/);
   await button.click();
-  // A child with pickup persons is released in a dialog that names them; one without is released at once.
-  const confirm = page.getByRole('dialog').getByRole('button', { name: 'Entlassen', exact: true });
+  // A child with pickup persons or a rule for today is released in a dialog; one without is released at once.
+  // A child that may not go home alone is released only to a named person (issue 44).
+  const releaseDialog = page.getByRole('dialog');
+  // Alone before the permitted time asks for a confirmation ('Trotzdem allein entlassen').
+  const confirm = releaseDialog.getByRole('button', { name: /^(Entlassen|Trotzdem allein entlassen)$/ });
   await expect(confirm.or(button.filter({ hasText: /^Entlassen / }))).toBeVisible();
-  if (await confirm.isVisible()) await confirm.click();
+  if (await confirm.isVisible()) {
+    const other = releaseDialog.getByRole('radio', { name: 'andere Person' });
+    if (await other.isVisible()) {
+      await other.check();
+      await releaseDialog.getByLabel('Name der Person').fill('Oma Erna');
+    }
+    await confirm.click();
+  }
   await expect(button).toHaveText(/^Entlassen \d\d:\d\d$/);
   // The button's text (its CSS shows it in capitals): 'Entlassen HH:MM'.
   const released = /\d\d:\d\d/.exec((await button.textContent()) ?? '')?.[0] ?? '';
