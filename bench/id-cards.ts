@@ -16,8 +16,8 @@ import {
   normalisePhoto,
   stopFaceDetection,
   warmUpFaceDetection,
-} from '../packages/server/src/modules/children/id-cards/face-detection';
-import { cardPreview } from '../packages/server/src/modules/children/id-cards/id-card-pdf';
+} from '../packages/server/src/modules/children/face-detection';
+import { cardPreview } from '../packages/server/src/modules/children/id-cards-pdf';
 
 const runs = Number(process.env.BENCH_RUNS ?? 10);
 const fixtures = path.join(import.meta.dirname, '..', 'packages', 'server', 'test', 'fixtures');

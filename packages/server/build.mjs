@@ -13,7 +13,7 @@ await build({
     'cli/restore': 'src/cli/restore.ts',
     'cli/pgdata-template': 'src/cli/pgdata-template.ts',
     // The face detector's worker thread (module 200 ID cards), loaded by path next to the chunks.
-    'face-worker': 'src/modules/children/id-cards/face-worker.ts',
+    'face-worker': 'src/modules/children/face-worker.ts',
     // The import's sheet reader thread (platform/import/sheet-reader.ts), loaded the same way.
     'sheet-worker': 'src/platform/import/sheet-worker.ts',
   },

@@ -10,7 +10,7 @@ import {
 } from '@hortus/contract/modules/dashboard';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { childClasses } from '../src/modules/children/schema';
-import { invalidateClasses } from '../src/modules/children/children/classes';
+import { invalidateClasses } from '../src/modules/children/classes';
 import { invalidateFeed } from '../src/modules/dashboard/messages';
 import { dashboardMessages } from '../src/modules/dashboard/schema';
 import { invalidateUsers } from '../src/platform/cache/hot-cache';

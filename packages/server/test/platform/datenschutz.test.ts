@@ -3,7 +3,7 @@ import { DATENSCHUTZ_SETTINGS_CODE, PAYROLL_YEARS_MIN, datenschutzMessages } fro
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { protokollRetentionJob, readDatenschutzSettings } from '../../src/platform/audit/protokoll';
 import { writeModuleSettings } from '../../src/platform/settings/module-settings';
-import { attendanceRetentionJob } from '../../src/modules/children/children/retention';
+import { attendanceRetentionJob } from '../../src/modules/children/retention';
 import { payrollRetentionJob } from '../../src/modules/payroll/retention';
 import { expectStatus, startTestServer, type TestServer } from '../support/helper';
 

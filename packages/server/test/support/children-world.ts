@@ -1,6 +1,6 @@
 import { childClasses, children } from '../../src/modules/children/schema';
-import { invalidateChildBase } from '../../src/modules/children/children/child-base';
-import { invalidateClasses } from '../../src/modules/children/children/classes';
+import { invalidateChildBase } from '../../src/modules/children/child-base';
+import { invalidateClasses } from '../../src/modules/children/classes';
 import type { Db } from '../../src/platform/db/database';
 
 type Condition = { alle: boolean; gruppen: number[] };

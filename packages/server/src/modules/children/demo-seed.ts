@@ -16,9 +16,9 @@ import {
   childRecurringExceptions,
   children,
 } from './schema';
-import { invalidateChildBase } from './children/child-base';
+import { invalidateChildBase } from './child-base';
 import { addDays, berlinNow } from '../../platform/time/berlin-time';
-import { invalidateClasses } from './children/classes';
+import { invalidateClasses } from './classes';
 import { seedReleaseDemo } from './demo-seed-release';
 
 const firstNames = [

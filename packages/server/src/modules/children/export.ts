@@ -11,10 +11,10 @@ import { recordDisclosure } from '../../platform/audit/protokoll';
 import type { Db } from '../../platform/db/database';
 import type { GeneratedFile } from '../../platform/files/offer-file';
 import { listExportFile } from '../../platform/import/list-export';
-import { allowedChildIds } from './children/child-records';
-import { classesFor } from './children/classes';
+import { allowedChildIds } from './access';
+import { classesFor } from './access';
 import { childListFields, pickupEntry, type ChildListKey } from './import';
-import { loadParents } from './parents/parents';
+import { loadParents } from './parents';
 import { childPhones, childPickupPersons, children } from './schema';
 import { readChildrenSettings } from './settings';
 

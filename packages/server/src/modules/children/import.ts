@@ -19,10 +19,11 @@ import {
   readImportTable,
   type ImportField,
 } from '../../platform/import/table';
-import { saveChild } from './children/children';
-import { classesFor, saveClasses } from './children/classes';
-import { allowedChildIds } from './children/child-records';
-import { parentIds, parentParameters, saveParent } from './parents/parents';
+import { saveChild } from './children';
+import { saveClasses } from './classes';
+import { classesFor } from './access';
+import { allowedChildIds } from './access';
+import { parentIds, parentParameters, saveParent } from './parents';
 import { children } from './schema';
 import { readChildrenSettings } from './settings';
 

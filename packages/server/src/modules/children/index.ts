@@ -1,16 +1,32 @@
-import { childrenPersonalData } from './children/personal-data';
-import type { ServerModule } from '../../platform/modules/server-module';
-import { CHILD_FILE_AREA, childFileAccess, childrenServerCalls } from './calls';
-import { classNames } from './children/classes';
-import { seedChildrenDemo } from './demo-seed';
-import { missingChildrenJob } from './children/missing';
-import { attendanceRetentionJob } from './children/retention';
-import { childrenAccessPort } from './access-port';
-import { absencesWidget } from './children/widget';
-import { ID_CARD_AREA } from './id-cards/id-cards';
-import { statisticsFileAccess } from './statistics/statistics-calls';
-import { seedStatisticsDemo } from './statistics/statistics-demo';
 import { STATISTICS_AREA } from '@hortus/contract/modules/children';
+import type { ServerModule } from '../../platform/modules/server-module';
+import { childFileAccess, childrenAccessPort, statisticsFileAccess } from './access';
+import { getDataCall, getKindCall, getSettingsCall } from './calls/children';
+import { deleteAnhangCall, deleteDokumentCall, uploadAnhangCall, uploadDokumentCall } from './calls/documents';
+import { saveTagebucheintragCall } from './calls/diary';
+import { exportKinderCall } from './calls/export';
+import { getKindProtokollCall } from './calls/history';
+import {
+  createKarteCall,
+  deleteKarteCall,
+  getAllKarteCall,
+  getKarteCall,
+  getKartePdfCall,
+  scanKarteCall,
+} from './calls/id-cards';
+import { importKinderCall } from './calls/import';
+import { createElternbriefCall } from './calls/letters';
+import { neuesSchuljahrCall } from './calls/school-year';
+import { createAnwesenheitsstatistikCall, saveAnwesenheitCall, zaehleAnwesenheitenCall } from './calls/statistics';
+import { classNames } from './classes';
+import { seedChildrenDemo } from './demo-seed';
+import { seedStatisticsDemo } from './demo-seed-statistics';
+import { CHILD_FILE_AREA } from './documents';
+import { ID_CARD_AREA } from './id-cards';
+import { missingChildrenJob } from './missing';
+import { childrenPersonalData } from './personal-data';
+import { attendanceRetentionJob } from './retention';
+import { absencesWidget } from './widget';
 
 /** /200?SCAN (also /200/?SCAN=…): the scan station page of the web part. */
 export function isScanStationPage(url: string): boolean {
@@ -18,10 +34,33 @@ export function isScanStationPage(url: string): boolean {
   return /^\/200\/?$/.test(parsed.pathname) && parsed.searchParams.has('SCAN');
 }
 
-/** Module 200: children, classes, attendance today, exceptions, parent accounts; dashboard widget 2. */
+/** Module 200 (README.md): children, classes, attendance today, exceptions, parent accounts; dashboard widget 2. */
 export const childrenServerModule: ServerModule = {
   code: '200',
-  calls: childrenServerCalls,
+  calls: [
+    getSettingsCall,
+    getDataCall,
+    getKindCall,
+    saveTagebucheintragCall,
+    createElternbriefCall,
+    uploadDokumentCall,
+    deleteDokumentCall,
+    uploadAnhangCall,
+    deleteAnhangCall,
+    importKinderCall,
+    exportKinderCall,
+    saveAnwesenheitCall,
+    createAnwesenheitsstatistikCall,
+    zaehleAnwesenheitenCall,
+    neuesSchuljahrCall,
+    getKarteCall,
+    createKarteCall,
+    deleteKarteCall,
+    getKartePdfCall,
+    getAllKarteCall,
+    scanKarteCall,
+    getKindProtokollCall,
+  ],
   fileAccess: {
     [CHILD_FILE_AREA]: childFileAccess,
     [STATISTICS_AREA]: statisticsFileAccess,

@@ -6,16 +6,10 @@ export {
   type NewParentReport,
   type ParentReportRow,
   type ParentsChild,
-} from './children/child-attendance';
-export { familyContacts, type FamilyContacts } from './children/family-contacts';
+} from './child-attendance';
+export { familyContacts, type FamilyContacts } from './family-contacts';
 /** Release permissions and health notes (issue 44): 210 writes parents' permissions and same-day changes. */
-export {
-  addPermission,
-  addSameDayChange,
-  healthNotesFor,
-  releaseOverview,
-  type ChildHealthNotes,
-} from './children/release';
+export { addPermission, addSameDayChange, healthNotesFor, releaseOverview, type ChildHealthNotes } from './release';
 /** Consents (issue 44): 210 shows the requests to parents and records their answers. */
-export { answerConsent, consentViews } from './children/consents';
-export { familyView, type AbsenceReport, type FamilyChild } from './children/family-view';
+export { answerConsent, consentViews } from './consents';
+export { familyView, type AbsenceReport, type FamilyChild } from './family-view';

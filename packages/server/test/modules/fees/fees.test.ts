@@ -10,8 +10,8 @@ import {
   type RunReply,
 } from '@hortus/contract/modules/fees';
 import { createGroup } from '../../../src/seed/factories';
-import { invalidateChildBase } from '../../../src/modules/children/children/child-base';
-import { invalidateClasses } from '../../../src/modules/children/children/classes';
+import { invalidateChildBase } from '../../../src/modules/children/child-base';
+import { invalidateClasses } from '../../../src/modules/children/classes';
 import { childClasses, childExceptions, childHealthNotes, children } from '../../../src/modules/children/schema';
 import { feesMealOrders } from '../../../src/modules/fees/schema';
 import { addDays, berlinNow } from '../../../src/platform/time/berlin-time';

@@ -11,8 +11,8 @@ import {
   type ConversationView,
 } from '@hortus/contract/modules/messages';
 import { createGroup } from '../../../src/seed/factories';
-import { invalidateChildBase } from '../../../src/modules/children/children/child-base';
-import { invalidateClasses } from '../../../src/modules/children/children/classes';
+import { invalidateChildBase } from '../../../src/modules/children/child-base';
+import { invalidateClasses } from '../../../src/modules/children/classes';
 import { childClasses, children } from '../../../src/modules/children/schema';
 import { messageMessages } from '../../../src/modules/messages/schema';
 import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
