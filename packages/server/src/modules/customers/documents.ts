@@ -1,35 +1,33 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { hasRight, documentTotals, formatGermanDate } from '@hortus/contract';
+import { documentTotals, formatGermanDate } from '@hortus/contract';
 import {
   addDays,
   centsOf,
   customerMessages,
-  customerRights,
   documentPrefixes,
   nextDocumentNumber,
   type OrderDocumentView,
   type documentInput,
 } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
-import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
-import { CallError, type AppContext, type FileAccessRule } from '../../platform/http/calls';
+import { CallError, type AppContext } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { ciiXml, xrechnungGaps } from './cii-xml';
 import { CREDIT_NOTE_TITLE, creditNoteSettlement, invoicePdf, salutation, type DocumentLine } from './invoice-pdf';
 import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
 import { invalidateCustomerData } from './data-cache';
-import { isCustomer, readCustomerSettings } from './settings';
-import { orderDocumentView, PUBLIC_DOCUMENT_TYPES } from './document-view';
+import { readCustomerSettings } from './settings';
+import { orderDocumentView } from './document-view';
 
 type DocumentData = z.output<typeof documentInput>;
 
-/** File area of the order documents; the rule below decides who may download them. */
+/** File area of the order documents; access.ts `documentFileAccess` decides who may download them. */
 export const DOCUMENT_AREA = 'f400-410';
 /** Folders of the area that hold internal files: cost documents and the generated exports. */
-const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV'];
+export const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV'];
 /** Serialises the numbering of invoices and offers (two servers on one PostgreSQL included). */
 export const NUMBERING_LOCK = 410_001;
 
@@ -364,31 +362,3 @@ export async function deleteDocument(app: AppContext, id: number, pfad: string):
     await invalidateCustomerData(tx);
   });
 }
-
-/**
- * Who may download an order document: staff with the module right (not customers) every one; a
- * customer only the invoices and offers (PDF and XML) of orders of their own customer records.
- */
-export const documentFileAccess: FileAccessRule = async (ctx, user: LoadedUser, file) => {
-  const db: Db = ctx.db;
-  const [row] = await db
-    .select({ dokumentart: customerDocuments.dokumentart, loginUserId: customers.loginUserId })
-    .from(customerDocuments)
-    .innerJoin(customerOrders, eq(customerOrders.id, customerDocuments.orderId))
-    .leftJoin(customers, eq(customers.id, customerOrders.customerId))
-    .where(sql`${customerDocuments.fileId} = ${file.id} or ${customerDocuments.xmlFileId} = ${file.id}`)
-    .limit(1);
-  const settings = await readCustomerSettings(db);
-  // Cost documents and the generated ZIPs (EÜR, monthly receipts, DATEV): staff only, never customers.
-  if (!row)
-    return (
-      STAFF_ONLY_FOLDERS.some((folder) => file.path.startsWith(`${DOCUMENT_AREA}/${folder}/`)) &&
-      !isCustomer(user, settings) &&
-      hasRight(user.rechte, customerRights.use)
-    );
-  // The settings right alone (x|410|set) reads no document.
-  if (!hasRight(user.rechte, customerRights.use)) return false;
-  return (
-    !isCustomer(user, settings) || (row.loginUserId === user.id && PUBLIC_DOCUMENT_TYPES.includes(row.dokumentart))
-  );
-};

@@ -1,17 +1,22 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { customerServerCalls } from './calls';
-import { seedCustomersDemo } from './demo-seed';
-import { DOCUMENT_AREA, documentFileAccess } from './documents';
-import { documentJob } from './document-job';
+import { customersAccessPort, documentFileAccess } from './access';
+import { kostenUploadCall } from './calls/cost-uploads';
+import { getSettingsCall } from './calls/customers';
+import { delDokumentCall, dokumentCall } from './calls/documents';
+import { importKundenCall } from './calls/import';
+import { uploadCall } from './calls/uploads';
 import { recurringCostJob } from './costs';
 import { writeDemoReceipts } from './demo-costs';
-import { customersAccessPort } from './access-port';
 import { writeDemoDocuments } from './demo-documents';
+import { seedCustomersDemo } from './demo-seed';
+import { documentJob } from './document-job';
+import { DOCUMENT_AREA } from './documents';
 
-/** Module 410: customers, orders and contracts, invoices and offers (e-invoices). */
+/** Module 410 (README.md): customers, orders and contracts, invoices and offers (e-invoices), costs. */
 export const customersServerModule: ServerModule = {
   code: '410',
-  calls: customerServerCalls,
+  // Order matters: the bare path (delDokument) answers whatever the query keys before it do not.
+  calls: [getSettingsCall, dokumentCall, uploadCall, importKundenCall, delDokumentCall, kostenUploadCall],
   fileAccess: { [DOCUMENT_AREA]: documentFileAccess },
   jobs: [documentJob, recurringCostJob],
   // The demo's receipt PDFs and issued documents (nothing to do once they exist).

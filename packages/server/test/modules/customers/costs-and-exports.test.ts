@@ -18,21 +18,21 @@ import {
   datevMessages,
   datevVat,
 } from '@hortus/contract/modules/customers';
-import { createGroup } from '../src/seed/factories';
-import { files } from '../src/platform/db/schema';
-import { customerCostDocuments, customerCosts, customerOrderLines } from '../src/modules/customers/schema';
-import { defaultCustomerSettings } from '../src/modules/customers/settings';
-import { runRecurringCosts } from '../src/modules/customers/costs';
-import { invalidateCustomerData } from '../src/modules/customers/data-cache';
-import { euerOf } from '../src/modules/customers/euer';
-import { windows1252Bookings } from '../src/modules/customers/datev';
-import { readCustomerSettings } from '../src/modules/customers/settings';
-import { writeDemoReceipts } from '../src/modules/customers/demo-costs';
-import { expectInvalid, expectStatus, startTestServer, type TestServer } from './support/helper';
-import { customerCallsOf, XRECHNUNG_SELLER } from './support/customer-calls';
-import { pageTexts } from './support/pdf-reader';
-import { readZip } from './support/zip-reader';
-import { postMultipart } from './support/multipart';
+import { createGroup } from '../../../src/seed/factories';
+import { files } from '../../../src/platform/db/schema';
+import { customerCostDocuments, customerCosts, customerOrderLines } from '../../../src/modules/customers/schema';
+import { defaultCustomerSettings } from '../../../src/modules/customers/settings';
+import { runRecurringCosts } from '../../../src/modules/customers/costs';
+import { invalidateCustomerData } from '../../../src/modules/customers/data-cache';
+import { euerOf } from '../../../src/modules/customers/euer';
+import { windows1252Bookings } from '../../../src/modules/customers/datev';
+import { readCustomerSettings } from '../../../src/modules/customers/settings';
+import { writeDemoReceipts } from '../../../src/modules/customers/demo-costs';
+import { expectInvalid, expectStatus, startTestServer, type TestServer } from '../../support/helper';
+import { customerCallsOf, XRECHNUNG_SELLER } from '../../support/customer-calls';
+import { pageTexts } from '../../support/pdf-reader';
+import { readZip } from '../../support/zip-reader';
+import { postMultipart } from '../../support/multipart';
 
 let server: TestServer;
 let admin: { code: string; id: number };

@@ -5,13 +5,13 @@ import {
   type CustomerData,
   type OrderView,
 } from '@hortus/contract/modules/customers';
-import { customerScheduledDocuments } from '../src/modules/customers/schema';
-import { writeDemoDocuments } from '../src/modules/customers/demo-documents';
-import { startTestServer, type TestServer } from './support/helper';
-import { customerCallsOf } from './support/customer-calls';
-import { fetchStored } from './support/download';
-import { openPdf, pageTexts } from './support/pdf-reader';
-import { facturXSchemaErrors } from './support/factur-x';
+import { customerScheduledDocuments } from '../../../src/modules/customers/schema';
+import { writeDemoDocuments } from '../../../src/modules/customers/demo-documents';
+import { startTestServer, type TestServer } from '../../support/helper';
+import { customerCallsOf } from '../../support/customer-calls';
+import { fetchStored } from '../../support/download';
+import { openPdf, pageTexts } from '../../support/pdf-reader';
+import { facturXSchemaErrors } from '../../support/factur-x';
 
 let demo: TestServer;
 let code: string;

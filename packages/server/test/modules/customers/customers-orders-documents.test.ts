@@ -14,22 +14,22 @@ import {
   vatMessages,
   YOUTH_WELFARE_EXEMPTION,
 } from '@hortus/contract/modules/customers';
-import { createGroup, createParameter } from '../src/seed/factories';
-import { userParameterValues } from '../src/platform/db/schema';
+import { createGroup, createParameter } from '../../../src/seed/factories';
+import { userParameterValues } from '../../../src/platform/db/schema';
 import {
   customerDocuments,
   customerOrders,
   customerScheduledDocuments,
   customers,
-} from '../src/modules/customers/schema';
-import { defaultCustomerSettings } from '../src/modules/customers/settings';
-import { runDueDocuments } from '../src/modules/customers/document-job';
-import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
-import { customerCallsOf, XRECHNUNG_SELLER } from './support/customer-calls';
-import { openPdf, pageTexts, xmpMetadata, xmpRaw } from './support/pdf-reader';
-import { BUSINESS_PROCESS } from '../src/modules/customers/cii-xml';
-import { postMultipart } from './support/multipart';
-import { facturXSchemaErrors } from './support/factur-x';
+} from '../../../src/modules/customers/schema';
+import { defaultCustomerSettings } from '../../../src/modules/customers/settings';
+import { runDueDocuments } from '../../../src/modules/customers/document-job';
+import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
+import { customerCallsOf, XRECHNUNG_SELLER } from '../../support/customer-calls';
+import { openPdf, pageTexts, xmpMetadata, xmpRaw } from '../../support/pdf-reader';
+import { BUSINESS_PROCESS } from '../../../src/modules/customers/cii-xml';
+import { postMultipart } from '../../support/multipart';
+import { facturXSchemaErrors } from '../../support/factur-x';
 
 let server: TestServer;
 let admin: { code: string; id: number };

@@ -9,10 +9,10 @@ import {
   XRECHNUNG_GUIDELINE,
   xrechnungGaps,
   type CiiInvoice,
-} from '../src/modules/customers/cii-xml';
-import type { DocumentLine } from '../src/modules/customers/invoice-pdf';
-import { defaultCustomerSettings } from '../src/modules/customers/settings';
-import { facturXSchemaErrors } from './support/factur-x';
+} from '../../../src/modules/customers/cii-xml';
+import type { DocumentLine } from '../../../src/modules/customers/invoice-pdf';
+import { defaultCustomerSettings } from '../../../src/modules/customers/settings';
+import { facturXSchemaErrors } from '../../support/factur-x';
 
 const seller: CustomerSettings['firma'] = {
   ...defaultCustomerSettings.firma,

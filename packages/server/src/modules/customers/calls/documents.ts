@@ -1,0 +1,45 @@
+import { customerCalls, customerRights } from '@hortus/contract/modules/customers';
+import { defineCall } from '../../../platform/http/calls';
+import { requireStaff } from '../access';
+import { deleteCostDocument, renameCostDocument } from '../cost-uploads';
+import { datevExport } from '../datev';
+import { planDocument } from '../document-job';
+import { createDocument, deleteDocument } from '../documents';
+import { exportZip } from '../euer';
+import { createReminder } from '../reminders';
+
+export const dokumentCall = defineCall(customerCalls.dokument).forSession({
+  rights: [customerRights.use],
+  errorPrefix: 'dokument.',
+  async handle({ app, db, input, user }) {
+    await requireStaff(db, user);
+    const doc = input.dokument;
+    if ('jahr' in doc) {
+      if (doc.dokumentart === 'DATEV')
+        return { status: 'success', ueberschrieben: false, ...(await datevExport(app, Number(doc.jahr))) };
+      return {
+        status: 'success',
+        ueberschrieben: false,
+        ...(await exportZip(app, { ...doc, dokumentart: doc.dokumentart })),
+      };
+    }
+    if (doc.terminPlanen) return { status: 'success', ueberschrieben: false, geplant: await planDocument(db, doc) };
+    const { document, replaced } =
+      doc.dokumentart === 4 ? await createReminder(app, doc) : await createDocument(app, doc);
+    return { status: 'success', neuDokument: document, ueberschrieben: replaced };
+  },
+});
+
+export const delDokumentCall = defineCall(customerCalls.delDokument).forSession({
+  rights: [customerRights.use],
+  async handle({ app, db, input, user }) {
+    const action = input.dataToSave;
+    if (action) {
+      await requireStaff(db, user);
+      if (action.type === 'kostenDelDokument') await deleteCostDocument(app, action.data.id, action.data.pfad);
+      else if (action.type === 'kostenEditDokument') await renameCostDocument(app, action.data.id, action.data.name);
+      else await deleteDocument(app, action.data.id, action.data.pfad);
+    }
+    return { status: 'success' };
+  },
+});
