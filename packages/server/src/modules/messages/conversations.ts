@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  messagesMessages,
   previewOf,
   type ConversationItem,
   type ConversationView,
@@ -9,7 +8,7 @@ import {
 import type { SessionUser } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
-import { requireRecord } from '../../platform/http/records';
+import { requireParticipant } from './access';
 import { namesOf } from './directory';
 import {
   messageAttachments,
@@ -20,42 +19,12 @@ import {
 } from './schema';
 
 type User = Pick<SessionUser, 'id'>;
-export type ConversationRow = typeof messageConversations.$inferSelect;
+export type { ConversationRow } from './access';
 
 /** The inbox shows the newest conversations first, at most this many. */
 export const INBOX_MAX = 200;
 /** A conversation view shows its newest messages, at most this many. */
 export const MESSAGES_MAX = 300;
-
-/** The conversation, when the user takes part in it; else notFound, as if it did not exist (issue 43). */
-export async function requireParticipant(db: Db, user: User, id: number): Promise<ConversationRow> {
-  const [row] = await db
-    .select({ conversation: messageConversations })
-    .from(messageParticipants)
-    .innerJoin(messageConversations, eq(messageConversations.id, messageParticipants.conversationId))
-    .where(and(eq(messageParticipants.conversationId, id), eq(messageParticipants.userId, user.id)))
-    .limit(1);
-  return requireRecord(row?.conversation, { canSee: () => true }, messagesMessages.unknownConversation);
-}
-
-/** The message with its conversation, when the user takes part in the conversation; else notFound. */
-export async function requireMessage(
-  db: Db,
-  user: User,
-  id: number,
-): Promise<{ message: typeof messageMessages.$inferSelect; conversation: ConversationRow }> {
-  const [row] = await db
-    .select({ message: messageMessages, conversation: messageConversations })
-    .from(messageMessages)
-    .innerJoin(messageConversations, eq(messageConversations.id, messageMessages.conversationId))
-    .innerJoin(
-      messageParticipants,
-      and(eq(messageParticipants.conversationId, messageConversations.id), eq(messageParticipants.userId, user.id)),
-    )
-    .where(eq(messageMessages.id, id))
-    .limit(1);
-  return requireRecord(row, { canSee: () => true }, messagesMessages.unknownMessage);
-}
 
 interface InboxRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { messagesServerCalls } from './calls';
+import { getOrSaveSettingsCall } from './calls/conversations';
 import { seedMessagesDemo } from './demo-seed';
 
 /**
@@ -8,6 +8,6 @@ import { seedMessagesDemo } from './demo-seed';
  */
 export const messagesServerModule: ServerModule = {
   code: '120',
-  calls: messagesServerCalls,
+  calls: [getOrSaveSettingsCall],
   demoSeed: seedMessagesDemo,
 };

@@ -4,7 +4,7 @@ import { messagesMessages } from '@hortus/contract/modules/messages';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { sendPush } from '../../platform/push/push';
-import { requireMessage } from './conversations';
+import { requireMessage } from './access';
 import { namesOf } from './directory';
 import { messageReceipts } from './schema';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { sendPush } from '../../platform/push/push';
 import { namesOf, reachOf, resolveRecipients } from './directory';
-import { requireParticipant, type ConversationRow } from './conversations';
+import { requireParticipant, type ConversationRow } from './access';
 import { messageConversations, messageMessages, messageParticipants, messageReceipts } from './schema';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;

@@ -1,33 +1,12 @@
-import { hasRight } from '@hortus/contract';
-import { messagesCalls, messagesMessages, messagesRights, type MessagesData } from '@hortus/contract/modules/messages';
-import type { LoadedUser } from '../../platform/auth/session-user';
-import type { Db } from '../../platform/db/database';
-import { defineCall, type CallDefinition } from '../../platform/http/calls';
-import { readOrgData } from '../../platform/settings/org-data';
-import { conversation, inbox, requireMessage } from './conversations';
-import { contactsOf, reachOf } from './directory';
-import { confirm, markRead, remind } from './receipts';
-import { sendMessage } from './send';
-import { readMessagesSettings, saveMessagesSettings } from './settings';
-import { translate } from './translation';
-
-/** The inbox of the caller: conversations, unread count, settings, whom they may write to. */
-export async function loadMessages(db: Db, user: LoadedUser): Promise<MessagesData> {
-  const [box, settings] = await Promise.all([inbox(db, user), readMessagesSettings(db)]);
-  const reach = await reachOf(db, user, settings);
-  const gruppen = hasRight(user.rechte, messagesRights.settings)
-    ? (await readOrgData(db)).groups.map((group) => ({ id: group.id, name: group.name }))
-    : [];
-  return {
-    konversationen: box.konversationen,
-    ungelesen: box.ungelesen,
-    settings,
-    kontakte: contactsOf(reach),
-    rundschreiben: reach.broadcast,
-    gruppen,
-    xtime: 0,
-  };
-}
+import { messagesCalls, messagesMessages, messagesRights } from '@hortus/contract/modules/messages';
+import { defineCall } from '../../../platform/http/calls';
+import { requireMessage } from '../access';
+import { conversation } from '../conversations';
+import { loadMessages } from '../load';
+import { confirm, markRead, remind } from '../receipts';
+import { sendMessage } from '../send';
+import { saveMessagesSettings } from '../settings';
+import { translate } from '../translation';
 
 /** The one call of module 120 under /_api/100/120/ (docs/api.md); every record is checked per participant. */
 export const getOrSaveSettingsCall = defineCall(messagesCalls.getOrSaveSettings).forSession({
@@ -64,5 +43,3 @@ export const getOrSaveSettingsCall = defineCall(messagesCalls.getOrSaveSettings)
     }
   },
 });
-
-export const messagesServerCalls: CallDefinition[] = [getOrSaveSettingsCall];
