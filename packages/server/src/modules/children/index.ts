@@ -1,7 +1,7 @@
 import { STATISTICS_AREA } from '@hortus/contract/modules/children';
 import type { ServerModule } from '../../platform/modules/server-module';
 import { childFileAccess, childrenAccessPort, statisticsFileAccess } from './access';
-import { getDataCall, getKindCall, getSettingsCall } from './calls/children';
+import { getDataCall, getKindCall, getSettingsCall } from './calls/load';
 import { deleteAnhangCall, deleteDokumentCall, uploadAnhangCall, uploadDokumentCall } from './calls/documents';
 import { saveTagebucheintragCall } from './calls/diary';
 import { exportKinderCall } from './calls/export';

@@ -1,7 +1,7 @@
 import type { ServerModule } from '../../platform/modules/server-module';
 import { customersAccessPort, documentFileAccess } from './access';
 import { kostenUploadCall } from './calls/cost-uploads';
-import { getSettingsCall } from './calls/customers';
+import { getSettingsCall } from './calls/load';
 import { delDokumentCall, dokumentCall } from './calls/documents';
 import { importKundenCall } from './calls/import';
 import { uploadCall } from './calls/uploads';

@@ -1,7 +1,7 @@
 import { hasRight, type SessionUser } from '@hortus/contract';
 import { feesMessages, feesRights } from '@hortus/contract/modules/fees';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { CallError, type FileAccessRule } from '../../platform/http/calls';
 import { familyView, type FamilyChild } from '../children/public';
 
 type User = Pick<SessionUser, 'id' | 'rechte'>;
@@ -11,20 +11,20 @@ type User = Pick<SessionUser, 'id' | 'rechte'>;
  * with IBANs in full; a parent (x|220|100) their own family only — the family is the parent account, so its id
  * is the caller's user id — with the IBAN masked.
  */
-export const isFeeOffice = (user: User): boolean => hasRight(user.rechte, feesRights.manage);
+export const canSeeEveryFamily = (user: User): boolean => hasRight(user.rechte, feesRights.manage);
 
 /** The family ids the caller sees: all (undefined) for the office, else their own. */
 export function allowedFamilyId(user: User): number | undefined {
-  return isFeeOffice(user) ? undefined : user.id;
+  return canSeeEveryFamily(user) ? undefined : user.id;
 }
 
 export function canSeeFamily(user: User, familyId: number): boolean {
-  return isFeeOffice(user) || (familyId === user.id && hasRight(user.rechte, feesRights.own));
+  return canSeeEveryFamily(user) || (familyId === user.id && hasRight(user.rechte, feesRights.own));
 }
 
 /** The children the caller sees (office: every child with a family; parent: their own). */
 export function visibleChildren(db: Db, user: User): Promise<FamilyChild[]> {
-  if (isFeeOffice(user)) return familyView.familyChildren(db);
+  if (canSeeEveryFamily(user)) return familyView.familyChildren(db);
   return hasRight(user.rechte, feesRights.own) ? familyView.familyChildren(db, user.id) : Promise.resolve([]);
 }
 
@@ -34,3 +34,6 @@ export async function requireChild(db: Db, user: User, childId: number): Promise
   if (!child) throw new CallError('notFound', feesMessages.notOwnChild);
   return child;
 }
+
+/** The module's stored files (the pain.008 files): the fee office only. */
+export const feesFileAccess: FileAccessRule = (_ctx, user) => hasRight(user.rechte, feesRights.manage);

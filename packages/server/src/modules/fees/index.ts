@@ -1,14 +1,18 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { FEES_FILE_AREA, feesFileAccess, feesServerCalls } from './calls';
+import { feesFileAccess } from './access';
+import { getOrSaveSettingsCall } from './calls/load';
+import { kuechenlisteCall, kuechenlistePdfCall } from './calls/meals';
+import { abrechnungPdfCall } from './calls/runs';
 import { runDemoMonth, seedFeesDemo } from './demo-seed';
+import { FEES_FILE_AREA } from './runs';
 
 /**
- * Module 220 Beiträge: care fees, meals that a parent's absence report cancels, monthly statements and the SEPA
- * direct-debit file (docs/architecture.md "Fees (module 220)").
+ * Module 220 Beiträge (README.md): care fees, meals that a parent's absence report cancels, monthly statements and
+ * the SEPA direct-debit file (docs/architecture.md "Fees (module 220)").
  */
 export const feesServerModule: ServerModule = {
   code: '220',
-  calls: feesServerCalls,
+  calls: [getOrSaveSettingsCall, kuechenlisteCall, kuechenlistePdfCall, abrechnungPdfCall],
   fileAccess: { [FEES_FILE_AREA]: feesFileAccess },
   demoSeed: seedFeesDemo,
   beforeRequests: runDemoMonth,

@@ -2,7 +2,7 @@ import { hasRight, type SessionUser } from '@hortus/contract';
 import { feesRights, mondayOf, type FeesData } from '@hortus/contract/modules/fees';
 import type { Db } from '../../platform/db/database';
 import { addDays, berlinNow } from '../../platform/time/berlin-time';
-import { allowedFamilyId, isFeeOffice, visibleChildren } from './access';
+import { allowedFamilyId, canSeeEveryFamily, visibleChildren } from './access';
 import { currentMandates, mandateViews } from './mandates';
 import { loadMenu, loadOrders } from './meals';
 import { loadRuns } from './runs';
@@ -22,7 +22,7 @@ export async function loadFees(db: Db, user: User, ab = '', now = Date.now()): P
   const { day: heute, time: jetzt } = berlinNow(now);
   const from = mondayOf(ab === '' ? heute : ab);
   const to = addDays(from, MEAL_WINDOW_DAYS - 1);
-  const office = isFeeOffice(user);
+  const office = canSeeEveryFamily(user);
   const familyId = allowedFamilyId(user);
   const [settings, umfaenge, children] = await Promise.all([
     readFeesSettings(db),

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { getOrSaveSettingsCall } from './calls/conversations';
+import { getOrSaveSettingsCall } from './calls/load';
 import { seedMessagesDemo } from './demo-seed';
 
 /**
