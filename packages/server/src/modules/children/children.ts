@@ -3,7 +3,7 @@ import { hasRight, messages, type SessionUser } from '@hortus/contract';
 import { childrenMessages, childrenRights, statusOf, type EditChildData } from '@hortus/contract/modules/children';
 import { eraseProtokollOf } from '../../platform/audit/protokoll';
 import { withFiles } from '../../platform/files/files';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { childAccess, requireChild } from './access';
 import { requireClass } from './access';
@@ -25,10 +25,6 @@ import { addDays, berlinNow } from '../../platform/time/berlin-time';
 import { requireVersion, versioned } from '../../platform/db/versions';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
-
-function refuse(errors: Record<string, string[]>): never {
-  throw new CallError('validationError', messages.validationFailed, errors);
-}
 
 /**
  * editKind: creates (id 0, needs x|200|000|010) or changes a child with its recurring and one-off
@@ -109,7 +105,7 @@ export async function saveChild(app: AppContext, user: User, input: EditChildDat
       });
     }
   }
-  if (Object.keys(errors).length > 0) refuse(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 
   return withFiles(app, async (tx, files) => {
     const values = {

@@ -1,5 +1,5 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import { hasRight, messages } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
 import {
   childrenMessages,
   childrenModule,
@@ -11,7 +11,7 @@ import type { SessionUser } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { perObject } from '../../platform/cache/derived';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { childClasses, children } from './schema';
 import { claimVersion, versioned } from '../../platform/db/versions';
 
@@ -81,7 +81,7 @@ export async function saveClasses(
         errors[`geloescht.${input.geloescht.indexOf(classId)}`] = [childrenMessages.classHasChildren];
       }
     }
-    if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+    if (Object.keys(errors).length > 0) throw invalid(errors);
     for (const klasse of input.klassen) {
       if (input.geloescht.includes(klasse.id)) continue;
       const values = { name: klasse.name.trim(), conditions: klasse.bedingungen, editedBy: by };

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { formatGermanDateTime, messages, type SessionUser } from '@hortus/contract';
+import { formatGermanDateTime, type SessionUser } from '@hortus/contract';
 import {
   childrenMessages,
   consentMessages,
@@ -8,7 +8,7 @@ import {
   type ConsentRequestView,
 } from '@hortus/contract/modules/children';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { sendPush } from '../../platform/push/push';
 import { berlinNow } from '../../platform/time/berlin-time';
@@ -76,7 +76,7 @@ export async function createConsentRequest(db: Db, user: User, input: ConsentReq
   const seen = new Set((await classesFor(db, user)).filter((entry) => entry.sehen).map((entry) => entry.row.id));
   const classIds = [...new Set(input.klassen)];
   if (classIds.some((id) => !seen.has(id))) {
-    throw new CallError('validationError', messages.validationFailed, { klassen: [childrenMessages.unknownClass] });
+    throw invalid({ klassen: [childrenMessages.unknownClass] });
   }
   const [row] = await db
     .insert(childConsentRequests)
@@ -112,9 +112,7 @@ export async function answerConsent(
 ): Promise<void> {
   const request = await requireRequest(db, requestId, (row) => row.classIds.includes(child.classId));
   if (!mayAnswer(request.deadline ?? '', agreed, berlinNow(now).day)) {
-    throw new CallError('validationError', consentMessages.deadlinePassed, {
-      zustimmung: [consentMessages.deadlinePassed],
-    });
+    throw invalid('zustimmung', consentMessages.deadlinePassed);
   }
   const values = { agreed, answeredBy: userId, answeredAt: new Date(now) };
   await db

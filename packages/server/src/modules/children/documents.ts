@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { bidiControls, detectFileKind, messages, validationMessages, type SessionUser } from '@hortus/contract';
+import { bidiControls, detectFileKind, validationMessages, type SessionUser } from '@hortus/contract';
 import { childrenMessages } from '@hortus/contract/modules/children';
 import type { UploadedFile } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { files as storedFiles } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import { firstBytes } from '../../platform/files/first-bytes';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { requireChild } from './access';
 import { childDocuments, childExceptionFiles, childExceptions } from './schema';
@@ -27,11 +27,11 @@ function documentName(filename: string, extension: string): string {
 /** Checks an upload (name charset, PDF or image by content) and stores it under the child's folder. */
 export async function checkedFile(file: UploadedFile) {
   if (bidiControls.test(file.filename)) {
-    throw new CallError('validationError', messages.validationFailed, { file: [validationMessages.charset] });
+    throw invalid({ file: [validationMessages.charset] });
   }
   const kind = detectFileKind(await firstBytes(file.path, 16));
   if (!kind) {
-    throw new CallError('validationError', childrenMessages.wrongFileType, { file: [childrenMessages.wrongFileType] });
+    throw invalid('file', childrenMessages.wrongFileType);
   }
   return { kind, name: documentName(file.filename, kind.endung) };
 }
@@ -88,9 +88,7 @@ export async function uploadAttachment(app: AppContext, user: User, exceptionId:
       .from(childExceptionFiles)
       .where(eq(childExceptionFiles.exceptionId, exception.id));
     if (n >= EXCEPTION_ATTACHMENTS_MAX) {
-      throw new CallError('validationError', childrenMessages.tooManyAttachments, {
-        file: [childrenMessages.tooManyAttachments],
-      });
+      throw invalid('file', childrenMessages.tooManyAttachments);
     }
     const stored = await storeChildFile(files, user, exception.childId, file, checked);
     await tx.insert(childExceptionFiles).values({ exceptionId: exception.id, fileId: stored.id });

@@ -20,7 +20,7 @@ import { files as storedFiles } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import { readStored } from '../../platform/files/store';
 import { firstBytes } from '../../platform/files/first-bytes';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { canChangeChildClass, canSeeChildClass } from './access';
 import { requireChild, type ChildWithClass } from './access';
@@ -47,10 +47,6 @@ export interface CreateCardInput {
   offsetx: number;
   offsety: number;
   qrCodes: QrCode[];
-}
-
-function refuse(field: string, message: string): never {
-  throw new CallError('validationError', message, { [field]: [message] });
 }
 
 /** A random secret for the card's QR code (24 characters of base64url). */
@@ -100,15 +96,15 @@ function content(
  */
 export async function createCard(app: AppContext, user: User, input: CreateCardInput) {
   const child = await requireChild(app.db, user, input.id_kind, true);
-  if (input.foto.size === 0) refuse('foto', idCardMessages.photoRequired);
+  if (input.foto.size === 0) throw invalid('foto', idCardMessages.photoRequired);
   if (detectFileKind(await firstBytes(input.foto.path, 4))?.mime !== 'image/jpeg') {
-    refuse('foto', idCardMessages.jpegOnly);
+    throw invalid('foto', idCardMessages.jpegOnly);
   }
   let photo;
   try {
     photo = await normalisePhoto(await readFile(input.foto.path));
   } catch {
-    refuse('foto', idCardMessages.unreadablePhoto);
+    throw invalid('foto', idCardMessages.unreadablePhoto);
   }
   const face = input.gesichtauto ? await detectFace(photo) : null;
   const crop = faceCropBox(photo, face, input);
@@ -203,7 +199,7 @@ export async function cardsOfClasses(app: AppContext, user: User, classIds: read
     .where(inArray(children.classId, [...new Set(classIds)]))
     .orderBy(asc(childClasses.name), asc(children.nachname), asc(children.vorname));
   const seen = rows.filter((row) => canSeeChildClass(row.klasse, user));
-  if (seen.length === 0) refuse('filterKlassen', idCardMessages.noCards);
+  if (seen.length === 0) throw invalid('filterKlassen', idCardMessages.noCards);
   const result: CardContent[] = [];
   for (const row of seen) {
     const child = { ...row.child, className: row.klasse.name };
@@ -221,7 +217,7 @@ function secretMatches(expected: string, given: string): boolean {
 /** Two scans of one card within this time are one scan (a camera reads a code many times). */
 export const SCAN_REPEAT_MS = 60_000;
 
-const invalid: ScanMessage = { title: idCardMessages.invalidQr, text: '', type: 'error' };
+const invalidQr: ScanMessage = { title: idCardMessages.invalidQr, text: '', type: 'error' };
 
 /**
  * scanKarte (school.md 4.5, 4.7): a card's code checks the child in (not here → Anwesend now) or
@@ -231,7 +227,7 @@ const invalid: ScanMessage = { title: idCardMessages.invalidQr, text: '', type: 
  */
 export async function scanCard(db: Db, user: User, text: string, now = Date.now()): Promise<ScanMessage> {
   const qr = parseCardQr(text);
-  if (!qr) return invalid;
+  if (!qr) return invalidQr;
   const [row] = await db
     .select({ card: childIdCards, child: children, klasse: childClasses })
     .from(childIdCards)
@@ -239,7 +235,7 @@ export async function scanCard(db: Db, user: User, text: string, now = Date.now(
     .innerJoin(childClasses, eq(childClasses.id, children.classId))
     .where(eq(childIdCards.childId, qr.childId));
   if (!row || !secretMatches(row.card.secret, qr.secret) || !canSeeChildClass(row.klasse, user)) {
-    return invalid;
+    return invalidQr;
   }
   const name = `${row.child.vorname} ${row.child.nachname} (${row.klasse.name})`;
   if (!canChangeChildClass(row.klasse, user)) {

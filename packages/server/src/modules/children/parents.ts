@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/database';
 import type { CredentialEnder } from '../../platform/modules/server-module';
 import { invalidateUsers } from '../../platform/cache/hot-cache';
 import { userParameterValues, users } from '../../platform/db/schema';
-import { CallError } from '../../platform/http/calls';
+import { CallError, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { readOrgData } from '../../platform/settings/org-data';
 import {
@@ -174,10 +174,6 @@ export async function requireParent(
   );
 }
 
-function refuse(errors: Record<string, string[]>): never {
-  throw new CallError('validationError', messages.validationFailed, errors);
-}
-
 /** The children to link must exist in classes the editor may edit (notFound / noRight). */
 async function requireEditableChildren(db: Db, editor: User, childIds: readonly number[]): Promise<void> {
   if (childIds.length === 0) return;
@@ -204,7 +200,7 @@ export async function saveParent(
   input: ParentData,
 ): Promise<{ id: number; password: string | null }> {
   const groupId = settings.id_nutzergruppe_eltern;
-  if (groupId === 0) refuse({ 'eltern.nn': [childrenMessages.noParentGroup] });
+  if (groupId === 0) throw invalid({ 'eltern.nn': [childrenMessages.noParentGroup] });
   // The parent group must still be a plain group within the editor's rights (never the administrators').
   await requireDesignation(db, editor, groupId, 'eltern.nn');
   if (input.id !== 0) await requireParent(db, editor, settings, input.id, true);
@@ -216,7 +212,7 @@ export async function saveParent(
     .from(users)
     .where(sql`lower(${users.nn}) = lower(${nn}) and ${users.id} <> ${input.id}`)
     .limit(1);
-  if (taken) refuse({ 'eltern.nn': [childrenMessages.userNameTaken] });
+  if (taken) throw invalid({ 'eltern.nn': [childrenMessages.userNameTaken] });
   const names = await nameParameters(db, groupId);
   const parameterValues = {
     nutzerparameterwerte: input.nutzerparameterwerte,
@@ -232,7 +228,7 @@ export async function saveParent(
   for (const [field, list] of Object.entries(valueErrors(shown, parameterValues))) {
     parameterErrors[`eltern.${field}`] = list;
   }
-  if (Object.keys(parameterErrors).length > 0) refuse(parameterErrors);
+  if (Object.keys(parameterErrors).length > 0) throw invalid(parameterErrors);
   const password = input.id === 0 ? generatePassword() : null;
   const passwordHash = password ? await hashGeneratedPassword(password) : null;
   const access = await classesFor(db, editor);

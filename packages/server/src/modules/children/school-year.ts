@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
 import { createAccount, deleteAccounts, requireDesignation } from '../../platform/users/accounts';
 import { withFiles } from '../../platform/files/files';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import { invalidateChildBase } from './child-base';
 import { invalidateClasses } from './classes';
 import { parentIds } from './parents';
@@ -70,7 +70,7 @@ async function checkState(db: Db, state: SchoolYearState): Promise<void> {
       if (!known.has(id)) errors[`${field}.wiederholer.${index}`] = [schoolYearMessages.unknownChild];
     });
   }
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 }
 
 /** Children who get a new parent account: those left without one (siblings share one). */
@@ -102,9 +102,7 @@ export async function runSchoolYear(app: AppContext, user: User, state: SchoolYe
   const settings = await readChildrenSettings(db);
   const groupId = settings.id_nutzergruppe_eltern;
   if (state.fuerAlleNeueElternkonten && groupId === 0) {
-    throw new CallError('validationError', messages.validationFailed, {
-      [`${field}.fuerAlleNeueElternkonten`]: [schoolYearMessages.noParentGroup],
-    });
+    throw invalid({ [`${field}.fuerAlleNeueElternkonten`]: [schoolYearMessages.noParentGroup] });
   }
   if (state.fuerAlleNeueElternkonten) await requireDesignation(db, user, groupId, `${field}.fuerAlleNeueElternkonten`);
   const plan = async (reader: Db) => {

@@ -1,5 +1,4 @@
 import { asc } from 'drizzle-orm';
-import { messages } from '@hortus/contract';
 import {
   childrenMessages,
   childrenModule,
@@ -9,7 +8,7 @@ import {
 } from '@hortus/contract/modules/children';
 import type { Db } from '../../platform/db/database';
 import { groups } from '../../platform/db/schema';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import { requireDesignation, type Editor } from '../../platform/users/accounts';
 
@@ -29,9 +28,7 @@ export async function saveChildrenSettings(db: Db, editor: Editor, input: Childr
   if (input.id_nutzergruppe_eltern !== 0) {
     const known = await groupList(db);
     if (!known.some((group) => group.id === input.id_nutzergruppe_eltern)) {
-      throw new CallError('validationError', messages.validationFailed, {
-        id_nutzergruppe_eltern: [childrenMessages.unknownGroup],
-      });
+      throw invalid({ id_nutzergruppe_eltern: [childrenMessages.unknownGroup] });
     }
   }
   if (input.id_nutzergruppe_eltern !== (await readChildrenSettings(db)).id_nutzergruppe_eltern) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { isIsoDate, messages, todayIsoDay, type SessionUser } from '@hortus/contract';
+import { isIsoDate, todayIsoDay, type SessionUser } from '@hortus/contract';
 import {
   STATISTICS_AREA,
   archiveFileName,
@@ -19,7 +19,7 @@ import {
 } from '@hortus/contract/modules/children';
 import type { Db } from '../../platform/db/database';
 import { TEMP_AREA, withFiles } from '../../platform/files/files';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { cachedChildBase } from './child-base';
 import { type ClassAccess } from './classes';
@@ -28,10 +28,6 @@ import { childClasses, childAttendance, childStatisticsArchives, children } from
 import { dayPdf, monthEntries, writeMonthZip, type EvaluationRow } from './statistics-pdf';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
-
-function refuse(errors: Record<string, string[]>): never {
-  throw new CallError('validationError', messages.validationFailed, errors);
-}
 
 const seenIds = (access: ClassAccess[]) => access.filter((entry) => entry.sehen).map((entry) => entry.row.id);
 
@@ -232,8 +228,8 @@ export interface MadeEvaluation {
 }
 
 function checkPeriod(typ: 'tag' | 'monat', wert: string): void {
-  if (typ === 'tag' && !isIsoDate(wert)) refuse({ wert: ['Bitte im folgenden Format angeben: TT.MM.YYYY'] });
-  if (typ === 'monat' && !/^\d{4}-(0[1-9]|1[0-2])$/.test(wert)) refuse({ wert: [statisticsMessages.badMonth] });
+  if (typ === 'tag' && !isIsoDate(wert)) throw invalid({ wert: ['Bitte im folgenden Format angeben: TT.MM.YYYY'] });
+  if (typ === 'monat' && !/^\d{4}-(0[1-9]|1[0-2])$/.test(wert)) throw invalid({ wert: [statisticsMessages.badMonth] });
 }
 
 /**
@@ -261,7 +257,7 @@ export async function countEvaluated(
 /** The chosen classes: seen (else notFound); with `loeschen` also editable (else noRight). */
 function chosenClasses(access: ClassAccess[], options: Pick<EvaluationOptions, 'klassen' | 'loeschen'>): ClassAccess[] {
   const ids = [...new Set(options.klassen)];
-  if (ids.length === 0) refuse({ 'monatsuebersichtElemente.klassen': [statisticsMessages.noClasses] });
+  if (ids.length === 0) throw invalid({ 'monatsuebersichtElemente.klassen': [statisticsMessages.noClasses] });
   return ids.map((id) =>
     requireRecord(
       access.find((entry) => entry.row.id === id),
@@ -295,7 +291,7 @@ export async function createEvaluation(
   checkPeriod(typ, wert);
   if (options.loeschen) {
     const blocked = deletionBlocked(typ, wert, todayIsoDay());
-    if (blocked !== null) refuse({ 'monatsuebersichtElemente.loeschen': [blocked] });
+    if (blocked !== null) throw invalid({ 'monatsuebersichtElemente.loeschen': [blocked] });
   }
   if (
     typ === 'monat' &&
@@ -307,15 +303,15 @@ export async function createEvaluation(
       options.tagesuebersichten
     )
   ) {
-    refuse({ monatsuebersichtElemente: [statisticsMessages.noContent] });
+    throw invalid({ monatsuebersichtElemente: [statisticsMessages.noContent] });
   }
   const classes = chosenClasses(access, options);
   const classIds = classes.map((entry) => entry.row.id);
   const classNames = classes.map((entry) => entry.row.name).sort((a, b) => a.localeCompare(b, 'de'));
   const rows = await evaluationRows(app.db, ...evaluatedPeriod(typ, wert), classIds);
-  if (typ === 'tag' && rows.length === 0) refuse({ wert: [statisticsMessages.noRecordsDay] });
+  if (typ === 'tag' && rows.length === 0) throw invalid({ wert: [statisticsMessages.noRecordsDay] });
   if (options.loeschen && options.loeschenAnzahl !== undefined && options.loeschenAnzahl !== rows.length) {
-    refuse({ 'monatsuebersichtElemente.loeschenAnzahl': [statisticsMessages.countChanged] });
+    throw invalid({ 'monatsuebersichtElemente.loeschenAnzahl': [statisticsMessages.countChanged] });
   }
   const archiveName = archiveFileName(typ, wert, options.suffix);
   const name = evaluationDownloadName(archiveName);

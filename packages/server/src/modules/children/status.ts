@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { messages, type SessionUser } from '@hortus/contract';
+import type { SessionUser } from '@hortus/contract';
 import {
   childrenMessages,
   dayPlan,
@@ -8,16 +8,12 @@ import {
   type StatusData,
 } from '@hortus/contract/modules/children';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { requireChild } from './access';
 import { childAttendance, childExceptions, childRecurringExceptions } from './schema';
 import { berlinNow } from '../../platform/time/berlin-time';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
-
-function refuse(field: string, message: string): never {
-  throw new CallError('validationError', messages.validationFailed, { [field]: [message] });
-}
 
 /** Today's plan of a child (expected or not, release time, reason). */
 export async function todaysPlan(db: Db, childId: number, releaseTime: string, day: string, weekday: number) {
@@ -68,7 +64,7 @@ export async function changeStatus(db: Db, user: User, input: StatusData, now = 
     switch (input.neuStatus) {
       case 1: {
         const plan = await todaysPlan(tx, child.id, child.releaseTime, day, weekday);
-        if (!plan.anwesend) refuse('neuStatus', childrenMessages.notExpected);
+        if (!plan.anwesend) throw invalid({ neuStatus: [childrenMessages.notExpected] });
         const timeFrom = input.neuZeit_von ?? time;
         if (record) {
           await tx
@@ -81,7 +77,7 @@ export async function changeStatus(db: Db, user: User, input: StatusData, now = 
         break;
       }
       case 2: {
-        if (current !== 1) refuse('neuStatus', childrenMessages.notCheckedIn);
+        if (current !== 1) throw invalid({ neuStatus: [childrenMessages.notCheckedIn] });
         const plan = await todaysPlan(tx, child.id, child.releaseTime, day, weekday);
         await tx
           .update(childAttendance)
@@ -96,7 +92,7 @@ export async function changeStatus(db: Db, user: User, input: StatusData, now = 
       }
       default: {
         if (input.nurEntlassenRueckgaengig) {
-          if (current !== 2) refuse('neuStatus', childrenMessages.notReleased);
+          if (current !== 2) throw invalid({ neuStatus: [childrenMessages.notReleased] });
           await tx
             .update(childAttendance)
             .set({ timeTo: null, reason: '', pickedUpBy: '', changedAt: new Date(now) })

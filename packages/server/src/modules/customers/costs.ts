@@ -17,7 +17,7 @@ import { requireVersion, versioned, type SaveVersion } from '../../platform/db/v
 import { files } from '../../platform/db/schema';
 import { jsonRows } from '../../platform/db/raw';
 import { withFiles } from '../../platform/files/files';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import type { BackgroundJob } from '../../platform/modules/server-module';
 import { customerCostDocuments, customerCosts, customerOrderLines, customerOrders } from './schema';
@@ -36,10 +36,6 @@ type CostRow = Pick<
   | 'templateId'
   | 'version'
 >;
-
-function invalid(field: string, message: string): CallError {
-  return new CallError('validationError', message, { [field]: [message] });
-}
 
 /** Adds (id 0) or saves a cost; answers its id. The cost centre must exist in the settings (or be 0). */
 export async function saveCost(

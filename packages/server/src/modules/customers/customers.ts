@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/database';
 import { requireVersion, versioned } from '../../platform/db/versions';
 import { users } from '../../platform/db/schema';
 import { requireAccountChange, designatedAccountIds } from '../../platform/users/accounts';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { checkLoginValues, loginViews, writeLoginValues, type Editor } from './login-values';
 import { customerOrders, customers } from './schema';
@@ -32,9 +32,7 @@ function withIds<T extends { id: number; sort: number }>(entries: readonly T[]):
 async function requireLogin(db: Db, loginUserId: number, customerGroupId: number): Promise<void> {
   if (loginUserId === 0) return;
   if (!(await designatedAccountIds(db, customerGroupId)).includes(loginUserId))
-    throw new CallError('validationError', customerMessages.unknownLogin, {
-      id_login: [customerMessages.unknownLogin],
-    });
+    throw invalid('id_login', customerMessages.unknownLogin);
 }
 
 /**
@@ -69,10 +67,7 @@ export async function saveCustomer(
         .from(customers)
         .where(and(eq(customers.kundennummer, kundennummer), ne(customers.id, input.id)))
         .limit(1);
-      if (taken)
-        throw new CallError('validationError', customerMessages.customerNumberTaken, {
-          kundennummer: [customerMessages.customerNumberTaken],
-        });
+      if (taken) throw invalid('kundennummer', customerMessages.customerNumberTaken);
     }
     const contacts: Contact[] = withIds(input.ansprechpartner);
     const addresses: CustomerAddress[] = withIds(input.anschriften);

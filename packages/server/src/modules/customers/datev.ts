@@ -12,15 +12,11 @@ import {
 } from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { type AppContext, invalid } from '../../platform/http/calls';
 import { DOCUMENT_AREA } from './documents';
 import { periodData } from './euer';
 import { customerDocuments, customerOrderLines } from './schema';
 import { readCustomerSettings } from './settings';
-
-function invalid(message: string): CallError {
-  return new CallError('validationError', message, { dokumentart: [message] });
-}
 
 /** A rate as written in the settings' keys: '19', '7', '0' ('19.00' → '19'). */
 const rateKey = (rate: string): string => new Big(rate).toFixed();
@@ -138,7 +134,7 @@ export async function datevBookings(db: Db, year: number, settings: CustomerSett
   const smallBusiness = settings.firma.kleinunternehmer;
   const checked = (account: string, where: string): string => {
     if (account.length !== datev.sachkontenlaenge)
-      throw invalid(datevMessages.accountLength(account, where, datev.sachkontenlaenge));
+      throw invalid('dokumentart', datevMessages.accountLength(account, where, datev.sachkontenlaenge));
     return account;
   };
   const bank = checked(datev.bankkonto, 'Bankkonto');
@@ -148,7 +144,7 @@ export async function datevBookings(db: Db, year: number, settings: CustomerSett
     const own = { '19': centre?.konto, '7': centre?.konto7, '0': centre?.konto0 }[rate];
     if (own) return checked(own, `Einnahmestelle „${centre?.name ?? ''}“, ${rate} %`);
     const standard = { '19': datev.erloeskonto, '7': datev.erloeskonto7, '0': datev.erloeskonto0 }[rate];
-    if (standard === undefined) throw invalid(datevMessages.rateAccount(rate));
+    if (standard === undefined) throw invalid('dokumentart', datevMessages.rateAccount(rate));
     return checked(standard, `Erlöskonto ${rate} %`);
   };
   const revenues = await orderRevenues(db, [...new Set(data.receipts.map((r) => r.orderId))], smallBusiness);
@@ -179,7 +175,7 @@ export async function datevBookings(db: Db, year: number, settings: CustomerSett
     .filter((cost) => cost.net + cost.vat !== 0)
     .map((cost) => {
       const key = smallBusiness ? '' : DATEV_INPUT_TAX_KEYS[rateKey(cost.rate)];
-      if (key === undefined) throw invalid(datevMessages.rateAccount(rateKey(cost.rate)));
+      if (key === undefined) throw invalid('dokumentart', datevMessages.rateAccount(rateKey(cost.rate)));
       const cents = cost.net + cost.vat;
       return {
         cents,
@@ -209,7 +205,7 @@ export async function datevExport(
     ...(settings.datev.beraternummer === '' ? ['die Beraternummer (1001–9999999)'] : []),
     ...(settings.datev.mandantennummer === '' ? ['die Mandantennummer (1–99999)'] : []),
   ];
-  if (missing.length > 0) throw invalid(datevMessages.numbersRequired(missing));
+  if (missing.length > 0) throw invalid('dokumentart', datevMessages.numbersRequired(missing));
   const { bookings, hinweise } = windows1252Bookings(await datevBookings(app.db, year, settings));
   const text = datevFile(
     {
@@ -248,7 +244,8 @@ export function windows1252Bookings(bookings: readonly DatevBooking[]): {
   const written = bookings.map((booking) => {
     const where = `Beleg ${booking.beleg}`;
     const { text, unwritable } = datevWindows1252(booking.text);
-    if (unwritable.length > 0) throw invalid(datevMessages.notWindows1252(where, booking.text, unwritable));
+    if (unwritable.length > 0)
+      throw invalid('dokumentart', datevMessages.notWindows1252(where, booking.text, unwritable));
     if (text !== booking.text) hinweise.push(datevMessages.transliterated(where, booking.text, text));
     return { ...booking, text };
   });

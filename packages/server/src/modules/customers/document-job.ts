@@ -3,7 +3,7 @@ import { toLocal, fromLocal, fieldErrors } from '@hortus/contract';
 import { customerMessages, documentInput, paymentIntervals } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import type { BackgroundJob } from '../../platform/modules/server-module';
 import { createDocument } from './documents';
@@ -151,8 +151,4 @@ export async function planDocument(
     })
     .returning({ id: customerScheduledDocuments.id });
   return { id: (row as { id: number }).id, zeitpunkt: dueAt.getTime() };
-}
-
-function invalid(field: string, message: string): CallError {
-  return new CallError('validationError', message, { [field]: [message] });
 }

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { ciiXml, xrechnungGaps } from './cii-xml';
 import { CREDIT_NOTE_TITLE, creditNoteSettlement, invoicePdf, salutation, type DocumentLine } from './invoice-pdf';
@@ -30,10 +30,6 @@ export const DOCUMENT_AREA = 'f400-410';
 export const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV'];
 /** Serialises the numbering of invoices and offers (two servers on one PostgreSQL included). */
 export const NUMBERING_LOCK = 410_001;
-
-function invalid(field: string, message: string): CallError {
-  return new CallError('validationError', message, { [field]: [message] });
-}
 
 /** Lines of the addressee: an individual address, or a customer address with the chosen contact. */
 function addressee(

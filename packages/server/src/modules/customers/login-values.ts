@@ -2,7 +2,7 @@ import { messages, type FieldErrors, type UserParameter } from '@hortus/contract
 import type { CustomerView } from '@hortus/contract/modules/customers';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
 import {
   applicableParameterIds,
@@ -70,11 +70,7 @@ export async function checkLoginValues(db: Db, editor: Editor, loginId: number, 
   const editable = shown.filter((parameter) => parameter.bearbeiten);
   Object.assign(errors, valueErrors(editable, sent, noChildren));
   if (Object.keys(errors).length > 0)
-    throw new CallError(
-      'validationError',
-      messages.validationFailed,
-      Object.fromEntries(Object.entries(errors).map(([field, list]) => [`nutzer.${field}`, list])),
-    );
+    throw invalid(Object.fromEntries(Object.entries(errors).map(([field, list]) => [`nutzer.${field}`, list])));
   return editable;
 }
 

@@ -22,7 +22,7 @@ import { requireVersion, systemSave, versioned, type SaveVersion } from '../../p
 import { files } from '../../platform/db/schema';
 import { jsonRows } from '../../platform/db/raw';
 import { requireRecord } from '../../platform/http/records';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { customerCosts, customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
 import { readCustomerSettings } from './settings';
 import { cachedCustomerPart, invalidateCustomerData } from './data-cache';
@@ -85,10 +85,7 @@ export async function saveOrder(
         .from(customerOrders)
         .where(and(eq(customerOrders.auftragsnummer, auftragsnummer), ne(customerOrders.id, input.id)))
         .limit(1);
-      if (taken)
-        throw new CallError('validationError', customerMessages.orderNumberTaken, {
-          auftragsnummer: [customerMessages.orderNumberTaken],
-        });
+      if (taken) throw invalid('auftragsnummer', customerMessages.orderNumberTaken);
     }
     const isContract = input.typ === 'Vertrag';
     const begin = isContract ? input.vertrag_beginn : '';
@@ -127,18 +124,17 @@ export async function saveOrder(
     const booked: BookedLineCost[] = [];
     for (const [index, line] of input.leistungen.entries()) {
       if (line.id_kosten > 0 && !existing.has(line.id_kosten))
-        throw new CallError('validationError', costMessages.unknownCost, {
-          [`leistungen.${index}.id_kosten`]: [costMessages.unknownCost],
-        });
+        throw invalid({ [`leistungen.${index}.id_kosten`]: [costMessages.unknownCost] }, costMessages.unknownCost);
       const neu = line.id_kosten === 0 ? line.neuKosten : null;
       if (!neu) {
         costIds.push(line.id_kosten);
         continue;
       }
       if (neu.id_kostenstelle !== 0 && !centres.some((c) => c.nummer === neu.id_kostenstelle))
-        throw new CallError('validationError', costMessages.unknownCostCentre, {
-          [`leistungen.${index}.neuKosten.id_kostenstelle`]: [costMessages.unknownCostCentre],
-        });
+        throw invalid(
+          { [`leistungen.${index}.neuKosten.id_kostenstelle`]: [costMessages.unknownCostCentre] },
+          costMessages.unknownCostCentre,
+        );
       const [cost] = await tx
         .insert(customerCosts)
         .values({

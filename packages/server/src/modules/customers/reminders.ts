@@ -9,7 +9,7 @@ import {
 } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import { withFiles } from '../../platform/files/files';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { renderPdf } from '../../platform/pdf/pdf-document';
 import { DOCUMENT_AREA, NUMBERING_LOCK } from './documents';
@@ -19,10 +19,6 @@ import { orderViews } from './orders';
 import { customerDocuments, customerOrders, customers } from './schema';
 import { invalidateCustomerData } from './data-cache';
 import { readCustomerSettings } from './settings';
-
-function invalid(field: string, message: string): CallError {
-  return new CallError('validationError', message, { [field]: [message] });
-}
 
 /**
  * A payment reminder (Zahlungserinnerung, 'ZE-<year>-0001') for an overdue invoice of the order: only

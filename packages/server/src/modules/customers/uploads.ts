@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { bidiControls, detectFileKind, messages, validationMessages, type FileKind } from '@hortus/contract';
+import { bidiControls, detectFileKind, validationMessages, type FileKind } from '@hortus/contract';
 import type { UploadedFile } from '@hortus/contract';
 import { centsOf, customerMessages, type OrderDocumentView } from '@hortus/contract/modules/customers';
 import { withFiles } from '../../platform/files/files';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { DOCUMENT_AREA } from './documents';
 import { orderDocumentView } from './document-view';
@@ -23,8 +23,7 @@ export function documentName(filename: string, extension: string): string {
 
 /** The kind (PDF or image) of an upload judged by its first bytes; other files and bidi names are refused. */
 export async function uploadedKind(file: UploadedFile): Promise<FileKind> {
-  if (bidiControls.test(file.filename))
-    throw new CallError('validationError', messages.validationFailed, { file: [validationMessages.charset] });
+  if (bidiControls.test(file.filename)) throw invalid({ file: [validationMessages.charset] });
   const handle = await fs.promises.open(file.path, 'r');
   const head = Buffer.alloc(16);
   try {
@@ -33,8 +32,7 @@ export async function uploadedKind(file: UploadedFile): Promise<FileKind> {
     await handle.close();
   }
   const kind = detectFileKind(head);
-  if (!kind)
-    throw new CallError('validationError', customerMessages.wrongFileType, { file: [customerMessages.wrongFileType] });
+  if (!kind) throw invalid('file', customerMessages.wrongFileType);
   return kind;
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@hortus/contract/modules/fees';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { CallError, invalid } from '../../platform/http/calls';
 import { familyView } from '../children/public';
 import { feesMandates } from './schema';
 
@@ -43,8 +43,7 @@ export async function saveMandate(db: Db, input: z.output<typeof mandateInput>):
       .select({ id: feesMandates.id })
       .from(feesMandates)
       .where(and(eq(feesMandates.reference, reference), ne(feesMandates.id, input.id)));
-    if (taken)
-      throw new CallError('validationError', feesMessages.referenceTaken, { referenz: [feesMessages.referenceTaken] });
+    if (taken) throw invalid('referenz', feesMessages.referenceTaken);
     const values = {
       familyId: input.id_familie,
       holder: input.kontoinhaber,

@@ -10,7 +10,7 @@ import {
 } from '@hortus/contract/modules/fees';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
 import { familyView, healthNotesFor, type AbsenceReport, type FamilyChild } from '../children/public';
 import { closedMonth } from './runs-lock';
@@ -68,13 +68,13 @@ export async function saveMeal(
 ): Promise<void> {
   const { day: today, time } = berlinNow(options.now);
   if (!options.office && !orderOpen(input.tag, options.cutoff, today, time)) {
-    throw new CallError('validationError', feesMessages.orderClosed, { tag: [feesMessages.orderClosed] });
+    throw invalid('tag', feesMessages.orderClosed);
   }
   if (await closedMonth(db, input.tag.slice(0, 7))) {
-    throw new CallError('validationError', feesMessages.monthClosed, { tag: [feesMessages.monthClosed] });
+    throw invalid('tag', feesMessages.monthClosed);
   }
   const [menu] = await db.select({ day: feesMenu.day }).from(feesMenu).where(eq(feesMenu.day, input.tag));
-  if (!menu) throw new CallError('validationError', feesMessages.noMenu, { tag: [feesMessages.noMenu] });
+  if (!menu) throw invalid('tag', feesMessages.noMenu);
   await db
     .insert(feesMealOrders)
     .values({ childId: input.id_kind, day: input.tag, ordered: input.bestellt })

@@ -12,7 +12,7 @@ import {
 } from '@hortus/contract/modules/fees';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
 import { familyView, type FamilyChild } from '../children/public';
 import { currentMandates } from './mandates';
@@ -155,7 +155,7 @@ export async function runMonth(
     .where(and(lt(feesRuns.month, month), eq(feesRuns.closed, false)));
   if (earlierOpen) {
     const message = `Bitte zuerst den Monat ${germanMonth(earlierOpen.month)} abschließen.`;
-    throw new CallError('validationError', message, { monat: [message] });
+    throw invalid('monat', message);
   }
   const { day: today } = berlinNow(now);
   const computed = await computeRun(db, settings, month, today);
@@ -163,7 +163,7 @@ export async function runMonth(
     computed.debits.length > 0 &&
     (settings.glaeubigerId === '' || settings.glaeubigerIban === '' || settings.glaeubigerName === '')
   ) {
-    throw new CallError('validationError', feesMessages.noCreditorId, { monat: [feesMessages.noCreditorId] });
+    throw invalid('monat', feesMessages.noCreditorId);
   }
   const messageId = `BEITRAG-${month}-${now}`;
   const xml = computed.debits.length > 0 ? pain008(settings, messageId, localStamp(now), computed.debits) : '';
@@ -171,8 +171,7 @@ export async function runMonth(
     await tx.insert(feesRuns).values({ month }).onConflictDoNothing();
     const [run] = await tx.select().from(feesRuns).where(eq(feesRuns.month, month)).for('update');
     if (!run) throw new Error('fees run vanished');
-    if (run.closed)
-      throw new CallError('validationError', feesMessages.monthClosed, { monat: [feesMessages.monthClosed] });
+    if (run.closed) throw invalid('monat', feesMessages.monthClosed);
     await tx.delete(feesStatements).where(eq(feesStatements.runId, run.id));
     const rows = computed.statements.map((statement) => ({ ...statement, runId: run.id }));
     for (let start = 0; start < rows.length; start += 500) {
@@ -231,12 +230,10 @@ export async function recordReturn(db: Db, statementId: number, fee: number): Pr
       .for('update', { of: feesStatements });
     if (!row) throw new CallError('notFound', feesMessages.unknownStatement);
     if (row.statement.returned) {
-      throw new CallError('validationError', feesMessages.alreadyReturned, {
-        id_abrechnung: [feesMessages.alreadyReturned],
-      });
+      throw invalid('id_abrechnung', feesMessages.alreadyReturned);
     }
     if (!row.closed || row.statement.sequence === '' || !row.statement.paid) {
-      throw new CallError('validationError', feesMessages.notCollected, { id_abrechnung: [feesMessages.notCollected] });
+      throw invalid('id_abrechnung', feesMessages.notCollected);
     }
     await tx
       .update(feesStatements)

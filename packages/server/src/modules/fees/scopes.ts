@@ -8,7 +8,7 @@ import {
   type scopeInput,
 } from '@hortus/contract/modules/fees';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { CallError, invalid } from '../../platform/http/calls';
 import { feesChildScopes, feesOneOffs, feesScopes } from './schema';
 
 /** umfang: a care scope saved (new id 0) or removed (refused while children have it). */
@@ -34,7 +34,7 @@ export async function saveScope(db: Db, input: z.output<typeof scopeInput>): Pro
       .from(feesChildScopes)
       .where(eq(feesChildScopes.scopeId, input.id))
       .limit(1);
-    if (used) throw new CallError('validationError', feesMessages.scopeInUse, { id: [feesMessages.scopeInUse] });
+    if (used) throw invalid('id', feesMessages.scopeInUse);
     await tx.delete(feesScopes).where(eq(feesScopes.id, input.id));
   });
 }
@@ -60,9 +60,7 @@ export async function saveChildScopes(db: Db, input: z.output<typeof childFeesIn
         : await tx.select({ id: feesScopes.id }).from(feesScopes).where(inArray(feesScopes.id, ids));
     input.zuordnungen.forEach((entry, index) => {
       if (!known.some((row) => row.id === entry.id_umfang)) {
-        throw new CallError('validationError', feesMessages.unknownScope, {
-          [`zuordnungen.${index}.id_umfang`]: [feesMessages.unknownScope],
-        });
+        throw invalid({ [`zuordnungen.${index}.id_umfang`]: [feesMessages.unknownScope] }, feesMessages.unknownScope);
       }
     });
     await tx.delete(feesChildScopes).where(eq(feesChildScopes.childId, input.id_kind));

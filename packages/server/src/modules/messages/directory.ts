@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { hasRight, messages, type SessionUser } from '@hortus/contract';
+import { hasRight, type SessionUser } from '@hortus/contract';
 import {
   messagesMessages,
   messagesRights,
@@ -8,7 +8,7 @@ import {
 } from '@hortus/contract/modules/messages';
 import type { Db } from '../../platform/db/database';
 import { userGroups, users } from '../../platform/db/schema';
-import { CallError } from '../../platform/http/calls';
+import { CallError, invalid } from '../../platform/http/calls';
 import { rightsOfAccounts } from '../../platform/users/accounts';
 import { readOrgData } from '../../platform/settings/org-data';
 import { familyContacts } from '../children/public';
@@ -150,9 +150,7 @@ export function isBroadcast(recipients: Recipients): boolean {
 export function resolveRecipients(reach: Reach, viewerId: number, recipients: Recipients): number[] {
   if (isBroadcast(recipients) && !reach.broadcast) throw new CallError('noRight', messagesMessages.broadcastNotAllowed);
   const refuse = (field: string, message: string): never => {
-    throw new CallError('validationError', messages.validationFailed, {
-      [field ? `empfaenger.${field}` : 'empfaenger']: [message],
-    });
+    throw invalid({ [field ? `empfaenger.${field}` : 'empfaenger']: [message] });
   };
   const ids = new Set<number>();
   for (const id of recipients.nutzer) {

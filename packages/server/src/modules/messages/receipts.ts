@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { messages, type SessionUser } from '@hortus/contract';
+import type { SessionUser } from '@hortus/contract';
 import { messagesMessages } from '@hortus/contract/modules/messages';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { CallError, invalid } from '../../platform/http/calls';
 import { sendPush } from '../../platform/push/push';
 import { requireMessage } from './access';
 import { namesOf } from './directory';
@@ -28,9 +28,7 @@ export async function confirm(db: Db, user: User, messageId: number, now = new D
   const { message } = await requireMessage(db, user, messageId);
   const [receipt] = await db.select().from(messageReceipts).where(receiptOf(messageId, user.id)).limit(1);
   if (!message.requiresConfirmation || !receipt) {
-    throw new CallError('validationError', messages.validationFailed, {
-      id_nachricht: [messagesMessages.notConfirmable],
-    });
+    throw invalid({ id_nachricht: [messagesMessages.notConfirmable] });
   }
   if (receipt.confirmedAt !== null) return;
   await db
@@ -47,9 +45,7 @@ export async function remind(db: Db, user: User, messageId: number, now = new Da
   const { message } = await requireMessage(db, user, messageId);
   if (message.authorId !== user.id) throw new CallError('noRight', messagesMessages.notYours);
   if (!message.requiresConfirmation) {
-    throw new CallError('validationError', messages.validationFailed, {
-      id_nachricht: [messagesMessages.notConfirmable],
-    });
+    throw invalid({ id_nachricht: [messagesMessages.notConfirmable] });
   }
   const open = await db
     .update(messageReceipts)
@@ -57,9 +53,7 @@ export async function remind(db: Db, user: User, messageId: number, now = new Da
     .where(and(eq(messageReceipts.messageId, messageId), isNull(messageReceipts.confirmedAt)))
     .returning({ userId: messageReceipts.userId });
   if (open.length === 0) {
-    throw new CallError('validationError', messages.validationFailed, {
-      id_nachricht: [messagesMessages.nothingToRemind],
-    });
+    throw invalid({ id_nachricht: [messagesMessages.nothingToRemind] });
   }
   const from = (await namesOf(db, [user.id])).get(user.id) ?? '';
   void sendPush(

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { messagesMessages, type SendData } from '@hortus/contract/modules/messages';
-import { messages, todayIsoDay, type SessionUser } from '@hortus/contract';
+import { todayIsoDay, type SessionUser } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { sendPush } from '../../platform/push/push';
 import { namesOf, reachOf, resolveRecipients } from './directory';
 import { requireParticipant, type ConversationRow } from './access';
@@ -17,14 +17,10 @@ export interface Sent {
   recipients: number[];
 }
 
-function refuse(field: string, message: string): never {
-  throw new CallError('validationError', messages.validationFailed, { [field]: [message] });
-}
-
 /** The private conversation in which a recipient answers a broadcast's sender (made on the first answer). */
 async function privateAnswer(tx: Db, user: User, broadcast: ConversationRow): Promise<number> {
   const sender = broadcast.createdBy;
-  if (sender === null) return refuse('id_konversation', messagesMessages.recipientNotAllowed);
+  if (sender === null) throw invalid({ id_konversation: [messagesMessages.recipientNotAllowed] });
   const [existing] = await tx
     .select({ id: messageConversations.id })
     .from(messageConversations)
@@ -50,7 +46,8 @@ async function privateAnswer(tx: Db, user: User, broadcast: ConversationRow): Pr
  * `kennung` answers the message stored first. Push goes out after the commit.
  */
 export async function sendMessage(db: Db, user: User, input: SendData, now = new Date()): Promise<Sent> {
-  if (input.frist !== '' && input.frist < todayIsoDay(now.getTime())) refuse('frist', messagesMessages.deadlinePast);
+  if (input.frist !== '' && input.frist < todayIsoDay(now.getTime()))
+    throw invalid({ frist: [messagesMessages.deadlinePast] });
   if (input.kennung) {
     const [earlier] = await db
       .select({ id: messageMessages.id, conversationId: messageMessages.conversationId })

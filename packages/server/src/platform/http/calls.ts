@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   hasAnyRight,
+  messages,
   type AdminUser,
   type CallReplyInput,
   type CallSpec,
@@ -230,6 +231,18 @@ export class CallError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * Bad input (docs/architecture.md: a German message on its field, nothing changes): `invalid(errors)` with the
+ * form's general message, `invalid(errors, message)` with another, `invalid(field, message)` for one field whose
+ * message is also the form's. Services write `throw invalid(…)`.
+ */
+export function invalid(errors: FieldErrors, message?: string): CallError;
+export function invalid(field: string, message: string): CallError;
+export function invalid(errorsOrField: FieldErrors | string, message: string = messages.validationFailed): CallError {
+  const errors = typeof errorsOrField === 'string' ? { [errorsOrField]: [message] } : errorsOrField;
+  return new CallError('validationError', message, errors);
 }
 
 export function hasCallRight(user: LoadedUser, rights: readonly string[] | undefined): boolean {

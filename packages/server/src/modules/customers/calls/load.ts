@@ -1,7 +1,7 @@
 import { hasRight, messages } from '@hortus/contract';
 import { customerCalls, customerRights } from '@hortus/contract/modules/customers';
 import { withFiles } from '../../../platform/files/files';
-import { CallError, defineCall, type AppContext } from '../../../platform/http/calls';
+import { CallError, defineCall, type AppContext, invalid } from '../../../platform/http/calls';
 import { requireStaff } from '../access';
 import { deleteCost, saveCost } from '../costs';
 import { deleteCustomer, saveCustomer } from '../customers';
@@ -29,8 +29,7 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           };
           break;
         case 'saveKunde':
-          if (save.data.id === 0)
-            throw new CallError('validationError', messages.recordNotFound, { id: ['Ungültige Nummer.'] });
+          if (save.data.id === 0) throw invalid({ id: ['Ungültige Nummer.'] }, messages.recordNotFound);
           markers = { lastEditedKunde: await saveCustomer(db, save.data, settings.id_nutzergruppe_kunde, user) };
           break;
         case 'delKunde':
@@ -44,8 +43,7 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           }
           break;
         case 'saveAuftrag':
-          if (save.data.id === 0)
-            throw new CallError('validationError', messages.recordNotFound, { id: ['Ungültige Nummer.'] });
+          if (save.data.id === 0) throw invalid({ id: ['Ungültige Nummer.'] }, messages.recordNotFound);
           {
             const saved = await saveOrder(db, save.data, settings, { by: user.id, version: save.data.version });
             markers = { lastEditedAuftrag: saved.id, lastEditedLeistungenNeuKosten: saved.neuKosten };
@@ -59,8 +57,7 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           markers = { lastAddedKosten: await saveCost(db, { ...save.data, id: 0 }, settings, { by: user.id }) };
           break;
         case 'saveKosten':
-          if (save.data.id === 0)
-            throw new CallError('validationError', messages.recordNotFound, { id: ['Ungültige Nummer.'] });
+          if (save.data.id === 0) throw invalid({ id: ['Ungültige Nummer.'] }, messages.recordNotFound);
           markers = {
             lastEditedKosten: await saveCost(db, save.data, settings, { by: user.id, version: save.data.version }),
           };
