@@ -156,12 +156,12 @@ export async function importChildren(
   const db = app.db;
   const table = await readImportTable<Key>(input, childListFields);
   const settings = await readChildrenSettings(db);
-  const mayParents = hasRight(user.rechte, childrenRights.parents);
-  const mayClasses = hasRight(user.rechte, childrenRights.settings);
+  const canChangeParents = hasRight(user.rechte, childrenRights.parents);
+  const canAddClasses = hasRight(user.rechte, childrenRights.settings);
   // The import answers as if what the importer may not see did not exist: a class they do not see is no
   // class of theirs (its name is never named; whoever manages the classes knows them all), a child they do
   // not see is no duplicate (the preview would otherwise tell that it exists, and with its birthday).
-  const classes = (await classesFor(db, user)).filter((entry) => entry.sehen || mayClasses);
+  const classes = (await classesFor(db, user)).filter((entry) => entry.sehen || canAddClasses);
   const classByName = new Map(classes.map((entry) => [lower(entry.row.name), entry]));
   const seenIds = await allowedChildIds(db, user);
   const stored = (
@@ -224,14 +224,14 @@ export async function importChildren(
     // An empty class is an error in the preview already, not first in the run (issue 47).
     if (className === '') add('klasse', childrenMessages.classRequired);
     else if (!klasse) {
-      if (mayClasses) newClasses.add(className);
+      if (canAddClasses) newClasses.add(className);
       else add('klasse', texts.classMissing(className));
     } else if (klasse && !klasse.bearbeiten) add('klasse', texts.classLocked(klasse.row.name));
 
     // The parent: an existing account (same user name or e-mail), one this file creates, or a new one.
     let parent: ChildRecord['parent'] = null;
     const wantsParent = v.eltern !== '' || v.benutzername !== '' || v.mail !== '';
-    if (wantsParent && !mayParents) add(v.eltern !== '' ? 'eltern' : 'benutzername', texts.parentRight);
+    if (wantsParent && !canChangeParents) add(v.eltern !== '' ? 'eltern' : 'benutzername', texts.parentRight);
     else if (wantsParent && groupId === 0) add('eltern', texts.noParentGroup);
     else if (wantsParent) {
       const words = v.eltern.split(/\s+/).filter(Boolean);

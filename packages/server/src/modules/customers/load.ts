@@ -34,16 +34,16 @@ export async function loadCustomerData(
   const settings = await readCustomerSettings(db);
   const customer = isCustomer(user, settings);
   // The settings right alone (x|410|set) reads the settings, no customer, order or cost.
-  const readsData = hasRight(user.rechte, customerRights.use);
-  const rows = readsData ? await customerRows(db, customer ? user.id : undefined) : [];
+  const canSeeCustomerData = hasRight(user.rechte, customerRights.use);
+  const rows = canSeeCustomerData ? await customerRows(db, customer ? user.id : undefined) : [];
   return {
     xtime: Math.floor(Date.now() / 1000),
     istKunde: customer,
     settings: customer ? customerVisibleSettings(settings) : settings,
-    kunden: readsData ? await customerViews(db, rows, customer ? null : user) : [],
-    auftraege: readsData ? await orderViews(db, customer ? rows.map((row) => row.id) : undefined) : [],
+    kunden: canSeeCustomerData ? await customerViews(db, rows, customer ? null : user) : [],
+    auftraege: canSeeCustomerData ? await orderViews(db, customer ? rows.map((row) => row.id) : undefined) : [],
     // Costs are internal: customers never get them.
-    kosten: customer || !readsData ? [] : await costViews(db, settings, costYear),
+    kosten: customer || !canSeeCustomerData ? [] : await costViews(db, settings, costYear),
     lastAddedKunde: markers.lastAddedKunde ?? 0,
     lastEditedKunde: markers.lastEditedKunde ?? 0,
     lastDeletedKunde: markers.lastDeletedKunde ?? 0,
@@ -54,6 +54,6 @@ export async function loadCustomerData(
     lastEditedKosten: markers.lastEditedKosten ?? 0,
     lastDeletedKosten: markers.lastDeletedKosten ?? 0,
     lastEditedLeistungenNeuKosten: markers.lastEditedLeistungenNeuKosten ?? [],
-    kundenLogins: customer || !readsData ? [] : await customerLogins(db, settings.id_nutzergruppe_kunde),
+    kundenLogins: customer || !canSeeCustomerData ? [] : await customerLogins(db, settings.id_nutzergruppe_kunde),
   };
 }
