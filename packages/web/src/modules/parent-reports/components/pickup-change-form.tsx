@@ -56,7 +56,9 @@ export function PickupChangeForm({ data }: { data: ParentReportsData }) {
         <Typography variant="body2" color="text.secondary">
           Für heute bis {deadline} Uhr.
         </Typography>
-        {child?.abholung && <Typography data-testid="pickup-today">Heute: {child.abholung.heute.text}</Typography>}
+        {child?.abholung && (
+          <Typography data-testid="pickup-today">Was heute gilt: {child.abholung.heute.text}</Typography>
+        )}
         <SettingsForm settings={settings} submitLabel="Abholung melden">
           {data.kinder.length > 1 && (
             <FormSelectField
