@@ -1,8 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { messages } from '@hortus/contract';
 import { releaseMessages } from '@hortus/contract/modules/children';
 import { demo, fixtureFamilies } from '../fixtures';
 import { login, typeInPicker } from './helpers';
+import { expect, test } from './test';
 
 /**
  * Issue 44 at the release: a parent on the phone gives what applies (a standing permission with a pickup
