@@ -52,7 +52,7 @@ async function checkedIn(staff: Page, nachname: string) {
   await staff.getByLabel('Suche').fill(nachname);
   const row = staff.getByTestId('children-table').getByRole('row').filter({ hasText: nachname });
   const status = row.getByRole('button', { name: /Abwesend|Anwesend|Entlassen/ });
-  await expect(status).toBeVisible();
+  await expect(status).toBeVisible({ timeout: 30_000 });
   if (/^Abwesend/.test((await status.textContent()) ?? '')) await status.click();
   await expect(status).toHaveText(/^Anwesend seit \d\d:\d\d$/);
   return { row, status };
@@ -117,7 +117,8 @@ test.describe('phone', () => {
 
     await openAs(page, family, '/210');
     const form = page.getByTestId('pickup-change');
-    await expect(form).toContainText('Für heute bis 23:59 Uhr.');
+    // The first load after the login may take long on a shared machine.
+    await expect(form).toContainText('Für heute bis 23:59 Uhr.', { timeout: 30_000 });
     await expect(form.getByTestId('pickup-today')).toHaveText('Was heute gilt: nur mit Abholperson');
     await form.getByLabel('Name der Person').fill('Oma Gerda');
     await form.getByRole('button', { name: 'Abholung melden' }).click();
@@ -158,7 +159,7 @@ test.describe('phone', () => {
     await openAs(page, family, '/210-100');
     const request = page.getByTestId(/^consent-\d+$/).filter({ hasText: title });
     const answer = request.getByTestId(/^consent-\d+-\d+$/).filter({ hasText: family.vorname });
-    await expect(answer).toContainText('noch nicht beantwortet');
+    await expect(answer).toContainText('noch nicht beantwortet', { timeout: 30_000 });
     await answer.getByRole('button', { name: 'Ja, ich willige ein' }).click();
     await expect(answer).toContainText('eingewilligt (');
 
