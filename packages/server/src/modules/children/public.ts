@@ -9,7 +9,15 @@ export {
 } from './child-attendance';
 export { familyContacts, type FamilyContacts } from './family-contacts';
 /** Release permissions and health notes (issue 44): 210 writes parents' permissions and same-day changes. */
-export { addPermission, addSameDayChange, healthNotesFor, releaseOverview, type ChildHealthNotes } from './release';
+export {
+  addPermission,
+  addSameDayChange,
+  healthNotesFor,
+  releaseOverview,
+  removePickupPerson,
+  savePickupPerson,
+  type ChildHealthNotes,
+} from './release';
 /** Consents (issue 44): 210 shows the requests to parents and records their answers. */
 export { answerConsent, consentViews } from './consents';
 export { familyView, type AbsenceReport, type FamilyChild } from './family-view';

@@ -10,7 +10,7 @@ import { defineCall, type AppContext, type CallDefinition } from '../../platform
 import { loadParentReports } from './load';
 import { sendReport, withdrawReport } from './reports';
 import { readParentReportsSettings, saveParentReportsSettings } from './settings';
-import { giveConsent, givePermission, sendSameDayChange } from './release';
+import { giveConsent, givePermission, givePickupPerson, sendSameDayChange, withdrawPickupPerson } from './release';
 import { uploadReportFiles } from './uploads';
 
 async function reply(
@@ -44,6 +44,12 @@ export const getSettingsCall = defineCall(parentReportsCalls.getSettings).forSes
         return reply(app, db, user);
       case 'einwilligung':
         await giveConsent(childAttendance, db, user, save.data);
+        return reply(app, db, user);
+      case 'abholperson':
+        await givePickupPerson(childAttendance, db, user, save.data);
+        return reply(app, db, user);
+      case 'abholpersonEntfernen':
+        await withdrawPickupPerson(childAttendance, db, user, save.data);
         return reply(app, db, user);
       case 'abholungHeute':
         await sendSameDayChange(
