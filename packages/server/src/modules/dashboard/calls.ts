@@ -62,7 +62,7 @@ const replyHead = Buffer.from('{"status":"success","save":{"xtime":');
  */
 async function dashboardReply(app: AppContext, db: Db, user: LoadedUser, xtime: number): Promise<DashboardReply> {
   const settings = await dashboardSettingsOf(app);
-  const classes = app.schoolClasses ? await app.schoolClasses(db) : noClasses;
+  const classes = app.audiences ? await app.audiences(db) : noClasses;
   const canView = hasRight(user.rechte, dashboardRights.view);
   const shown = canView ? await widgetsFor(app, user, settings) : [];
   const built = builtDashboards(user, [app, settings, classes, ...shown.map((entry) => entry.data)], () => {
@@ -70,8 +70,8 @@ async function dashboardReply(app: AppContext, db: Db, user: LoadedUser, xtime: 
       // The shared settings are only serialised here.
       ...(settings as DashboardSettings),
       allWidgets: moduleWidgets(app).map((widget) => ({ id: widget.id, name: widget.name })),
-      // The classes of the module that owns them (200), for filtering parents by class.
-      w1_200_Klassen: classes,
+      // The audiences a module offers (200's classes), for filtering parents by class; none without it.
+      w1_200_Klassen: [...classes],
     };
     const widgets = shown.map((entry) => entry.widget);
     const rest = JSON.stringify({ settings: settingsPart, widgets });
@@ -84,7 +84,7 @@ async function dashboardReply(app: AppContext, db: Db, user: LoadedUser, xtime: 
   return withJsonBody(reply, [replyHead, String(xtime), built.tail]);
 }
 
-const noClasses: { id: number; name: string }[] = [];
+const noClasses: readonly { id: number; name: string }[] = [];
 
 /**
  * Widget 1's actions. A widget call: the platform answers it only for users the widget is shown to

@@ -1,5 +1,5 @@
 import { formatGermanDate, hasRight, type SessionUser } from '@hortus/contract';
-import { childAttendance, consentViews, releaseOverview } from '../children/public';
+import { childAttendance, classNames, consentViews, releaseOverview } from '../children/public';
 import {
   parentReportsRights,
   ownComment,
@@ -42,8 +42,7 @@ export async function loadParentReports(
     consentViews(db, kinder),
   ]);
   const names = new Map(kinder.map((kind) => [kind.id, `${kind.vorname} ${kind.nachname}`]));
-  const klassen =
-    hasRight(user.rechte, parentReportsRights.settings) && app.schoolClasses ? await app.schoolClasses(db) : [];
+  const klassen = hasRight(user.rechte, parentReportsRights.settings) ? await classNames(db) : [];
   return {
     kinder: kinder.map((kind) => ({
       id: kind.id,
