@@ -14,7 +14,7 @@ import {
 import { createGroup } from '../../../src/seed/factories';
 import { childExceptions } from '../../../src/modules/children/schema';
 import { addDays, berlinNow } from '../../../src/platform/time/berlin-time';
-import { notifyLateReport } from '../../../src/modules/parent-reports/late-push';
+import { notifyLateReport } from '../../../src/modules/parent-reports/reports-late-push';
 import { removeUnusedUploads } from '../../../src/modules/parent-reports/uploads';
 import { sendReport, withdrawReport } from '../../../src/modules/parent-reports/reports';
 import { readParentReportsSettings, saveParentReportsSettings } from '../../../src/modules/parent-reports/settings';

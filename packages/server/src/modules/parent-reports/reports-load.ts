@@ -8,20 +8,17 @@ import {
   type ParentReportsData,
 } from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
-import type { AppContext } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
-import { HISTORY_MAX, ownChildren } from './records';
+import { ownChildren } from './access';
 import { readParentReportsSettings } from './settings';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
+/** Most history entries sent. */
+export const HISTORY_MAX = 200;
+
 /** What /210 shows the caller: their own children and reports, the settings, and classes for settings holders. */
-export async function loadParentReports(
-  app: AppContext,
-  db: Db,
-  user: User,
-  now = Date.now(),
-): Promise<ParentReportsData> {
+export async function loadParentReports(db: Db, user: User, now = Date.now()): Promise<ParentReportsData> {
   const attendance = childAttendance;
   const { day: heute, time: jetzt } = berlinNow(now);
   const [settings, kinder] = await Promise.all([
