@@ -19,7 +19,7 @@ import {
   type Meldung,
   type W1Data,
 } from '@hortus/contract/modules/dashboard';
-import { deliverDueNotices } from '../../../src/modules/dashboard/notify';
+import { deliverDueNotices } from '../../../src/modules/dashboard/messages-notify';
 import { dashboardMessages as messageTable } from '../../../src/modules/dashboard/schema';
 import { widgetRegistry } from '../../../src/platform/modules/widgets';
 import { createMailer, type Mailer } from '../../../src/platform/mail/mailer';
