@@ -90,6 +90,26 @@ export default tseslint.config(
     rules: { 'slices/no-utc-day': 'off' },
   },
   {
+    // Each browser-test worker has its own server: spec files take `test` (with the worker's baseURL) from
+    // e2e/tests/test.ts. Playwright's own `test` would send every worker to the first server.
+    files: ['e2e/tests/**/*.ts'],
+    ignores: ['e2e/tests/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Browser tests import test and expect from './test' (one server per worker).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       'scripts/**',
       'bench/**',

@@ -1,6 +1,16 @@
-/** E2E_PORT lets several checkouts run their browser tests side by side. */
+/**
+ * E2E_PORT lets several checkouts run their browser tests side by side; worker n's server listens on
+ * e2ePort + 10 n, so checkouts on neighbouring ports (4181, 4182, …) do not collide.
+ */
 export const e2ePort = Number(process.env['E2E_PORT'] ?? 4173);
-export const baseURL = `http://127.0.0.1:${e2ePort}`;
+/**
+ * Browser-test workers, each with its own server (E2E_WORKERS; default 2: the spec files split in two halves,
+ * the 2-core CI machine's browser and server work overlap).
+ */
+export const e2eWorkers = Math.max(1, Number(process.env['E2E_WORKERS'] ?? 2));
+/** The address of worker n's server. */
+export const workerPort = (parallelIndex: number) => e2ePort + 10 * parallelIndex;
+export const workerBaseURL = (parallelIndex: number) => `http://127.0.0.1:${workerPort(parallelIndex)}`;
 
 export const e2eAdmin = { nn: 'admin', password: 'Admin#E2E-2026' } as const;
 

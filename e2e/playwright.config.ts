@@ -1,18 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { callUrl, loginRouteTargets } from '@hortus/contract/login-route';
-import { baseURL } from './fixtures';
+import { e2eWorkers, workerBaseURL, workerPort } from './fixtures';
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Spec files are spread over the workers; the tests of one file run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL,
     locale: 'en-US', // German dates must not depend on the browser's language (issue 12)
     timezoneId: 'Europe/Berlin',
     screenshot: 'only-on-failure',
@@ -22,12 +22,15 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
     },
   },
-  webServer: {
+  // One server per worker (tests/test.ts points each worker's baseURL at its own), each on a fresh copy of
+  // the demo organisation.
+  webServer: Array.from({ length: e2eWorkers }, (_, index) => ({
     command: 'node --import tsx serve.ts',
-    url: `${baseURL}${callUrl(loginRouteTargets.loginScreen)}`,
+    url: `${workerBaseURL(index)}${callUrl(loginRouteTargets.loginScreen)}`,
+    env: { E2E_PORT: String(workerPort(index)) },
     reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    timeout: 180_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { attendanceMessages } from '@hortus/contract/modules/attendance';
 import { demo } from '../fixtures';
 import { attendanceSlotQrValue, login, logout, pickerInput } from './helpers';

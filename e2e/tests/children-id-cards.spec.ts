@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { messages } from '@hortus/contract';
 import { idCardCalls, idCardMessages, type IdCardView } from '@hortus/contract/modules/children';
 import { demo } from '../fixtures';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { schoolYearMessages, statisticsMessages } from '@hortus/contract/modules/children';
 import { demo } from '../fixtures';
 import { login, pickerInput, typeInPicker } from './helpers';

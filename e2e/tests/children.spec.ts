@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { messages } from '@hortus/contract';
 import { demo } from '../fixtures';
 import { login, typeInPicker } from './helpers';

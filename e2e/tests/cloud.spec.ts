@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { cloudMessages } from '@hortus/contract/modules/cloud';
 import { demo } from '../fixtures';
 import { login } from './helpers';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { formatGermanDay } from '@hortus/contract';
 import { dashboardMessages } from '@hortus/contract/modules/dashboard';
 import { demo } from '../fixtures';

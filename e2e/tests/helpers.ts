@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './test';
 import { messages } from '@hortus/contract';
 import { attendanceCalls, type AttendanceData } from '@hortus/contract/modules/attendance';
 

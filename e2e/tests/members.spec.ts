@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { membersMessages } from '@hortus/contract/modules/members';
 import { demo } from '../fixtures';
 import { login, logout } from './helpers';

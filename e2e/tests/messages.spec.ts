@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { messagesMessages } from '@hortus/contract/modules/messages';
 import { demo } from '../fixtures';
 import { login } from './helpers';

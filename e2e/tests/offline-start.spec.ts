@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { calendarMessages } from '@hortus/contract/modules/calendar';
 import { messages } from '@hortus/contract/messages';
 import { demo } from '../fixtures';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { platformCalls } from '@hortus/contract';
 import { demo, fixtureUsers } from '../fixtures';
 import { login, logout, openMenu } from './helpers';

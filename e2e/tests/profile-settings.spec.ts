@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { messages } from '@hortus/contract';
 import { appSettingsMessages } from '@hortus/contract/modules/app-settings';
 import { profileMessages } from '@hortus/contract/modules/profile';

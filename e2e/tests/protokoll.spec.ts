@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { datenschutzMessages, messages, protokollMessages } from '@hortus/contract';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { e2eAdmin, fixtureUsers } from '../fixtures';

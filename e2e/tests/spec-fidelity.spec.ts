@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { messages } from '@hortus/contract';
 import { customerMessages } from '@hortus/contract/modules/customers';
 import { hydrantMessages } from '@hortus/contract/modules/hydrants';

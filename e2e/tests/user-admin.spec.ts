@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { profileMessages } from '@hortus/contract/modules/profile';
 import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import { e2eAdmin } from '../fixtures';
