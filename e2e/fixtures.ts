@@ -38,6 +38,35 @@ export const fixtureUsers = [
   { nn: 'startpw', password: 'StartPw9aKd7Q', ident: 'Stella Start', rechte: ['x|010', 'x|020'], rootPw: true },
 ] as const;
 
+/**
+ * Families of their own (a parent account in the demo's 'Eltern' group with one child in the demo's first
+ * class) for the release journeys: the demo parent's children are reported absent by the report journeys,
+ * and each journey here must not depend on what another spec file did to them.
+ */
+export const fixtureFamilies = {
+  erlaubnis: {
+    nn: 'eltern-erlaubnis',
+    password: 'ElternErlaubnis#2026',
+    ident: 'Familie Hortkarte',
+    vorname: 'Lina',
+    nachname: 'Hortkarte',
+  },
+  abholung: {
+    nn: 'eltern-abholung',
+    password: 'ElternAbholung#2026',
+    ident: 'Familie Abholer',
+    vorname: 'Tom',
+    nachname: 'Abholer',
+  },
+  einwilligung: {
+    nn: 'eltern-einwilligung',
+    password: 'ElternEinwilligung#2026',
+    ident: 'Familie Einwilliger',
+    vorname: 'Ella',
+    nachname: 'Einwilliger',
+  },
+} as const;
+
 export const demo = {
   leitung: { nn: 'leitung', password: 'Leitung#2026' },
   erzieher: { nn: 'erzieher', password: 'Erzieher#2026' },

@@ -5,7 +5,7 @@ import { e2eWorkers, workerBaseURL, workerPort } from './fixtures';
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   // Spec files are spread over the workers; the tests of one file run in order in one worker.
   fullyParallel: false,

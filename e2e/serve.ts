@@ -11,8 +11,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bootstrap } from '../packages/server/src/bootstrap';
 import { openPglite } from '../packages/server/src/platform/db/database';
+import { asc, eq } from 'drizzle-orm';
+import { groups } from '../packages/server/src/platform/db/schema';
+import { childClasses, children } from '../packages/server/src/modules/children/schema';
 import { createUser } from '../packages/server/src/seed/factories';
-import { e2eAdmin, e2ePort, fixtureUsers } from './fixtures';
+import { e2eAdmin, e2ePort, fixtureFamilies, fixtureUsers } from './fixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-e2e-'));
@@ -26,6 +29,25 @@ for (const user of fixtureUsers) {
     ident: user.ident,
     rechteSolo: [...user.rechte],
     rootPw: 'rootPw' in user && user.rootPw,
+  });
+}
+const [parents] = await database.db.select({ id: groups.id }).from(groups).where(eq(groups.name, 'Eltern'));
+const [firstClass] = await database.db.select({ id: childClasses.id }).from(childClasses).orderBy(asc(childClasses.id));
+if (!firstClass) throw new Error('the demo organisation has no class');
+for (const family of Object.values(fixtureFamilies)) {
+  const parent = await createUser(database.db, {
+    nn: family.nn,
+    password: family.password,
+    ident: family.ident,
+    groupIds: parents ? [parents.id] : [],
+  });
+  await database.db.insert(children).values({
+    vorname: family.vorname,
+    nachname: family.nachname,
+    classId: firstClass.id,
+    parentUserId: parent.id,
+    careFrom: '11:30',
+    releaseTime: '15:00',
   });
 }
 await database.close();

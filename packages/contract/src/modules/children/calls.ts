@@ -205,6 +205,15 @@ export const pickupPersonInput = z
   });
 export type PickupPersonInput = z.input<typeof pickupPersonInput>;
 
+/** 210 abholperson (issue 44): a parent adds (id 0) or changes a pickup person of their own child. */
+export const parentPickupInput = z.object({ id_kind: recordId(), person: pickupPersonInput });
+export type ParentPickupInput = z.input<typeof parentPickupInput>;
+export type ParentPickupData = z.output<typeof parentPickupInput>;
+
+/** 210 abholpersonEntfernen (issue 44): a parent removes a pickup person of their own child. */
+export const parentPickupRemoval = z.object({ id_kind: recordId(), id: recordId() });
+export type ParentPickupRemoval = z.output<typeof parentPickupRemoval>;
+
 export const childInput = z.object({
   id: newOrRecordId(),
   vorname: personName,

@@ -21,6 +21,7 @@ export const releaseMessages = {
   aloneNotAllowed: 'Dieses Kind darf nicht allein nach Hause gehen.',
   aloneTooEarly: (time: string) => `Dieses Kind darf heute erst ab ${time} Uhr allein gehen.`,
   otherPerson: 'andere Person',
+  unknownPickupPerson: 'Die abholberechtigte Person existiert nicht.',
   saved: 'Gespeichert.',
 } as const;
 

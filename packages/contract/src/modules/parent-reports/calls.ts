@@ -13,7 +13,16 @@ import {
 } from '../../platform/report-settings';
 import { parentReportsRights } from './definition';
 import { ABSENT, REPORT_COMMENT_MAX, SICK } from './logic';
-import { consentInput, consentRequestView, healthView, permissionInput, pickupView, sameDayInput } from '../children';
+import {
+  consentInput,
+  consentRequestView,
+  healthView,
+  parentPickupInput,
+  parentPickupRemoval,
+  permissionInput,
+  pickupView,
+  sameDayInput,
+} from '../children';
 
 /** German texts of module 210, exactly as the specification words them (and ours where it says nothing). */
 export const parentReportsMessages = {
@@ -110,6 +119,10 @@ export const parentReportsActions = defineActions({
   abholungHeute: { data: sameDayInput, rights: [parentReportsRights.report] },
   /** A yes or no for one's own child to a consent request, or revoking it later (issue 44). */
   einwilligung: { data: consentInput, rights: [parentReportsRights.contact] },
+  /** Adds (id 0) or changes a pickup person of one's own child, with its validity ('Kontakt' tab; issue 44). */
+  abholperson: { data: parentPickupInput, rights: [parentReportsRights.contact] },
+  /** Removes a pickup person of one's own child (issue 44). */
+  abholpersonEntfernen: { data: parentPickupRemoval, rights: [parentReportsRights.contact] },
 });
 export type ParentReportsSave = NonNullable<z.input<typeof parentReportsActions.field>>;
 

@@ -16,6 +16,8 @@ export {
   addSameDayChange,
   healthNotesFor,
   releaseOverview,
+  removePickupPerson,
+  savePickupPerson,
   type ChildHealthNotes,
 } from './children/release';
 /** Consents (issue 44): 210 shows the requests to parents and records their answers. */

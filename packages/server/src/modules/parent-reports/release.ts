@@ -2,6 +2,8 @@ import type { SessionUser } from '@hortus/contract';
 import {
   releaseMessages,
   type ConsentData,
+  type ParentPickupData,
+  type ParentPickupRemoval,
   type PermissionData,
   type SameDayData,
 } from '@hortus/contract/modules/children';
@@ -9,7 +11,14 @@ import { cutoffPassed, reportDayErrors, type ParentReportsSettings } from '@hort
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
-import { addPermission, addSameDayChange, answerConsent, type ChildAttendance } from '../children/public';
+import {
+  addPermission,
+  addSameDayChange,
+  answerConsent,
+  removePickupPerson,
+  savePickupPerson,
+  type ChildAttendance,
+} from '../children/public';
 import { requireOwnChild } from './access';
 
 type User = Pick<SessionUser, 'id' | 'rechte'>;
@@ -29,6 +38,28 @@ export async function givePermission(
 ): Promise<void> {
   await requireOwnChild(attendance, db, user, input.id_kind);
   await addPermission(db, user.id, input.id_kind, input.alleinNachHause, false);
+}
+
+/** abholperson (issue 44): adds or changes a pickup person of one's own child, with its validity; applies at once. */
+export async function givePickupPerson(
+  attendance: ChildAttendance,
+  db: Db,
+  user: User,
+  input: ParentPickupData,
+): Promise<void> {
+  await requireOwnChild(attendance, db, user, input.id_kind);
+  await savePickupPerson(db, input.id_kind, input.person);
+}
+
+/** abholpersonEntfernen (issue 44): removes a pickup person of one's own child. */
+export async function withdrawPickupPerson(
+  attendance: ChildAttendance,
+  db: Db,
+  user: User,
+  input: ParentPickupRemoval,
+): Promise<void> {
+  await requireOwnChild(attendance, db, user, input.id_kind);
+  await removePickupPerson(db, input.id_kind, input.id);
 }
 
 /**

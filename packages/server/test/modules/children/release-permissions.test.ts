@@ -244,6 +244,107 @@ describe('210 abholungHeute: same-day changes', () => {
   });
 });
 
+describe('210 abholperson / abholpersonEntfernen: parents keep the pickup persons', () => {
+  const oma = { name: 'Oma Erika', beziehung: 'Oma', telefon: '0351 1234', notiz: '', gueltigVon: '', gueltigBis: '' };
+
+  it('adds a person with validity, seen by staff at once and valid only within it; changes and removes it', async () => {
+    const w = await world();
+    const today = berlinNow().day;
+    const added = await parentSave(w.parent.code, {
+      type: 'abholperson',
+      data: { id_kind: w.mine, person: { ...oma, gueltigVon: today, gueltigBis: addDays(today, 30) } },
+    });
+    expectStatus(added, 'success', 200);
+    const own = (added.body.save as ParentReportsData).kinder.find((kind) => kind.id === w.mine);
+    const person = own?.abholung?.personen.find((entry) => entry.name === 'Oma Erika');
+    expect(person).toMatchObject({ beziehung: 'Oma', gueltigVon: today, gueltigBis: addDays(today, 30) });
+    let child = (await staffLoad(w.staff.code)).kinder.find((kind) => kind.id === w.mine);
+    expect(child?.abholung?.heute.personen).toEqual(['Oma Erika']);
+
+    // Valid only from tomorrow: listed, but not among today's persons.
+    expectStatus(
+      await parentSave(w.parent.code, {
+        type: 'abholperson',
+        data: { id_kind: w.mine, person: { ...oma, id: person?.id, gueltigVon: addDays(today, 1) } },
+      }),
+      'success',
+      200,
+    );
+    child = (await staffLoad(w.staff.code)).kinder.find((kind) => kind.id === w.mine);
+    expect(child?.abholung?.personen.map((entry) => entry.gueltigVon)).toEqual([addDays(today, 1)]);
+    expect(child?.abholung?.heute.personen).toEqual([]);
+
+    expectStatus(
+      await parentSave(w.parent.code, {
+        type: 'abholpersonEntfernen',
+        data: { id_kind: w.mine, id: person?.id },
+      }),
+      'success',
+      200,
+    );
+    child = (await staffLoad(w.staff.code)).kinder.find((kind) => kind.id === w.mine);
+    expect(child?.abholung?.personen).toEqual([]);
+  });
+
+  it("refuses another family's child and its persons, and callers without the contact right", async () => {
+    const w = await world();
+    const theirs = await parentSave(w.other.code, { type: 'abholperson', data: { id_kind: w.theirs, person: oma } });
+    expectStatus(theirs, 'success', 200);
+    const theirPerson = (theirs.body.save as ParentReportsData).kinder
+      .find((kind) => kind.id === w.theirs)
+      ?.abholung?.personen.at(0);
+    expect(theirPerson?.name).toBe('Oma Erika');
+    expectStatus(
+      await parentSave(w.parent.code, { type: 'abholperson', data: { id_kind: w.theirs, person: oma } }),
+      'noRight',
+      403,
+    );
+    // Another child's person through one's own child: unknown, unchanged.
+    expectStatus(
+      await parentSave(w.parent.code, {
+        type: 'abholperson',
+        data: { id_kind: w.mine, person: { ...oma, id: theirPerson?.id, name: 'Fremder' } },
+      }),
+      'notFound',
+    );
+    expectStatus(
+      await parentSave(w.parent.code, { type: 'abholpersonEntfernen', data: { id_kind: w.mine, id: theirPerson?.id } }),
+      'notFound',
+    );
+    expectStatus(
+      await parentSave(w.parent.code, {
+        type: 'abholpersonEntfernen',
+        data: { id_kind: w.theirs, id: theirPerson?.id },
+      }),
+      'noRight',
+      403,
+    );
+    const reportOnly = await server.userWithSession({ rechteSolo: ['x|210|000'] });
+    expectStatus(
+      await parentSave(reportOnly.code, { type: 'abholperson', data: { id_kind: w.mine, person: oma } }),
+      'noRight',
+      403,
+    );
+    const child = (await staffLoad(w.staff.code)).kinder.find((kind) => kind.id === w.theirs);
+    expect(child?.abholung?.personen.map((entry) => entry.name)).toEqual(['Oma Erika']);
+    expect((await staffLoad(w.staff.code)).kinder.find((kind) => kind.id === w.mine)?.abholung?.personen).toEqual([]);
+  });
+
+  it('refuses a missing name, a bad date and a validity that ends before it starts, changing nothing', async () => {
+    const w = await world();
+    const send = (person: Record<string, unknown>) =>
+      parentSave(w.parent.code, { type: 'abholperson', data: { id_kind: w.mine, person: { ...oma, ...person } } });
+    expectInvalid(await send({ name: '' }), 'dataToSave.data.person.name');
+    expectInvalid(await send({ gueltigVon: '2026-13-40' }), 'dataToSave.data.person.gueltigVon');
+    expectInvalid(
+      await send({ gueltigVon: '2026-12-10', gueltigBis: '2026-12-01' }),
+      'dataToSave.data.person.gueltigBis',
+      releaseMessages.validityRange,
+    );
+    expect((await staffLoad(w.staff.code)).kinder.find((kind) => kind.id === w.mine)?.abholung?.personen).toEqual([]);
+  });
+});
+
 describe('200 gesundheit: health notes', () => {
   it('are seen with the class only, changed with its edit right, and read by other modules per caller', async () => {
     const w = await world();

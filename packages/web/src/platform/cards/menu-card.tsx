@@ -45,9 +45,9 @@ export function MenuCard(props: MenuCardProps) {
       aria-label={cardLabel}
       sx={[{ position: 'relative' }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
+      {/* Named by its visible text (title, subheader, content): WCAG 2.5.3 'label in name'. */}
       <CardActionArea
         onClick={onOpen}
-        aria-label={`${title} öffnen`}
         sx={{
           height: '100%',
           display: 'flex',

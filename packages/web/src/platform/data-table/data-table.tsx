@@ -5,13 +5,13 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { ALL_ROWS, displayedRowsLabel, lastPage, pageRows, type RowsPerPageOption } from './pagination';
+import { TableRegion } from './table-region';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -151,7 +151,7 @@ function DataTableImpl<T>({
   // wide the table is.
   return (
     <Paper data-testid={testId}>
-      <TableContainer>
+      <TableRegion label={ariaLabel}>
         <Table size="small" aria-label={ariaLabel}>
           <TableHead>
             <TableRow>
@@ -186,7 +186,7 @@ function DataTableImpl<T>({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableRegion>
       {pagination}
     </Paper>
   );

@@ -1,11 +1,11 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { protokollMessages, protokollTime, type ProtokollEntry } from '@hortus/contract';
+import { TableRegion } from '../data-table/table-region';
 
 export const PROTOKOLL_PAGE_SIZES = [25, 50, 100];
 
@@ -35,7 +35,7 @@ export function ProtokollTable({
 }: ProtokollTableProps) {
   return (
     <>
-      <TableContainer>
+      <TableRegion label={protokollMessages.title}>
         <Table size="small" aria-label={protokollMessages.title}>
           <TableHead>
             <TableRow>
@@ -65,7 +65,7 @@ export function ProtokollTable({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableRegion>
       <TablePagination
         component="div"
         count={anzahl}

@@ -3,18 +3,21 @@ import { formatGermanDateTime, type SessionUser } from '@hortus/contract';
 import {
   emptyHealthNotes,
   noAloneRule,
+  releaseMessages,
   releaseToday,
   type AloneRule,
   type AloneRuleView,
   type DayPlan,
   type HealthNotes,
+  type ParentPickupData,
   type PickupView,
   type SameDayData,
 } from '@hortus/contract/modules/children';
 import type { Db } from '../../../platform/db/database';
+import { CallError } from '../../../platform/http/calls';
 import { users } from '../../../platform/db/schema';
-import { childHealthNotes, childPickupChanges, childReleasePermissions } from '../schema';
-import { cachedChildBase, type PickupRow } from './child-base';
+import { childHealthNotes, childPickupChanges, childPickupPersons, childReleasePermissions } from '../schema';
+import { cachedChildBase, invalidateChildBase, type PickupRow } from './child-base';
 import { todaysPlan } from './status';
 import { berlinNow } from '../../../platform/time/berlin-time';
 import { allowedChildIds, requireChild } from './child-records';
@@ -160,6 +163,42 @@ export async function addSameDayChange(db: Db, userId: number, input: SameDayDat
     person: input.art === 'person' ? input.person.trim() : '',
     createdBy: userId,
   });
+}
+
+/**
+ * A parent's pickup person of their own child (210 abholperson, checked there): id 0 adds one, another id
+ * changes that person of this child (another child's person is unknown here). Applies at once.
+ */
+export async function savePickupPerson(db: Db, childId: number, person: ParentPickupData['person']): Promise<void> {
+  const values = {
+    name: person.name.trim(),
+    relation: person.beziehung.trim(),
+    phone: person.telefon.trim(),
+    note: person.notiz.trim(),
+    validFrom: person.gueltigVon || null,
+    validUntil: person.gueltigBis || null,
+  };
+  if (person.id === 0) {
+    await db.insert(childPickupPersons).values({ childId, ...values });
+  } else {
+    const changed = await db
+      .update(childPickupPersons)
+      .set(values)
+      .where(and(eq(childPickupPersons.id, person.id), eq(childPickupPersons.childId, childId)))
+      .returning({ id: childPickupPersons.id });
+    if (changed.length === 0) throw new CallError('notFound', releaseMessages.unknownPickupPerson);
+  }
+  await invalidateChildBase(db);
+}
+
+/** Removes a pickup person of a child (210 abholpersonEntfernen, checked there). */
+export async function removePickupPerson(db: Db, childId: number, id: number): Promise<void> {
+  const removed = await db
+    .delete(childPickupPersons)
+    .where(and(eq(childPickupPersons.id, id), eq(childPickupPersons.childId, childId)))
+    .returning({ id: childPickupPersons.id });
+  if (removed.length === 0) throw new CallError('notFound', releaseMessages.unknownPickupPerson);
+  await invalidateChildBase(db);
 }
 
 /** 200 erlaubnis: staff record a signed paper permission (edit right on the child's class). */

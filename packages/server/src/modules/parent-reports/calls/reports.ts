@@ -10,7 +10,7 @@ import { defineCall } from '../../../platform/http/calls';
 import { loadParentReports } from '../reports-load';
 import { sendReport, withdrawReport } from '../reports';
 import { readParentReportsSettings, saveParentReportsSettings } from '../settings';
-import { giveConsent, givePermission, sendSameDayChange } from '../release';
+import { giveConsent, givePermission, givePickupPerson, sendSameDayChange, withdrawPickupPerson } from '../release';
 
 async function reply(db: Db, user: LoadedUser, extra: Partial<ParentReportsReply> = {}): Promise<ParentReportsReply> {
   return { status: 'success', save: await loadParentReports(db, user), ...extra };
@@ -41,6 +41,12 @@ export const getSettingsCall = defineCall(parentReportsCalls.getSettings).forSes
         return reply(db, user);
       case 'einwilligung':
         await giveConsent(childAttendance, db, user, save.data);
+        return reply(db, user);
+      case 'abholperson':
+        await givePickupPerson(childAttendance, db, user, save.data);
+        return reply(db, user);
+      case 'abholpersonEntfernen':
+        await withdrawPickupPerson(childAttendance, db, user, save.data);
         return reply(db, user);
       case 'abholungHeute':
         await sendSameDayChange(

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -176,15 +177,17 @@ function SettingsEditor({
               <Grid size={{ xs: 12, md: 4 }}>
                 <List dense aria-label="Kalender">
                   {form.kategorien.map((entry, index) => (
-                    <ListItemButton key={entry.id} selected={index === selected} onClick={() => setSelected(index)}>
-                      <ListItemIcon sx={{ minWidth: 32 }}>
-                        <CircleIcon fontSize="small" sx={{ color: entry.farbe }} />
-                      </ListItemIcon>
-                      <ListItemText
-                        primary={entry.name || '(ohne Namen)'}
-                        secondary={entry.id > 0 ? termineText(entry.termine) : 'neu'}
-                      />
-                    </ListItemButton>
+                    <ListItem key={entry.id} disablePadding>
+                      <ListItemButton selected={index === selected} onClick={() => setSelected(index)}>
+                        <ListItemIcon sx={{ minWidth: 32 }}>
+                          <CircleIcon fontSize="small" sx={{ color: entry.farbe }} />
+                        </ListItemIcon>
+                        <ListItemText
+                          primary={entry.name || '(ohne Namen)'}
+                          secondary={entry.id > 0 ? termineText(entry.termine) : 'neu'}
+                        />
+                      </ListItemButton>
+                    </ListItem>
                   ))}
                 </List>
                 <Button

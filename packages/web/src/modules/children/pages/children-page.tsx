@@ -242,6 +242,7 @@ function ChildrenList({ data }: { data: ChildrenData }) {
             sx={{ color: c.abholung.heute.aenderung ? 'error.main' : undefined }}
           >
             {c.abholung.heute.text}
+            {c.abholung.heute.gemeldet ? ` (gemeldet ${c.abholung.heute.gemeldet})` : ''}
             {c.anwesenheitHeute?.abgeholtVon ? ` · abgeholt von ${c.anwesenheitHeute.abgeholtVon}` : ''}
           </Box>
         ) : null,

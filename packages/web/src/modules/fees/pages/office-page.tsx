@@ -284,6 +284,7 @@ function Children({ data, run }: { data: FeesData; run: Saver }) {
                 <TextField
                   select
                   size="small"
+                  slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Umfang von ${kind.name}` } } }}
                   value={scopeOf(kind.zuordnungen)}
                   onChange={(e) => assign(kind, Number(e.target.value))}
                 >

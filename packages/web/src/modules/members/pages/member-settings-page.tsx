@@ -10,7 +10,6 @@ import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
@@ -27,6 +26,7 @@ import { useMemberSettings } from '../api/get-member-settings';
 import { useSaveMemberSettings } from '../api/save-member-settings';
 import { cachedMemberSettings } from '../logic/member-cache';
 import { conditionText } from '../logic/settings-rules';
+import { TableRegion } from '../../../platform/data-table/table-region';
 
 type SettingsTab = 'general' | 'parameters';
 
@@ -128,7 +128,7 @@ function ParameterOverview({
         Welche Nutzerparameter im Mitgliederverzeichnis erscheinen und wer sie sehen und bearbeiten darf, wird in der
         Benutzerverwaltung festgelegt.
       </Typography>
-      <TableContainer>
+      <TableRegion label="Nutzerparameter im Mitgliederverzeichnis">
         <Table size="small" aria-label="Nutzerparameter im Mitgliederverzeichnis">
           <TableHead>
             <TableRow>
@@ -154,7 +154,7 @@ function ParameterOverview({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableRegion>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button component={RouterLink} to="/005-010" startIcon={<EditIcon />}>
           Nutzerparameter bearbeiten

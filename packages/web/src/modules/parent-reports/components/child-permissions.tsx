@@ -1,17 +1,22 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { noAloneRule, releaseMessages, weekdayText, type AloneRuleView } from '@hortus/contract/modules/children';
+import {
+  noAloneRule,
+  permissionInput,
+  releaseMessages,
+  weekdayText,
+  type AloneRuleView,
+  type PermissionInput,
+} from '@hortus/contract/modules/children';
 import { parentReportsMessages, type ReportChild } from '@hortus/contract/modules/parent-reports';
-import { useSaveAction } from '../../../platform/saving/use-save-action';
-import { WeekdayCheckboxes } from '../../../platform/forms/weekday-checkboxes';
+import { FormCheckbox } from '../../../platform/forms/form-fields';
+import { FormTimeField } from '../../../platform/forms/form-date-fields';
+import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
+import { FormWeekdayCheckboxes } from '../../../platform/forms/weekday-checkboxes';
 import { useSaveParentReports } from '../api/parent-reports';
+import { PickupPersons } from './pickup-persons';
 
 /** 'allein ab 14:00 (Mo–Do)', 'nicht allein' — a permission in one line. */
 export function aloneRuleText(rule: AloneRuleView): string {
@@ -19,17 +24,39 @@ export function aloneRuleText(rule: AloneRuleView): string {
   return `darf allein nach Hause gehen${rule.abZeit ? ` ab ${rule.abZeit} Uhr` : ''} (${weekdayText(rule.wochentage)})`;
 }
 
+/** The permission as the form edits it: a child not yet allowed starts with Monday to Friday ticked. */
+const draftOf = (childId: number, rule: AloneRuleView): PermissionInput => ({
+  id_kind: childId,
+  alleinNachHause: {
+    erlaubt: rule.erlaubt,
+    wochentage: rule.erlaubt ? rule.wochentage : [1, 2, 3, 4, 5],
+    abZeit: rule.abZeit,
+  },
+});
+
 /**
  * One child on the 'Kontakt' tab (issue 44): its permission to go home alone (given here, applies at once;
- * who gave it and when), its pickup persons and health notes as the Hort keeps them.
+ * who gave it and when), its pickup persons and health notes as the Hort keeps them. The permission is a
+ * form on the contract's schema: a missing weekday or an unreadable time shows its German message on the
+ * field, and so does the server's answer.
  */
 export function ChildPermissions({ child }: { child: ReportChild }) {
   const saved = child.abholung?.alleinNachHause ?? noAloneRule;
-  const [erlaubt, setErlaubt] = useState(saved.erlaubt);
-  const [wochentage, setWochentage] = useState<number[]>(saved.erlaubt ? saved.wochentage : [1, 2, 3, 4, 5]);
-  const [abZeit, setAbZeit] = useState(saved.abZeit);
-  const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveParentReports();
+  const settings = useSettingsForm({
+    schema: permissionInput,
+    saved: draftOf(child.id, saved),
+    save: ({ id_kind, alleinNachHause }) =>
+      save({
+        type: 'erlaubnis',
+        data: {
+          id_kind,
+          alleinNachHause: alleinNachHause.erlaubt ? alleinNachHause : { erlaubt: false, wochentage: [], abZeit: '' },
+        },
+      }),
+    texts: { success: releaseMessages.saved, failure: parentReportsMessages.sendFailed },
+  });
+  const { control } = settings.form;
   const health = child.gesundheit;
   return (
     <Paper sx={{ p: 2 }} data-testid={`permissions-${child.id}`}>
@@ -41,52 +68,21 @@ export function ChildPermissions({ child }: { child: ReportChild }) {
           {aloneRuleText(saved)}
           {saved.von ? ` – ${saved.papier ? 'Papierformular, erfasst von' : 'von'} ${saved.von}, ${saved.am}` : ''}
         </Typography>
-        <FormControlLabel
-          control={<Switch checked={erlaubt} onChange={(event) => setErlaubt(event.target.checked)} />}
-          label="Darf allein nach Hause gehen"
-        />
-        {erlaubt && (
-          <>
-            <WeekdayCheckboxes value={wochentage} onChange={setWochentage} />
-            <TextField
-              label="Ab (Uhrzeit)"
-              type="time"
-              size="small"
-              value={abZeit}
-              onChange={(event) => setAbZeit(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: 160 }}
-            />
-          </>
-        )}
-        <Button
-          variant="contained"
-          sx={{ alignSelf: 'flex-start' }}
-          onClick={() =>
-            void saveAction(
-              () =>
-                save({
-                  type: 'erlaubnis',
-                  data: { id_kind: child.id, alleinNachHause: { erlaubt, wochentage, abZeit: erlaubt ? abZeit : '' } },
-                }),
-              { success: releaseMessages.saved, failure: parentReportsMessages.sendFailed },
-            )
-          }
-        >
-          Erlaubnis speichern
-        </Button>
-        {(child.abholung?.personen.length ?? 0) > 0 && (
-          <>
-            <Typography variant="subtitle2">Abholberechtigte</Typography>
-            {child.abholung?.personen.map((person) => (
-              <Typography key={person.id} variant="body2">
-                {person.name}
-                {person.beziehung ? ` (${person.beziehung})` : ''}
-                {person.gueltigBis ? `, bis ${person.gueltigBis}` : ''}
-              </Typography>
-            ))}
-          </>
-        )}
+        <SettingsForm settings={settings} submitLabel="Erlaubnis speichern">
+          <FormCheckbox
+            control={control}
+            name="alleinNachHause.erlaubt"
+            variant="switch"
+            label="Darf allein nach Hause gehen"
+          />
+          {settings.draft.alleinNachHause?.erlaubt && (
+            <>
+              <FormWeekdayCheckboxes control={control} name="alleinNachHause.wochentage" />
+              <FormTimeField control={control} name="alleinNachHause.abZeit" label="Ab (Uhrzeit)" />
+            </>
+          )}
+        </SettingsForm>
+        <PickupPersons child={child} />
         {health && (health.allergien || health.medikamente || health.hinweise) && (
           <Alert severity="info">
             {[

@@ -11,6 +11,7 @@ import {
   type ParentReportsData,
 } from '@hortus/contract/modules/parent-reports';
 import { PageLoading } from '../../../platform/feedback/page-loading';
+import { FormTimeField } from '../../../platform/forms/form-date-fields';
 import { FormFieldArray } from '../../../platform/forms/form-field-array';
 import { FormTextField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
@@ -58,6 +59,12 @@ function ReportSettingsForm({ data }: { data: ParentReportsData }) {
         <Suspense fallback={null}>
           <ReportSettingsFields form={reportSettingsForm(settings.form)} classes={data.klassen} />
         </Suspense>
+        <FormTimeField
+          control={control}
+          name="abholungHeute_spaetestensBis"
+          label="Abholung heute ändern bis"
+          helperText="Bis zu dieser Uhrzeit können Eltern für heute melden, wer abholt oder ob das Kind allein geht."
+        />
       </Stack>
     </Paper>
   );

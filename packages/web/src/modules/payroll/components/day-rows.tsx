@@ -3,7 +3,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -23,6 +22,7 @@ import {
 } from '@hortus/contract/modules/payroll';
 import { TimeInput } from '../../../platform/forms/date-pickers';
 import type { SelectOption } from '../../../platform/forms/form-fields';
+import { TableRegion } from '../../../platform/data-table/table-region';
 
 interface DayRowProps {
   day: DayRow;
@@ -197,7 +197,7 @@ export function DayRows(
 ) {
   const { days, holidays, errors, ...rest } = props;
   return (
-    <TableContainer sx={{ mb: 2 }}>
+    <TableRegion label="Tage" sx={{ mb: 2 }}>
       <Table size="small" aria-label="Tage" sx={{ tableLayout: 'fixed', minWidth: dayTableMinWidth }}>
         <colgroup>
           {dayColumns.map((column) => (
@@ -226,6 +226,6 @@ export function DayRows(
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }
