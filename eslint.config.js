@@ -41,6 +41,7 @@ export default tseslint.config(
       'slices/no-account-writes': 'error',
       'slices/no-cycles': 'error',
       'slices/no-utc-day': 'error',
+      'slices/no-module-tables': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

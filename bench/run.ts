@@ -15,7 +15,7 @@ import { platformCalls } from '@hortus/contract';
 import { calendarCalls } from '@hortus/contract/modules/calendar';
 import { dashboardCalls } from '@hortus/contract/modules/dashboard';
 import { calendarCategories, calendarEvents } from '../packages/server/src/modules/calendar/schema';
-import { invalidateCalendar } from '../packages/server/src/modules/calendar/service';
+import { invalidateCalendar } from '../packages/server/src/modules/calendar/state';
 import { userParameters } from '../packages/server/src/platform/db/schema';
 import { buildApp } from '../packages/server/src/app';
 import { bootstrap } from '../packages/server/src/bootstrap';

@@ -4,8 +4,8 @@
  * no module; a module imports another only through its public surface (contract entry
  * `@hortus/contract/modules/<m>`, server/web `modules/<m>/public.ts`) and only when its definition declares it
  * (`dependsOn`), for relative imports and package specifiers alike; the runtime import graph has no cycle; a day
- * is never the UTC day `toISOString().slice(0, 10)`. Another rule keeps the account tables to the platform's
- * accounts service.
+ * is never the UTC day `toISOString().slice(0, 10)`; the server platform names no module's table. Another rule keeps
+ * the account tables to the platform's accounts service.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -347,11 +347,78 @@ const noAccountWrites = {
   },
 };
 
+/** @type {Set<string> | null} */
+let moduleTablesCache = null;
+/**
+ * The tables server modules own: every `pgTable('<name>'` in packages/server/src/modules/<m>/schema.ts.
+ * @param {string} [serverModules] the folder packages/server/src/modules
+ */
+export function moduleTables(serverModules = path.join(repoRoot, 'packages/server/src/modules')) {
+  const own = serverModules === path.join(repoRoot, 'packages/server/src/modules');
+  if (own && moduleTablesCache) return moduleTablesCache;
+  /** @type {Set<string>} */
+  const out = new Set();
+  for (const name of fs.existsSync(serverModules) ? fs.readdirSync(serverModules) : []) {
+    const file = path.join(serverModules, name, 'schema.ts');
+    if (!fs.existsSync(file)) continue;
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(/pgTable\(\s*['"]([a-z0-9_]+)['"]/g)) {
+      out.add(match[1] ?? '');
+    }
+  }
+  if (own) moduleTablesCache = out;
+  return out;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noModuleTables = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        "server platform code names no module's table (raw SQL, label maps): a module offers what the platform needs through an extension point",
+    },
+    schema: [],
+    messages: {
+      table:
+        'Platform code names the table "{{table}}" of a module: let the module provide it through an extension point (platform/modules/server-module.ts).',
+    },
+  },
+  create(context) {
+    const from = sliceOf(context.filename);
+    if (from?.kind !== 'platform' || from.pkg !== 'server') return {};
+    const tables = moduleTables();
+    /** A name a table of a module, unmistakably: a snake_case name (plain words such as 'customers' only in SQL). */
+    const named = (/** @type {unknown} */ value) =>
+      typeof value === 'string' && value.includes('_') && tables.has(value) ? value : null;
+    /** @param {any} node @param {string} table */
+    const report = (node, table) => context.report({ node, messageId: 'table', data: { table } });
+    return {
+      TemplateLiteral(node) {
+        const text = node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(' ');
+        for (const match of text.matchAll(/\b(?:from|join|into|update|table|truncate)\s+"?([a-z0-9_]+)/gi)) {
+          const table = match[1] ?? '';
+          if (tables.has(table)) return report(node, table);
+        }
+      },
+      Literal(node) {
+        const table = named(node.value);
+        if (table) report(node, table);
+      },
+      Property(node) {
+        if (node.computed || node.key.type !== 'Identifier') return;
+        const table = named(node.key.name);
+        if (table) report(node.key, table);
+      },
+    };
+  },
+};
+
 export default {
   rules: {
     'slice-boundaries': sliceBoundaries,
     'no-account-writes': noAccountWrites,
     'no-cycles': noCycles,
     'no-utc-day': noUtcDay,
+    'no-module-tables': noModuleTables,
   },
 };

@@ -41,7 +41,7 @@ describe('slice-boundaries', () => {
       // A forbidden import: another module's inside instead of its public surface.
       {
         filename: at('packages/server/src/modules/parent-reports/records.ts'),
-        code: "import { canSeeChild } from '../children/children/child-records';",
+        code: "import { canSeeChild } from '../children/access';",
         errors: [{ messageId: 'surface' }],
       },
       // An undeclared dependency, by relative import and by package specifier.
@@ -116,6 +116,44 @@ describe('no-utc-day', () => {
     invalid: [
       { code: 'const today = new Date().toISOString().slice(0, 10);', errors: [{ messageId: 'utcDay' }] },
       { code: 'const day = date.toISOString().substring(0, 10);', errors: [{ messageId: 'utcDay' }] },
+    ],
+  });
+});
+
+describe('no-module-tables', () => {
+  const platformFile = at('packages/server/src/platform/audit/demo-protokoll.ts');
+  tester.run('no-module-tables', rules['no-module-tables'], {
+    valid: [
+      // The platform's own tables; a plain word that is also a module's table outside SQL (a demo group).
+      { filename: platformFile, code: 'const rows = sql`select id, nn from users`;' },
+      { filename: platformFile, code: 'const groups = { parents: 1, customers: 2 };' },
+      // A module reads and names its own tables.
+      {
+        filename: at('packages/server/src/modules/payroll/demo-seed.ts'),
+        code: "const rows = sql`select id from payroll_employees`;\nconst labels = { payroll_employees: 'Mitarbeiter' };",
+      },
+      // Only the server's platform: the web's is no concern of this rule.
+      { filename: at('packages/web/src/platform/forms/x.ts'), code: "const key = 'children_classes';" },
+    ],
+    invalid: [
+      // Raw SQL naming a module's table (what demo-protokoll.ts did before issue 41).
+      {
+        filename: platformFile,
+        code: 'const kinder = sql`select id, vorname from children order by id limit 6`;',
+        errors: [{ messageId: 'table', data: { table: 'children' } }],
+      },
+      {
+        filename: platformFile,
+        code: 'const rows = sql`select id from "payroll_employees" limit 1`;',
+        errors: [{ messageId: 'table' }],
+      },
+      // A label map keyed by a module's tables (what protokoll.ts held before).
+      {
+        filename: at('packages/server/src/platform/audit/protokoll.ts'),
+        code: "const labels = { users: 'Benutzer', payroll_employees: 'Mitarbeiter' };",
+        errors: [{ messageId: 'table', data: { table: 'payroll_employees' } }],
+      },
+      { filename: platformFile, code: "const table = 'children_classes';", errors: [{ messageId: 'table' }] },
     ],
   });
 });

@@ -26,13 +26,13 @@ import {
   totpStatusCall,
 } from './platform/settings/totp-calls';
 import { serverModules } from './server-modules';
-import type { BackgroundJob } from './platform/modules/server-module';
+import type { BackgroundJob, ServerModule } from './platform/modules/server-module';
 import { scheduleJobs } from './platform/modules/jobs';
 import { requireDeclaredDependencies } from './platform/modules/dependencies';
 import { widgetCalls, widgetRegistry } from './platform/modules/widgets';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { expiredSessionsJob } from './platform/users/accounts';
-import { protokollRetentionJob } from './platform/audit/protokoll';
+import { protokollRetentionJob, protokollTableLabels } from './platform/audit/protokoll';
 
 /** A temporary upload file untouched this long belongs to no request in flight (several servers, one folder). */
 const STALE_UPLOAD_MS = 60 * 60_000;
@@ -108,19 +108,32 @@ export function createAppContext(
     userSaveFallbacks: serverModules.flatMap((module) => (module.userSaveFallback ? [module.userSaveFallback] : [])),
     mailer: options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir }),
     widgets: moduleWidgets,
-    widgetAccess: serverModules.find((module) => module.widgetAccess)?.widgetAccess,
-    schoolClasses: serverModules.find((module) => module.schoolClasses)?.schoolClasses,
+    widgetAccess: onlyOne(serverModules, 'widgetAccess'),
+    audiences: onlyOne(serverModules, 'audiences'),
     personalData: serverModules.flatMap((module) =>
       module.personalData
         ? [{ code: module.code, collect: module.personalData, mayView: module.access?.personalData }]
         : [],
     ),
+    protokollLabels: protokollTableLabels(serverModules),
     protokollAccess: new Map(
       serverModules.flatMap((module) => (module.access?.protokoll ? [[module.code, module.access.protokoll]] : [])),
     ),
     credentialEnders: serverModules.flatMap((module) => (module.endCredentials ? [module.endCredentials] : [])),
     recordFileAreas: serverModules.flatMap((module) => module.recordFileAreas ?? []),
   };
+}
+
+/** The one module's extension point that at most one registered module may offer (a second is a wiring mistake). */
+function onlyOne<K extends 'audiences' | 'widgetAccess'>(
+  modules: readonly ServerModule[],
+  key: K,
+): ServerModule[K] | undefined {
+  const offering = modules.filter((module) => module[key] !== undefined);
+  if (offering.length > 1) {
+    throw new Error(`Server modules ${offering.map((module) => module.code).join(', ')} all offer ${key}`);
+  }
+  return offering[0]?.[key];
 }
 
 /** Builds the HTTP app from plugins in a fixed order: security, parsers, calls, web app. Listening is main.ts's job. */

@@ -1,5 +1,5 @@
-import { seedDemoProtokoll } from '../platform/audit/demo-protokoll';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
+import { demoProtokoll, writeDemoProtokoll } from '../platform/audit/demo-protokoll';
 import type { Db } from '../platform/db/database';
 import { userParameters, users } from '../platform/db/schema';
 import { writeAppSettings } from '../platform/settings/app-settings';
@@ -198,12 +198,23 @@ export async function seedDemo(
       { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
     ],
   });
+  const accounts = await db
+    .select({ id: users.id, nn: users.nn })
+    .from(users)
+    .where(
+      inArray(
+        users.nn,
+        demoLogins.map((login) => login.nn),
+      ),
+    );
+  const protokoll = demoProtokoll(now, new Map(accounts.map((account) => [account.nn, account.id])));
   const demo = {
     groups: { admins: verwaltung, staff: personal, parents: eltern, customers: kunden },
     now,
+    protokoll,
   };
   for (const module of modules) await module.demoSeed?.(db, demo);
-  await seedDemoProtokoll(db, now);
+  await writeDemoProtokoll(db, protokoll);
   return { adminGroupId: verwaltung };
 }
 

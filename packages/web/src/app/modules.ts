@@ -1,6 +1,5 @@
 import { registerWidgetModules, type WidgetLoader } from '../platform/dashboard-widgets/widget-registry';
 import type { ModuleLoader } from '../platform/module-page/web-module';
-import { registerModuleParts } from '../platform/module-page/module-parts';
 
 /**
  * Web-side module registry: module code -> lazy loader of the module's pages (one chunk per module).
@@ -38,8 +37,3 @@ const widgetEntries: Readonly<Record<string, WidgetLoader>> = {
 };
 
 registerWidgetModules({ ...webModules, ...widgetEntries });
-
-/** Components a module draws on another's pages (platform/module-page/module-parts): the module entry that draws each. */
-registerModuleParts({
-  reportSettingsFields: () => import('../modules/children/parts'),
-});

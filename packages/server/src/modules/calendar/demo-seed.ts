@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { groups, userParameters } from '../../platform/db/schema';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
 import { calendarCategories, calendarEvents } from './schema';
-import { invalidateCalendar } from './service';
+import { invalidateCalendar } from './state';
 
 /**
  * Demo calendar: categories Allgemein (all see, staff edit), Ferien (all see, office edits),

@@ -14,7 +14,8 @@ import type { Db } from '../../platform/db/database';
 import type { AppContext } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
 import { calendarFeedTokens } from './schema';
-import { loadCalendarState, loadSettingsFor } from './service';
+import { loadSettingsFor } from './settings';
+import { loadCalendarState } from './state';
 
 /**
  * Private iCalendar feed per user: a random 256-bit token in the address, only its SHA-256 stored.

@@ -1,13 +1,13 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { calendarServerCalls } from './calls';
+import { getOrSaveSettingsCall } from './calls/calendar';
 import { seedCalendarDemo } from './demo-seed';
 import { registerFeedRoute, revokeFeedToken } from './feed';
-import { ensureDefaultCategory } from './service';
+import { ensureDefaultCategory } from './state';
 
 /** Module 110: calendar with the private iCalendar feed. */
 export const calendarServerModule: ServerModule = {
   code: '110',
-  calls: calendarServerCalls,
+  calls: [getOrSaveSettingsCall],
   routes: registerFeedRoute,
   // A password reset also ends the private feed (its address opens the calendar without a password).
   endCredentials: revokeFeedToken,

@@ -20,6 +20,7 @@ import { neuesSchuljahrCall } from './calls/school-year';
 import { createAnwesenheitsstatistikCall, saveAnwesenheitCall, zaehleAnwesenheitenCall } from './calls/statistics';
 import { classNames } from './classes';
 import { seedChildrenDemo } from './demo-seed';
+import { recordChildrenProtokollDemo } from './demo-seed-protokoll';
 import { seedStatisticsDemo } from './demo-seed-statistics';
 import { CHILD_FILE_AREA } from './documents';
 import { ID_CARD_AREA } from './id-cards';
@@ -27,6 +28,7 @@ import { missingChildrenJob } from './missing';
 import { childrenPersonalData } from './personal-data';
 import { attendanceRetentionJob } from './retention';
 import { absencesWidget } from './widget';
+import { childrenProtokollLabels } from './schema';
 
 /** /200?SCAN (also /200/?SCAN=…): the scan station page of the web part. */
 export function isScanStationPage(url: string): boolean {
@@ -61,6 +63,7 @@ export const childrenServerModule: ServerModule = {
     scanKarteCall,
     getKindProtokollCall,
   ],
+  protokollLabels: childrenProtokollLabels,
   fileAccess: {
     [CHILD_FILE_AREA]: childFileAccess,
     [STATISTICS_AREA]: statisticsFileAccess,
@@ -68,11 +71,13 @@ export const childrenServerModule: ServerModule = {
   demoSeed: async (db, demo) => {
     await seedChildrenDemo(db, demo);
     await seedStatisticsDemo(db, demo);
+    await recordChildrenProtokollDemo(db, demo.protokoll);
   },
   // The scan station (/200?SCAN) shows the dashboard address of its settings in a frame (school.md 2.4).
   framingPage: isScanStationPage,
   dashboardWidgets: { w2: absencesWidget },
-  schoolClasses: classNames,
+  // The classes are the audiences others filter parents by (the dashboard's w1_200_Klassen).
+  audiences: classNames,
   personalData: childrenPersonalData,
   access: childrenAccessPort,
   // A child's documents, ID card photo and statistics files are the child's (or the organisation's), not their uploader's.

@@ -7,6 +7,8 @@ export {
   type ParentReportRow,
   type ParentsChild,
 } from './child-attendance';
+/** The classes (id, name), e.g. for 210's settings (release times per class). */
+export { classNames } from './classes';
 export { familyContacts, type FamilyContacts } from './family-contacts';
 /** Release permissions and health notes (issue 44): 210 writes parents' permissions and same-day changes. */
 export {

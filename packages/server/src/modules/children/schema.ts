@@ -342,3 +342,17 @@ export const childConsents = pgTable(
     index('children_consents_child_idx').on(table.childId),
   ],
 );
+
+/** Readable names of the tracked tables of module 200, for the Protokoll's details line (ServerModule.protokollLabels). */
+export const childrenProtokollLabels: Readonly<Record<string, string>> = {
+  children_classes: 'Klasse',
+  children: 'Kind',
+  children_phones: 'Telefonnummer',
+  children_pickup_persons: 'Abholberechtigte Person',
+  children_recurring_exceptions: 'Regelmäßige Ausnahme',
+  children_exceptions: 'Ausnahme',
+  children_attendance: 'Anwesenheit',
+  children_diary: 'Tagebuch',
+  children_documents: 'Dokument',
+  children_id_cards: 'Ausweis',
+};

@@ -11,12 +11,14 @@ import { writeDemoDocuments } from './demo-documents';
 import { seedCustomersDemo } from './demo-seed';
 import { documentJob } from './document-job';
 import { DOCUMENT_AREA } from './documents';
+import { customersProtokollLabels } from './schema';
 
 /** Module 410 (README.md): customers, orders and contracts, invoices and offers (e-invoices), costs. */
 export const customersServerModule: ServerModule = {
   code: '410',
   // Order matters: the bare path (delDokument) answers whatever the query keys before it do not.
   calls: [getSettingsCall, dokumentCall, uploadCall, importKundenCall, delDokumentCall, kostenUploadCall],
+  protokollLabels: customersProtokollLabels,
   fileAccess: { [DOCUMENT_AREA]: documentFileAccess },
   jobs: [documentJob, recurringCostJob],
   // The demo's receipt PDFs and issued documents (nothing to do once they exist).

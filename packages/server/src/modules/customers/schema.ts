@@ -227,3 +227,14 @@ export const customerCostDocuments = pgTable(
     index('customer_cost_documents_file_idx').on(table.fileId),
   ],
 );
+
+/** Readable names of the tracked tables of module 410, for the Protokoll's details line (ServerModule.protokollLabels). */
+export const customersProtokollLabels: Readonly<Record<string, string>> = {
+  customers: 'Kunde',
+  customer_orders: 'Auftrag',
+  customer_order_lines: 'Position',
+  customer_documents: 'Beleg',
+  customer_scheduled_documents: 'Geplanter Beleg',
+  customer_costs: 'Kosten',
+  customer_cost_documents: 'Kostenbeleg',
+};

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { dateOfDayNumber, dayNumber, isoWeekday, moduleRegistry, toLocal, widgetsOf } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { groups, users } from '../../platform/db/schema';
-import { formatLocal } from './messages';
+import { formatLocal } from './messages-feed';
 
 function germanDay(date: Date): string {
   const [year, month, day] = formatLocal(date).slice(0, 10).split('-');
@@ -10,7 +10,7 @@ function germanDay(date: Date): string {
 }
 import { dashboardFeedback, dashboardMessages } from './schema';
 import { saveDashboardSettings } from './settings';
-import { invalidateFeed } from './messages';
+import { invalidateFeed } from './messages-feed';
 
 /**
  * The summer party's day, 'DD.MM.YYYY': Friday of next week, the day of the calendar's demo entry

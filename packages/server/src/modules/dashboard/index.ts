@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { dashboardNoticeJob, dashboardServerCalls } from './calls';
+import { getSettingsCall } from './calls/settings';
+import { dashboardNoticeJob } from './messages-notify';
 import { seedDashboardDemo } from './demo-seed';
 import { newsFeedWidget } from './news-feed';
 import { dashboardWidgetAccess } from './widgets';
@@ -7,7 +8,7 @@ import { dashboardWidgetAccess } from './widgets';
 /** Module 000: the dashboard shows every module's widgets; widget 1 (news feed) is its own. */
 export const dashboardServerModule: ServerModule = {
   code: '000',
-  calls: dashboardServerCalls,
+  calls: [getSettingsCall],
   jobs: [dashboardNoticeJob],
   dashboardWidgets: { w1: newsFeedWidget },
   widgetAccess: dashboardWidgetAccess,

@@ -5,9 +5,9 @@ import { whileInputsSame } from '../../platform/cache/derived';
 import type { Db } from '../../platform/db/database';
 import type { ServerWidget } from '../../platform/modules/widgets';
 import { rememberForOrg } from '../../platform/settings/org-data';
-import { w1Call, w1CsvCall } from './calls';
-import { feedFor } from './messages';
-import { mayCreateMessages } from './settings';
+import { w1Call, w1CsvCall } from './calls/messages';
+import { feedFor } from './messages-feed';
+import { canCreateMessages } from './access';
 import { dashboardSettingsOf } from './widgets';
 
 /** E-mail parameters (type 4) with the groups that carry them (for the "no e-mail parameter" warning). */
@@ -37,7 +37,7 @@ export const newsFeedWidget: ServerWidget = {
     const emailParameter = await emailParameters(db);
     return builtData(user, [settings, meldungen, emailParameter], () => ({
       meldungen,
-      kannErstellen: mayCreateMessages(settings, user),
+      kannErstellen: canCreateMessages(settings, user),
       standardEmpfaenger: parseGroupList(settings.w1_standardEmpfaenger),
       emailParameter,
     }));

@@ -92,7 +92,3 @@ export function seesWidget(settings: ReadDashboardSettings, widgetId: string, us
     conditionAllows(widgetCondition(settings, widgetId), user)
   );
 }
-
-export function mayCreateMessages(settings: ReadDashboardSettings, user: LoadedUser): boolean {
-  return conditionAllows(settings.w1_bedingung_meldungErstellen as Condition, user);
-}

@@ -11,10 +11,12 @@ import {
 import { exportRegisterCall, getBerichtCall, importRegisterCall } from './calls/register-io';
 import { saveSettingsCall } from './calls/settings';
 import { seedHydrantsDemo } from './demo-seed';
+import { hydrantsProtokollLabels } from './schema';
 
 /** Module 310: hydrant care (README.md): map register, statuses and defects, settings, geocoding proxy. */
 export const hydrantsServerModule: ServerModule = {
   code: '310',
+  protokollLabels: hydrantsProtokollLabels,
   calls: [
     getHydrantenCall,
     saveHydrantChangeStatusCall,

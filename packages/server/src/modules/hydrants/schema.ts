@@ -50,3 +50,9 @@ export const hydrants = pgTable(
   },
   (table) => [index('hydrants_street_idx').on(table.streetId)],
 );
+
+/** Readable names of the tracked tables of module 310, for the Protokoll's details line (ServerModule.protokollLabels). */
+export const hydrantsProtokollLabels: Readonly<Record<string, string>> = {
+  hydrant_streets: 'Straße',
+  hydrants: 'Hydrant',
+};

@@ -1,7 +1,9 @@
 import type { ServerModule } from '../../platform/modules/server-module';
-import { parentReportsServerCalls } from './calls';
+import { getSettingsCall } from './calls/reports';
+import { uploadCall } from './calls/uploads';
+import { reportFileAccess } from './access';
 import { seedParentReportsDemo } from './demo-seed';
-import { REPORT_FILE_AREA, reportFileAccess, unusedUploadsJob } from './uploads';
+import { REPORT_FILE_AREA, unusedUploadsJob } from './uploads';
 
 /**
  * Module 210, the parents' side of the children module: reports become module 200's one-off exceptions
@@ -9,7 +11,7 @@ import { REPORT_FILE_AREA, reportFileAccess, unusedUploadsJob } from './uploads'
  */
 export const parentReportsServerModule: ServerModule = {
   code: '210',
-  calls: parentReportsServerCalls,
+  calls: [getSettingsCall, uploadCall],
   fileAccess: { [REPORT_FILE_AREA]: reportFileAccess },
   demoSeed: seedParentReportsDemo,
   jobs: [unusedUploadsJob],

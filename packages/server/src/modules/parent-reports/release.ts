@@ -1,4 +1,4 @@
-import { messages, type SessionUser } from '@hortus/contract';
+import type { SessionUser } from '@hortus/contract';
 import {
   releaseMessages,
   type ConsentData,
@@ -19,16 +19,9 @@ import {
   savePickupPerson,
   type ChildAttendance,
 } from '../children/public';
-import { ownChildren } from './records';
+import { requireOwnChild } from './access';
 
 type User = Pick<SessionUser, 'id' | 'rechte'>;
-
-/** One's own child, else noRight (like a report for another family's child). */
-async function requireOwnChild(attendance: ChildAttendance, db: Db, user: User, childId: number) {
-  const [own] = await ownChildren(attendance, db, user, [childId]);
-  if (!own) throw new CallError('noRight', messages.accessDenied);
-  return own;
-}
 
 /** einwilligung (issue 44): a yes or no (or revoking) for one's own child. */
 export async function giveConsent(attendance: ChildAttendance, db: Db, user: User, input: ConsentData): Promise<void> {

@@ -20,9 +20,9 @@ import { CallError } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import type { ChildAttendance } from '../children/public';
 import { berlinNow } from '../../platform/time/berlin-time';
-import { notifyLateReport } from './late-push';
+import { notifyLateReport } from './reports-late-push';
 import { REPORT_FILE_AREA } from './uploads';
-import { ownChildren } from './records';
+import { ownChildren } from './access';
 
 type User = Pick<SessionUser, 'id' | 'rechte'>;
 

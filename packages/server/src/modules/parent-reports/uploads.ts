@@ -7,7 +7,7 @@ import { files as storedFiles } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import type { BackgroundJob } from '../../platform/modules/server-module';
-import { CallError, type AppContext, type FileAccessRule } from '../../platform/http/calls';
+import { CallError, type AppContext } from '../../platform/http/calls';
 import type { CheckedUpload } from '../children/public';
 
 type User = Pick<SessionUser, 'id'>;
@@ -73,22 +73,6 @@ export async function uploadReportFiles(app: AppContext, user: User, uploads: re
     return stored;
   });
 }
-
-/**
- * A report attachment: its uploader, the parent of a child whose report uses it, and staff who see that
- * child's class.
- */
-export const reportFileAccess: FileAccessRule = async (ctx, user, file) => {
-  if (file.ownerUserId === user.id) return true;
-  const attendance = childAttendance;
-  const uses = await attendance.fileUses(ctx.db, file.id);
-  for (const use of uses) {
-    if (use.parentUserId === user.id) return true;
-    // else this child's class may still grant it, or the next use
-    if (await attendance.canSeeChild(ctx.db, user, use.childId)) return true;
-  }
-  return false;
-};
 
 /** How long an upload may wait for the report that uses it. */
 export const UNUSED_UPLOAD_MS = 24 * 3600 * 1000;

@@ -6,14 +6,16 @@ import {
   type DayRow,
   type DayStatus,
 } from '@hortus/contract/modules/payroll';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import type { DemoProtokoll } from '../../platform/audit/demo-protokoll';
 import { users } from '../../platform/db/schema';
 import { contractOf, findEmployee, saveEmployee } from './employees';
 import { systemSave } from '../../platform/db/versions';
 import { publicHolidays } from './holidays';
 import { savePayroll, todayMonth } from './payrolls';
 import { savePayrollSettings } from './settings';
+import { payrollEmployees } from './schema';
 
 const settings = {
   lohngruppen: [
@@ -147,4 +149,25 @@ export async function seedPayrollDemo(db: Db, today = new Date()): Promise<void>
       );
     }
   }
+}
+
+/** Module 420's part of the demo's week in the Protokoll: the office made a payroll two days ago. */
+export async function recordPayrollProtokollDemo(db: Db, week: DemoProtokoll): Promise<void> {
+  const [first] = await db
+    .select({ id: payrollEmployees.id })
+    .from(payrollEmployees)
+    .orderBy(asc(payrollEmployees.id))
+    .limit(1);
+  const leitung = week.account('leitung');
+  if (!first || leitung === null || !week.workdays.includes(2)) return;
+  week.record({
+    zeit: week.at(2, 10, 5),
+    nutzerId: leitung,
+    modul: '420',
+    aktion: 'angelegt',
+    objekt: ['Lohnabrechnung', '1002'],
+    details: [
+      { t: 'payroll_payrolls', a: 'INSERT', f: { employee_id: [null, first.id], hours_hundredths: [null, 16_000] } },
+    ],
+  });
 }

@@ -2,14 +2,11 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { messages, toLocal } from '@hortus/contract';
 import {
   fromHundredths,
-  leaveBudget,
   payrollMessages,
   toHundredths,
   type EmployeeData,
   type EmployeeView,
-  type LeaveBudget,
   type PayrollSettings,
-  type PayrollSummary,
   type WeekdayException,
 } from '@hortus/contract/modules/payroll';
 import type { Db } from '../../platform/db/database';
@@ -18,10 +15,11 @@ import { files, users } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
 import { CallError } from '../../platform/http/calls';
-import { requireRecord } from '../../platform/http/records';
 import { payrollEmployees, payrollPayrolls } from './schema';
+import { requireEmployee, type EmployeeRow } from './access';
+import { leaveOfYear, payrollHeads } from './employees-leave';
 
-export type EmployeeRow = typeof payrollEmployees.$inferSelect;
+export type { EmployeeRow } from './access';
 
 /** The PDF of a payroll in the module's file area (business.md 7.3). */
 export const PAYROLL_FILE_AREA = 'f400-420';
@@ -43,70 +41,6 @@ export function contractOf(row: EmployeeRow) {
     festgehalt: fromHundredths(row.festgehaltCents),
     ausnahmen: [...row.ausnahmen].sort((a, b) => a.weekday - b.weekday),
   };
-}
-
-/** What the list and the leave/overtime balances need of a payroll (not its days). */
-export interface PayrollHead extends PayrollSummary {
-  employeeId: number;
-  overtimeHundredths: number;
-  urlaubAusVorjahr: number;
-}
-
-export async function payrollHeads(db: Db, employeeIds?: readonly number[]): Promise<PayrollHead[]> {
-  const query = db
-    .select({
-      id: payrollPayrolls.id,
-      employeeId: payrollPayrolls.employeeId,
-      jahr: payrollPayrolls.jahr,
-      monat: payrollPayrolls.monat,
-      hoursHundredths: payrollPayrolls.hoursHundredths,
-      overtimeHundredths: payrollPayrolls.overtimeHundredths,
-      leaveDays: payrollPayrolls.leaveDays,
-      urlaubAusVorjahr: sql<string>`${payrollPayrolls.data}->>'urlaubAusVorjahr'`,
-      updatedAt: payrollPayrolls.updatedAt,
-    })
-    .from(payrollPayrolls)
-    .orderBy(asc(payrollPayrolls.jahr), asc(payrollPayrolls.monat));
-  const rows = await (employeeIds ? query.where(inArray(payrollPayrolls.employeeId, [...employeeIds])) : query);
-  return rows.map((row) => ({
-    id: row.id,
-    employeeId: row.employeeId,
-    jahr: row.jahr,
-    monat: row.monat,
-    xSummeStunden: fromHundredths(row.hoursHundredths),
-    xSummeUeberstunden: fromHundredths(row.overtimeHundredths),
-    xSummeUrlaubstage: row.leaveDays,
-    overtimeHundredths: row.overtimeHundredths,
-    urlaubAusVorjahr: Number(row.urlaubAusVorjahr) || 0,
-    timeLastEdit: row.updatedAt.toISOString(),
-  }));
-}
-
-/**
- * Leave carried into `jahr`: the carry-over written in the year's first payroll; without one, what was
- * left of the previous year (never negative); 0 without payrolls of either year.
- */
-export function carriedLeave(heads: readonly PayrollHead[], entitlement: number, jahr: number, depth = 0): number {
-  const first = heads.find((head) => head.jahr === jahr);
-  if (first) return first.urlaubAusVorjahr;
-  const previous = heads.filter((head) => head.jahr === jahr - 1);
-  if (previous.length === 0 || depth > 50) return 0;
-  const budget = leaveOfYear(heads, entitlement, jahr - 1, 12, depth + 1);
-  return Math.max(0, budget.rest);
-}
-
-/** The leave budget of `jahr` counting payrolls up to and including `uptoMonth`. */
-export function leaveOfYear(
-  heads: readonly PayrollHead[],
-  entitlement: number,
-  jahr: number,
-  uptoMonth = 12,
-  depth = 0,
-): LeaveBudget {
-  const taken = heads
-    .filter((head) => head.jahr === jahr && head.monat <= uptoMonth)
-    .reduce((sum, head) => sum + head.xSummeUrlaubstage, 0);
-  return leaveBudget(jahr, entitlement, carriedLeave(heads, entitlement, jahr, depth), taken);
 }
 
 export async function loadEmployees(db: Db, today: Date): Promise<EmployeeView[]> {
@@ -243,10 +177,6 @@ export async function saveEmployee(
 export async function findEmployee(db: Db, id: number): Promise<EmployeeRow | undefined> {
   const [row] = await db.select().from(payrollEmployees).where(eq(payrollEmployees.id, id)).limit(1);
   return row;
-}
-
-export async function requireEmployee(db: Db, id: number): Promise<EmployeeRow> {
-  return requireRecord(await findEmployee(db, id), { canSee: true }, payrollMessages.unknownEmployee);
 }
 
 /** delMitarbeiter: the employee, their payrolls and the payrolls' PDFs, in one transaction. */

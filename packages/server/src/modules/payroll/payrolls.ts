@@ -27,32 +27,18 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
 import { CallError } from '../../platform/http/calls';
-import { requireRecord } from '../../platform/http/records';
-import {
-  carriedLeave,
-  contractGroupReferences,
-  contractOf,
-  leaveOfYear,
-  payrollHeads,
-  removePayrollPdfs,
-  requireEmployee,
-  unknownGroupErrors,
-  type EmployeeRow,
-  type PayrollHead,
-} from './employees';
+import { contractGroupReferences, contractOf, removePayrollPdfs, unknownGroupErrors } from './employees';
+import { carriedLeave, leaveOfYear, payrollHeads, type PayrollHead } from './employees-leave';
+import { requireEmployee, requirePayroll, type EmployeeRow, type PayrollRow } from './access';
 import { publicHolidays } from './holidays';
 import { readPayrollSettings } from './settings';
 import { payrollPayrolls, type StoredPayroll } from './schema';
 
-export type PayrollRow = typeof payrollPayrolls.$inferSelect;
+export type { PayrollRow } from './access';
 
 export async function findPayroll(db: Db, id: number): Promise<PayrollRow | undefined> {
   const [row] = await db.select().from(payrollPayrolls).where(eq(payrollPayrolls.id, id)).limit(1);
   return row;
-}
-
-export async function requirePayroll(db: Db, id: number): Promise<PayrollRow> {
-  return requireRecord(await findPayroll(db, id), { canSee: true }, payrollMessages.unknownPayroll);
 }
 
 /** A new payroll of `month` prepared from the employee: days reset (holidays as Feiertag), leave carried. */

@@ -82,3 +82,9 @@ export const payrollPayrolls = pgTable(
     index('payroll_payrolls_employee_idx').on(table.employeeId),
   ],
 );
+
+/** Readable names of the tracked tables of module 420, for the Protokoll's details line (ServerModule.protokollLabels). */
+export const payrollProtokollLabels: Readonly<Record<string, string>> = {
+  payroll_employees: 'Mitarbeiter',
+  payroll_payrolls: 'Lohnabrechnung',
+};

@@ -1,166 +1,119 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PROTOKOLL_LOGIN_MODULE, protokollMessages, utcIsoDay } from '@hortus/contract';
 import type { Db } from '../db/database';
-import { queryRows } from '../db/raw';
-import { protokoll, users } from '../db/schema';
+import { protokoll } from '../db/schema';
 
-type Change = { t: string; a: 'INSERT' | 'UPDATE' | 'DELETE'; f: Record<string, [unknown, unknown]> };
-type DemoEntry = typeof protokoll.$inferInsert;
+/** One change of a row as the Protokoll stores it (see platform/audit/protokoll.ts). */
+export interface DemoChange {
+  t: string;
+  a: 'INSERT' | 'UPDATE' | 'DELETE';
+  f: Record<string, [unknown, unknown]>;
+}
 
-const DAY_MS = 24 * 60 * 60_000;
-
-/** A Berlin wall-clock time on the day `daysAgo` before `now` (close enough for a demo: CET/CEST by month). */
-function at(now: Date, daysAgo: number, hours: number, minutes: number): Date {
-  const day = new Date(now.getTime() - daysAgo * DAY_MS);
-  const summer = day.getUTCMonth() >= 3 && day.getUTCMonth() <= 9;
-  return new Date(
-    Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hours - (summer ? 2 : 1), minutes),
-  );
+/** An entry of the demo's week: when, by whom, in which module, what, about which record, which changes. */
+export interface DemoProtokollEntry {
+  zeit: Date;
+  nutzerId: number | null;
+  modul: string;
+  aktion: string;
+  /** Record type and id as the module's trigger writes them, e.g. ['Kind', '12']. */
+  objekt: [string, string];
+  details: DemoChange[];
 }
 
 /**
- * The demo's Protokoll: the seed's own writes (all at start, by 'System') are cleared, then a week of what
- * the office and staff of Hort Sonnenschein would have done is written — logins (one mistyped), status
- * clicks of the children, a changed phone number, a parent's report, a payroll. Uses the retention job's
- * permission once, in one transaction (the guard refuses every other deletion).
+ * The demo's week in the Protokoll (docs/architecture.md "Protokoll"): each module's demo seed records what its
+ * users would have done in the week before `now` (DemoContext.protokoll); the platform adds the logins and,
+ * after every seed, writes the week instead of the seed's own entries (writeDemoProtokoll).
  */
-export async function seedDemoProtokoll(db: Db, now: Date): Promise<void> {
-  const people = await db
-    .select({ id: users.id, nn: users.nn })
-    .from(users)
-    .where(inArray(users.nn, ['leitung', 'erzieher', 'eltern']));
-  const idOf = (nn: string) => people.find((person) => person.nn === nn)?.id ?? null;
-  const leitung = idOf('leitung');
-  const erzieher = idOf('erzieher');
-  const eltern = idOf('eltern');
-  const kinder = await queryRows<{ id: number; vorname: string }>(
-    db,
-    sql`select id, vorname from children order by id limit 6`,
-  ).catch(() => []);
-  const mitarbeiter = await queryRows<{ id: number; nachname: string }>(
-    db,
-    sql`select id, nachname from payroll_employees order by id limit 1`,
-  ).catch(() => []);
+export interface DemoProtokoll {
+  /** The working days (Monday to Friday) of the week before now, as days ago, oldest first. */
+  readonly workdays: readonly number[];
+  /** A Berlin wall-clock time `daysAgo` days before now (close enough for a demo: CET/CEST by month). */
+  at(daysAgo: number, hours: number, minutes: number): Date;
+  /** The calendar day `daysAgo` days before now (YYYY-MM-DD). */
+  day(daysAgo: number): string;
+  /** The id of a demo account by its login name, null without it. */
+  account(nn: string): number | null;
+  /** Adds an entry to the week. */
+  record(entry: DemoProtokollEntry): void;
+}
 
-  const entries: DemoEntry[] = [];
-  const entry = (
-    zeit: Date,
-    nutzerId: number | null,
-    modul: string,
-    aktion: string,
-    objekt: [string, string],
-    details: Change[],
-  ) =>
-    entries.push({
-      zeit,
-      nutzerId,
-      modul,
-      aktion,
-      objektTyp: objekt[0],
-      objektId: objekt[1],
-      details,
-      tx: -entries.length - 1,
-    });
-  const login = (zeit: Date, id: number | null, nn: string, ok = true) =>
-    entry(
-      zeit,
-      ok ? id : null,
-      PROTOKOLL_LOGIN_MODULE,
-      ok ? protokollMessages.loginSucceeded : protokollMessages.loginFailed,
-      ['Benutzer', String(id)],
-      [{ t: 'anmeldung', a: 'INSERT', f: { Anmeldename: [null, nn], Adresse: [null, '192.0.2.10'] } }],
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The week's recorder: `accounts` are the demo accounts' ids by login name. */
+export function demoProtokoll(
+  now: Date,
+  accounts: ReadonlyMap<string, number>,
+): DemoProtokoll & { entries: DemoProtokollEntry[] } {
+  const at = (daysAgo: number, hours: number, minutes: number) => {
+    const day = new Date(now.getTime() - daysAgo * DAY_MS);
+    const summer = day.getUTCMonth() >= 3 && day.getUTCMonth() <= 9;
+    return new Date(
+      Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hours - (summer ? 2 : 1), minutes),
     );
+  };
+  const entries: DemoProtokollEntry[] = [];
+  return {
+    workdays: [7, 6, 5, 4, 3, 2, 1].filter((daysAgo) => {
+      const weekday = new Date(now.getTime() - daysAgo * DAY_MS).getUTCDay();
+      return weekday !== 0 && weekday !== 6;
+    }),
+    at,
+    day: (daysAgo) => utcIsoDay(at(daysAgo, 12, 0)),
+    account: (nn) => accounts.get(nn) ?? null,
+    record: (entry) => void entries.push(entry),
+    entries,
+  };
+}
 
-  for (let daysAgo = 7; daysAgo >= 1; daysAgo--) {
-    const weekday = new Date(now.getTime() - daysAgo * DAY_MS).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const day = utcIsoDay(at(now, daysAgo, 12, 0));
-    if (leitung !== null) login(at(now, daysAgo, 7, 42), leitung, 'leitung');
-    if (erzieher !== null) {
-      if (daysAgo === 4) login(at(now, daysAgo, 11, 20), erzieher, 'erzieher', false);
-      login(at(now, daysAgo, 11, 21), erzieher, 'erzieher');
-      kinder.forEach((kind, index) => {
-        const from = `11:${String(40 + index * 3).padStart(2, '0')}`;
-        const to = `${15 + (index % 2)}:${index % 2 === 0 ? '00' : '30'}`;
-        entry(
-          at(now, daysAgo, 11, 40 + index * 3),
-          erzieher,
-          '200',
-          'geändert',
-          ['Kind', String(kind.id)],
-          [{ t: 'children_attendance', a: 'INSERT', f: { day: [null, day], time_from: [null, from] } }],
-        );
-        entry(
-          at(now, daysAgo, 15 + (index % 2), index % 2 === 0 ? 0 : 30),
-          erzieher,
-          '200',
-          'geändert',
-          ['Kind', String(kind.id)],
-          [{ t: 'children_attendance', a: 'UPDATE', f: { time_to: [null, to] } }],
-        );
-      });
-    }
-    if (daysAgo === 5 && leitung !== null && kinder[0]) {
-      entry(
-        at(now, daysAgo, 9, 14),
-        leitung,
-        '200',
-        'geändert',
-        ['Kind', String(kinder[0].id)],
-        [
-          { t: 'children_phones', a: 'UPDATE', f: { nummer: ['0351 445566', '0351 445577'] } },
-          {
-            t: 'children_pickup_persons',
-            a: 'INSERT',
-            f: { name: [null, 'Oma Helga'], relation: [null, 'Großmutter'] },
-          },
-        ],
-      );
-    }
-    if (daysAgo === 3 && eltern !== null && kinder[1]) {
-      login(at(now, daysAgo, 6, 55), eltern, 'eltern');
-      entry(
-        at(now, daysAgo, 6, 57),
-        eltern,
-        '200',
-        'geändert',
-        ['Kind', String(kinder[1].id)],
-        [
-          {
-            t: 'children_exceptions',
-            a: 'INSERT',
-            f: {
-              day: [null, utcIsoDay(at(now, daysAgo - 1, 12, 0))],
-              present: [null, false],
-              comment: [null, 'Arzttermin'],
-              by_parent: [null, true],
-            },
-          },
-        ],
-      );
-    }
-    if (daysAgo === 2 && leitung !== null && mitarbeiter[0]) {
-      entry(
-        at(now, daysAgo, 10, 5),
-        leitung,
-        '420',
-        'angelegt',
-        ['Lohnabrechnung', String(1000 + daysAgo)],
-        [
-          {
-            t: 'payroll_payrolls',
-            a: 'INSERT',
-            f: { employee_id: [null, mitarbeiter[0].id], hours_hundredths: [null, 16_000] },
-          },
-        ],
-      );
-    }
+/** The demo accounts' logins of the week: the office each morning, staff at noon (one mistyped), a parent once. */
+function recordLogins(week: DemoProtokoll): void {
+  const login = (zeit: Date, nn: string, ok = true) => {
+    const id = week.account(nn);
+    if (id === null) return;
+    week.record({
+      zeit,
+      nutzerId: ok ? id : null,
+      modul: PROTOKOLL_LOGIN_MODULE,
+      aktion: ok ? protokollMessages.loginSucceeded : protokollMessages.loginFailed,
+      objekt: ['Benutzer', String(id)],
+      details: [{ t: 'anmeldung', a: 'INSERT', f: { Anmeldename: [null, nn], Adresse: [null, '192.0.2.10'] } }],
+    });
+  };
+  for (const daysAgo of week.workdays) {
+    login(week.at(daysAgo, 7, 42), 'leitung');
+    if (daysAgo === 4) login(week.at(daysAgo, 11, 20), 'erzieher', false);
+    login(week.at(daysAgo, 11, 21), 'erzieher');
+    if (daysAgo === 3) login(week.at(daysAgo, 6, 55), 'eltern');
   }
+}
 
+/**
+ * The demo's Protokoll: the seed's own writes (all at start, by 'System') are cleared, then the week the
+ * modules recorded is written with the logins, in time order. Uses the retention job's permission once, in
+ * one transaction (the guard refuses every other deletion).
+ */
+export async function writeDemoProtokoll(
+  db: Db,
+  week: DemoProtokoll & { entries: DemoProtokollEntry[] },
+): Promise<void> {
+  recordLogins(week);
+  const rows = [...week.entries]
+    .sort((a, b) => a.zeit.getTime() - b.zeit.getTime())
+    .map((entry, index) => ({
+      zeit: entry.zeit,
+      nutzerId: entry.nutzerId,
+      modul: entry.modul,
+      aktion: entry.aktion,
+      objektTyp: entry.objekt[0],
+      objektId: entry.objekt[1],
+      details: entry.details,
+      tx: -index - 1,
+    }));
   await db.transaction(async (tx) => {
-    // The seed's own inserts were recorded as 'System' at start; the demo shows a week of work instead.
     await tx.execute(sql`select set_config('hortus.protokoll_bereinigen', 'ja', true)`);
     await tx.delete(protokoll);
-    if (entries.length > 0) await tx.insert(protokoll).values(entries);
+    if (rows.length > 0) await tx.insert(protokoll).values(rows);
   });
 }

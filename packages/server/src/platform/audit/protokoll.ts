@@ -32,8 +32,11 @@ interface StoredChange {
   f: Record<string, [unknown, unknown]>;
 }
 
-/** Readable names of the tracked tables (the details line names the part of a record that changed). */
-const tableLabels: Record<string, string> = {
+/**
+ * Readable names of the platform's tracked tables (the details line names the part of a record that changed);
+ * a module names its own tables (ServerModule.protokollLabels, AppContext.protokollLabels).
+ */
+const platformTableLabels: Readonly<Record<string, string>> = {
   users: 'Benutzer',
   user_groups: 'Gruppenzugehörigkeit',
   user_rights: 'Einzelrecht',
@@ -45,30 +48,19 @@ const tableLabels: Record<string, string> = {
   parameter_options: 'Auswahlwert',
   module_settings: 'Moduleinstellungen',
   app_settings: 'Einstellung',
-  children_classes: 'Klasse',
-  children: 'Kind',
-  children_phones: 'Telefonnummer',
-  children_pickup_persons: 'Abholberechtigte Person',
-  children_recurring_exceptions: 'Regelmäßige Ausnahme',
-  children_exceptions: 'Ausnahme',
-  children_attendance: 'Anwesenheit',
-  children_diary: 'Tagebuch',
-  children_documents: 'Dokument',
-  children_id_cards: 'Ausweis',
-  customers: 'Kunde',
-  customer_orders: 'Auftrag',
-  customer_order_lines: 'Position',
-  customer_documents: 'Beleg',
-  customer_scheduled_documents: 'Geplanter Beleg',
-  customer_costs: 'Kosten',
-  customer_cost_documents: 'Kostenbeleg',
-  payroll_employees: 'Mitarbeiter',
-  payroll_payrolls: 'Lohnabrechnung',
-  hydrant_streets: 'Straße',
-  hydrants: 'Hydrant',
   anmeldung: 'Anmeldung',
   weitergabe: 'Weitergabe',
 };
+
+/** The readable names of every tracked table: the platform's and those the modules give (a table name otherwise). */
+export function protokollTableLabels(
+  modules: readonly { protokollLabels?: Readonly<Record<string, string>> }[],
+): ReadonlyMap<string, string> {
+  return new Map([
+    ...Object.entries(platformTableLabels),
+    ...modules.flatMap((module) => Object.entries(module.protokollLabels ?? {})),
+  ]);
+}
 const operationLabels: Record<StoredChange['a'], string> = { INSERT: 'neu', UPDATE: 'geändert', DELETE: 'entfernt' };
 
 /** The longest details line a reply carries (a record's deletion lists all its parts). */
@@ -82,7 +74,7 @@ function valueText(value: unknown): string {
 }
 
 /** The details of an entry as one readable line: 'Kind geändert: vorname „Emma“ → „Emmi“; Telefonnummer neu: …'. */
-export function detailsText(details: unknown): string {
+export function detailsText(details: unknown, labels: ReadonlyMap<string, string>): string {
   if (!Array.isArray(details)) return '';
   const parts = (details as StoredChange[]).map((change) => {
     const fields = Object.entries(change.f ?? {}).map(([name, [before, after]]) =>
@@ -90,7 +82,7 @@ export function detailsText(details: unknown): string {
         ? `${name} ${valueText(before)} → ${valueText(after)}`
         : `${name} ${valueText(change.a === 'INSERT' ? after : before)}`,
     );
-    const label = tableLabels[change.t] ?? change.t;
+    const label = labels.get(change.t) ?? change.t;
     const head =
       change.t === 'anmeldung' || change.t === 'weitergabe'
         ? label
@@ -175,7 +167,7 @@ export async function withheldEntries(app: AppContext, viewer: Viewer): Promise<
  */
 export async function loadProtokoll(
   db: Db,
-  modules: readonly ModuleDefinition[],
+  app: Pick<AppContext, 'modules' | 'protokollLabels'>,
   filter: ProtokollFilter,
   withheld?: SQL,
 ): Promise<{ eintraege: ProtokollEntry[]; anzahl: number }> {
@@ -214,10 +206,10 @@ export async function loadProtokoll(
             ? protokollMessages.nobody
             : protokollMessages.system
           : (row.name ?? protokollMessages.unknownUser(row.nutzerId)),
-      modul: moduleTitle(modules, row.modul),
+      modul: moduleTitle(app.modules, row.modul),
       aktion: row.aktion,
       objekt: `${row.objektTyp} ${row.objektId}`,
-      details: row.withheld ? protokollMessages.withheld : detailsText(row.details),
+      details: row.withheld ? protokollMessages.withheld : detailsText(row.details, app.protokollLabels),
     })),
   };
 }

@@ -15,8 +15,7 @@ import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
-import type { SchoolClasses } from '../modules/server-module';
-import type { AccessPort, CredentialEnder, PersonalDataSource } from '../modules/server-module';
+import type { AccessPort, Audiences, CredentialEnder, PersonalDataSource } from '../modules/server-module';
 
 /** A module's part of the Datenauskunft: what it keeps (`collect`) and who may see it (`mayView`). */
 export interface PersonalDataProvider {
@@ -44,13 +43,15 @@ export interface AppContext {
   widgets: ReadonlyMap<string, ServerWidget>;
   /** Who may use a widget, from the module that shows them (none: no widget call is answered). */
   widgetAccess: WidgetAccess | undefined;
-  /** The school classes, from the module that owns them (none: no classes). */
-  schoolClasses: SchoolClasses | undefined;
+  /** The audiences of the module that offers them (ServerModule.audiences; none: no audiences). */
+  audiences: Audiences | undefined;
   /**
    * What each module stores about a person (datenauskunft), from the modules that keep personal data, with
    * the module's rule whether a viewer may see it (its access port; none: administrators only).
    */
   personalData: readonly PersonalDataProvider[];
+  /** Readable names of the Protokoll's tracked tables, the platform's and the modules' (protokollTableLabels). */
+  protokollLabels: ReadonlyMap<string, string>;
   /** Per module code, the Protokoll record types its access port rules (AccessPort.protokoll). */
   protokollAccess: ReadonlyMap<string, NonNullable<AccessPort['protokoll']>>;
   /** What modules keep to open an account's data without its password, ended by a password reset. */

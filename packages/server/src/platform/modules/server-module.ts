@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { LoadedUser } from '../auth/session-user';
 import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from '../http/calls';
 import type { ServerWidget, WidgetAccess } from './widgets';
+import type { DemoProtokoll } from '../audit/demo-protokoll';
 
 /**
  * What a module stores about one person (user account), for the data subject access request (Art. 15
@@ -69,6 +70,8 @@ export interface DemoContext {
   groups: { admins: number; staff: number; parents: number; customers: number };
   /** Today, so seeds of dated data (polls, events) stay current. */
   now: Date;
+  /** The demo's week in the Protokoll: a module records what its users would have done (see DemoProtokoll). */
+  protokoll: DemoProtokoll;
 }
 
 /**
@@ -89,6 +92,11 @@ export interface ServerModule {
   personalData?: PersonalDataSource;
   /** Ends the module's password-less access of an account when its password is reset (feed tokens). */
   endCredentials?: CredentialEnder;
+  /**
+   * Readable names of the module's tracked tables (table name → 'Kind'), for the Protokoll's details line
+   * ('Telefonnummer geändert: …'); a table without one shows its name.
+   */
+  protokollLabels?: Readonly<Record<string, string>>;
   /** How cross-module features (Datenauskunft, Protokoll) ask the module's record rules (see AccessPort). */
   access?: AccessPort;
   /**
@@ -121,12 +129,16 @@ export interface ServerModule {
   dashboardWidgets?: Record<string, ServerWidget>;
   /** Only the module that shows the widgets: who may use a widget (see WidgetAccess). */
   widgetAccess?: WidgetAccess;
-  /** Only the module that owns school classes (200): their ids and names, e.g. for the dashboard's parent filter. */
-  schoolClasses?: SchoolClasses;
+  /**
+   * The groups a module divides the people it keeps into (see Audiences), for modules that filter people by
+   * them without depending on the module that keeps them. At most one registered module offers them.
+   */
+  audiences?: Audiences;
 }
 
 /**
- * The organisation's school classes (id, name), provided by the module that owns them: the same list object
- * while the classes are unchanged (the dashboard keeps its reply bytes meanwhile), never changed by a reader.
+ * Named groups of people (id, name) one module keeps, offered to others that filter recipients by them
+ * without knowing that module: the same list object while the groups are unchanged (a reader may keep reply
+ * bytes meanwhile), never changed by a reader.
  */
-export type SchoolClasses = (db: Db) => Promise<{ id: number; name: string }[]>;
+export type Audiences = (db: Db) => Promise<readonly { id: number; name: string }[]>;

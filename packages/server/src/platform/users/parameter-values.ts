@@ -29,7 +29,11 @@ export interface ValueMaps {
 export type ChildExists = (id: number) => boolean;
 export const noChildren: ChildExists = () => false;
 
-/** A condition area of the parameters: own profile (f010), member directory (f100), administration (f200). */
+/**
+ * A condition area of the parameters: own profile (f010), member directory (f100), administration (f200). The
+ * names are the specification's wire names of the parameter conditions (core.md "User parameter":
+ * `bedingungen.f010/f100/f200`), not module codes the platform would know: they stay as written.
+ */
 export type ParameterArea = 'f010' | 'f100' | 'f200';
 
 /**

@@ -1,5 +1,5 @@
 import { get, useFormState, useWatch } from 'react-hook-form';
-import type { ReportSettingsFieldsProps } from '../../../platform/module-page/module-parts';
+import type { ReportSettingsFieldsProps } from '../public';
 import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields';
 import { FormTimeField } from '../../../platform/forms/form-date-fields';
 import { ReleaseTimesEditor } from './release-times-editor';

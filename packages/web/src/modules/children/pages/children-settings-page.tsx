@@ -27,7 +27,7 @@ import { FormTimeField } from '../../../platform/forms/form-date-fields';
 import { FormCheckbox, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { reportSettingsForm } from '../../../platform/module-page/module-parts';
+import { reportSettingsForm } from '../public';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useChildren, useSaveChildren } from '../api/children';
 import { SchoolYearButton } from '../components/school-year-wizard';

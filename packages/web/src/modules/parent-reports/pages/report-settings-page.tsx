@@ -16,11 +16,8 @@ import { FormFieldArray } from '../../../platform/forms/form-field-array';
 import { FormTextField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { modulePart, reportSettingsForm } from '../../../platform/module-page/module-parts';
+import { ReportSettingsFields, reportSettingsForm } from '../../children/public';
 import { useParentReports, useSaveParentReports } from '../api/parent-reports';
-
-/** Module 200's fields of the report settings, through the platform (module 210 imports no module). */
-const ReportSettingsFields = modulePart('reportSettingsFields');
 
 /**
  * /210-set: the report settings (the same stored values as module 200's, one source of truth) and the

@@ -6,20 +6,15 @@ import {
   type CalendarReply,
   type CalendarState,
 } from '@hortus/contract/modules/calendar';
-import type { LoadedUser } from '../../platform/auth/session-user';
-import { perObject, whileInputsSame } from '../../platform/cache/derived';
-import type { Db } from '../../platform/db/database';
-import { appAddress } from '../../platform/http/app-address';
-import { CallError, defineCall, withJsonBody, type CallDefinition } from '../../platform/http/calls';
-import { feedUrl, hasFeed, renewFeedToken, revokeFeedToken } from './feed';
-import {
-  deleteEvent,
-  loadCalendarState,
-  type EventWindow,
-  loadSettingsFor,
-  saveCalendarSettings,
-  saveEvent,
-} from './service';
+import type { LoadedUser } from '../../../platform/auth/session-user';
+import { perObject, whileInputsSame } from '../../../platform/cache/derived';
+import type { Db } from '../../../platform/db/database';
+import { appAddress } from '../../../platform/http/app-address';
+import { CallError, defineCall, withJsonBody } from '../../../platform/http/calls';
+import { feedUrl, hasFeed, renewFeedToken, revokeFeedToken } from '../feed';
+import { deleteEvent, saveEvent } from '../events';
+import { loadSettingsFor, saveCalendarSettings } from '../settings';
+import { loadCalendarState, type EventWindow } from '../state';
 
 /** Every reply carries the state after the change (xtime, settings, kalender, feed) — see docs/api.md. */
 async function stateReply(
@@ -73,7 +68,7 @@ function windowOf(view: LoadView): EventWindow | undefined {
 }
 
 /** The calendar's one call (core.md section 7); saveSettings' x|110|set is checked by the dispatcher. */
-export const getOrSaveCalendarCall = defineCall(calendarCalls.getOrSaveSettings).forSession({
+export const getOrSaveSettingsCall = defineCall(calendarCalls.getOrSaveSettings).forSession({
   rights: [calendarRights.calendar],
   async handle({ app, db, input, user, request }) {
     const action = input.dataToSave;
@@ -102,5 +97,3 @@ export const getOrSaveCalendarCall = defineCall(calendarCalls.getOrSaveSettings)
     }
   },
 });
-
-export const calendarServerCalls: CallDefinition[] = [getOrSaveCalendarCall];

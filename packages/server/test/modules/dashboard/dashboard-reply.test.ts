@@ -9,15 +9,15 @@ import {
   type W1Data,
 } from '@hortus/contract/modules/dashboard';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
-import { childClasses } from '../src/modules/children/schema';
-import { invalidateClasses } from '../src/modules/children/classes';
-import { invalidateFeed } from '../src/modules/dashboard/messages';
-import { dashboardMessages } from '../src/modules/dashboard/schema';
-import { invalidateUsers } from '../src/platform/cache/hot-cache';
-import { users } from '../src/platform/db/schema';
-import { createGroup } from '../src/seed/factories';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
-import { countQueries } from './support/count-queries';
+import { childClasses } from '../../../src/modules/children/schema';
+import { invalidateClasses } from '../../../src/modules/children/classes';
+import { invalidateFeed } from '../../../src/modules/dashboard/messages-feed';
+import { dashboardMessages } from '../../../src/modules/dashboard/schema';
+import { invalidateUsers } from '../../../src/platform/cache/hot-cache';
+import { users } from '../../../src/platform/db/schema';
+import { createGroup } from '../../../src/seed/factories';
+import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
+import { countQueries } from '../../support/count-queries';
 
 /**
  * The dashboard load keeps its reply per loaded user as bytes (only xtime is written per call). These

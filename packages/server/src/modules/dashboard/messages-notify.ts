@@ -1,11 +1,15 @@
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
-import type { MeldungInput } from '@hortus/contract/modules/dashboard';
+import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { conditionAllows, parameterType, check } from '@hortus/contract';
+import { type MeldungInput } from '@hortus/contract/modules/dashboard';
+import type { Db } from '../../platform/db/database';
+import { userGroups, userParameterValues, users } from '../../platform/db/schema';
+import { readOrgData } from '../../platform/settings/org-data';
 import { sendPush } from '../../platform/push/push';
 import type { AppContext } from '../../platform/http/calls';
-import { checkedMailParameters, mailAddresses, recipientIds } from './messages';
 import { dashboardMessages, type PendingNotice } from './schema';
 
-type MessageRow = typeof dashboardMessages.$inferSelect;
+import type { MessageRow } from './access';
+import { checkedMailParameters } from './messages';
 
 /**
  * After a save: e-mail (when sendMail is ticked) and, for a new message, a push notification to the
@@ -71,3 +75,45 @@ function mailText(app: AppContext, row: MessageRow): string {
   const form = row.feedbackEnabled ? '\n\nZu dieser Meldung gibt es ein Rückmeldeformular im Dashboard.' : '';
   return `${row.text}${form}${link}`;
 }
+
+/** The e-mail parameters ticked in the message form. */
+/** Users a message is addressed to (without its author). */
+export async function recipientIds(db: Db, row: MessageRow): Promise<number[]> {
+  const memberships = await db.select({ userId: userGroups.userId, groupId: userGroups.groupId }).from(userGroups);
+  const all = await db.select({ id: users.id }).from(users);
+  const groupsOf = new Map<number, number[]>();
+  for (const entry of memberships) groupsOf.set(entry.userId, [...(groupsOf.get(entry.userId) ?? []), entry.groupId]);
+  return all
+    .map((entry) => ({ id: entry.id, gruppen: groupsOf.get(entry.id) ?? [] }))
+    .filter((entry) => entry.id !== row.authorId && conditionAllows(row.recipients, entry))
+    .map((entry) => entry.id);
+}
+
+/** E-mail addresses of the users in the chosen e-mail parameters (type 4 only). */
+export async function mailAddresses(
+  db: Db,
+  userIds: readonly number[],
+  parameterIds: readonly number[],
+): Promise<string[]> {
+  const emailParameters = new Set(
+    (await readOrgData(db)).parameters
+      .filter((parameter) => parameter.typ === parameterType.email)
+      .map((parameter) => parameter.id),
+  );
+  const chosen = parameterIds.filter((id) => emailParameters.has(id));
+  if (userIds.length === 0 || chosen.length === 0) return [];
+  const rows = await db
+    .select({ wert: userParameterValues.wert })
+    .from(userParameterValues)
+    .where(and(inArray(userParameterValues.userId, [...userIds]), inArray(userParameterValues.parameterId, chosen)));
+  return [
+    ...new Set(rows.map((row) => row.wert.trim()).filter((wert) => check(wert, ['email']) === null && wert !== '')),
+  ];
+}
+
+/** Planned messages send their push and mails when their window opens (checked every minute). */
+export const dashboardNoticeJob = {
+  name: 'dashboard-planned-notices',
+  everyMs: 60_000,
+  run: (app: AppContext) => deliverDueNotices(app),
+};

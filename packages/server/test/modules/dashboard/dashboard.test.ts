@@ -19,13 +19,13 @@ import {
   type Meldung,
   type W1Data,
 } from '@hortus/contract/modules/dashboard';
-import { deliverDueNotices } from '../src/modules/dashboard/notify';
-import { dashboardMessages as messageTable } from '../src/modules/dashboard/schema';
-import { widgetRegistry } from '../src/platform/modules/widgets';
-import { createMailer, type Mailer } from '../src/platform/mail/mailer';
-import { createGroup, createParameter, createUser } from '../src/seed/factories';
-import { pushDefaults } from '../src/platform/push/push';
-import { expectStatus, loopbackPushAgent, startTestServer, type Reply, type TestServer } from './support/helper';
+import { deliverDueNotices } from '../../../src/modules/dashboard/messages-notify';
+import { dashboardMessages as messageTable } from '../../../src/modules/dashboard/schema';
+import { widgetRegistry } from '../../../src/platform/modules/widgets';
+import { createMailer, type Mailer } from '../../../src/platform/mail/mailer';
+import { createGroup, createParameter, createUser } from '../../../src/seed/factories';
+import { pushDefaults } from '../../../src/platform/push/push';
+import { expectStatus, loopbackPushAgent, startTestServer, type Reply, type TestServer } from '../../support/helper';
 
 interface ReceivedMail {
   to: string[];
@@ -823,8 +823,8 @@ describe('e-mail and widget visibility', () => {
 describe('push', () => {
   it('sends a push notification to recipients with a subscription when a message is created', async () => {
     const tls = {
-      key: fs.readFileSync(path.join(__dirname, 'fixtures/push-service.key')),
-      cert: fs.readFileSync(path.join(__dirname, 'fixtures/push-service.crt')),
+      key: fs.readFileSync(path.join(__dirname, '../../fixtures/push-service.key')),
+      cert: fs.readFileSync(path.join(__dirname, '../../fixtures/push-service.crt')),
     };
     const pushed: string[] = [];
     let delivered: () => void = () => {};

@@ -1,5 +1,5 @@
 import { formatGermanDate, hasRight, type SessionUser } from '@hortus/contract';
-import { childAttendance, consentViews, releaseOverview } from '../children/public';
+import { childAttendance, classNames, consentViews, releaseOverview } from '../children/public';
 import {
   parentReportsRights,
   ownComment,
@@ -8,20 +8,17 @@ import {
   type ParentReportsData,
 } from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
-import type { AppContext } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
-import { HISTORY_MAX, ownChildren } from './records';
+import { ownChildren } from './access';
 import { readParentReportsSettings } from './settings';
 
 type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
+/** Most history entries sent. */
+export const HISTORY_MAX = 200;
+
 /** What /210 shows the caller: their own children and reports, the settings, and classes for settings holders. */
-export async function loadParentReports(
-  app: AppContext,
-  db: Db,
-  user: User,
-  now = Date.now(),
-): Promise<ParentReportsData> {
+export async function loadParentReports(db: Db, user: User, now = Date.now()): Promise<ParentReportsData> {
   const attendance = childAttendance;
   const { day: heute, time: jetzt } = berlinNow(now);
   const [settings, kinder] = await Promise.all([
@@ -42,8 +39,7 @@ export async function loadParentReports(
     consentViews(db, kinder),
   ]);
   const names = new Map(kinder.map((kind) => [kind.id, `${kind.vorname} ${kind.nachname}`]));
-  const klassen =
-    hasRight(user.rechte, parentReportsRights.settings) && app.schoolClasses ? await app.schoolClasses(db) : [];
+  const klassen = hasRight(user.rechte, parentReportsRights.settings) ? await classNames(db) : [];
   return {
     kinder: kinder.map((kind) => ({
       id: kind.id,

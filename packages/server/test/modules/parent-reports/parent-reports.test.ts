@@ -11,16 +11,16 @@ import {
   type ParentReportsSettings,
   type ReportInput,
 } from '@hortus/contract/modules/parent-reports';
-import { createGroup } from '../src/seed/factories';
-import { childExceptions } from '../src/modules/children/schema';
-import { addDays, berlinNow } from '../src/platform/time/berlin-time';
-import { notifyLateReport } from '../src/modules/parent-reports/late-push';
-import { removeUnusedUploads } from '../src/modules/parent-reports/uploads';
-import { sendReport, withdrawReport } from '../src/modules/parent-reports/reports';
-import { readParentReportsSettings, saveParentReportsSettings } from '../src/modules/parent-reports/settings';
-import { childAttendance } from '../src/modules/children/public';
-import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from './support/helper';
-import { insertChildren, insertClasses } from './support/children-world';
+import { createGroup } from '../../../src/seed/factories';
+import { childExceptions } from '../../../src/modules/children/schema';
+import { addDays, berlinNow } from '../../../src/platform/time/berlin-time';
+import { notifyLateReport } from '../../../src/modules/parent-reports/reports-late-push';
+import { removeUnusedUploads } from '../../../src/modules/parent-reports/uploads';
+import { sendReport, withdrawReport } from '../../../src/modules/parent-reports/reports';
+import { readParentReportsSettings, saveParentReportsSettings } from '../../../src/modules/parent-reports/settings';
+import { childAttendance } from '../../../src/modules/children/public';
+import { expectStatus, startTestServer, toReply, type Reply, type TestServer } from '../../support/helper';
+import { insertChildren, insertClasses } from '../../support/children-world';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -18,9 +18,9 @@ import {
   type EventInput,
   type RepeatWire,
 } from '@hortus/contract/modules/calendar';
-import { createGroup, createParameter, createUser } from '../src/seed/factories';
-import { seedCalendarDemo } from '../src/modules/calendar/demo-seed';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
+import { createGroup, createParameter, createUser } from '../../../src/seed/factories';
+import { seedCalendarDemo } from '../../../src/modules/calendar/demo-seed';
+import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 
 let server: TestServer;
 const api = calendarCalls.getOrSaveSettings.url;

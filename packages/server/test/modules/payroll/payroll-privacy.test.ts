@@ -10,11 +10,15 @@ import {
   type PayrollModuleData,
 } from '@hortus/contract/modules/payroll';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
-import { files, protokoll, users } from '../src/platform/db/schema';
-import { applyPayrollRetention, firstKeptPayrollYear, payrollRetentionJob } from '../src/modules/payroll/retention';
-import { payrollPayrolls } from '../src/modules/payroll/schema';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
-import { readZip } from './support/zip-reader';
+import { files, protokoll, users } from '../../../src/platform/db/schema';
+import {
+  applyPayrollRetention,
+  firstKeptPayrollYear,
+  payrollRetentionJob,
+} from '../../../src/modules/payroll/retention';
+import { payrollPayrolls } from '../../../src/modules/payroll/schema';
+import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
+import { readZip } from '../../support/zip-reader';
 
 let server: TestServer;
 let admin: { code: string; nn: string };

@@ -12,9 +12,9 @@ import {
   type PayrollSave,
   payrollInputOf,
 } from '@hortus/contract/modules/payroll';
-import { publicHolidays } from '../src/modules/payroll/holidays';
-import { expectStatus, startTestServer, type Reply, type TestServer } from './support/helper';
-import { pageTexts } from './support/pdf-reader';
+import { publicHolidays } from '../../../src/modules/payroll/holidays';
+import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
+import { pageTexts } from '../../support/pdf-reader';
 
 let server: TestServer;
 let admin: { code: string };
@@ -527,7 +527,7 @@ describe('public holidays', () => {
 
 describe('demo organisation', () => {
   it('has three employees with exceptions and the two months before today as payrolls', async () => {
-    const { seedPayrollDemo } = await import('../src/modules/payroll/demo-seed');
+    const { seedPayrollDemo } = await import('../../../src/modules/payroll/demo-seed');
     const today = new Date();
     await seedPayrollDemo(server.database.db, today);
     const loaded = await data(await server.call(getOrSaveSettings, admin.code));

@@ -1,0 +1,70 @@
+import { messages } from '@hortus/contract';
+import { dashboardCalls, dashboardRights, feedbackCsv, feedbackCsvName } from '@hortus/contract/modules/dashboard';
+import { offerFile } from '../../../platform/files/offer-file';
+import { CallError, defineCall } from '../../../platform/http/calls';
+import { deleteMessage, markPopupSeen, saveMessage } from '../messages';
+import { feedbackOverview, feedbackUsers, saveFeedback } from '../messages-feedback';
+import { shapeMessages } from '../messages-feed';
+import { notifyRecipients } from '../messages-notify';
+import { canCreateMessages, requireOwnMessage } from '../access';
+import { dashboardSettingsOf } from '../widgets';
+
+/**
+ * Widget 1's actions. A widget call: the platform answers it only for users the widget is shown to
+ * (news-feed.ts registers it with the widget).
+ */
+export const w1Call = defineCall(dashboardCalls.w1).forSession({
+  rights: [dashboardRights.view],
+  async handle({ app, db, input, user }) {
+    const task = input.dataToSave;
+    switch (task?.func) {
+      case undefined:
+        return { status: 'success', savedMeldung: null, users: [] };
+      case 'saveMeldung': {
+        if (task.data.id === 0 && !canCreateMessages(await dashboardSettingsOf(app), user)) {
+          throw new CallError('noRight', messages.accessDenied);
+        }
+        const row = await saveMessage(db, user, task.data);
+        const mailCount = await notifyRecipients(app, row, task.data, task.data.id === 0);
+        const [savedMeldung] = await shapeMessages(db, [row], user);
+        return {
+          status: 'success',
+          savedMeldung: savedMeldung ?? null,
+          users: [],
+          ...(mailCount === null ? {} : { mailEmpfaenger: mailCount }),
+        };
+      }
+      case 'delMeldung':
+        await deleteMessage(db, user, task.data.id);
+        return { status: 'success', savedMeldung: null, users: [] };
+      case 'saveRueckmeldung': {
+        const row = await saveFeedback(db, user, task.data.meldungId, task.data.werte);
+        const [savedMeldung] = await shapeMessages(db, [row], user);
+        return { status: 'success', savedMeldung: savedMeldung ?? null, users: [] };
+      }
+      case 'settingsRueckmeldungenuebersicht': {
+        const list = await feedbackOverview(db, user, task.meldungId, task.type, task.data.userId);
+        return { status: 'success', savedMeldung: null, users: list };
+      }
+      case 'popupGesehen': {
+        const row = await markPopupSeen(db, user, task.data.meldungId);
+        const [savedMeldung] = await shapeMessages(db, [row], user);
+        return { status: 'success', savedMeldung: savedMeldung ?? null, users: [] };
+      }
+    }
+  },
+});
+
+/** CSV export of a message's feedback results (author only); GET for a plain download link, POST like every call. */
+export const w1CsvCall = defineCall(dashboardCalls.w1csv).forSession({
+  rights: [dashboardRights.view],
+  async handle({ app, db, input, user }) {
+    const row = await requireOwnMessage(db, input.meldungId, user);
+    const csv = feedbackCsv(row.feedbackFields, await feedbackUsers(db, row.id));
+    return offerFile(
+      { app, user },
+      { name: feedbackCsvName(row.titel, row.id), mime: 'text/csv; charset=utf-8', bytes: csv },
+      { via: 'reply' },
+    );
+  },
+});
