@@ -30,6 +30,15 @@ for (const module of moduleRegistry) {
       await page.goto(address);
       await expect(page.getByText('Lade Daten')).toHaveCount(0);
       await page.waitForLoadState('networkidle');
+      // axe reads colours as painted: a button still fading in reads as too pale. Wait for every transition
+      // and finite animation (a spinner's endless one excepted).
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      );
       found.push(...(await violations(page, address)));
     }
     expect(found).toEqual([]);

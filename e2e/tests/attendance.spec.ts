@@ -28,6 +28,8 @@ const person = (page: Page, titel: string, name: string) =>
 test('leitung creates an attendance slot and poll, cycles a status, downloads the QR code; erzieher checks in by opening the QR address; after closing the poll the code no longer works', async ({
   page,
 }) => {
+  // Three logins and a QR download: beside the other worker's journey it took 1.6 min in CI.
+  test.setTimeout(180_000);
   await openAttendance(page, demo.leitung);
   await expect(page.getByRole('tab', { name: 'Anwesenheiten' }).first()).toBeVisible();
   await expect(page.getByTestId(/^slot-/).filter({ hasText: 'Dienstbesprechung' })).toBeVisible();

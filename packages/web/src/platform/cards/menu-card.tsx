@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import IconButton from '@mui/material/IconButton';
@@ -22,6 +23,8 @@ export interface MenuCardProps {
   /** Entries of the corner menu; none: no menu button. */
   menuItems: readonly MenuCardItem[];
   children?: ReactNode;
+  /** Buttons of the card's own (a chip opening a detail, …): below the action area, never inside it. */
+  actions?: ReactNode;
   cardLabel: string;
   component?: 'article' | 'div';
   testId?: string;
@@ -34,7 +37,19 @@ export interface MenuCardProps {
  * above the action area (no button inside a button). Used by the slot cards of 130 and 150.
  */
 export function MenuCard(props: MenuCardProps) {
-  const { title, subheader, onOpen, menuItems, children, cardLabel, component = 'div', testId, outlined, sx } = props;
+  const {
+    title,
+    subheader,
+    onOpen,
+    menuItems,
+    children,
+    actions,
+    cardLabel,
+    component = 'div',
+    testId,
+    outlined,
+    sx,
+  } = props;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const hasMenu = menuItems.length > 0;
   return (
@@ -59,6 +74,8 @@ export function MenuCard(props: MenuCardProps) {
         <CardHeader title={title} subheader={subheader} sx={{ pr: hasMenu ? 7 : undefined }} />
         <CardContent sx={{ pt: 0 }}>{children}</CardContent>
       </CardActionArea>
+      {/* Outside the action area: a button inside a button is unreachable for assistive technology (WCAG 4.1.2). */}
+      {actions && <CardActions sx={{ px: 2, pt: 0 }}>{actions}</CardActions>}
       {hasMenu && (
         <IconButton
           aria-label={`Menü ${title}`}

@@ -26,18 +26,17 @@ export function SlotCard({ slot, onAction }: { slot: SlotView; onAction(action: 
       subheader={slot.sort}
       onOpen={() => onAction(isStaff ? 'open' : 'info')}
       menuItems={rights.bearbeiten || rights.sehen ? menuItems : []}
+      actions={
+        <Chip
+          size="small"
+          color={openCount > 0 ? 'primary' : 'default'}
+          label={openCount === 1 ? '1 offene Anwesenheit' : `${openCount} offene Anwesenheiten`}
+          onClick={() => onAction('info')}
+        />
+      }
     >
-      <Chip
-        size="small"
-        color={openCount > 0 ? 'primary' : 'default'}
-        label={openCount === 1 ? '1 offene Anwesenheit' : `${openCount} offene Anwesenheiten`}
-        onClick={(event) => {
-          event.stopPropagation();
-          onAction('info');
-        }}
-      />
       {isStaff && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="text.secondary">
           {slot.prueflinge.length === 1 ? '1 Person' : `${slot.prueflinge.length} Personen`}
         </Typography>
       )}

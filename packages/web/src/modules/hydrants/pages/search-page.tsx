@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -47,12 +48,15 @@ export function SearchPage() {
 
 function HydrantLink({ data, hydrant, extra }: { data: HydrantData; hydrant: Hydrant; extra?: string }) {
   return (
-    <ListItemButton component={RouterLink} to={`/310-030?h=${hydrant.id}&t=1`} dense>
-      <ListItemText
-        primary={`Hydrant ${hydrant.nummer || hydrant.id} – ${addressOf(data, hydrant)}`}
-        secondary={extra}
-      />
-    </ListItemButton>
+    // A list holds list items (axe 'list'); the link sits inside one.
+    <ListItem disablePadding>
+      <ListItemButton component={RouterLink} to={`/310-030?h=${hydrant.id}&t=1`} dense>
+        <ListItemText
+          primary={`Hydrant ${hydrant.nummer || hydrant.id} – ${addressOf(data, hydrant)}`}
+          secondary={extra}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -128,7 +132,11 @@ function SearchView({ data }: { data: HydrantData }) {
           />
           {query.trim() !== '' && queryError === null && (
             <List aria-label="Suchergebnisse" dense>
-              {results.length === 0 && <Typography>{hydrantMessages.noResults}</Typography>}
+              {results.length === 0 && (
+                <ListItem>
+                  <Typography>{hydrantMessages.noResults}</Typography>
+                </ListItem>
+              )}
               {results.slice(0, LIST_MAX).map((hydrant) => (
                 <HydrantLink key={hydrant.id} data={data} hydrant={hydrant} />
               ))}
