@@ -8,7 +8,6 @@ import {
   applicableParameterIds,
   editRuleErrors,
   groupsOfUsers,
-  noChildren,
   parametersByGroup,
   parametersInArea,
   recomputeIdents,
@@ -68,7 +67,7 @@ export async function checkLoginValues(db: Db, editor: Editor, loginId: number, 
   const current = valueMapsOf(shown, (await storedValues(db, [loginId])).get(loginId));
   const errors: FieldErrors = editRuleErrors(shown, sent, current, messages.notEditable);
   const editable = shown.filter((parameter) => parameter.bearbeiten);
-  Object.assign(errors, valueErrors(editable, sent, noChildren));
+  Object.assign(errors, valueErrors(editable, sent));
   if (Object.keys(errors).length > 0)
     throw invalid(Object.fromEntries(Object.entries(errors).map(([field, list]) => [`nutzer.${field}`, list])));
   return editable;

@@ -7,7 +7,6 @@ import { saveAdminUser } from '../../platform/users/admin-users';
 import {
   applicableParameterIds,
   editRuleErrors,
-  noChildren,
   parametersByGroup,
   storedValues,
   valueErrors,
@@ -47,7 +46,7 @@ export const memberSaveFallback: UserSaveFallback = async ({ db, user }, input, 
 
   const errors: FieldErrors = editRuleErrors(visible, input, current, messages.notEditable);
   const editable = visible.filter((parameter) => parameter.bearbeiten);
-  Object.assign(errors, valueErrors(editable, input, noChildren));
+  Object.assign(errors, valueErrors(editable, input));
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
 
   // saveAdminUser writes only the values passed (the editable ones) and recomputes the display name.

@@ -7,7 +7,6 @@ import { readOrgData } from '../../platform/settings/org-data';
 import {
   applicableParameterIds,
   editRuleErrors,
-  noChildren,
   parametersByGroup,
   recomputeIdents,
   storedValues,
@@ -43,7 +42,7 @@ export async function saveOwnData(db: Db, user: LoadedUser, values: ValueMaps): 
   const current = valueMapsOf(visible, (await storedValues(db, [user.id])).get(user.id));
   const errors: FieldErrors = editRuleErrors(visible, values, current, profileMessages.notEditable);
   const editable = visible.filter((parameter) => parameter.bearbeiten);
-  Object.assign(errors, valueErrors(editable, values, noChildren));
+  Object.assign(errors, valueErrors(editable, values));
   if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
   await db.transaction(async (tx) => {
     await writeValues(tx, user.id, editable, values);

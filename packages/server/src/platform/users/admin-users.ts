@@ -17,14 +17,12 @@ import { readOrgData } from '../settings/org-data';
 import {
   applicableParameterIds,
   mentionedParameterIds,
-  noChildren,
   parametersByGroup,
   recomputeIdents,
   storedValues,
   valueErrors,
   valueMapsOf,
   writeValues,
-  type ChildExists,
 } from './parameter-values';
 import { keepingAdmins } from './rights-guard';
 import type { CredentialEnder } from '../modules/server-module';
@@ -106,7 +104,6 @@ function refuse(errors: FieldErrors): never {
 export interface SaveUserOptions {
   /** The logged-in editor: rights they do not hold cannot be granted. */
   editor: LoadedUser;
-  childExists?: ChildExists;
   /** A right the editor must still hold after saving his own record (the module's edit right). */
   keepOwnRight?: string;
 }
@@ -159,7 +156,7 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
   const byGroup = await parametersByGroup(db);
   const applicableIds = applicableParameterIds(org.parameters, byGroup, gruppen);
   const applicable = org.parameters.filter((parameter) => applicableIds.includes(parameter.id));
-  const errors = valueErrors(applicable, input, options.childExists ?? noChildren);
+  const errors = valueErrors(applicable, input);
   if (Object.keys(errors).length > 0) refuse(errors);
 
   // Hash before the transaction: scrypt is deliberately slow and must not hold a connection.

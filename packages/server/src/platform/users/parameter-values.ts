@@ -16,7 +16,7 @@ import { invalidateUsers } from '../cache/hot-cache';
 /**
  * Parameter values of users: which parameters apply to a user (those of the user's groups), typed
  * validation, writing, and the display name (ident) built from the identification parameters.
- * Used by user administration (005), the profile (010) and later members (100) and children (200).
+ * Used by user administration and by every module that shows or saves user parameters.
  */
 
 /** Values as the API sends them: text keyed by parameter id, chosen ids keyed by parameter id. */
@@ -25,20 +25,23 @@ export interface ValueMaps {
   nutzerparameterwerteSelectoptionIDs: Record<string, number[]>;
 }
 
-/** Answers whether a child id exists (parameter types 11 and 12). No children module yet: none exist. */
-export type ChildExists = (id: number) => boolean;
-export const noChildren: ChildExists = () => false;
+/**
+ * Answers whether a referenced record exists (the specification's parameter types 11 and 12 name records by id).
+ * No module offers such records to parameters yet: none exist.
+ */
+export type ReferenceExists = (id: number) => boolean;
+export const noReferences: ReferenceExists = () => false;
 
 /**
- * A condition area of the parameters: own profile (f010), member directory (f100), administration (f200). The
- * names are the specification's wire names of the parameter conditions (core.md "User parameter":
- * `bedingungen.f010/f100/f200`), not module codes the platform would know: they stay as written.
+ * A condition area of the parameters. The names are the specification's wire names of the parameter
+ * conditions (core.md "User parameter": `bedingungen.f010/f100/f200`), not module codes the platform would
+ * know: they stay as written, and the modules that show parameters choose their area.
  */
 export type ParameterArea = 'f010' | 'f100' | 'f200';
 
 /**
  * The parameters whose condition in the area lets the viewer see them, in parameter order, each with
- * the edit flag of the same condition (member directory f100, customer logins f200).
+ * the edit flag of the same condition.
  */
 export function parametersInArea(
   parameters: readonly UserParameter[],
@@ -95,7 +98,7 @@ export function mentionedParameterIds(values: ValueMaps): number[] {
 }
 
 /**
- * The value of one parameter in the maps, or null when the maps do not mention it. Choice and child
+ * The value of one parameter in the maps, or null when the maps do not mention it. Choice and reference
  * parameters read only the id map, the other types only the text map.
  */
 export function valueOf(parameter: UserParameter, values: ValueMaps): ParameterValue | null {
@@ -120,13 +123,13 @@ export function valueField(parameter: Pick<UserParameter, 'id' | 'typ'>): string
 export function valueErrors(
   parameters: readonly UserParameter[],
   values: ValueMaps,
-  childExists: ChildExists = noChildren,
+  referenceExists: ReferenceExists = noReferences,
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const parameter of parameters) {
     const value = valueOf(parameter, values);
     if (value === null) continue;
-    const message = parameterValueError(parameter, value, childExists);
+    const message = parameterValueError(parameter, value, referenceExists);
     if (message !== null) errors[valueField(parameter)] = [message];
   }
   return errors;
@@ -282,7 +285,7 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * The see/edit rule of the own profile (f010) and the member detail (f100): a sent value is fine for
+ * The see/edit rule of a condition area (f010, f100): a sent value is fine for
  * a parameter the editor may edit, or for a visible one when it is unchanged (forms send every field);
  * a changed value of a visible, non-editable parameter, or any value of a parameter that is not
  * visible (or does not exist), answers 'Dieser Wert kann nicht bearbeitet werden.'.
