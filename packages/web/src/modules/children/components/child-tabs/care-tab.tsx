@@ -16,6 +16,7 @@ import {
   type ChildView,
   type ChildrenData,
 } from '@hortus/contract/modules/children';
+import { formatGermanDate } from '@hortus/contract';
 import { useSaveAction } from '../../../../platform/saving/use-save-action';
 import { WeekdayCheckboxes } from '../../../../platform/forms/weekday-checkboxes';
 import { useSaveChildren } from '../../api/children';
@@ -140,7 +141,7 @@ export function CareTab({ child, data, disabled }: { child: ChildView; data: Chi
       ) : (
         consents.map((request) => (
           <Typography key={request.id} variant="body2" data-testid="consent-in-force">
-            {request.titel} ({request.zweck}){request.gueltigBis ? `, bis ${request.gueltigBis}` : ''}
+            {request.titel} ({request.zweck}){request.gueltigBis ? `, bis ${formatGermanDate(request.gueltigBis)}` : ''}
           </Typography>
         ))
       )}
