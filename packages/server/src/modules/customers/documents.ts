@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { documentTotals, formatGermanDate } from '@hortus/contract';
 import {
   addDays,
@@ -19,6 +19,7 @@ import { ciiXml, xrechnungGaps } from './cii-xml';
 import { CREDIT_NOTE_TITLE, creditNoteSettlement, invoicePdf, salutation, type DocumentLine } from './invoice-pdf';
 import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
 import { invalidateCustomerData } from './data-cache';
+import { issueNumbered } from './numbering';
 import { readCustomerSettings } from './settings';
 import { orderDocumentView } from './document-view';
 
@@ -28,8 +29,6 @@ type DocumentData = z.output<typeof documentInput>;
 export const DOCUMENT_AREA = 'f400-410';
 /** Folders of the area that hold internal files: cost documents and the generated exports. */
 export const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV'];
-/** Serialises the numbering of invoices and offers (two servers on one PostgreSQL included). */
-export const NUMBERING_LOCK = 410_001;
 
 /** Lines of the addressee: an individual address, or a customer address with the chosen contact. */
 function addressee(
@@ -85,7 +84,7 @@ function addressee(
  * Creates an invoice (1) or offer (2) of an order: the number (automatic 'RE-2026-0001', or typed —
  * an existing one is overwritten only after the warning, `ueberschreiben`), the PDF (PDF/A-3; invoices
  * with the embedded Factur-X XML, plus XRechnung CII for customers with a Leitweg-ID), and the document
- * row, all in one transaction.
+ * row. Rendered outside the numbering lock (numbering.ts); the row and files are stored in one short transaction.
  */
 export async function createDocument(
   app: AppContext,
@@ -179,146 +178,159 @@ export async function createDocument(
     }
   }
 
-  return withFiles(app, async (tx, fileTx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${NUMBERING_LOCK})`);
-    const year = Number(input.datum.slice(0, 4));
-    let name = manual;
-    let replaced = false;
-    if (name === '') {
-      const names = await tx
-        .select({ name: customerDocuments.name })
-        .from(customerDocuments)
-        .where(
-          and(
-            eq(customerDocuments.dokumentart, input.dokumentart),
-            like(customerDocuments.name, `${prefix}-${year}-%`),
-          ),
-        );
-      name = nextDocumentNumber(
-        prefix,
-        year,
-        names.map((row) => row.name),
+  const isInvoice = input.dokumentart === 1;
+  const kind = isInvoice ? 'Rechnung' : isCreditNote ? CREDIT_NOTE_TITLE : 'Angebot';
+  const year = Number(input.datum.slice(0, 4));
+  const folder = `${DOCUMENT_AREA}/auftraege/${found.id}`;
+
+  return issueNumbered(app, {
+    // The next number (or the typed one and the document it replaces), and for a credit note what was paid on the
+    // invoice (its settlement text depends on it).
+    plan: async (db) => {
+      const replaces = manual !== '' ? await documentNamed(db, manual) : undefined;
+      if (replaces && !input.ueberschreiben) throw invalid('reAnNummer', customerMessages.documentNumberExists);
+      const taken =
+        manual !== ''
+          ? []
+          : await db
+              .select({ name: customerDocuments.name })
+              .from(customerDocuments)
+              .where(
+                and(
+                  eq(customerDocuments.dokumentart, input.dokumentart),
+                  like(customerDocuments.name, `${prefix}-${year}-%`),
+                ),
+              );
+      return {
+        name:
+          manual !== ''
+            ? manual
+            : nextDocumentNumber(
+                prefix,
+                year,
+                taken.map((row) => row.name),
+              ),
+        replaces: replaces?.id ?? 0,
+        paid: credited ? await paidOnInvoice(db, credited) : 0,
+      };
+    },
+    render: async ({ name, paid }) => {
+      const settlement = credited
+        ? creditNoteSettlement(totals.grossCents, paid, `${credited.name} vom ${formatGermanDate(credited.datum)}`)
+        : undefined;
+      const xmlOf = (xrechnung: boolean) =>
+        ciiXml({
+          number: name,
+          datum: input.datum,
+          lieferdatum,
+          dueDate: addDays(input.datum, settings.firma.zahlungszielTage),
+          seller: settings.firma,
+          buyer,
+          lines,
+          totals,
+          prepaidCents: anzahlungCents,
+          note: textBlocks.join('\n'),
+          xrechnung,
+          creditedInvoice,
+          ...(settlement ? { creditTerms: settlement } : {}),
+        });
+      const facturX = isInvoice || isCreditNote ? Buffer.from(xmlOf(false), 'utf8') : null;
+      const pdf = await invoicePdf(
+        {
+          kind,
+          number: name,
+          datum: input.datum,
+          lieferdatum,
+          auftragsnummer: found.auftragsnummer,
+          kundennummer: found.kundennummer,
+          address: to.lines,
+          greeting: to.greeting,
+          lines,
+          totals,
+          anzahlungCents,
+          textBlocks,
+          signature,
+          seller: settings.firma,
+          ...(creditedInvoice
+            ? { creditedInvoice: `${creditedInvoice.number} vom ${formatGermanDate(creditedInvoice.datum)}` }
+            : {}),
+          ...(settlement ? { settlement } : {}),
+        },
+        facturX
+          ? [
+              {
+                name: 'factur-x.xml',
+                bytes: facturX,
+                mime: 'text/xml',
+                relationship: 'Alternative',
+                description: isCreditNote
+                  ? 'Factur-X/ZUGFeRD-Rechnungskorrektur (EN 16931)'
+                  : 'Factur-X/ZUGFeRD-Rechnung (EN 16931)',
+              },
+            ]
+          : [],
       );
-    } else {
-      const [existing] = await tx
-        .select()
-        .from(customerDocuments)
-        .where(and(eq(customerDocuments.name, name), inArray(customerDocuments.dokumentart, [1, 2, 3])))
-        .limit(1);
+      return { pdf, xml: xrechnung ? Buffer.from(xmlOf(true), 'utf8') : null };
+    },
+    store: async (tx, fileTx, { name, replaces }, rendered) => {
+      const existing = replaces > 0 ? await documentNamed(tx, name) : undefined;
       if (existing) {
-        if (!input.ueberschreiben) throw invalid('reAnNummer', customerMessages.documentNumberExists);
         await tx.delete(customerDocuments).where(eq(customerDocuments.id, existing.id));
         await fileTx.remove([existing.fileId, ...(existing.xmlFileId ? [existing.xmlFileId] : [])]);
-        replaced = true;
       }
-    }
-    const isInvoice = input.dokumentart === 1;
-    const kind = isInvoice ? 'Rechnung' : isCreditNote ? CREDIT_NOTE_TITLE : 'Angebot';
-    const settlement = credited
-      ? creditNoteSettlement(
-          totals.grossCents,
-          await paidOnInvoice(tx, credited),
-          `${credited.name} vom ${formatGermanDate(credited.datum)}`,
-        )
-      : undefined;
-    const xmlOf = (xrechnung: boolean) =>
-      ciiXml({
-        number: name,
-        datum: input.datum,
-        lieferdatum,
-        dueDate: addDays(input.datum, settings.firma.zahlungszielTage),
-        seller: settings.firma,
-        buyer,
-        lines,
-        totals,
-        prepaidCents: anzahlungCents,
-        note: textBlocks.join('\n'),
-        xrechnung,
-        creditedInvoice,
-        ...(settlement ? { creditTerms: settlement } : {}),
+      const stored = await fileTx.store({
+        path: `${folder}/${name}.pdf`,
+        area: DOCUMENT_AREA,
+        ownerUserId: null,
+        originalName: `${name}.pdf`,
+        mime: 'application/pdf',
+        bytes: rendered.pdf,
       });
-    const facturX = isInvoice || isCreditNote ? Buffer.from(xmlOf(false), 'utf8') : null;
-    const pdf = await invoicePdf(
-      {
-        kind,
-        number: name,
-        datum: input.datum,
-        lieferdatum,
-        auftragsnummer: found.auftragsnummer,
-        kundennummer: found.kundennummer,
-        address: to.lines,
-        greeting: to.greeting,
-        lines,
-        totals,
-        anzahlungCents,
-        textBlocks,
-        signature,
-        seller: settings.firma,
-        ...(creditedInvoice
-          ? { creditedInvoice: `${creditedInvoice.number} vom ${formatGermanDate(creditedInvoice.datum)}` }
-          : {}),
-        ...(settlement ? { settlement } : {}),
-      },
-      facturX
-        ? [
-            {
-              name: 'factur-x.xml',
-              bytes: facturX,
-              mime: 'text/xml',
-              relationship: 'Alternative',
-              description: isCreditNote
-                ? 'Factur-X/ZUGFeRD-Rechnungskorrektur (EN 16931)'
-                : 'Factur-X/ZUGFeRD-Rechnung (EN 16931)',
-            },
-          ]
-        : [],
-    );
-    const folder = `${DOCUMENT_AREA}/auftraege/${found.id}`;
-    const stored = await fileTx.store({
-      path: `${folder}/${name}.pdf`,
-      area: DOCUMENT_AREA,
-      ownerUserId: null,
-      originalName: `${name}.pdf`,
-      mime: 'application/pdf',
-      bytes: pdf,
-    });
-    const xml = xrechnung
-      ? await fileTx.store({
-          path: `${folder}/${name}-xrechnung.xml`,
-          area: DOCUMENT_AREA,
-          ownerUserId: null,
-          originalName: `${name}-xrechnung.xml`,
-          mime: 'application/xml',
-          bytes: Buffer.from(xmlOf(true), 'utf8'),
+      const xml = rendered.xml
+        ? await fileTx.store({
+            path: `${folder}/${name}-xrechnung.xml`,
+            area: DOCUMENT_AREA,
+            ownerUserId: null,
+            originalName: `${name}-xrechnung.xml`,
+            mime: 'application/xml',
+            bytes: rendered.xml,
+          })
+        : null;
+      const [row] = await tx
+        .insert(customerDocuments)
+        .values({
+          orderId: found.id,
+          dokumentart: input.dokumentart,
+          name,
+          fileId: stored.id,
+          xmlFileId: xml?.id ?? null,
+          wertCents: totals.grossCents,
+          datum: input.datum,
+          snapshot: {
+            lines,
+            netCents: totals.netCents,
+            vatCents: totals.vatCents,
+            anzahlungCents,
+            ...(options.planned === true ? { geplant: true } : {}),
+          },
         })
-      : null;
-    const [row] = await tx
-      .insert(customerDocuments)
-      .values({
-        orderId: found.id,
-        dokumentart: input.dokumentart,
-        name,
-        fileId: stored.id,
-        xmlFileId: xml?.id ?? null,
-        wertCents: totals.grossCents,
-        datum: input.datum,
-        snapshot: {
-          lines,
-          netCents: totals.netCents,
-          vatCents: totals.vatCents,
-          anzahlungCents,
-          ...(options.planned === true ? { geplant: true } : {}),
-        },
-      })
-      .returning();
-    await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.id));
-    await invalidateCustomerData(tx);
-    const created = row as typeof customerDocuments.$inferSelect;
-    return {
-      replaced,
-      document: orderDocumentView(created, stored.path, xml?.path ?? ''),
-    };
+        .returning();
+      await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.id));
+      await invalidateCustomerData(tx);
+      const created = row as typeof customerDocuments.$inferSelect;
+      return { replaced: existing !== undefined, document: orderDocumentView(created, stored.path, xml?.path ?? '') };
+    },
   });
+}
+
+/** The invoice, offer or credit note of that number, if there is one. */
+async function documentNamed(db: Db, name: string): Promise<typeof customerDocuments.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(customerDocuments)
+    .where(and(eq(customerDocuments.name, name), inArray(customerDocuments.dokumentart, [1, 2, 3])))
+    .limit(1);
+  return row;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { formatEuro, formatGermanDate } from '@hortus/contract';
 import {
   addDays,
@@ -8,11 +8,11 @@ import {
   type documentInput,
 } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
-import { withFiles } from '../../platform/files/files';
 import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { renderPdf } from '../../platform/pdf/pdf-document';
-import { DOCUMENT_AREA, NUMBERING_LOCK } from './documents';
+import { DOCUMENT_AREA } from './documents';
+import { issueNumbered } from './numbering';
 import { orderDocumentView } from './document-view';
 import { atBank, salutation } from './invoice-pdf';
 import { orderViews } from './orders';
@@ -66,61 +66,68 @@ export async function createReminder(
   const seller = settings.firma;
   const newDue = addDays(input.datum, 7);
 
-  return withFiles(app, async (tx, files) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${NUMBERING_LOCK})`);
-    const year = Number(input.datum.slice(0, 4));
-    const names = await tx
-      .select({ name: customerDocuments.name })
-      .from(customerDocuments)
-      .where(and(eq(customerDocuments.dokumentart, 4), like(customerDocuments.name, `ZE-${year}-%`)));
-    const name = nextDocumentNumber(
-      'ZE',
-      year,
-      names.map((row) => row.name),
-    );
-    const bytes = await renderPdf({ title: `Zahlungserinnerung ${name}`, author: seller.name, pdfA: true }, (pdf) => {
-      pdf.text(
-        [seller.name, `${seller.strasse} ${seller.hausnummer}`.trim(), `${seller.plz} ${seller.ort}`.trim()]
-          .filter(Boolean)
-          .join(' · '),
-        { size: 8, grey: 0.4 },
-      );
-      pdf.space(6);
-      for (const line of addressLines.filter((l) => l !== '')) pdf.text(line, { size: 11, gapAfter: 1 });
-      pdf.space(24);
-      pdf.title(`Zahlungserinnerung ${name}`);
-      pdf.text(`Datum: ${formatGermanDate(input.datum)}`, { size: 10, gapAfter: 1 });
-      pdf.text(`Kundennummer: ${found.kundennummer}`, { size: 10 });
-      pdf.space(12);
-      pdf.paragraph(salutation(contact));
-      pdf.space(4);
-      pdf.paragraph(
-        `sicher ist es Ihrer Aufmerksamkeit entgangen: Unsere Rechnung ${invoice.name} vom ${formatGermanDate(invoice.datum)} über ${formatEuro(invoice.wertCents)} war am ${formatGermanDate(due)} fällig. Offen ist noch ein Betrag von ${formatEuro(open)}.`,
-      );
-      pdf.paragraph(
-        `Bitte überweisen Sie den offenen Betrag bis zum ${formatGermanDate(newDue)}${seller.iban ? ` auf das Konto IBAN ${seller.iban}${seller.bank ? ` ${atBank(seller.bank)}` : ''}` : ''}, Verwendungszweck ${invoice.name}. Sollten Sie inzwischen bezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.`,
-      );
-      if (input.individuellerTextblock.trim() !== '') pdf.paragraph(input.individuellerTextblock.trim());
-      pdf.space(12);
-      pdf.paragraph(`Mit freundlichen Grüßen\n${seller.name}`);
-    });
-    const stored = await files.store({
-      path: `${DOCUMENT_AREA}/auftraege/${found.id}/${name}.pdf`,
-      area: DOCUMENT_AREA,
-      ownerUserId: null,
-      originalName: `${name}.pdf`,
-      mime: 'application/pdf',
-      bytes,
-    });
-    const [row] = await tx
-      .insert(customerDocuments)
-      .values({ orderId: found.id, dokumentart: 4, name, fileId: stored.id, wertCents: open, datum: input.datum })
-      .returning();
-    await invalidateCustomerData(tx);
-    const created = row as typeof customerDocuments.$inferSelect;
-    return {
-      replaced: false,
-      document: orderDocumentView(created, stored.path, ''),
-    };
+  const year = Number(input.datum.slice(0, 4));
+
+  return issueNumbered(app, {
+    plan: async (db) => {
+      const names = await db
+        .select({ name: customerDocuments.name })
+        .from(customerDocuments)
+        .where(and(eq(customerDocuments.dokumentart, 4), like(customerDocuments.name, `ZE-${year}-%`)));
+      return {
+        name: nextDocumentNumber(
+          'ZE',
+          year,
+          names.map((row) => row.name),
+        ),
+      };
+    },
+    render: ({ name }) =>
+      renderPdf({ title: `Zahlungserinnerung ${name}`, author: seller.name, pdfA: true }, (pdf) => {
+        pdf.text(
+          [seller.name, `${seller.strasse} ${seller.hausnummer}`.trim(), `${seller.plz} ${seller.ort}`.trim()]
+            .filter(Boolean)
+            .join(' · '),
+          { size: 8, grey: 0.4 },
+        );
+        pdf.space(6);
+        for (const line of addressLines.filter((l) => l !== '')) pdf.text(line, { size: 11, gapAfter: 1 });
+        pdf.space(24);
+        pdf.title(`Zahlungserinnerung ${name}`);
+        pdf.text(`Datum: ${formatGermanDate(input.datum)}`, { size: 10, gapAfter: 1 });
+        pdf.text(`Kundennummer: ${found.kundennummer}`, { size: 10 });
+        pdf.space(12);
+        pdf.paragraph(salutation(contact));
+        pdf.space(4);
+        pdf.paragraph(
+          `sicher ist es Ihrer Aufmerksamkeit entgangen: Unsere Rechnung ${invoice.name} vom ${formatGermanDate(invoice.datum)} über ${formatEuro(invoice.wertCents)} war am ${formatGermanDate(due)} fällig. Offen ist noch ein Betrag von ${formatEuro(open)}.`,
+        );
+        pdf.paragraph(
+          `Bitte überweisen Sie den offenen Betrag bis zum ${formatGermanDate(newDue)}${seller.iban ? ` auf das Konto IBAN ${seller.iban}${seller.bank ? ` ${atBank(seller.bank)}` : ''}` : ''}, Verwendungszweck ${invoice.name}. Sollten Sie inzwischen bezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.`,
+        );
+        if (input.individuellerTextblock.trim() !== '') pdf.paragraph(input.individuellerTextblock.trim());
+        pdf.space(12);
+        pdf.paragraph(`Mit freundlichen Grüßen\n${seller.name}`);
+      }),
+    store: async (tx, files, { name }, bytes) => {
+      const stored = await files.store({
+        path: `${DOCUMENT_AREA}/auftraege/${found.id}/${name}.pdf`,
+        area: DOCUMENT_AREA,
+        ownerUserId: null,
+        originalName: `${name}.pdf`,
+        mime: 'application/pdf',
+        bytes,
+      });
+      const [row] = await tx
+        .insert(customerDocuments)
+        .values({ orderId: found.id, dokumentart: 4, name, fileId: stored.id, wertCents: open, datum: input.datum })
+        .returning();
+      await invalidateCustomerData(tx);
+      const created = row as typeof customerDocuments.$inferSelect;
+      return {
+        replaced: false,
+        document: orderDocumentView(created, stored.path, ''),
+      };
+    },
   });
 }
