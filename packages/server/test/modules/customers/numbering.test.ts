@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
-import { platformCalls } from '@hortus/contract';
 import {
   customerCalls,
   type CustomerData,
@@ -13,6 +12,7 @@ import { issueNumbered } from '../../../src/modules/customers/numbering';
 import { expectStatus, startTestServer, type TestServer } from '../../support/helper';
 import { customerCallsOf } from '../../support/customer-calls';
 import { pageTexts } from '../../support/pdf-reader';
+import { fetchStored } from '../../support/download';
 
 // Documents are rendered outside the numbering lock (numbering.ts): numbers must still be gapless and unique,
 // and every PDF must carry the number its row was stored under.
@@ -77,14 +77,7 @@ function issue(input: Record<string, unknown>): Promise<OrderDocumentView> {
 }
 
 async function pdfText(pfad: string): Promise<string> {
-  const file = await server.app.inject({
-    method: 'POST',
-    url: platformCalls.download.url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ code: staff.code, file: pfad }).toString(),
-  });
-  expect(file.statusCode).toBe(200);
-  return (await pageTexts(file.rawPayload)).join('\n');
+  return (await pageTexts(await fetchStored(server.app, staff.code, pfad))).join('\n');
 }
 
 const serial = (name: string) => Number(name.slice(-4));
