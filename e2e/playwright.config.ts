@@ -16,7 +16,13 @@ export default defineConfig({
     locale: 'en-US', // German dates must not depend on the browser's language (issue 12)
     timezoneId: 'Europe/Berlin',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (DOM snapshots of every step, network, console). Without the screencast:
+    // its frames were captured and encoded for every test, passing ones included, and kept Chromium's browser and
+    // GPU processes as busy as the page itself on two cores.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The app follows the system's reduced-motion setting (theme `motion`): dialogs, ripples and spinners do not
+    // animate, so nothing is painted for frames no test looks at.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { moduleRegistry } from '@hortus/contract';
 import { e2eAdmin } from '../fixtures';
-import { login } from './helpers';
+import { login, openInApp } from './helpers';
 import { expect, test } from './test';
 
 /** BITV 2.0 refers to WCAG 2.1 AA (issue 42): axe-core's rules of those levels. */
@@ -27,8 +27,8 @@ for (const module of moduleRegistry) {
     const found: string[] = [];
     for (const tab of module.tabs) {
       const address = `/${module.code}${tab.code ? `-${tab.code}` : ''}`;
-      await page.goto(address);
-      await expect(page.getByText('Lade Daten')).toHaveCount(0);
+      await openInApp(page, address);
+      await expect(page.getByText('Lade Daten')).toHaveCount(0, { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       // axe reads colours as painted: a button still fading in reads as too pale. Wait for every transition
       // and finite animation (a spinner's endless one excepted).

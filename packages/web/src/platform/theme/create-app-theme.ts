@@ -25,6 +25,8 @@ export function createAppTheme(primary: string, mode: ThemeMode): Theme {
         ...(mode === 'light' ? { warning: { main: '#c2410c' }, info: { main: '#0277bd' } } : {}),
       },
       typography: { fontFamily: systemFont },
+      // Who asks the system for less motion gets dialogs, ripples and progress without animation (WCAG 2.3.3).
+      motion: { reducedMotion: 'system' },
     },
     deDE,
   );

@@ -38,10 +38,10 @@ describe('MonthGrid', () => {
   it('shows six weeks with named days, marks today and the selected day, and reports clicks on days', () => {
     const { onDayClick, container } = renderMonth([]);
     expect(container.querySelectorAll('.month-day')).toHaveLength(42);
-    expect(screen.getByRole('button', { name: 'Dienstag, 24.11.2026, heute' }).textContent).toBe('24');
-    expect(screen.getByRole('button', { name: 'Dienstag, 03.11.2026' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Dienstag, 24. November 2026, heute' }).textContent).toBe('24');
+    expect(screen.getByRole('button', { name: 'Dienstag, 3. November 2026' }).getAttribute('aria-pressed')).toBe('true');
     expect(container.querySelector('[data-date="2026-10-26"]')?.className).toContain('month-other');
-    fireEvent.click(screen.getByRole('button', { name: 'Montag, 30.11.2026' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Montag, 30. November 2026' }));
     fireEvent.click(container.querySelector('[data-date="2026-12-01"]') as Element);
     expect(onDayClick.mock.calls).toEqual([['2026-11-30'], ['2026-12-01']]);
   });
@@ -66,21 +66,21 @@ describe('MonthGrid', () => {
       (button) => button.getAttribute('tabindex') === '0',
     );
     expect(tabbable.map((button) => button.getAttribute('data-day-number'))).toEqual(['2026-11-03']);
-    const day = (label: string) => screen.getByRole('button', { name: new RegExp(`^\\w+, ${label}`) });
-    day('03.11.2026').focus();
-    fireEvent.keyDown(day('03.11.2026'), { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(day('10.11.2026'));
-    fireEvent.keyDown(day('10.11.2026'), { key: 'ArrowRight' });
-    expect(document.activeElement).toBe(day('11.11.2026'));
-    fireEvent.keyDown(day('11.11.2026'), { key: 'End' });
-    expect(document.activeElement).toBe(day('15.11.2026'));
-    fireEvent.keyDown(day('15.11.2026'), { key: 'Home' });
-    expect(document.activeElement).toBe(day('09.11.2026'));
-    expect(day('09.11.2026').getAttribute('tabindex')).toBe('0');
-    expect(day('03.11.2026').getAttribute('tabindex')).toBe('-1');
+    const day = (label: string) => screen.getByRole('button', { name: new RegExp(`^\\w+, ${label}$`) });
+    day('3. November 2026').focus();
+    fireEvent.keyDown(day('3. November 2026'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(day('10. November 2026'));
+    fireEvent.keyDown(day('10. November 2026'), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(day('11. November 2026'));
+    fireEvent.keyDown(day('11. November 2026'), { key: 'End' });
+    expect(document.activeElement).toBe(day('15. November 2026'));
+    fireEvent.keyDown(day('15. November 2026'), { key: 'Home' });
+    expect(document.activeElement).toBe(day('9. November 2026'));
+    expect(day('9. November 2026').getAttribute('tabindex')).toBe('0');
+    expect(day('3. November 2026').getAttribute('tabindex')).toBe('-1');
     // At the grid's edge the key does nothing.
-    day('26.10.2026').focus();
-    fireEvent.keyDown(day('26.10.2026'), { key: 'ArrowUp' });
-    expect(document.activeElement).toBe(day('26.10.2026'));
+    day('26. Oktober 2026').focus();
+    fireEvent.keyDown(day('26. Oktober 2026'), { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(day('26. Oktober 2026'));
   });
 });

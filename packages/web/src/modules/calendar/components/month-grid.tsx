@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { alpha, type Theme } from '@mui/material/styles';
 import { germanWeekdayShort } from '@hortus/contract';
 import type { CalendarEntry } from '@hortus/contract/modules/calendar';
-import { dayLabel, layoutWeeks, limitRows, moreText, type MonthSegment } from '../logic/month-grid';
+import { dayButtonLabel, layoutWeeks, limitRows, moreText, type MonthSegment } from '../logic/month-grid';
 import { entryTitle, readableTextOn } from '../logic/wall-time';
 
 /** Rows of entries a week shows; a day with more shows '+n Termine' in the last one. */
@@ -206,7 +206,7 @@ export const MonthGrid = memo(function MonthGrid({
               type="button"
               className={day.startsWith(month) ? 'month-day-number' : 'month-day-number month-other'}
               style={{ gridColumn: column + 1 }}
-              aria-label={day === today ? `${dayLabel(day)}, heute` : dayLabel(day)}
+              aria-label={day === today ? `${dayButtonLabel(day)}, heute` : dayButtonLabel(day)}
               aria-pressed={day === selectedDay}
               data-day-number={day}
               tabIndex={day === tabDay ? 0 : -1}

@@ -83,9 +83,19 @@ export function viewTitle(view: CalendarView, anchor: string): string {
   return `${monthNames[month - 1] ?? ''} ${year}`;
 }
 
-/** 'Dienstag, 24.11.2026': the day view's heading and a day's accessible name in the month. */
+/** 'Dienstag, 24.11.2026': the day view's heading. */
 export function dayLabel(day: string): string {
   return `${germanWeekdayNames[isoWeekday(parseIsoDay(day) ?? 0) - 1] ?? ''}, ${germanDay(day)}`;
+}
+
+/**
+ * 'Dienstag, 1. Dezember 2026': a day's accessible name in the month grid. It holds the day's number as a word
+ * of its own, as the button shows it ('1', not '01.12.'), so speech input finds the button by what it shows
+ * (WCAG 2.5.3 Label in Name).
+ */
+export function dayButtonLabel(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${germanWeekdayNames[isoWeekday(parseIsoDay(day) ?? 0) - 1] ?? ''}, ${date}. ${monthNames[month - 1] ?? ''} ${year}`;
 }
 
 /** The anchor one step back (-1) or forward (+1): a month (on its first), a week or a day. */
