@@ -42,6 +42,7 @@ export default tseslint.config(
       'slices/no-cycles': 'error',
       'slices/no-utc-day': 'error',
       'slices/no-module-tables': 'error',
+      'slices/declared-dependencies': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -5,9 +5,10 @@
  * `@hortus/contract/modules/<m>`, server/web `modules/<m>/public.ts`) and only when its definition declares it
  * (`dependsOn`), for relative imports and package specifiers alike; the runtime import graph has no cycle; a day
  * is never the UTC day `toISOString().slice(0, 10)`; the server platform names no module's table. Another rule keeps
- * the account tables to the platform's accounts service.
+ * the account tables to the platform's accounts service. Every package declares the packages it imports.
  */
 import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -413,6 +414,85 @@ const noModuleTables = {
   },
 };
 
+/** @type {Map<string, {name: string, dir: string, declared: Set<string>} | null>} */
+const manifests = new Map();
+
+/** The package.json nearest to a folder (its name and every package it declares), up to the repository root. */
+function nearestManifest(folder) {
+  if (manifests.has(folder)) return manifests.get(folder) ?? null;
+  const file = path.join(folder, 'package.json');
+  let found = null;
+  if (fs.existsSync(file)) {
+    const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const declared = new Set(
+      ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((key) =>
+        Object.keys(json[key] ?? {}),
+      ),
+    );
+    found = { name: json.name ?? '', dir: folder, declared };
+  } else if (folder !== repoRoot && folder !== path.dirname(folder)) {
+    found = nearestManifest(path.dirname(folder));
+  }
+  manifests.set(folder, found);
+  return found;
+}
+
+const builtins = new Set(builtinModules);
+
+/** @type {import('eslint').Rule.RuleModule} */
+const declaredDependencies = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        "a package imports only packages its package.json declares (the workspace root's tooling — vitest, typescript, eslint — included)",
+    },
+    schema: [],
+    messages: {
+      undeclared:
+        "'{{name}}' is imported but not declared in {{manifest}}: add it there (npm install {{name}} -w {{workspace}}).",
+    },
+  },
+  create(context) {
+    const own = nearestManifest(path.dirname(path.resolve(context.filename)));
+    const root = nearestManifest(repoRoot);
+    if (!own || !root) return {};
+    const manifest = `${posix(path.relative(repoRoot, own.dir)) || '.'}/package.json`;
+    /** @param {import('estree').Node} node @param {unknown} source @param {boolean} typeOnly */
+    function check(node, source, typeOnly) {
+      if (typeof source !== 'string' || source.startsWith('.') || source.startsWith('/')) return;
+      if (source.startsWith('node:') || builtins.has(source.split('/')[0] ?? '')) return;
+      const parts = source.split('/');
+      const name = source.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? '');
+      if (!own || !root || name === own.name || name.startsWith('virtual:')) return;
+      const known = (set) =>
+        set.has(name) ||
+        (typeOnly && set.has(`@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`));
+      if (known(own.declared) || known(root.declared)) return;
+      const workspace = own.name || '.';
+      context.report({
+        node,
+        messageId: 'undeclared',
+        data: { name, manifest, workspace },
+      });
+    }
+    return {
+      ImportDeclaration(node) {
+        check(node.source, node.source.value, node.importKind === 'type');
+      },
+      ExportNamedDeclaration(node) {
+        if (node.source) check(node.source, node.source.value, node.exportKind === 'type');
+      },
+      ExportAllDeclaration(node) {
+        check(node.source, node.source.value, node.exportKind === 'type');
+      },
+      ImportExpression(node) {
+        if (node.source.type === 'Literal') check(node.source, node.source.value, false);
+      },
+    };
+  },
+};
+
 export default {
   rules: {
     'slice-boundaries': sliceBoundaries,
@@ -420,5 +500,6 @@ export default {
     'no-cycles': noCycles,
     'no-utc-day': noUtcDay,
     'no-module-tables': noModuleTables,
+    'declared-dependencies': declaredDependencies,
   },
 };

@@ -157,3 +157,44 @@ describe('no-module-tables', () => {
     ],
   });
 });
+
+describe('declared-dependencies', () => {
+  tester.run('declared-dependencies', rules['declared-dependencies'], {
+    valid: [
+      // Declared by the server; node's own modules; the workspace root's tooling; the package itself.
+      {
+        filename: at('packages/server/src/x.ts'),
+        code: "import { eq } from 'drizzle-orm';\nimport fs from 'node:fs';",
+      },
+      { filename: at('packages/server/src/x.ts'), code: "import path from 'path';" },
+      { filename: at('packages/server/test/x.test.ts'), code: "import { it } from 'vitest';" },
+      { filename: at('packages/web/src/x.ts'), code: "import { messages } from '@hortus/contract';" },
+      // A type-only import may come from its @types package.
+      { filename: at('packages/web/src/x.ts'), code: "import type { Feature } from 'leaflet';" },
+    ],
+    invalid: [
+      // pdfkit is the server's: the web does not declare it (nor the workspace root).
+      {
+        filename: at('packages/web/src/x.ts'),
+        code: "import PDFDocument from 'pdfkit';",
+        errors: [
+          {
+            messageId: 'undeclared',
+            data: { name: 'pdfkit', manifest: 'packages/web/package.json', workspace: '@hortus/web' },
+          },
+        ],
+      },
+      // Big.js was used by the server while only the contract declared it (issue 41).
+      {
+        filename: at('packages/contract/src/x.ts'),
+        code: "export { default as x } from 'sharp';",
+        errors: [{ messageId: 'undeclared' }],
+      },
+      {
+        filename: at('e2e/tests/x.ts'),
+        code: "const m = await import('exceljs');",
+        errors: [{ messageId: 'undeclared' }],
+      },
+    ],
+  });
+});
