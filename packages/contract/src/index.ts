@@ -32,6 +32,5 @@ export * from './platform/users';
 export * from './platform/local-time';
 export * from './platform/csv';
 export * from './platform/protokoll';
-export * from './platform/report-settings';
 export * from './platform/money';
 export * from './platform/bank';

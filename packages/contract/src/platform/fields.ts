@@ -120,3 +120,8 @@ export function dayRangeCheck<K extends string>(from: K, to: K) {
     if (message !== null) ctx.addIssue({ code: 'custom', path: [to], message });
   };
 }
+
+/** Wire fields shared by modules that may not import each other: a time, a day and an attachment. */
+export const timeField = timeOfDayField();
+export const isoDay = isoDayField();
+export const attachmentView = z.object({ pfad: z.string(), name: z.string() });

@@ -16,13 +16,8 @@ import {
   wireMessages,
 } from '../../platform/wire';
 import { fileRules, uploadedFileOf } from '../../platform/uploads';
-import {
-  attachmentView,
-  isoDay,
-  releaseTimeRangesCheck,
-  reportSettings,
-  timeField,
-} from '../../platform/report-settings';
+import { attachmentView, isoDay, timeField } from '../../platform/fields';
+import { releaseTimeRangesCheck, reportSettings } from './report-settings';
 import { childrenRights } from './definition';
 import { importReply, importRequest, listExportReply, listExportRequest } from '../../platform/import';
 import { releaseReasons } from './logic';

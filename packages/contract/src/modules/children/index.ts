@@ -8,3 +8,4 @@ export * from './school-year';
 export * from './statistics';
 export * from './release';
 export * from './consents';
+export * from './report-settings';

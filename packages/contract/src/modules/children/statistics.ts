@@ -11,7 +11,7 @@ import {
 import { ruledString } from '../../platform/schema';
 import { formatGermanDate, tooLongMessage } from '../../platform/validation';
 import { jsonField, recordId } from '../../platform/wire';
-import { isoDay, timeField } from '../../platform/report-settings';
+import { isoDay, timeField } from '../../platform/fields';
 import { attendanceRow } from './calls';
 
 /** Statistik (/200-200, school.md 2.4, 4.10, 5.2, 7.3, 9): texts, rules and calls. */

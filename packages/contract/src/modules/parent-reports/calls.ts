@@ -4,13 +4,8 @@ import { ruledString } from '../../platform/schema';
 import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, recordId } from '../../platform/wire';
-import {
-  attachmentView,
-  isoDay,
-  releaseTimeRangesCheck,
-  reportSettings,
-  timeField,
-} from '../../platform/report-settings';
+import { attachmentView, isoDay, timeField } from '../../platform/fields';
+import { releaseTimeRangesCheck, reportSettings } from '../children';
 import { parentReportsRights } from './definition';
 import { ABSENT, REPORT_COMMENT_MAX, SICK } from './logic';
 import {

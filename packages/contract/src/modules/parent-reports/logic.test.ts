@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isoDayOf, parseIsoDay } from '../../platform/local-time';
-import type { ReleaseTimeCondition } from '../../platform/report-settings';
+import type { ReleaseTimeCondition } from '../children';
 import { reportInput } from './calls';
 import {
   commentCounter,

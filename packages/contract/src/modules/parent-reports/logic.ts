@@ -1,5 +1,5 @@
 import { isoDayOf, parseIsoDay } from '../../platform/local-time';
-import type { ReleaseTimeCondition } from '../../platform/report-settings';
+import type { ReleaseTimeCondition } from '../children';
 
 /** Reports reach from today up to this many days ahead (school.md 5.3 and 9). */
 export const REPORT_DAYS_AHEAD = 7;

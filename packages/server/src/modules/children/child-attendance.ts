@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, like, notExists } from 'drizzle-orm';
-import { reportSettings } from '@hortus/contract';
-import { childrenRights } from '@hortus/contract/modules/children';
+import { childrenRights, reportSettings, type ReportSettings } from '@hortus/contract/modules/children';
 import type { Db } from '../../platform/db/database';
 import { files, groupRights } from '../../platform/db/schema';
 import { childClasses, childExceptionFiles, childExceptions, children } from './schema';
@@ -9,7 +8,7 @@ import { canSeeChild } from './access';
 import { checkedFile } from './documents';
 import { exceptionAttachments, exceptionViewOf } from './load';
 import type { SQL } from 'drizzle-orm';
-import type { ReportSettings, SessionUser, UploadedFile } from '@hortus/contract';
+import type { SessionUser, UploadedFile } from '@hortus/contract';
 import type { PushTargets } from '../../platform/push/push';
 
 /** A parent's child with its class. */

@@ -1,5 +1,5 @@
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import type { ReportSettings } from '@hortus/contract';
+import type { ReportSettings } from '@hortus/contract/modules/children';
 import { lazyExport } from '../../platform/lazy/lazy-export';
 
 /**

@@ -10,7 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { formatGermanDate, type ReleaseTimeCondition } from '@hortus/contract';
+import { formatGermanDate } from '@hortus/contract';
+import type { ReleaseTimeCondition } from '@hortus/contract/modules/children';
 import { DateInput, TimeInput } from '../../../platform/forms/date-pickers';
 
 /** The possible release times of the settings (module 200's 'Allgemein' and module 210's settings edit the same). */

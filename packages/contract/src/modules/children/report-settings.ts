@@ -1,18 +1,13 @@
 import { z } from 'zod';
-import { ruledString } from './schema';
-import { tooLongMessage } from './validation';
-import { dayRangeError, isoDayField, optionalIsoDayField, recordKeyField, timeOfDayField } from './fields';
-import { storedId } from './wire';
+import { ruledString } from '../../platform/schema';
+import { tooLongMessage } from '../../platform/validation';
+import { dayRangeError, isoDay, optionalIsoDayField, recordKeyField, timeField } from '../../platform/fields';
+import { storedId } from '../../platform/wire';
 
 /**
- * Wire fields shared by modules that may not import each other: a time and a day field, an attachment, and the
- * settings of parents' reports, which the children's settings store and the reports' settings page edits
- * (one source of truth, docs/architecture.md "Capabilities").
+ * The settings of parents' reports (school.md 3.3): stored with the children's settings (module 200), edited on
+ * the reports' settings page too (210 declares 200 and reads them from here). One source of truth.
  */
-export const timeField = timeOfDayField();
-export const isoDay = isoDayField();
-
-export const attachmentView = z.object({ pfad: z.string(), name: z.string() });
 
 /** Longest report text (like the children's letter texts). */
 const REPORT_TEXT_MAX = 5_000;
