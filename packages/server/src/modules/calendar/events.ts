@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '@hortus/contract';
 import { calendarMessages, formatAusnahme, parseAusnahme, type RepeatWire } from '@hortus/contract/modules/calendar';
 import type { z } from 'zod';
 import type { eventInput } from '@hortus/contract/modules/calendar';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { calendarEvents } from './schema';
 import { bumpVersion, requireVersion, versioned } from '../../platform/db/versions';
@@ -35,7 +34,7 @@ async function requireEditableCategory(
 ): Promise<CategoryRow> {
   const category = await categoryById(db, categoryId);
   if (!category || !canSeeCategory(category, viewer)) {
-    throw new CallError('validationError', messages.validationFailed, { [field]: [calendarMessages.unknownCategory] });
+    throw invalid({ [field]: [calendarMessages.unknownCategory] });
   }
   return requireRecord(category, editableCategory(viewer));
 }
@@ -94,9 +93,7 @@ export async function saveEvent(
     if (found && category && canSeeCategory(category, viewer)) {
       if (ausnahme && input.id === 0) {
         if (!found.isSeries || !found.repeat) {
-          throw new CallError('validationError', messages.validationFailed, {
-            ausSerie: [calendarMessages.notASeries],
-          });
+          throw invalid({ ausSerie: [calendarMessages.notASeries] });
         }
         requireRecord(category, editableCategory(viewer));
       }
@@ -148,9 +145,7 @@ export async function deleteEvent(
   const { event } = await requireEditableEvent(db, viewer, id);
   if (ausnahme) {
     if (!event.isSeries || !event.repeat) {
-      throw new CallError('validationError', messages.validationFailed, {
-        ausnahme: [calendarMessages.notASeries],
-      });
+      throw invalid({ ausnahme: [calendarMessages.notASeries] });
     }
     await db
       .update(calendarEvents)

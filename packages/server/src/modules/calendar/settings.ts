@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { hasRight, messages } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
 import {
   calendarMessages,
   calendarModule,
@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { saveCalendarSettingsInput } from '@hortus/contract/modules/calendar';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import {
   readSharedModuleSettings,
   writeModuleSettings,
@@ -112,7 +112,7 @@ export async function saveCalendarSettings(db: Db, input: ParsedSettings): Promi
       errors[`bedingungen_geburtstage_sehen.gruppen.${key}`] = [calendarMessages.unknownGroup];
     }
   }
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 
   await db.transaction(async (tx) => {
     const idMap = new Map<number, number>();

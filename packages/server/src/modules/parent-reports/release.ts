@@ -9,7 +9,7 @@ import {
 } from '@hortus/contract/modules/children';
 import { cutoffPassed, reportDayErrors, type ParentReportsSettings } from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
 import {
   addPermission,
@@ -77,11 +77,11 @@ export async function sendSameDayChange(
   await requireOwnChild(attendance, db, user, input.id_kind);
   const { day, time } = berlinNow(now);
   const dayErrors = reportDayErrors(input.tag, day);
-  if (dayErrors.length > 0) throw new CallError('validationError', dayErrors.join(' '), { tag: dayErrors });
+  if (dayErrors.length > 0) throw invalid({ tag: dayErrors }, dayErrors.join(' '));
   const deadline = settings.abholungHeute_spaetestensBis;
   if (cutoffPassed(input.tag, deadline, day, time)) {
     const message = releaseMessages.deadlinePassed(deadline);
-    throw new CallError('validationError', message, { tag: [message] });
+    throw invalid('tag', message);
   }
   await addSameDayChange(db, user.id, input);
 }

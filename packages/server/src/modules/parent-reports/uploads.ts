@@ -7,7 +7,7 @@ import { files as storedFiles } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import type { BackgroundJob } from '../../platform/modules/server-module';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import type { CheckedUpload } from '../children/public';
 
 type User = Pick<SessionUser, 'id'>;
@@ -29,23 +29,17 @@ function unused(app: AppContext, db: Db) {
 export async function uploadReportFiles(app: AppContext, user: User, uploads: readonly (UploadedFile | undefined)[]) {
   const given = uploads.flatMap((file, index) => (file ? [{ file, field: `file${index + 1}` }] : []));
   if (given.length === 0) {
-    throw new CallError('validationError', parentReportsMessages.chooseFile, {
-      file1: [parentReportsMessages.chooseFile],
-    });
+    throw invalid('file1', parentReportsMessages.chooseFile);
   }
   if (!(await childAttendance.readReportSettings(app.db)).meldung_erlaubeDateiupload) {
-    throw new CallError('validationError', parentReportsMessages.uploadNotAllowed, {
-      file1: [parentReportsMessages.uploadNotAllowed],
-    });
+    throw invalid('file1', parentReportsMessages.uploadNotAllowed);
   }
   const [{ n } = { n: 0 }] = await app.db
     .select({ n: count() })
     .from(storedFiles)
     .where(and(eq(storedFiles.area, REPORT_FILE_AREA), eq(storedFiles.ownerUserId, user.id), unused(app, app.db)));
   if (n + given.length > UNUSED_UPLOADS_MAX) {
-    throw new CallError('validationError', parentReportsMessages.tooManyUploads, {
-      file1: [parentReportsMessages.tooManyUploads],
-    });
+    throw invalid('file1', parentReportsMessages.tooManyUploads);
   }
   const checked: (CheckedUpload & { file: UploadedFile })[] = [];
   for (const { file, field } of given) {

@@ -13,7 +13,7 @@ import { generatePassword, hashGeneratedPassword } from '../auth/password';
 import { deleteExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { groupParameters, groupRights, groups, sessions, userGroups, userRights, users } from '../db/schema';
-import { CallError } from '../http/calls';
+import { CallError, invalid } from '../http/calls';
 import type { BackgroundJob, CredentialEnder } from '../modules/server-module';
 import { cacheScope, invalidate, invalidateUsers } from '../cache/hot-cache';
 import { invalidateOrgData, readOrgData } from '../settings/org-data';
@@ -33,10 +33,6 @@ import { claimVersion, versioned, type SaveVersion } from '../db/versions';
 
 /** Who acts: their rights bound what they may grant and whom they may change. */
 export type Editor = Pick<SessionUser, 'id' | 'rechte'>;
-
-function refuse(errors: FieldErrors): never {
-  throw new CallError('validationError', messages.validationFailed, errors);
-}
 
 /** The effective rights of stored accounts (groups ∪ own rights), by id; unknown ids are missing. */
 export async function rightsOfAccounts(db: Db, ids: readonly number[]): Promise<Map<number, string[]>> {
@@ -104,7 +100,7 @@ export async function designationErrors(db: Db, editor: Editor, groupId: number,
 /** designationErrors as a refusal: nothing is saved. */
 export async function requireDesignation(db: Db, editor: Editor, groupId: number, field: string): Promise<void> {
   const errors = await designationErrors(db, editor, groupId, field);
-  if (Object.keys(errors).length > 0) refuse(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 }
 
 /**
@@ -156,7 +152,7 @@ export async function createAccount(tx: Db, editor: Editor, account: NewAccount,
     ...groupGrantErrors(editor.rechte, gruppen, org.groupRights, field),
     ...grantErrors(editor.rechte, solo, field === 'gruppen' ? 'rechteSolo' : field),
   };
-  if (Object.keys(errors).length > 0) refuse(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   const [created] = await tx
     .insert(users)
     .values({
@@ -231,7 +227,7 @@ export async function updateAccount(tx: Db, editor: Editor, id: number, change: 
       'gruppen',
     ),
   };
-  if (Object.keys(errors).length > 0) refuse(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   const columns = { nn: change.nn, ident: change.ident, show: change.show };
   if (Object.values(columns).some((value) => value !== undefined)) {
     await tx.update(users).set(columns).where(eq(users.id, id));
@@ -264,7 +260,7 @@ export async function deleteAccounts(
 ): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
-  if (unique.includes(editor.id)) refuse({ [field]: [accountMessages.deleteSelf] });
+  if (unique.includes(editor.id)) throw invalid({ [field]: [accountMessages.deleteSelf] });
   await keepingAdmins(db, field, async (tx) => {
     await requireAccountChange(tx, editor, unique);
     const names = await tx.select({ id: users.id, nn: users.nn }).from(users).where(inArray(users.id, unique));
@@ -408,7 +404,7 @@ export async function saveGroup(db: Db, editor: Editor, group: GroupRecord): Pro
   requireGroupChange(editor, before);
   const rechte = [...new Set(group.rechte)].sort();
   const rightErrors = grantErrors(editor.rechte, addedRights(before, rechte), 'rechte');
-  if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
+  if (Object.keys(rightErrors).length > 0) throw invalid(rightErrors);
   let groupId = group.id;
   try {
     await keepingAdmins(db, 'rechte', async (tx) => {
