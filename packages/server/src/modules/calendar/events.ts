@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { calendarMessages, formatAusnahme, parseAusnahme, type RepeatWire } from '@hortus/contract/modules/calendar';
 import type { z } from 'zod';
 import type { eventInput } from '@hortus/contract/modules/calendar';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { calendarEvents } from './schema';
 import { bumpVersion, requireVersion, versioned } from '../../platform/db/versions';
 
-import { type Viewer, type CategoryRow, type EventRow, canSeeCategory, editableCategory } from './access';
+import { type CategoryRow, type EventRow, canSeeCategory, editableCategory } from './access';
 import { invalidateCalendar, loadCategories } from './state';
 
 /** Saving and deleting events (single, series, an exception of a series) in categories the user may edit. */
@@ -28,7 +29,7 @@ async function eventById(db: Db, id: number): Promise<EventRow | undefined> {
  */
 async function requireEditableCategory(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   categoryId: number,
   field: string,
 ): Promise<CategoryRow> {
@@ -42,7 +43,7 @@ async function requireEditableCategory(
 /** An existing event the user may change; unseen or missing: notFound (events of hidden categories are not revealed). */
 async function requireEditableEvent(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   id: number,
 ): Promise<{ event: EventRow; category: CategoryRow }> {
   const event = await eventById(db, id);
@@ -77,7 +78,7 @@ type ParsedEvent = z.output<typeof eventInput>;
  */
 export async function saveEvent(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   input: ParsedEvent,
   ausnahme: { von: number; bis: number } | undefined,
 ): Promise<number> {
@@ -138,7 +139,7 @@ export async function saveEvent(
 /** Deletes an event, or with `ausnahme` only that occurrence of a series (added as an exception). */
 export async function deleteEvent(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   id: number,
   ausnahme: { von: number; bis: number } | undefined,
 ): Promise<void> {

@@ -10,6 +10,7 @@ import {
 } from '@hortus/contract/modules/calendar';
 import type { z } from 'zod';
 import type { saveCalendarSettingsInput } from '@hortus/contract/modules/calendar';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { invalid } from '../../platform/http/calls';
 import {
@@ -21,7 +22,6 @@ import { readOrgData } from '../../platform/settings/org-data';
 import { whileInputsSame } from '../../platform/cache/derived';
 import { calendarCategories } from './schema';
 
-import { type Viewer } from './access';
 import { calendarData, invalidateCalendar, loadCategories, allCategoriesOf } from './state';
 import { visibleBirthdays } from './birthdays';
 
@@ -48,7 +48,7 @@ export async function readCalendarSettings(db: Db): Promise<DeepReadonly<StoredC
  * birthdays and the held version are the same (the load keeps its reply bytes meanwhile); it is only
  * serialised, never changed.
  */
-export async function loadSettingsFor(db: Db, viewer: Viewer, heldBirthdays?: string): Promise<SettingsForViewer> {
+export async function loadSettingsFor(db: Db, viewer: Caller, heldBirthdays?: string): Promise<SettingsForViewer> {
   const settings = await readCalendarSettings(db);
   const data = await calendarData(db);
   const birthdays = await visibleBirthdays(db, settings, viewer);

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, type SQL } from 'drizzle-orm';
-import { formatGermanDateTime, hasRight, type SessionUser } from '@hortus/contract';
+import { formatGermanDateTime, hasRight } from '@hortus/contract';
 import {
   childNames,
   childrenMessages,
@@ -11,6 +11,7 @@ import {
   type ChildrenData,
   type ExceptionView,
 } from '@hortus/contract/modules/children';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { files } from '../../platform/db/schema';
@@ -34,8 +35,6 @@ import {
 import { groupList, readChildrenSettings } from './settings';
 import { statisticsLists } from './statistics';
 import { addDays, berlinNow } from '../../platform/time/berlin-time';
-
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 function childIdQuery(db: Db, where: SQL | undefined) {
   return db.select({ id: children.id }).from(children).where(where);
@@ -308,7 +307,7 @@ export async function childViews(
 }
 
 /** Everything module 200 shows a user: only children of classes the user may see. */
-export async function loadChildrenData(db: Db, user: User, now = Date.now()): Promise<ChildrenData> {
+export async function loadChildrenData(db: Db, user: Caller, now = Date.now()): Promise<ChildrenData> {
   const { day, weekday } = berlinNow(now);
   const [settings, access] = await Promise.all([readChildrenSettings(db), classesFor(db, user)]);
   const visible = access.filter((entry) => entry.sehen).map((entry) => entry.row.id);
@@ -354,7 +353,7 @@ export async function loadChildrenData(db: Db, user: User, now = Date.now()): Pr
 }
 
 /** One child the caller sees (checked by the caller) with its details (getKind). */
-export async function loadChildDetails(db: Db, user: User, id: number, now = Date.now()): Promise<ChildView> {
+export async function loadChildDetails(db: Db, user: Caller, id: number, now = Date.now()): Promise<ChildView> {
   const { day, weekday } = berlinNow(now);
   const access = await classesFor(db, user);
   const visible = access.filter((entry) => entry.sehen).map((entry) => entry.row.id);

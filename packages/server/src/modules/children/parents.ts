@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { canEdit, canSee, messages, usesIds, type SessionUser } from '@hortus/contract';
+import { canEdit, canSee, messages, usesIds } from '@hortus/contract';
 import {
   childrenMessages,
   type ChildrenSettings,
@@ -7,6 +7,7 @@ import {
   type ParentView,
 } from '@hortus/contract/modules/children';
 import { generatePassword, hashGeneratedPassword } from '../../platform/auth/password';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import type { CredentialEnder } from '../../platform/modules/server-module';
 import { invalidateUsers } from '../../platform/cache/hot-cache';
@@ -34,8 +35,6 @@ import {
 import { children } from './schema';
 import { bumpVersion } from '../../platform/db/versions';
 
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
-
 /**
  * Parent accounts are the accounts the configured parent group (id_nutzergruppe_eltern) stands for by
  * the platform's designation rule (designatedAccountIds): members of that group with no rights beyond
@@ -57,7 +56,7 @@ async function nameParameters(db: Db, groupId: number): Promise<number[]> {
 }
 
 /** The parent group's parameters a caller sees by condition f200 (without the name parameters edited apart). */
-export async function parentParameters(db: Db, groupId: number, viewer: User) {
+export async function parentParameters(db: Db, groupId: number, viewer: Caller) {
   const { parameters } = await readOrgData(db);
   const applicable = new Set((await parametersByGroup(db)).get(groupId) ?? []);
   const names = new Set(await nameParameters(db, groupId));
@@ -88,7 +87,7 @@ function linkedChildren(db: Db, ids: readonly number[]) {
 export async function loadParents(
   db: Db,
   settings: ChildrenSettings,
-  viewer: User,
+  viewer: Caller,
   onlyIds?: readonly number[],
 ): Promise<ParentView[]> {
   let ids = await parentIds(db, settings.id_nutzergruppe_eltern);
@@ -156,7 +155,7 @@ export async function loadParents(
  */
 export async function requireParent(
   db: Db,
-  user: User,
+  user: Caller,
   settings: ChildrenSettings,
   id: number,
   change: boolean,
@@ -175,7 +174,7 @@ export async function requireParent(
 }
 
 /** The children to link must exist in classes the editor may edit (notFound / noRight). */
-async function requireEditableChildren(db: Db, editor: User, childIds: readonly number[]): Promise<void> {
+async function requireEditableChildren(db: Db, editor: Caller, childIds: readonly number[]): Promise<void> {
   if (childIds.length === 0) return;
   const access = await classesFor(db, editor);
   const rows = await db
@@ -195,7 +194,7 @@ async function requireEditableChildren(db: Db, editor: User, childIds: readonly 
  */
 export async function saveParent(
   db: Db,
-  editor: User,
+  editor: Caller,
   settings: ChildrenSettings,
   input: ParentData,
 ): Promise<{ id: number; password: string | null }> {
@@ -285,7 +284,7 @@ export async function saveParent(
 }
 
 /** delEltern: deletes a plain parent account (through the accounts service); its children stay (unlinked). */
-export async function deleteParent(db: Db, editor: User, settings: ChildrenSettings, id: number): Promise<void> {
+export async function deleteParent(db: Db, editor: Caller, settings: ChildrenSettings, id: number): Promise<void> {
   await requireParent(db, editor, settings, id, true);
   await deleteAccounts(db, editor, [id], 'eltern.id', true);
 }
@@ -296,7 +295,7 @@ export async function deleteParent(db: Db, editor: User, settings: ChildrenSetti
  */
 export async function resetParentPassword(
   db: Db,
-  editor: User,
+  editor: Caller,
   settings: ChildrenSettings,
   id: number,
   enders: readonly CredentialEnder[],

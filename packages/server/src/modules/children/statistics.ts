@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { isIsoDate, todayIsoDay, type SessionUser } from '@hortus/contract';
+import { isIsoDate, todayIsoDay } from '@hortus/contract';
 import {
   STATISTICS_AREA,
   archiveFileName,
@@ -17,6 +17,7 @@ import {
   type StatisticsRowData,
   type StatisticsRowView,
 } from '@hortus/contract/modules/children';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { TEMP_AREA, withFiles } from '../../platform/files/files';
 import { type AppContext, invalid } from '../../platform/http/calls';
@@ -27,12 +28,10 @@ import { archiveFiles, canSeeArchive, classesFor, requireArchiveFile } from './a
 import { childClasses, childAttendance, childStatisticsArchives, children } from './schema';
 import { dayPdf, monthEntries, writeMonthZip, type EvaluationRow } from './statistics-pdf';
 
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
-
 const seenIds = (access: ClassAccess[]) => access.filter((entry) => entry.sehen).map((entry) => entry.row.id);
 
 /** The day list: every child of a seen class (present = a record exists) and deleted children's records of seen classes. */
-export async function dayList(db: Db, user: User, day: string): Promise<StatisticsRowView[]> {
+export async function dayList(db: Db, user: Caller, day: string): Promise<StatisticsRowView[]> {
   const access = await classesFor(db, user);
   const byClass = new Map(access.filter((entry) => entry.sehen).map((entry) => [entry.row.id, entry]));
   const [base, records] = await Promise.all([
@@ -116,7 +115,7 @@ async function archiveNames(db: Db, access: ClassAccess[]): Promise<string[]> {
 /** The month and archive lists of the statistics dialog (saveAnwesenheit, createAnwesenheitsstatistik, getSettings). */
 export async function statisticsLists(
   db: Db,
-  user: User,
+  user: Caller,
   known?: ClassAccess[],
 ): Promise<Omit<StatisticsListReply, 'status' | 'tag' | 'anwesenheiten'>> {
   const access = known ?? (await classesFor(db, user));
@@ -131,7 +130,7 @@ const DELETE_CHUNK = 10_000;
 const archivePath = (name: string) => `${STATISTICS_AREA}/${name}`;
 
 /** delDokument: removes one archive file the user may see (its classes row goes with it). */
-export async function deleteArchiveFile(app: AppContext, user: User, name: string): Promise<void> {
+export async function deleteArchiveFile(app: AppContext, user: Caller, name: string): Promise<void> {
   const row = await requireArchiveFile(app.db, user, name);
   await withFiles(app, (_tx, files) => files.remove([row.id]));
 }
@@ -140,7 +139,12 @@ export async function deleteArchiveFile(app: AppContext, user: User, name: strin
  * saveAnwesenheit's liste: each row needs the edit right on the child's class (unseen → notFound, seen
  * only → noRight); all rows are written in one transaction. Not present removes the day's record.
  */
-export async function saveDayRows(db: Db, user: User, day: string, rows: readonly StatisticsRowData[]): Promise<void> {
+export async function saveDayRows(
+  db: Db,
+  user: Caller,
+  day: string,
+  rows: readonly StatisticsRowData[],
+): Promise<void> {
   if (rows.length === 0) return;
   const access = await classesFor(db, user);
   const ids = [...new Set(rows.map((row) => row.id_kind))];
@@ -238,7 +242,7 @@ function checkPeriod(typ: 'tag' | 'monat', wert: string): void {
  */
 export async function countEvaluated(
   db: Db,
-  user: User,
+  user: Caller,
   request: { typ: 'tag' | 'monat'; wert: string; klassen: readonly number[] },
 ): Promise<number> {
   checkPeriod(request.typ, request.wert);
@@ -275,7 +279,7 @@ function chosenClasses(access: ClassAccess[], options: Pick<EvaluationOptions, '
  */
 export async function createEvaluation(
   app: AppContext,
-  user: User,
+  user: Caller,
   request: EvaluationRequest,
 ): Promise<MadeEvaluation> {
   const { typ, wert } = request;

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { messages, type SessionUser } from '@hortus/contract';
+import { messages } from '@hortus/contract';
 import {
   SICK,
   ABSENT,
@@ -14,6 +14,7 @@ import {
   reportText,
   type ReportData,
 } from '@hortus/contract/modules/parent-reports';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import { CallError, invalid } from '../../platform/http/calls';
@@ -23,8 +24,6 @@ import { berlinNow } from '../../platform/time/berlin-time';
 import { notifyLateReport } from './reports-late-push';
 import { REPORT_FILE_AREA } from './uploads';
 import { ownChildren } from './access';
-
-type User = Pick<SessionUser, 'id' | 'rechte'>;
 
 export interface SentReport {
   verspaetet: boolean;
@@ -43,7 +42,7 @@ export interface SentReport {
 export async function sendReport(
   attendance: ChildAttendance,
   db: Db,
-  user: User,
+  user: Caller,
   input: ReportData,
   now = Date.now(),
 ): Promise<SentReport> {
@@ -140,7 +139,7 @@ export async function sendReport(
 export async function withdrawReport(
   attendance: ChildAttendance,
   db: Db,
-  user: User,
+  user: Caller,
   id: number,
   now = Date.now(),
 ): Promise<void> {

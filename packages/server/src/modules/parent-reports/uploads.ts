@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Caller } from '../../platform/auth/session-user';
 import { childAttendance } from '../children/public';
 import { and, count, eq, lt } from 'drizzle-orm';
-import type { SessionUser, UploadedFile } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract';
 import { parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import { files as storedFiles } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/database';
@@ -9,8 +10,6 @@ import { withFiles } from '../../platform/files/files';
 import type { BackgroundJob } from '../../platform/modules/server-module';
 import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import type { CheckedUpload } from '../children/public';
-
-type User = Pick<SessionUser, 'id'>;
 
 /** File area of report attachments (module 210). */
 export const REPORT_FILE_AREA = 'f210';
@@ -26,7 +25,7 @@ function unused(app: AppContext, db: Db) {
  * upload.php: PDFs and images (judged by content) a parent attaches to the report they are about to send.
  * They belong to the uploader until a report uses them (neuDokument[].pfad goes into `anhaenge`).
  */
-export async function uploadReportFiles(app: AppContext, user: User, uploads: readonly (UploadedFile | undefined)[]) {
+export async function uploadReportFiles(app: AppContext, user: Caller, uploads: readonly (UploadedFile | undefined)[]) {
   const given = uploads.flatMap((file, index) => (file ? [{ file, field: `file${index + 1}` }] : []));
   if (given.length === 0) {
     throw invalid('file1', parentReportsMessages.chooseFile);
