@@ -8,7 +8,7 @@ import { childClasses, childExceptionFiles, childExceptions, children } from './
 import { readChildrenSettings, writeChildrenSettings } from './settings';
 import { canSeeChild } from './access';
 import { checkedFile } from './documents';
-import { exceptionAttachments, exceptionViewOf } from './load';
+import { exceptionAttachments, exceptionViewOf } from './exception-views';
 import type { SQL } from 'drizzle-orm';
 import type { ReportSettings, UploadedFile } from '@hortus/contract';
 import type { PushTargets } from '../../platform/push/push';

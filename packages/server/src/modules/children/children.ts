@@ -20,7 +20,7 @@ import {
   children,
 } from './schema';
 import { invalidateChildBase } from './child-base';
-import { EXCEPTION_DAYS_BACK } from './load';
+import { EXCEPTION_DAYS_BACK } from './exception-views';
 import { readChildrenSettings } from './settings';
 import { addDays, berlinNow } from '../../platform/time/berlin-time';
 import { requireVersion, versioned } from '../../platform/db/versions';

@@ -8,7 +8,7 @@ import type { GeneratedFile } from '../../platform/files/offer-file';
 import { listExportFile } from '../../platform/import/list-export';
 import { allowedChildIds } from './access';
 import { classesFor } from './access';
-import { childListFields, pickupEntry, type ChildListKey } from './import';
+import { childListFields, pickupEntry, type ChildListKey } from './child-list';
 import { loadParents } from './parents';
 import { childPhones, childPickupPersons, children } from './schema';
 import { readChildrenSettings } from './settings';

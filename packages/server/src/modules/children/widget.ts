@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database';
 import { defineCall } from '../../platform/http/calls';
 import { noWidgetData, type ServerWidget } from '../../platform/modules/widgets';
 import { classesFor } from './access';
-import { exceptionAttachments, exceptionViewOf } from './load';
+import { exceptionAttachments, exceptionViewOf } from './exception-views';
 import { childExceptions, childRecurringExceptions, children } from './schema';
 import { berlinNow, weekdayOf } from '../../platform/time/berlin-time';
 
