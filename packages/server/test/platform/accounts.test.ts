@@ -15,7 +15,7 @@ import { writeModuleSettings } from '../../src/platform/settings/module-settings
 import { invalidateOrgData } from '../../src/platform/settings/org-data';
 import { holdsAllOf } from '../../src/platform/users/rights-guard';
 import { rightsOfAccounts } from '../../src/platform/users/accounts';
-import { deleteParent, resetParentPassword, saveParent } from '../../src/modules/children/parents';
+import { deleteParent, resetParentPassword, saveParent } from '../../src/modules/children/parents-save';
 import { readChildrenSettings } from '../../src/modules/children/settings';
 import { runSchoolYear } from '../../src/modules/children/school-year';
 import { defaultCustomerSettings, readCustomerSettings } from '../../src/modules/customers/settings';

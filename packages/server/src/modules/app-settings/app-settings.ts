@@ -1,4 +1,4 @@
-import { messages, type ModuleDefinition } from '@hortus/contract';
+import type { ModuleDefinition } from '@hortus/contract';
 import {
   appSettingsMessages,
   parameterIcons,
@@ -6,7 +6,7 @@ import {
   type AppSettingsReply,
 } from '@hortus/contract/modules/app-settings';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { readAppSettings, writeAppSettings } from '../../platform/settings/app-settings';
 import { isModuleEnabled } from '../../platform/settings/menu';
 
@@ -38,7 +38,7 @@ export async function saveAppSettings(
 ): Promise<void> {
   const known = new Set(modules.map((module) => module.code));
   if (data.useF.some((code) => !known.has(code))) {
-    throw new CallError('validationError', messages.validationFailed, { useF: [appSettingsMessages.unknownModule] });
+    throw invalid({ useF: [appSettingsMessages.unknownModule] });
   }
   await writeAppSettings(db, { ...data, useF: [...new Set(data.useF)] });
 }

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { CallError, invalid } from '../../platform/http/calls';
 import { loadPeople, prueflingeOf, usersOnLeave } from './people';
 import { requirePoll, requireSlot, type PollRow } from './access';
 import { newQrValue } from './check-in';
@@ -48,7 +48,7 @@ export async function savePoll(db: Db, user: LoadedUser, input: z.output<typeof 
   input.prueflinge.forEach((person, index) => {
     if (!known.has(person.id)) errors[`prueflinge.${index}.id`] = [attendanceMessages.unknownPerson];
   });
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   if (input.prueflinge.length > 0 && !canChangeStatus(rights, wasClosed)) throw denied();
 
   const fields = {

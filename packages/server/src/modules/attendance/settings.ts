@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { messages, type Condition } from '@hortus/contract';
+import type { Condition } from '@hortus/contract';
 import {
   attendanceMessages,
   attendanceModule,
@@ -10,7 +10,7 @@ import {
 } from '@hortus/contract/modules/attendance';
 import type { Db } from '../../platform/db/database';
 import { parameterOptions, userParameters } from '../../platform/db/schema';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 
 const nobody: Condition = { alle: false, gruppen: [] };
@@ -76,6 +76,6 @@ export async function saveAttendanceSettings(db: Db, input: AttendanceSettings):
   } else if (input.id_nutzerparameter_beurlaubt_selectoptionTrue !== 0) {
     errors['id_nutzerparameter_beurlaubt_selectoptionTrue'] = [attendanceMessages.unknownOption];
   }
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   await writeModuleSettings(db, attendanceModule.code, input);
 }

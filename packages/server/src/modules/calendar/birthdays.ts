@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { type Birthday, type StoredCalendarSettings } from '@hortus/contract/modules/calendar';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { userGroups, userParameterValues, users } from '../../platform/db/schema';
 import { type DeepReadonly } from '../../platform/settings/module-settings';
 import { cacheScope, remember } from '../../platform/cache/hot-cache';
 
-import { type Viewer, canReadCalendar, canSeeCategory } from './access';
+import { canReadCalendar, canSeeCategory } from './access';
 import { loadCategories } from './state';
 
 /** Birthdays in the calendar: the values of the settings' date parameter, seen by the settings' rule per group. */
@@ -58,7 +59,7 @@ function digestOf(text: string): string {
 export async function visibleBirthdays(
   db: Db,
   settings: DeepReadonly<StoredCalendarSettings>,
-  viewer: Viewer,
+  viewer: Caller,
 ): Promise<{ list: Birthday[]; version: string }> {
   if (settings.id_nutzerparameter_geburtstag <= 0 || !canReadCalendar(viewer)) return noBirthdays;
   if (settings.id_kalenderkategorie_geburtstag > 0) {

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '@hortus/contract';
 import { calendarMessages, formatAusnahme, parseAusnahme, type RepeatWire } from '@hortus/contract/modules/calendar';
 import type { z } from 'zod';
 import type { eventInput } from '@hortus/contract/modules/calendar';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { calendarEvents } from './schema';
 import { bumpVersion, requireVersion, versioned } from '../../platform/db/versions';
 
-import { type Viewer, type CategoryRow, type EventRow, canSeeCategory, editableCategory } from './access';
+import { type CategoryRow, type EventRow, canSeeCategory, editableCategory } from './access';
 import { invalidateCalendar, loadCategories } from './state';
 
 /** Saving and deleting events (single, series, an exception of a series) in categories the user may edit. */
@@ -29,13 +29,13 @@ async function eventById(db: Db, id: number): Promise<EventRow | undefined> {
  */
 async function requireEditableCategory(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   categoryId: number,
   field: string,
 ): Promise<CategoryRow> {
   const category = await categoryById(db, categoryId);
   if (!category || !canSeeCategory(category, viewer)) {
-    throw new CallError('validationError', messages.validationFailed, { [field]: [calendarMessages.unknownCategory] });
+    throw invalid({ [field]: [calendarMessages.unknownCategory] });
   }
   return requireRecord(category, editableCategory(viewer));
 }
@@ -43,7 +43,7 @@ async function requireEditableCategory(
 /** An existing event the user may change; unseen or missing: notFound (events of hidden categories are not revealed). */
 async function requireEditableEvent(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   id: number,
 ): Promise<{ event: EventRow; category: CategoryRow }> {
   const event = await eventById(db, id);
@@ -78,7 +78,7 @@ type ParsedEvent = z.output<typeof eventInput>;
  */
 export async function saveEvent(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   input: ParsedEvent,
   ausnahme: { von: number; bis: number } | undefined,
 ): Promise<number> {
@@ -94,9 +94,7 @@ export async function saveEvent(
     if (found && category && canSeeCategory(category, viewer)) {
       if (ausnahme && input.id === 0) {
         if (!found.isSeries || !found.repeat) {
-          throw new CallError('validationError', messages.validationFailed, {
-            ausSerie: [calendarMessages.notASeries],
-          });
+          throw invalid({ ausSerie: [calendarMessages.notASeries] });
         }
         requireRecord(category, editableCategory(viewer));
       }
@@ -141,16 +139,14 @@ export async function saveEvent(
 /** Deletes an event, or with `ausnahme` only that occurrence of a series (added as an exception). */
 export async function deleteEvent(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   id: number,
   ausnahme: { von: number; bis: number } | undefined,
 ): Promise<void> {
   const { event } = await requireEditableEvent(db, viewer, id);
   if (ausnahme) {
     if (!event.isSeries || !event.repeat) {
-      throw new CallError('validationError', messages.validationFailed, {
-        ausnahme: [calendarMessages.notASeries],
-      });
+      throw invalid({ ausnahme: [calendarMessages.notASeries] });
     }
     await db
       .update(calendarEvents)

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { hasRight, messages } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
 import {
   calendarMessages,
   calendarModule,
@@ -10,8 +10,9 @@ import {
 } from '@hortus/contract/modules/calendar';
 import type { z } from 'zod';
 import type { saveCalendarSettingsInput } from '@hortus/contract/modules/calendar';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import {
   readSharedModuleSettings,
   writeModuleSettings,
@@ -21,7 +22,6 @@ import { readOrgData } from '../../platform/settings/org-data';
 import { whileInputsSame } from '../../platform/cache/derived';
 import { calendarCategories } from './schema';
 
-import { type Viewer } from './access';
 import { calendarData, invalidateCalendar, loadCategories, allCategoriesOf } from './state';
 import { visibleBirthdays } from './birthdays';
 
@@ -48,7 +48,7 @@ export async function readCalendarSettings(db: Db): Promise<DeepReadonly<StoredC
  * birthdays and the held version are the same (the load keeps its reply bytes meanwhile); it is only
  * serialised, never changed.
  */
-export async function loadSettingsFor(db: Db, viewer: Viewer, heldBirthdays?: string): Promise<SettingsForViewer> {
+export async function loadSettingsFor(db: Db, viewer: Caller, heldBirthdays?: string): Promise<SettingsForViewer> {
   const settings = await readCalendarSettings(db);
   const data = await calendarData(db);
   const birthdays = await visibleBirthdays(db, settings, viewer);
@@ -112,7 +112,7 @@ export async function saveCalendarSettings(db: Db, input: ParsedSettings): Promi
       errors[`bedingungen_geburtstage_sehen.gruppen.${key}`] = [calendarMessages.unknownGroup];
     }
   }
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 
   await db.transaction(async (tx) => {
     const idMap = new Map<number, number>();

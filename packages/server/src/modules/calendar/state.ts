@@ -6,12 +6,13 @@ import {
   type CalendarEvent,
   type CalendarState,
 } from '@hortus/contract/modules/calendar';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { perObject } from '../../platform/cache/derived';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import { calendarCategories, calendarEvents } from './schema';
 
-import { type Viewer, type CategoryRow, type EventRow, canSeeCategory, canChangeCategory } from './access';
+import { type CategoryRow, type EventRow, canSeeCategory, canChangeCategory } from './access';
 
 /** The calendar's categories and events in memory per data version, and the state per window a load answers. */
 
@@ -100,7 +101,7 @@ function mayShowIn(event: EventRow, window: EventWindow | undefined): boolean {
  * What a user may see: the visible categories (with their event counts), the events of those
  * categories only (inside `window` when given), and the ids of the categories the user may edit.
  */
-export async function loadCalendarState(db: Db, viewer: Viewer, window?: EventWindow): Promise<CalendarState> {
+export async function loadCalendarState(db: Db, viewer: Caller, window?: EventWindow): Promise<CalendarState> {
   const data = await calendarData(db);
   const categories = data.categories.filter((category) => canSeeCategory(category, viewer));
   const editable = categories.filter((category) => canChangeCategory(category, viewer)).map((category) => category.id);

@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { hasRight, holdsDataRight, type SessionUser } from '@hortus/contract';
+import { hasRight, holdsDataRight } from '@hortus/contract';
 import {
   STATISTICS_AREA,
   canEditClass,
@@ -9,11 +9,12 @@ import {
   parseArchiveName,
   statisticsMessages,
 } from '@hortus/contract/modules/children';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { files as filesTable } from '../../platform/db/schema';
 import type { FileAccessRule } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
-import type { AccessPort, Viewer, VisibleIds } from '../../platform/modules/server-module';
+import type { AccessPort, VisibleIds } from '../../platform/modules/server-module';
 import { cachedChildBase } from './child-base';
 import { allClasses, type ClassAccess, type ClassRow } from './classes';
 import {
@@ -25,7 +26,6 @@ import {
   children,
 } from './schema';
 
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 type ClassConditions = Pick<typeof childClasses.$inferSelect, 'conditions'>;
 export type ChildWithClass = typeof children.$inferSelect & { className: string };
 
@@ -36,20 +36,20 @@ export type ChildWithClass = typeof children.$inferSelect & { className: string 
  * Every call, reply part and download that names a child goes through these two predicates (directly,
  * through `classesFor`, `childAccess` or `requireChild`).
  */
-export function canSeeChildren(user: User): boolean {
+export function canSeeChildren(user: Caller): boolean {
   return holdsDataRight(user.rechte, childrenRights.module, childrenRights.settings);
 }
 
-export function canSeeChildClass(klasse: ClassConditions, user: User): boolean {
+export function canSeeChildClass(klasse: ClassConditions, user: Caller): boolean {
   return canSeeChildren(user) && canSeeClass(klasse.conditions.f200, user);
 }
 
-export function canChangeChildClass(klasse: ClassConditions, user: User): boolean {
+export function canChangeChildClass(klasse: ClassConditions, user: Caller): boolean {
   return canSeeChildren(user) && canEditClass(klasse.conditions.f200, user);
 }
 
 /** Every class with the caller's rights on it (edit implies see). */
-export async function classesFor(db: Db, user: User): Promise<ClassAccess[]> {
+export async function classesFor(db: Db, user: Caller): Promise<ClassAccess[]> {
   const rows = await allClasses(db);
   return rows.map((row) => ({
     row,
@@ -59,7 +59,7 @@ export async function classesFor(db: Db, user: User): Promise<ClassAccess[]> {
 }
 
 /** A class the caller must see (else notFound) and, with `edit`, edit (else noRight). */
-export async function requireClass(db: Db, user: User, id: number, edit: boolean): Promise<ClassRow> {
+export async function requireClass(db: Db, user: Caller, id: number, edit: boolean): Promise<ClassRow> {
   const [row] = await db.select().from(childClasses).where(eq(childClasses.id, id)).limit(1);
   return requireRecord(
     row,
@@ -80,7 +80,7 @@ export interface ChildAccess {
   canChangeChild(child: { classId: number }): boolean;
 }
 
-export async function childAccess(db: Db, user: User): Promise<ChildAccess> {
+export async function childAccess(db: Db, user: Caller): Promise<ChildAccess> {
   const classes = await classesFor(db, user);
   const seenClassIds = new Set(classes.filter((entry) => entry.sehen).map((entry) => entry.row.id));
   const editableClassIds = new Set(classes.filter((entry) => entry.bearbeiten).map((entry) => entry.row.id));
@@ -93,13 +93,13 @@ export async function childAccess(db: Db, user: User): Promise<ChildAccess> {
 }
 
 /** The ids of every child the caller sees. */
-export async function allowedChildIds(db: Db, user: User): Promise<Set<number>> {
+export async function allowedChildIds(db: Db, user: Caller): Promise<Set<number>> {
   const [access, base] = await Promise.all([childAccess(db, user), cachedChildBase(db)]);
   return new Set(base.rows.filter((row) => access.canSeeChild(row)).map((row) => row.id));
 }
 
 /** The caller sees this child (an unknown id answers false). */
-export async function canSeeChild(db: Db, user: User, childId: number): Promise<boolean> {
+export async function canSeeChild(db: Db, user: Caller, childId: number): Promise<boolean> {
   const [row] = await db
     .select({ conditions: childClasses.conditions })
     .from(children)
@@ -113,7 +113,7 @@ export async function canSeeChild(db: Db, user: User, childId: number): Promise<
  * A child the caller may see through its class (else notFound, like an unknown id) and, with `edit`,
  * change (edit right on its class, else noRight).
  */
-export async function requireChild(db: Db, user: User, id: number, edit: boolean): Promise<ChildWithClass> {
+export async function requireChild(db: Db, user: Caller, id: number, edit: boolean): Promise<ChildWithClass> {
   const [row] = await db
     .select({ child: children, klasse: childClasses })
     .from(children)
@@ -145,14 +145,14 @@ export function canChangeParent(access: ChildAccess, kids: readonly { classId: n
 }
 
 /** Children: all of them when every class is seen (deleted children too), else the children seen now. */
-async function visibleChildren(db: Db, viewer: Viewer): Promise<VisibleIds> {
+async function visibleChildren(db: Db, viewer: Caller): Promise<VisibleIds> {
   const classes = await classesFor(db, viewer);
   if (classes.every((entry) => entry.sehen) && classes.length > 0) return 'all';
   return [...(await allowedChildIds(db, viewer))].map(String);
 }
 
 /** Classes: the settings right manages every class; otherwise the classes seen. */
-async function visibleClasses(db: Db, viewer: Viewer): Promise<VisibleIds> {
+async function visibleClasses(db: Db, viewer: Caller): Promise<VisibleIds> {
   if (hasRight(viewer.rechte, childrenRights.settings)) return 'all';
   const classes = await classesFor(db, viewer);
   return classes.filter((entry) => entry.sehen).map((entry) => String(entry.row.id));
@@ -213,13 +213,13 @@ export function archiveFiles(db: Db, narrow?: SQL) {
 }
 
 /** download.php's rule for f200-200: the archive's classes are all seen. */
-export async function canSeeArchiveFile(db: Db, user: User, fileId: number): Promise<boolean> {
+export async function canSeeArchiveFile(db: Db, user: Caller, fileId: number): Promise<boolean> {
   const [[row], access] = await Promise.all([archiveFiles(db, eq(filesTable.id, fileId)), classesFor(db, user)]);
   return row !== undefined && canSeeArchive(access, row.classIds);
 }
 
 /** An archive file by name that the user may see (else notFound). */
-export async function requireArchiveFile(db: Db, user: User, name: string) {
+export async function requireArchiveFile(db: Db, user: Caller, name: string) {
   const [[row], access] = await Promise.all([
     parseArchiveName(name) ? archiveFiles(db, eq(filesTable.path, `${STATISTICS_AREA}/${name}`)) : [],
     classesFor(db, user),

@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, inArray, like, notExists } from 'drizzle-orm';
 import { childrenRights, reportSettings, type ReportSettings } from '@hortus/contract/modules/children';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { files, groupRights } from '../../platform/db/schema';
 import { childClasses, childExceptionFiles, childExceptions, children } from './schema';
 import { readChildrenSettings, writeChildrenSettings } from './settings';
 import { canSeeChild } from './access';
 import { checkedFile } from './documents';
-import { exceptionAttachments, exceptionViewOf } from './load';
+import { exceptionAttachments, exceptionViewOf } from './exception-views';
 import type { SQL } from 'drizzle-orm';
-import type { SessionUser, UploadedFile } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract';
 import type { PushTargets } from '../../platform/push/push';
 
 /** A parent's child with its class. */
@@ -62,7 +63,7 @@ export interface ChildAttendance {
   /** A parent account's children with their class, in name order; only those of `ids` when given. */
   parentsChildren(db: Db, parentUserId: number, ids?: readonly number[]): Promise<ParentsChild[]>;
   /** Whether the user sees the child through its class. */
-  canSeeChild(db: Db, user: Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>, childId: number): Promise<boolean>;
+  canSeeChild(db: Db, user: Caller, childId: number): Promise<boolean>;
   /** Who may edit each class (its edit groups and users), for pushes about its children. */
   classEditors(db: Db, classIds: readonly number[]): Promise<Map<number, PushTargets>>;
   /** The report settings, stored with the children's settings (one source of truth). */

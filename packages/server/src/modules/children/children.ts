@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { hasRight, messages, type SessionUser } from '@hortus/contract';
+import { hasRight, messages } from '@hortus/contract';
 import { childrenMessages, childrenRights, statusOf, type EditChildData } from '@hortus/contract/modules/children';
 import { eraseProtokollOf } from '../../platform/audit/protokoll';
+import type { Caller } from '../../platform/auth/session-user';
 import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
@@ -19,19 +20,22 @@ import {
   children,
 } from './schema';
 import { invalidateChildBase } from './child-base';
-import { EXCEPTION_DAYS_BACK } from './load';
+import { EXCEPTION_DAYS_BACK } from './exception-views';
 import { readChildrenSettings } from './settings';
 import { addDays, berlinNow } from '../../platform/time/berlin-time';
 import { requireVersion, versioned } from '../../platform/db/versions';
-
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /**
  * editKind: creates (id 0, needs x|200|000|010) or changes a child with its recurring and one-off
  * exceptions, phone numbers, siblings and pickup persons, in one transaction. The caller needs the
  * edit right on the child's class (old and new). Parents' exceptions stay as they are.
  */
-export async function saveChild(app: AppContext, user: User, input: EditChildData, now = Date.now()): Promise<number> {
+export async function saveChild(
+  app: AppContext,
+  user: Caller,
+  input: EditChildData,
+  now = Date.now(),
+): Promise<number> {
   const db = app.db;
   const kind = input.kind;
   const isNew = kind.id === 0;
@@ -212,7 +216,7 @@ export async function saveChild(app: AppContext, user: User, input: EditChildDat
  * delKind (x|200|000|010 and the edit right on the class): the child's attendance history stays with
  * its names and class; its documents' and attachments' files go with it.
  */
-export async function deleteChild(app: AppContext, user: User, id: number): Promise<void> {
+export async function deleteChild(app: AppContext, user: Caller, id: number): Promise<void> {
   const child = await requireChild(app.db, user, id, true);
   await withFiles(app, async (tx, files) => {
     const documents = await tx

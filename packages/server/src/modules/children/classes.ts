@@ -7,7 +7,7 @@ import {
   type ClassData,
   type ClassView,
 } from '@hortus/contract/modules/children';
-import type { SessionUser } from '@hortus/contract';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { perObject } from '../../platform/cache/derived';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
@@ -16,7 +16,6 @@ import { childClasses, children } from './schema';
 import { claimVersion, versioned } from '../../platform/db/versions';
 
 export type ClassRow = typeof childClasses.$inferSelect;
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 export interface ClassAccess {
   row: ClassRow;
@@ -39,7 +38,7 @@ export function invalidateClasses(db: Db): Promise<void> {
 }
 
 /** The classes a user sees, as the reply lists them (settings holders get every class to manage). */
-export async function classViews(db: Db, user: User, access: ClassAccess[]): Promise<ClassView[]> {
+export async function classViews(db: Db, user: Caller, access: ClassAccess[]): Promise<ClassView[]> {
   const counts = await db.select({ classId: children.classId, n: count() }).from(children).groupBy(children.classId);
   const manage = hasRight(user.rechte, childrenRights.settings);
   return access

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { formatGermanDateTime, type SessionUser } from '@hortus/contract';
+import { formatGermanDateTime } from '@hortus/contract';
 import {
   childrenMessages,
   consentMessages,
@@ -7,6 +7,7 @@ import {
   type ConsentRequestData,
   type ConsentRequestView,
 } from '@hortus/contract/modules/children';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
@@ -15,7 +16,6 @@ import { berlinNow } from '../../platform/time/berlin-time';
 import { childConsentRequests, childConsents, children } from './schema';
 import { classesFor } from './access';
 
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 type RequestRow = typeof childConsentRequests.$inferSelect;
 interface NamedChild {
   id: number;
@@ -72,7 +72,7 @@ export async function consentViews(db: Db, kinder: readonly NamedChild[]): Promi
 }
 
 /** einwilligungAnfrage (x|200|300): only classes the caller sees. */
-export async function createConsentRequest(db: Db, user: User, input: ConsentRequestData): Promise<number> {
+export async function createConsentRequest(db: Db, user: Caller, input: ConsentRequestData): Promise<number> {
   const seen = new Set((await classesFor(db, user)).filter((entry) => entry.sehen).map((entry) => entry.row.id));
   const classIds = [...new Set(input.klassen)];
   if (classIds.some((id) => !seen.has(id))) {
@@ -125,7 +125,7 @@ export async function answerConsent(
  * einwilligungErinnern (x|200|300): a push to the parent accounts of the seen children of the request's
  * classes that have not answered yet. Answers how many accounts were reminded.
  */
-export async function remindConsent(db: Db, user: User, requestId: number): Promise<number> {
+export async function remindConsent(db: Db, user: Caller, requestId: number): Promise<number> {
   const seen = new Set((await classesFor(db, user)).filter((entry) => entry.sehen).map((entry) => entry.row.id));
   const request = await requireRequest(db, requestId, (row) => row.classIds.some((id) => seen.has(id)));
   const classIds = request.classIds.filter((id) => seen.has(id));

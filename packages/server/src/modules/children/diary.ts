@@ -1,15 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { SessionUser } from '@hortus/contract';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { requireChild } from './access';
 import { childDiary } from './schema';
 
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
-
 /** saveTagebucheintrag: the day's text of a child (empty removes it); answers all of the child's entries. */
 export async function saveDiaryEntry(
   db: Db,
-  user: User,
+  user: Caller,
   input: { idKind: number; tag: string; text: string },
 ): Promise<Record<string, string>> {
   const child = await requireChild(db, user, input.idKind, true);

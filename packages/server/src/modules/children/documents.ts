@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { bidiControls, detectFileKind, validationMessages, type SessionUser } from '@hortus/contract';
+import { bidiControls, detectFileKind, validationMessages } from '@hortus/contract';
 import { childrenMessages } from '@hortus/contract/modules/children';
 import type { UploadedFile } from '@hortus/contract';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { files as storedFiles } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
@@ -11,8 +12,6 @@ import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { requireChild } from './access';
 import { childDocuments, childExceptionFiles, childExceptions } from './schema';
-
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /** File area of children's documents and exception attachments: whoever sees the child's class. */
 export const CHILD_FILE_AREA = 'f200';
@@ -36,7 +35,7 @@ export async function checkedFile(file: UploadedFile) {
   return { kind, name: documentName(file.filename, kind.endung) };
 }
 
-function storeChildFile(files: FileStore, user: User, childId: number, file: UploadedFile, checked: CheckedFile) {
+function storeChildFile(files: FileStore, user: Caller, childId: number, file: UploadedFile, checked: CheckedFile) {
   return files.store({
     path: `${CHILD_FILE_AREA}/${childId}/${randomBytes(12).toString('hex')}.${checked.kind.endung}`,
     area: CHILD_FILE_AREA,
@@ -50,7 +49,7 @@ export type CheckedFile = Awaited<ReturnType<typeof checkedFile>>;
 type FileStore = Parameters<Parameters<typeof withFiles>[1]>[1];
 
 /** uploadDokument: a PDF or image (judged by content) for a child the caller may edit. */
-export async function uploadDocument(app: AppContext, user: User, childId: number, file: UploadedFile) {
+export async function uploadDocument(app: AppContext, user: Caller, childId: number, file: UploadedFile) {
   const checked = await checkedFile(file);
   return withFiles(app, async (tx, files) => {
     const child = await requireChild(tx, user, childId, true);
@@ -67,7 +66,7 @@ export async function uploadDocument(app: AppContext, user: User, childId: numbe
 export const EXCEPTION_ATTACHMENTS_MAX = 10;
 
 /** A staff exception of a child the caller may edit (unseen class → notFound; a parent's → noRight). */
-async function requireStaffException(db: Db, user: User, id: number) {
+async function requireStaffException(db: Db, user: Caller, id: number) {
   const [row] = await db.select().from(childExceptions).where(eq(childExceptions.id, id));
   const found = requireRecord(row, { canSee: true }, childrenMessages.unknownException);
   await requireChild(db, user, found.childId, true);
@@ -79,7 +78,7 @@ async function requireStaffException(db: Db, user: User, id: number) {
 }
 
 /** uploadAnhang: a PDF or image attached to a staff exception (edit right on the child's class). */
-export async function uploadAttachment(app: AppContext, user: User, exceptionId: number, file: UploadedFile) {
+export async function uploadAttachment(app: AppContext, user: Caller, exceptionId: number, file: UploadedFile) {
   const checked = await checkedFile(file);
   return withFiles(app, async (tx, files) => {
     const exception = await requireStaffException(tx, user, exceptionId);
@@ -97,7 +96,7 @@ export async function uploadAttachment(app: AppContext, user: User, exceptionId:
 }
 
 /** deleteAnhang: one attachment (by its path) of a staff exception, with its file. */
-export async function deleteAttachment(app: AppContext, user: User, exceptionId: number, pfad: string) {
+export async function deleteAttachment(app: AppContext, user: Caller, exceptionId: number, pfad: string) {
   await withFiles(app, async (tx, files) => {
     const exception = await requireStaffException(tx, user, exceptionId);
     const [row] = await tx
@@ -114,7 +113,7 @@ export async function deleteAttachment(app: AppContext, user: User, exceptionId:
 }
 
 /** deleteDokument: the document and its file (edit right on the child's class). */
-export async function deleteDocument(app: AppContext, user: User, id: number): Promise<void> {
+export async function deleteDocument(app: AppContext, user: Caller, id: number): Promise<void> {
   await withFiles(app, async (tx, files) => {
     const [row] = await tx.select().from(childDocuments).where(eq(childDocuments.id, id));
     const document = requireRecord(row, { canSee: true }, childrenMessages.unknownDocument);

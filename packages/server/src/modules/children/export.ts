@@ -1,24 +1,17 @@
 import { asc, inArray } from 'drizzle-orm';
-import {
-  formatGermanDate,
-  hasRight,
-  protokollMessages,
-  type ListExportFormat,
-  type SessionUser,
-} from '@hortus/contract';
+import { formatGermanDate, hasRight, protokollMessages, type ListExportFormat } from '@hortus/contract';
 import { childrenRights, type ParentView } from '@hortus/contract/modules/children';
 import { recordDisclosure } from '../../platform/audit/protokoll';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import type { GeneratedFile } from '../../platform/files/offer-file';
 import { listExportFile } from '../../platform/import/list-export';
 import { allowedChildIds } from './access';
 import { classesFor } from './access';
-import { childListFields, pickupEntry, type ChildListKey } from './import';
+import { childListFields, pickupEntry, type ChildListKey } from './child-list';
 import { loadParents } from './parents';
 import { childPhones, childPickupPersons, children } from './schema';
 import { readChildrenSettings } from './settings';
-
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /** Columns naming the parent account: only for holders of the parents right (as the list reply's `eltern`). */
 const PARENT_COLUMNS: ReadonlySet<ChildListKey> = new Set(['eltern', 'benutzername', 'mail']);
@@ -38,7 +31,7 @@ function mailOf(parent: ParentView): string {
  */
 export async function exportChildren(
   db: Db,
-  user: User,
+  user: Caller,
   format: ListExportFormat,
   now = Date.now(),
 ): Promise<GeneratedFile> {

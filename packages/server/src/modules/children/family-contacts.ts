@@ -1,10 +1,8 @@
-import type { SessionUser } from '@hortus/contract';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { canSeeChildClass } from './access';
 import { cachedChildBase } from './child-base';
 import { classesFor } from './access';
-
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /**
  * What module 200 tells the messages (120, which declares `dependsOn: ['200']`) about families, by its one access
@@ -12,15 +10,15 @@ type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
  */
 export interface FamilyContacts {
   /** The classes the viewer sees (id, name), in name order. */
-  seenClasses(db: Db, viewer: User): Promise<{ id: number; name: string }[]>;
+  seenClasses(db: Db, viewer: Caller): Promise<{ id: number; name: string }[]>;
   /** Parent accounts of the children the viewer sees, per class (only classes of `classIds` when given). */
-  parentsSeenBy(db: Db, viewer: User, classIds?: readonly number[]): Promise<Map<number, number[]>>;
+  parentsSeenBy(db: Db, viewer: Caller, classIds?: readonly number[]): Promise<Map<number, number[]>>;
   /** Every account linked to a child as its parent. */
   parentAccountIds(db: Db): Promise<Set<number>>;
   /** The classes of a parent account's children. */
   classesOfParent(db: Db, parentUserId: number): Promise<number[]>;
   /** Whether `user` sees one of the classes (the classes' see condition and a data right of 200). */
-  seesOneOf(db: Db, user: User, classIds: readonly number[]): Promise<boolean>;
+  seesOneOf(db: Db, user: Caller, classIds: readonly number[]): Promise<boolean>;
 }
 
 export const familyContacts: FamilyContacts = {

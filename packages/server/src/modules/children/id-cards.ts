@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { detectFileKind, formatGermanDateTime, type SessionUser } from '@hortus/contract';
+import { detectFileKind, formatGermanDateTime } from '@hortus/contract';
 import {
   cardQrText,
   childrenMessages,
@@ -15,6 +15,7 @@ import {
   type ScanMessage,
 } from '@hortus/contract/modules/children';
 import type { UploadedFile } from '@hortus/contract';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { files as storedFiles } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
@@ -30,7 +31,6 @@ import { childAttendance, childClasses, childIdCards, children } from './schema'
 import { changeStatus } from './status';
 import { berlinNow } from '../../platform/time/berlin-time';
 
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 type CardRow = typeof childIdCards.$inferSelect;
 
 /** Portraits (nobody downloads them: no access rule is registered for this area). */
@@ -94,7 +94,7 @@ function content(
  * found (when gesichtauto), the portrait cut by the factor and offsets, and the card with a new QR
  * secret replaces the child's card. No face: the frame is the centred one and gesichtErkannt is false.
  */
-export async function createCard(app: AppContext, user: User, input: CreateCardInput) {
+export async function createCard(app: AppContext, user: Caller, input: CreateCardInput) {
   const child = await requireChild(app.db, user, input.id_kind, true);
   if (input.foto.size === 0) throw invalid('foto', idCardMessages.photoRequired);
   if (detectFileKind(await firstBytes(input.foto.path, 4))?.mime !== 'image/jpeg') {
@@ -156,14 +156,14 @@ export async function createCard(app: AppContext, user: User, input: CreateCardI
 }
 
 /** getKarte: the child's card or null (the child must be seen). */
-export async function getCard(db: Db, user: User, childId: number): Promise<IdCardView | null> {
+export async function getCard(db: Db, user: Caller, childId: number): Promise<IdCardView | null> {
   await requireChild(db, user, childId, false);
   const [row] = await db.select().from(childIdCards).where(eq(childIdCards.childId, childId));
   return row ? view(row) : null;
 }
 
 /** deleteKarte: the card and its portrait (edit right on the child's class); its QR code stops working. */
-export async function deleteCard(app: AppContext, user: User, childId: number): Promise<void> {
+export async function deleteCard(app: AppContext, user: Caller, childId: number): Promise<void> {
   await withFiles(app, async (tx, files) => {
     await requireChild(tx, user, childId, true);
     const [row] = await tx.select().from(childIdCards).where(eq(childIdCards.childId, childId));
@@ -182,7 +182,7 @@ async function photoBytes(app: AppContext, fileId: number): Promise<Buffer> {
 }
 
 /** The printable content of one child's card (seen child with a card). */
-export async function cardOfChild(app: AppContext, user: User, childId: number): Promise<CardContent> {
+export async function cardOfChild(app: AppContext, user: Caller, childId: number): Promise<CardContent> {
   const child = await requireChild(app.db, user, childId, false);
   const [row] = await app.db.select().from(childIdCards).where(eq(childIdCards.childId, childId));
   const card = requireRecord(row, { canSee: true }, idCardMessages.unknownCard);
@@ -190,7 +190,11 @@ export async function cardOfChild(app: AppContext, user: User, childId: number):
 }
 
 /** 'ID cards for all': the cards of the seen children of the chosen classes, by class and name. */
-export async function cardsOfClasses(app: AppContext, user: User, classIds: readonly number[]): Promise<CardContent[]> {
+export async function cardsOfClasses(
+  app: AppContext,
+  user: Caller,
+  classIds: readonly number[],
+): Promise<CardContent[]> {
   const rows = await app.db
     .select({ card: childIdCards, child: children, klasse: childClasses })
     .from(childIdCards)
@@ -225,7 +229,7 @@ const invalidQr: ScanMessage = { title: idCardMessages.invalidQr, text: '', type
  * list, with the same rules (not expected today → refused; edit right on the class). A code whose
  * secret does not match the child's card, an unknown or unseen child: 'Ungültiger QR-Code!'.
  */
-export async function scanCard(db: Db, user: User, text: string, now = Date.now()): Promise<ScanMessage> {
+export async function scanCard(db: Db, user: Caller, text: string, now = Date.now()): Promise<ScanMessage> {
   const qr = parseCardQr(text);
   if (!qr) return invalidQr;
   const [row] = await db

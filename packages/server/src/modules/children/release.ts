@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { formatGermanDateTime, type SessionUser } from '@hortus/contract';
+import { formatGermanDateTime } from '@hortus/contract';
 import {
   emptyHealthNotes,
   noAloneRule,
@@ -13,6 +13,7 @@ import {
   type PickupView,
   type SameDayData,
 } from '@hortus/contract/modules/children';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError } from '../../platform/http/calls';
 import { users } from '../../platform/db/schema';
@@ -21,8 +22,6 @@ import { cachedChildBase, invalidateChildBase, type PickupRow } from './child-ba
 import { todaysPlan } from './status';
 import { berlinNow } from '../../platform/time/berlin-time';
 import { allowedChildIds, requireChild } from './access';
-
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /** What the load needs of the children's release permissions, same-day changes and health notes. */
 export interface ReleaseData {
@@ -202,7 +201,7 @@ export async function removePickupPerson(db: Db, childId: number, id: number): P
 }
 
 /** 200 erlaubnis: staff record a signed paper permission (edit right on the child's class). */
-export async function recordPaperPermission(db: Db, user: User, childId: number, rule: AloneRule): Promise<void> {
+export async function recordPaperPermission(db: Db, user: Caller, childId: number, rule: AloneRule): Promise<void> {
   await requireChild(db, user, childId, true);
   await addPermission(db, user.id, childId, rule, true);
 }
@@ -223,7 +222,7 @@ export async function writeHealthNotes(db: Db, childId: number, notes: HealthNot
 }
 
 /** 200 gesundheit: staff change a child's health notes (edit right on its class). */
-export async function saveHealthNotes(db: Db, user: User, childId: number, notes: HealthNotes): Promise<void> {
+export async function saveHealthNotes(db: Db, user: Caller, childId: number, notes: HealthNotes): Promise<void> {
   await requireChild(db, user, childId, true);
   await writeHealthNotes(db, childId, notes);
 }
@@ -237,7 +236,7 @@ export interface ChildHealthNotes extends HealthNotes {
  * The health notes of the children the caller sees (all of them, or of `childIds`), e.g. the allergies for
  * a kitchen list. Children without notes are left out.
  */
-export async function healthNotesFor(db: Db, user: User, childIds?: readonly number[]): Promise<ChildHealthNotes[]> {
+export async function healthNotesFor(db: Db, user: Caller, childIds?: readonly number[]): Promise<ChildHealthNotes[]> {
   const allowed = await allowedChildIds(db, user);
   const ids = (childIds ?? [...allowed]).filter((id) => allowed.has(id));
   if (ids.length === 0) return [];

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { hasRight, messages, type SessionUser } from '@hortus/contract';
+import { hasRight, messages } from '@hortus/contract';
 import {
   childTargets,
   childrenRights,
@@ -9,6 +9,7 @@ import {
   type SchoolYearState,
 } from '@hortus/contract/modules/children';
 import { generatePassword, hashGeneratedPassword } from '../../platform/auth/password';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
 import { createAccount, deleteAccounts, requireDesignation } from '../../platform/users/accounts';
@@ -27,7 +28,6 @@ import {
 } from './schema';
 import { readChildrenSettings } from './settings';
 
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 const field = 'neuesSchuljahrStatus';
 
 /**
@@ -90,7 +90,7 @@ function needingAccounts<Kid extends { id: number; parentUserId: number | null }
  * their names), deletes all plain parent accounts, makes a parent account for every child without one,
  * clears the attendance history — in ONE transaction: all of it or nothing.
  */
-export async function runSchoolYear(app: AppContext, user: User, state: SchoolYearState): Promise<SchoolYearResult> {
+export async function runSchoolYear(app: AppContext, user: Caller, state: SchoolYearState): Promise<SchoolYearResult> {
   const db = app.db;
   if (
     (state.alleElternkontenLoeschen || state.fuerAlleNeueElternkonten) &&

@@ -6,11 +6,12 @@ import {
   defaultChildrenSettings,
   type ChildrenSettings,
 } from '@hortus/contract/modules/children';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { groups } from '../../platform/db/schema';
 import { invalid } from '../../platform/http/calls';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
-import { requireDesignation, type Editor } from '../../platform/users/accounts';
+import { requireDesignation } from '../../platform/users/accounts';
 
 export function readChildrenSettings(db: Db): Promise<ChildrenSettings> {
   return readModuleSettings(db, childrenModule.code, childrenSettings, defaultChildrenSettings);
@@ -24,7 +25,7 @@ export async function groupList(db: Db): Promise<{ id: number; name: string }[]>
  * settings (x|200|set, checked by the dispatcher from the action's rights). A changed parent group must
  * exist and be one the platform lets a module designate (no administration right, none the editor lacks).
  */
-export async function saveChildrenSettings(db: Db, editor: Editor, input: ChildrenSettings): Promise<void> {
+export async function saveChildrenSettings(db: Db, editor: Caller, input: ChildrenSettings): Promise<void> {
   if (input.id_nutzergruppe_eltern !== 0) {
     const known = await groupList(db);
     if (!known.some((group) => group.id === input.id_nutzergruppe_eltern)) {

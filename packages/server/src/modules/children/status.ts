@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { SessionUser } from '@hortus/contract';
 import {
   childrenMessages,
   dayPlan,
@@ -7,13 +6,12 @@ import {
   statusOf,
   type StatusData,
 } from '@hortus/contract/modules/children';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { invalid } from '../../platform/http/calls';
 import { requireChild } from './access';
 import { childAttendance, childExceptions, childRecurringExceptions } from './schema';
 import { berlinNow } from '../../platform/time/berlin-time';
-
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /** Today's plan of a child (expected or not, release time, reason). */
 export async function todaysPlan(db: Db, childId: number, releaseTime: string, day: string, weekday: number) {
@@ -50,7 +48,7 @@ export async function todaysPlan(db: Db, childId: number, releaseTime: string, d
  * (time and reason from the day's plan unless sent), 2 → 0 deletes today's attendance, or with
  * nurEntlassenRueckgaengig only undoes the release. Needs the edit right on the child's class.
  */
-export async function changeStatus(db: Db, user: User, input: StatusData, now = Date.now()): Promise<void> {
+export async function changeStatus(db: Db, user: Caller, input: StatusData, now = Date.now()): Promise<void> {
   const child = await requireChild(db, user, input.id_kind, true);
   const { day, weekday, time } = berlinNow(now);
   await db.transaction(async (tx) => {

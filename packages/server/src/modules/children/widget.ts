@@ -1,16 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { SessionUser } from '@hortus/contract';
 import { childrenCalls, type W2Exception, type W2Reply } from '@hortus/contract/modules/children';
 import { dashboardRights } from '@hortus/contract/modules/dashboard';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { defineCall } from '../../platform/http/calls';
 import { noWidgetData, type ServerWidget } from '../../platform/modules/widgets';
 import { classesFor } from './access';
-import { exceptionAttachments, exceptionViewOf } from './load';
+import { exceptionAttachments, exceptionViewOf } from './exception-views';
 import { childExceptions, childRecurringExceptions, children } from './schema';
 import { berlinNow, weekdayOf } from '../../platform/time/berlin-time';
-
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /** 'Abwesend' or 'Entlassung um HH:MM Uhr' (the text widget 2 shows for an exception). */
 export function attendanceText(present: boolean, releaseTime: string): string {
@@ -21,7 +19,7 @@ export function attendanceText(present: boolean, releaseTime: string): string {
  * Widget 2: the exceptions of a day for the children of the classes the user sees — the day's one-off
  * exceptions, and the weekday's recurring exception for children without a one-off that day.
  */
-export async function exceptionsOfDay(db: Db, user: User, day: string, now = Date.now()): Promise<W2Reply> {
+export async function exceptionsOfDay(db: Db, user: Caller, day: string, now = Date.now()): Promise<W2Reply> {
   const access = (await classesFor(db, user)).filter((entry) => entry.sehen);
   const classIds = access.map((entry) => entry.row.id);
   const reply: W2Reply = {

@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db/database';
 import { files as filesTable } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import { firstBytes } from '../../platform/files/first-bytes';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { requireSlot, rightsOnSlot } from './access';
 import { cloudFiles } from './schema';
@@ -58,11 +58,10 @@ export async function uploadFile(
 ): Promise<{ neu: CloudFile; thema: string }> {
   // A file title with bidi overrides would read other than it is stored (e.g. 'rechnung\u202Efdp.exe').
   if (bidiControls.test(file.filename)) {
-    throw new CallError('validationError', messages.validationFailed, { file: [validationMessages.charset] });
+    throw invalid({ file: [validationMessages.charset] });
   }
   const kind = detectCloudFileKind(await firstBytes(file.path, 16));
-  if (!kind)
-    throw new CallError('validationError', cloudMessages.wrongFileType, { file: [cloudMessages.wrongFileType] });
+  if (!kind) throw invalid('file', cloudMessages.wrongFileType);
   const title = cloudFileTitle(file.filename);
   // The bytes, the file row and the slot's link row commit together or not at all.
   return withFiles(app, async (tx, files) => {

@@ -1,7 +1,6 @@
-import { messages } from '@hortus/contract';
 import { cloudModule, cloudSettings, type CloudConditions, type CloudSettings } from '@hortus/contract/modules/cloud';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import { readOrgData } from '../../platform/settings/org-data';
 
@@ -20,9 +19,7 @@ export async function requireKnownGroups(db: Db, conditions: CloudConditions, fi
   const known = new Set((await readOrgData(db)).groups.map((group) => group.id));
   for (const [name, condition] of Object.entries(conditions)) {
     if (condition.gruppen.some((id) => !known.has(id))) {
-      throw new CallError('validationError', messages.validationFailed, {
-        [`${field}.${name}.gruppen`]: ['Unbekannte Nutzergruppe.'],
-      });
+      throw invalid({ [`${field}.${name}.gruppen`]: ['Unbekannte Nutzergruppe.'] });
     }
   }
 }

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { hasRight, messages } from '@hortus/contract';
 import { customerRights } from '@hortus/contract/modules/customers';
-import type { LoadedUser } from '../../platform/auth/session-user';
+import type { LoadedUser, Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError, type FileAccessRule } from '../../platform/http/calls';
-import type { AccessPort, Viewer, VisibleIds } from '../../platform/modules/server-module';
+import type { AccessPort, VisibleIds } from '../../platform/modules/server-module';
 import { PUBLIC_DOCUMENT_TYPES } from './document-view';
 import { DOCUMENT_AREA, STAFF_ONLY_FOLDERS } from './documents';
 import { customerDocuments, customerOrders, customers } from './schema';
@@ -14,7 +14,7 @@ import { isCustomer, readCustomerSettings } from './settings';
  * Staff with the module's data right see every customer, order and cost in full; customers (members of the
  * customer group) only their own orders' public fields, which no Protokoll entry is limited to: none.
  */
-async function visibleToStaff(db: Db, viewer: Viewer): Promise<VisibleIds> {
+async function visibleToStaff(db: Db, viewer: Caller): Promise<VisibleIds> {
   if (!hasRight(viewer.rechte, customerRights.use)) return [];
   return isCustomer(viewer, await readCustomerSettings(db)) ? [] : 'all';
 }

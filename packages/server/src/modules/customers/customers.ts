@@ -9,13 +9,14 @@ import {
   type customerInput,
 } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { requireVersion, versioned } from '../../platform/db/versions';
 import { users } from '../../platform/db/schema';
 import { requireAccountChange, designatedAccountIds } from '../../platform/users/accounts';
 import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
-import { checkLoginValues, loginViews, writeLoginValues, type Editor } from './login-values';
+import { checkLoginValues, loginViews, writeLoginValues } from './login-values';
 import { customerOrders, customers } from './schema';
 import { invalidateCustomerData } from './data-cache';
 
@@ -43,7 +44,7 @@ export async function saveCustomer(
   db: Db,
   input: CustomerData,
   customerGroupId: number,
-  editor: Editor,
+  editor: Caller,
 ): Promise<number> {
   await requireLogin(db, input.id_login, customerGroupId);
   const loginValues = input.nutzer;
@@ -115,7 +116,7 @@ export async function customerRows(db: Db, onlyLogin?: number): Promise<Customer
 export async function customerViews(
   db: Db,
   rows: readonly CustomerRow[],
-  editor: Editor | null,
+  editor: Caller | null,
 ): Promise<CustomerView[]> {
   const loginIds = [...new Set(rows.map((row) => row.loginUserId).filter((id): id is number => id !== null))];
   const logins =

@@ -3,7 +3,8 @@ import { customerRights, type CustomerData } from '@hortus/contract/modules/cust
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { customerLogins, customerRows, customerViews } from './customers';
-import { orderViews, type BookedLineCost } from './orders';
+import { type BookedLineCost } from './orders';
+import { orderViews } from './order-views';
 import { costViews } from './costs';
 import { customerVisibleSettings, isCustomer, readCustomerSettings } from './settings';
 

@@ -1,6 +1,6 @@
 import { messages, type FieldErrors, type UserParameter } from '@hortus/contract';
 import type { CustomerView } from '@hortus/contract/modules/customers';
-import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { invalid } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
@@ -25,11 +25,10 @@ import {
  * the platform's (parametersInArea, editRuleErrors, valueErrors, writeValues).
  */
 
-export type Editor = Pick<LoadedUser, 'id' | 'gruppen' | 'rechte'>;
 type Shown = UserParameter & { bearbeiten: boolean };
 
 /** Per login: the parameters the editor may see (f200) that apply to the login. */
-async function shownParameters(db: Db, editor: Editor, loginIds: readonly number[]): Promise<Map<number, Shown[]>> {
+async function shownParameters(db: Db, editor: Caller, loginIds: readonly number[]): Promise<Map<number, Shown[]>> {
   const { parameters } = await readOrgData(db);
   const visible = parametersInArea(parameters, 'f200', editor);
   const byGroup = await parametersByGroup(db);
@@ -45,7 +44,7 @@ async function shownParameters(db: Db, editor: Editor, loginIds: readonly number
 /** The `nutzer` part of the customer views: the logins' shown parameters and their stored values. */
 export async function loginViews(
   db: Db,
-  editor: Editor,
+  editor: Caller,
   loginIds: readonly number[],
 ): Promise<Map<number, NonNullable<CustomerView['nutzer']>>> {
   const shown = await shownParameters(db, editor, loginIds);
@@ -62,7 +61,7 @@ export async function loginViews(
  * Checks the sent values of a login against the editor's f200 conditions and the value rules; answers
  * the parameters to write. Field errors are keyed `nutzer.<map>.<id>`; nothing is written on an error.
  */
-export async function checkLoginValues(db: Db, editor: Editor, loginId: number, sent: ValueMaps): Promise<Shown[]> {
+export async function checkLoginValues(db: Db, editor: Caller, loginId: number, sent: ValueMaps): Promise<Shown[]> {
   const shown = loginId === 0 ? [] : ((await shownParameters(db, editor, [loginId])).get(loginId) ?? []);
   const current = valueMapsOf(shown, (await storedValues(db, [loginId])).get(loginId));
   const errors: FieldErrors = editRuleErrors(shown, sent, current, messages.notEditable);

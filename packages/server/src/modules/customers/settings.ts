@@ -6,8 +6,8 @@ import {
 } from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
-import type { LoadedUser } from '../../platform/auth/session-user';
-import { requireDesignation, type Editor } from '../../platform/users/accounts';
+import type { Caller } from '../../platform/auth/session-user';
+import { requireDesignation } from '../../platform/users/accounts';
 
 export const MODULE_CODE = '410';
 
@@ -76,7 +76,7 @@ export function readCustomerSettings(db: Db): Promise<CustomerSettings> {
  * A changed customer group must be one the platform lets a module designate (no administration right,
  * none the editor lacks): otherwise a message on id_nutzergruppe_kunde and nothing is saved.
  */
-export async function requireCustomerGroup(db: Db, editor: Editor, settings: CustomerSettings): Promise<void> {
+export async function requireCustomerGroup(db: Db, editor: Caller, settings: CustomerSettings): Promise<void> {
   const current = await readCustomerSettings(db);
   if (settings.id_nutzergruppe_kunde === current.id_nutzergruppe_kunde) return;
   await requireDesignation(db, editor, settings.id_nutzergruppe_kunde, 'id_nutzergruppe_kunde');
@@ -87,7 +87,7 @@ export async function saveCustomerSettings(db: Db, settings: CustomerSettings): 
 }
 
 /** Members of the customer group are customers: they see only their own orders' public information. */
-export function isCustomer(user: Pick<LoadedUser, 'gruppen'>, settings: CustomerSettings): boolean {
+export function isCustomer(user: Pick<Caller, 'gruppen'>, settings: CustomerSettings): boolean {
   return settings.id_nutzergruppe_kunde > 0 && user.gruppen.includes(settings.id_nutzergruppe_kunde);
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { messages, check } from '@hortus/contract';
+import { check } from '@hortus/contract';
 import {
   dashboardMessages as texts,
   missingAnswers,
@@ -10,7 +10,7 @@ import {
 import { type LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { users } from '../../platform/db/schema';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { dashboardFeedback } from './schema';
 
@@ -47,9 +47,9 @@ export async function saveFeedback(
   werte: FeedbackValues,
 ): Promise<MessageRow> {
   const row = await requireMessage(db, meldungId, user);
-  if (!row.feedbackEnabled) throw new CallError('validationError', texts.noFeedbackForm);
+  if (!row.feedbackEnabled) throw invalid({}, texts.noFeedbackForm);
   const errors = { ...missingAnswers(row.feedbackFields, werte), ...answerErrors(row.feedbackFields, werte) };
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   const clean: FeedbackValues = Object.fromEntries(
     Object.entries(werte).map(([key, value]) => [key, Array.isArray(value) ? [...new Set(value)] : value]),
   );
@@ -64,7 +64,7 @@ export async function saveFeedback(
     })
     .returning({ userId: dashboardFeedback.userId });
   await invalidateFeed(db);
-  if (written.length === 0) throw new CallError('validationError', texts.alreadyAnswered);
+  if (written.length === 0) throw invalid({}, texts.alreadyAnswered);
   return row;
 }
 
@@ -104,7 +104,7 @@ export async function feedbackOverview(
   const row = await requireOwnMessage(db, meldungId, user);
   const one = async () => {
     if (userId === undefined) {
-      throw new CallError('validationError', messages.validationFailed, { userId: ['Bitte angeben.'] });
+      throw invalid({ userId: ['Bitte angeben.'] });
     }
     const where = and(eq(dashboardFeedback.messageId, row.id), eq(dashboardFeedback.userId, userId));
     const [answer] = await db.select({ userId: dashboardFeedback.userId }).from(dashboardFeedback).where(where);

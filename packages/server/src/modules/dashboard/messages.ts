@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '@hortus/contract';
 import { dashboardMessages as texts, type FeedbackField, type MeldungInput } from '@hortus/contract/modules/dashboard';
 import { type LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
 import { dashboardFeedback, dashboardMessages, dashboardPopupsSeen } from './schema';
 import { requireVersion, versioned } from '../../platform/db/versions';
@@ -38,16 +37,14 @@ async function assignFields(
     }
     return { ...field, id: next++ };
   });
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   return result;
 }
 
 async function checkRecipients(db: Db, input: MeldungInput): Promise<void> {
   const known = new Set((await readOrgData(db)).groups.map((group) => group.id));
   if (input.bedingung_f000w1_sehen.gruppen.some((id) => !known.has(id))) {
-    throw new CallError('validationError', messages.validationFailed, {
-      bedingung_f000w1_sehen: [texts.unknownGroup],
-    });
+    throw invalid({ bedingung_f000w1_sehen: [texts.unknownGroup] });
   }
 }
 
@@ -56,12 +53,12 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
   await checkRecipients(db, input);
   const existing = input.id === 0 ? null : await requireOwnMessage(db, input.id, user);
   if (existing?.planned) {
-    throw new CallError('validationError', texts.plannedLocked, { id: [texts.plannedLocked] });
+    throw invalid('id', texts.plannedLocked);
   }
   const showUntil = input.anzeigePlanen ? parseLocal(input.bis) : null;
   if (showUntil && showUntil.getTime() < Date.now()) {
     // A window entirely in the past would never be shown.
-    throw new CallError('validationError', messages.validationFailed, { bis: [texts.endInPast] });
+    throw invalid({ bis: [texts.endInPast] });
   }
   const fields = await assignFields(
     db,

@@ -1,4 +1,4 @@
-import { conditionAllows, hasRight, messages, type Condition, type WidgetDefinition } from '@hortus/contract';
+import { conditionAllows, hasRight, type Condition, type WidgetDefinition } from '@hortus/contract';
 import {
   dashboardMessages as texts,
   dashboardModule,
@@ -8,7 +8,7 @@ import {
 } from '@hortus/contract/modules/dashboard';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import {
   readSharedModuleSettings,
   writeModuleSettings,
@@ -65,7 +65,7 @@ export async function saveDashboardSettings(
   }
   const standard = input.w1_standardEmpfaenger === '' ? [] : input.w1_standardEmpfaenger.split('-').map(Number);
   if (standard.some((id) => !knownGroups.has(id))) errors['w1_standardEmpfaenger'] = [texts.unknownGroup];
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   const value: DashboardSettings = {
     useWidgets,
     bedingung_f000_sehen: input.bedingung_f000_sehen,

@@ -1,5 +1,6 @@
-import { hasRight, type SessionUser } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
 import { feesRights, mondayOf, type FeesData } from '@hortus/contract/modules/fees';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { addDays, berlinNow } from '../../platform/time/berlin-time';
 import { allowedFamilyId, canSeeEveryFamily, visibleChildren } from './access';
@@ -12,13 +13,11 @@ import { readFeesSettings } from './settings';
 /** Days of the meal window a load answers: two weeks from a Monday. */
 export const MEAL_WINDOW_DAYS = 14;
 
-type User = Pick<SessionUser, 'id' | 'rechte'>;
-
 /**
  * What /220 shows the caller: the fee office everything (IBANs in full); a parent their own family's children,
  * orders, mandate (IBAN masked) and statements. `ab`: a day of the first week of the meal window (default today).
  */
-export async function loadFees(db: Db, user: User, ab = '', now = Date.now()): Promise<FeesData> {
+export async function loadFees(db: Db, user: Caller, ab = '', now = Date.now()): Promise<FeesData> {
   const { day: heute, time: jetzt } = berlinNow(now);
   const from = mondayOf(ab === '' ? heute : ab);
   const to = addDays(from, MEAL_WINDOW_DAYS - 1);

@@ -16,7 +16,7 @@ import {
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { offerFile, type OfferedFile } from '../../platform/files/offer-file';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { type AppContext, invalid } from '../../platform/http/calls';
 import { renderPdf } from '../../platform/pdf/pdf-document';
 import { listHydrants, listStreets } from './register';
 import { hydrantStreets, hydrants } from './schema';
@@ -55,7 +55,7 @@ export async function importRegister(
   now = Date.now(),
 ): Promise<{ angelegt: number; duplikate: string[] }> {
   const parsed = format === 'csv' ? parseRegisterCsv(text) : parseRegisterGeoJson(text);
-  if ('error' in parsed) throw new CallError('validationError', parsed.error, { inhalt: [parsed.error] });
+  if ('error' in parsed) throw invalid('inhalt', parsed.error);
   const rows: { line: number; hydrant: HydrantValues }[] = [];
   const errors: string[] = [];
   for (const { line, row } of parsed.rows) {
@@ -65,7 +65,7 @@ export async function importRegister(
   }
   if (errors.length > 0) {
     const shown = errors.length > 50 ? [...errors.slice(0, 50), `… und ${errors.length - 50} weitere Fehler`] : errors;
-    throw new CallError('validationError', shown[0] as string, { inhalt: shown });
+    throw invalid({ inhalt: shown }, shown[0] as string);
   }
   return db.transaction(async (tx) => {
     const existing = await listHydrants(tx);

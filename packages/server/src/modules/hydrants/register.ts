@@ -15,7 +15,7 @@ import {
 } from '@hortus/contract/modules/hydrants';
 import type { Db } from '../../platform/db/database';
 import { bumpVersion, claimVersion, versioned, type SaveVersion } from '../../platform/db/versions';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { requireHydrant, type HydrantRow } from './access';
 import { mapConfig } from './map-service';
 import { hydrantStreets, hydrants } from './schema';
@@ -128,14 +128,11 @@ export async function changeDefects(
 async function streetFor(db: Db, input: HydrantValues): Promise<Street> {
   if (input.id_strasse > 0) {
     const [row] = await db.select().from(hydrantStreets).where(eq(hydrantStreets.id, input.id_strasse)).limit(1);
-    if (!row)
-      throw new CallError('validationError', hydrantMessages.unknownStreet, {
-        id_strasse: [hydrantMessages.unknownStreet],
-      });
+    if (!row) throw invalid('id_strasse', hydrantMessages.unknownStreet);
     return row;
   }
   if (input.strasse === '') {
-    throw new CallError('validationError', 'Bitte angeben.', { strasse: ['Bitte angeben.'] });
+    throw invalid('strasse', 'Bitte angeben.');
   }
   const key = { strasse: input.strasse, plz: input.plz, ort: input.ort };
   await db.insert(hydrantStreets).values(key).onConflictDoNothing();

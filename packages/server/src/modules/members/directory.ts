@@ -1,7 +1,7 @@
 import { hasRight, usesIds, type AdminUser, type UserParameter } from '@hortus/contract';
 import type { MemberDetail, MemberListEntry } from '@hortus/contract/modules/members';
 import { userAdminRights } from '@hortus/contract/modules/user-admin';
-import type { LoadedUser } from '../../platform/auth/session-user';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { readOrgData } from '../../platform/settings/org-data';
 import { loadAdminUsers } from '../../platform/users/admin-users';
@@ -13,8 +13,6 @@ import { readMemberSettings } from './settings';
  * The member directory (100): who is listed and which parameter values a viewer sees. Visibility
  * and editing of values follow the parameters' f100 conditions for the viewer (not the member).
  */
-
-export type Viewer = Pick<LoadedUser, 'id' | 'gruppen' | 'rechte'>;
 
 /** Only the values of the given parameters (the maps of an AdminUser hold every applicable parameter). */
 export function pickValues(values: ValueMaps, parameters: readonly Pick<UserParameter, 'id' | 'typ'>[]): ValueMaps {
@@ -33,7 +31,7 @@ export function pickValues(values: ValueMaps, parameters: readonly Pick<UserPara
 }
 
 /** The parameters whose f100 condition lets the viewer see them, in parameter order, with the edit flag. */
-export async function visibleParameters(db: Db, viewer: Viewer): Promise<(UserParameter & { bearbeiten: boolean })[]> {
+export async function visibleParameters(db: Db, viewer: Caller): Promise<(UserParameter & { bearbeiten: boolean })[]> {
   const { parameters } = await readOrgData(db);
   return parametersInArea(parameters, 'f100', viewer);
 }
@@ -43,7 +41,7 @@ const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true })
 /** The listed members, sorted by display name then user name, with the list columns' values. */
 export async function loadMemberList(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
 ): Promise<{ nutzer: MemberListEntry[]; spalten: UserParameter[] }> {
   const settings = await readMemberSettings(db);
   const spalten = (await visibleParameters(db, viewer))
@@ -68,7 +66,7 @@ export async function loadMemberList(
 export function memberDetailOf(
   member: AdminUser,
   visible: readonly (UserParameter & { bearbeiten: boolean })[],
-  viewer: Viewer,
+  viewer: Caller,
 ): MemberDetail {
   const nutzerparameter = visible.filter((parameter) => member.nutzerparameter.includes(parameter.id));
   return {
@@ -83,7 +81,7 @@ export function memberDetailOf(
   };
 }
 
-export async function loadMemberDetail(db: Db, viewer: Viewer, id: number): Promise<MemberDetail> {
+export async function loadMemberDetail(db: Db, viewer: Caller, id: number): Promise<MemberDetail> {
   const member = await requireMember(db, id);
   return memberDetailOf(member, await visibleParameters(db, viewer), viewer);
 }

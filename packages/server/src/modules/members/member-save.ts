@@ -1,7 +1,7 @@
 import { hasRight, messages, type FieldErrors } from '@hortus/contract';
 import { membersRights } from '@hortus/contract/modules/members';
 import { userAdminRights } from '@hortus/contract/modules/user-admin';
-import { CallError, type UserSaveFallback } from '../../platform/http/calls';
+import { type UserSaveFallback, invalid } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
 import { saveAdminUser } from '../../platform/users/admin-users';
 import {
@@ -47,7 +47,7 @@ export const memberSaveFallback: UserSaveFallback = async ({ db, user }, input, 
   const errors: FieldErrors = editRuleErrors(visible, input, current, messages.notEditable);
   const editable = visible.filter((parameter) => parameter.bearbeiten);
   Object.assign(errors, valueErrors(editable, input));
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 
   // saveAdminUser writes only the values passed (the editable ones) and recomputes the display name.
   const { user: saved } = await saveAdminUser(

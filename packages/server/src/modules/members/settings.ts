@@ -1,8 +1,7 @@
-import { messages } from '@hortus/contract';
 import { memberSettings, membersModule, type MemberSettings } from '@hortus/contract/modules/members';
 import { userAdminMessages } from '@hortus/contract/modules/user-admin';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import { readOrgData } from '../../platform/settings/org-data';
 
@@ -25,9 +24,7 @@ export async function saveMemberSettings(db: Db, input: MemberSettings): Promise
   const known = new Set((await readOrgData(db)).groups.map((group) => group.id));
   const anzeigeGruppen = [...new Set(input.anzeigeGruppen)].sort((a, b) => a - b);
   if (anzeigeGruppen.some((id) => !known.has(id))) {
-    throw new CallError('validationError', messages.validationFailed, {
-      anzeigeGruppen: [userAdminMessages.unknownGroup],
-    });
+    throw invalid({ anzeigeGruppen: [userAdminMessages.unknownGroup] });
   }
   const value: MemberSettings = { anzeigeGruppen };
   await writeModuleSettings(db, membersModule.code, value);

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { SessionUser } from '@hortus/contract';
 import { messagesMessages } from '@hortus/contract/modules/messages';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { requireRecord } from '../../platform/http/records';
 import { messageConversations, messageMessages, messageParticipants } from './schema';
 
-type User = Pick<SessionUser, 'id'>;
 export type ConversationRow = typeof messageConversations.$inferSelect;
 
 /**
@@ -13,7 +12,7 @@ export type ConversationRow = typeof messageConversations.$inferSelect;
  * exist (notFound). Who may be written to is directory.ts `reachOf` / `resolveRecipients`.
  */
 /** The conversation, when the user takes part in it; else notFound, as if it did not exist (issue 43). */
-export async function requireParticipant(db: Db, user: User, id: number): Promise<ConversationRow> {
+export async function requireParticipant(db: Db, user: Caller, id: number): Promise<ConversationRow> {
   const [row] = await db
     .select({ conversation: messageConversations })
     .from(messageParticipants)
@@ -26,7 +25,7 @@ export async function requireParticipant(db: Db, user: User, id: number): Promis
 /** The message with its conversation, when the user takes part in the conversation; else notFound. */
 export async function requireMessage(
   db: Db,
-  user: User,
+  user: Caller,
   id: number,
 ): Promise<{ message: typeof messageMessages.$inferSelect; conversation: ConversationRow }> {
   const [row] = await db

@@ -5,7 +5,7 @@ import {
   type ConversationView,
   type MessageView,
 } from '@hortus/contract/modules/messages';
-import type { SessionUser } from '@hortus/contract';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import { requireParticipant } from './access';
@@ -18,7 +18,6 @@ import {
   messageReceipts,
 } from './schema';
 
-type User = Pick<SessionUser, 'id'>;
 export type { ConversationRow } from './access';
 
 /** The inbox shows the newest conversations first, at most this many. */
@@ -40,7 +39,7 @@ interface InboxRow {
 }
 
 /** The caller's conversations, newest first, with unread counts and the last message. */
-export async function inbox(db: Db, user: User): Promise<{ konversationen: ConversationItem[]; ungelesen: number }> {
+export async function inbox(db: Db, user: Caller): Promise<{ konversationen: ConversationItem[]; ungelesen: number }> {
   const result = (await db.execute(sql`
     select c.id, c.titel, c.broadcast, c.created_by,
       (select count(*)::int from ${messageParticipants} a where a.conversation_id = c.id) as anzahl,
@@ -110,7 +109,7 @@ export async function inbox(db: Db, user: User): Promise<{ konversationen: Conve
 /** getKonversation: the conversation and its newest messages; receipts of others only for their sender. */
 export async function conversation(
   db: Db,
-  user: User,
+  user: Caller,
   id: number,
 ): Promise<{ konversation: ConversationView; nachrichten: MessageView[] }> {
   const row = await requireParticipant(db, user, id);

@@ -90,7 +90,7 @@ export async function seedMessagesDemo(db: Db, demo: DemoContext): Promise<void>
     .from(users)
     .where(inArray(users.id, others.length > 0 ? others : [0]));
   for (const [index, reader] of readers.entries()) {
-    const who = { id: reader.id };
+    const who = { id: reader.id, gruppen: [], rechte: [] };
     if (index % 3 === 2) continue;
     await markRead(db, who, broadcast.id_nachricht, at(170 - index * 7));
     if (index % 3 === 0) await confirm(db, who, broadcast.id_nachricht, at(165 - index * 7));

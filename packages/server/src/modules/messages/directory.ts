@@ -1,11 +1,12 @@
 import { asc, inArray } from 'drizzle-orm';
-import { hasRight, type SessionUser } from '@hortus/contract';
+import { hasRight } from '@hortus/contract';
 import {
   messagesMessages,
   messagesRights,
   type Contacts,
   type MessagesSettings,
 } from '@hortus/contract/modules/messages';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { userGroups, users } from '../../platform/db/schema';
 import { CallError, invalid } from '../../platform/http/calls';
@@ -13,8 +14,6 @@ import { rightsOfAccounts } from '../../platform/users/accounts';
 import { readOrgData } from '../../platform/settings/org-data';
 import { familyContacts } from '../children/public';
 import { readMessagesSettings } from './settings';
-
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 /** Recipients as a send names them. */
 export interface Recipients {
@@ -86,7 +85,7 @@ export interface Reach {
  * of its children's classes; everybody else (staff) reaches the other staff and the parents of the children
  * they see. Only accounts holding x|120|000 are reached; nobody reaches themselves.
  */
-export async function reachOf(db: Db, viewer: User, known?: MessagesSettings): Promise<Reach> {
+export async function reachOf(db: Db, viewer: Caller, known?: MessagesSettings): Promise<Reach> {
   const [people, settings] = await Promise.all([messagingPeople(db), known ?? readMessagesSettings(db)]);
   const broadcast = hasRight(viewer.rechte, messagesRights.broadcast);
   const allowed = new Set<number>();

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { SessionUser } from '@hortus/contract';
 import { messagesMessages } from '@hortus/contract/modules/messages';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError, invalid } from '../../platform/http/calls';
 import { sendPush } from '../../platform/push/push';
@@ -8,14 +8,12 @@ import { requireMessage } from './access';
 import { namesOf } from './directory';
 import { messageReceipts } from './schema';
 
-type User = Pick<SessionUser, 'id'>;
-
 function receiptOf(messageId: number, userId: number) {
   return and(eq(messageReceipts.messageId, messageId), eq(messageReceipts.userId, userId));
 }
 
 /** gelesen: the caller read a message sent to them (their own messages and repeats change nothing). */
-export async function markRead(db: Db, user: User, messageId: number, now = new Date()): Promise<void> {
+export async function markRead(db: Db, user: Caller, messageId: number, now = new Date()): Promise<void> {
   await requireMessage(db, user, messageId);
   await db
     .update(messageReceipts)
@@ -24,7 +22,7 @@ export async function markRead(db: Db, user: User, messageId: number, now = new 
 }
 
 /** bestaetigen ('Gelesen und verstanden'): only a recipient of a message that asks for it; read as well. */
-export async function confirm(db: Db, user: User, messageId: number, now = new Date()): Promise<void> {
+export async function confirm(db: Db, user: Caller, messageId: number, now = new Date()): Promise<void> {
   const { message } = await requireMessage(db, user, messageId);
   const [receipt] = await db.select().from(messageReceipts).where(receiptOf(messageId, user.id)).limit(1);
   if (!message.requiresConfirmation || !receipt) {
@@ -41,7 +39,7 @@ export async function confirm(db: Db, user: User, messageId: number, now = new D
  * erinnern: the sender reminds the recipients who have not confirmed (push; e-mail where the account has one).
  * Answers how many were reminded.
  */
-export async function remind(db: Db, user: User, messageId: number, now = new Date()): Promise<number> {
+export async function remind(db: Db, user: Caller, messageId: number, now = new Date()): Promise<number> {
   const { message } = await requireMessage(db, user, messageId);
   if (message.authorId !== user.id) throw new CallError('noRight', messagesMessages.notYours);
   if (!message.requiresConfirmation) {

@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { messagesMessages, type SendData } from '@hortus/contract/modules/messages';
-import { todayIsoDay, type SessionUser } from '@hortus/contract';
+import { todayIsoDay } from '@hortus/contract';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { invalid } from '../../platform/http/calls';
 import { sendPush } from '../../platform/push/push';
 import { namesOf, reachOf, resolveRecipients } from './directory';
 import { requireParticipant, type ConversationRow } from './access';
 import { messageConversations, messageMessages, messageParticipants, messageReceipts } from './schema';
-
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
 
 export interface Sent {
   id_konversation: number;
@@ -18,7 +17,7 @@ export interface Sent {
 }
 
 /** The private conversation in which a recipient answers a broadcast's sender (made on the first answer). */
-async function privateAnswer(tx: Db, user: User, broadcast: ConversationRow): Promise<number> {
+async function privateAnswer(tx: Db, user: Caller, broadcast: ConversationRow): Promise<number> {
   const sender = broadcast.createdBy;
   if (sender === null) throw invalid({ id_konversation: [messagesMessages.recipientNotAllowed] });
   const [existing] = await tx
@@ -45,7 +44,7 @@ async function privateAnswer(tx: Db, user: User, broadcast: ConversationRow): Pr
  * conversation, participants, message, one receipt per recipient — is written in one transaction; a repeated
  * `kennung` answers the message stored first. Push goes out after the commit.
  */
-export async function sendMessage(db: Db, user: User, input: SendData, now = new Date()): Promise<Sent> {
+export async function sendMessage(db: Db, user: Caller, input: SendData, now = new Date()): Promise<Sent> {
   if (input.frist !== '' && input.frist < todayIsoDay(now.getTime()))
     throw invalid({ frist: [messagesMessages.deadlinePast] });
   if (input.kennung) {

@@ -1,5 +1,6 @@
-import { holdsDataRight, messages, type SessionUser } from '@hortus/contract';
+import { holdsDataRight, messages } from '@hortus/contract';
 import { parentReportsRights } from '@hortus/contract/modules/parent-reports';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { CallError, type FileAccessRule } from '../../platform/http/calls';
 import { childAttendance, type ChildAttendance } from '../children/public';
@@ -14,23 +15,13 @@ import { childAttendance, type ChildAttendance } from '../children/public';
  * The caller's own children (their parent account): module 210's access rule for children. The settings
  * right alone (x|210|set) reads none (docs/architecture.md "Record access").
  */
-export async function ownChildren(
-  attendance: ChildAttendance,
-  db: Db,
-  user: Pick<SessionUser, 'id' | 'rechte'>,
-  ids?: readonly number[],
-) {
+export async function ownChildren(attendance: ChildAttendance, db: Db, user: Caller, ids?: readonly number[]) {
   if (!holdsDataRight(user.rechte, parentReportsRights.module, parentReportsRights.settings)) return [];
   return attendance.parentsChildren(db, user.id, ids);
 }
 
 /** One's own child, else noRight (like a report for another family's child). */
-export async function requireOwnChild(
-  attendance: ChildAttendance,
-  db: Db,
-  user: Pick<SessionUser, 'id' | 'rechte'>,
-  childId: number,
-) {
+export async function requireOwnChild(attendance: ChildAttendance, db: Db, user: Caller, childId: number) {
   const [own] = await ownChildren(attendance, db, user, [childId]);
   if (!own) throw new CallError('noRight', messages.accessDenied);
   return own;

@@ -1,4 +1,3 @@
-import type { SessionUser } from '@hortus/contract';
 import {
   releaseMessages,
   type ConsentData,
@@ -8,8 +7,9 @@ import {
   type SameDayData,
 } from '@hortus/contract/modules/children';
 import { cutoffPassed, reportDayErrors, type ParentReportsSettings } from '@hortus/contract/modules/parent-reports';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
 import {
   addPermission,
@@ -21,10 +21,13 @@ import {
 } from '../children/public';
 import { requireOwnChild } from './access';
 
-type User = Pick<SessionUser, 'id' | 'rechte'>;
-
 /** einwilligung (issue 44): a yes or no (or revoking) for one's own child. */
-export async function giveConsent(attendance: ChildAttendance, db: Db, user: User, input: ConsentData): Promise<void> {
+export async function giveConsent(
+  attendance: ChildAttendance,
+  db: Db,
+  user: Caller,
+  input: ConsentData,
+): Promise<void> {
   const child = await requireOwnChild(attendance, db, user, input.id_kind);
   await answerConsent(db, user.id, child, input.id_anfrage, input.zustimmung);
 }
@@ -33,7 +36,7 @@ export async function giveConsent(attendance: ChildAttendance, db: Db, user: Use
 export async function givePermission(
   attendance: ChildAttendance,
   db: Db,
-  user: User,
+  user: Caller,
   input: PermissionData,
 ): Promise<void> {
   await requireOwnChild(attendance, db, user, input.id_kind);
@@ -44,7 +47,7 @@ export async function givePermission(
 export async function givePickupPerson(
   attendance: ChildAttendance,
   db: Db,
-  user: User,
+  user: Caller,
   input: ParentPickupData,
 ): Promise<void> {
   await requireOwnChild(attendance, db, user, input.id_kind);
@@ -55,7 +58,7 @@ export async function givePickupPerson(
 export async function withdrawPickupPerson(
   attendance: ChildAttendance,
   db: Db,
-  user: User,
+  user: Caller,
   input: ParentPickupRemoval,
 ): Promise<void> {
   await requireOwnChild(attendance, db, user, input.id_kind);
@@ -69,7 +72,7 @@ export async function withdrawPickupPerson(
 export async function sendSameDayChange(
   attendance: ChildAttendance,
   db: Db,
-  user: User,
+  user: Caller,
   settings: Pick<ParentReportsSettings, 'abholungHeute_spaetestensBis'>,
   input: SameDayData,
   now = Date.now(),
@@ -77,11 +80,11 @@ export async function sendSameDayChange(
   await requireOwnChild(attendance, db, user, input.id_kind);
   const { day, time } = berlinNow(now);
   const dayErrors = reportDayErrors(input.tag, day);
-  if (dayErrors.length > 0) throw new CallError('validationError', dayErrors.join(' '), { tag: dayErrors });
+  if (dayErrors.length > 0) throw invalid({ tag: dayErrors }, dayErrors.join(' '));
   const deadline = settings.abholungHeute_spaetestensBis;
   if (cutoffPassed(input.tag, deadline, day, time)) {
     const message = releaseMessages.deadlinePassed(deadline);
-    throw new CallError('validationError', message, { tag: [message] });
+    throw invalid('tag', message);
   }
   await addSameDayChange(db, user.id, input);
 }

@@ -1,4 +1,5 @@
-import { formatGermanDate, hasRight, type SessionUser } from '@hortus/contract';
+import { formatGermanDate, hasRight } from '@hortus/contract';
+import type { Caller } from '../../platform/auth/session-user';
 import { childAttendance, classNames, consentViews, releaseOverview } from '../children/public';
 import {
   parentReportsRights,
@@ -12,13 +13,11 @@ import { berlinNow } from '../../platform/time/berlin-time';
 import { ownChildren } from './access';
 import { readParentReportsSettings } from './settings';
 
-type User = Pick<SessionUser, 'id' | 'gruppen' | 'rechte'>;
-
 /** Most history entries sent. */
 export const HISTORY_MAX = 200;
 
 /** What /210 shows the caller: their own children and reports, the settings, and classes for settings holders. */
-export async function loadParentReports(db: Db, user: User, now = Date.now()): Promise<ParentReportsData> {
+export async function loadParentReports(db: Db, user: Caller, now = Date.now()): Promise<ParentReportsData> {
   const attendance = childAttendance;
   const { day: heute, time: jetzt } = berlinNow(now);
   const [settings, kinder] = await Promise.all([

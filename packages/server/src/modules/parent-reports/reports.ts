@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { messages, type FieldErrors, type SessionUser } from '@hortus/contract';
+import { messages } from '@hortus/contract';
 import {
   SICK,
   ABSENT,
@@ -14,9 +14,10 @@ import {
   reportText,
   type ReportData,
 } from '@hortus/contract/modules/parent-reports';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
-import { CallError } from '../../platform/http/calls';
+import { CallError, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import type { ChildAttendance } from '../children/public';
 import { berlinNow } from '../../platform/time/berlin-time';
@@ -24,17 +25,11 @@ import { notifyLateReport } from './reports-late-push';
 import { REPORT_FILE_AREA } from './uploads';
 import { ownChildren } from './access';
 
-type User = Pick<SessionUser, 'id' | 'rechte'>;
-
 export interface SentReport {
   verspaetet: boolean;
   text: string;
   /** The exceptions made (one per child and day). */
   ids: number[];
-}
-
-function invalid(errors: FieldErrors, message: string = messages.validationFailed): never {
-  throw new CallError('validationError', message, errors);
 }
 
 /**
@@ -47,7 +42,7 @@ function invalid(errors: FieldErrors, message: string = messages.validationFaile
 export async function sendReport(
   attendance: ChildAttendance,
   db: Db,
-  user: User,
+  user: Caller,
   input: ReportData,
   now = Date.now(),
 ): Promise<SentReport> {
@@ -58,7 +53,7 @@ export async function sendReport(
   const toErrors = reportDayErrors(to, today);
   if (fromErrors.length > 0 || toErrors.length > 0) {
     // The message: every 5.3 text once (a past day gives both).
-    invalid(
+    throw invalid(
       { ...(fromErrors.length > 0 ? { tag: fromErrors } : {}), ...(toErrors.length > 0 ? { tag_bis: toErrors } : {}) },
       [...new Set([...fromErrors, ...toErrors])].join(' '),
     );
@@ -76,14 +71,15 @@ export async function sendReport(
       from,
       to,
     );
-    if (!offered.includes(input.anwesenheit)) invalid({ anwesenheit: [parentReportsMessages.releaseTimeNotOffered] });
+    if (!offered.includes(input.anwesenheit))
+      throw invalid({ anwesenheit: [parentReportsMessages.releaseTimeNotOffered] });
   }
   if (input.kommentar.trim() !== '' && !settings.meldung_erlaubeKommentar) {
-    invalid({ kommentar: [parentReportsMessages.commentNotAllowed] });
+    throw invalid({ kommentar: [parentReportsMessages.commentNotAllowed] });
   }
   const paths = [...new Set(input.anhaenge)];
   if (paths.length > 0 && !settings.meldung_erlaubeDateiupload) {
-    invalid({ anhaenge: [parentReportsMessages.uploadNotAllowed] });
+    throw invalid({ anhaenge: [parentReportsMessages.uploadNotAllowed] });
   }
   const days = reportDays(from, to);
   const comment = reportComment(input.anwesenheit, input.kommentar);
@@ -105,7 +101,7 @@ export async function sendReport(
                 attendance.fileUnattached(tx),
               ),
             );
-    if (attachments.length !== paths.length) invalid({ anhaenge: [parentReportsMessages.unknownAttachment] });
+    if (attachments.length !== paths.length) throw invalid({ anhaenge: [parentReportsMessages.unknownAttachment] });
     return attendance.replaceParentReports(
       tx,
       kinder.flatMap((kind) =>
@@ -143,7 +139,7 @@ export async function sendReport(
 export async function withdrawReport(
   attendance: ChildAttendance,
   db: Db,
-  user: User,
+  user: Caller,
   id: number,
   now = Date.now(),
 ): Promise<void> {

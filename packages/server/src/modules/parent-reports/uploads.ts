@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { Caller } from '../../platform/auth/session-user';
 import { childAttendance } from '../children/public';
 import { and, count, eq, lt } from 'drizzle-orm';
-import type { SessionUser, UploadedFile } from '@hortus/contract';
+import type { UploadedFile } from '@hortus/contract';
 import { parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import { files as storedFiles } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import type { BackgroundJob } from '../../platform/modules/server-module';
-import { CallError, type AppContext } from '../../platform/http/calls';
+import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import type { CheckedUpload } from '../children/public';
-
-type User = Pick<SessionUser, 'id'>;
 
 /** File area of report attachments (module 210). */
 export const REPORT_FILE_AREA = 'f210';
@@ -26,26 +25,20 @@ function unused(app: AppContext, db: Db) {
  * upload.php: PDFs and images (judged by content) a parent attaches to the report they are about to send.
  * They belong to the uploader until a report uses them (neuDokument[].pfad goes into `anhaenge`).
  */
-export async function uploadReportFiles(app: AppContext, user: User, uploads: readonly (UploadedFile | undefined)[]) {
+export async function uploadReportFiles(app: AppContext, user: Caller, uploads: readonly (UploadedFile | undefined)[]) {
   const given = uploads.flatMap((file, index) => (file ? [{ file, field: `file${index + 1}` }] : []));
   if (given.length === 0) {
-    throw new CallError('validationError', parentReportsMessages.chooseFile, {
-      file1: [parentReportsMessages.chooseFile],
-    });
+    throw invalid('file1', parentReportsMessages.chooseFile);
   }
   if (!(await childAttendance.readReportSettings(app.db)).meldung_erlaubeDateiupload) {
-    throw new CallError('validationError', parentReportsMessages.uploadNotAllowed, {
-      file1: [parentReportsMessages.uploadNotAllowed],
-    });
+    throw invalid('file1', parentReportsMessages.uploadNotAllowed);
   }
   const [{ n } = { n: 0 }] = await app.db
     .select({ n: count() })
     .from(storedFiles)
     .where(and(eq(storedFiles.area, REPORT_FILE_AREA), eq(storedFiles.ownerUserId, user.id), unused(app, app.db)));
   if (n + given.length > UNUSED_UPLOADS_MAX) {
-    throw new CallError('validationError', parentReportsMessages.tooManyUploads, {
-      file1: [parentReportsMessages.tooManyUploads],
-    });
+    throw invalid('file1', parentReportsMessages.tooManyUploads);
   }
   const checked: (CheckedUpload & { file: UploadedFile })[] = [];
   for (const { file, field } of given) {

@@ -1,18 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { hasRight } from '@hortus/contract';
 import { payrollMessages, payrollRights } from '@hortus/contract/modules/payroll';
+import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import type { FileAccessRule } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
-import type { AccessPort, Viewer, VisibleIds } from '../../platform/modules/server-module';
+import type { AccessPort, VisibleIds } from '../../platform/modules/server-module';
 import { payrollEmployees, payrollPayrolls } from './schema';
 
 /**
  * Who sees and changes what in module 420 (docs/architecture.md "Record access"): the employees right
  * (x|420|000, every call's right) sees and changes every employee and payroll, nobody else any.
  */
-export const canSeePayroll = (viewer: Pick<Viewer, 'rechte'>) => hasRight(viewer.rechte, payrollRights.employees);
-const visible = async (_db: unknown, viewer: Viewer): Promise<VisibleIds> => (canSeePayroll(viewer) ? 'all' : []);
+export const canSeePayroll = (viewer: Pick<Caller, 'rechte'>) => hasRight(viewer.rechte, payrollRights.employees);
+const visible = async (_db: unknown, viewer: Caller): Promise<VisibleIds> => (canSeePayroll(viewer) ? 'all' : []);
 
 export type EmployeeRow = typeof payrollEmployees.$inferSelect;
 export type PayrollRow = typeof payrollPayrolls.$inferSelect;

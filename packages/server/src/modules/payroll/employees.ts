@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { messages, toLocal } from '@hortus/contract';
+import { toLocal } from '@hortus/contract';
 import {
   fromHundredths,
   payrollMessages,
@@ -14,7 +14,7 @@ import { requireVersion, versioned, type SaveVersion } from '../../platform/db/v
 import { files, users } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { payrollEmployees, payrollPayrolls } from './schema';
 import { requireEmployee, type EmployeeRow } from './access';
 import { leaveOfYear, payrollHeads } from './employees-leave';
@@ -144,7 +144,7 @@ export async function saveEmployee(
   const errors = unknownGroupErrors(contractGroupReferences('mitarbeiter.', input), settings);
   const userId = await linkedAccount(db, input.benutzer);
   if (userId === undefined) errors['mitarbeiter.benutzer'] = [payrollMessages.unknownAccount];
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   const values = {
     userId,
     personalnummer: input.personalnummer.trim(),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { messages, toLocal } from '@hortus/contract';
+import { toLocal } from '@hortus/contract';
 import {
   defaultMonth,
   fromHundredths,
@@ -26,7 +26,7 @@ import { requireVersion, versioned, type SaveVersion } from '../../platform/db/v
 import { isUniqueViolation } from '../../platform/db/errors';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
-import { CallError } from '../../platform/http/calls';
+import { CallError, invalid } from '../../platform/http/calls';
 import { contractGroupReferences, contractOf, removePayrollPdfs, unknownGroupErrors } from './employees';
 import { carriedLeave, leaveOfYear, payrollHeads, type PayrollHead } from './employees-leave';
 import { requireEmployee, requirePayroll, type EmployeeRow, type PayrollRow } from './access';
@@ -135,10 +135,6 @@ export async function getPayroll(
   };
 }
 
-function fail(key: string, message: string): never {
-  throw new CallError('validationError', message, { [key]: [message] });
-}
-
 /**
  * saveAbrechnung: refused when a later payroll of the employee exists (read-only preview, business.md
  * 4.4) or another payroll holds the month; the days must be the month's; status 0 days are cleared;
@@ -153,7 +149,7 @@ export async function savePayroll(db: Db, input: PayrollData, save: SaveVersion)
   }
   const dates = monthDates(input.jahr, input.monat);
   if (input.tage.length !== dates.length || input.tage.some((day, index) => day.datum !== dates[index])) {
-    fail('abrechnung.tage', payrollMessages.wrongDays);
+    throw invalid('abrechnung.tage', payrollMessages.wrongDays);
   }
   const snapshotIds = existing ? existing.data.lohngruppen.map((group) => group.id) : [];
   const errors = unknownGroupErrors(
@@ -168,7 +164,7 @@ export async function savePayroll(db: Db, input: PayrollData, save: SaveVersion)
     settings,
     snapshotIds,
   );
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 
   const contract = {
     standard_lohngruppe: input.standard_lohngruppe,
@@ -211,7 +207,7 @@ export async function savePayroll(db: Db, input: PayrollData, save: SaveVersion)
     return await writePayroll(db, existing, input, values, save);
   } catch (error) {
     // Two saves of a new month at once: the unique index refuses the second.
-    if (isUniqueViolation(error)) fail('abrechnung.monat', payrollMessages.monthTaken);
+    if (isUniqueViolation(error)) throw invalid('abrechnung.monat', payrollMessages.monthTaken);
     throw error;
   }
 }
@@ -230,10 +226,10 @@ function writePayroll(
     const month = { jahr: input.jahr, monat: input.monat };
     // The lock: a later payroll makes this month (and an existing payroll moved into it) read-only.
     if (hasLaterPayroll(heads, month) || (existing && hasLaterPayroll(heads, existing))) {
-      throw new CallError('validationError', payrollMessages.laterPayrolls);
+      throw invalid({}, payrollMessages.laterPayrolls);
     }
     const other = heads.find((head) => head.jahr === input.jahr && head.monat === input.monat);
-    if (other && other.id !== existing?.id) fail('abrechnung.monat', payrollMessages.monthTaken);
+    if (other && other.id !== existing?.id) throw invalid('abrechnung.monat', payrollMessages.monthTaken);
     if (existing) {
       await tx.update(payrollPayrolls).set(values).where(eq(payrollPayrolls.id, existing.id));
       return existing.id;
@@ -251,7 +247,7 @@ export async function deletePayroll(app: AppContext, id: number): Promise<void> 
       .select({ id: payrollPayrolls.id, jahr: payrollPayrolls.jahr, monat: payrollPayrolls.monat })
       .from(payrollPayrolls)
       .where(eq(payrollPayrolls.employeeId, row.employeeId));
-    if (hasLaterPayroll(later, row)) throw new CallError('validationError', payrollMessages.laterPayrolls);
+    if (hasLaterPayroll(later, row)) throw invalid({}, payrollMessages.laterPayrolls);
     await removePayrollPdfs(tx, stored, [id]);
     await tx.delete(payrollPayrolls).where(eq(payrollPayrolls.id, id));
   });

@@ -5,7 +5,7 @@ import {
   type PayrollSettings,
 } from '@hortus/contract/modules/payroll';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { payrollEmployees } from './schema';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 
@@ -36,9 +36,7 @@ export async function savePayrollSettings(db: Db, input: PayrollSettings): Promi
     .from(payrollEmployees);
   const used = employees.flatMap((e) => [e.standard, e.vertrag, ...e.ausnahmen.map((a) => a.lohngruppe)]);
   if (used.some((id) => id !== 0 && !kept.has(id))) {
-    throw new CallError('validationError', payrollMessages.wageGroupInUse, {
-      'settings.lohngruppen': [payrollMessages.wageGroupInUse],
-    });
+    throw invalid('settings.lohngruppen', payrollMessages.wageGroupInUse);
   }
   await writeModuleSettings(db, payrollModule.code, {
     ...input,

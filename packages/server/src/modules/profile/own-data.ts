@@ -1,8 +1,8 @@
-import { canEdit, canSee, messages, type FieldErrors } from '@hortus/contract';
+import { canEdit, canSee, type FieldErrors } from '@hortus/contract';
 import { profileMessages, type GetMeineDatenReply } from '@hortus/contract/modules/profile';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
 import {
   applicableParameterIds,
@@ -43,7 +43,7 @@ export async function saveOwnData(db: Db, user: LoadedUser, values: ValueMaps): 
   const errors: FieldErrors = editRuleErrors(visible, values, current, profileMessages.notEditable);
   const editable = visible.filter((parameter) => parameter.bearbeiten);
   Object.assign(errors, valueErrors(editable, values));
-  if (Object.keys(errors).length > 0) throw new CallError('validationError', messages.validationFailed, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   await db.transaction(async (tx) => {
     await writeValues(tx, user.id, editable, values);
     await recomputeIdents(tx, [user.id]);

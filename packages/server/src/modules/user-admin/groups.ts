@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { effectiveRights, hasRight, messages, type AdminGroup, type FieldErrors } from '@hortus/contract';
+import { effectiveRights, hasRight, type AdminGroup } from '@hortus/contract';
 import { userAdminMessages, userAdminRights } from '@hortus/contract/modules/user-admin';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { userRights } from '../../platform/db/schema';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { readOrgData } from '../../platform/settings/org-data';
 import { parametersByGroup } from '../../platform/users/parameter-values';
 import { requireGroupChange, deleteGroup, saveGroup } from '../../platform/users/accounts';
-
-function refuse(errors: FieldErrors): never {
-  throw new CallError('validationError', messages.validationFailed, errors);
-}
 
 /** Every group with its parameters and rights, ordered by name. */
 export async function loadAdminGroups(db: Db): Promise<AdminGroup[]> {
@@ -70,10 +66,10 @@ export async function saveAdminGroup(db: Db, input: AdminGroup, editor: LoadedUs
   requireGroupChange(editor, isNew ? [] : (org.groupRights.get(input.id) ?? []));
   const parameterIds = [...new Set(input.nutzerparameter)];
   if (parameterIds.some((id) => !org.parameters.some((parameter) => parameter.id === id))) {
-    refuse({ nutzerparameter: [userAdminMessages.unknownParameter] });
+    throw invalid({ nutzerparameter: [userAdminMessages.unknownParameter] });
   }
   if (!isNew && !(await keepsGroupRight(db, editor, input.id, rechte))) {
-    refuse({ rechte: [userAdminMessages.selfLockout] });
+    throw invalid({ rechte: [userAdminMessages.selfLockout] });
   }
   const groupId = await saveGroup(db, editor, {
     id: input.id,
@@ -102,6 +98,6 @@ export async function deleteAdminGroup(db: Db, groupId: number, editor: LoadedUs
     userAdminMessages.unknownGroup,
   );
   requireGroupChange(editor, org.groupRights.get(groupId) ?? []);
-  if (!(await keepsGroupRight(db, editor, groupId, null))) refuse({ data: [userAdminMessages.selfLockout] });
+  if (!(await keepsGroupRight(db, editor, groupId, null))) throw invalid({ data: [userAdminMessages.selfLockout] });
   await deleteGroup(db, editor, groupId);
 }

@@ -1,19 +1,15 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { messages, type FieldErrors, type UserParameter } from '@hortus/contract';
+import type { UserParameter } from '@hortus/contract';
 import { userAdminMessages, type SavedParameter } from '@hortus/contract/modules/user-admin';
 import type { Db } from '../../platform/db/database';
 import { parameterOptions, userParameterValues, userParameters } from '../../platform/db/schema';
-import { CallError } from '../../platform/http/calls';
+import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { invalidateOrgData, readOrgData } from '../../platform/settings/org-data';
 import { recomputeIdents, removeOptionsFromValues } from '../../platform/users/parameter-values';
 
 /** Message for an option id that does not belong to the parameter. */
 export const unknownOptionMessage = 'Eine Option existiert nicht.';
-
-function refuse(errors: FieldErrors): never {
-  throw new CallError('validationError', messages.validationFailed, errors);
-}
 
 function isChoice(typ: number): boolean {
   return typ === 9 || typ === 10;
@@ -51,7 +47,7 @@ export async function saveParameter(db: Db, input: SavedParameter): Promise<User
         userAdminMessages.unknownParameter,
       );
   if (existing && existing.typ !== input.typ && (await hasValues(db, existing.id))) {
-    refuse({ typ: [userAdminMessages.typeLocked] });
+    throw invalid({ typ: [userAdminMessages.typeLocked] });
   }
   const knownGroups = new Set(org.groups.map((group) => group.id));
   const conditionGroups = Object.values(input.bedingungen).flatMap((area) => [
@@ -59,12 +55,12 @@ export async function saveParameter(db: Db, input: SavedParameter): Promise<User
     ...area.bearbeiten.gruppen,
   ]);
   if (conditionGroups.some((groupId) => !knownGroups.has(groupId))) {
-    refuse({ bedingungen: [userAdminMessages.unknownGroup] });
+    throw invalid({ bedingungen: [userAdminMessages.unknownGroup] });
   }
   const options = isChoice(input.typ) ? input.selectoptions : [];
   const existingOptionIds = new Set((existing?.selectoptions ?? []).map((option) => option.id));
   if (options.some((option) => option.id > 0 && !existingOptionIds.has(option.id))) {
-    refuse({ selectoptions: [unknownOptionMessage] });
+    throw invalid({ selectoptions: [unknownOptionMessage] });
   }
   const keptOptionIds = new Set(options.filter((option) => option.id > 0).map((option) => option.id));
   const removedOptionIds = [...existingOptionIds].filter((id) => !keptOptionIds.has(id));

@@ -13,10 +13,11 @@ import {
   type ModuleDefinition,
   type ProtokollEntry,
 } from '@hortus/contract';
+import type { Caller } from '../auth/session-user';
 import type { Db } from '../db/database';
 import { protokoll, users } from '../db/schema';
 import type { AppContext } from '../http/calls';
-import type { BackgroundJob, Viewer } from '../modules/server-module';
+import type { BackgroundJob } from '../modules/server-module';
 import { readModuleSettings, writeModuleSettings } from '../settings/module-settings';
 
 /**
@@ -148,7 +149,7 @@ function moduleTitle(modules: readonly ModuleDefinition[], code: string): string
  * port rules (AccessPort.protokoll), the entries of that module and type about records outside the ids the
  * module lets the viewer see. Undefined when the viewer may read every entry's details.
  */
-export async function withheldEntries(app: AppContext, viewer: Viewer): Promise<SQL | undefined> {
+export async function withheldEntries(app: AppContext, viewer: Caller): Promise<SQL | undefined> {
   const hidden: SQL[] = [];
   for (const [modul, types] of app.protokollAccess) {
     for (const [objektTyp, visible] of Object.entries(types)) {

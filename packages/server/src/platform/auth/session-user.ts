@@ -10,6 +10,13 @@ export interface LoadedUser extends SessionUser {
   lastView: string;
 }
 
+/**
+ * Who calls, as services and access rules read it: the signed-in user's id, groups and effective rights
+ * (a part of LoadedUser, so handlers pass `ctx.user`; a background job or test may build one). The one
+ * name for the caller in the server; docs/glossary.md.
+ */
+export type Caller = Pick<LoadedUser, 'id' | 'gruppen' | 'rechte'>;
+
 const userColumns = {
   id: users.id,
   nn: users.nn,

@@ -7,7 +7,7 @@ import {
   utcIsoDay,
 } from '@hortus/contract';
 import type { UploadedFile } from '@hortus/contract';
-import { CallError } from '../http/calls';
+import { invalid } from '../http/calls';
 import { readSheetLines } from './sheet-reader';
 
 /**
@@ -38,17 +38,13 @@ export interface ImportTable<K extends string = string> {
   rows: ImportRowData<K>[];
 }
 
-function refuse(message: string, field = 'file'): never {
-  throw new CallError('validationError', message, { [field]: [message] });
-}
-
 /** The sent sheet: the uploaded file or the text field (exactly one of them). */
 function sheetSource(input: { inhalt?: string | undefined; file?: UploadedFile | undefined }) {
-  if (input.file && input.inhalt !== undefined && input.inhalt !== '') refuse(m.bothInputs);
+  if (input.file && input.inhalt !== undefined && input.inhalt !== '') throw invalid('file', m.bothInputs);
   if (input.file) return { source: { path: input.file.path }, field: 'file' };
   if (input.inhalt !== undefined && input.inhalt.trim() !== '')
     return { source: { bytes: Buffer.from(input.inhalt, 'utf8') }, field: 'inhalt' };
-  return refuse(m.noInput);
+  throw invalid('file', m.noInput);
 }
 
 const refusals = {
@@ -85,18 +81,18 @@ export async function readImportTable<K extends string>(
     columns: IMPORT_COLUMNS_MAX,
     unpackedBytes: IMPORT_UNPACKED_BYTES,
   });
-  if ('refusal' in read) return refuse(refusals[read.refusal], field);
+  if ('refusal' in read) throw invalid(field, refusals[read.refusal]);
   const [header, ...data] = read.lines;
-  if (!header) return refuse(m.empty, field);
+  if (!header) throw invalid(field, m.empty);
   const keys = header.cells.map(headerKey);
   const columnOf = new Map<K, number>();
   for (const entry of fields) {
     const wanted = [entry.label, ...entry.headers].map(headerKey);
     const index = keys.findIndex((key) => key !== '' && wanted.includes(key));
     if (index >= 0) columnOf.set(entry.key, index);
-    else if (entry.required) refuse(m.missingColumn(entry.label), field);
+    else if (entry.required) throw invalid(field, m.missingColumn(entry.label));
   }
-  if (data.length === 0) refuse(m.noRows, field);
+  if (data.length === 0) throw invalid(field, m.noRows);
   const spalte = (key: K) => {
     const index = columnOf.get(key);
     return index === undefined ? (fields.find((f) => f.key === key)?.label ?? key) : (header.cells[index] ?? key);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
-import type { LoadedUser } from '../auth/session-user';
+import type { Caller } from '../auth/session-user';
 import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from '../http/calls';
 import type { ServerWidget, WidgetAccess } from './widgets';
 import type { DemoProtokoll } from '../audit/demo-protokoll';
@@ -29,9 +29,6 @@ export type PersonalDataSource = (db: Db, userId: number) => Promise<PersonalDat
  */
 export type CredentialEnder = (tx: Db, userId: number) => Promise<void>;
 
-/** Who asks a module's access port: the caller's id, groups and rights (the session user). */
-export type Viewer = Pick<LoadedUser, 'id' | 'gruppen' | 'rechte'>;
-
 /** Of one record type, the ids (as the Protokoll writes them, text) a viewer may see, or all of them. */
 export type VisibleIds = 'all' | readonly string[];
 
@@ -46,12 +43,12 @@ export interface AccessPort {
    * Datenauskunft: whether `viewer` may see everything the module's `personalData` holds about account
    * `userId` (true when it holds nothing).
    */
-  personalData?: (db: Db, viewer: Viewer, userId: number) => Promise<boolean>;
+  personalData?: (db: Db, viewer: Caller, userId: number) => Promise<boolean>;
   /**
    * Protokoll: per record type the module's entries name (`objekt_typ`, e.g. 'Kind'), the record ids whose
    * details the viewer may read. A type not listed is read by every holder of the Protokoll right.
    */
-  protokoll?: Record<string, (db: Db, viewer: Viewer) => Promise<VisibleIds>>;
+  protokoll?: Record<string, (db: Db, viewer: Caller) => Promise<VisibleIds>>;
 }
 
 export interface BackgroundJob {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import { PROTOKOLL_LOGIN_MODULE, protokollTime } from '@hortus/contract';
+import type { Caller } from '../auth/session-user';
 import type { Db } from '../db/database';
 import {
   files,
@@ -16,7 +17,7 @@ import {
 import { TEMP_AREA } from '../files/files';
 import { readStored } from '../files/store';
 import type { AppContext } from '../http/calls';
-import type { PersonalDataPart, Viewer } from '../modules/server-module';
+import type { PersonalDataPart } from '../modules/server-module';
 import { renderPdf } from '../pdf/pdf-document';
 
 /**
@@ -112,7 +113,7 @@ function entryName(name: string): string {
  * account's own part (groups, rights, parameter values, sessions, logins) is the Datenschutz right's, which
  * the call checks.
  */
-export async function maySeeAllPersonalData(app: AppContext, viewer: Viewer, userId: number): Promise<boolean> {
+export async function maySeeAllPersonalData(app: AppContext, viewer: Caller, userId: number): Promise<boolean> {
   for (const provider of app.personalData) {
     const allowed = provider.mayView
       ? await provider.mayView(app.db, viewer, userId)

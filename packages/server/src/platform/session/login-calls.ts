@@ -13,7 +13,7 @@ import { createSession, deleteSession } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { pushSubscriptions, users } from '../db/schema';
 import { isPublicPushEndpoint } from '../push/endpoint';
-import { defineCall, CallError } from '../http/calls';
+import { defineCall, invalid } from '../http/calls';
 import { loginScreenOf, readAppSettings } from '../settings/app-settings';
 import { recordLogin } from '../audit/protokoll';
 import { setOwnPassword } from '../users/accounts';
@@ -29,13 +29,11 @@ export function parseSubscription(text: string): PushSubscriptionJson | null {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new CallError('validationError', 'Ungültige Push-Anmeldung.', { subscription: ['Ungültiges JSON.'] });
+    throw invalid({ subscription: ['Ungültiges JSON.'] }, 'Ungültige Push-Anmeldung.');
   }
   const parsed = pushSubscription.safeParse(json);
   if (!parsed.success || !isPublicPushEndpoint(parsed.data.endpoint)) {
-    throw new CallError('validationError', 'Ungültige Push-Anmeldung.', {
-      subscription: ['Ungültige Push-Anmeldung.'],
-    });
+    throw invalid('subscription', 'Ungültige Push-Anmeldung.');
   }
   return parsed.data;
 }
@@ -84,7 +82,7 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
       if (!(await checkSecondFactor(db, user.id, factor.secret, input.otp))) {
         // A wrong code counts like a wrong password (the attempt stays recorded as a failure).
         await recordLogin(db, { ...login, outcome: 'invalid' });
-        throw new CallError('validationError', messages.validationFailed, { otp: [messages.otpInvalid] });
+        throw invalid({ otp: [messages.otpInvalid] });
       }
     } else if (await totpRequired(db, user.id)) {
       if (input.otp === '' || factor.pending === null) {
@@ -100,7 +98,7 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
       const codes = await activateTotp(db, user.id, input.otp);
       if (codes === null) {
         await recordLogin(db, { ...login, outcome: 'invalid' });
-        throw new CallError('validationError', messages.validationFailed, { otp: [messages.otpInvalid] });
+        throw invalid({ otp: [messages.otpInvalid] });
       }
       recoveryCodes = codes;
     }
@@ -112,7 +110,7 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
         check(input.neuPW, ['minPW', 'commonPW', 'password']) ??
         passwordNameError(input.neuPW, user.nn) ??
         (input.neuPW === input.pw ? messages.startPasswordReused : null);
-      if (problem) throw new CallError('validationError', messages.validationFailed, { neuPW: [problem] });
+      if (problem) throw invalid({ neuPW: [problem] });
       await setOwnPassword(db, user.id, await hashPassword(input.neuPW));
     } else if (needsRehash(user.passwordHash)) {
       // Hashes of older, weaker parameters move to today's at the next login (unless changed meanwhile).
@@ -141,7 +139,7 @@ export const saveSubscriptionCall = defineCall(platformCalls.saveSubscription).f
   async handle({ db, input, user }) {
     const subscription = parseSubscription(input.subscription);
     if (!subscription) {
-      throw new CallError('validationError', 'Ungültige Push-Anmeldung.', { subscription: ['Bitte angeben.'] });
+      throw invalid({ subscription: ['Bitte angeben.'] }, 'Ungültige Push-Anmeldung.');
     }
     await storeSubscription(db, user.id, subscription);
     return { status: 'success' };

@@ -1,17 +1,10 @@
 import { eq } from 'drizzle-orm';
-import {
-  API_VERSION,
-  accountMessages,
-  messages,
-  parameterTypes,
-  passwordNameError,
-  platformCalls,
-} from '@hortus/contract';
+import { API_VERSION, accountMessages, parameterTypes, passwordNameError, platformCalls } from '@hortus/contract';
 import { beginPasswordCheck, passwordCheckSucceeded, pruneLoginAttempts } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { users } from '../db/schema';
 import { setOwnPassword } from '../users/accounts';
-import { CallError, defineCall, withJsonBody, type AppContext } from '../http/calls';
+import { defineCall, withJsonBody, type AppContext, invalid } from '../http/calls';
 import { buildMainMenu, isModuleEnabled } from './menu';
 import { rememberForOrg } from './org-data';
 import type { Db } from '../db/database';
@@ -105,9 +98,7 @@ export const changePasswordCall = defineCall(platformCalls.changePW).forSession(
   async handle({ db, input, user, sessionId }) {
     const attempt = await beginPasswordCheck(db, user.id);
     if (attempt.locked) {
-      throw new CallError('validationError', accountMessages.tooManyWrongPasswords, {
-        pwAlt: [accountMessages.tooManyWrongPasswords],
-      });
+      throw invalid('pwAlt', accountMessages.tooManyWrongPasswords);
     }
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!row || !(await verifyPassword(input.pwAlt, row.passwordHash))) {
@@ -116,7 +107,7 @@ export const changePasswordCall = defineCall(platformCalls.changePW).forSession(
     }
     await passwordCheckSucceeded(db, user.id);
     const nameError = passwordNameError(input.data, user.nn);
-    if (nameError) throw new CallError('validationError', messages.validationFailed, { data: [nameError] });
+    if (nameError) throw invalid({ data: [nameError] });
     // Other devices logged in with the old password are signed out; this one stays.
     await setOwnPassword(db, user.id, await hashPassword(input.data), sessionId);
     return { status: 'success' };

@@ -13,7 +13,7 @@ import {
   totpStateOf,
 } from '../auth/totp';
 import { users } from '../db/schema';
-import { CallError, defineCall } from '../http/calls';
+import { defineCall, invalid } from '../http/calls';
 import { readAppSettings } from './app-settings';
 
 /** totpEinrichten: a new secret for the caller's authenticator app (an active one stays until the new is activated). */
@@ -30,7 +30,7 @@ export const totpAktivierenCall = defineCall(platformCalls.totpAktivieren).forSe
   async handle({ db, input, user }) {
     const recoveryCodes = await activateTotp(db, user.id, input.otp);
     if (recoveryCodes === null) {
-      throw new CallError('validationError', messages.validationFailed, { otp: [messages.otpInvalid] });
+      throw invalid({ otp: [messages.otpInvalid] });
     }
     return { status: 'success', recoveryCodes };
   },
@@ -49,23 +49,20 @@ export const totpStatusCall = defineCall(platformCalls.totpStatus).forSession({
  */
 export const totpDeaktivierenCall = defineCall(platformCalls.totpDeaktivieren).forSession({
   async handle({ db, input, user }) {
-    const refuse = (field: 'pw' | 'otp', message: string): never => {
-      throw new CallError('validationError', messages.validationFailed, { [field]: [message] });
-    };
-    if ((await totpOverview(db, user.id)).pflicht) refuse('otp', messages.totpRequiredByGroup);
-    if (input.pw === '' && input.otp === '') refuse('pw', messages.totpConfirmOff);
+    if ((await totpOverview(db, user.id)).pflicht) throw invalid({ otp: [messages.totpRequiredByGroup] });
+    if (input.pw === '' && input.otp === '') throw invalid({ pw: [messages.totpConfirmOff] });
     if (input.otp !== '') {
       const { secret } = await totpStateOf(db, user.id);
       if (secret === null || !(await checkSecondFactor(db, user.id, secret, input.otp))) {
-        refuse('otp', messages.otpInvalid);
+        throw invalid({ otp: [messages.otpInvalid] });
       }
     } else {
       const attempt = await beginPasswordCheck(db, user.id);
-      if (attempt.locked) refuse('pw', accountMessages.tooManyWrongPasswords);
+      if (attempt.locked) throw invalid({ pw: [accountMessages.tooManyWrongPasswords] });
       const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
       if (!row || !(await verifyPassword(input.pw, row.passwordHash))) {
         await pruneLoginAttempts(db);
-        refuse('pw', messages.wrongOldPassword);
+        throw invalid({ pw: [messages.wrongOldPassword] });
       }
       await passwordCheckSucceeded(db, user.id);
     }

@@ -5,15 +5,15 @@ import {
   messages,
   PROTOKOLL_LOGIN_MODULE,
   type FieldErrors,
-  type SessionUser,
 } from '@hortus/contract';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { eraseProtokollOf } from '../audit/protokoll';
 import { generatePassword, hashGeneratedPassword } from '../auth/password';
+import type { Caller } from '../auth/session-user';
 import { deleteExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { groupParameters, groupRights, groups, sessions, userGroups, userRights, users } from '../db/schema';
-import { CallError } from '../http/calls';
+import { CallError, invalid } from '../http/calls';
 import type { BackgroundJob, CredentialEnder } from '../modules/server-module';
 import { cacheScope, invalidate, invalidateUsers } from '../cache/hot-cache';
 import { invalidateOrgData, readOrgData } from '../settings/org-data';
@@ -30,13 +30,6 @@ import { claimVersion, versioned, type SaveVersion } from '../db/versions';
  * is kept (keepingAdmins), and every change ends or refreshes the sessions it must. Modules read these
  * tables but never write them (lint rule `hortus/no-account-writes`).
  */
-
-/** Who acts: their rights bound what they may grant and whom they may change. */
-export type Editor = Pick<SessionUser, 'id' | 'rechte'>;
-
-function refuse(errors: FieldErrors): never {
-  throw new CallError('validationError', messages.validationFailed, errors);
-}
 
 /** The effective rights of stored accounts (groups ∪ own rights), by id; unknown ids are missing. */
 export async function rightsOfAccounts(db: Db, ids: readonly number[]): Promise<Map<number, string[]>> {
@@ -62,7 +55,7 @@ export async function rightsOfAccounts(db: Db, ids: readonly number[]): Promise<
 /** Refuses (noRight) when one of the accounts holds a right the editor lacks: no taking over someone stronger. */
 export async function requireAccountChange(
   db: Db,
-  editor: Editor,
+  editor: Caller,
   ids: readonly number[],
   message: string = messages.accessDenied,
 ): Promise<void> {
@@ -91,7 +84,7 @@ function isPlainGroup(rights: readonly string[]): boolean {
  * Errors for a designation setting (`field`, e.g. id_nutzergruppe_eltern) naming `groupId`: the group
  * must exist (0 = none), hold no administration-grade right and none the editor lacks.
  */
-export async function designationErrors(db: Db, editor: Editor, groupId: number, field: string): Promise<FieldErrors> {
+export async function designationErrors(db: Db, editor: Caller, groupId: number, field: string): Promise<FieldErrors> {
   if (groupId === 0) return {};
   const org = await readOrgData(db);
   if (!org.groups.some((group) => group.id === groupId)) return { [field]: [accountMessages.unknownGroup] };
@@ -102,9 +95,9 @@ export async function designationErrors(db: Db, editor: Editor, groupId: number,
 }
 
 /** designationErrors as a refusal: nothing is saved. */
-export async function requireDesignation(db: Db, editor: Editor, groupId: number, field: string): Promise<void> {
+export async function requireDesignation(db: Db, editor: Caller, groupId: number, field: string): Promise<void> {
   const errors = await designationErrors(db, editor, groupId, field);
-  if (Object.keys(errors).length > 0) refuse(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 }
 
 /**
@@ -148,7 +141,7 @@ export interface NewAccount {
  * Creates an account with a start password (rootPW) in `tx`; answers its id. Its groups and own rights
  * must all be the editor's (errors on `field`, default 'gruppen'). The caller checks the name.
  */
-export async function createAccount(tx: Db, editor: Editor, account: NewAccount, field = 'gruppen'): Promise<number> {
+export async function createAccount(tx: Db, editor: Caller, account: NewAccount, field = 'gruppen'): Promise<number> {
   const org = await readOrgData(tx);
   const solo = [...new Set(account.rechteSolo ?? [])].sort();
   const gruppen = [...new Set(account.gruppen)].sort((a, b) => a - b);
@@ -156,7 +149,7 @@ export async function createAccount(tx: Db, editor: Editor, account: NewAccount,
     ...groupGrantErrors(editor.rechte, gruppen, org.groupRights, field),
     ...grantErrors(editor.rechte, solo, field === 'gruppen' ? 'rechteSolo' : field),
   };
-  if (Object.keys(errors).length > 0) refuse(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   const [created] = await tx
     .insert(users)
     .values({
@@ -200,7 +193,7 @@ export function claimAccountVersion(tx: Db, id: number, save: SaveVersion): Prom
  * editor's (errors on 'gruppen' / 'rechteSolo'). The new rights apply from the account's next call
  * (its cached row is dropped); run regroups and rights changes inside keepingAdmins.
  */
-export async function updateAccount(tx: Db, editor: Editor, id: number, change: AccountChange): Promise<void> {
+export async function updateAccount(tx: Db, editor: Caller, id: number, change: AccountChange): Promise<void> {
   const [row] = await tx
     .select({ nn: users.nn, ident: users.ident, show: users.show })
     .from(users)
@@ -231,7 +224,7 @@ export async function updateAccount(tx: Db, editor: Editor, id: number, change: 
       'gruppen',
     ),
   };
-  if (Object.keys(errors).length > 0) refuse(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   const columns = { nn: change.nn, ident: change.ident, show: change.show };
   if (Object.values(columns).some((value) => value !== undefined)) {
     await tx.update(users).set(columns).where(eq(users.id, id));
@@ -256,7 +249,7 @@ export async function updateAccount(tx: Db, editor: Editor, id: number, change: 
  */
 export async function deleteAccounts(
   db: Db,
-  editor: Editor,
+  editor: Caller,
   ids: readonly number[],
   field = 'data',
   /** Erasure (Art. 17 DSGVO): the accounts' Protokoll history and logins go too, one marker stays each. */
@@ -264,7 +257,7 @@ export async function deleteAccounts(
 ): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
-  if (unique.includes(editor.id)) refuse({ [field]: [accountMessages.deleteSelf] });
+  if (unique.includes(editor.id)) throw invalid({ [field]: [accountMessages.deleteSelf] });
   await keepingAdmins(db, field, async (tx) => {
     await requireAccountChange(tx, editor, unique);
     const names = await tx.select({ id: users.id, nn: users.nn }).from(users).where(inArray(users.id, unique));
@@ -289,7 +282,7 @@ export async function deleteAccounts(
  */
 export async function resetAccountPassword(
   db: Db,
-  editor: Editor,
+  editor: Caller,
   id: number,
   enders: readonly CredentialEnder[],
 ): Promise<string> {
@@ -311,7 +304,7 @@ export async function resetAccountPassword(
  */
 export async function renewStartPasswords(
   db: Db,
-  editor: Editor,
+  editor: Caller,
   ids: readonly number[],
   enders: readonly CredentialEnder[],
 ): Promise<Map<number, string>> {
@@ -393,7 +386,7 @@ export interface GroupRecord {
 }
 
 /** A group with rights the editor lacks is someone stronger's: it stays as it is. */
-export function requireGroupChange(editor: Editor, rightsBefore: readonly string[]): void {
+export function requireGroupChange(editor: Caller, rightsBefore: readonly string[]): void {
   if (!holdsAllOf(editor.rechte, rightsBefore)) throw new CallError('noRight', accountMessages.strongerGroup);
 }
 
@@ -402,13 +395,13 @@ export function requireGroupChange(editor: Editor, rightsBefore: readonly string
  * stronger than the editor, added rights must be the editor's (errors on 'rechte'), and the last holder
  * of the administration rights is kept. The members' rights change from their next call.
  */
-export async function saveGroup(db: Db, editor: Editor, group: GroupRecord): Promise<number> {
+export async function saveGroup(db: Db, editor: Caller, group: GroupRecord): Promise<number> {
   const org = await readOrgData(db);
   const before = group.id === 0 ? [] : (org.groupRights.get(group.id) ?? []);
   requireGroupChange(editor, before);
   const rechte = [...new Set(group.rechte)].sort();
   const rightErrors = grantErrors(editor.rechte, addedRights(before, rechte), 'rechte');
-  if (Object.keys(rightErrors).length > 0) refuse(rightErrors);
+  if (Object.keys(rightErrors).length > 0) throw invalid(rightErrors);
   let groupId = group.id;
   try {
     await keepingAdmins(db, 'rechte', async (tx) => {
@@ -437,7 +430,7 @@ export async function saveGroup(db: Db, editor: Editor, group: GroupRecord): Pro
 }
 
 /** Deletes a group the editor may change; memberships, rights and parameter links go with it. */
-export async function deleteGroup(db: Db, editor: Editor, groupId: number): Promise<void> {
+export async function deleteGroup(db: Db, editor: Caller, groupId: number): Promise<void> {
   const org = await readOrgData(db);
   requireGroupChange(editor, org.groupRights.get(groupId) ?? []);
   const members = await membersOf(db, groupId);

@@ -1,17 +1,10 @@
-import {
-  accountMessages,
-  effectiveRights,
-  hasRight,
-  messages,
-  type AdminUser,
-  type FieldErrors,
-} from '@hortus/contract';
+import { accountMessages, effectiveRights, hasRight, type AdminUser } from '@hortus/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { generatePassword, hashGeneratedPassword } from '../auth/password';
 import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import { userGroups, userRights, users } from '../db/schema';
-import { CallError } from '../http/calls';
+import { invalid } from '../http/calls';
 import { requireRecord } from '../http/records';
 import { readOrgData } from '../settings/org-data';
 import {
@@ -97,10 +90,6 @@ export async function effectiveRightsOf(db: Db, user: Pick<AdminUser, 'gruppen' 
   );
 }
 
-function refuse(errors: FieldErrors): never {
-  throw new CallError('validationError', messages.validationFailed, errors);
-}
-
 export interface SaveUserOptions {
   /** The logged-in editor: rights they do not hold cannot be granted. */
   editor: LoadedUser;
@@ -130,14 +119,14 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
 
   const gruppen = [...new Set(input.gruppen)].sort((a, b) => a - b);
   const knownGroups = new Set(org.groups.map((group) => group.id));
-  if (gruppen.some((groupId) => !knownGroups.has(groupId))) refuse({ gruppen: [accountMessages.unknownGroup] });
+  if (gruppen.some((groupId) => !knownGroups.has(groupId))) throw invalid({ gruppen: [accountMessages.unknownGroup] });
 
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(sql`lower(${users.nn})`, input.nn.toLowerCase()), ne(users.id, input.id)))
     .limit(1);
-  if (taken) refuse({ nn: [accountMessages.nnTaken] });
+  if (taken) throw invalid({ nn: [accountMessages.nnTaken] });
 
   const rechteSolo = [...new Set(input.rechteSolo)].sort();
   // Editing yourself must not take away your own edit right (nobody might be left to give it back).
@@ -146,18 +135,18 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
       gruppen.map((groupId) => org.groupRights.get(groupId) ?? []),
       rechteSolo,
     );
-    if (!hasRight(after, options.keepOwnRight)) refuse({ gruppen: [accountMessages.selfLockoutUser] });
+    if (!hasRight(after, options.keepOwnRight)) throw invalid({ gruppen: [accountMessages.selfLockoutUser] });
   }
 
   const knownParameters = new Set(org.parameters.map((parameter) => parameter.id));
   if (mentionedParameterIds(input).some((id) => !knownParameters.has(id))) {
-    refuse({ nutzerparameterwerte: [accountMessages.unknownParameter] });
+    throw invalid({ nutzerparameterwerte: [accountMessages.unknownParameter] });
   }
   const byGroup = await parametersByGroup(db);
   const applicableIds = applicableParameterIds(org.parameters, byGroup, gruppen);
   const applicable = org.parameters.filter((parameter) => applicableIds.includes(parameter.id));
   const errors = valueErrors(applicable, input);
-  if (Object.keys(errors).length > 0) refuse(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 
   // Hash before the transaction: scrypt is deliberately slow and must not hold a connection.
   const password = existing ? null : generatePassword();
@@ -177,7 +166,7 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
     return id;
   }).catch((error: unknown) => {
     // Two saves of the same new name at once: the unique index decides.
-    if (isUniqueViolation(error)) refuse({ nn: [accountMessages.nnTaken] });
+    if (isUniqueViolation(error)) throw invalid({ nn: [accountMessages.nnTaken] });
     throw error;
   });
   const user = await loadAdminUser(db, userId);
@@ -187,7 +176,7 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
 
 /** Deletes a user (not oneself, nobody stronger, not the last administrator); see deleteAccounts. */
 export async function deleteAdminUser(db: Db, userId: number, editor: LoadedUser): Promise<void> {
-  if (userId === editor.id) refuse({ data: [accountMessages.deleteSelf] });
+  if (userId === editor.id) throw invalid({ data: [accountMessages.deleteSelf] });
   requireRecord(await loadAdminUser(db, userId), { canSee: true }, accountMessages.unknownUser);
   await deleteAccounts(db, editor, [userId]);
 }

@@ -3,14 +3,13 @@ import {
   accountRights,
   grantableRights,
   hasRight,
-  messages,
   rightsTree,
   type FieldErrors,
 } from '@hortus/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { queryRows } from '../db/raw';
-import { CallError } from '../http/calls';
+import { invalid } from '../http/calls';
 
 /**
  * Nobody raises rights through user administration, and nobody takes power away from someone
@@ -103,7 +102,7 @@ export async function keepingAdmins<T>(db: Db, field: string, change: (tx: Db) =
     const result = await change(tx);
     const after = await heldAdminRights(tx);
     const lost = lastHolderRules.find(({ right }) => before.has(right) && !after.has(right));
-    if (lost) throw new CallError('validationError', messages.validationFailed, { [field]: [lost.message] });
+    if (lost) throw invalid({ [field]: [lost.message] });
     return result;
   });
 }

@@ -236,7 +236,7 @@ describe('210 abholungHeute: same-day changes', () => {
       });
     const data = { id_kind: w.mine, tag: monday, art: 'allein' as const, zeit: '14:00', person: '' };
     const deadline = { abholungHeute_spaetestensBis: '12:00' };
-    const parent = { id: w.parent.id, rechte: ['x|210|000'] };
+    const parent = { id: w.parent.id, gruppen: [], rechte: ['x|210|000'] };
     await expect(
       sendSameDayChange(childAttendance, server.database.db, parent, deadline, data, at('12:01')),
     ).rejects.toThrow(releaseMessages.deadlinePassed('12:00'));

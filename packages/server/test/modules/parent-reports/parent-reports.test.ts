@@ -188,7 +188,7 @@ describe('210 meldung', () => {
     await withdrawReport(
       attendance(),
       server.database.db,
-      { id: w.parent.id, rechte: ['x|210|000', 'x|210|100'] },
+      { id: w.parent.id, gruppen: [], rechte: ['x|210|000', 'x|210|100'] },
       entry?.id as number,
     );
     const after = (await load(w.parent.code)).historie.find((e) => e.id === entry?.id);
@@ -392,7 +392,7 @@ describe('210 cut-off (Europe/Berlin, across DST)', () => {
       text_meldungVerpaetet: 'Nach [[ZEIT_SPAETESTENS]] Uhr.',
     });
     const db = server.database.db;
-    const user = { id: w.parent.id, rechte: ['x|210|000', 'x|210|100'] };
+    const user = { id: w.parent.id, gruppen: [], rechte: ['x|210|000', 'x|210|100'] };
     const inTime = await sendReport(attendance(), db, user, { ...input(day), kind: [w.mine] }, cutoffAt);
     expect(inTime).toMatchObject({ verspaetet: false, text: parentReportsMessages.received });
     const late = await sendReport(attendance(), db, user, { ...input(day), kind: [w.mine] }, cutoffAt + 60_000);

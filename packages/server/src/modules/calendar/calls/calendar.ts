@@ -1,4 +1,3 @@
-import { messages } from '@hortus/contract';
 import {
   calendarCalls,
   calendarMessages,
@@ -10,7 +9,7 @@ import type { LoadedUser } from '../../../platform/auth/session-user';
 import { perObject, whileInputsSame } from '../../../platform/cache/derived';
 import type { Db } from '../../../platform/db/database';
 import { appAddress } from '../../../platform/http/app-address';
-import { CallError, defineCall, withJsonBody } from '../../../platform/http/calls';
+import { defineCall, withJsonBody, invalid } from '../../../platform/http/calls';
 import { feedUrl, hasFeed, renewFeedToken, revokeFeedToken } from '../feed';
 import { deleteEvent, saveEvent } from '../events';
 import { loadSettingsFor, saveCalendarSettings } from '../settings';
@@ -62,7 +61,7 @@ interface LoadView {
 function windowOf(view: LoadView): EventWindow | undefined {
   if (view.von === undefined || view.bis === undefined) return undefined;
   if (view.bis <= view.von) {
-    throw new CallError('validationError', messages.validationFailed, { bis: [calendarMessages.endBeforeStart] });
+    throw invalid({ bis: [calendarMessages.endBeforeStart] });
   }
   return { von: view.von, bis: view.bis };
 }

@@ -10,7 +10,7 @@ import { saveClasses } from '../classes';
 import { createConsentRequest, remindConsent } from '../consents';
 import { removeLoginLetters } from '../letters';
 import { loadChildDetails, loadChildrenData } from '../load';
-import { deleteParent, resetParentPassword, saveParent } from '../parents';
+import { deleteParent, resetParentPassword, saveParent } from '../parents-save';
 import { recordPaperPermission, saveHealthNotes } from '../release';
 import { readChildrenSettings, saveChildrenSettings } from '../settings';
 import { changeStatus } from '../status';

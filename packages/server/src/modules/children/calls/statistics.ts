@@ -1,13 +1,7 @@
 import { childrenRights, statisticsCalls } from '@hortus/contract/modules/children';
 import { defineCall } from '../../../platform/http/calls';
-import {
-  countEvaluated,
-  createEvaluation,
-  dayList,
-  deleteArchiveFile,
-  saveDayRows,
-  statisticsLists,
-} from '../statistics';
+import { dayList, deleteArchiveFile, saveDayRows, statisticsLists } from '../statistics';
+import { countEvaluated, createEvaluation } from '../statistics-evaluation';
 
 /** saveAnwesenheit (x|200|200): deletes an archive file and/or saves rows of the day, then answers the day list. */
 export const saveAnwesenheitCall = defineCall(statisticsCalls.saveAnwesenheit).forSession({

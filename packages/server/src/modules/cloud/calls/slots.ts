@@ -1,6 +1,5 @@
-import { messages } from '@hortus/contract';
 import { cloudCalls, cloudDeleteFields, cloudRights, cloudUploadFields } from '@hortus/contract/modules/cloud';
-import { CallError, defineCall } from '../../../platform/http/calls';
+import { defineCall, invalid } from '../../../platform/http/calls';
 import { appAddress } from '../../../platform/http/app-address';
 import { requireSlot } from '../access';
 import { deleteFiles, uploadFile } from '../files';
@@ -44,7 +43,7 @@ export const getOrSaveSettingsCall = defineCall(cloudCalls.getOrSaveSettings).fo
         } else if (fields.delThema !== undefined) {
           await deleteFiles(app, user, fields.idSlot, { topic: fields.delThema });
         } else {
-          throw new CallError('validationError', messages.validationFailed, { delDatei: ['Bitte angeben.'] });
+          throw invalid({ delDatei: ['Bitte angeben.'] });
         }
         return { status: 'success', save: await load() };
       }

@@ -39,7 +39,9 @@ describe('MonthGrid', () => {
     const { onDayClick, container } = renderMonth([]);
     expect(container.querySelectorAll('.month-day')).toHaveLength(42);
     expect(screen.getByRole('button', { name: 'Dienstag, 24. November 2026, heute' }).textContent).toBe('24');
-    expect(screen.getByRole('button', { name: 'Dienstag, 3. November 2026' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Dienstag, 3. November 2026' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     expect(container.querySelector('[data-date="2026-10-26"]')?.className).toContain('month-other');
     fireEvent.click(screen.getByRole('button', { name: 'Montag, 30. November 2026' }));
     fireEvent.click(container.querySelector('[data-date="2026-12-01"]') as Element);
