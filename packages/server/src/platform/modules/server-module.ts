@@ -137,8 +137,17 @@ export interface ServerModule {
 }
 
 /**
- * Named groups of people (id, name) one module keeps, offered to others that filter recipients by them
- * without knowing that module: the same list object while the groups are unchanged (a reader may keep reply
- * bytes meanwhile), never changed by a reader.
+ * Named groups of people (id, name) one module keeps (200: the classes, whose people are the parent accounts
+ * of their children), offered to others that address people by them without knowing that module (the
+ * dashboard's messages to the parents of a class). Both answers are the same object while the groups and
+ * their people are unchanged (a reader may keep reply bytes meanwhile), never changed by a reader.
  */
-export type Audiences = (db: Db) => Promise<readonly { id: number; name: string }[]>;
+export interface Audiences {
+  /** The groups, id and name, in the module's order. */
+  list: (db: Db) => Promise<readonly { id: number; name: string }[]>;
+  /** Per group id, the user accounts it holds (a group without any is missing). */
+  members: (db: Db) => Promise<AudienceMembers>;
+}
+
+/** Per audience id, the ids of the user accounts it holds. */
+export type AudienceMembers = ReadonlyMap<number, ReadonlySet<number>>;
