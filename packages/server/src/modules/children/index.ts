@@ -29,6 +29,7 @@ import { childrenPersonalData } from './personal-data';
 import { attendanceRetentionJob } from './retention';
 import { absencesWidget } from './widget';
 import { childrenProtokollLabels } from './schema';
+import { childrenProtokollFields, childrenProtokollNames } from './protokoll';
 
 /** /200?SCAN (also /200/?SCAN=…): the scan station page of the web part. */
 export function isScanStationPage(url: string): boolean {
@@ -64,6 +65,8 @@ export const childrenServerModule: ServerModule = {
     getKindProtokollCall,
   ],
   protokollLabels: childrenProtokollLabels,
+  protokollFields: childrenProtokollFields,
+  protokollNames: childrenProtokollNames,
   fileAccess: {
     [CHILD_FILE_AREA]: childFileAccess,
     [STATISTICS_AREA]: statisticsFileAccess,

@@ -97,6 +97,18 @@ export interface ServerModule {
    * ('Telefonnummer geändert: …'); a table without one shows its name.
    */
   protokollLabels?: Readonly<Record<string, string>>;
+  /**
+   * How the Protokoll reads the columns of the module's tracked tables (table → column → ProtokollField): a
+   * German name, how a value reads (euro, hundredths) and which record type a value names (resolved to its
+   * current name when read); `null` leaves a column out. A column without one shows its name.
+   */
+  protokollFields?: ProtokollFields;
+  /**
+   * Per record type the module keeps (as its Protokoll entries name them), the current readable names of records by id, for the
+   * Protokoll's record column and the values that name a record. Asked only for the ids the reader may see
+   * (the module's access port, `access.protokoll`); a deleted record has none.
+   */
+  protokollNames?: Readonly<Record<string, ProtokollNames>>;
   /** How cross-module features (Datenauskunft, Protokoll) ask the module's record rules (see AccessPort). */
   access?: AccessPort;
   /**
@@ -151,3 +163,21 @@ export interface Audiences {
 
 /** Per audience id, the ids of the user accounts it holds. */
 export type AudienceMembers = ReadonlyMap<number, ReadonlySet<number>>;
+
+/** How the Protokoll shows one column: its German name, or with a value format and the record type it names. */
+export type ProtokollField =
+  | string
+  | null
+  | {
+      label: string;
+      /** 'euro': cents as '12,34 €'; 'hundertstel': hundredths as '1,5'. */
+      format?: 'euro' | 'hundertstel';
+      /** The record type (as entries name it) whose current name the value, an id, is shown with. */
+      ref?: string;
+    };
+
+/** Table → column → how the Protokoll shows it (see ServerModule.protokollFields). */
+export type ProtokollFields = Readonly<Record<string, Readonly<Record<string, ProtokollField>>>>;
+
+/** The current names of records of one type by id (text, as the Protokoll stores them); unknown ids are missing. */
+export type ProtokollNames = (db: Db, ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
