@@ -199,3 +199,26 @@ describe('detailsText', () => {
     expect(text).toBe('Auftrag neu: name „A“\npositions entfernt');
   });
 });
+
+describe('the modules name their columns (ServerModule.protokollFields)', () => {
+  it('payroll (420) and fees (220) read in German, amounts and hours as such', () => {
+    const { protokollLabels, protokollFields } = server.context;
+    const reading = { labels: protokollLabels, fields: protokollFields, names: new Map() };
+    expect(
+      detailsText(
+        [
+          {
+            t: 'payroll_employees',
+            a: 'UPDATE',
+            f: { festgehalt_cents: [250000, 260050], vertrag_stunden_hundredths: [3900, 4000], updated_at: ['a', 'b'] },
+          },
+          { t: 'fees_mandates', a: 'UPDATE', f: { collected: [false, true], signed_on: [null, '2026-01-15'] } },
+        ],
+        reading,
+      ),
+    ).toBe(
+      'Mitarbeiter geändert: Festgehalt 2.500,00 € → 2.600,50 €, Vertragsstunden 39 → 40\n' +
+        'Mandat geändert: Bereits eingezogen nein → ja, Unterschrieben am – → 15.01.2026',
+    );
+  });
+});

@@ -185,7 +185,9 @@ function fieldOf(
   table: string,
   column: string,
 ): { label: string; field?: Exclude<ProtokollField, string | null> } | null {
-  const field = fields.get(table)?.[column] ?? everyTable[column];
+  const own = fields.get(table);
+  // `null` leaves a column out: only a column the module does not mention falls back to the common rules.
+  const field = own !== undefined && column in own ? own[column] : everyTable[column];
   if (field === null) return null;
   if (field === undefined) {
     // Amounts and hours kept as whole cents or hundredths read as such even where a module names no column.
