@@ -32,7 +32,12 @@ import { requireDeclaredDependencies } from './platform/modules/dependencies';
 import { widgetCalls, widgetRegistry } from './platform/modules/widgets';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { expiredSessionsJob } from './platform/users/accounts';
-import { protokollRetentionJob, protokollTableLabels } from './platform/audit/protokoll';
+import {
+  protokollFieldsOf,
+  protokollNamesOf,
+  protokollRetentionJob,
+  protokollTableLabels,
+} from './platform/audit/protokoll';
 
 /** A temporary upload file untouched this long belongs to no request in flight (several servers, one folder). */
 const STALE_UPLOAD_MS = 60 * 60_000;
@@ -116,6 +121,8 @@ export function createAppContext(
         : [],
     ),
     protokollLabels: protokollTableLabels(serverModules),
+    protokollFields: protokollFieldsOf(serverModules),
+    protokollNames: protokollNamesOf(serverModules),
     protokollAccess: new Map(
       serverModules.flatMap((module) => (module.access?.protokoll ? [[module.code, module.access.protokoll]] : [])),
     ),

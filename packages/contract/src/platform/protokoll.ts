@@ -73,7 +73,9 @@ export const protokollEntry = z.object({
   aktion: z.string(),
   /** Record type and id, e.g. 'Kind 12'. */
   objekt: z.string(),
-  /** The changed fields, old → new, in one readable line. */
+  /** The record's current name ('Emma Schulz'), '' when it is gone or the reader may not see it. */
+  bezeichnung: z.string(),
+  /** The changed parts, one line each ('\n'), their fields old → new in German. */
   details: z.string(),
 });
 export type ProtokollEntry = z.infer<typeof protokollEntry>;
@@ -110,7 +112,7 @@ export function protokollCsv(entries: readonly ProtokollEntry[]): string {
       entry.nutzer,
       entry.modul,
       entry.aktion,
-      entry.objekt,
+      entry.bezeichnung === '' ? entry.objekt : `${entry.objekt} (${entry.bezeichnung})`,
       entry.details,
     ]),
   ]);

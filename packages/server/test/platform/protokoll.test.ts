@@ -247,11 +247,13 @@ describe('getProtokoll', () => {
         modul: 'Kinder',
         aktion: 'geändert',
         objekt: 'Kind 1',
+        bezeichnung: '=Emma',
         details: '-1+2',
       },
     ]);
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csv).toContain(`"'-1+2"`);
+    expect(csv).toContain('"Kind 1 (=Emma)"');
     expect(csv.split('\r\n')[0]).toBe('"Zeit";"Benutzer";"Modul";"Aktion";"Datensatz";"Details"');
   });
 });

@@ -28,6 +28,7 @@ export const dashboardMessages = {
   answerRequired: 'Bitte beantworten – das ist ein Pflichtfeld.',
   unknownWidget: 'Unbekanntes Widget.',
   unknownGroup: 'Die Gruppe existiert nicht.',
+  unknownClass: 'Die Klasse existiert nicht.',
   deleteText: 'Die Meldung und alle Rückmeldungen dazu werden gelöscht.',
   feedbackSent: 'Rückmeldung gesendet.',
   saveFailed: 'Fehler! Bitte die Netzwerkverbindung prüfen.',
@@ -90,6 +91,16 @@ export const feedbackField = z
   });
 export type FeedbackField = z.infer<typeof feedbackField>;
 
+/**
+ * Who receives a message: the platform's condition {alle, gruppen, nutzer} and, opt-in, `klassen`: ids of
+ * the audiences in w1_200_Klassen (module 200's classes), whose people (the parent accounts of the class's
+ * children, as they are when read) receive the message too — 'parents can be filtered by class'.
+ */
+export const recipientCondition = conditionSchema.extend({
+  klassen: z.array(recordId()).max(500).optional(),
+});
+export type RecipientCondition = z.output<typeof recipientCondition>;
+
 export const sendMailParameter = z.object({ id, name: z.string().max(200).default(''), checked: z.boolean() });
 
 /** A message as the author's form sends it (saveMeldung). */
@@ -105,7 +116,7 @@ export const meldungInput = z
     von: localDateTime.default(''),
     /** '' = no end. */
     bis: localDateTime.default(''),
-    bedingung_f000w1_sehen: conditionSchema,
+    bedingung_f000w1_sehen: recipientCondition,
     sendMail: z.boolean().default(false),
     sendMailParameter: z.array(sendMailParameter).max(100).default([]),
     rueckmeldung: z
@@ -156,7 +167,7 @@ export const meldung = z.object({
   autor: z.object({ id: z.number(), ident: z.string() }),
   /** The viewer is the author: edit, delete and results. */
   kannBearbeiten: z.boolean(),
-  bedingung_f000w1_sehen: conditionSchema,
+  bedingung_f000w1_sehen: recipientCondition,
   rueckmeldung: z.object({
     nutzen: z.boolean(),
     formularfelder: z.array(feedbackField),
@@ -182,6 +193,11 @@ export const dashboardSettings = z.object({
   w1_bedingung_meldungErstellen: conditionSchema,
   /** Default recipient groups, ids joined by '-'. */
   w1_standardEmpfaenger: z.string().regex(/^(\d+(-\d+)*)?$/, 'Ungültige Gruppenliste.'),
+  /**
+   * The parents' group (0 = none): the message dialog offers to narrow it to the parents of chosen classes
+   * (w1_200_Klassen). Missing when saving: the stored value stays.
+   */
+  w1_200_Elterngruppe: z.number().int().min(0).max(ID_MAX).optional(),
 });
 export type DashboardSettings = z.infer<typeof dashboardSettings>;
 
@@ -233,6 +249,7 @@ export const getDashboardReply = z.object({
     settings: dashboardSettings.extend({
       /** Every widget of every module, in default order. */
       allWidgets: z.array(z.object({ id: widgetId, name: z.string() })),
+      w1_200_Elterngruppe: z.number(),
       w1_200_Klassen: z.array(z.object({ id: z.number(), name: z.string() })),
     }),
     widgets: z.array(dashboardWidget),

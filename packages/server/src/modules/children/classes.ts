@@ -12,6 +12,8 @@ import type { Db } from '../../platform/db/database';
 import { perObject } from '../../platform/cache/derived';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import { invalid } from '../../platform/http/calls';
+import type { AudienceMembers, Audiences } from '../../platform/modules/server-module';
+import { cachedChildBase, type ChildBase } from './child-base';
 import { childClasses, children } from './schema';
 import { claimVersion, versioned } from '../../platform/db/versions';
 
@@ -102,3 +104,25 @@ export async function classNames(db: Db): Promise<{ id: number; name: string }[]
 }
 
 const namesOf = perObject((rows: ClassRow[]) => rows.map((row) => ({ id: row.id, name: row.name })));
+
+/** Per class, the parent accounts of its children: one map per version of the children. */
+const parentsPerClass = perObject((base: ChildBase): AudienceMembers => {
+  const parents = new Map<number, Set<number>>();
+  for (const child of base.rows) {
+    if (child.parentUserId === null) continue;
+    const ofClass = parents.get(child.classId) ?? new Set<number>();
+    ofClass.add(child.parentUserId);
+    parents.set(child.classId, ofClass);
+  }
+  return parents;
+});
+
+/**
+ * The classes as the audiences others address people by (ServerModule.audiences): the dashboard's
+ * w1_200_Klassen and its messages to the parents of a class. A class's people are the parent accounts
+ * linked to its children (a link to a deleted account names nobody who could read).
+ */
+export const classAudiences: Audiences = {
+  list: classNames,
+  members: async (db) => parentsPerClass(await cachedChildBase(db)),
+};

@@ -18,7 +18,7 @@ import { importKinderCall } from './calls/import';
 import { createElternbriefCall } from './calls/letters';
 import { neuesSchuljahrCall } from './calls/school-year';
 import { createAnwesenheitsstatistikCall, saveAnwesenheitCall, zaehleAnwesenheitenCall } from './calls/statistics';
-import { classNames } from './classes';
+import { classAudiences } from './classes';
 import { seedChildrenDemo } from './demo-seed';
 import { recordChildrenProtokollDemo } from './demo-seed-protokoll';
 import { seedStatisticsDemo } from './demo-seed-statistics';
@@ -29,6 +29,7 @@ import { childrenPersonalData } from './personal-data';
 import { attendanceRetentionJob } from './retention';
 import { absencesWidget } from './widget';
 import { childrenProtokollLabels } from './schema';
+import { childrenProtokollFields, childrenProtokollNames } from './protokoll';
 
 /** /200?SCAN (also /200/?SCAN=…): the scan station page of the web part. */
 export function isScanStationPage(url: string): boolean {
@@ -64,6 +65,8 @@ export const childrenServerModule: ServerModule = {
     getKindProtokollCall,
   ],
   protokollLabels: childrenProtokollLabels,
+  protokollFields: childrenProtokollFields,
+  protokollNames: childrenProtokollNames,
   fileAccess: {
     [CHILD_FILE_AREA]: childFileAccess,
     [STATISTICS_AREA]: statisticsFileAccess,
@@ -76,8 +79,8 @@ export const childrenServerModule: ServerModule = {
   // The scan station (/200?SCAN) shows the dashboard address of its settings in a frame (school.md 2.4).
   framingPage: isScanStationPage,
   dashboardWidgets: { w2: absencesWidget },
-  // The classes are the audiences others filter parents by (the dashboard's w1_200_Klassen).
-  audiences: classNames,
+  // The classes are the audiences others address parents by (the dashboard's w1_200_Klassen and class messages).
+  audiences: classAudiences,
   personalData: childrenPersonalData,
   access: childrenAccessPort,
   // A child's documents, ID card photo and statistics files are the child's (or the organisation's), not their uploader's.

@@ -6,6 +6,7 @@ import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import type { CredentialEnder } from '../../platform/modules/server-module';
 import { invalidateUsers } from '../../platform/cache/hot-cache';
+import { invalidateChildBase } from './child-base';
 import { userParameterValues, users } from '../../platform/db/schema';
 import { CallError, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
@@ -134,6 +135,8 @@ export async function saveParent(
         .set({ parentUserId: userId, ...bumpVersion(children, editor.id) })
         .where(inArray(children.id, childIds));
     }
+    // The links are part of the children kept in memory (the classes' parents, families).
+    await invalidateChildBase(tx);
     await invalidateUsers(tx, [userId]);
     return userId;
   });

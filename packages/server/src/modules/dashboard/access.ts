@@ -3,6 +3,8 @@ import { conditionAllows, type Condition } from '@hortus/contract';
 import { dashboardMessages as texts, insideWindow } from '@hortus/contract/modules/dashboard';
 import { type LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
+import type { AppContext } from '../../platform/http/calls';
+import type { AudienceMembers } from '../../platform/modules/server-module';
 import { requireRecord } from '../../platform/http/records';
 import { dashboardMessages } from './schema';
 
@@ -20,10 +22,30 @@ function windowOf(row: MessageRow) {
   return { anzeigePlanen: row.planned, von: row.showFrom?.getTime() ?? null, bis: row.showUntil?.getTime() ?? null };
 }
 
+const noMembers: AudienceMembers = new Map();
+
+/**
+ * The people of the audiences (200's classes: the parents of their children) as they are now, through the
+ * module that offers them (ServerModule.audiences; none: nobody); one object while they are unchanged.
+ */
+export function audienceMembers(app: Pick<AppContext, 'audiences'>, db: Db): Promise<AudienceMembers> {
+  return app.audiences ? app.audiences.members(db) : Promise.resolve(noMembers);
+}
+
+/** Whether `user` is among a message's recipients: its condition, or one of its classes (`klassen`) holds them. */
+export function isRecipient(
+  recipients: MessageRow['recipients'],
+  user: { id: number; gruppen: readonly number[] },
+  members: AudienceMembers,
+): boolean {
+  if (conditionAllows(recipients, user)) return true;
+  return (recipients.klassen ?? []).some((id) => members.get(id)?.has(user.id) ?? false);
+}
+
 /** Recipients see a message inside its window; the author always sees it (planned ones marked as such). */
-export function canSeeMessage(row: MessageRow, user: LoadedUser, now = Date.now()): boolean {
+export function canSeeMessage(row: MessageRow, user: LoadedUser, members: AudienceMembers, now = Date.now()): boolean {
   if (row.authorId === user.id) return true;
-  return conditionAllows(row.recipients, user) && insideWindow(windowOf(row), now);
+  return isRecipient(row.recipients, user, members) && insideWindow(windowOf(row), now);
 }
 
 export async function loadRow(db: Db, id: number): Promise<MessageRow | undefined> {
@@ -32,16 +54,30 @@ export async function loadRow(db: Db, id: number): Promise<MessageRow | undefine
 }
 
 /** The message if the user may see it (otherwise notFound: other users' messages do not exist for them). */
-export async function requireMessage(db: Db, id: number, user: LoadedUser): Promise<MessageRow> {
-  return requireRecord(await loadRow(db, id), { canSee: (row) => canSeeMessage(row, user) }, texts.unknownMessage);
+export async function requireMessage(
+  db: Db,
+  id: number,
+  user: LoadedUser,
+  members: AudienceMembers,
+): Promise<MessageRow> {
+  return requireRecord(
+    await loadRow(db, id),
+    { canSee: (row) => canSeeMessage(row, user, members) },
+    texts.unknownMessage,
+  );
 }
 
 /** The message if the user is its author (recipients see it but may not change it: noRight). */
-export async function requireOwnMessage(db: Db, id: number, user: LoadedUser): Promise<MessageRow> {
+export async function requireOwnMessage(
+  db: Db,
+  id: number,
+  user: LoadedUser,
+  members: AudienceMembers,
+): Promise<MessageRow> {
   return requireRecord(
     await loadRow(db, id),
     {
-      canSee: (row) => canSeeMessage(row, user),
+      canSee: (row) => canSeeMessage(row, user, members),
       canChange: (row) => row.authorId === user.id,
       noRightMessage: texts.notAuthor,
     },

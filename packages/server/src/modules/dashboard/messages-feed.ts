@@ -4,6 +4,7 @@ import { dashboardModule, messageTypeStyle, type Meldung, type MessageType } fro
 import { loadUser, type LoadedUser } from '../../platform/auth/session-user';
 import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import type { Db } from '../../platform/db/database';
+import type { AudienceMembers } from '../../platform/modules/server-module';
 import { dashboardFeedback, dashboardMessages, dashboardPopupsSeen } from './schema';
 
 import { canSeeMessage, type MessageRow } from './access';
@@ -82,26 +83,34 @@ export function invalidateFeed(db: Db): Promise<void> {
 
 /**
  * The messages a user sees, newest first, shaped for the feed (from memory on a warm cache). The list is
- * one object while the feed state, the user, the authors (their names) and the visible messages stay the
- * same: it is kept per loaded user and built again when one of them is a new object or a planned
+ * one object while the feed state, the user, the audiences' people (`members`, for messages to classes), the
+ * authors (their names) and the visible messages stay the same: it is kept per loaded user and built again when one of them is a new object or a planned
  * message's window opens or closes (`visibleUntil`). Nobody changes the list it hands out.
  */
-export async function feedFor(db: Db, user: LoadedUser): Promise<Meldung[]> {
+export async function feedFor(db: Db, user: LoadedUser, members: AudienceMembers): Promise<Meldung[]> {
   const now = Date.now();
   const state = await feedState(db);
   const known = shapedFeeds.get(user);
-  if (known && known.state === state && now < known.until && (await sameAuthors(db, known.authors))) {
+  if (
+    known &&
+    known.state === state &&
+    known.members === members &&
+    now < known.until &&
+    (await sameAuthors(db, known.authors))
+  ) {
     return known.list;
   }
-  const visible = state.rows.filter((row) => canSeeMessage(row, user, now));
+  const visible = state.rows.filter((row) => canSeeMessage(row, user, members, now));
   const authors = await authorsOf(db, visible);
   const list = await shapeMessages(db, visible, user);
-  shapedFeeds.set(user, { state, until: visibleUntil(state, now), authors, list });
+  shapedFeeds.set(user, { state, members, until: visibleUntil(state, now), authors, list });
   return list;
 }
 
 interface ShapedFeed {
   state: FeedState;
+  /** The audiences' people the list was built with (a new object when a class's parents change). */
+  members: AudienceMembers;
   /** The first instant at which a planned message's window opens or closes (visibility may change). */
   until: number;
   /** The loaded authors the names came from (a new object when a name changes). */

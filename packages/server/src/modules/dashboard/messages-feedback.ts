@@ -14,6 +14,7 @@ import { invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { dashboardFeedback } from './schema';
 
+import type { AudienceMembers } from '../../platform/modules/server-module';
 import { requireMessage, requireOwnMessage, type MessageRow } from './access';
 import { invalidateFeed } from './messages-feed';
 
@@ -45,8 +46,9 @@ export async function saveFeedback(
   user: LoadedUser,
   meldungId: number,
   werte: FeedbackValues,
+  members: AudienceMembers,
 ): Promise<MessageRow> {
-  const row = await requireMessage(db, meldungId, user);
+  const row = await requireMessage(db, meldungId, user, members);
   if (!row.feedbackEnabled) throw invalid({}, texts.noFeedbackForm);
   const errors = { ...missingAnswers(row.feedbackFields, werte), ...answerErrors(row.feedbackFields, werte) };
   if (Object.keys(errors).length > 0) throw invalid(errors);
@@ -100,8 +102,9 @@ export async function feedbackOverview(
   meldungId: number,
   type: OverviewType,
   userId: number | undefined,
+  members: AudienceMembers,
 ): Promise<FeedbackUser[]> {
-  const row = await requireOwnMessage(db, meldungId, user);
+  const row = await requireOwnMessage(db, meldungId, user, members);
   const one = async () => {
     if (userId === undefined) {
       throw invalid({ userId: ['Bitte angeben.'] });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
-import { conditionAllows, parameterType, check } from '@hortus/contract';
+import { parameterType, check } from '@hortus/contract';
 import { type MeldungInput } from '@hortus/contract/modules/dashboard';
 import type { Db } from '../../platform/db/database';
 import { userGroups, userParameterValues, users } from '../../platform/db/schema';
@@ -8,7 +8,8 @@ import { sendPush } from '../../platform/push/push';
 import type { AppContext } from '../../platform/http/calls';
 import { dashboardMessages, type PendingNotice } from './schema';
 
-import type { MessageRow } from './access';
+import type { AudienceMembers } from '../../platform/modules/server-module';
+import { audienceMembers, isRecipient, type MessageRow } from './access';
 import { checkedMailParameters } from './messages';
 
 /**
@@ -34,7 +35,7 @@ export async function notifyRecipients(
 
 /** Sends a message's push and mails; answers the number of queued addresses. */
 async function deliverNotice(app: AppContext, row: MessageRow, notice: PendingNotice): Promise<number> {
-  const userIds = await recipientIds(app.db, row);
+  const userIds = await recipientIds(app.db, row, await audienceMembers(app, app.db));
   if (notice.push && userIds.length > 0) {
     void sendPush(app.db, { userIds }, { title: row.titel, body: row.text.slice(0, 200), url: '/000' }).catch(() => {});
   }
@@ -77,15 +78,15 @@ function mailText(app: AppContext, row: MessageRow): string {
 }
 
 /** The e-mail parameters ticked in the message form. */
-/** Users a message is addressed to (without its author). */
-export async function recipientIds(db: Db, row: MessageRow): Promise<number[]> {
+/** Users a message is addressed to (without its author): its condition and the people of its classes now. */
+export async function recipientIds(db: Db, row: MessageRow, members: AudienceMembers): Promise<number[]> {
   const memberships = await db.select({ userId: userGroups.userId, groupId: userGroups.groupId }).from(userGroups);
   const all = await db.select({ id: users.id }).from(users);
   const groupsOf = new Map<number, number[]>();
   for (const entry of memberships) groupsOf.set(entry.userId, [...(groupsOf.get(entry.userId) ?? []), entry.groupId]);
   return all
     .map((entry) => ({ id: entry.id, gruppen: groupsOf.get(entry.id) ?? [] }))
-    .filter((entry) => entry.id !== row.authorId && conditionAllows(row.recipients, entry))
+    .filter((entry) => entry.id !== row.authorId && isRecipient(row.recipients, entry, members))
     .map((entry) => entry.id);
 }
 

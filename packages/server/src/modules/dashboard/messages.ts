@@ -7,6 +7,7 @@ import { readOrgData } from '../../platform/settings/org-data';
 import { dashboardFeedback, dashboardMessages, dashboardPopupsSeen } from './schema';
 import { requireVersion, versioned } from '../../platform/db/versions';
 
+import type { AudienceMembers } from '../../platform/modules/server-module';
 import { requireMessage, requireOwnMessage, type MessageRow } from './access';
 import { invalidateFeed, parseLocal } from './messages-feed';
 
@@ -41,17 +42,34 @@ async function assignFields(
   return result;
 }
 
-async function checkRecipients(db: Db, input: MeldungInput): Promise<void> {
+/** Who a message may be sent to: known groups, and classes among the audiences offered (w1_200_Klassen). */
+async function checkRecipients(db: Db, input: MeldungInput, audiences: ReadonlySet<number>): Promise<void> {
   const known = new Set((await readOrgData(db)).groups.map((group) => group.id));
+  const errors: Record<string, string[]> = {};
   if (input.bedingung_f000w1_sehen.gruppen.some((id) => !known.has(id))) {
-    throw invalid({ bedingung_f000w1_sehen: [texts.unknownGroup] });
+    errors['bedingung_f000w1_sehen'] = [texts.unknownGroup];
   }
+  if ((input.bedingung_f000w1_sehen.klassen ?? []).some((id) => !audiences.has(id))) {
+    errors['bedingung_f000w1_sehen.klassen'] = [texts.unknownClass];
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+}
+
+/** What a save checks the recipients against: the audiences offered (ids) and their people now. */
+export interface MessageAudiences {
+  ids: ReadonlySet<number>;
+  members: AudienceMembers;
 }
 
 /** Creates (id 0) or changes a message; answers the stored row. Planned messages cannot be changed. */
-export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput): Promise<MessageRow> {
-  await checkRecipients(db, input);
-  const existing = input.id === 0 ? null : await requireOwnMessage(db, input.id, user);
+export async function saveMessage(
+  db: Db,
+  user: LoadedUser,
+  input: MeldungInput,
+  audiences: MessageAudiences,
+): Promise<MessageRow> {
+  await checkRecipients(db, input, audiences.ids);
+  const existing = input.id === 0 ? null : await requireOwnMessage(db, input.id, user, audiences.members);
   if (existing?.planned) {
     throw invalid('id', texts.plannedLocked);
   }
@@ -65,6 +83,7 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
     existing,
     input.rueckmeldung.nutzen ? input.rueckmeldung.formularfelder : (existing?.feedbackFields ?? []),
   );
+  const klassen = [...new Set(input.bedingung_f000w1_sehen.klassen ?? [])];
   const values = {
     typ: input.typ,
     titel: input.titel.trim(),
@@ -77,6 +96,8 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
       alle: input.bedingung_f000w1_sehen.alle,
       gruppen: [...new Set(input.bedingung_f000w1_sehen.gruppen)],
       nutzer: [...new Set(input.bedingung_f000w1_sehen.nutzer ?? [])],
+      // Only when chosen: a message without classes answers the specification's condition as it is.
+      ...(klassen.length > 0 ? { klassen } : {}),
     },
     feedbackEnabled: input.rueckmeldung.nutzen,
     feedbackFields: fields,
@@ -107,14 +128,19 @@ export async function saveMessage(db: Db, user: LoadedUser, input: MeldungInput)
   return row as MessageRow;
 }
 
-export async function deleteMessage(db: Db, user: LoadedUser, id: number): Promise<void> {
-  const row = await requireOwnMessage(db, id, user);
+export async function deleteMessage(db: Db, user: LoadedUser, id: number, members: AudienceMembers): Promise<void> {
+  const row = await requireOwnMessage(db, id, user, members);
   await db.delete(dashboardMessages).where(eq(dashboardMessages.id, row.id));
   await invalidateFeed(db);
 }
 
-export async function markPopupSeen(db: Db, user: LoadedUser, meldungId: number): Promise<MessageRow> {
-  const row = await requireMessage(db, meldungId, user);
+export async function markPopupSeen(
+  db: Db,
+  user: LoadedUser,
+  meldungId: number,
+  members: AudienceMembers,
+): Promise<MessageRow> {
+  const row = await requireMessage(db, meldungId, user, members);
   await db.insert(dashboardPopupsSeen).values({ messageId: row.id, userId: user.id }).onConflictDoNothing();
   await invalidateFeed(db);
   return row;

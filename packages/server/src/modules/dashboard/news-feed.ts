@@ -7,7 +7,7 @@ import type { ServerWidget } from '../../platform/modules/widgets';
 import { rememberForOrg } from '../../platform/settings/org-data';
 import { w1Call, w1CsvCall } from './calls/messages';
 import { feedFor } from './messages-feed';
-import { canCreateMessages } from './access';
+import { audienceMembers, canCreateMessages } from './access';
 import { dashboardSettingsOf } from './widgets';
 
 /** E-mail parameters (type 4) with the groups that carry them (for the "no e-mail parameter" warning). */
@@ -33,7 +33,7 @@ const builtData = whileInputsSame<LoadedUser, NewsFeedData>();
 export const newsFeedWidget: ServerWidget = {
   async load({ app, db, user }): Promise<NewsFeedData> {
     const settings = await dashboardSettingsOf(app);
-    const meldungen = await feedFor(db, user);
+    const meldungen = await feedFor(db, user, await audienceMembers(app, db));
     const emailParameter = await emailParameters(db);
     return builtData(user, [settings, meldungen, emailParameter], () => ({
       meldungen,

@@ -1,6 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Condition } from '@hortus/contract';
-import type { FeedbackField, FeedbackValues } from '@hortus/contract/modules/dashboard';
+import type { FeedbackField, FeedbackValues, RecipientCondition } from '@hortus/contract/modules/dashboard';
 import { recordVersionColumns, users } from '../../platform/db/schema';
 
 /** What a planned message still has to send when it becomes visible. */
@@ -23,8 +22,8 @@ export const dashboardMessages = pgTable(
     planned: boolean('planned').notNull().default(false),
     showFrom: timestamp('show_from', { withTimezone: true }),
     showUntil: timestamp('show_until', { withTimezone: true }),
-    /** {alle, gruppen, nutzer}: who receives the message. */
-    recipients: jsonb('recipients').$type<Condition>().notNull(),
+    /** {alle, gruppen, nutzer, klassen?}: who receives the message (klassen: audience ids, stored when chosen). */
+    recipients: jsonb('recipients').$type<RecipientCondition>().notNull(),
     feedbackEnabled: boolean('feedback_enabled').notNull().default(false),
     /** The feedback form's fields with server-assigned ids. */
     feedbackFields: jsonb('feedback_fields').$type<FeedbackField[]>().notNull().default([]),

@@ -28,6 +28,7 @@ export function defaultDashboardSettings(widgets: readonly WidgetDefinition[]): 
     bedingung_f000_sehen: {},
     w1_bedingung_meldungErstellen: nobody,
     w1_standardEmpfaenger: '',
+    w1_200_Elterngruppe: 0,
   };
 }
 
@@ -65,12 +66,15 @@ export async function saveDashboardSettings(
   }
   const standard = input.w1_standardEmpfaenger === '' ? [] : input.w1_standardEmpfaenger.split('-').map(Number);
   if (standard.some((id) => !knownGroups.has(id))) errors['w1_standardEmpfaenger'] = [texts.unknownGroup];
+  const parentGroup = input.w1_200_Elterngruppe ?? (await readDashboardSettings(db, widgets)).w1_200_Elterngruppe ?? 0;
+  if (parentGroup !== 0 && !knownGroups.has(parentGroup)) errors['w1_200_Elterngruppe'] = [texts.unknownGroup];
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const value: DashboardSettings = {
     useWidgets,
     bedingung_f000_sehen: input.bedingung_f000_sehen,
     w1_bedingung_meldungErstellen: input.w1_bedingung_meldungErstellen,
     w1_standardEmpfaenger: [...new Set(standard)].join('-'),
+    w1_200_Elterngruppe: parentGroup,
   };
   await writeModuleSettings(db, dashboardModule.code, value);
   return value;

@@ -4,6 +4,7 @@ import { getOrSaveSettingsCall } from './calls/load';
 import { kuechenlisteCall, kuechenlistePdfCall } from './calls/meals';
 import { abrechnungPdfCall } from './calls/runs';
 import { runDemoMonth, seedFeesDemo } from './demo-seed';
+import { feesProtokollFields, feesProtokollLabels } from './protokoll';
 import { FEES_FILE_AREA } from './runs';
 
 /**
@@ -14,6 +15,8 @@ export const feesServerModule: ServerModule = {
   code: '220',
   calls: [getOrSaveSettingsCall, kuechenlisteCall, kuechenlistePdfCall, abrechnungPdfCall],
   fileAccess: { [FEES_FILE_AREA]: feesFileAccess },
+  protokollLabels: feesProtokollLabels,
+  protokollFields: feesProtokollFields,
   demoSeed: seedFeesDemo,
   beforeRequests: runDemoMonth,
 };

@@ -7,12 +7,15 @@ import { payrollPersonalData } from './employees-personal-data';
 import { payrollRetentionJob } from './retention';
 import { payrollAccessPort, payrollFileAccess } from './access';
 import { payrollProtokollLabels } from './schema';
+import { payrollProtokollFields, payrollProtokollNames } from './protokoll';
 
 /** Module 420: employees and monthly payroll timesheets with a PDF statement; retention of closed payrolls. */
 export const payrollServerModule: ServerModule = {
   code: '420',
   calls: [getOrSaveSettingsCall, getAbrechnungCall, getAbrechnungPdfCall, importMitarbeiterCall],
   protokollLabels: payrollProtokollLabels,
+  protokollFields: payrollProtokollFields,
+  protokollNames: payrollProtokollNames,
   fileAccess: { [PAYROLL_FILE_AREA]: payrollFileAccess },
   demoSeed: async (db, demo) => {
     await seedPayrollDemo(db, demo.now);

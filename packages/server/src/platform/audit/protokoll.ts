@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   DATENSCHUTZ_SETTINGS_CODE,
   PROTOKOLL_LOGIN_MODULE,
@@ -7,17 +7,19 @@ import {
   DATENSCHUTZ_JOBS,
   datenschutzRun,
   datenschutzRunCode,
+  formatEuro,
   type DatenschutzReply,
   type DatenschutzSettings,
   protokollMessages,
+  protokollTime,
   type ModuleDefinition,
   type ProtokollEntry,
 } from '@hortus/contract';
 import type { Caller } from '../auth/session-user';
 import type { Db } from '../db/database';
-import { protokoll, users } from '../db/schema';
+import { groups, protokoll, users } from '../db/schema';
 import type { AppContext } from '../http/calls';
-import type { BackgroundJob } from '../modules/server-module';
+import type { BackgroundJob, ProtokollField, ProtokollFields, ProtokollNames } from '../modules/server-module';
 import { readModuleSettings, writeModuleSettings } from '../settings/module-settings';
 
 /**
@@ -64,34 +66,219 @@ export function protokollTableLabels(
 }
 const operationLabels: Record<StoredChange['a'], string> = { INSERT: 'neu', UPDATE: 'geändert', DELETE: 'entfernt' };
 
+/**
+ * The platform's own columns as the Protokoll reads them, and columns no reader needs in any table: the
+ * record's id (the entry names it), its version counter and last editor (the entry names who).
+ */
+const platformFields: ProtokollFields = {
+  users: {
+    nn: 'Benutzername',
+    ident: 'Anzeigename',
+    show: 'In der Mitgliederliste',
+    root_pw: 'Startpasswort',
+    locked_until: 'Gesperrt bis',
+  },
+  user_groups: { user_id: { label: 'Benutzer', ref: 'Benutzer' }, group_id: { label: 'Gruppe', ref: 'Gruppe' } },
+  user_rights: { user_id: { label: 'Benutzer', ref: 'Benutzer' }, right: 'Recht' },
+  group_rights: { group_id: { label: 'Gruppe', ref: 'Gruppe' }, right: 'Recht' },
+  user_parameter_values: {
+    user_id: { label: 'Benutzer', ref: 'Benutzer' },
+    parameter_id: 'Parameter',
+    wert: 'Wert',
+    option_ids: 'Auswahl',
+  },
+  groups: { name: 'Name', icon: 'Symbol', beschreibung: 'Beschreibung', standard: 'Standardgruppe' },
+  module_settings: { value: 'Werte' },
+};
+const everyTable: Readonly<Record<string, ProtokollField>> = { id: null, version: null, edited_by: null };
+
+/** How the Protokoll reads every tracked table's columns: the platform's and those the modules give. */
+export function protokollFieldsOf(
+  modules: readonly { protokollFields?: ProtokollFields }[],
+): ReadonlyMap<string, Readonly<Record<string, ProtokollField>>> {
+  return new Map([
+    ...Object.entries(platformFields),
+    ...modules.flatMap((module) => Object.entries(module.protokollFields ?? {})),
+  ]);
+}
+
+/** The current names of users (display name, else user name) and groups, the platform's record types. */
+const platformNames: Readonly<Record<string, ProtokollNames>> = {
+  Benutzer: async (db, ids) => {
+    const wanted = numericIds(ids);
+    if (wanted.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.ident}, ''), ${users.nn})` })
+      .from(users)
+      .where(inArray(users.id, wanted));
+    return new Map(rows.map((row) => [String(row.id), row.name]));
+  },
+  Gruppe: async (db, ids) => {
+    const wanted = numericIds(ids);
+    if (wanted.length === 0) return new Map();
+    const rows = await db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, wanted));
+    return new Map(rows.map((row) => [String(row.id), row.name]));
+  },
+};
+
+/** Ids as the Protokoll stores them (text) that are record ids (positive integers within the database's range). */
+export function numericIds(ids: readonly string[]): number[] {
+  return [...new Set(ids)].filter((id) => /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647).map(Number);
+}
+
+/** Per record type, its names: the platform's and those the modules give. */
+export function protokollNamesOf(
+  modules: readonly { protokollNames?: Readonly<Record<string, ProtokollNames>> }[],
+): ReadonlyMap<string, ProtokollNames> {
+  return new Map([
+    ...Object.entries(platformNames),
+    ...modules.flatMap((module) => Object.entries(module.protokollNames ?? {})),
+  ]);
+}
+
 /** The longest details line a reply carries (a record's deletion lists all its parts). */
 const DETAILS_MAX = 4000;
 
-function valueText(value: unknown): string {
-  if (value === null || value === undefined) return '–';
-  if (typeof value === 'string') return `„${value}“`;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+const decimal = (value: number) => value.toLocaleString('de-DE', { maximumFractionDigits: 2 });
+
+/** Current names of records by type and id (text), as far as the reader may see them. */
+export type ProtokollNameLookup = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** How the Protokoll reads a column's value: German dates, amounts and numbers, ja/nein, a record's current name. */
+function valueText(
+  value: unknown,
+  field: Exclude<ProtokollField, string | null> | undefined,
+  names: ProtokollNameLookup,
+): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (field?.ref !== undefined && (typeof value === 'number' || typeof value === 'string')) {
+    const name = names.get(field.ref)?.get(String(value));
+    return name === undefined ? `Nr. ${value}` : `„${name}“`;
+  }
+  if (typeof value === 'number') {
+    if (field?.format === 'euro') return formatEuro(value);
+    if (field?.format === 'hundertstel') return decimal(value / 100);
+    return Number.isInteger(value) ? String(value) : decimal(value);
+  }
   if (typeof value === 'boolean') return value ? 'ja' : 'nein';
-  return JSON.stringify(value);
+  if (typeof value === 'string') {
+    const day = ISO_DAY.exec(value);
+    if (day) return `${day[3]}.${day[2]}.${day[1]}`;
+    if (ISO_TIME.test(value)) return protokollTime(value.replace(' ', 'T'));
+    return `„${value}“`;
+  }
+  if (Array.isArray(value))
+    return value.length === 0 ? '–' : value.map((entry) => valueText(entry, field, names)).join(', ');
+  if (typeof value === 'object') {
+    const parts = Object.entries(value as Record<string, unknown>).map(
+      ([key, entry]) => `${key}: ${valueText(entry, undefined, names)}`,
+    );
+    return parts.length === 0 ? '–' : `(${parts.join(', ')})`;
+  }
+  return String(value);
 }
 
-/** The details of an entry as one readable line: 'Kind geändert: vorname „Emma“ → „Emmi“; Telefonnummer neu: …'. */
-export function detailsText(details: unknown, labels: ReadonlyMap<string, string>): string {
+/** A column's German name and value rule (the module's or the platform's; the column's name otherwise). */
+function fieldOf(
+  fields: ReadonlyMap<string, Readonly<Record<string, ProtokollField>>>,
+  table: string,
+  column: string,
+): { label: string; field?: Exclude<ProtokollField, string | null> } | null {
+  const own = fields.get(table);
+  // `null` leaves a column out: only a column the module does not mention falls back to the common rules.
+  const field = own !== undefined && column in own ? own[column] : everyTable[column];
+  if (field === null) return null;
+  if (field === undefined) {
+    // Amounts and hours kept as whole cents or hundredths read as such even where a module names no column.
+    if (column.endsWith('_cents')) return { label: column, field: { label: column, format: 'euro' } };
+    if (column.endsWith('_hundredths')) return { label: column, field: { label: column, format: 'hundertstel' } };
+    return { label: column };
+  }
+  return typeof field === 'string' ? { label: field } : { label: field.label, field };
+}
+
+/** The readable parts of an entry's details: labels, fields and the names of the records its values name. */
+export interface ProtokollReading {
+  labels: ReadonlyMap<string, string>;
+  fields: ReadonlyMap<string, Readonly<Record<string, ProtokollField>>>;
+  names: ProtokollNameLookup;
+}
+
+/**
+ * The details of an entry as readable lines, one per changed part: 'Benutzer geändert: Anzeigename „Anna“ →
+ * „Anna B.“' and 'Gruppenzugehörigkeit neu: Gruppe „Verwaltung“'.
+ */
+export function detailsText(details: unknown, reading: ProtokollReading): string {
   if (!Array.isArray(details)) return '';
   const parts = (details as StoredChange[]).map((change) => {
-    const fields = Object.entries(change.f ?? {}).map(([name, [before, after]]) =>
-      change.a === 'UPDATE'
-        ? `${name} ${valueText(before)} → ${valueText(after)}`
-        : `${name} ${valueText(change.a === 'INSERT' ? after : before)}`,
-    );
-    const label = labels.get(change.t) ?? change.t;
+    const fields = Object.entries(change.f ?? {}).flatMap(([name, [before, after]]) => {
+      const column = fieldOf(reading.fields, change.t, name);
+      if (column === null) return [];
+      const text = (value: unknown) => valueText(value, column.field, reading.names);
+      return [
+        change.a === 'UPDATE'
+          ? `${column.label} ${text(before)} → ${text(after)}`
+          : `${column.label} ${text(change.a === 'INSERT' ? after : before)}`,
+      ];
+    });
+    const label = reading.labels.get(change.t) ?? change.t;
     const head =
       change.t === 'anmeldung' || change.t === 'weitergabe'
         ? label
         : `${label} ${operationLabels[change.a] ?? ''}`.trim();
     return fields.length > 0 ? `${head}: ${fields.join(', ')}` : head;
   });
-  const text = parts.join('; ');
+  const text = parts.join('\n');
   return text.length > DETAILS_MAX ? `${text.slice(0, DETAILS_MAX - 1)}…` : text;
+}
+
+/** The records an entry's details name by a column with `ref`, per record type (ids as text). */
+function referencedIds(
+  details: unknown,
+  fields: ReadonlyMap<string, Readonly<Record<string, ProtokollField>>>,
+  into: Map<string, Set<string>>,
+): void {
+  if (!Array.isArray(details)) return;
+  for (const change of details as StoredChange[]) {
+    for (const [name, values] of Object.entries(change.f ?? {})) {
+      const field = fields.get(change.t)?.[name];
+      if (!field || typeof field === 'string' || field.ref === undefined) continue;
+      for (const value of values) {
+        if (typeof value !== 'number' && typeof value !== 'string') continue;
+        const ids = into.get(field.ref) ?? new Set<string>();
+        ids.add(String(value));
+        into.set(field.ref, ids);
+      }
+    }
+  }
+}
+
+/**
+ * The current names of the records `wanted` names, per type, as far as `viewer` may see them: a type a
+ * module's access port rules (AccessPort.protokoll) is named only for the ids the port lets the viewer see.
+ */
+async function namesFor(
+  db: Db,
+  app: Pick<AppContext, 'protokollNames' | 'protokollAccess'>,
+  viewer: Caller,
+  wanted: ReadonlyMap<string, ReadonlySet<string>>,
+): Promise<ProtokollNameLookup> {
+  const names = new Map<string, ReadonlyMap<string, string>>();
+  for (const [type, ids] of wanted) {
+    const resolve = app.protokollNames.get(type);
+    if (!resolve || ids.size === 0) continue;
+    let visible: readonly string[] = [...ids];
+    for (const rules of app.protokollAccess.values()) {
+      const rule = rules[type];
+      if (!rule) continue;
+      const allowed = await rule(db, viewer);
+      if (allowed !== 'all') visible = visible.filter((id) => allowed.includes(id));
+    }
+    if (visible.length > 0) names.set(type, await resolve(db, visible));
+  }
+  return names;
 }
 
 export interface ProtokollFilter {
@@ -164,11 +351,13 @@ export async function withheldEntries(app: AppContext, viewer: Caller): Promise<
 
 /**
  * Entries matching the filter, newest first, one page; and how many match in all. The details of entries
- * matching `withheld` (see withheldEntries) are replaced by a notice and not searched.
+ * matching `withheld` (see withheldEntries) are replaced by a notice and not searched. Records are named as
+ * they are now (`bezeichnung`, and the values that name a record), as far as `viewer` may see them.
  */
 export async function loadProtokoll(
   db: Db,
-  app: Pick<AppContext, 'modules' | 'protokollLabels'>,
+  app: Pick<AppContext, 'modules' | 'protokollLabels' | 'protokollFields' | 'protokollNames' | 'protokollAccess'>,
+  viewer: Caller,
   filter: ProtokollFilter,
   withheld?: SQL,
 ): Promise<{ eintraege: ProtokollEntry[]; anzahl: number }> {
@@ -196,6 +385,16 @@ export async function loadProtokoll(
     .orderBy(desc(protokoll.zeit), desc(protokoll.id))
     .limit(pageSize)
     .offset((filter.seite ?? 0) * pageSize);
+  const wanted = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (row.withheld) continue;
+    const ids = wanted.get(row.objektTyp) ?? new Set<string>();
+    ids.add(row.objektId);
+    wanted.set(row.objektTyp, ids);
+    referencedIds(row.details, app.protokollFields, wanted);
+  }
+  const names = await namesFor(db, app, viewer, wanted);
+  const reading: ProtokollReading = { labels: app.protokollLabels, fields: app.protokollFields, names };
   return {
     anzahl: Number(counted?.anzahl ?? 0),
     eintraege: rows.map((row) => ({
@@ -210,7 +409,8 @@ export async function loadProtokoll(
       modul: moduleTitle(app.modules, row.modul),
       aktion: row.aktion,
       objekt: `${row.objektTyp} ${row.objektId}`,
-      details: row.withheld ? protokollMessages.withheld : detailsText(row.details, app.protokollLabels),
+      bezeichnung: row.withheld ? '' : (names.get(row.objektTyp)?.get(row.objektId) ?? ''),
+      details: row.withheld ? protokollMessages.withheld : detailsText(row.details, reading),
     })),
   };
 }

@@ -15,7 +15,14 @@ import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
-import type { AccessPort, Audiences, CredentialEnder, PersonalDataSource } from '../modules/server-module';
+import type {
+  AccessPort,
+  Audiences,
+  CredentialEnder,
+  PersonalDataSource,
+  ProtokollField,
+  ProtokollNames,
+} from '../modules/server-module';
 
 /** A module's part of the Datenauskunft: what it keeps (`collect`) and who may see it (`mayView`). */
 export interface PersonalDataProvider {
@@ -52,6 +59,10 @@ export interface AppContext {
   personalData: readonly PersonalDataProvider[];
   /** Readable names of the Protokoll's tracked tables, the platform's and the modules' (protokollTableLabels). */
   protokollLabels: ReadonlyMap<string, string>;
+  /** How the Protokoll reads the tracked tables' columns, the platform's and the modules' (protokollFieldsOf). */
+  protokollFields: ReadonlyMap<string, Readonly<Record<string, ProtokollField>>>;
+  /** Per record type, its current names (the platform's users and groups, ServerModule.protokollNames). */
+  protokollNames: ReadonlyMap<string, ProtokollNames>;
   /** Per module code, the Protokoll record types its access port rules (AccessPort.protokoll). */
   protokollAccess: ReadonlyMap<string, NonNullable<AccessPort['protokoll']>>;
   /** What modules keep to open an account's data without its password, ended by a password reset. */

@@ -94,6 +94,18 @@ export interface ServerModule {
    * ('Telefonnummer geändert: …'); a table without one shows its name.
    */
   protokollLabels?: Readonly<Record<string, string>>;
+  /**
+   * How the Protokoll reads the columns of the module's tracked tables (table → column → ProtokollField): a
+   * German name, how a value reads (euro, hundredths) and which record type a value names (resolved to its
+   * current name when read); `null` leaves a column out. A column without one shows its name.
+   */
+  protokollFields?: ProtokollFields;
+  /**
+   * Per record type the module keeps (as its Protokoll entries name them), the current readable names of records by id, for the
+   * Protokoll's record column and the values that name a record. Asked only for the ids the reader may see
+   * (the module's access port, `access.protokoll`); a deleted record has none.
+   */
+  protokollNames?: Readonly<Record<string, ProtokollNames>>;
   /** How cross-module features (Datenauskunft, Protokoll) ask the module's record rules (see AccessPort). */
   access?: AccessPort;
   /**
@@ -134,8 +146,35 @@ export interface ServerModule {
 }
 
 /**
- * Named groups of people (id, name) one module keeps, offered to others that filter recipients by them
- * without knowing that module: the same list object while the groups are unchanged (a reader may keep reply
- * bytes meanwhile), never changed by a reader.
+ * Named groups of people (id, name) one module keeps (200: the classes, whose people are the parent accounts
+ * of their children), offered to others that address people by them without knowing that module (the
+ * dashboard's messages to the parents of a class). Both answers are the same object while the groups and
+ * their people are unchanged (a reader may keep reply bytes meanwhile), never changed by a reader.
  */
-export type Audiences = (db: Db) => Promise<readonly { id: number; name: string }[]>;
+export interface Audiences {
+  /** The groups, id and name, in the module's order. */
+  list: (db: Db) => Promise<readonly { id: number; name: string }[]>;
+  /** Per group id, the user accounts it holds (a group without any is missing). */
+  members: (db: Db) => Promise<AudienceMembers>;
+}
+
+/** Per audience id, the ids of the user accounts it holds. */
+export type AudienceMembers = ReadonlyMap<number, ReadonlySet<number>>;
+
+/** How the Protokoll shows one column: its German name, or with a value format and the record type it names. */
+export type ProtokollField =
+  | string
+  | null
+  | {
+      label: string;
+      /** 'euro': cents as '12,34 €'; 'hundertstel': hundredths as '1,5'. */
+      format?: 'euro' | 'hundertstel';
+      /** The record type (as entries name it) whose current name the value, an id, is shown with. */
+      ref?: string;
+    };
+
+/** Table → column → how the Protokoll shows it (see ServerModule.protokollFields). */
+export type ProtokollFields = Readonly<Record<string, Readonly<Record<string, ProtokollField>>>>;
+
+/** The current names of records of one type by id (text, as the Protokoll stores them); unknown ids are missing. */
+export type ProtokollNames = (db: Db, ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;

@@ -1,13 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dashboardCalls,
-  newsFeedWidget,
-  type DashboardSettings,
-  type GetDashboardReply,
-  type Meldung,
-  type W1Data,
-} from '@hortus/contract/modules/dashboard';
+import { dashboardCalls, newsFeedWidget, type Meldung, type W1Data } from '@hortus/contract/modules/dashboard';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { childClasses } from '../../../src/modules/children/schema';
 import { invalidateClasses } from '../../../src/modules/children/classes';
@@ -18,6 +11,7 @@ import { users } from '../../../src/platform/db/schema';
 import { createGroup } from '../../../src/seed/factories';
 import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 import { countQueries } from '../../support/count-queries';
+import { dashboardClient } from '../../support/dashboard-calls';
 
 /**
  * The dashboard load keeps its reply per loaded user as bytes (only xtime is written per call). These
@@ -58,30 +52,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-function load(code: string): Promise<Reply> {
-  return server.call(dashboardCalls.getSettings, code, {});
-}
-
-async function save(code: string): Promise<GetDashboardReply['save']> {
-  const reply = await load(code);
-  expectStatus(reply, 'success');
-  return reply.body.save as GetDashboardReply['save'];
-}
-
-async function settingsOf(code: string): Promise<DashboardSettings> {
-  const { useWidgets, bedingung_f000_sehen, w1_bedingung_meldungErstellen, w1_standardEmpfaenger } = (await save(code))
-    .settings;
-  return { useWidgets, bedingung_f000_sehen, w1_bedingung_meldungErstellen, w1_standardEmpfaenger };
-}
-
-function saveSettings(data: DashboardSettings): Promise<Reply> {
-  return server.call(dashboardCalls.getSettings, boss.code, { dataToSave: { type: 'saveSettings', data } });
-}
-
-async function feed(code: string): Promise<Meldung[]> {
-  const entry = (await save(code)).widgets.find((widget) => widget.id === 'w1');
-  return entry ? newsFeedWidget.parse(entry).meldungen : [];
-}
+const { load, save, settingsOf, saveSettings, feed } = dashboardClient(
+  () => server,
+  () => boss.code,
+);
 
 async function w1(code: string, dataToSave: W1Data): Promise<Meldung> {
   const reply = await server.call(dashboardCalls.w1, code, { dataToSave });

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { screenOf } from '../../testing/screen-width';
 import { DataTable } from './data-table';
 
 interface Row {
@@ -31,21 +32,6 @@ describe('DataTable', () => {
   });
 
   it('shows cards below its phone breakpoint (the attendance table: 800 px, school.md) and a table from it on', () => {
-    // A screen of a given width: max-width queries answer as a browser of that width would.
-    const screenOf = (width: number) =>
-      vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-        const limit = /max-width:\s*([\d.]+)px/.exec(query);
-        return {
-          matches: limit !== null && width <= Number(limit[1]),
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        } as MediaQueryList;
-      });
     const table = () =>
       render(
         <DataTable rows={rows} columns={columns} rowKey={(row) => row.id} emptyText="Leer" mobileBreakpoint={800} />,

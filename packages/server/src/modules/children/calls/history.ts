@@ -11,7 +11,7 @@ export const getKindProtokollCall = defineCall(childHistoryCalls.getKindProtokol
     const filter = { von: '', bis: '', nutzer: 0, modul: '', objekt: `Kind ${input.id}`, suche: '' };
     return {
       status: 'success',
-      ...(await loadProtokoll(db, app, { ...filter, seite: input.seite, proSeite: input.proSeite })),
+      ...(await loadProtokoll(db, app, user, { ...filter, seite: input.seite, proSeite: input.proSeite })),
     };
   },
 });

@@ -48,7 +48,7 @@ const replyHead = Buffer.from('{"status":"success","save":{"xtime":');
  */
 async function dashboardReply(app: AppContext, db: Db, user: LoadedUser, xtime: number): Promise<DashboardReply> {
   const settings = await dashboardSettingsOf(app);
-  const classes = app.audiences ? await app.audiences(db) : noClasses;
+  const classes = app.audiences ? await app.audiences.list(db) : noClasses;
   const canView = hasRight(user.rechte, dashboardRights.view);
   const shown = canView ? await widgetsFor(app, user, settings) : [];
   const built = builtDashboards(user, [app, settings, classes, ...shown.map((entry) => entry.data)], () => {
@@ -56,6 +56,7 @@ async function dashboardReply(app: AppContext, db: Db, user: LoadedUser, xtime: 
       // The shared settings are only serialised here.
       ...(settings as DashboardSettings),
       allWidgets: moduleWidgets(app).map((widget) => ({ id: widget.id, name: widget.name })),
+      w1_200_Elterngruppe: settings.w1_200_Elterngruppe ?? 0,
       // The audiences a module offers (200's classes), for filtering parents by class; none without it.
       w1_200_Klassen: [...classes],
     };

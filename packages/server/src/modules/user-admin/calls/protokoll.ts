@@ -9,6 +9,6 @@ import { defineCall } from '../../../platform/http/calls';
 export const getProtokollCall = defineCall(userAdminCalls.getProtokoll).forSession({
   rights: [userAdminRights.protokoll],
   async handle({ app, db, input, user }) {
-    return { status: 'success', ...(await loadProtokoll(db, app, input, await withheldEntries(app, user))) };
+    return { status: 'success', ...(await loadProtokoll(db, app, user, input, await withheldEntries(app, user))) };
   },
 });

@@ -21,6 +21,11 @@ export function useDashboard() {
   return useQuery(dashboardQueryOptions());
 }
 
+/** The dashboard as the page loaded it, without loading it again (dialogs opened from the dashboard). */
+export function useLoadedDashboard() {
+  return useQuery({ ...dashboardQueryOptions(), enabled: false });
+}
+
 /** Saves the dashboard settings (getSettings with dataToSave) and takes the fresh reply. */
 export function useSaveDashboardSettings() {
   const queryClient = useQueryClient();

@@ -5,6 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -28,13 +29,15 @@ import { FormDateTimeField } from '../../../platform/forms/form-date-fields';
 import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
-import { useW1 } from '../api/dashboard';
+import { useLoadedDashboard, useW1 } from '../api/dashboard';
 import {
   draftOf,
   mailWarning,
   messageFormSchema,
   newDraft,
   newField,
+  toggleClass,
+  withGroups,
   withStart,
   type MessageDraft,
 } from '../logic/message-form';
@@ -67,6 +70,10 @@ const fieldTypeOptions = feedbackFieldTypes.map((typ) => ({ value: typ, label: f
 export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onClose }: MessageDialogProps) {
   const settings = useSettings();
   const groups = settings.data?.nutzergruppen ?? [];
+  // The parents' group and the classes its members can be narrowed to (dashboard settings, module 200's classes).
+  const dashboard = useLoadedDashboard().data?.settings;
+  const parentGroup = dashboard?.w1_200_Elterngruppe ?? 0;
+  const classes = dashboard?.w1_200_Klassen ?? [];
   const form: MessageFormApi = useSchemaForm(
     messageFormSchema,
     meldung ? draftOf(meldung, emailParameter) : newDraft(standardEmpfaenger, emailParameter),
@@ -118,8 +125,24 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
         label="Empfänger"
         value={draft.bedingung_f000w1_sehen}
         groups={groups}
-        onChange={(value) => form.setValue('bedingung_f000w1_sehen', value, { shouldDirty: true })}
+        onChange={(value) =>
+          form.setValue('bedingung_f000w1_sehen', withGroups(value, parentGroup), { shouldDirty: true })
+        }
       />
+      {!draft.bedingung_f000w1_sehen.alle && parentGroup > 0 && classes.length > 0 && (
+        <ClassFilter
+          recipients={draft.bedingung_f000w1_sehen}
+          classes={classes}
+          parentGroupName={groups.find((group) => group.id === parentGroup)?.name ?? 'Eltern'}
+          onChange={(klasse, on) =>
+            form.setValue(
+              'bedingung_f000w1_sehen',
+              toggleClass(form.getValues('bedingung_f000w1_sehen'), klasse, on, parentGroup),
+              { shouldDirty: true },
+            )
+          }
+        />
+      )}
       <Divider />
       <FormCheckbox
         control={control}
@@ -139,7 +162,9 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
               />
             ))}
           </FormGroup>
-          {mailWarning(draft, emailParameter) && <Alert severity="warning">{dashboardMessages.noMailParameter}</Alert>}
+          {mailWarning(draft, emailParameter, parentGroup) && (
+            <Alert severity="warning">{dashboardMessages.noMailParameter}</Alert>
+          )}
         </Box>
       )}
       <Divider />
@@ -148,6 +173,48 @@ export function MessageDialog({ meldung, standardEmpfaenger, emailParameter, onC
         <FeedbackFields form={form} answered={new Set(meldung?.rueckmeldung.beantworteteFelder ?? [])} />
       )}
     </FormDialog>
+  );
+}
+
+/** 'parents can be filtered by class': the parents of the ticked classes receive the message. */
+function ClassFilter({
+  recipients,
+  classes,
+  parentGroupName,
+  onChange,
+}: {
+  recipients: MessageDraft['bedingung_f000w1_sehen'];
+  classes: readonly { id: number; name: string }[];
+  parentGroupName: string;
+  onChange(klasse: number, on: boolean): void;
+}) {
+  const chosen = recipients.klassen ?? [];
+  return (
+    <Box component="fieldset" role="group" aria-label="Eltern nach Klasse" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      <FormLabel component="legend" sx={{ fontSize: '0.875rem' }}>
+        Eltern nach Klasse
+      </FormLabel>
+      <FormGroup row>
+        {classes.map((klasse) => (
+          <FormControlLabel
+            key={klasse.id}
+            label={klasse.name}
+            control={
+              <Checkbox
+                size="small"
+                checked={chosen.includes(klasse.id)}
+                onChange={(event) => onChange(klasse.id, event.target.checked)}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+      <Typography variant="body2" color="text.secondary">
+        {chosen.length > 0
+          ? `Nur die Eltern der gewählten Klassen erhalten die Meldung, nicht alle der Gruppe „${parentGroupName}“.`
+          : `Eine Klasse wählen, um nur deren Eltern statt der ganzen Gruppe „${parentGroupName}“ zu erreichen.`}
+      </Typography>
+    </Box>
   );
 }
 

@@ -68,7 +68,12 @@ export function withStart(draft: MessageDraft, von: string): MessageDraft {
  * Sending by e-mail cannot reach anybody when none of the chosen recipient groups carries a ticked
  * e-mail parameter (messages to everybody or single users are not judged here).
  */
-export function mailWarning(draft: MessageDraft, emailParameter: readonly EmailParameter[]): boolean {
+export function mailWarning(
+  draft: MessageDraft,
+  emailParameter: readonly EmailParameter[],
+  /** The parents' group (w1_200_Elterngruppe): the parents of chosen classes are among its members. */
+  parentGroup = 0,
+): boolean {
   if (!draft.sendMail || draft.bedingung_f000w1_sehen.alle) return false;
   const ticked = new Set(
     draft.sendMailParameter.filter((parameter) => parameter.checked).map((parameter) => parameter.id),
@@ -76,7 +81,8 @@ export function mailWarning(draft: MessageDraft, emailParameter: readonly EmailP
   const groupsWithMail = new Set(
     emailParameter.filter((parameter) => ticked.has(parameter.id)).flatMap((parameter) => parameter.gruppen),
   );
-  const chosen = draft.bedingung_f000w1_sehen.gruppen;
+  const byClass = (draft.bedingung_f000w1_sehen.klassen ?? []).length > 0 && parentGroup > 0;
+  const chosen = [...draft.bedingung_f000w1_sehen.gruppen, ...(byClass ? [parentGroup] : [])];
   if (chosen.length === 0) return (draft.bedingung_f000w1_sehen.nutzer ?? []).length === 0 || ticked.size === 0;
   return !chosen.some((group) => groupsWithMail.has(group));
 }
@@ -86,4 +92,26 @@ let nextTemporaryId = 0;
 export function newField(sort: number): FeedbackField {
   nextTemporaryId -= 1;
   return { id: nextTemporaryId, sort, name: '', beschreibung: '', typ: 'text', selectoptions: [] };
+}
+
+type Recipients = MessageDraft['bedingung_f000w1_sehen'];
+
+/**
+ * Ticks or clears one class of the parents' filter ('parents can be filtered by class'): the message reaches
+ * the parents of the ticked classes instead of every member of the parents' group, so ticking a class
+ * takes that group out of the chosen groups.
+ */
+export function toggleClass(recipients: Recipients, classId: number, on: boolean, parentGroup: number): Recipients {
+  const without = (recipients.klassen ?? []).filter((id) => id !== classId);
+  const klassen = on ? [...without, classId].sort((a, b) => a - b) : without;
+  const gruppen = on ? recipients.gruppen.filter((id) => id !== parentGroup) : recipients.gruppen;
+  const { klassen: _old, ...rest } = recipients;
+  return klassen.length > 0 ? { ...rest, gruppen, klassen } : { ...rest, gruppen };
+}
+
+/** After the groups changed: the whole parents' group ticked again makes a class filter pointless. */
+export function withGroups(recipients: Recipients, parentGroup: number): Recipients {
+  if (parentGroup === 0 || !recipients.gruppen.includes(parentGroup)) return recipients;
+  const { klassen: _old, ...rest } = recipients;
+  return rest;
 }

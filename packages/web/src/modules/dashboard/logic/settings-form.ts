@@ -6,6 +6,7 @@ export function settingsOf(reply: DashboardSettingsReply): DashboardSettings {
     bedingung_f000_sehen: reply.bedingung_f000_sehen,
     w1_bedingung_meldungErstellen: reply.w1_bedingung_meldungErstellen,
     w1_standardEmpfaenger: reply.w1_standardEmpfaenger,
+    w1_200_Elterngruppe: reply.w1_200_Elterngruppe,
   };
 }
 

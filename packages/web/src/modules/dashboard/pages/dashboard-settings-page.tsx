@@ -4,7 +4,9 @@ import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -131,6 +133,23 @@ function DashboardSettingsForm({ saved }: { saved: DashboardSettingsReply }) {
               />
             ))}
           </FormGroup>
+          {saved.w1_200_Klassen.length > 0 && (
+            <TextField
+              select
+              label="Elterngruppe"
+              value={draft.w1_200_Elterngruppe ?? 0}
+              onChange={(event) => update({ w1_200_Elterngruppe: Number(event.target.value) })}
+              helperText="Meldungen an diese Gruppe lassen sich auf die Eltern einzelner Klassen beschränken."
+              sx={{ mt: 2, minWidth: 260 }}
+            >
+              <MenuItem value={0}>keine</MenuItem>
+              {groups.map((group) => (
+                <MenuItem key={group.id} value={group.id}>
+                  {group.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
         </SettingsForm>
       </Paper>
     </PageContainer>
