@@ -63,9 +63,9 @@ test('an admin clicks a child’s status; the child’s Verlauf and the Protokol
   await dialog.getByRole('tab', { name: protokollMessages.childHistory }).click();
   const history = dialog.getByRole('table', { name: protokollMessages.title });
   await expect(history.getByRole('row').filter({ hasText: 'Anwesenheit geändert' })).toContainText(
-    `time_to – → „${released}“`,
+    `Gegangen – → „${released}“`,
   );
-  await expect(history).toContainText('Anwesenheit neu: day');
+  await expect(history).toContainText('Anwesenheit neu: Tag');
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(dialog).toBeHidden();
 
@@ -77,10 +77,11 @@ test('an admin clicks a child’s status; the child’s Verlauf and the Protokol
   await choose(page, 'Modul', 'Kinder');
   await choose(page, 'Benutzer', 'Administrator');
   await page.getByLabel('Suche').fill('time_to');
-  const entry = protokoll.getByRole('row').filter({ hasText: `time_to – → „${released}“` });
+  const entry = protokoll.getByRole('row').filter({ hasText: `Gegangen – → „${released}“` });
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('Kinder');
-  await expect(entry.getByRole('cell').nth(4)).toHaveText(objekt);
+  // The record's current name above its type and number ('Tom Abholer', 'Kind 62').
+  await expect(entry.getByRole('cell').nth(4)).toContainText(objekt);
   // Another module's filter hides it.
   await choose(page, 'Modul', 'Anmeldung');
   await expect(protokoll).toContainText(protokollMessages.empty);
@@ -95,8 +96,10 @@ test('an admin clicks a child’s status; the child’s Verlauf and the Protokol
   expect(file.suggestedFilename()).toMatch(/^Protokoll-\d{4}-\d\d-\d\d\.csv$/);
   const csv = fs.readFileSync((await file.path())!, 'utf8');
   expect(csv.split('\r\n')[0]).toBe('\uFEFF"Zeit";"Benutzer";"Modul";"Aktion";"Datensatz";"Details"');
-  const line = csv.split('\r\n').find((text) => text.includes(`time_to – → „${released}“`));
-  expect(line).toMatch(new RegExp(`^"[^"]+";"Administrator";"Kinder";"geändert";"${objekt}";"Anwesenheit geändert: `));
+  const line = csv.split('\r\n').find((text) => text.includes(`Gegangen – → „${released}“`));
+  expect(line).toMatch(
+    new RegExp(`^"[^"]+";"Administrator";"Kinder";"geändert";"${objekt} \\([^)]+\\)";"Anwesenheit geändert: `),
+  );
 });
 
 test('a user administrator without x|005|030 and x|005|040 gets no Protokoll or Datenschutz tab, and the server refuses the call', async ({

@@ -142,11 +142,6 @@ export async function loadCalendarState(db: Db, viewer: Caller, window?: EventWi
 /** Built states per version of the calendar data (a new version is a new object, so old states go with it). */
 const statesByData = new WeakMap<CalendarData, Map<string, CalendarState>>();
 
-/** Every category with its event count (for the settings tab). */
-export async function loadAllCategories(db: Db): Promise<CalendarCategory[]> {
-  return allCategoriesOf(await calendarData(db));
-}
-
 /** One list per version of the calendar data (a reply's settings stay the same object meanwhile). */
 export const allCategoriesOf = perObject((data: CalendarData): CalendarCategory[] =>
   data.categories.map((category) => ({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   previewOf,
   type ConversationItem,
@@ -193,13 +193,4 @@ export async function conversation(
       };
     }),
   };
-}
-
-/** Unread messages of a user (the menu badge and the dashboard widget). */
-export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messageReceipts)
-    .where(and(eq(messageReceipts.userId, userId), isNull(messageReceipts.readAt)));
-  return row?.n ?? 0;
 }

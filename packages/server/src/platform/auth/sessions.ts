@@ -51,11 +51,6 @@ export async function deleteSession(db: Db, code: string): Promise<void> {
   await invalidate(db, cacheScope.session, tokenHash);
 }
 
-export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-  await invalidate(db, cacheScope.session);
-}
-
 export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db
     .delete(sessions)

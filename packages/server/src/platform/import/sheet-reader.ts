@@ -94,10 +94,3 @@ export function readSheetLines(source: { path: string } | { bytes: Uint8Array },
     target.postMessage(request);
   }).finally(() => stopWhenIdle(target));
 }
-
-/** Ends the thread (tests, shutdown); the next read starts it again. */
-export async function stopSheetReader(): Promise<void> {
-  const running = worker;
-  worker = null;
-  await running?.terminate();
-}

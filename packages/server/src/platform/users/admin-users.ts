@@ -81,15 +81,6 @@ export async function loadAdminUser(db: Db, id: number): Promise<AdminUser | nul
   return user ?? null;
 }
 
-/** Effective rights of a stored user (groups ∪ rechteSolo). */
-export async function effectiveRightsOf(db: Db, user: Pick<AdminUser, 'gruppen' | 'rechteSolo'>): Promise<string[]> {
-  const org = await readOrgData(db);
-  return effectiveRights(
-    user.gruppen.map((groupId) => org.groupRights.get(groupId) ?? []),
-    user.rechteSolo,
-  );
-}
-
 export interface SaveUserOptions {
   /** The logged-in editor: rights they do not hold cannot be granted. */
   editor: LoadedUser;

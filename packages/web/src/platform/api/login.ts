@@ -1,6 +1,5 @@
 import type { LoginReply } from '@hortus/contract';
 import { callUrl, loginReplyGuard, loginRouteTargets } from '@hortus/contract/login-route';
-import { useMutation } from '@tanstack/react-query';
 import { postCall } from './client';
 
 export interface LoginInput {
@@ -28,8 +27,4 @@ export function login(input: LoginInput): Promise<LoginReply> {
     loginReplyGuard,
     { code: '' },
   );
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

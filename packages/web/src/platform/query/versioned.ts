@@ -1,4 +1,3 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
   deltaReply,
   replyFromDelta,
@@ -52,14 +51,4 @@ export function callWithVersion<S extends CallSpec>(
   if (spec.delta) fields.xtime = xtime ?? 0;
   const holding = xtime === undefined ? undefined : held;
   return postCall(spec.url, encodeCallFields(fields), mergingSchema(spec, holding), { timeoutMs: spec.timeoutMs });
-}
-
-/** The same, with the snapshot the query cache holds under `key`. */
-export function callWithCachedVersion<S extends CallSpec>(
-  client: QueryClient,
-  key: QueryKey,
-  spec: S,
-  input: CallRequestInput<S>,
-): Promise<CallReplyOutput<S>> {
-  return callWithVersion(spec, input, client.getQueryData(key));
 }

@@ -35,9 +35,6 @@ import { CostDocumentList } from './cost-document-list';
 import { DeleteDocumentConfirm } from './delete-document-confirm';
 import { CLOSE_DELAY_MS } from '../logic/close-delay';
 
-/** Names of the cost document types. */
-export const costDocumentNames: Record<number, string> = { 1: 'Rechnung', 20: 'Buchungsbeleg', 100: 'Sonstiges' };
-
 export function costFormValues(cost: CostView | null, data: CustomerData): CostInput {
   if (!cost)
     return {

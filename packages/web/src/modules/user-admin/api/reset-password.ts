@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { call } from '../../../platform/api/client';
 
@@ -6,10 +5,6 @@ import { call } from '../../../platform/api/client';
 export async function resetPassword(id: number): Promise<string> {
   const reply = await call(userAdminCalls.resetPW, { data: id });
   return reply.neuPW;
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
 }
 
 /** Ends all sessions of the user (signed out on every device; the password stays). */
