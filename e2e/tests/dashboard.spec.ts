@@ -143,7 +143,7 @@ test('the dashboard settings decide who sees the news feed', async ({ page }) =>
 
   await switchTo(page, demo.erzieher);
   // Widget 2 (module 200) stays visible to everybody; only the news feed is gone.
-  await expect(page.getByRole('region', { name: 'Abwesenheiten' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Abwesenheiten', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Meldungen' })).toHaveCount(0);
 
   await switchTo(page, demo.leitung);

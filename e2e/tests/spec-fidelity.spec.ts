@@ -137,7 +137,10 @@ test.describe('on a phone', () => {
 
   test("'Entlasszeit' is not cut off on the dashboard's widget", async ({ page }) => {
     await open(page, demo.leitung, '/000');
-    const label = page.getByRole('region', { name: 'Abwesenheiten' }).getByText('Entlasszeit', { exact: true }).first();
+    const label = page
+      .getByRole('region', { name: 'Abwesenheiten', exact: true })
+      .getByText('Entlasszeit', { exact: true })
+      .first();
     await expect(label).toBeVisible();
     const cut = await label.evaluate((element) => element.scrollWidth > element.clientWidth);
     expect(cut).toBe(false);

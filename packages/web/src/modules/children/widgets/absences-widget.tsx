@@ -111,7 +111,7 @@ export function AbsencesWidget(_props: WidgetProps) {
           defaultRowsPerPage={10}
           mobileBreakpoint={600}
           onRowClick={(row) => setOpen(row)}
-          aria-label="Abwesenheiten"
+          aria-label="Abwesenheitsliste"
           data-testid="w2-table"
         />
       )}
