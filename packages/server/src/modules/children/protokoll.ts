@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import { numericIds } from '../../platform/audit/protokoll';
+import { inArray, sql } from 'drizzle-orm';
+import { namesById } from '../../platform/audit/protokoll';
 import type { ProtokollFields, ProtokollNames } from '../../platform/modules/server-module';
 import { childClasses, children } from './schema';
 
@@ -127,22 +127,16 @@ export const childrenProtokollFields: ProtokollFields = {
 
 /** The current names of children ('Emma Schulz') and classes by id (ServerModule.protokollNames). */
 export const childrenProtokollNames: Readonly<Record<string, ProtokollNames>> = {
-  Kind: async (db, ids) => {
-    const wanted = numericIds(ids);
-    if (wanted.length === 0) return new Map();
-    const rows = await db
-      .select({ id: children.id, vorname: children.vorname, nachname: children.nachname })
+  Kind: namesById((db, wanted) =>
+    db
+      .select({ id: children.id, name: sql<string>`concat_ws(' ', ${children.vorname}, ${children.nachname})` })
       .from(children)
-      .where(inArray(children.id, wanted));
-    return new Map(rows.map((row) => [String(row.id), `${row.vorname} ${row.nachname}`.trim()]));
-  },
-  Klasse: async (db, ids) => {
-    const wanted = numericIds(ids);
-    if (wanted.length === 0) return new Map();
-    const rows = await db
+      .where(inArray(children.id, wanted)),
+  ),
+  Klasse: namesById((db, wanted) =>
+    db
       .select({ id: childClasses.id, name: childClasses.name })
       .from(childClasses)
-      .where(inArray(childClasses.id, wanted));
-    return new Map(rows.map((row) => [String(row.id), row.name]));
-  },
+      .where(inArray(childClasses.id, wanted)),
+  ),
 };

@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import { numericIds } from '../../platform/audit/protokoll';
+import { inArray, sql } from 'drizzle-orm';
+import { namesById } from '../../platform/audit/protokoll';
 import type { ProtokollFields, ProtokollNames } from '../../platform/modules/server-module';
 import { payrollEmployees } from './schema';
 
@@ -38,13 +38,13 @@ export const payrollProtokollFields: ProtokollFields = {
 
 /** The current names of employees ('Anna Berg') by id (ServerModule.protokollNames). */
 export const payrollProtokollNames: Readonly<Record<string, ProtokollNames>> = {
-  Mitarbeiter: async (db, ids) => {
-    const wanted = numericIds(ids);
-    if (wanted.length === 0) return new Map();
-    const rows = await db
-      .select({ id: payrollEmployees.id, vorname: payrollEmployees.vorname, nachname: payrollEmployees.nachname })
+  Mitarbeiter: namesById((db, wanted) =>
+    db
+      .select({
+        id: payrollEmployees.id,
+        name: sql<string>`concat_ws(' ', ${payrollEmployees.vorname}, ${payrollEmployees.nachname})`,
+      })
       .from(payrollEmployees)
-      .where(inArray(payrollEmployees.id, wanted));
-    return new Map(rows.map((row) => [String(row.id), `${row.vorname} ${row.nachname}`.trim()]));
-  },
+      .where(inArray(payrollEmployees.id, wanted)),
+  ),
 };

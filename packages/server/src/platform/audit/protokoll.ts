@@ -104,26 +104,31 @@ export function protokollFieldsOf(
 
 /** The current names of users (display name, else user name) and groups, the platform's record types. */
 const platformNames: Readonly<Record<string, ProtokollNames>> = {
-  Benutzer: async (db, ids) => {
-    const wanted = numericIds(ids);
-    if (wanted.length === 0) return new Map();
-    const rows = await db
+  Benutzer: namesById((db, wanted) =>
+    db
       .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.ident}, ''), ${users.nn})` })
       .from(users)
-      .where(inArray(users.id, wanted));
-    return new Map(rows.map((row) => [String(row.id), row.name]));
-  },
-  Gruppe: async (db, ids) => {
-    const wanted = numericIds(ids);
-    if (wanted.length === 0) return new Map();
-    const rows = await db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, wanted));
-    return new Map(rows.map((row) => [String(row.id), row.name]));
-  },
+      .where(inArray(users.id, wanted)),
+  ),
+  Gruppe: namesById((db, wanted) =>
+    db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, wanted)),
+  ),
 };
 
-/** Ids as the Protokoll stores them (text) that are record ids (positive integers within the database's range). */
-export function numericIds(ids: readonly string[]): number[] {
-  return [...new Set(ids)].filter((id) => /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647).map(Number);
+/**
+ * A record type's names lookup from one query over record ids: the ids the Protokoll stores (text) that are
+ * record ids (positive integers within the database's range) are read, at most once each; none means no query.
+ */
+export function namesById(
+  read: (db: Db, ids: number[]) => Promise<readonly { id: number; name: string }[]>,
+): ProtokollNames {
+  return async (db, ids) => {
+    const wanted = [...new Set(ids)]
+      .filter((id) => /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647)
+      .map(Number);
+    if (wanted.length === 0) return new Map();
+    return new Map((await read(db, wanted)).map((row) => [String(row.id), row.name.trim()]));
+  };
 }
 
 /** Per record type, its names: the platform's and those the modules give. */
