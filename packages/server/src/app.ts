@@ -128,6 +128,8 @@ export function createAppContext(
     ),
     credentialEnders: serverModules.flatMap((module) => (module.endCredentials ? [module.endCredentials] : [])),
     recordFileAreas: serverModules.flatMap((module) => module.recordFileAreas ?? []),
+    retentionJobs: allJobs().flatMap((job) => (job.datenschutz ? [{ name: job.name, label: job.datenschutz }] : [])),
+    accountErasers: serverModules.flatMap((module) => (module.eraseAccount ? [module.eraseAccount] : [])),
   };
 }
 

@@ -185,12 +185,6 @@ export const datenschutzInput = z.object({
 });
 export type DatenschutzInput = z.input<typeof datenschutzInput>;
 
-/** The retention jobs whose last run the Datenschutz page shows (job name → label). */
-export const DATENSCHUTZ_JOBS = [
-  { name: 'protokoll-retention', label: 'Protokoll bereinigen' },
-  { name: 'children-attendance-retention', label: 'Anwesenheiten bereinigen und anonymisieren' },
-  { name: 'payroll-retention', label: 'Lohnabrechnungen löschen' },
-] as const;
 /** Module settings code under which a retention job records its last run. */
 export const datenschutzRunCode = (job: string) => `datenschutz-lauf:${job}`;
 /** A retention job's last run: when (ISO, UTC) and what it did, in German. */
@@ -199,7 +193,7 @@ export type DatenschutzRun = z.infer<typeof datenschutzRun>;
 export const datenschutzReply = z.object({
   status: z.literal('success'),
   settings: datenschutzSettings,
-  /** One per DATENSCHUTZ_JOBS entry; `lauf` null while the job never ran. */
+  /** One per registered retention job (the platform's and the modules'); `lauf` null while the job never ran. */
   laeufe: z.array(z.object({ name: z.string(), label: z.string(), lauf: datenschutzRun.nullable() })),
 });
 export type DatenschutzReply = z.infer<typeof datenschutzReply>;

@@ -292,7 +292,7 @@ describe('property: no call of 200 or 410 changes an account holding a right the
             await attempt(() =>
               saveParent(db(), editor, settings, { ...parentInput, id, nn: `neu-${id}-${Date.now()}` }),
             );
-            await attempt(() => deleteParent(db(), editor, settings, id));
+            await attempt(() => deleteParent(db(), editor, settings, id, []));
           }
           await attempt(() => saveParent(db(), editor, settings, { ...parentInput, id: 0, nn: `neu-${Date.now()}` }));
           await attempt(() =>

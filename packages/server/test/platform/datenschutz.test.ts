@@ -5,6 +5,7 @@ import { protokollRetentionJob, readDatenschutzSettings } from '../../src/platfo
 import { writeModuleSettings } from '../../src/platform/settings/module-settings';
 import { attendanceRetentionJob } from '../../src/modules/children/retention';
 import { payrollRetentionJob } from '../../src/modules/payroll/retention';
+import { messagesRetentionJob } from '../../src/modules/messages/privacy';
 import { expectStatus, startTestServer, type TestServer } from '../support/helper';
 
 let server: TestServer;
@@ -80,14 +81,17 @@ describe('Datenschutz settings (retention)', () => {
   it('records each retention job’s last run and answers it with the settings', async () => {
     const admin = await server.userWithSession({ rechteSolo: ['x|005|040'] });
     const before = await server.call(getDatenschutz, admin.code);
+    // The platform's job, then each module's retention job (registered with its label).
     expect(before.body.laeufe).toEqual([
-      expect.objectContaining({ name: 'protokoll-retention', lauf: null }),
-      expect.objectContaining({ name: 'children-attendance-retention', lauf: null }),
-      expect.objectContaining({ name: 'payroll-retention', lauf: null }),
+      { name: 'protokoll-retention', label: 'Protokoll bereinigen', lauf: null },
+      { name: 'children-attendance-retention', label: 'Anwesenheiten bereinigen und anonymisieren', lauf: null },
+      { name: 'messages-retention', label: 'Nachrichten löschen', lauf: null },
+      { name: 'payroll-retention', label: 'Lohnabrechnungen löschen', lauf: null },
     ]);
     const started = Date.now();
     await protokollRetentionJob.run(server.context);
     await attendanceRetentionJob.run(server.context);
+    await messagesRetentionJob.run(server.context);
     await payrollRetentionJob.run(server.context);
     const after = await server.call(getDatenschutz, admin.code);
     expectStatus(after, 'success', 200);
@@ -95,6 +99,7 @@ describe('Datenschutz settings (retention)', () => {
     expect(laeufe.map((job) => job.lauf?.ergebnis)).toEqual([
       expect.stringMatching(/^\d+ Einträge entfernt$/),
       expect.stringMatching(/^\d+ Anwesenheiten gelöscht, \d+ anonymisiert$/),
+      expect.stringMatching(/^\d+ Nachrichten, \d+ leere Unterhaltungen und \d+ Anhänge gelöscht$/),
       expect.stringMatching(/^\d+ Lohnabrechnungen gelöscht$/),
     ]);
     for (const job of laeufe) expect(Date.parse(job.lauf?.zeit ?? '')).toBeGreaterThanOrEqual(started - 1000);

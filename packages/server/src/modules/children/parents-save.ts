@@ -4,7 +4,7 @@ import { childrenMessages, type ChildrenSettings, type ParentData } from '@hortu
 import { generatePassword, hashGeneratedPassword } from '../../platform/auth/password';
 import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
-import type { CredentialEnder } from '../../platform/modules/server-module';
+import type { AccountEraser, CredentialEnder } from '../../platform/modules/server-module';
 import { invalidateUsers } from '../../platform/cache/hot-cache';
 import { invalidateChildBase } from './child-base';
 import { userParameterValues, users } from '../../platform/db/schema';
@@ -144,9 +144,15 @@ export async function saveParent(
 }
 
 /** delEltern: deletes a plain parent account (through the accounts service); its children stay (unlinked). */
-export async function deleteParent(db: Db, editor: Caller, settings: ChildrenSettings, id: number): Promise<void> {
+export async function deleteParent(
+  db: Db,
+  editor: Caller,
+  settings: ChildrenSettings,
+  id: number,
+  erasers: readonly AccountEraser[],
+): Promise<void> {
   await requireParent(db, editor, settings, id, true);
-  await deleteAccounts(db, editor, [id], 'eltern.id', true);
+  await deleteAccounts(db, editor, [id], { erasers, field: 'eltern.id', erase: true });
 }
 
 /**

@@ -49,6 +49,7 @@ export async function applyAttendanceRetention(
 /** Daily: attendance history past its retention goes, leavers' names past theirs. */
 export const attendanceRetentionJob = retentionJob(
   'children-attendance-retention',
+  'Anwesenheiten bereinigen und anonymisieren',
   async (app) => applyAttendanceRetention(app.db, await readDatenschutzSettings(app.db)),
   (done) => `${done.geloescht} Anwesenheiten gelöscht, ${done.anonymisiert} anonymisiert`,
 );

@@ -188,7 +188,10 @@ export async function runSchoolYear(app: AppContext, user: Caller, state: School
     if (parents.size > 0) {
       const ids = [...parents];
       // The accounts service refuses accounts stronger than the user and keeps the last administrator.
-      await deleteAccounts(tx, user, ids, `${field}.alleElternkontenLoeschen`);
+      await deleteAccounts(tx, user, ids, {
+        erasers: app.accountErasers,
+        field: `${field}.alleElternkontenLoeschen`,
+      });
       result.elternGeloescht = ids.length;
     }
     if (state.fuerAlleNeueElternkonten) {

@@ -56,6 +56,7 @@ export async function applyPayrollRetention(app: AppContext, years: number, now 
 /** Daily: closed payrolls past `lohnJahre` go; the run is recorded for the Datenschutz page. */
 export const payrollRetentionJob = retentionJob(
   PAYROLL_RETENTION_JOB,
+  'Lohnabrechnungen löschen',
   async (app) => applyPayrollRetention(app, (await readDatenschutzSettings(app.db)).lohnJahre),
   (removed) => `${removed} Lohnabrechnungen gelöscht`,
 );

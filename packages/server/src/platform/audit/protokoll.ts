@@ -4,7 +4,6 @@ import {
   PROTOKOLL_LOGIN_MODULE,
   PROTOKOLL_PAGE_DEFAULT,
   datenschutzSettings,
-  DATENSCHUTZ_JOBS,
   datenschutzRun,
   datenschutzRunCode,
   formatEuro,
@@ -459,19 +458,27 @@ export async function recordLogin(
  * Records that personal data left the app (Art. 5 (2) DSGVO, accountability): a Datenauskunft or a list export,
  * by whom, of what, in which form. Reads change nothing, so no trigger sees them; this entry does.
  */
-export async function recordDisclosure(
-  db: Db,
-  disclosure: {
-    nutzerId: number;
-    modul: string;
-    aktion: string;
-    objektTyp: string;
-    objektId: string;
-    felder: Record<string, string | number>;
-  },
-): Promise<void> {
+export async function recordDisclosure(db: Db, disclosure: ProtokollEvent): Promise<void> {
+  await recordEvent(db, 'weitergabe', disclosure);
+}
+
+/** An entry a module writes itself for what no table trigger sees (a disclosure, a broadcast). */
+export interface ProtokollEvent {
+  nutzerId: number;
+  modul: string;
+  aktion: string;
+  objektTyp: string;
+  objektId: string;
+  felder: Record<string, string | number | boolean>;
+}
+
+/**
+ * Records an event as one Protokoll entry whose details read '<label of `tabelle`> neu: <felder>' (the
+ * module's protokollLabels name `tabelle`; 'weitergabe' reads as the label alone). In `db`'s transaction.
+ */
+export async function recordEvent(db: Db, tabelle: string, disclosure: ProtokollEvent): Promise<void> {
   const change: StoredChange = {
-    t: 'weitergabe',
+    t: tabelle,
     a: 'INSERT',
     f: Object.fromEntries(Object.entries(disclosure.felder).map(([name, value]) => [name, [null, value]])),
   };
@@ -516,9 +523,12 @@ export async function recordRetentionRun(db: Db, job: string, ergebnis: string, 
 }
 
 /** The Datenschutz settings and every retention job's last run, as getDatenschutz answers them. */
-export async function datenschutzOverview(db: Db): Promise<DatenschutzReply> {
+export async function datenschutzOverview(
+  db: Db,
+  jobs: readonly { name: string; label: string }[],
+): Promise<DatenschutzReply> {
   const laeufe = await Promise.all(
-    DATENSCHUTZ_JOBS.map(async (job) => ({
+    jobs.map(async (job) => ({
       name: job.name,
       label: job.label,
       lauf: await readModuleSettings(db, datenschutzRunCode(job.name), datenschutzRun.nullable(), null),
@@ -535,15 +545,18 @@ export async function retentionLastRun(db: Db, job: string): Promise<Date | null
 
 /**
  * A daily retention job: `work` does it, `result` says in German what it did; each run is recorded for the
- * Datenschutz page, and a server that was down when the job was due catches up after its start (`lastRun`).
+ * Datenschutz page (listed there under `label`), and a server that was down when the job was due catches up
+ * after its start (`lastRun`).
  */
 export function retentionJob<T>(
   name: string,
+  label: string,
   work: (app: AppContext) => Promise<T>,
   result: (done: T) => string,
-): BackgroundJob & { run(app: AppContext): Promise<T> } {
+): BackgroundJob & { run(app: AppContext): Promise<T>; datenschutz: string } {
   return {
     name,
+    datenschutz: label,
     everyMs: 24 * 60 * 60_000,
     lastRun: (app) => retentionLastRun(app.db, name),
     run: async (app) => {
@@ -557,6 +570,7 @@ export function retentionJob<T>(
 /** Daily: entries past the configured retention are removed; the run is recorded. */
 export const protokollRetentionJob = retentionJob(
   'protokoll-retention',
+  'Protokoll bereinigen',
   async (app) => removeExpiredProtokoll(app.db, await protokollMonths(app.db)),
   (removed) => `${removed} Einträge entfernt`,
 );

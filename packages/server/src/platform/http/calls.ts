@@ -18,6 +18,7 @@ import type { ServerWidget, WidgetAccess } from '../modules/widgets';
 import type {
   AccessPort,
   Audiences,
+  AccountEraser,
   CredentialEnder,
   PersonalDataSource,
   ProtokollField,
@@ -69,6 +70,10 @@ export interface AppContext {
   credentialEnders: readonly CredentialEnder[];
   /** File areas about records rather than their uploaders (ServerModule.recordFileAreas). */
   recordFileAreas: readonly string[];
+  /** The retention jobs (platform's and modules'), whose last runs the Datenschutz page lists. */
+  retentionJobs: readonly { name: string; label: string }[];
+  /** What modules erase of an account when it is deleted (ServerModule.eraseAccount), in its transaction. */
+  accountErasers: readonly AccountEraser[];
 }
 
 /**

@@ -29,6 +29,12 @@ export type PersonalDataSource = (db: Db, userId: number) => Promise<PersonalDat
  */
 export type CredentialEnder = (tx: Db, userId: number) => Promise<void>;
 
+/**
+ * Erases what a module keeps that accounts wrote (Art. 17 DSGVO: messages' texts), when the accounts are
+ * deleted: in the deleting transaction, before their rows go (platform/users/accounts.ts deleteAccounts).
+ */
+export type AccountEraser = (tx: Db, userIds: readonly number[]) => Promise<void>;
+
 /** Of one record type, the ids (as the Protokoll writes them, text) a viewer may see, or all of them. */
 export type VisibleIds = 'all' | readonly string[];
 
@@ -60,6 +66,8 @@ export interface BackgroundJob {
    * ran) runs shortly after the server starts, so a server restarted more often than the interval still runs it.
    */
   lastRun?: (app: AppContext) => Promise<Date | null>;
+  /** A retention job (platform/audit/protokoll.ts retentionJob): its label on the Datenschutz page. */
+  datenschutz?: string;
 }
 
 /** What the demo organisation offers a module's demo seed: the ids of the demo groups. */
@@ -89,6 +97,8 @@ export interface ServerModule {
   personalData?: PersonalDataSource;
   /** Ends the module's password-less access of an account when its password is reset (feed tokens). */
   endCredentials?: CredentialEnder;
+  /** Erases what the module keeps that an account wrote, when the account is deleted (see AccountEraser). */
+  eraseAccount?: AccountEraser;
   /**
    * Readable names of the module's tracked tables (table name → 'Kind'), for the Protokoll's details line
    * ('Telefonnummer geändert: …'); a table without one shows its name.

@@ -14,7 +14,7 @@ import { deleteExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { groupParameters, groupRights, groups, sessions, userGroups, userRights, users } from '../db/schema';
 import { CallError, invalid } from '../http/calls';
-import type { BackgroundJob, CredentialEnder } from '../modules/server-module';
+import type { AccountEraser, BackgroundJob, CredentialEnder } from '../modules/server-module';
 import { cacheScope, invalidate, invalidateUsers } from '../cache/hot-cache';
 import { invalidateOrgData, readOrgData } from '../settings/org-data';
 import { membersOf, recomputeIdents } from './parameter-values';
@@ -245,22 +245,29 @@ export async function updateAccount(tx: Db, editor: Caller, id: number, change: 
 /**
  * Deletes accounts (not the editor's own, none stronger than the editor; the last administrator is
  * kept — errors on `field`). Their sessions, values, rights and subscriptions go with them (foreign keys
- * cascade); the session cache is dropped on every server. Runs in `db`'s transaction if it is one.
+ * cascade), what modules keep that they wrote is erased (`erasers`, e.g. their messages' texts); the session
+ * cache is dropped on every server. Runs in `db`'s transaction if it is one.
  */
 export async function deleteAccounts(
   db: Db,
   editor: Caller,
   ids: readonly number[],
-  field = 'data',
-  /** Erasure (Art. 17 DSGVO): the accounts' Protokoll history and logins go too, one marker stays each. */
-  erase = false,
+  options: {
+    /** The modules' erasers (AppContext.accountErasers). */
+    erasers: readonly AccountEraser[];
+    field?: string;
+    /** Erasure (Art. 17 DSGVO): the accounts' Protokoll history and logins go too, one marker stays each. */
+    erase?: boolean;
+  },
 ): Promise<void> {
+  const { erasers, field = 'data', erase = false } = options;
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   if (unique.includes(editor.id)) throw invalid({ [field]: [accountMessages.deleteSelf] });
   await keepingAdmins(db, field, async (tx) => {
     await requireAccountChange(tx, editor, unique);
     const names = await tx.select({ id: users.id, nn: users.nn }).from(users).where(inArray(users.id, unique));
+    for (const eraseOf of erasers) await eraseOf(tx, unique);
     await tx.delete(users).where(inArray(users.id, unique));
     if (erase) {
       for (const { id, nn } of names) {

@@ -18,7 +18,7 @@ import {
   writeValues,
 } from './parameter-values';
 import { keepingAdmins } from './rights-guard';
-import type { CredentialEnder } from '../modules/server-module';
+import type { AccountEraser, CredentialEnder } from '../modules/server-module';
 import {
   claimAccountVersion,
   createAccount,
@@ -166,10 +166,15 @@ export async function saveAdminUser(db: Db, input: AdminUser, options: SaveUserO
 }
 
 /** Deletes a user (not oneself, nobody stronger, not the last administrator); see deleteAccounts. */
-export async function deleteAdminUser(db: Db, userId: number, editor: LoadedUser): Promise<void> {
+export async function deleteAdminUser(
+  db: Db,
+  userId: number,
+  editor: LoadedUser,
+  erasers: readonly AccountEraser[],
+): Promise<void> {
   if (userId === editor.id) throw invalid({ data: [accountMessages.deleteSelf] });
   requireRecord(await loadAdminUser(db, userId), { canSee: true }, accountMessages.unknownUser);
-  await deleteAccounts(db, editor, [userId]);
+  await deleteAccounts(db, editor, [userId], { erasers });
 }
 
 /**

@@ -41,7 +41,7 @@ export const getSettingsCall = defineCall(childrenCalls.getSettings).forSession(
       }
       case 'delEltern': {
         const [account] = await db.select({ nn: users.nn }).from(users).where(eq(users.id, save.data.eltern.id));
-        await deleteParent(db, user, await readChildrenSettings(db), save.data.eltern.id);
+        await deleteParent(db, user, await readChildrenSettings(db), save.data.eltern.id, app.accountErasers);
         if (account) await removeLoginLetters(app, account.nn);
         return reply(db, user, { kindUpdated: true });
       }

@@ -51,8 +51,8 @@ export const datenauskunftCall = defineCall(userAdminCalls.datenauskunft).forSes
 /** The Datenschutz settings (retention) for holders of the Datenschutz right; defaults while none are saved. */
 export const getDatenschutzCall = defineCall(userAdminCalls.getDatenschutz).forSession({
   rights: [userAdminRights.datenschutz],
-  async handle({ db }) {
-    return datenschutzOverview(db);
+  async handle({ app }) {
+    return datenschutzOverview(app.db, app.retentionJobs);
   },
 });
 
@@ -62,8 +62,8 @@ export const getDatenschutzCall = defineCall(userAdminCalls.getDatenschutz).forS
  */
 export const saveDatenschutzCall = defineCall(userAdminCalls.saveDatenschutz).forSession({
   rights: [userAdminRights.datenschutz],
-  async handle({ db, input }) {
+  async handle({ app, db, input }) {
     await writeModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, input.data);
-    return datenschutzOverview(db);
+    return datenschutzOverview(db, app.retentionJobs);
   },
 });

@@ -46,8 +46,8 @@ export const saveNutzerCall = defineCall(userAdminCalls.saveNutzer).forSession({
 
 export const delNutzerCall = defineCall(userAdminCalls.delNutzer).forSession({
   rights: [userAdminRights.delete],
-  async handle({ db, input, user }) {
-    await deleteAdminUser(db, input.data, user);
+  async handle({ app, db, input, user }) {
+    await deleteAdminUser(db, input.data, user, app.accountErasers);
     return { status: 'success' };
   },
 });
