@@ -29,6 +29,12 @@ export const messagesMessages = {
   noConversations: 'Noch keine Nachrichten.',
   newMessage: 'Neue Nachricht',
   reminderSubject: 'Erinnerung: Bitte bestätigen',
+  /** In place of the text of a message whose author's account was deleted (Art. 17 DSGVO). */
+  erased: 'Diese Nachricht wurde gelöscht.',
+  /** In place of a conversation's title that named or was written by a deleted account. */
+  erasedConversation: 'Unterhaltung mit gelöschtem Konto',
+  /** The Protokoll entry of a broadcast (who, to how many, when; not the text). */
+  broadcastSent: 'Rundschreiben gesendet',
 } as const;
 
 const limited = (max: number, ...rules: Parameters<typeof ruledString>) =>

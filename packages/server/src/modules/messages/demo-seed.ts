@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { sendInput, type SendInput } from '@hortus/contract/modules/messages';
+import { messagesMessages, messagesModule, sendInput, type SendInput } from '@hortus/contract/modules/messages';
 import type { Db } from '../../platform/db/database';
 import { userGroups, users } from '../../platform/db/schema';
 import type { DemoContext } from '../../platform/modules/server-module';
 import { rightsOfAccounts } from '../../platform/users/accounts';
 import { familyContacts } from '../children/public';
 import { confirm, markRead } from './receipts';
-import { sendMessage } from './send';
+import { BROADCAST_PROTOKOLL_TABLE, sendMessage } from './send';
 import { saveMessagesSettings } from './settings';
 
 async function demoUser(db: Db, nn: string) {
@@ -84,6 +84,26 @@ export async function seedMessagesDemo(db: Db, demo: DemoContext): Promise<void>
     at(180),
   );
   const parents = [...(await familyContacts.parentsSeenBy(db, leitung)).values()].flat();
+  demo.protokoll.record({
+    zeit: at(180),
+    nutzerId: leitung.id,
+    modul: messagesModule.code,
+    aktion: messagesMessages.broadcastSent,
+    objekt: ['Rundschreiben', String(broadcast.id_konversation)],
+    details: [
+      {
+        t: BROADCAST_PROTOKOLL_TABLE,
+        a: 'INSERT',
+        f: {
+          Empfänger: [null, new Set(parents).size],
+          Klassen: [null, classIds.length],
+          Gruppen: [null, 0],
+          Personen: [null, 0],
+          'Bestätigung erforderlich': [null, true],
+        },
+      },
+    ],
+  });
   const others = [...new Set(parents)].filter((id) => id !== eltern.id);
   const readers = await db
     .select({ id: users.id })

@@ -1,6 +1,8 @@
 import type { ServerModule } from '../../platform/modules/server-module';
 import { getOrSaveSettingsCall } from './calls/load';
 import { seedMessagesDemo } from './demo-seed';
+import { eraseMessagesOf, messagesAccessPort, messagesPersonalData, messagesRetentionJob } from './privacy';
+import { BROADCAST_PROTOKOLL_TABLE } from './send';
 
 /**
  * Module 120 Nachrichten (issue 43): conversations and broadcasts between families and staff, read receipts,
@@ -10,4 +12,9 @@ export const messagesServerModule: ServerModule = {
   code: '120',
   calls: [getOrSaveSettingsCall],
   demoSeed: seedMessagesDemo,
+  personalData: messagesPersonalData,
+  access: messagesAccessPort,
+  eraseAccount: eraseMessagesOf,
+  jobs: [messagesRetentionJob],
+  protokollLabels: { [BROADCAST_PROTOKOLL_TABLE]: 'Rundschreiben' },
 };

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { messagesMessages, type SendData } from '@hortus/contract/modules/messages';
+import { messagesMessages, messagesModule, type SendData } from '@hortus/contract/modules/messages';
 import { todayIsoDay } from '@hortus/contract';
 import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
+import { recordEvent } from '../../platform/audit/protokoll';
 import { invalid } from '../../platform/http/calls';
 import { sendPush } from '../../platform/push/push';
 import { namesOf, reachOf, resolveRecipients } from './directory';
@@ -37,6 +38,27 @@ async function privateAnswer(tx: Db, user: Caller, broadcast: ConversationRow): 
   ]);
   return id;
 }
+
+/** The Protokoll keeps who sent a broadcast to how many, addressed how, and when — not its text (issue 43). */
+async function recordBroadcast(tx: Db, user: Caller, conversationId: number, count: number, input: SendData) {
+  await recordEvent(tx, BROADCAST_PROTOKOLL_TABLE, {
+    nutzerId: user.id,
+    modul: messagesModule.code,
+    aktion: messagesMessages.broadcastSent,
+    objektTyp: 'Rundschreiben',
+    objektId: String(conversationId),
+    felder: {
+      Empfänger: count,
+      Klassen: input.empfaenger?.klassen.length ?? 0,
+      Gruppen: input.empfaenger?.gruppen.length ?? 0,
+      Personen: input.empfaenger?.nutzer.length ?? 0,
+      'Bestätigung erforderlich': input.bestaetigungErforderlich,
+    },
+  });
+}
+
+/** The details' table name of a broadcast's Protokoll entry (labelled 'Rundschreiben' in index.ts). */
+export const BROADCAST_PROTOKOLL_TABLE = 'messages_rundschreiben';
 
 /**
  * sendNachricht: into a conversation the caller takes part in (a recipient's answer to a broadcast goes privately
@@ -95,6 +117,7 @@ export async function sendMessage(db: Db, user: Caller, input: SendData, now = n
         .returning({ id: messageConversations.id });
       conversationId = (created as { id: number }).id;
       await tx.insert(messageParticipants).values([user.id, ...to].map((userId) => ({ conversationId, userId })));
+      if (broadcast) await recordBroadcast(tx, user, conversationId, to.length, input);
     }
     const [message] = await tx
       .insert(messageMessages)

@@ -16,7 +16,8 @@ export function translateUrl(): string {
 
 const TIMEOUT_MS = 8_000;
 
-function hashOf(text: string): string {
+/** The key under which a text's translations are kept (messages_translations.text_hash). */
+export function translationKey(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
@@ -45,7 +46,7 @@ export async function translate(
   text: string,
   target: TranslationLanguage,
 ): Promise<{ text: string; sprache: string }> {
-  const textHash = hashOf(text);
+  const textHash = translationKey(text);
   const [cached] = await db
     .select({ text: messageTranslations.text })
     .from(messageTranslations)

@@ -2,20 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  messagesCalls,
-  messagesMessages,
-  type MessagesData,
-  type MessagesSave,
-  type MessageView,
-  type ConversationView,
-} from '@hortus/contract/modules/messages';
+import { messagesCalls, messagesMessages } from '@hortus/contract/modules/messages';
 import { createGroup } from '../../../src/seed/factories';
 import { invalidateChildBase } from '../../../src/modules/children/child-base';
 import { invalidateClasses } from '../../../src/modules/children/classes';
 import { childClasses, children } from '../../../src/modules/children/schema';
 import { messageMessages } from '../../../src/modules/messages/schema';
-import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
+import { expectInvalid, expectStatus, startTestServer, type TestServer } from '../../support/helper';
+import { messagesClient } from '../../support/messages-calls';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,27 +21,7 @@ const { getOrSaveSettings } = messagesCalls;
 const reader = ['x|120|000'];
 const staffRights = ['x|120|000', 'x|200|000|000'];
 
-function save(code: string, dataToSave: MessagesSave | Record<string, unknown>): Promise<Reply> {
-  return server.call(getOrSaveSettings, code, { dataToSave });
-}
-async function load(code: string): Promise<MessagesData> {
-  const reply = await server.call(getOrSaveSettings, code);
-  expectStatus(reply, 'success', 200);
-  return reply.body.save as MessagesData;
-}
-async function open(code: string, id: number): Promise<{ konversation: ConversationView; nachrichten: MessageView[] }> {
-  const reply = await save(code, { type: 'getKonversation', data: { id } });
-  expectStatus(reply, 'success', 200);
-  return reply.body as unknown as { konversation: ConversationView; nachrichten: MessageView[] };
-}
-async function send(
-  code: string,
-  data: Record<string, unknown>,
-): Promise<{ id_konversation: number; id_nachricht: number }> {
-  const reply = await save(code, { type: 'sendNachricht', data });
-  expectStatus(reply, 'success', 200);
-  return reply.body as unknown as { id_konversation: number; id_nachricht: number };
-}
+const { save, load, open, send } = messagesClient(() => server);
 
 /**
  * Class A seen by staff group A, class B by staff group B; two families in A, one in B; an office account;
