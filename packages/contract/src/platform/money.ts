@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import Big from 'big.js';
 
 /**
@@ -163,4 +164,16 @@ export function monthlyFromYearly(yearlyCents: number): number {
 }
 export function yearlyFromMonthly(monthlyCents: number): number {
   return monthlyCents * 12;
+}
+
+/** A euro amount typed as text ('12,50'), read as parseCents reads it; `allowNegative` for discount lines, `optional` lets '' pass. */
+export function amountField(options: { allowNegative?: boolean; optional?: boolean } = {}) {
+  return z
+    .string({ error: 'Bitte angeben.' })
+    .max(40, moneyMessages.amount)
+    .superRefine((value, ctx) => {
+      if (options.optional && value.trim() === '') return;
+      const message = amountError(value, options);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
 }

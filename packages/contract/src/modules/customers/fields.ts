@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { parseCents, parseQuantity, parseRate, moneyMessages, amountError } from '../../platform/money';
+import { amountField, parseCents, parseQuantity, parseRate, moneyMessages } from '../../platform/money';
+
+export { amountField };
 import { ruledString } from '../../platform/schema';
 import { isIsoDate, tooLongMessage } from '../../platform/validation';
 
@@ -30,17 +32,6 @@ export const optionalIsoDate = z
   .string({ error: 'Bitte angeben.' })
   .refine((value) => value === '' || isIsoDate(value), 'Bitte im folgenden Format angeben: TT.MM.YYYY');
 
-/** A euro amount typed as text ('12,50'); `allowNegative` for discount lines. */
-export function amountField(options: { allowNegative?: boolean; optional?: boolean } = {}) {
-  return z
-    .string({ error: 'Bitte angeben.' })
-    .max(40, moneyMessages.amount)
-    .superRefine((value, ctx) => {
-      if (options.optional && value.trim() === '') return;
-      const message = amountError(value, options);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
-}
 export const quantityField = z
   .string({ error: 'Bitte angeben.' })
   .max(40, moneyMessages.quantity)

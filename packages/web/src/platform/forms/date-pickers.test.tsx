@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { DateInput, DateTimeInput, TimeInput } from './date-pickers';
+import { DateInput, DateTimeInput, MonthInput, TimeInput } from './date-pickers';
 import { dateOfWire, INCOMPLETE_VALUE, wireOfDate } from './date-values';
 
 afterEach(cleanup);
@@ -39,6 +39,30 @@ function renderDateInput(label: string, initial: string) {
 }
 
 describe('German pickers', () => {
+  it('shows a stored month as MM.YYYY and yields YYYY-MM', () => {
+    const changes = vi.fn();
+    function Harness() {
+      const [value, setValue] = useState('2026-11');
+      return (
+        <MonthInput
+          label="Monat"
+          value={value}
+          onChange={(next) => {
+            changes(next);
+            setValue(next);
+          }}
+        />
+      );
+    }
+    render(<Harness />);
+    expect(hiddenValue('Monat')).toBe('11.2026');
+    const month = screen.getAllByRole('spinbutton', { name: 'Monat' })[0] as HTMLElement;
+    fireEvent.focus(month);
+    fireEvent.keyDown(month, { key: 'ArrowUp' });
+    expect(changes).toHaveBeenLastCalledWith('2026-12');
+    expect(wireOfDate(dateOfWire('2027-01', 'month'), 'month')).toBe('2027-01');
+  });
+
   it('shows a stored date as DD.MM.YYYY and yields YYYY-MM-DD', () => {
     const changes = renderDateInput('Datum', '2026-12-24');
     expect(hiddenValue('Datum')).toBe('24.12.2026');

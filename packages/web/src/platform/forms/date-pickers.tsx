@@ -126,6 +126,22 @@ export function DateInput(props: PickerInputProps) {
   );
 }
 
+/** A month as 'YYYY-MM', shown and typed as MM.YYYY; the calendar offers years and months. */
+export function MonthInput(props: PickerInputProps) {
+  const [date, change, fieldRef, sync] = usePickerDate(props.value, 'month', props.onChange);
+  return (
+    <GermanPickers>
+      <DatePicker
+        {...pickerProps('month', props, fieldRef, sync)}
+        views={['year', 'month']}
+        openTo="month"
+        value={date}
+        onChange={change}
+      />
+    </GermanPickers>
+  );
+}
+
 /** A time as 'HH:mm', 24 h. */
 export function TimeInput(props: PickerInputProps) {
   const [date, change, fieldRef, sync] = usePickerDate(props.value, 'time', props.onChange);

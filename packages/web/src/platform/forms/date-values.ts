@@ -5,6 +5,7 @@ export const wireFormats = {
   date: 'yyyy-MM-dd',
   time: 'HH:mm',
   dateTime: "yyyy-MM-dd'T'HH:mm",
+  month: 'yyyy-MM',
 } as const;
 export type WireFormat = keyof typeof wireFormats;
 
@@ -13,6 +14,7 @@ export const displayFormats: Readonly<Record<WireFormat, string>> = {
   date: 'dd.MM.yyyy',
   time: 'HH:mm',
   dateTime: 'dd.MM.yyyy HH:mm',
+  month: 'MM.yyyy',
 };
 
 /**

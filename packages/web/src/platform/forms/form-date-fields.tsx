@@ -1,6 +1,6 @@
 import { useController, type FieldValues } from 'react-hook-form';
 import { useFormReadOnly } from './form-read-only';
-import { DateInput, DateTimeInput, TimeInput, type PickerInputProps } from './date-pickers';
+import { DateInput, DateTimeInput, MonthInput, TimeInput, type PickerInputProps } from './date-pickers';
 import type { BoundFieldProps } from './form-fields';
 
 type PickerProps = Omit<PickerInputProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'name'> & {
@@ -36,6 +36,11 @@ function useBoundPicker<T extends FieldValues>(
 /** A German date picker bound to a 'YYYY-MM-DD' field. Kept apart from form-fields so only forms with dates load the pickers. */
 export function FormDateField<T extends FieldValues>({ control, name, ...props }: BoundFieldProps<T> & PickerProps) {
   return <DateInput {...props} {...useBoundPicker({ control, name }, props)} />;
+}
+
+/** A German month picker (MM.YYYY) bound to a 'YYYY-MM' field. */
+export function FormMonthField<T extends FieldValues>({ control, name, ...props }: BoundFieldProps<T> & PickerProps) {
+  return <MonthInput {...props} {...useBoundPicker({ control, name }, props)} />;
 }
 
 /** A 24 h time picker bound to an 'HH:mm' field. */

@@ -74,6 +74,37 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
+/** A select's field and the TextField props every bound select shares (read-only, name, ref, blur, error). */
+function useBoundSelect<T extends FieldValues>(
+  { control, name }: BoundFieldProps<T>,
+  disabled: boolean | undefined,
+  helperText: ReactNode,
+) {
+  const { field, fieldState } = useController({ control, name });
+  const readOnly = useFormReadOnly();
+  return {
+    field,
+    bound: {
+      disabled: disabled || readOnly,
+      select: true,
+      name: field.name,
+      inputRef: field.ref,
+      onBlur: field.onBlur,
+      error: fieldState.error !== undefined,
+      helperText: fieldState.error?.message ?? helperText,
+    },
+  };
+}
+
+/** The menu items of a select's options (values as text, as MUI's select keeps them). */
+function optionItems(options: readonly SelectOption[]) {
+  return options.map((option) => (
+    <MenuItem key={option.value} value={String(option.value)} disabled={option.disabled}>
+      {option.label}
+    </MenuItem>
+  ));
+}
+
 /**
  * A select bound to the form; the value keeps the option's type (number ids stay numbers). A field that is
  * no option value (a boolean 'junge') maps with `fromField` (field → option value) and `toField`.
@@ -93,31 +124,62 @@ export function FormSelectField<T extends FieldValues>({
     fromField?(value: unknown): string | number;
     toField?(value: string | number): unknown;
   }) {
-  const { field, fieldState } = useController({ control, name });
-  const readOnly = useFormReadOnly();
+  const { field, bound } = useBoundSelect({ control, name }, disabled, helperText);
   const shown = fromField ? fromField(field.value) : (field.value as string | number | undefined);
   return (
     <TextField
       {...props}
-      disabled={disabled || readOnly}
-      select
-      name={field.name}
-      inputRef={field.ref}
+      {...bound}
       value={shown ?? ''}
       onChange={(event) => {
         const option = options.find((candidate) => String(candidate.value) === event.target.value);
         const value = option ? option.value : event.target.value;
         field.onChange(toField ? toField(value) : value);
       }}
-      onBlur={field.onBlur}
-      error={fieldState.error !== undefined}
-      helperText={fieldState.error?.message ?? helperText}
     >
-      {options.map((option) => (
-        <MenuItem key={option.value} value={String(option.value)} disabled={option.disabled}>
-          {option.label}
-        </MenuItem>
-      ))}
+      {optionItems(options)}
+    </TextField>
+  );
+}
+
+/**
+ * A select of several options bound to an array field (allergens of a dish): the chosen options' labels
+ * show in the field, separated by commas; the array keeps the options' order.
+ */
+export function FormMultiSelectField<T extends FieldValues>({
+  control,
+  name,
+  options,
+  helperText,
+  disabled,
+  ...props
+}: BoundFieldProps<T> & TextProps & { options: readonly SelectOption[] }) {
+  const { field, bound } = useBoundSelect({ control, name }, disabled, helperText);
+  const chosen = ((field.value as readonly (string | number)[] | undefined) ?? []).map(String);
+  const labelOf = new Map(options.map((option) => [String(option.value), option.label]));
+  return (
+    <TextField
+      {...props}
+      {...bound}
+      value={chosen}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: (selected) =>
+            (selected as string[])
+              .map((value) => {
+                const label = labelOf.get(value);
+                return typeof label === 'string' ? label : value;
+              })
+              .join(', '),
+        },
+      }}
+      onChange={(event) => {
+        const picked = new Set(event.target.value as unknown as string[]);
+        field.onChange(options.filter((option) => picked.has(String(option.value))).map((option) => option.value));
+      }}
+    >
+      {optionItems(options)}
     </TextField>
   );
 }
