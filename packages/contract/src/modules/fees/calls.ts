@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ibanField, bicField } from '../../platform/bank';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { isoDayField, numberField, optionalIsoDayField, timeOfDayField } from '../../platform/fields';
-import { MAX_CENTS } from '../../platform/money';
+import { amountField, formatCentsGerman, MAX_CENTS, parseCents } from '../../platform/money';
 import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, newOrRecordId, recordId, storedId } from '../../platform/wire';
@@ -11,7 +11,7 @@ import { ALLERGEN_CODES, creditorIdError, MONTH_PATTERN, SEPA_REFERENCE_PATTERN 
 
 /** German texts of module 220. */
 export const feesMessages = {
-  month: 'Bitte einen Monat im Format JJJJ-MM angeben.',
+  month: 'Bitte einen Monat im Format MM.JJJJ angeben.',
   monthRange: 'Der Monat „bis“ darf nicht vor dem Monat „von“ liegen.',
   orderClosed: 'Die Bestellfrist für diesen Tag ist abgelaufen.',
   noMenu: 'Für diesen Tag gibt es keinen Speiseplan.',
@@ -68,6 +68,44 @@ export const feesSettings = z.object({
   ruecklastGebuehr: cents('Rücklastschriftgebühr'),
 });
 export type FeesSettings = z.infer<typeof feesSettings>;
+
+/** Sibling discounts as typed on the settings page: percentages by the child's position, '0, 25, 50'. */
+const discountsText = z.string({ error: 'Bitte angeben.' }).refine((value) => {
+  const parts = value.split(/[\s,;]+/).filter((part) => part !== '');
+  return parts.length <= 10 && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 100);
+}, 'Bitte Prozentwerte zwischen 0 und 100 durch Kommas getrennt angeben, z. B. 0, 25, 50.');
+
+/** The settings page's form: amounts typed in euros, the sibling discounts as one line; `feesSettingsOfForm` makes the call's input. */
+export const feesSettingsForm = feesSettings.extend({
+  essenspreis: amountField(),
+  ruecklastGebuehr: amountField(),
+  geschwisterRabatt: discountsText,
+});
+export type FeesSettingsForm = z.input<typeof feesSettingsForm>;
+
+/** The settings as the page's form shows them (cents → '3,50'). */
+export function feesSettingsFormOf(settings: FeesSettings): FeesSettingsForm {
+  const euros = (cents: number) => formatCentsGerman(cents).replace(/\./g, '');
+  return {
+    ...settings,
+    essenspreis: euros(settings.essenspreis),
+    ruecklastGebuehr: euros(settings.ruecklastGebuehr),
+    geschwisterRabatt: settings.geschwisterRabatt.join(', '),
+  };
+}
+
+/** The `settings` input of the page's checked values (euros → cents, the discounts as numbers). */
+export function feesSettingsOfForm(values: z.output<typeof feesSettingsForm>): FeesSettings {
+  return {
+    ...values,
+    essenspreis: parseCents(values.essenspreis) ?? 0,
+    ruecklastGebuehr: parseCents(values.ruecklastGebuehr) ?? 0,
+    geschwisterRabatt: values.geschwisterRabatt
+      .split(/[\s,;]+/)
+      .filter((part) => part !== '')
+      .map(Number),
+  };
+}
 export const defaultFeesSettings: FeesSettings = {
   glaeubigerId: '',
   glaeubigerName: '',
@@ -97,6 +135,33 @@ export const scopeInput = z
     }
   });
 export type ScopeInput = z.input<typeof scopeInput>;
+
+/** The office's scope dialog: prices typed in euros ('185,00'); `scopeOfForm` makes the call's input. */
+export const scopeForm = z
+  .object({
+    id: newOrRecordId(),
+    name: limited(100, 'required', 'name'),
+    preise: z
+      .array(z.object({ ab: monthField, betrag: amountField() }))
+      .min(1, 'Bitte mindestens einen Betrag angeben.')
+      .max(50),
+    gueltigVon: monthField,
+    gueltigBis: optionalMonthField,
+  })
+  .superRefine((value, ctx) => {
+    if (value.gueltigBis !== '' && value.gueltigBis < value.gueltigVon) {
+      ctx.addIssue({ code: 'custom', path: ['gueltigBis'], message: feesMessages.monthRange });
+    }
+  });
+export type ScopeForm = z.input<typeof scopeForm>;
+
+/** The `umfang` input of the scope dialog's checked values (euros → cents). */
+export function scopeOfForm(values: z.output<typeof scopeForm>): ScopeInput {
+  return {
+    ...values,
+    preise: values.preise.map((price) => ({ ab: price.ab, betrag: parseCents(price.betrag) ?? 0 })),
+  };
+}
 
 export const subsidyInput = z.object({
   art: z.enum(['anteil', 'betrag']),

@@ -10,8 +10,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatEuro, formatGermanDate, isoDayOf, parseCents, parseIsoDay } from '@hortus/contract';
-import { type FeesData, type FeesSave, type KitchenList } from '@hortus/contract/modules/fees';
+import { formatEuro, formatGermanDate, isIsoDate, isoDayOf, parseIsoDay } from '@hortus/contract';
+import {
+  MONTH_PATTERN,
+  type FeesData,
+  type FeesSave,
+  type KitchenList,
+  type MandateInput,
+} from '@hortus/contract/modules/fees';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import IconButton from '@mui/material/IconButton';
+import { DateInput, MonthInput } from '../../../platform/forms/date-pickers';
+import { MandateDialog, MenuDayDialog, ScopeDialog } from '../components/fee-dialogs';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { PageContainer } from '../../../platform/layout/page-container';
@@ -40,9 +51,9 @@ export function OfficePage() {
       <Stack spacing={2}>
         <Runs data={data} run={run} busy={save.isPending} />
         <Kitchen today={data.heute} />
-        <Menu data={data} run={run} />
+        <Menu data={data} />
         <Children data={data} run={run} />
-        <Mandates data={data} run={run} />
+        <Mandates data={data} />
       </Stack>
     </PageContainer>
   );
@@ -51,6 +62,7 @@ export function OfficePage() {
 function Runs({ data, run, busy }: { data: FeesData; run: Saver; busy: boolean }) {
   const alert = useAlert();
   const [monat, setMonat] = useState(data.heute.slice(0, 7));
+  const validMonth = MONTH_PATTERN.test(monat);
   const families = new Map(data.familien.map((family) => [family.id, family.name]));
   const latest = data.laeufe[0];
   return (
@@ -59,11 +71,18 @@ function Runs({ data, run, busy }: { data: FeesData; run: Saver; busy: boolean }
         Monatslauf
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 1 }}>
-        <TextField label="Monat" type="month" size="small" value={monat} onChange={(e) => setMonat(e.target.value)} />
-        <Button variant="contained" disabled={busy} onClick={() => run({ type: 'lauf', data: { monat } })}>
+        <MonthInput label="Monat" value={monat} onChange={setMonat} />
+        <Button
+          variant="contained"
+          disabled={busy || !validMonth}
+          onClick={() => run({ type: 'lauf', data: { monat } })}
+        >
           Abrechnen
         </Button>
-        <Button disabled={busy} onClick={() => run({ type: 'lauf', data: { monat, abschliessen: true } })}>
+        <Button
+          disabled={busy || !validMonth}
+          onClick={() => run({ type: 'lauf', data: { monat, abschliessen: true } })}
+        >
           Abrechnen und abschließen
         </Button>
       </Stack>
@@ -146,8 +165,9 @@ function Kitchen({ today }: { today: string }) {
         Küchenliste
       </Typography>
       <Stack direction="row" spacing={1} sx={{ my: 1 }}>
-        <TextField label="Tag" type="date" size="small" value={tag} onChange={(e) => setTag(e.target.value)} />
+        <DateInput label="Tag" value={tag} onChange={setTag} />
         <Button
+          disabled={!isIsoDate(tag)}
           onClick={() =>
             loadKitchenList(tag).then(
               (reply) => setList(reply.liste),
@@ -157,7 +177,12 @@ function Kitchen({ today }: { today: string }) {
         >
           Anzeigen
         </Button>
-        <Button onClick={() => downloadKitchenList(tag).catch((e: unknown) => alert.error(errorText(e)))}>PDF</Button>
+        <Button
+          disabled={!isIsoDate(tag)}
+          onClick={() => downloadKitchenList(tag).catch((e: unknown) => alert.error(errorText(e)))}
+        >
+          PDF
+        </Button>
       </Stack>
       {list && (
         <>
@@ -176,52 +201,42 @@ function Kitchen({ today }: { today: string }) {
   );
 }
 
-function Menu({ data, run }: { data: FeesData; run: Saver }) {
-  const [tag, setTag] = useState(data.heute);
-  const [name, setName] = useState('');
-  const [allergene, setAllergene] = useState('');
-  const codes = allergene
-    .toUpperCase()
-    .split(/[\s,]+/)
-    .filter((code) => code !== '');
+function Menu({ data }: { data: FeesData }) {
+  const [day, setDay] = useState<string | null>(null);
   return (
     <Paper sx={{ p: 2 }} data-testid="fees-menu">
-      <Typography variant="h6" component="h2">
-        Speiseplan
-      </Typography>
-      {data.speiseplan.map((day) => (
-        <Typography key={day.tag} variant="body2">
-          {formatGermanDate(day.tag)}:{' '}
-          {day.gerichte.map((d) => `${d.name}${d.allergene.length ? ` (${d.allergene.join(', ')})` : ''}`).join('; ')}
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h6" component="h2">
+          Speiseplan
         </Typography>
-      ))}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-        <TextField label="Tag" type="date" size="small" value={tag} onChange={(e) => setTag(e.target.value)} />
-        <TextField label="Gericht" size="small" value={name} onChange={(e) => setName(e.target.value)} />
-        <TextField
-          label="Allergene (z. B. A, G)"
-          size="small"
-          value={allergene}
-          onChange={(e) => setAllergene(e.target.value)}
-        />
-        <Button
-          onClick={() =>
-            run(
-              { type: 'speiseplan', data: { tag, gerichte: name ? [{ name, allergene: codes as never }] : [] } },
-              () => setName(''),
-            )
-          }
-        >
-          Speichern
+        <Button startIcon={<AddIcon />} onClick={() => setDay(data.heute)}>
+          Tag eintragen
         </Button>
       </Stack>
+      {data.speiseplan.length === 0 && <Typography color="text.secondary">Noch kein Speiseplan.</Typography>}
+      {data.speiseplan.map((entry) => (
+        <Stack key={entry.tag} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            {formatGermanDate(entry.tag)}:{' '}
+            {entry.gerichte
+              .map((dish) => `${dish.name}${dish.allergene.length ? ` (${dish.allergene.join(', ')})` : ''}`)
+              .join('; ')}
+          </Typography>
+          <IconButton
+            aria-label={`Speiseplan ${formatGermanDate(entry.tag)} bearbeiten`}
+            onClick={() => setDay(entry.tag)}
+          >
+            <EditIcon />
+          </IconButton>
+        </Stack>
+      ))}
+      {day !== null && <MenuDayDialog key={day} day={day} data={data} onClose={() => setDay(null)} />}
     </Paper>
   );
 }
 
 function Children({ data, run }: { data: FeesData; run: Saver }) {
-  const [name, setName] = useState('');
-  const [betrag, setBetrag] = useState('');
+  const [editing, setEditing] = useState<FeesData['umfaenge'][number] | 'neu' | null>(null);
   const first = `${data.heute.slice(0, 7)}-01`;
   const scopeOf = (zuordnungen: FeesData['kinder'][number]['zuordnungen']) =>
     zuordnungen.find((z) => z.bis === '' || z.bis >= data.heute)?.id_umfang ?? 0;
@@ -241,32 +256,25 @@ function Children({ data, run }: { data: FeesData; run: Saver }) {
         Betreuungsumfänge und Kinder
       </Typography>
       {data.umfaenge.map((u) => (
-        <Typography key={u.id} variant="body2">
-          {u.name}: {u.preise.map((p) => `${formatEuro(p.betrag)} ab ${monthLabel(p.ab)}`).join(', ')}
-        </Typography>
+        <Stack key={u.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            {u.name}: {u.preise.map((p) => `${formatEuro(p.betrag)} ab ${monthLabel(p.ab)}`).join(', ')}
+          </Typography>
+          <IconButton aria-label={`${u.name} bearbeiten`} onClick={() => setEditing(u)}>
+            <EditIcon />
+          </IconButton>
+        </Stack>
       ))}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ my: 1 }}>
-        <TextField label="Neuer Umfang" size="small" value={name} onChange={(e) => setName(e.target.value)} />
-        <TextField label="Monatsbetrag (€)" size="small" value={betrag} onChange={(e) => setBetrag(e.target.value)} />
-        <Button
-          onClick={() =>
-            run(
-              {
-                type: 'umfang',
-                data: {
-                  name,
-                  preise: [{ ab: data.heute.slice(0, 7), betrag: parseCents(betrag) ?? -1 }],
-                  gueltigVon: data.heute.slice(0, 7),
-                  gueltigBis: '',
-                },
-              },
-              () => setName(''),
-            )
-          }
-        >
-          Anlegen
-        </Button>
-      </Stack>
+      <Button startIcon={<AddIcon />} sx={{ my: 1 }} onClick={() => setEditing('neu')}>
+        Neuer Umfang
+      </Button>
+      {editing !== null && (
+        <ScopeDialog
+          scope={editing === 'neu' ? null : editing}
+          month={data.heute.slice(0, 7)}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -304,56 +312,35 @@ function Children({ data, run }: { data: FeesData; run: Saver }) {
   );
 }
 
-function Mandates({ data, run }: { data: FeesData; run: Saver }) {
-  const [form, setForm] = useState({ id_familie: 0, kontoinhaber: '', iban: '', unterschrieben: data.heute });
+function Mandates({ data }: { data: FeesData }) {
+  const [editing, setEditing] = useState<MandateInput | 'neu' | null>(null);
   const families = new Map(data.familien.map((family) => [family.id, family.name]));
   return (
     <Paper sx={{ p: 2 }} data-testid="fees-mandates">
-      <Typography variant="h6" component="h2">
-        SEPA-Mandate
-      </Typography>
-      {data.mandate.map((m) => (
-        <Typography key={m.id} variant="body2">
-          {families.get(m.id_familie) ?? m.id_familie}: {m.kontoinhaber}, {m.iban}, {m.referenz} ({m.sequenz})
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h6" component="h2">
+          SEPA-Mandate
         </Typography>
-      ))}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-        <TextField
-          select
-          label="Familie"
-          size="small"
-          sx={{ minWidth: 160 }}
-          value={form.id_familie}
-          onChange={(e) => setForm({ ...form, id_familie: Number(e.target.value) })}
-        >
-          <MenuItem value={0}>–</MenuItem>
-          {data.familien.map((family) => (
-            <MenuItem key={family.id} value={family.id}>
-              {family.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label="Kontoinhaber"
-          size="small"
-          value={form.kontoinhaber}
-          onChange={(e) => setForm({ ...form, kontoinhaber: e.target.value })}
-        />
-        <TextField
-          label="IBAN"
-          size="small"
-          value={form.iban}
-          onChange={(e) => setForm({ ...form, iban: e.target.value })}
-        />
-        <TextField
-          label="Unterschrieben am"
-          type="date"
-          size="small"
-          value={form.unterschrieben}
-          onChange={(e) => setForm({ ...form, unterschrieben: e.target.value })}
-        />
-        <Button onClick={() => run({ type: 'mandat', data: { ...form, bic: '', referenz: '' } })}>Speichern</Button>
+        <Button startIcon={<AddIcon />} onClick={() => setEditing('neu')}>
+          Neues Mandat
+        </Button>
       </Stack>
+      {data.mandate.map((m) => (
+        <Stack key={m.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            {families.get(m.id_familie) ?? m.id_familie}: {m.kontoinhaber}, {m.iban}, {m.referenz} ({m.sequenz})
+          </Typography>
+          <IconButton
+            aria-label={`Mandat ${families.get(m.id_familie) ?? m.id_familie} bearbeiten`}
+            onClick={() => setEditing({ ...m, loeschen: false })}
+          >
+            <EditIcon />
+          </IconButton>
+        </Stack>
+      ))}
+      {editing !== null && (
+        <MandateDialog mandate={editing === 'neu' ? null : editing} data={data} onClose={() => setEditing(null)} />
+      )}
     </Paper>
   );
 }
