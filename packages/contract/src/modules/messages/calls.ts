@@ -29,6 +29,9 @@ export const messagesMessages = {
   noConversations: 'Noch keine Nachrichten.',
   newMessage: 'Neue Nachricht',
   reminderSubject: 'Erinnerung: Bitte bestätigen',
+  noNewMessages: 'Keine neuen Nachrichten.',
+  /** The accessible name of the menu entry's count ('Nachrichten, 3 ungelesen'). */
+  unreadCount: (count: number) => `${count} ungelesen`,
 } as const;
 
 const limited = (max: number, ...rules: Parameters<typeof ruledString>) =>
@@ -135,6 +138,15 @@ export const contacts = z.object({
   klassen: z.array(person),
 });
 export type Contacts = z.infer<typeof contacts>;
+
+/** Widget w3 'Neue Nachrichten': what its loader adds to the widget's entry of the dashboard reply. */
+export const newMessagesWidgetData = z.object({
+  /** The caller's conversations with unread messages, newest first (at most NEW_MESSAGES_MAX). */
+  konversationen: z.array(conversationItem.pick({ id: true, titel: true, letzteNachricht: true, ungelesen: true })),
+  /** Unread messages in all the caller's conversations. */
+  ungelesen: z.number(),
+});
+export type NewMessagesWidgetData = z.infer<typeof newMessagesWidgetData>;
 
 export const messagesData = z.object({
   konversationen: z.array(conversationItem),

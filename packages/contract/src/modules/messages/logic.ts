@@ -7,6 +7,8 @@ export const MESSAGE_TEXT_MAX = 10_000;
 export const SUBJECT_MAX = 200;
 /** Most recipients one send may name per kind. */
 export const RECIPIENTS_MAX = 500;
+/** Most conversations the dashboard widget 'Neue Nachrichten' lists. */
+export const NEW_MESSAGES_MAX = 10;
 /** Length of a message's preview in the inbox. */
 export const PREVIEW_MAX = 120;
 
