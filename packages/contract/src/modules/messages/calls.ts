@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { optionalIsoDayField } from '../../platform/fields';
+import { preferredLanguageField } from '../../platform/languages';
 import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, newOrRecordId, recordId, storedId } from '../../platform/wire';
@@ -197,6 +198,11 @@ export const messagesReply = z.object({
   /** getKonversation. */
   konversation: conversationView.optional(),
   nachrichten: z.array(messageView).optional(),
+  /**
+   * getKonversation: the reader's preferred language (profile, ISO 639-1), null: German. The app shows others'
+   * messages translated into it (uebersetzung) with the original one tap away.
+   */
+  bevorzugteSprache: preferredLanguageField.optional(),
   /** sendNachricht. */
   id_konversation: z.number().optional(),
   id_nachricht: z.number().optional(),

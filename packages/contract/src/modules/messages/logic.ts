@@ -1,3 +1,5 @@
+import { contentLanguageCodes, contentLanguages, type ContentLanguage } from '../../platform/languages';
+
 /**
  * Pure rules of module 120 (issue 43), shared by server and web; property tests in logic.test.ts.
  */
@@ -35,26 +37,13 @@ export function outstanding<T extends { id: number }>(recipients: readonly T[], 
   return recipients.filter((recipient) => !ids.has(recipient.id));
 }
 
-/** Languages a message may be translated into (ISO 639-1; LibreTranslate's codes). German is the original. */
-export const translationLanguages = {
-  de: 'Deutsch',
-  en: 'Englisch',
-  ar: 'Arabisch',
-  tr: 'Türkisch',
-  uk: 'Ukrainisch',
-  ru: 'Russisch',
-  pl: 'Polnisch',
-  ro: 'Rumänisch',
-  fr: 'Französisch',
-  es: 'Spanisch',
-  it: 'Italienisch',
-  fa: 'Persisch',
-} as const;
-export type TranslationLanguage = keyof typeof translationLanguages;
-export const translationLanguageCodes = Object.keys(translationLanguages) as [
-  TranslationLanguage,
-  ...TranslationLanguage[],
-];
+/**
+ * Languages a message may be translated into: the platform's content languages (a user's preferred language,
+ * ISO 639-1 as LibreTranslate names them). German is the original.
+ */
+export const translationLanguages = contentLanguages;
+export type TranslationLanguage = ContentLanguage;
+export const translationLanguageCodes = contentLanguageCodes;
 
 /** Whether `text` matches a search (case-insensitive, every word somewhere). */
 export function matchesSearch(text: string, search: string): boolean {
