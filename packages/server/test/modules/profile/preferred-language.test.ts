@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { unknownLanguageMessage } from '@hortus/contract';
 import { messagesCalls, type MessagesSave } from '@hortus/contract/modules/messages';
 import { profileCalls, type GetMeineDatenReply } from '@hortus/contract/modules/profile';
+import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { users } from '../../../src/platform/db/schema';
 import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 
@@ -39,6 +40,11 @@ describe("profile: 'Bevorzugte Sprache für Nachrichten' (issue 43)", () => {
     expect((saved.body as unknown as GetMeineDatenReply).bevorzugteSprache).toBe('tr');
     expect(await languageOf(user.code)).toBe('tr');
     expect(await stored(user.id)).toBe('tr');
+    // The Protokoll names the change in German.
+    const admin = await server.login('admin', 'Admin#Passwort1');
+    const listed = await server.call(userAdminCalls.getProtokoll, admin, { modul: '005' });
+    expectStatus(listed, 'success');
+    expect(listed.raw).toContain('Bevorzugte Sprache für Nachrichten');
   });
 
   it('stays as it is when a client does not send it (the specification’s client), and German is stored as null', async () => {
