@@ -31,13 +31,16 @@ export const unknownLanguageMessage = 'Bitte eine der angebotenen Sprachen wähl
 export const preferredLanguageField = z.enum(contentLanguageCodes, { error: unknownLanguageMessage }).nullable();
 export type PreferredLanguage = z.infer<typeof preferredLanguageField>;
 
+/** A stored preference: a language other than German, or null (German, the original). */
+export type StoredPreferredLanguage = Exclude<ContentLanguage, 'de'> | null;
+
 /** The stored form: German (the original) is no preference. */
-export function storedPreferredLanguage(value: PreferredLanguage): Exclude<ContentLanguage, 'de'> | null {
+export function storedPreferredLanguage(value: PreferredLanguage): StoredPreferredLanguage {
   return value === null || value === 'de' ? null : value;
 }
 
 /** A stored value as a language, null when it is none of the offered ones (or German). */
-export function preferredLanguageOf(value: string | null | undefined): Exclude<ContentLanguage, 'de'> | null {
+export function preferredLanguageOf(value: string | null | undefined): StoredPreferredLanguage {
   const parsed = preferredLanguageField.safeParse(value ?? null);
   return parsed.success ? storedPreferredLanguage(parsed.data) : null;
 }

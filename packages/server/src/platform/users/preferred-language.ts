@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { preferredLanguageOf, storedPreferredLanguage, type PreferredLanguage } from '@hortus/contract';
+import {
+  preferredLanguageOf,
+  storedPreferredLanguage,
+  type PreferredLanguage,
+  type StoredPreferredLanguage,
+} from '@hortus/contract';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 
@@ -7,7 +12,7 @@ import { users } from '../db/schema';
  * A user's preferred language for messages (issue 43; `users.preferred_language`): chosen in the profile (010),
  * read by modules that translate what others write (120). Null is German, the original and the default.
  */
-export async function readPreferredLanguage(db: Db, userId: number): Promise<ReturnType<typeof preferredLanguageOf>> {
+export async function readPreferredLanguage(db: Db, userId: number): Promise<StoredPreferredLanguage> {
   const [row] = await db.select({ language: users.preferredLanguage }).from(users).where(eq(users.id, userId)).limit(1);
   return preferredLanguageOf(row?.language);
 }

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { messagesMessages } from '@hortus/contract/modules/messages';
 import type { MenuBadge } from '../../platform/layout/menu-badges';
-import { getInbox, inboxKey } from './api/messages';
-import type { MessagesData } from '@hortus/contract/modules/messages';
+import { useInbox } from './api/messages';
 
 /** Outside the inbox, the menu asks for news this often (the open inbox asks every POLL_MS). */
 export const BADGE_POLL_MS = 30_000;
@@ -18,10 +16,5 @@ export function unreadBadge(count: number): MenuBadge | null {
  * the inbox again) updates it at once.
  */
 export function useUnreadMessagesBadge(): MenuBadge | null {
-  const query = useQuery({
-    queryKey: inboxKey,
-    queryFn: ({ client }) => getInbox(client.getQueryData<MessagesData>(inboxKey)),
-    refetchInterval: BADGE_POLL_MS,
-  });
-  return unreadBadge(query.data?.ungelesen ?? 0);
+  return unreadBadge(useInbox(BADGE_POLL_MS).data?.ungelesen ?? 0);
 }

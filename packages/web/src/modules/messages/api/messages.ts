@@ -30,12 +30,15 @@ export async function getInbox(held?: MessagesData): Promise<MessagesData> {
   return reply.save;
 }
 
-/** The inbox, asked again every few seconds while open (an unchanged answer is a few bytes: xtime deltas). */
-export function useInbox() {
+/**
+ * The inbox, asked again every few seconds while open (an unchanged answer is a few bytes: xtime deltas); the menu
+ * badge asks less often (`every`) through the same query.
+ */
+export function useInbox(every = POLL_MS) {
   return useQuery({
     queryKey: inboxKey,
     queryFn: ({ client }) => getInbox(client.getQueryData<MessagesData>(inboxKey)),
-    refetchInterval: POLL_MS,
+    refetchInterval: every,
   });
 }
 

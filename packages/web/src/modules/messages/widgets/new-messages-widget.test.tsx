@@ -46,6 +46,9 @@ describe("widget w3 'Neue Nachrichten'", () => {
     // 07:05 UTC is 08:05 in Berlin (winter time).
     expect(within(first).getByText('Frau Albers: Bitte prüfen. · 02.03.2026 08:05')).toBeTruthy();
     expect(within(first).getByText('2')).toBeTruthy();
+    // Screen readers hear the last message as the entry's description.
+    const described = document.getElementById(first.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Frau Albers: Bitte prüfen. · 02.03.2026 08:05');
     expect(screen.getByRole('link', { name: 'Ausflug, 1 ungelesen' }).getAttribute('href')).toBe('/120?k=9');
   });
 

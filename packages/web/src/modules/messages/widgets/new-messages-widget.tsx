@@ -24,6 +24,7 @@ export function NewMessagesWidget({ widget }: WidgetProps) {
           to={`/120?k=${item.id}`}
           divider
           aria-label={`${item.titel}, ${messagesMessages.unreadCount(item.ungelesen)}`}
+          aria-describedby={item.letzteNachricht ? `w3-letzte-${item.id}` : undefined}
         >
           <ListItemText
             primary={item.titel}
@@ -32,7 +33,10 @@ export function NewMessagesWidget({ widget }: WidgetProps) {
                 ? `${item.letzteNachricht.von}: ${item.letzteNachricht.text} · ${formatGermanDateTime(Date.parse(item.letzteNachricht.zeit))}`
                 : null
             }
-            slotProps={{ primary: { sx: { fontWeight: 700 }, noWrap: true }, secondary: { noWrap: true } }}
+            slotProps={{
+              primary: { sx: { fontWeight: 700 }, noWrap: true },
+              secondary: { noWrap: true, id: `w3-letzte-${item.id}` },
+            }}
           />
           <Badge color="primary" badgeContent={item.ungelesen} max={99} sx={{ mx: 1.5 }} />
         </ListItemButton>
