@@ -98,3 +98,40 @@ test('a broadcast that requires a confirmation is confirmed on a phone and count
   await expect(overview.getByTestId('messages-overview-open')).not.toContainText('Aylin Öztürk');
   await office.context().close();
 });
+
+test('new messages show on the menu entry and in the dashboard widget, which opens the conversation', async ({
+  browser,
+  page,
+}) => {
+  test.slow();
+  const subject = `Turnbeutel ${Date.now()}`;
+  await openAs(page, demo.eltern);
+  await page.getByRole('button', { name: 'Neu' }).click();
+  await page.getByRole('combobox', { name: 'An' }).fill('Jonas');
+  await page.getByRole('option', { name: 'Jonas Weiß' }).click();
+  await page.getByRole('textbox', { name: 'Betreff' }).fill(subject);
+  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Der Turnbeutel liegt noch in der Garderobe.');
+  await page.getByRole('button', { name: 'Senden' }).click();
+  await expect(page.getByTestId('messages-conversation')).toContainText('Turnbeutel liegt noch');
+
+  const staff = await desk(browser, demo.erzieher);
+  // The menu entry names the count (the demo may hold other unread messages of the staff member).
+  const entry = staff
+    .getByRole('navigation', { name: 'Schnellnavigation' })
+    .getByRole('link', { name: /^Nachrichten, \d+ ungelesen$/ });
+  await expect(entry).toBeVisible();
+  await staff.goto('/000');
+  const widget = staff.getByRole('region', { name: 'Neue Nachrichten' });
+  const item = widget.getByRole('link', { name: `${subject}, 1 ungelesen` });
+  await expect(item).toContainText('Der Turnbeutel liegt noch in der Garderobe.');
+  await item.click();
+  await expect(staff).toHaveURL(/\/120\?k=\d+$/);
+  await expect(staff.getByTestId('messages-conversation')).toContainText('Turnbeutel liegt noch');
+  // Read: the conversation leaves the widget.
+  await expect(async () => {
+    await staff.goto('/000');
+    await expect(staff.getByRole('region', { name: 'Neue Nachrichten' })).toBeVisible();
+    await expect(widget.getByRole('link', { name: new RegExp(subject) })).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await staff.context().close();
+});

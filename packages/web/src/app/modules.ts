@@ -1,4 +1,6 @@
 import { registerWidgetModules, type WidgetLoader } from '../platform/dashboard-widgets/widget-registry';
+import { registerMenuBadges } from '../platform/layout/menu-badges';
+import { useUnreadMessagesBadge } from '../modules/messages/menu-badge';
 import type { ModuleLoader } from '../platform/module-page/web-module';
 
 /**
@@ -34,6 +36,10 @@ export const webModules: Readonly<Record<string, ModuleLoader>> = {
  */
 const widgetEntries: Readonly<Record<string, WidgetLoader>> = {
   '200': () => import('../modules/children/widgets'),
+  '120': () => import('../modules/messages/widgets'),
 };
 
 registerWidgetModules({ ...webModules, ...widgetEntries });
+
+/** Modules that count something for their menu entry (platform/layout/menu-badges.tsx): 120's unread messages. */
+registerMenuBadges({ '120': useUnreadMessagesBadge });

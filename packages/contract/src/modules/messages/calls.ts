@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { optionalIsoDayField } from '../../platform/fields';
+import { preferredLanguageField } from '../../platform/languages';
 import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, newOrRecordId, recordId, storedId } from '../../platform/wire';
@@ -35,6 +36,9 @@ export const messagesMessages = {
   erasedConversation: 'Unterhaltung mit gelöschtem Konto',
   /** The Protokoll entry of a broadcast (who, to how many, when; not the text). */
   broadcastSent: 'Rundschreiben gesendet',
+  noNewMessages: 'Keine neuen Nachrichten.',
+  /** The accessible name of the menu entry's count ('Nachrichten, 3 ungelesen'). */
+  unreadCount: (count: number) => `${count} ungelesen`,
 } as const;
 
 const limited = (max: number, ...rules: Parameters<typeof ruledString>) =>
@@ -142,6 +146,15 @@ export const contacts = z.object({
 });
 export type Contacts = z.infer<typeof contacts>;
 
+/** Widget w3 'Neue Nachrichten': what its loader adds to the widget's entry of the dashboard reply. */
+export const newMessagesWidgetData = z.object({
+  /** The caller's conversations with unread messages, newest first (at most NEW_MESSAGES_MAX). */
+  konversationen: z.array(conversationItem.pick({ id: true, titel: true, letzteNachricht: true, ungelesen: true })),
+  /** Unread messages in all the caller's conversations. */
+  ungelesen: z.number(),
+});
+export type NewMessagesWidgetData = z.infer<typeof newMessagesWidgetData>;
+
 export const messagesData = z.object({
   konversationen: z.array(conversationItem),
   ungelesen: z.number(),
@@ -191,6 +204,11 @@ export const messagesReply = z.object({
   /** getKonversation. */
   konversation: conversationView.optional(),
   nachrichten: z.array(messageView).optional(),
+  /**
+   * getKonversation: the reader's preferred language (profile, ISO 639-1), null: German. The app shows others'
+   * messages translated into it (uebersetzung) with the original one tap away.
+   */
+  bevorzugteSprache: preferredLanguageField.optional(),
   /** sendNachricht. */
   id_konversation: z.number().optional(),
   id_nachricht: z.number().optional(),

@@ -20,6 +20,8 @@ export const messagesModule: ModuleDefinition = {
   sort: 120,
   // Classes and parents come from the children module's public surface (who may write to whom).
   dependsOn: ['200'],
+  // The caller's conversations with unread messages (server widget.ts, web widgets/).
+  widgets: [{ id: 'w3', name: 'Neue Nachrichten', order: 30 }],
   tabs: [
     { code: '', label: 'Nachrichten', right: messagesRights.write },
     { code: 'set', label: 'Einstellungen', right: messagesRights.settings },

@@ -1,3 +1,5 @@
+import { contentLanguageCodes, contentLanguages, type ContentLanguage } from '../../platform/languages';
+
 /**
  * Pure rules of module 120 (issue 43), shared by server and web; property tests in logic.test.ts.
  */
@@ -7,6 +9,8 @@ export const MESSAGE_TEXT_MAX = 10_000;
 export const SUBJECT_MAX = 200;
 /** Most recipients one send may name per kind. */
 export const RECIPIENTS_MAX = 500;
+/** Most conversations the dashboard widget 'Neue Nachrichten' lists. */
+export const NEW_MESSAGES_MAX = 10;
 /** Length of a message's preview in the inbox. */
 export const PREVIEW_MAX = 120;
 
@@ -33,26 +37,13 @@ export function outstanding<T extends { id: number }>(recipients: readonly T[], 
   return recipients.filter((recipient) => !ids.has(recipient.id));
 }
 
-/** Languages a message may be translated into (ISO 639-1; LibreTranslate's codes). German is the original. */
-export const translationLanguages = {
-  de: 'Deutsch',
-  en: 'Englisch',
-  ar: 'Arabisch',
-  tr: 'Türkisch',
-  uk: 'Ukrainisch',
-  ru: 'Russisch',
-  pl: 'Polnisch',
-  ro: 'Rumänisch',
-  fr: 'Französisch',
-  es: 'Spanisch',
-  it: 'Italienisch',
-  fa: 'Persisch',
-} as const;
-export type TranslationLanguage = keyof typeof translationLanguages;
-export const translationLanguageCodes = Object.keys(translationLanguages) as [
-  TranslationLanguage,
-  ...TranslationLanguage[],
-];
+/**
+ * Languages a message may be translated into: the platform's content languages (a user's preferred language,
+ * ISO 639-1 as LibreTranslate names them). German is the original.
+ */
+export const translationLanguages = contentLanguages;
+export type TranslationLanguage = ContentLanguage;
+export const translationLanguageCodes = contentLanguageCodes;
 
 /** Whether `text` matches a search (case-insensitive, every word somewhere). */
 export function matchesSearch(text: string, search: string): boolean {

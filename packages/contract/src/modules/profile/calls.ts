@@ -4,6 +4,7 @@ import { defineCallSpec } from '../../platform/call-spec';
 import { jsonField } from '../../platform/wire';
 import { LONG_TEXT_MAX } from '../../platform/users';
 import { messages } from '../../platform/messages';
+import { preferredLanguageField } from '../../platform/languages';
 
 export const profileMessages = {
   passwordChanged: 'Passwort Erfolgreich geändert',
@@ -28,13 +29,21 @@ export const getMeineDatenReply = z.object({
   nutzerparameter: z.array(ownParameter),
   nutzerparameterwerte: z.record(z.string(), z.string()),
   nutzerparameterwerteSelectoptionIDs: z.record(z.string(), idList),
+  /** The language the user prefers for messages (ISO 639-1), null: German (issue 43). */
+  bevorzugteSprache: preferredLanguageField,
 });
 export type GetMeineDatenReply = z.infer<typeof getMeineDatenReply>;
 
 export const ownValues = z.object({
   nutzerparameterwerte: z.record(z.string(), z.string().max(LONG_TEXT_MAX * 2)),
   nutzerparameterwerteSelectoptionIDs: z.record(z.string(), idList),
+  /**
+   * Opt-in (issue 43): the preferred language for messages, 'de' or null for German; missing leaves it as it is,
+   * so a client that does not know it keeps working.
+   */
+  bevorzugteSprache: preferredLanguageField.optional(),
 });
+export type OwnValues = z.infer<typeof ownValues>;
 /**
  * Own data (f010 conditions), designed in the style of the settings calls (docs/api.md). The password
  * change is the platform's call (platformCalls.changePW).

@@ -3,10 +3,11 @@ import { getOrSaveSettingsCall } from './calls/load';
 import { seedMessagesDemo } from './demo-seed';
 import { eraseMessagesOf, messagesAccessPort, messagesPersonalData, messagesRetentionJob } from './privacy';
 import { BROADCAST_PROTOKOLL_TABLE } from './send';
+import { newMessagesWidget } from './widget';
 
 /**
  * Module 120 Nachrichten (issue 43): conversations and broadcasts between families and staff, read receipts,
- * confirmations, translation. Who may write to whom comes from module 200's public surface.
+ * confirmations, translation, dashboard widget w3 'Neue Nachrichten'. Who may write to whom comes from module 200's public surface.
  */
 export const messagesServerModule: ServerModule = {
   code: '120',
@@ -17,4 +18,5 @@ export const messagesServerModule: ServerModule = {
   eraseAccount: eraseMessagesOf,
   jobs: [messagesRetentionJob],
   protokollLabels: { [BROADCAST_PROTOKOLL_TABLE]: 'Rundschreiben' },
+  dashboardWidgets: { w3: newMessagesWidget },
 };

@@ -1,9 +1,10 @@
 import { canEdit, canSee, type FieldErrors } from '@hortus/contract';
-import { profileMessages, type GetMeineDatenReply } from '@hortus/contract/modules/profile';
+import { profileMessages, type GetMeineDatenReply, type OwnValues } from '@hortus/contract/modules/profile';
 import type { LoadedUser } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { invalid } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
+import { readPreferredLanguage, writePreferredLanguage } from '../../platform/users/preferred-language';
 import {
   applicableParameterIds,
   editRuleErrors,
@@ -13,7 +14,6 @@ import {
   valueErrors,
   valueMapsOf,
   writeValues,
-  type ValueMaps,
 } from '../../platform/users/parameter-values';
 
 /** The parameters of the user's groups whose f010 condition lets the user see them, with the edit flag. */
@@ -27,17 +27,27 @@ async function ownParameters(db: Db, user: LoadedUser) {
 }
 
 export async function loadOwnData(db: Db, user: LoadedUser): Promise<GetMeineDatenReply> {
-  const visible = await ownParameters(db, user);
-  const stored = await storedValues(db, [user.id]);
-  return { status: 'success', nn: user.nn, nutzerparameter: visible, ...valueMapsOf(visible, stored.get(user.id)) };
+  const [visible, stored, bevorzugteSprache] = await Promise.all([
+    ownParameters(db, user),
+    storedValues(db, [user.id]),
+    readPreferredLanguage(db, user.id),
+  ]);
+  return {
+    status: 'success',
+    nn: user.nn,
+    nutzerparameter: visible,
+    ...valueMapsOf(visible, stored.get(user.id)),
+    bevorzugteSprache,
+  };
 }
 
 /**
  * Saves the user's own values. Only editable parameters are written; a value for a parameter the
  * user may only see is accepted when unchanged (the form sends every field) and refused otherwise;
- * values for parameters the user may not see (or unknown ids) are refused.
+ * values for parameters the user may not see (or unknown ids) are refused. The preferred language for
+ * messages is written when sent (opt-in; every user may choose it).
  */
-export async function saveOwnData(db: Db, user: LoadedUser, values: ValueMaps): Promise<GetMeineDatenReply> {
+export async function saveOwnData(db: Db, user: LoadedUser, values: OwnValues): Promise<GetMeineDatenReply> {
   const visible = await ownParameters(db, user);
   const current = valueMapsOf(visible, (await storedValues(db, [user.id])).get(user.id));
   const errors: FieldErrors = editRuleErrors(visible, values, current, profileMessages.notEditable);
@@ -47,6 +57,7 @@ export async function saveOwnData(db: Db, user: LoadedUser, values: ValueMaps): 
   await db.transaction(async (tx) => {
     await writeValues(tx, user.id, editable, values);
     await recomputeIdents(tx, [user.id]);
+    if (values.bevorzugteSprache !== undefined) await writePreferredLanguage(tx, user.id, values.bevorzugteSprache);
   });
   return loadOwnData(db, user);
 }

@@ -76,6 +76,7 @@ const platformFields: ProtokollFields = {
     show: 'In der Mitgliederliste',
     root_pw: 'Startpasswort',
     locked_until: 'Gesperrt bis',
+    preferred_language: 'Bevorzugte Sprache für Nachrichten',
   },
   user_groups: { user_id: { label: 'Benutzer', ref: 'Benutzer' }, group_id: { label: 'Gruppe', ref: 'Gruppe' } },
   user_rights: { user_id: { label: 'Benutzer', ref: 'Benutzer' }, right: 'Recht' },

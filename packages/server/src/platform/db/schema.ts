@@ -37,6 +37,8 @@ export const users = pgTable(
     rootPw: boolean('root_pw').notNull().default(true),
     show: boolean('show').notNull().default(true),
     lastView: text('last_view').notNull().default(''),
+    /** The language the user prefers for messages (ISO 639-1, contract contentLanguages); null: German. */
+    preferredLanguage: text('preferred_language'),
     createdAt: createdAt(),
     ...recordVersionColumns(),
   },

@@ -38,6 +38,8 @@ async function accountPart(db: Db, userId: number, recordAreas: readonly string[
       // Still the start password an administrator set (true) or one the person chose.
       erstesKennwort: users.rootPw,
       sichtbar: users.show,
+      // The language chosen for messages (ISO 639-1), null: German.
+      bevorzugteSprache: users.preferredLanguage,
       angelegt: users.createdAt,
     })
     .from(users)

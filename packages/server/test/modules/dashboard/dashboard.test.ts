@@ -195,6 +195,7 @@ describe('getSettings', () => {
     expect(save.settings.allWidgets).toEqual([
       { id: 'w1', name: 'Meldungen' },
       { id: 'w2', name: 'Abwesenheiten' },
+      { id: 'w3', name: 'Neue Nachrichten' },
     ]);
     expect(save.settings.w1_standardEmpfaenger).toBe(String(groups.parents));
     expect(save.widgets.map((widget) => widget.id)).toEqual(['w1']);

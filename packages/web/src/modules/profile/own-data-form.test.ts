@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GetMeineDatenReply, OwnParameter } from '@hortus/contract/modules/profile';
-import { initialOwnData, ownDataSchema, ownValuesPayload } from './own-data-form';
+import { initialOwnData, languageOptions, ownDataSchema, ownValuesPayload } from './own-data-form';
 
 const condition = { sehen: { alle: true, gruppen: [] }, bearbeiten: { alle: true, gruppen: [] } };
 const base = {
@@ -22,6 +22,7 @@ const reply: GetMeineDatenReply = {
   nutzerparameter: parameters,
   nutzerparameterwerte: { '1': '0171 1', '4': 'Aylin' },
   nutzerparameterwerteSelectoptionIDs: { '2': [3] },
+  bevorzugteSprache: null,
 };
 
 describe('own data form', () => {
@@ -33,22 +34,41 @@ describe('own data form', () => {
       p2: { wert: '', ids: [3] },
       p4: { wert: 'Aylin', ids: [] },
     });
+    expect(initial.bevorzugteSprache).toBe('de');
+    expect(initialOwnData({ ...reply, bevorzugteSprache: 'tr' }).bevorzugteSprache).toBe('tr');
   });
 
   it('checks the editable values only', () => {
     const schema = ownDataSchema(parameters);
     expect(schema.safeParse(initial).success).toBe(true);
-    const issues = schema.safeParse({ werte: { ...initial.werte, p1: { wert: 'abc', ids: [] } } }).error?.issues;
+    const issues = schema.safeParse({ ...initial, werte: { ...initial.werte, p1: { wert: 'abc', ids: [] } } }).error
+      ?.issues;
     expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['werte.p1', 'Enthält unerlaubte Zeichen'],
     ]);
-    expect(schema.safeParse({ werte: { ...initial.werte, p4: { wert: '<>\u0000', ids: [] } } }).success).toBe(true);
+    expect(
+      schema.safeParse({ ...initial, werte: { ...initial.werte, p4: { wert: '<>\u0000', ids: [] } } }).success,
+    ).toBe(true);
+    expect(schema.safeParse({ ...initial, bevorzugteSprache: 'xx' }).error?.issues[0]?.message).toBe(
+      'Bitte eine der angebotenen Sprachen wählen.',
+    );
   });
 
-  it('sends the editable values by type', () => {
-    expect(ownValuesPayload(parameters, { werte: { ...initial.werte, p1: { wert: '0171 2', ids: [] } } })).toEqual({
+  it('sends the editable values by type and the preferred language', () => {
+    expect(
+      ownValuesPayload(parameters, {
+        werte: { ...initial.werte, p1: { wert: '0171 2', ids: [] } },
+        bevorzugteSprache: 'uk',
+      }),
+    ).toEqual({
       nutzerparameterwerte: { '1': '0171 2' },
       nutzerparameterwerteSelectoptionIDs: { '2': [3] },
+      bevorzugteSprache: 'uk',
     });
+  });
+
+  it("offers German first, then the translation's languages", () => {
+    expect(languageOptions[0]).toEqual({ value: 'de', label: 'Deutsch' });
+    expect(languageOptions.map((option) => option.value)).toEqual(expect.arrayContaining(['en', 'tr', 'ar', 'uk']));
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentLanguageCodes, contentLanguages, unknownLanguageMessage, type ContentLanguage } from '@hortus/contract';
 import type { GetMeineDatenReply, OwnParameter } from '@hortus/contract/modules/profile';
 import {
   parameterMapsOf,
@@ -8,10 +9,15 @@ import {
 } from '../../platform/user-parameters/parameter-schema';
 import type { OwnValuesPayload } from './api/save-meine-daten';
 
-/** Form state of 'Meine Daten': one value per parameter ('p<id>'). */
+/** Form state of 'Meine Daten': one value per parameter ('p<id>') and the preferred language for messages. */
 export interface OwnDataForm {
   werte: ParameterValues;
+  /** 'de' (German, no translation) or the language others' messages are shown in. */
+  bevorzugteSprache: ContentLanguage;
 }
+
+/** The choices of 'Bevorzugte Sprache für Nachrichten': German first, then the languages translation offers. */
+export const languageOptions = contentLanguageCodes.map((code) => ({ value: code, label: contentLanguages[code] }));
 
 export function sortedParameters(parameters: readonly OwnParameter[]): OwnParameter[] {
   return [...parameters].sort((a, b) => a.sort - b.sort || a.id - b.id);
@@ -21,7 +27,10 @@ const editableOf = (parameters: readonly OwnParameter[]) => parameters.filter((p
 
 /** The form's rule: every editable value is checked by its parameter's type (contract parameterValueError). */
 export function ownDataSchema(parameters: readonly OwnParameter[]) {
-  return z.object({ werte: parameterValuesSchema(editableOf(parameters)) });
+  return z.object({
+    werte: parameterValuesSchema(editableOf(parameters)),
+    bevorzugteSprache: z.enum(contentLanguageCodes, { error: unknownLanguageMessage }),
+  });
 }
 
 export function initialOwnData(reply: GetMeineDatenReply): OwnDataForm {
@@ -31,10 +40,11 @@ export function initialOwnData(reply: GetMeineDatenReply): OwnDataForm {
       reply.nutzerparameterwerte,
       reply.nutzerparameterwerteSelectoptionIDs,
     ),
+    bevorzugteSprache: reply.bevorzugteSprache ?? 'de',
   };
 }
 
-/** The values sent to saveMeineDaten: the editable parameters only, text or chosen ids by type. */
+/** The values sent to saveMeineDaten: the editable parameters only, text or chosen ids by type; the language. */
 export function ownValuesPayload(parameters: readonly OwnParameter[], form: OwnDataForm): OwnValuesPayload {
-  return parameterMapsOf(editableOf(parameters), form.werte);
+  return { ...parameterMapsOf(editableOf(parameters), form.werte), bevorzugteSprache: form.bevorzugteSprache };
 }

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
@@ -7,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import MenuIconSvg from '@mui/icons-material/Menu';
 import type { MenuLink } from '@hortus/contract';
 import { OfflineBanner } from '../offline/offline-banner';
+import { MenuBadgesProvider, useMenuBadges } from './menu-badges';
 import { MenuDrawer } from './menu-drawer';
 import { QuickNav } from './quick-nav';
 import { splitMenuLinks } from './quick-nav-split';
@@ -24,18 +26,21 @@ export interface MainLayoutProps {
 }
 
 /** The logged-in frame: top bar with quick navigation, side drawer, offline banner, page content. */
-export function MainLayout({
-  appTitle,
-  userIdent,
-  links,
-  activeModule,
-  offlineText,
-  onLogout,
-  children,
-}: MainLayoutProps) {
+export function MainLayout(props: MainLayoutProps) {
+  return (
+    <MenuBadgesProvider links={props.links}>
+      <Frame {...props} />
+    </MenuBadgesProvider>
+  );
+}
+
+function Frame({ appTitle, userIdent, links, activeModule, offlineText, onLogout, children }: MainLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const slots = useQuickNavSlots();
   const { quick, drawer } = splitMenuLinks(links, slots);
+  const badges = useMenuBadges();
+  // A dot on the menu button while an entry inside the drawer counts something (the entry itself names it).
+  const drawerCounts = drawer.some((link) => badges.has(link.id));
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -50,7 +55,9 @@ export function MainLayout({
             onClick={() => setDrawerOpen(true)}
             sx={{ mr: 1 }}
           >
-            <MenuIconSvg />
+            <Badge variant="dot" color="error" invisible={!drawerCounts}>
+              <MenuIconSvg />
+            </Badge>
           </IconButton>
           <Typography variant="h6" component="p" noWrap sx={{ flexShrink: 0 }}>
             {appTitle}

@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -14,6 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import { messages, type MenuLink } from '@hortus/contract';
 import { MenuIcon } from '../icons/menu-icon';
 import { chooseThemeMode } from '../theme/theme-stores';
+import { menuEntryName, useMenuBadges } from './menu-badges';
 
 export interface MenuDrawerProps {
   open: boolean;
@@ -28,6 +30,7 @@ export interface MenuDrawerProps {
 export function MenuDrawer({ open, onClose, appTitle, userIdent, links, activeModule, onLogout }: MenuDrawerProps) {
   const theme = useTheme();
   const isDark = theme.palette.mode === 'dark';
+  const badges = useMenuBadges();
   return (
     <Drawer open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 280 } } }}>
       <Box sx={{ px: 2, py: 2 }}>
@@ -41,20 +44,26 @@ export function MenuDrawer({ open, onClose, appTitle, userIdent, links, activeMo
       <Divider />
       <Box component="nav" aria-label="Hauptmenü">
         <List>
-          {links.map((link) => (
-            <ListItemButton
-              key={link.id}
-              component={RouterLink}
-              to={link.link}
-              selected={link.id === activeModule}
-              onClick={onClose}
-            >
-              <ListItemIcon>
-                <MenuIcon name={link.icon} />
-              </ListItemIcon>
-              <ListItemText primary={link.titel} />
-            </ListItemButton>
-          ))}
+          {links.map((link) => {
+            const badge = badges.get(link.id);
+            return (
+              <ListItemButton
+                key={link.id}
+                component={RouterLink}
+                to={link.link}
+                selected={link.id === activeModule}
+                onClick={onClose}
+                aria-label={badge ? menuEntryName(link.titel, badge) : undefined}
+              >
+                <ListItemIcon>
+                  <Badge badgeContent={badge?.count ?? 0} color="error" max={99}>
+                    <MenuIcon name={link.icon} />
+                  </Badge>
+                </ListItemIcon>
+                <ListItemText primary={link.titel} />
+              </ListItemButton>
+            );
+          })}
         </List>
       </Box>
       <Divider />

@@ -1,5 +1,6 @@
 import { messagesCalls, messagesMessages, messagesRights } from '@hortus/contract/modules/messages';
 import { defineCall } from '../../../platform/http/calls';
+import { readPreferredLanguage } from '../../../platform/users/preferred-language';
 import { requireMessage } from '../access';
 import { conversation } from '../conversations';
 import { loadMessages } from '../load';
@@ -17,8 +18,13 @@ export const getOrSaveSettingsCall = defineCall(messagesCalls.getOrSaveSettings)
       return { status: 'success' as const, save: await loadMessages(db, user) };
     }
     switch (save.type) {
-      case 'getKonversation':
-        return { status: 'success' as const, ...(await conversation(db, user, save.data.id)) };
+      case 'getKonversation': {
+        const [view, bevorzugteSprache] = await Promise.all([
+          conversation(db, user, save.data.id),
+          readPreferredLanguage(db, user.id),
+        ]);
+        return { status: 'success' as const, ...view, bevorzugteSprache };
+      }
       case 'sendNachricht': {
         const sent = await sendMessage(db, user, save.data);
         return { status: 'success' as const, id_konversation: sent.id_konversation, id_nachricht: sent.id_nachricht };

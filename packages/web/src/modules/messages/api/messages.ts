@@ -8,7 +8,9 @@ import {
   type MessagesReply,
   type MessagesSave,
   type MessageView,
+  type TranslationLanguage,
 } from '@hortus/contract/modules/messages';
+import type { PreferredLanguage } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
 import { ApiError, NetworkError } from '../../../platform/api/errors';
 import { useAlert } from '../../../platform/alert/alert-context';
@@ -28,24 +30,51 @@ export async function getInbox(held?: MessagesData): Promise<MessagesData> {
   return reply.save;
 }
 
-/** The inbox, asked again every few seconds while open (an unchanged answer is a few bytes: xtime deltas). */
-export function useInbox() {
+/**
+ * The inbox, asked again every few seconds while open (an unchanged answer is a few bytes: xtime deltas); the menu
+ * badge asks less often (`every`) through the same query.
+ */
+export function useInbox(every = POLL_MS) {
   return useQuery({
     queryKey: inboxKey,
     queryFn: ({ client }) => getInbox(client.getQueryData<MessagesData>(inboxKey)),
-    refetchInterval: POLL_MS,
+    refetchInterval: every,
   });
 }
 
 export interface ConversationData {
   konversation: ConversationView;
   nachrichten: MessageView[];
+  /** The reader's preferred language (profile), null: German. */
+  bevorzugteSprache: PreferredLanguage;
 }
 
 export async function getConversation(id: number): Promise<ConversationData> {
   const reply = await call(messagesCalls.getOrSaveSettings, { dataToSave: { type: 'getKonversation', data: { id } } });
   if (!reply.konversation || !reply.nachrichten) throw new Error('no conversation');
-  return { konversation: reply.konversation, nachrichten: reply.nachrichten };
+  return {
+    konversation: reply.konversation,
+    nachrichten: reply.nachrichten,
+    bevorzugteSprache: reply.bevorzugteSprache ?? null,
+  };
+}
+
+/**
+ * A message in the reader's language (uebersetzung, kept by the server per text and language): `sprache` '' when
+ * there is none (no service). Asked once per message and language; not under the inbox's key, which every action
+ * invalidates.
+ */
+export function useTranslation(id: number, sprache: TranslationLanguage | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['f120-uebersetzung', id, sprache] as const,
+    queryFn: async () => {
+      const reply = await saveMessages({ type: 'uebersetzung', data: { id_nachricht: id, sprache: sprache ?? 'de' } });
+      return { text: reply.text ?? '', sprache: reply.sprache ?? '' };
+    },
+    enabled: enabled && sprache !== null && sprache !== 'de',
+    staleTime: Infinity,
+    retry: false,
+  });
 }
 
 export function useConversation(id: number) {

@@ -23,6 +23,8 @@ import { PageLoading } from '../../../platform/feedback/page-loading';
 import { lazyExport } from '../../../platform/lazy/lazy-export';
 import { useConversation, useMessagesAction } from '../api/messages';
 import { enqueueMessage, newClientId, readOutbox, writeOutbox } from '../logic/outbox';
+import { autoTranslated } from '../logic/translation';
+import { MessageText } from './message-text';
 
 const BroadcastOverview = lazyExport(() => import('./broadcast-overview'), 'BroadcastOverview');
 
@@ -85,7 +87,8 @@ export function ConversationPanel({ id, onBack }: { id: number; onBack(): void }
       <PageLoading />
     );
   }
-  const { konversation, nachrichten } = data;
+  const { konversation, nachrichten, bevorzugteSprache } = data;
+  const translatedByItself = autoTranslated(nachrichten);
 
   const send = async () => {
     const body = { id_konversation: id, text, kennung: newClientId() };
@@ -150,7 +153,12 @@ export function ConversationPanel({ id, onBack }: { id: number; onBack(): void }
                 {message.eigene ? 'Ich' : message.von.name} · {formatGermanDateTime(Date.parse(message.zeit))}
               </Typography>
               {message.betreff && <Typography sx={{ fontWeight: 700 }}>{message.betreff}</Typography>}
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Typography>
+              <MessageText
+                id={message.id}
+                text={message.text}
+                language={message.eigene ? null : bevorzugteSprache}
+                auto={translatedByItself.has(message.id)}
+              />
               {message.bestaetigungErforderlich && (
                 <Typography variant="body2" color="text.secondary">
                   Bestätigung erforderlich{message.frist ? ` bis ${formatGermanDate(message.frist)}` : ''}

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileCalls, type GetMeineDatenReply } from '@hortus/contract/modules/profile';
+import { profileCalls, type GetMeineDatenReply, type OwnValues } from '@hortus/contract/modules/profile';
 import { call } from '../../../platform/api/client';
 import { meineDatenQueryKey } from './get-meine-daten';
 
-export interface OwnValuesPayload {
-  nutzerparameterwerte: Record<string, string>;
-  nutzerparameterwerteSelectoptionIDs: Record<string, number[]>;
-}
+/** The own values and, opt-in, the preferred language for messages. */
+export type OwnValuesPayload = OwnValues;
 
 /** Saves the own parameter values; the reply is the fresh own data. */
 export function saveMeineDaten(values: OwnValuesPayload): Promise<GetMeineDatenReply> {

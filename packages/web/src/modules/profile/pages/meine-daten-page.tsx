@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { profileMessages, type GetMeineDatenReply } from '@hortus/contract/modules/profile';
+import { FormSelectField } from '../../../platform/forms/form-fields';
 import { SubmitForm } from '../../../platform/forms/submit-form';
 import { useFormSave } from '../../../platform/forms/use-form-save';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
@@ -15,11 +16,14 @@ import { FormParameterField } from '../../../platform/user-parameters/form-param
 import { parameterFieldOf, parameterKey } from '../../../platform/user-parameters/parameter-schema';
 import { useMeineDaten } from '../api/get-meine-daten';
 import { useSaveMeineDaten } from '../api/save-meine-daten';
-import { initialOwnData, ownDataSchema, ownValuesPayload, sortedParameters } from '../own-data-form';
+import { initialOwnData, languageOptions, ownDataSchema, ownValuesPayload, sortedParameters } from '../own-data-form';
 
 const loadFailed = 'Die Daten konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 
-/** /010 'Meine Daten': the own parameter values (f010), editable where the condition allows. */
+/**
+ * /010 'Meine Daten': the own parameter values (f010), editable where the condition allows, and the preferred
+ * language for messages (every user may choose it; the interface stays German).
+ */
 export function MeineDatenPage() {
   const { data, dataUpdatedAt, isError } = useMeineDaten();
   return (
@@ -48,20 +52,18 @@ function OwnDataForm({ reply }: { reply: GetMeineDatenReply }) {
   const form = useSchemaForm(schema, initialOwnData(reply), { mode: 'onChange' });
   const formSave = useFormSave(form, { prefix: 'data.', fieldOf: parameterFieldOf('werte') });
   const { isDirty, isValid } = form.formState;
-  const editable = parameters.some((parameter) => parameter.bearbeiten);
 
   const submit = form.handleSubmit(async (values) => {
     const texts = { success: profileMessages.dataSaved, failure: profileMessages.saveFailed };
     if (await formSave(() => save(ownValuesPayload(parameters, values)), texts)) form.reset(values);
   });
 
-  if (parameters.length === 0) {
-    return <Typography color="text.secondary">Für Ihr Konto sind keine persönlichen Daten hinterlegt.</Typography>;
-  }
-
   return (
     <SubmitForm onSubmit={submit}>
       <Stack spacing={2.5} sx={{ mt: 2 }}>
+        {parameters.length === 0 && (
+          <Typography color="text.secondary">Für Ihr Konto sind keine persönlichen Daten hinterlegt.</Typography>
+        )}
         {parameters.map((parameter) => (
           <FormParameterField
             key={parameter.id}
@@ -71,14 +73,20 @@ function OwnDataForm({ reply }: { reply: GetMeineDatenReply }) {
             disabled={!parameter.bearbeiten}
           />
         ))}
+        <FormSelectField
+          control={form.control}
+          name="bevorzugteSprache"
+          label="Bevorzugte Sprache für Nachrichten"
+          options={languageOptions}
+          helperText="Nachrichten in anderen Sprachen werden automatisch übersetzt angezeigt."
+          fullWidth
+        />
       </Stack>
-      {editable && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
-          <Button type="submit" variant="contained" disabled={!isValid || !isDirty || saving.isSaving}>
-            Speichern
-          </Button>
-        </Box>
-      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
+        <Button type="submit" variant="contained" disabled={!isValid || !isDirty || saving.isSaving}>
+          Speichern
+        </Button>
+      </Box>
     </SubmitForm>
   );
 }
