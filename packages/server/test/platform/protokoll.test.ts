@@ -239,6 +239,37 @@ describe('getProtokoll', () => {
     expect(bad.body.status).toBe('validationError');
   });
 
+  it('finds entries by the words and dates it shows, not only by the stored column names', async () => {
+    const reader = await server.userWithSession({ rechteSolo: [userAdminRights.protokoll] });
+    const objektId = `9${Date.now() % 1_000_000}`;
+    await server.database.db.insert(protokoll).values({
+      nutzerId: admin.id,
+      modul: '200',
+      aktion: 'geändert',
+      objektTyp: 'Anwesenheit',
+      objektId,
+      details: [
+        { t: 'children_attendance', a: 'UPDATE', f: { time_to: [null, '16:45'], day: ['2026-12-24', '2026-12-24'] } },
+      ],
+    });
+    const count = async (suche: string) => {
+      const reply = await server.call(userAdminCalls.getProtokoll, reader.code, {
+        objekt: `Anwesenheit ${objektId}`,
+        suche,
+      });
+      expectStatus(reply, 'success');
+      return (reply.body as unknown as GetProtokollReply).anzahl;
+    };
+    expect(await count('Gegangen')).toBe(1);
+    expect(await count('gegangen')).toBe(1);
+    expect(await count('time_to')).toBe(1);
+    expect(await count('24.12.2026')).toBe(1);
+    expect(await count('24.12.')).toBe(1);
+    expect(await count('16:45')).toBe(1);
+    expect(await count('Abgeholt von')).toBe(0);
+    expect(await count('25.12.2026')).toBe(0);
+  });
+
   it('the CSV export guards formulas', () => {
     const csv = protokollCsv([
       {

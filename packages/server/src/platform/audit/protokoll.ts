@@ -299,7 +299,41 @@ export interface ProtokollFilter {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-function conditionsOf(filter: Omit<ProtokollFilter, 'seite' | 'proSeite'>, withheld?: SQL): SQL | undefined {
+/**
+ * What a search typed in the words the Protokoll shows finds in the stored details, which keep the tables' and
+ * columns' own names and ISO dates: the raw patterns of every table whose label and every column whose German
+ * name contains the text ('Gegangen' → `"time_to": [`), and a German date as stored ('24.12.2026' →
+ * '2026-12-24', '24.12.' → '-12-24').
+ */
+export function storedSearchPatterns(
+  text: string,
+  labels: ReadonlyMap<string, string>,
+  fields: ReadonlyMap<string, Readonly<Record<string, ProtokollField>>>,
+): string[] {
+  const wanted = text.toLocaleLowerCase('de');
+  const matches = (label: string) => label.toLocaleLowerCase('de').includes(wanted);
+  const patterns = new Set<string>();
+  for (const [table, label] of labels) if (matches(label)) patterns.add(`"t": "${table}"`);
+  for (const columns of fields.values()) {
+    for (const [column, field] of Object.entries(columns)) {
+      const label = field === null ? null : typeof field === 'string' ? field : field.label;
+      if (label !== null && matches(label)) patterns.add(`"${column}": [`);
+    }
+  }
+  const date = /^(\d{1,2})\.(\d{1,2})\.(\d{4})?$/.exec(text.trim());
+  if (date) {
+    const [, day, month, year] = date as unknown as [string, string, string, string | undefined];
+    patterns.add(`${year ?? ''}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`);
+  }
+  return [...patterns];
+}
+
+function conditionsOf(
+  filter: Omit<ProtokollFilter, 'seite' | 'proSeite'>,
+  withheld?: SQL,
+  /** Further raw patterns the search text stands for (storedSearchPatterns). */
+  stored: readonly string[] = [],
+): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.von !== '') {
     conditions.push(sql`${protokoll.zeit} >= (${filter.von}::date)::timestamp at time zone 'Europe/Berlin'`);
@@ -318,10 +352,11 @@ function conditionsOf(filter: Omit<ProtokollFilter, 'seite' | 'proSeite'>, withh
   const suche = filter.suche.trim();
   if (suche !== '') {
     const pattern = likePattern(suche);
+    const inDetails = or(
+      ...[pattern, ...stored.map(likePattern)].map((each) => sql`${protokoll.details}::text ilike ${each}`),
+    );
     // Withheld details are not searched either: a match would tell what they hold.
-    const details = withheld
-      ? sql`(not coalesce(${withheld}, false) and ${protokoll.details}::text ilike ${pattern})`
-      : sql`${protokoll.details}::text ilike ${pattern}`;
+    const details = withheld ? sql`(not coalesce(${withheld}, false) and (${inDetails}))` : sql`(${inDetails})`;
     conditions.push(
       sql`(${details} or ${protokoll.aktion} ilike ${pattern}
            or ${protokoll.objektTyp} || ' ' || ${protokoll.objektId} ilike ${pattern})`,
@@ -366,7 +401,13 @@ export async function loadProtokoll(
   filter: ProtokollFilter,
   withheld?: SQL,
 ): Promise<{ eintraege: ProtokollEntry[]; anzahl: number }> {
-  const where = conditionsOf(filter, withheld);
+  const where = conditionsOf(
+    filter,
+    withheld,
+    filter.suche.trim() === ''
+      ? []
+      : storedSearchPatterns(filter.suche.trim(), app.protokollLabels, app.protokollFields),
+  );
   const pageSize = filter.proSeite ?? PROTOKOLL_PAGE_DEFAULT;
   const [counted] = await db
     .select({ anzahl: sql<number>`count(*)::int` })
