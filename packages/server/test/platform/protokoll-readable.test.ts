@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { GetProtokollReply } from '@hortus/contract';
 import { childHistoryCalls, childrenCalls, type ChildrenData } from '@hortus/contract/modules/children';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { detailsText } from '../../src/platform/audit/protokoll';
+import { queryRows } from '../../src/platform/db/raw';
 import { children } from '../../src/modules/children/schema';
 import { invalidateChildBase } from '../../src/modules/children/child-base';
 import { createGroup } from '../../src/seed/factories';
@@ -219,6 +220,52 @@ describe('the modules name their columns (ServerModule.protokollFields)', () => 
     ).toBe(
       'Mitarbeiter geändert: Festgehalt 2.500,00 € → 2.600,50 €, Vertragsstunden 39 → 40\n' +
         'Mandat geändert: Bereits eingezogen nein → ja, Unterschrieben am – → 15.01.2026',
+    );
+  });
+
+  it('every column of every table the Protokoll tracks has a German name or is left out on purpose', async () => {
+    const { protokollLabels, protokollFields } = server.context;
+    const db = server.database.db;
+    // Never recorded: the trigger's own exclusions (its fourth argument) and secrets by name (0017_protokoll.sql).
+    const neverRecorded = /^(id|version|edited_by)$|password|passwort|hash|token|secret/i;
+    const unnamed: string[] = [];
+    for (const table of protokollLabels.keys()) {
+      const [trigger] = await queryRows<{ args: string }>(
+        db,
+        sql`select encode(tgargs, 'escape') as args from pg_trigger where tgname = 'protokoll' and tgrelid = to_regclass(${table})`,
+      );
+      // Entries a module writes itself ('anmeldung', 'weitergabe', a broadcast) have no table.
+      if (!trigger) continue;
+      const excluded = new Set((trigger?.args.split('\\000')[3] ?? '').split(',').filter((name) => name !== ''));
+      const columns = await queryRows<{ column_name: string }>(
+        db,
+        sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`,
+      );
+      const named = protokollFields.get(table) ?? {};
+      for (const { column_name } of columns) {
+        if (!neverRecorded.test(column_name) && !excluded.has(column_name) && !(column_name in named)) {
+          unnamed.push(`${table}.${column_name}`);
+        }
+      }
+    }
+    expect(protokollLabels.size).toBeGreaterThan(20);
+    expect(unnamed).toEqual([]);
+  });
+
+  it('hydrants (310) and customers (410) read in German', () => {
+    const { protokollLabels, protokollFields } = server.context;
+    const reading = { labels: protokollLabels, fields: protokollFields, names: new Map() };
+    expect(
+      detailsText(
+        [
+          { t: 'hydrants', a: 'UPDATE', f: { durchmesser: [100, 150], last_inspection: ['', '2026-11-02'] } },
+          { t: 'customer_order_lines', a: 'INSERT', f: { titel: [null, 'Hortbetreuung'], net_cents: [null, 18550] } },
+        ],
+        reading,
+      ),
+    ).toBe(
+      'Hydrant geändert: Durchmesser (mm) 100 → 150, Letzte Prüfung – → 02.11.2026\n' +
+        'Position neu: Titel „Hortbetreuung“, Netto 185,50 €',
     );
   });
 });

@@ -12,6 +12,7 @@ import { seedCustomersDemo } from './demo-seed';
 import { documentJob } from './document-job';
 import { DOCUMENT_AREA } from './documents';
 import { customersProtokollLabels } from './schema';
+import { customersProtokollFields } from './protokoll';
 
 /** Module 410 (README.md): customers, orders and contracts, invoices and offers (e-invoices), costs. */
 export const customersServerModule: ServerModule = {
@@ -19,6 +20,7 @@ export const customersServerModule: ServerModule = {
   // Order matters: the bare path (delDokument) answers whatever the query keys before it do not.
   calls: [getSettingsCall, dokumentCall, uploadCall, importKundenCall, delDokumentCall, kostenUploadCall],
   protokollLabels: customersProtokollLabels,
+  protokollFields: customersProtokollFields,
   fileAccess: { [DOCUMENT_AREA]: documentFileAccess },
   jobs: [documentJob, recurringCostJob],
   // The demo's receipt PDFs and issued documents (nothing to do once they exist).

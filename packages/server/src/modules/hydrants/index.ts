@@ -12,11 +12,13 @@ import { exportRegisterCall, getBerichtCall, importRegisterCall } from './calls/
 import { saveSettingsCall } from './calls/settings';
 import { seedHydrantsDemo } from './demo-seed';
 import { hydrantsProtokollLabels } from './schema';
+import { hydrantsProtokollFields } from './protokoll';
 
 /** Module 310: hydrant care (README.md): map register, statuses and defects, settings, geocoding proxy. */
 export const hydrantsServerModule: ServerModule = {
   code: '310',
   protokollLabels: hydrantsProtokollLabels,
+  protokollFields: hydrantsProtokollFields,
   calls: [
     getHydrantenCall,
     saveHydrantChangeStatusCall,

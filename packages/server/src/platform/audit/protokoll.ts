@@ -87,8 +87,27 @@ const platformFields: ProtokollFields = {
     wert: 'Wert',
     option_ids: 'Auswahl',
   },
-  groups: { name: 'Name', icon: 'Symbol', beschreibung: 'Beschreibung', standard: 'Standardgruppe' },
-  module_settings: { value: 'Werte' },
+  groups: {
+    name: 'Name',
+    icon: 'Symbol',
+    beschreibung: 'Beschreibung',
+    standard: 'Standardgruppe',
+    force_pw_reset: 'Passwortwechsel erzwingen',
+    totp_required: 'Zwei-Faktor-Anmeldung erforderlich',
+  },
+  group_parameters: { group_id: { label: 'Gruppe', ref: 'Gruppe' }, parameter_id: 'Parameter' },
+  user_parameters: {
+    name: 'Name',
+    icon: 'Symbol',
+    typ: 'Typ',
+    sort: 'Sortierung',
+    ident: 'Kennung',
+    see_on_table: 'In der Benutzertabelle',
+    bedingungen: 'Bedingungen',
+  },
+  parameter_options: { parameter_id: 'Parameter', sort: 'Sortierung', wert: 'Wert' },
+  module_settings: { module_code: 'Modul', value: 'Werte' },
+  app_settings: { key: 'Einstellung', value: 'Wert' },
 };
 const everyTable: Readonly<Record<string, ProtokollField>> = { id: null, version: null, edited_by: null };
 
