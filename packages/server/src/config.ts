@@ -7,7 +7,8 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const configSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  /** Only this machine by default (the demo's passwords are published); 0.0.0.0 or an address for the network. */
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,

@@ -6,7 +6,7 @@ import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { lockDataDir, DataDirLockedError, type DataDirLock } from './platform/db/data-lock';
 import { openPglite, openPostgres, type Database } from './platform/db/database';
-import { demoLogins } from './seed/demo';
+import { unchangedDemoLogins } from './seed/demo';
 
 class PortTakenError extends Error {}
 
@@ -27,6 +27,9 @@ function assertPortFree(port: number, host: string): Promise<void> {
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
   });
 }
+
+/** Addresses only this machine reaches. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -90,16 +93,28 @@ async function main(): Promise<void> {
     `Hortus läuft: ${url}`,
     `Datenbank: ${database.kind === 'pglite' ? `eingebettet (PGlite) in ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
+  if (LOCAL_HOSTS.has(config.HOST)) {
+    lines.push('Nur auf diesem Rechner erreichbar (HOST=0.0.0.0 macht ihn im Netz erreichbar).');
+  }
+  if (!config.PUBLIC_URL) {
+    lines.push(`QR-Codes, Briefe und Kalender-Adressen nennen ${url} – für andere Geräte PUBLIC_URL setzen.`);
+  }
+  if (result.demo) {
+    const unchanged = await unchangedDemoLogins(database.db);
+    if (unchanged.length > 0) {
+      lines.push('Demo-Zugänge (solange die Passwörter nicht geändert wurden):');
+      for (const login of unchanged) {
+        lines.push(`  ${login.nn.padEnd(10)} ${login.password.padEnd(14)} ${login.role}`);
+      }
+    }
+  }
+  // Last, so request logs do not scroll it away.
   if (result.createdAdmin) {
     lines.push(
       result.generatedAdminPassword
         ? `Administrator angelegt: ${config.INITIAL_ADMIN_USER} / ${result.generatedAdminPassword}  (wird nur dieses eine Mal angezeigt)`
         : `Administrator angelegt: ${config.INITIAL_ADMIN_USER} (Passwort aus INITIAL_ADMIN_PASSWORD)`,
     );
-  }
-  if (result.demo) {
-    lines.push('Demo-Zugänge (solange die Passwörter nicht geändert wurden):');
-    for (const login of demoLogins) lines.push(`  ${login.nn.padEnd(10)} ${login.password.padEnd(14)} ${login.role}`);
   }
   console.log(lines.join('\n') + '\n');
 }

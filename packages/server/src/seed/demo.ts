@@ -1,19 +1,57 @@
+import { createHash } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { demoProtokoll, writeDemoProtokoll } from '../platform/audit/demo-protokoll';
 import type { Db } from '../platform/db/database';
 import { userParameters, users } from '../platform/db/schema';
 import { writeAppSettings } from '../platform/settings/app-settings';
 import { invalidateOrgData } from '../platform/settings/org-data';
+import { readModuleSettings, writeModuleSettings } from '../platform/settings/module-settings';
 import { createGroup, createParameter, createUser } from './factories';
 import type { ServerModule } from '../platform/modules/server-module';
 
 /** Demo logins, printed at start and listed in the README. Non-admin users only. */
 export const demoLogins = [
-  { nn: 'leitung', password: 'Leitung#2026', group: 'Verwaltung', role: 'Leitung, alle Rechte' },
+  { nn: 'leitung', password: 'Leitung#2026', group: 'Verwaltung', role: 'Verwaltung, alle Rechte' },
   { nn: 'erzieher', password: 'Erzieher#2026', group: 'Personal', role: 'Personal' },
-  { nn: 'eltern', password: 'Eltern#2026', group: 'Eltern', role: 'Elternkonto' },
-  { nn: 'kunde', password: 'Kunde#2026', group: 'Kunden', role: 'Kunde' },
+  { nn: 'eltern', password: 'Eltern#2026', group: 'Eltern', role: 'Eltern' },
+  { nn: 'kunde', password: 'Kunde#2026', group: 'Kunden', role: 'Kunden' },
 ] as const;
+
+/**
+ * Settings row that keeps a digest of each demo login's password hash as seeded (never the hash), to tell
+ * whether its password was changed since.
+ */
+const DEMO_HASHES_CODE = 'demo-zugaenge';
+const demoHashes = z.record(z.string(), z.string()).nullable();
+
+async function demoAccounts(db: Db) {
+  const rows = await db
+    .select({ nn: users.nn, hash: users.passwordHash })
+    .from(users)
+    .where(
+      inArray(
+        users.nn,
+        demoLogins.map((login) => login.nn),
+      ),
+    );
+  return rows.map((row) => ({ nn: row.nn, hash: createHash('sha256').update(row.hash).digest('hex') }));
+}
+
+/**
+ * The demo logins whose passwords are still the published ones (their hash as seeded), for the start banner;
+ * a database seeded before the hashes were kept lists every demo login that exists.
+ */
+export async function unchangedDemoLogins(db: Db): Promise<(typeof demoLogins)[number][]> {
+  const [seeded, accounts] = await Promise.all([
+    readModuleSettings(db, DEMO_HASHES_CODE, demoHashes, null),
+    demoAccounts(db),
+  ]);
+  const current = new Map(accounts.map((account) => [account.nn, account.hash]));
+  return demoLogins.filter((login) =>
+    seeded === null ? current.has(login.nn) : current.get(login.nn) === seeded[login.nn],
+  );
+}
 
 const everyone = { alle: true, gruppen: [] };
 
@@ -198,6 +236,11 @@ export async function seedDemo(
       { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
     ],
   });
+  await writeModuleSettings(
+    db,
+    DEMO_HASHES_CODE,
+    Object.fromEntries((await demoAccounts(db)).map((account) => [account.nn, account.hash])),
+  );
   const accounts = await db
     .select({ id: users.id, nn: users.nn })
     .from(users)

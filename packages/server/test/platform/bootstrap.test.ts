@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conditionAllows, hasRight, rightsTree, toLocal, type RightNode } from '@hortus/contract';
 import { cloudRights } from '@hortus/contract/modules/cloud';
@@ -10,11 +10,11 @@ import { buildApp } from '../../src/app';
 import { allRights, bootstrap } from '../../src/bootstrap';
 import { loadUser } from '../../src/platform/auth/session-user';
 import { syncKnownRights } from '../../src/platform/auth/known-rights';
-import { verifyPassword } from '../../src/platform/auth/password';
+import { hashPassword, verifyPassword } from '../../src/platform/auth/password';
 import { files, groups, userParameters, users } from '../../src/platform/db/schema';
 import { openPostgres } from '../../src/platform/db/database';
 import { createUser } from '../../src/seed/factories';
-import { demoLogins } from '../../src/seed/demo';
+import { demoLogins, unchangedDemoLogins } from '../../src/seed/demo';
 import { calendarEvents } from '../../src/modules/calendar/schema';
 import { cloudSlots } from '../../src/modules/cloud/schema';
 import { dashboardMessages } from '../../src/modules/dashboard/schema';
@@ -51,6 +51,15 @@ describe('bootstrap', () => {
         expect(row, login.nn).toBeDefined();
         expect(await verifyPassword(login.password, row?.passwordHash ?? '')).toBe(true);
       }
+      // The start banner lists a demo login only while its password is the published one.
+      expect((await unchangedDemoLogins(database.db)).map((login) => login.nn)).toEqual(
+        demoLogins.map((login) => login.nn),
+      );
+      await database.db
+        .update(users)
+        .set({ passwordHash: await hashPassword('Eigenes#Passwort9') })
+        .where(eq(users.nn, 'erzieher'));
+      expect((await unchangedDemoLogins(database.db)).map((login) => login.nn)).toEqual(['leitung', 'eltern', 'kunde']);
 
       // Parents see the cloud's files and the 'Elternbriefe' slot, without managing slots.
       const parent = await loadUser(database.db, rows.find((user) => user.nn === 'eltern')?.id ?? 0);

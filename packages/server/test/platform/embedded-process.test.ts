@@ -49,6 +49,13 @@ describe('server process on the embedded database', () => {
       expect(first.output()).toMatch(
         /Administrator angelegt: admin \/ [A-Za-z2-9]{16} {2}\(wird nur dieses eine Mal angezeigt\)/,
       );
+      // The password is the banner's last line (request logs follow it); the banner says who reaches the server.
+      const banner = first.output().slice(first.output().indexOf('Hortus läuft')).trim().split('\n');
+      expect(banner.at(-1)).toMatch(/^Administrator angelegt: admin \//);
+      expect(banner).toContain('Nur auf diesem Rechner erreichbar (HOST=0.0.0.0 macht ihn im Netz erreichbar).');
+      expect(banner.some((line) => line.startsWith('QR-Codes, Briefe und Kalender-Adressen nennen http://'))).toBe(
+        true,
+      );
 
       const second = startServer(dataDir);
       expect(await second.exited).toBe(1);
