@@ -8,9 +8,10 @@ import { expect, test } from './test';
 /** BITV 2.0 refers to WCAG 2.1 AA (issue 42): axe-core's rules of those levels. */
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Every violation on the page as 'address rule: target, target' (none when the page passes). */
-async function violations(page: Page, address: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(wcag).analyze();
+/** Every violation on the page (or inside `within`) as 'address rule: target, target' (none when it passes). */
+async function violations(page: Page, address: string, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(wcag);
+  const result = await (within ? builder.include(within) : builder).analyze();
   return result.violations.map(
     (violation) => `${address} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
@@ -18,6 +19,59 @@ async function violations(page: Page, address: string): Promise<string[]> {
 
 // The modules are independent: spread over the workers.
 test.describe.configure({ mode: 'parallel' });
+
+/** Waits until the page is loaded and nothing fades any more (axe reads colours as painted). */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByText('Lade Daten')).toHaveCount(0, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  // A button still fading in reads as too pale: wait for every transition and finite animation (a spinner's
+  // endless one excepted).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** The main dialogs (issue 42: 'every page and every main dialog'): where they open and the button that opens them. */
+const dialogs: readonly { address: string; button: string }[][] = [
+  [
+    { address: '/200', button: 'Kind anlegen' },
+    { address: '/410', button: 'Kunde' },
+    { address: '/120', button: 'Neu' },
+    { address: '/005', button: 'Benutzer' },
+  ],
+  [
+    { address: '/420', button: 'Neuer Mitarbeiter' },
+    { address: '/220', button: 'Neues Mandat' },
+    { address: '/220', button: 'Neuer Umfang' },
+    { address: '/220', button: 'Tag eintragen' },
+  ],
+];
+
+for (const [index, group] of dialogs.entries()) {
+  test(`main dialogs ${index + 1}: ${group.map((entry) => entry.button).join(', ')} have no WCAG 2.1 AA violation`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await login(page, e2eAdmin);
+    await expect(page).not.toHaveURL('/');
+    const found: string[] = [];
+    for (const { address, button } of group) {
+      await openInApp(page, address);
+      await settled(page);
+      await page.getByRole('button', { name: button, exact: true }).first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await settled(page);
+      found.push(...(await violations(page, `${address} '${button}'`, '[role="dialog"]')));
+      // Unchanged, the dialog closes without asking.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    expect(found).toEqual([]);
+  });
+}
 
 for (const module of moduleRegistry) {
   test(`${module.code} ${module.title}: every tab has no WCAG 2.1 AA violation axe-core finds`, async ({ page }) => {
@@ -28,17 +82,7 @@ for (const module of moduleRegistry) {
     for (const tab of module.tabs) {
       const address = `/${module.code}${tab.code ? `-${tab.code}` : ''}`;
       await openInApp(page, address);
-      await expect(page.getByText('Lade Daten')).toHaveCount(0, { timeout: 30_000 });
-      await page.waitForLoadState('networkidle');
-      // axe reads colours as painted: a button still fading in reads as too pale. Wait for every transition
-      // and finite animation (a spinner's endless one excepted).
-      await page.waitForFunction(() =>
-        document
-          .getAnimations()
-          .every(
-            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-          ),
-      );
+      await settled(page);
       found.push(...(await violations(page, address)));
     }
     expect(found).toEqual([]);
