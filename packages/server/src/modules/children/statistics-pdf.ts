@@ -9,6 +9,7 @@ import {
   statisticsMessages,
   type ChartBar,
   type EvaluationOptions,
+  childCount,
 } from '@hortus/contract/modules/children';
 import { renderPdf, type PdfWriter } from '../../platform/pdf/pdf-document';
 
@@ -71,7 +72,7 @@ export function dayPdf(day: string, rows: readonly EvaluationRow[], classNames: 
     pdf.title(title, { size: 18 });
     subtitle(pdf, classNames);
     const released = rows.filter((row) => row.bis !== '').length;
-    pdf.paragraph(`Anwesend: ${rows.length} Kinder, davon entlassen: ${released}`);
+    pdf.paragraph(`Anwesend: ${childCount(rows.length)}, davon entlassen: ${released}`);
     barChart(pdf, 'Entlasszeiten', releaseTimeBars(rows));
     pdf.heading('Anwesenheiten');
     pdf.table({

@@ -175,7 +175,13 @@ describe('/200-set Klassen after a save', () => {
     } as ChildrenData;
     rerender(view(after));
     await waitFor(() => expect(names()).toEqual(['0-Vorschule', '1a']));
+    // Each class names its children's count in German ('0 Kinder', '2 Kinder', and '1 Kind').
+    const [vorschule, einsA] = screen.getAllByRole('textbox', { name: 'Name' }) as HTMLElement[];
+    expect(helperTextOf(vorschule!)).toBe('0 Kinder');
+    expect(helperTextOf(einsA!)).toBe('2 Kinder');
     expect(screen.getByRole('button', { name: 'Klasse 1a löschen' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Klasse 0-Vorschule löschen' })).toHaveProperty('disabled', false);
+    rerender(view({ ...after, klassen: after.klassen.map((klasse) => ({ ...klasse, anzahlKinder: 1 })) }));
+    await waitFor(() => expect(helperTextOf(screen.getAllByRole('textbox', { name: 'Name' })[1]!)).toBe('1 Kind'));
   });
 });

@@ -20,6 +20,7 @@ import {
   classesInput,
   type ChildrenData,
   type ClassConditions,
+  childCount as countOfChildren,
 } from '@hortus/contract/modules/children';
 import { ConditionEditor } from '../../../platform/conditions/condition-editor';
 import { PageLoading } from '../../../platform/feedback/page-loading';
@@ -209,7 +210,7 @@ function ClassEntry({
           name={`klassen.${index}.name`}
           label="Name"
           required
-          helperText={`${childCount} Kinder`}
+          helperText={countOfChildren(childCount)}
           slotProps={{ htmlInput: { maxLength: 25 } }}
           sx={{ flex: 1 }}
         />

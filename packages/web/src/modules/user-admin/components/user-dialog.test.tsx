@@ -156,7 +156,7 @@ describe('UserDialog', () => {
   it('is read-only without the edit right: no Speichern, only Schließen', () => {
     const user: AdminUser = { ...newUser(groups), id: 7, nn: 'anna', ident: 'Anna', rechteSolo: ['x|120'] };
     renderDialog(user, ['x|005|000']);
-    expect(screen.getByRole('dialog', { name: /Benutzer bearbeiten/ })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: /Benutzer ansehen/ })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: /Benutzername/ }) as HTMLInputElement).disabled).toBe(true);
     expect(checkbox('Eltern').disabled).toBe(true);
     expect(checkbox('Nachrichten').checked).toBe(true);

@@ -204,7 +204,7 @@ export function UserDialog({
     </Box>
   );
 
-  const title = isNew ? 'Neuer Benutzer' : 'Benutzer bearbeiten';
+  const title = isNew ? 'Neuer Benutzer' : isEditable ? 'Benutzer bearbeiten' : 'Benutzer ansehen';
 
   return (
     <>
