@@ -21,11 +21,14 @@ export async function appSettingsState(db: Db, modules: readonly ModuleDefinitio
   return {
     status: 'success',
     settings,
-    module: modules.map((module) => ({
-      code: module.code,
-      titel: module.title,
-      alwaysEnabled: module.alwaysEnabled === true,
-    })),
+    // By code, as the specification's module list reads ('000 Dashboard', '001 App-Einstellungen', …).
+    module: [...modules]
+      .sort((a, b) => a.code.localeCompare(b.code))
+      .map((module) => ({
+        code: module.code,
+        titel: module.title,
+        alwaysEnabled: module.alwaysEnabled === true,
+      })),
     icons: { parameter: [...parameterIcons] },
   };
 }

@@ -47,6 +47,10 @@ describe('app settings (appSettingsCalls.getOrSaveSettings)', () => {
     expect(body.settings.useF).toEqual(moduleRegistry.map((module) => module.code));
     expect(body.module).toContainEqual({ code: '005', titel: 'Benutzerverwaltung', alwaysEnabled: true });
     expect(body.module).toContainEqual({ code: '120', titel: 'Nachrichten', alwaysEnabled: false });
+    // The list reads by code (issue 47: it followed the registry's order).
+    const codes = (body.module as { code: string }[]).map((module) => module.code);
+    expect(codes).toEqual([...codes].sort());
+    expect(codes.slice(0, 3)).toEqual(['000', '001', '005']);
     expect(body.icons.parameter).toEqual([...parameterIcons]);
   });
 
