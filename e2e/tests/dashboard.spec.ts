@@ -125,6 +125,7 @@ test('an author posts a message with a feedback form, a group member answers onc
     const confirm = page.getByRole('dialog', { name: 'Sicher?' });
     await confirm.getByRole('button', { name: 'Ja' }).click();
     await expect(message(page, name)).toHaveCount(0);
+    await expect(page.getByText(dashboardMessages.deleted).first()).toBeVisible();
   }
 });
 

@@ -33,6 +33,7 @@ export const dashboardMessages = {
   feedbackSent: 'Rückmeldung gesendet.',
   saveFailed: 'Fehler! Bitte die Netzwerkverbindung prüfen.',
   saved: 'Speichern erfolgreich.',
+  deleted: 'Die Meldung wurde gelöscht.',
 } as const;
 
 export const messageTypes = ['info', 'warning', 'error', 'success', 'ansage', 'party'] as const;

@@ -45,7 +45,7 @@ export function MessageAlert({ meldung, onEdit }: { meldung: Meldung; onEdit(mel
   const remove = async () => {
     setConfirmDelete(false);
     await saveAction(() => w1.mutateAsync({ func: 'delMeldung', data: { id: meldung.id } }), {
-      success: dashboardMessages.saved,
+      success: dashboardMessages.deleted,
       failure: dashboardMessages.saveFailed,
     });
   };
