@@ -16,7 +16,14 @@ import { withFiles } from '../../platform/files/files';
 import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { ciiXml, xrechnungGaps } from './cii-xml';
-import { CREDIT_NOTE_TITLE, creditNoteSettlement, invoicePdf, salutation, type DocumentLine } from './invoice-pdf';
+import {
+  CANCELLATION_TITLE,
+  CREDIT_NOTE_TITLE,
+  creditNoteSettlement,
+  invoicePdf,
+  salutation,
+  type DocumentLine,
+} from './invoice-pdf';
 import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
 import { invalidateCustomerData } from './data-cache';
 import { issueNumbered } from './numbering';
@@ -31,7 +38,7 @@ export const DOCUMENT_AREA = 'f400-410';
 export const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV'];
 
 /** Lines of the addressee: an individual address, or a customer address with the chosen contact. */
-function addressee(
+export function addressee(
   input: DocumentData,
   customer: typeof customers.$inferSelect | undefined,
 ): { lines: string[]; greeting: string; street: string; postcode: string; city: string; name: string; mail: string } {
@@ -117,6 +124,9 @@ export async function createDocument(
         .limit(1)
     : [];
   if (isCreditNote && !credited) throw invalid('rechnungId', customerMessages.creditNoteInvoice);
+  // A cancelled invoice or a Stornorechnung is not corrected again (issue 45).
+  if (credited && (credited.status === 'storniert' || credited.snapshot.storno))
+    throw invalid('rechnungId', customerMessages.invoiceCancelled);
   const [customer] = found.customerId
     ? await db.select().from(customers).where(eq(customers.id, found.customerId)).limit(1)
     : [];
@@ -188,6 +198,9 @@ export async function createDocument(
     // invoice (its settlement text depends on it).
     plan: async (db) => {
       const replaces = manual !== '' ? await documentNamed(db, manual) : undefined;
+      // GoBD (issue 45): the specification's overwrite stays for offers; an issued invoice, Stornorechnung or
+      // credit note is final.
+      if (replaces && isFinal(replaces)) throw invalid('reAnNummer', finalMessage(replaces));
       if (replaces && !input.ueberschreiben) throw invalid('reAnNummer', customerMessages.documentNumberExists);
       const taken =
         manual !== ''
@@ -311,6 +324,7 @@ export async function createDocument(
             netCents: totals.netCents,
             vatCents: totals.vatCents,
             anzahlungCents,
+            empfaenger: { ...to },
             ...(options.planned === true ? { geplant: true } : {}),
           },
         })
@@ -321,6 +335,20 @@ export async function createDocument(
       return { replaced: existing !== undefined, document: orderDocumentView(created, stored.path, xml?.path ?? '') };
     },
   });
+}
+
+type DocumentRow = typeof customerDocuments.$inferSelect;
+
+/** Issue 45 (GoBD): an invoice (a Stornorechnung too) or credit note is final once issued; offers are not. */
+export function isFinal(document: DocumentRow): boolean {
+  return document.dokumentart === 1 || document.dokumentart === 3;
+}
+
+/** Why a final document cannot be overwritten or deleted, naming its kind. */
+export function finalMessage(document: DocumentRow): string {
+  return customerMessages.documentIssued(
+    document.dokumentart === 3 ? CREDIT_NOTE_TITLE : document.snapshot.storno ? CANCELLATION_TITLE : 'Rechnung',
+  );
 }
 
 /** The invoice, offer or credit note of that number, if there is one. */
@@ -337,7 +365,7 @@ async function documentNamed(db: Db, name: string): Promise<typeof customerDocum
  * What was paid on an invoice: its down payment, and of the order's booking receipts what the order's
  * other invoices (not corrected) leave over, at most the invoice's amount due.
  */
-async function paidOnInvoice(db: Db, invoice: typeof customerDocuments.$inferSelect): Promise<number> {
+export async function paidOnInvoice(db: Db, invoice: typeof customerDocuments.$inferSelect): Promise<number> {
   const rows = await db
     .select({ id: customerDocuments.id, art: customerDocuments.dokumentart, wert: customerDocuments.wertCents })
     .from(customerDocuments)
@@ -350,7 +378,10 @@ async function paidOnInvoice(db: Db, invoice: typeof customerDocuments.$inferSel
   return down + Math.max(0, Math.min(due, sum(20) - others));
 }
 
-/** Deletes a document of an order ('Das Dokument wird unwiderruflich gelöscht.'), file included. */
+/**
+ * Deletes a document of an order ('Das Dokument wird unwiderruflich gelöscht.'), file included: offers,
+ * reminders and uploads; an invoice or credit note is final (issue 45).
+ */
 export async function deleteDocument(app: AppContext, id: number, pfad: string): Promise<void> {
   const [document] = await app.db
     .select({ document: customerDocuments, path: files.path })
@@ -363,6 +394,8 @@ export async function deleteDocument(app: AppContext, id: number, pfad: string):
     { canSee: (row) => pfad === '' || row.path === pfad },
     customerMessages.unknownDocument,
   );
+  // GoBD (issue 45): an issued invoice or credit note is never deleted ('pfad' names the field of the call).
+  if (isFinal(found.document)) throw invalid('id', finalMessage(found.document));
   await withFiles(app, async (tx, fileTx) => {
     await tx.delete(customerDocuments).where(eq(customerDocuments.id, id));
     await fileTx.remove([found.document.fileId, ...(found.document.xmlFileId ? [found.document.xmlFileId] : [])]);

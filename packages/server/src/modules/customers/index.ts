@@ -2,7 +2,7 @@ import type { ServerModule } from '../../platform/modules/server-module';
 import { customersAccessPort, documentFileAccess } from './access';
 import { kostenUploadCall } from './calls/cost-uploads';
 import { getSettingsCall } from './calls/load';
-import { delDokumentCall, dokumentCall } from './calls/documents';
+import { delDokumentCall, dokumentCall, stornierenCall } from './calls/documents';
 import { importKundenCall } from './calls/import';
 import { uploadCall } from './calls/uploads';
 import { recurringCostJob } from './costs';
@@ -17,7 +17,15 @@ import { customersProtokollLabels } from './schema';
 export const customersServerModule: ServerModule = {
   code: '410',
   // Order matters: the bare path (delDokument) answers whatever the query keys before it do not.
-  calls: [getSettingsCall, dokumentCall, uploadCall, importKundenCall, delDokumentCall, kostenUploadCall],
+  calls: [
+    getSettingsCall,
+    dokumentCall,
+    stornierenCall,
+    uploadCall,
+    importKundenCall,
+    delDokumentCall,
+    kostenUploadCall,
+  ],
   protokollLabels: customersProtokollLabels,
   fileAccess: { [DOCUMENT_AREA]: documentFileAccess },
   jobs: [documentJob, recurringCostJob],

@@ -69,8 +69,11 @@ export function creditNoteSettlement(grossCents: number, paidCents: number, invo
  */
 export const CREDIT_NOTE_TITLE = 'Rechnungskorrektur';
 
+/** A cancellation invoice (issue 45): the invoice's lines negated, naming the invoice it cancels. */
+export const CANCELLATION_TITLE = 'Stornorechnung';
+
 export interface InvoiceDocument {
-  kind: 'Rechnung' | 'Angebot' | typeof CREDIT_NOTE_TITLE;
+  kind: 'Rechnung' | 'Angebot' | typeof CREDIT_NOTE_TITLE | typeof CANCELLATION_TITLE;
   /** Credit notes: the invoice they credit ('RE-2026-0001 vom 15.03.2026'). */
   creditedInvoice?: string;
   /** Credit notes: what says what is refunded and what is set off (creditNoteSettlement). */
@@ -137,8 +140,16 @@ export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment
       pdf.title(`${document.kind} ${document.number}`);
       const facts = [
         `${document.kind === 'Rechnung' ? 'Rechnungsdatum' : 'Datum'}: ${formatGermanDate(document.datum)}`,
-        ...(document.kind === 'Rechnung' ? [`Leistungsdatum: ${formatGermanDate(document.lieferdatum)}`] : []),
-        ...(document.creditedInvoice ? [`Zur Rechnung ${document.creditedInvoice}`] : []),
+        ...(document.kind === 'Rechnung' || document.kind === CANCELLATION_TITLE
+          ? [`Leistungsdatum: ${formatGermanDate(document.lieferdatum)}`]
+          : []),
+        ...(document.creditedInvoice
+          ? [
+              document.kind === CANCELLATION_TITLE
+                ? `Storno zur Rechnung Nr. ${document.creditedInvoice}`
+                : `Zur Rechnung ${document.creditedInvoice}`,
+            ]
+          : []),
         `Kundennummer: ${document.kundennummer}`,
         `Auftragsnummer: ${document.auftragsnummer}`,
       ];
@@ -151,7 +162,9 @@ export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment
           ? 'für unsere Leistungen berechnen wir Ihnen:'
           : document.kind === 'Angebot'
             ? 'gerne bieten wir Ihnen die folgenden Leistungen an:'
-            : 'zu der oben genannten Rechnung schreiben wir Ihnen gut:',
+            : document.kind === CANCELLATION_TITLE
+              ? 'hiermit stornieren wir die oben genannte Rechnung vollständig:'
+              : 'zu der oben genannten Rechnung schreiben wir Ihnen gut:',
       );
       pdf.space(4);
       pdf.table({

@@ -46,6 +46,8 @@ export async function createReminder(
     )
     .limit(1);
   if (!invoice) throw invalid('rechnungId', customerMessages.reminderInvoice);
+  if (invoice.status === 'storniert' || invoice.snapshot.storno)
+    throw invalid('rechnungId', customerMessages.invoiceCancelled);
   const due = addDays(invoice.datum, settings.firma.zahlungszielTage);
   if (input.datum <= due) throw invalid('rechnungId', customerMessages.reminderNotDue(formatGermanDate(due)));
   const [view] = await orderViews(db, undefined, [found.id]);

@@ -1,5 +1,6 @@
 import { customerCalls, customerRights } from '@hortus/contract/modules/customers';
-import { defineCall } from '../../../platform/http/calls';
+import { hasRight, messages } from '@hortus/contract';
+import { CallError, defineCall } from '../../../platform/http/calls';
 import { requireStaff } from '../access';
 import { deleteCostDocument, renameCostDocument } from '../cost-uploads';
 import { datevExport } from '../datev';
@@ -7,6 +8,7 @@ import { planDocument } from '../document-job';
 import { createDocument, deleteDocument } from '../documents';
 import { exportZip } from '../euer';
 import { createReminder } from '../reminders';
+import { cancelInvoice } from '../cancellation';
 
 export const dokumentCall = defineCall(customerCalls.dokument).forSession({
   rights: [customerRights.use],
@@ -41,5 +43,17 @@ export const delDokumentCall = defineCall(customerCalls.delDokument).forSession(
       else await deleteDocument(app, action.data.id, action.data.pfad);
     }
     return { status: 'success' };
+  },
+});
+
+/** Opt-in (issue 45): cancels an issued invoice by a Stornorechnung; needs the module's storno right too. */
+export const stornierenCall = defineCall(customerCalls.stornieren).forSession({
+  rights: [customerRights.use],
+  errorPrefix: 'storno.',
+  async handle({ app, db, input, user }) {
+    if (!hasRight(user.rechte, customerRights.storno)) throw new CallError('noRight', messages.accessDenied);
+    await requireStaff(db, user);
+    const { document, cancelled } = await cancelInvoice(app, input.storno);
+    return { status: 'success', neuDokument: document, storniert: cancelled };
   },
 });

@@ -34,6 +34,9 @@ const document = (id: number): OrderDocumentView => ({
   upload: false,
   json_leistungen: '[]',
   geplanteRechnung: false,
+  status: 'ausgestellt' as const,
+  stornoZu: '',
+  storniertDurch: '',
 });
 const order = { id: 1, dokumente: Array.from({ length: 12 }, (_, i) => document(i + 1)) } as unknown as OrderView;
 // A customer's view: the list only (no upload or new-document form).
