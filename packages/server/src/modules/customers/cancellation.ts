@@ -32,7 +32,7 @@ export function negatedLine(line: DocumentLine): DocumentLine {
 }
 
 /** The invoice's totals with the opposite sign (negated, not recomputed: rounding stays the invoice's). */
-function negatedTotals(totals: DocumentTotals): DocumentTotals {
+export function negatedTotals(totals: DocumentTotals): DocumentTotals {
   return {
     netCents: -totals.netCents,
     vatCents: -totals.vatCents,
