@@ -49,6 +49,8 @@ export const customerMessages = {
   documentIssued: (kind: 'Rechnung' | 'Stornorechnung' | 'Rechnungskorrektur') =>
     `Eine ausgestellte ${kind} kann nicht geändert oder gelöscht werden.${kind === 'Rechnung' ? ' Bitte stornieren Sie sie und stellen Sie eine neue Rechnung aus.' : ''}`,
   invoiceCancelled: 'Die Rechnung ist storniert.',
+  orderHasIssuedDocuments:
+    'Der Auftrag hat ausgestellte Rechnungen oder Rechnungskorrekturen und kann deshalb nicht gelöscht werden.',
   cancelOnlyInvoices: 'Nur ausgestellte Rechnungen können storniert werden.',
   cancelCancellation: 'Eine Stornorechnung kann nicht storniert werden.',
   alreadyCancelled: (by: string) => `Die Rechnung ist bereits storniert (${by}).`,

@@ -175,9 +175,16 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
     .limit(1);
   requireRecord(row, { canSee: true }, customerMessages.unknownOrder);
   const documents = await db
-    .select({ fileId: customerDocuments.fileId, xmlFileId: customerDocuments.xmlFileId })
+    .select({
+      fileId: customerDocuments.fileId,
+      xmlFileId: customerDocuments.xmlFileId,
+      dokumentart: customerDocuments.dokumentart,
+    })
     .from(customerDocuments)
     .where(eq(customerDocuments.orderId, id));
+  // GoBD (issue 45): deleting the order would delete its issued invoices and credit notes with it.
+  if (documents.some((document) => document.dokumentart === 1 || document.dokumentart === 3))
+    throw invalid('id', customerMessages.orderHasIssuedDocuments);
   await db.delete(customerOrders).where(eq(customerOrders.id, id));
   await invalidateCustomerData(db);
   return documents.flatMap((document) => [document.fileId, ...(document.xmlFileId ? [document.xmlFileId] : [])]);

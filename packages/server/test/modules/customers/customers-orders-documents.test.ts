@@ -353,6 +353,17 @@ describe('orders and contracts', () => {
       'dataToSave.data.auftragsnummer',
       customerMessages.orderNumberTaken,
     );
+    // An order with an issued invoice keeps it (issue 45); one with an offer only can go.
+    const invoiced = await addOrder(order.id_kunde);
+    expectStatus(await invoice(invoiced.id), 'success');
+    expectInvalid(
+      await save(staff.code, { type: 'delAuftrag', data: { id: invoiced.id } }),
+      'dataToSave.data.id',
+      customerMessages.orderHasIssuedDocuments,
+    );
+    const offered = await addOrder(order.id_kunde);
+    expectStatus(await invoice(offered.id, { dokumentart: 2 }), 'success');
+    expectStatus(await save(staff.code, { type: 'delAuftrag', data: { id: offered.id } }), 'success');
     const deleted = await save(staff.code, { type: 'delAuftrag', data: { id: other.id } });
     expect((deleted.body.save as CustomerData).auftraege.some((o) => o.id === other.id)).toBe(false);
     expectStatus(await save(staff.code, { type: 'delAuftrag', data: { id: other.id } }), 'notFound', 404);
