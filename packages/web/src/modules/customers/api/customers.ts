@@ -145,6 +145,25 @@ export function useDeleteDocument() {
   });
 }
 
+/**
+ * Cancels an issued invoice (issue 45, the opt-in call `stornieren`): the cancelled invoice is replaced by its
+ * new state and the Stornorechnung added to the order's documents.
+ */
+export function useCancelInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { orderId: number; id: number; datum: string }) =>
+      call(customerCalls.stornieren, { storno: { id: input.id, datum: input.datum } }),
+    onSuccess: (reply, { orderId }) =>
+      updateCustomerData(queryClient, (data) =>
+        updateDocuments(data, orderId, (list) => [
+          ...list.map((entry) => (entry.id === reply.storniert.id ? reply.storniert : entry)),
+          reply.neuDokument,
+        ]),
+      ),
+  });
+}
+
 export function downloadDocument(pfad: string, name: string): Promise<void> {
   return downloadStoredFile(pfad, name);
 }

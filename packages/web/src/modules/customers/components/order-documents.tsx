@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,15 +10,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { formatEuro, formatGermanDate } from '@hortus/contract';
+import { formatEuro, formatGermanDate, hasRight } from '@hortus/contract';
 import {
   customerCalls,
   customerMessages,
+  customerRights,
   type CustomerData,
   type OrderDocumentView,
   type OrderView,
 } from '@hortus/contract/modules/customers';
 import { useAlert } from '../../../platform/alert/alert-context';
+import { useSettings } from '../../../platform/api/get-settings';
+import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { ApiError } from '../../../platform/api/errors';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
@@ -26,7 +31,7 @@ import { DateInput } from '../../../platform/forms/date-pickers';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { DeleteDocumentConfirm } from './delete-document-confirm';
 import { NewDocument } from './new-document';
-import { downloadDocument, useDeleteDocument, useUploadDocument } from '../api/customers';
+import { downloadDocument, useCancelInvoice, useDeleteDocument, useUploadDocument } from '../api/customers';
 import { todayIso } from '../logic/today';
 
 const typeNames: Record<number, string> = {
@@ -38,6 +43,20 @@ const typeNames: Record<number, string> = {
   100: 'Hochgeladen',
 };
 
+/**
+ * Issue 45 (GoBD): an issued invoice (a Stornorechnung too) or credit note is final: it has no delete action;
+ * an invoice is cancelled instead ('Stornieren', right x|410|sto).
+ */
+const isFinal = (document: OrderDocumentView) => document.dokumentart === 1 || document.dokumentart === 3;
+const isCancellable = (document: OrderDocumentView) =>
+  document.dokumentart === 1 && document.status === 'ausgestellt' && document.stornoZu === '';
+
+/** The kind as the list names it: a Stornorechnung names the invoice it cancels. */
+function kindOf(document: OrderDocumentView): string {
+  if (document.stornoZu !== '') return `Stornorechnung zu ${document.stornoZu}`;
+  return typeNames[document.dokumentart] ?? '';
+}
+
 /** Order documents: 10 per page (business.md 9), options 5, 10, 20, 50, all; cards below 600 px. */
 const documentPageSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
 const documentKey = (document: OrderDocumentView) => document.id;
@@ -45,9 +64,13 @@ const documentKey = (document: OrderDocumentView) => document.id;
 /** Documents of an order (download, delete) and, for staff, the form for a new invoice or offer. */
 export function OrderDocuments({ order, data }: { order: OrderView; data: CustomerData }) {
   const [deleting, setDeleting] = useState<OrderDocumentView | null>(null);
+  const [cancelling, setCancelling] = useState<OrderDocumentView | null>(null);
   const { mutateAsync: remove } = useDeleteDocument();
+  const { mutateAsync: cancelInvoice } = useCancelInvoice();
+  const saveAction = useSaveAction();
   const alert = useAlert();
   const readOnly = data.istKunde;
+  const mayCancel = hasRight(useSettings().data?.user.rechte ?? [], customerRights.storno);
   const columns = useMemo<DataTableColumn<OrderDocumentView>[]>(() => {
     // A failed download says so (business.md 8), for the PDF and the XRechnung alike.
     const download = (pfad: string, name: string) =>
@@ -61,9 +84,16 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
             {document.name}
           </Link>
           <Typography variant="body2" color="text.secondary">
-            {typeNames[document.dokumentart] ?? ''} · {formatGermanDate(document.dateUpload)} ·{' '}
-            {formatEuro(document.wert)}
+            {kindOf(document)} · {formatGermanDate(document.dateUpload)} · {formatEuro(document.wert)}
           </Typography>
+          {document.status === 'storniert' && (
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={document.storniertDurch ? `storniert durch ${document.storniertDurch}` : 'storniert'}
+            />
+          )}
           {document.pfadXml !== '' && (
             <Link
               component="button"
@@ -84,15 +114,25 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
         key: 'aktionen',
         label: '',
         align: 'right',
-        width: 56,
-        render: (document) => (
-          <IconButton aria-label={`${document.name} löschen`} color="error" onClick={() => setDeleting(document)}>
-            <DeleteIcon />
-          </IconButton>
-        ),
+        width: 120,
+        render: (document) =>
+          !isFinal(document) ? (
+            <IconButton aria-label={`${document.name} löschen`} color="error" onClick={() => setDeleting(document)}>
+              <DeleteIcon />
+            </IconButton>
+          ) : mayCancel && isCancellable(document) ? (
+            <Button
+              size="small"
+              color="error"
+              aria-label={`${document.name} stornieren`}
+              onClick={() => setCancelling(document)}
+            >
+              Stornieren
+            </Button>
+          ) : null,
       },
     ];
-  }, [alert, readOnly]);
+  }, [alert, readOnly, mayCancel]);
   return (
     <Stack spacing={1.5}>
       <Typography variant="subtitle1" component="h3">
@@ -115,6 +155,22 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
         document={deleting}
         onClose={() => setDeleting(null)}
         remove={(document) => remove({ orderId: order.id, document })}
+      />
+      <ConfirmDialog
+        open={cancelling !== null}
+        title="Rechnung stornieren?"
+        text={cancelling ? customerMessages.cancelDocument(cancelling.name) : ''}
+        confirmLabel="Stornieren"
+        onCancel={() => setCancelling(null)}
+        onConfirm={() => {
+          const invoice = cancelling;
+          setCancelling(null);
+          if (invoice)
+            void saveAction(() => cancelInvoice({ orderId: order.id, id: invoice.id, datum: todayIso() }), {
+              success: `Die Rechnung ${invoice.name} wurde storniert.`,
+              failure: customerMessages.saveFailed,
+            });
+        }}
       />
     </Stack>
   );
