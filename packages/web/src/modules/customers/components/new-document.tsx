@@ -119,7 +119,10 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
     ],
   });
   const isInvoice = dokumentart === 1;
-  const invoices = order.dokumente.filter((document) => document.dokumentart === 1);
+  // A cancelled invoice or a Stornorechnung gets neither a credit note nor a reminder (issue 45).
+  const invoices = order.dokumente.filter(
+    (document) => document.dokumentart === 1 && document.status !== 'storniert' && !document.stornoZu,
+  );
   const now = new Date();
   const hours = data.settings.rechnungen_planenCronjobsMoeglich
     ? plannableHours(datum, todayIso(now), now.getHours())
