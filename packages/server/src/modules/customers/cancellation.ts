@@ -15,7 +15,7 @@ import { requireRecord } from '../../platform/http/records';
 import { ciiXml, xrechnungGaps } from './cii-xml';
 import { invalidateCustomerData } from './data-cache';
 import { orderDocumentView } from './document-view';
-import { addressee, DOCUMENT_AREA, paidOnInvoice } from './documents';
+import { addressee, DOCUMENT_AREA, paidOnInvoice, storeDocumentFiles } from './documents';
 import { CANCELLATION_TITLE, creditNoteSettlement, invoicePdf, type DocumentLine } from './invoice-pdf';
 import { issueNumbered } from './numbering';
 import { customerDocuments, customerOrders, customers, type DocumentSnapshot } from './schema';
@@ -193,24 +193,7 @@ export async function cancelInvoice(
       return { pdf, xml: xrechnung ? Buffer.from(xmlOf(true), 'utf8') : null };
     },
     store: async (tx, fileTx, { name }, rendered) => {
-      const stored = await fileTx.store({
-        path: `${folder}/${name}.pdf`,
-        area: DOCUMENT_AREA,
-        ownerUserId: null,
-        originalName: `${name}.pdf`,
-        mime: 'application/pdf',
-        bytes: rendered.pdf,
-      });
-      const xml = rendered.xml
-        ? await fileTx.store({
-            path: `${folder}/${name}-xrechnung.xml`,
-            area: DOCUMENT_AREA,
-            ownerUserId: null,
-            originalName: `${name}-xrechnung.xml`,
-            mime: 'application/xml',
-            bytes: rendered.xml,
-          })
-        : null;
+      const { stored, xml } = await storeDocumentFiles(fileTx, folder, name, rendered);
       const snapshot: DocumentSnapshot = {
         lines,
         netCents: totals.netCents,

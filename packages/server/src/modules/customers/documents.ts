@@ -12,8 +12,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
-import { withFiles } from '../../platform/files/files';
-import { type AppContext, invalid } from '../../platform/http/calls';
+import { type FileTransaction, withFiles } from '../../platform/files/files';
+import { type AppContext, invalid, type StoredFileRow } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { ciiXml, xrechnungGaps } from './cii-xml';
 import {
@@ -291,24 +291,7 @@ export async function createDocument(
         await tx.delete(customerDocuments).where(eq(customerDocuments.id, existing.id));
         await fileTx.remove([existing.fileId, ...(existing.xmlFileId ? [existing.xmlFileId] : [])]);
       }
-      const stored = await fileTx.store({
-        path: `${folder}/${name}.pdf`,
-        area: DOCUMENT_AREA,
-        ownerUserId: null,
-        originalName: `${name}.pdf`,
-        mime: 'application/pdf',
-        bytes: rendered.pdf,
-      });
-      const xml = rendered.xml
-        ? await fileTx.store({
-            path: `${folder}/${name}-xrechnung.xml`,
-            area: DOCUMENT_AREA,
-            ownerUserId: null,
-            originalName: `${name}-xrechnung.xml`,
-            mime: 'application/xml',
-            bytes: rendered.xml,
-          })
-        : null;
+      const { stored, xml } = await storeDocumentFiles(fileTx, folder, name, rendered);
       const [row] = await tx
         .insert(customerDocuments)
         .values({
@@ -338,6 +321,28 @@ export async function createDocument(
 }
 
 type DocumentRow = typeof customerDocuments.$inferSelect;
+
+/** Stores a made document's PDF and, when there is one, its XRechnung in the order's folder. */
+export async function storeDocumentFiles(
+  fileTx: FileTransaction,
+  folder: string,
+  name: string,
+  rendered: { pdf: Buffer; xml: Buffer | null },
+): Promise<{ stored: StoredFileRow; xml: StoredFileRow | null }> {
+  const file = (suffix: string, mime: string, bytes: Buffer) =>
+    fileTx.store({
+      path: `${folder}/${name}${suffix}`,
+      area: DOCUMENT_AREA,
+      ownerUserId: null,
+      originalName: `${name}${suffix}`,
+      mime,
+      bytes,
+    });
+  return {
+    stored: await file('.pdf', 'application/pdf', rendered.pdf),
+    xml: rendered.xml ? await file('-xrechnung.xml', 'application/xml', rendered.xml) : null,
+  };
+}
 
 /** Issue 45 (GoBD): an invoice (a Stornorechnung too) or credit note is final once issued; offers are not. */
 export function isFinal(document: DocumentRow): boolean {

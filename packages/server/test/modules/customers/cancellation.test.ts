@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, like } from 'drizzle-orm';
-import { platformCalls } from '@hortus/contract';
 import {
   customerCalls,
   customerMessages,
@@ -15,6 +14,7 @@ import { defaultCustomerSettings } from '../../../src/modules/customers/settings
 import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 import { customerCallsOf, XRECHNUNG_SELLER } from '../../support/customer-calls';
 import { pageTexts } from '../../support/pdf-reader';
+import { fetchStored } from '../../support/download';
 import { facturXSchemaErrors } from '../../support/factur-x';
 
 // Issue 45 (GoBD): an issued invoice is final; a correction is a Stornorechnung (next number of the same
@@ -26,7 +26,7 @@ let staff: { code: string; id: number };
 let customerLogin: { code: string; id: number };
 let orderId: number;
 let publicOrderId: number;
-const { save, data } = customerCallsOf(() => server);
+const { save, data, addCustomer } = customerCallsOf(() => server);
 const year = new Date().getFullYear();
 
 const settings = (customerGroup: number): CustomerSettings => ({
@@ -42,24 +42,12 @@ const settings = (customerGroup: number): CustomerSettings => ({
 });
 
 async function addOrder(customer: Record<string, unknown>): Promise<number> {
-  const added = await save(staff.code, {
-    type: 'addKunde',
-    data: {
-      id: 0,
-      firma: 'Bäckerei Müller',
-      ansprechpartner: [{ anrede: 'Frau', vorname: 'Anna', nachname: 'Müller', mail: 'anna@example.org' }],
-      anschriften: [
-        { firma: 'Bäckerei Müller', strasse: 'Hauptstraße', hausnummer: '1', plz: '01099', ort: 'Dresden' },
-      ],
-      ...customer,
-    },
-  });
-  expectStatus(added, 'success');
+  const customerId = await addCustomer(staff.code, customer);
   const order = await save(staff.code, {
     type: 'addAuftrag',
     data: {
       id: 0,
-      id_kunde: (added.body.save as CustomerData).lastAddedKunde,
+      id_kunde: customerId,
       typ: 'Auftrag',
       titel: 'Auftrag',
       status: 1,
@@ -100,14 +88,6 @@ async function issued(input: Record<string, unknown> = {}, order = orderId): Pro
 function cancel(id: number | string, datum = `${year}-03-20`, code = clerk.code): Promise<Reply> {
   return server.call(customerCalls.stornieren, code, { storno: { id, datum } });
 }
-async function download(code: string, file: string) {
-  return server.app.inject({
-    method: 'POST',
-    url: platformCalls.download.url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ code, file }).toString(),
-  });
-}
 async function documentCount(): Promise<number> {
   const [row] = await server.database.db.select({ n: count() }).from(customerDocuments);
   return row?.n ?? 0;
@@ -137,13 +117,13 @@ describe('Stornorechnung (issue 45)', () => {
     const order = (await data(staff.code)).auftraege.find((o) => o.id === orderId);
     expect(order?.dokumente.find((d) => d.id === invoice.id)?.status).toBe('storniert');
     expect(order?.dokumente.find((d) => d.id === storno.id)?.stornoZu).toBe(invoice.name);
-    const text = (await pageTexts((await download(staff.code, storno.pfad)).rawPayload)).join('\n');
+    const text = (await pageTexts(await fetchStored(server.app, staff.code, storno.pfad))).join('\n');
     expect(text).toContain(`Stornorechnung ${storno.name}`);
     expect(text).toContain(`Storno zur Rechnung Nr. ${invoice.name} vom 15.03.${year}`);
     expect(text).toContain('hiermit stornieren wir die oben genannte Rechnung vollständig');
     expect(text).toContain('-99,99 €');
     // The original stays as it was issued.
-    expect((await download(staff.code, invoice.pfad)).statusCode).toBe(200);
+    await fetchStored(server.app, staff.code, invoice.pfad);
     // The Stornorechnung is final too, and is not cancelled again; the invoice not twice.
     const before = await documentCount();
     expectInvalid(await cancel(invoice.id), 'storno.id', customerMessages.alreadyCancelled(storno.name));
@@ -180,7 +160,7 @@ describe('Stornorechnung (issue 45)', () => {
     const reply = await cancel(invoice.id);
     expectStatus(reply, 'success');
     const storno = reply.body.neuDokument as OrderDocumentView;
-    const xml = (await download(staff.code, storno.pfadXml)).body;
+    const xml = (await fetchStored(server.app, staff.code, storno.pfadXml)).toString('utf8');
     expect(values(xml, 'ram:TypeCode')[0]).toBe('384');
     expect(xml).toContain(
       `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${invoice.name}</ram:IssuerAssignedID><ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${year}0315</qdt:DateTimeString>`,

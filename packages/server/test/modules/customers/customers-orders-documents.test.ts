@@ -66,21 +66,8 @@ async function rows(table: typeof customers | typeof customerOrders | typeof cus
   return row?.n ?? 0;
 }
 
-async function addCustomer(input: Record<string, unknown> = {}): Promise<number> {
-  const reply = await save(staff.code, {
-    type: 'addKunde',
-    data: {
-      id: 0,
-      firma: 'Bäckerei Müller & Söhne',
-      ansprechpartner: [{ anrede: 'Frau', vorname: 'Anna', nachname: 'Müller', mail: 'anna@example.org' }],
-      anschriften: [
-        { firma: 'Bäckerei Müller & Söhne', strasse: 'Hauptstraße', hausnummer: '1', plz: '01099', ort: 'Dresden' },
-      ],
-      ...input,
-    },
-  });
-  expectStatus(reply, 'success');
-  return (reply.body.save as CustomerData).lastAddedKunde;
+function addCustomer(input: Record<string, unknown> = {}): Promise<number> {
+  return customerCallsOf(() => server).addCustomer(staff.code, input);
 }
 
 const lines: OrderInput['leistungen'] = [

@@ -46,15 +46,18 @@ const order = { id: 1, dokumente: Array.from({ length: 12 }, (_, i) => document(
 // A customer's view: the list only (no upload or new-document form).
 const data = { istKunde: true } as unknown as CustomerData;
 
-function renderList() {
+/** The documents of an order as a user with these rights sees them (default: the customer's list). */
+function renderList(forOrder = order, forData = data, rechte: string[] = []) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(settingsQueryKey, { user: { rechte } } as unknown as SettingsData);
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <AlertProvider>
         <SavingProvider>{children}</SavingProvider>
       </AlertProvider>
     </QueryClientProvider>
   );
-  render(<OrderDocuments order={order} data={data} />, { wrapper });
+  render(<OrderDocuments order={forOrder} data={forData} />, { wrapper });
 }
 
 // The download reaches no server (offline).
@@ -102,18 +105,7 @@ describe('OrderDocuments of an issued invoice (issue 45)', () => {
       { ...document(4), dokumentart: 2, name: 'AN-2026-0001' },
     ],
   } as unknown as OrderView;
-  function renderStaff(rechte: string[]) {
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(settingsQueryKey, { user: { rechte } } as unknown as SettingsData);
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>
-        <AlertProvider>
-          <SavingProvider>{children}</SavingProvider>
-        </AlertProvider>
-      </QueryClientProvider>
-    );
-    render(<OrderDocuments order={staffOrder} data={staffData} />, { wrapper });
-  }
+  const renderStaff = (rechte: string[]) => renderList(staffOrder, staffData, rechte);
 
   it("offers 'Stornieren' instead of delete on an open invoice, shows 'storniert' and asks before cancelling", async () => {
     cancelInvoice.mockResolvedValue({});
