@@ -15,7 +15,7 @@ import { requireRecord } from '../../platform/http/records';
 import { ciiXml, xrechnungGaps } from './cii-xml';
 import { invalidateCustomerData } from './data-cache';
 import { orderDocumentView } from './document-view';
-import { addressee, DOCUMENT_AREA, paidOnInvoice, storeDocumentFiles } from './documents';
+import { addressee, DOCUMENT_AREA, lockOrder, paidOnInvoice, storeDocumentFiles } from './documents';
 import { CANCELLATION_TITLE, creditNoteSettlement, invoicePdf, type DocumentLine } from './invoice-pdf';
 import { issueNumbered } from './numbering';
 import { customerDocuments, customerOrders, customers, type DocumentSnapshot } from './schema';
@@ -193,6 +193,7 @@ export async function cancelInvoice(
       return { pdf, xml: xrechnung ? Buffer.from(xmlOf(true), 'utf8') : null };
     },
     store: async (tx, fileTx, { name }, rendered) => {
+      await lockOrder(tx, invoice.orderId);
       const { stored, xml } = await storeDocumentFiles(fileTx, folder, name, rendered);
       const snapshot: DocumentSnapshot = {
         lines,

@@ -286,6 +286,7 @@ export async function createDocument(
       return { pdf, xml: xrechnung ? Buffer.from(xmlOf(true), 'utf8') : null };
     },
     store: async (tx, fileTx, { name, replaces }, rendered) => {
+      await lockOrder(tx, found.id);
       const existing = replaces > 0 ? await documentNamed(tx, name) : undefined;
       if (existing) {
         await tx.delete(customerDocuments).where(eq(customerDocuments.id, existing.id));
@@ -321,6 +322,20 @@ export async function createDocument(
 }
 
 type DocumentRow = typeof customerDocuments.$inferSelect;
+
+/**
+ * Inside the storing transaction: the order still exists, locked against deletion until the document is
+ * stored (a deletion that came first answers 'Der Auftrag existiert nicht.' instead of a foreign-key error;
+ * one that comes later sees the document and keeps an issued invoice: orders.ts `deleteOrder`).
+ */
+export async function lockOrder(tx: Db, orderId: number): Promise<void> {
+  const [order] = await tx
+    .select({ id: customerOrders.id })
+    .from(customerOrders)
+    .where(eq(customerOrders.id, orderId))
+    .for('key share');
+  requireRecord(order, { canSee: true }, customerMessages.unknownOrder);
+}
 
 /** Stores a made document's PDF and, when there is one, its XRechnung in the order's folder. */
 export async function storeDocumentFiles(

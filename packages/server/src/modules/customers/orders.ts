@@ -172,7 +172,10 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
     .select({ id: customerOrders.id })
     .from(customerOrders)
     .where(eq(customerOrders.id, id))
-    .limit(1);
+    .limit(1)
+    // Locks the order first: a document stored for it meanwhile (its insert holds a key-share lock on the
+    // order) is committed before the check below reads the documents, so no issued invoice goes with the order.
+    .for('update');
   requireRecord(row, { canSee: true }, customerMessages.unknownOrder);
   const documents = await db
     .select({

@@ -207,6 +207,28 @@ describe('Stornorechnung (issue 45)', () => {
   });
 });
 
+describe('an order and its issued invoices (issue 45)', () => {
+  it('deleting an order while invoices are issued for it never takes an issued invoice with it', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const order = await addOrder({});
+      const replies = await Promise.all([
+        issue({}, order),
+        save(staff.code, { type: 'delAuftrag', data: { id: order } }),
+        issue({}, order),
+      ]);
+      // A document call that lost to the deletion says so in German (never a 500).
+      for (const reply of replies) expect(['success', 'notFound', 'validationError']).toContain(reply.body.status);
+      const made = [replies[0], replies[2]]
+        .filter((reply): reply is Reply => reply?.body.status === 'success')
+        .map((reply) => (reply.body.neuDokument as OrderDocumentView).id);
+      for (const id of made) {
+        const [row] = await server.database.db.select().from(customerDocuments).where(eq(customerDocuments.id, id));
+        expect(row?.orderId).toBe(order);
+      }
+    }
+  });
+});
+
 async function namesOf(documentYear: number): Promise<string[]> {
   return (
     await server.database.db
