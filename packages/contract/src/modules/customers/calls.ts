@@ -49,6 +49,10 @@ export const customerMessages = {
   documentIssued: (kind: 'Rechnung' | 'Stornorechnung' | 'Rechnungskorrektur') =>
     `Eine ausgestellte ${kind} kann nicht geändert oder gelöscht werden.${kind === 'Rechnung' ? ' Bitte stornieren Sie sie und stellen Sie eine neue Rechnung aus.' : ''}`,
   invoiceCancelled: 'Die Rechnung ist storniert.',
+  draftOnlyInvoices: 'Nur Rechnungen können als Entwurf gespeichert werden.',
+  draftNotPlanned: 'Ein geplantes Dokument wird beim Erstellen ausgestellt und kann kein Entwurf sein.',
+  draftNumberFormat: 'Bitte die Nummer des Entwurfs im Format ENTWURF-2026-0001 angeben.',
+  notADraft: 'Das Dokument ist kein Rechnungsentwurf (mehr).',
   orderHasIssuedDocuments:
     'Der Auftrag hat ausgestellte Rechnungen oder Rechnungskorrekturen und kann deshalb nicht gelöscht werden.',
   cancelOnlyInvoices: 'Nur ausgestellte Rechnungen können storniert werden.',
@@ -393,7 +397,7 @@ export const lineView = z.object({
 export type LineView = z.output<typeof lineView>;
 
 /** States of an order document (issue 45): see orderDocumentView.status. */
-export const documentStates = ['ausgestellt', 'storniert'] as const;
+export const documentStates = ['entwurf', 'ausgestellt', 'storniert'] as const;
 export type DocumentState = (typeof documentStates)[number];
 
 export const orderDocumentView = z.object({
@@ -514,6 +518,11 @@ export const documentInput = z.object({
   /** Offers: the signature block of the contractor (0 = none). */
   unterschriftId: refId.default(0),
   angebotUnterschriftAuftragnehmer: z.boolean().default(false),
+  /**
+   * Opt-in (issue 45): an invoice (1) as a draft ('ENTWURF-2026-0001', type 5): no invoice number, changed by
+   * overwriting its name, deleted freely, issued by the call `ausstellen`.
+   */
+  entwurf: z.boolean().default(false),
   /** Plan the document for the server job instead of making it now (always numbered automatically). */
   terminPlanen: z.boolean().default(false),
   /** Full hour 0–23 (default 06:00) on `datum`. */
@@ -542,6 +551,10 @@ export const delDocumentActions = defineActions({
  */
 export const cancelInput = z.object({ id: recordId(), datum: isoDate });
 export type CancelInput = z.input<typeof cancelInput>;
+
+/** Issues an invoice draft (issue 45): the invoice gets the next RE number and `datum`; the draft goes. */
+export const issueDraftInput = z.object({ id: recordId(), datum: isoDate });
+export type IssueDraftInput = z.input<typeof issueDraftInput>;
 
 /** The document call takes an order document or, by dokumentart 'EueR'/'monatsbelege', a ZIP download. */
 export const documentCallInput = z.discriminatedUnion('dokumentart', [documentInput, exportInput]);
@@ -624,6 +637,16 @@ export const customerCalls = {
     queryKey: 'stornieren',
     request: { storno: jsonField(cancelInput) },
     reply: z.object({ status: z.literal('success'), neuDokument: orderDocumentView, storniert: orderDocumentView }),
+  }),
+  /**
+   * Opt-in (issue 45): issues an invoice draft (type 5) as an invoice with the next number; the draft is removed
+   * in the same transaction. Answers the invoice (neuDokument).
+   */
+  ausstellen: defineCallSpec({
+    path: '/_api/400/410/',
+    queryKey: 'ausstellen',
+    request: { ausstellen: jsonField(issueDraftInput) },
+    reply: z.object({ status: z.literal('success'), neuDokument: orderDocumentView }),
   }),
   /** Order document upload (multipart, one file): booking receipt or other file → neuDokument. */
   upload: defineCallSpec({

@@ -5,9 +5,11 @@ import {
   centsOf,
   customerMessages,
   documentPrefixes,
+  DRAFT_TYPE,
   nextDocumentNumber,
   type OrderDocumentView,
-  type documentInput,
+  documentInput,
+  type issueDraftInput,
 } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
@@ -19,6 +21,7 @@ import { ciiXml, xrechnungGaps } from './cii-xml';
 import {
   CANCELLATION_TITLE,
   CREDIT_NOTE_TITLE,
+  DRAFT_TITLE,
   creditNoteSettlement,
   invoicePdf,
   salutation,
@@ -97,7 +100,11 @@ export async function createDocument(
   app: AppContext,
   input: DocumentData,
   /** Made by the server job from a planned document (business.md 4.2). */
-  options: { planned?: boolean } = {},
+  options: {
+    planned?: boolean;
+    /** Issues this draft (issue 45): it is removed in the transaction that stores the invoice. */
+    draftId?: number;
+  } = {},
 ): Promise<{ document: OrderDocumentView; replaced: boolean }> {
   const db = app.db;
   const settings = await readCustomerSettings(db);
@@ -131,10 +138,14 @@ export async function createDocument(
     ? await db.select().from(customers).where(eq(customers.id, found.customerId)).limit(1)
     : [];
   const to = addressee(input, customer);
-  const prefix = documentPrefixes[input.dokumentart] as string;
+  // An invoice draft (issue 45): its own type and name series, no invoice number, no e-invoice.
+  const isDraft = input.entwurf;
+  if (isDraft && input.dokumentart !== 1) throw invalid('entwurf', customerMessages.draftOnlyInvoices);
+  const storedType = isDraft ? DRAFT_TYPE : input.dokumentart;
+  const prefix = documentPrefixes[storedType] as string;
   const manual = input.automatischeReAnNummer ? '' : input.reAnNummer.trim();
   if (!input.automatischeReAnNummer && !new RegExp(`^${prefix}-[A-Za-z0-9-]{1,25}$`).test(manual))
-    throw invalid('reAnNummer', customerMessages.documentNumberFormat);
+    throw invalid('reAnNummer', isDraft ? customerMessages.draftNumberFormat : customerMessages.documentNumberFormat);
 
   // A credit note credits the invoice as it was issued (its lines at the time), not the order's lines today.
   const lines: DocumentLine[] =
@@ -176,6 +187,7 @@ export async function createDocument(
   const creditedInvoice = credited ? { number: credited.name, datum: credited.datum } : undefined;
   // A customer with a Leitweg-ID gets an XRechnung next to the PDF: one that cannot be valid is never written.
   const xrechnung = input.dokumentart !== 2 && customer !== undefined && customer.leitwegId !== '';
+  const writesXrechnung = xrechnung && !isDraft;
   if (xrechnung) {
     const gaps = xrechnungGaps({ seller: settings.firma, buyer, ...(creditedInvoice ? { creditedInvoice } : {}) });
     if (gaps.length > 0) {
@@ -189,7 +201,7 @@ export async function createDocument(
   }
 
   const isInvoice = input.dokumentart === 1;
-  const kind = isInvoice ? 'Rechnung' : isCreditNote ? CREDIT_NOTE_TITLE : 'Angebot';
+  const kind = isDraft ? DRAFT_TITLE : isInvoice ? 'Rechnung' : isCreditNote ? CREDIT_NOTE_TITLE : 'Angebot';
   const year = Number(input.datum.slice(0, 4));
   const folder = `${DOCUMENT_AREA}/auftraege/${found.id}`;
 
@@ -209,10 +221,7 @@ export async function createDocument(
               .select({ name: customerDocuments.name })
               .from(customerDocuments)
               .where(
-                and(
-                  eq(customerDocuments.dokumentart, input.dokumentart),
-                  like(customerDocuments.name, `${prefix}-${year}-%`),
-                ),
+                and(eq(customerDocuments.dokumentart, storedType), like(customerDocuments.name, `${prefix}-${year}-%`)),
               );
       return {
         name:
@@ -247,7 +256,7 @@ export async function createDocument(
           creditedInvoice,
           ...(settlement ? { creditTerms: settlement } : {}),
         });
-      const facturX = isInvoice || isCreditNote ? Buffer.from(xmlOf(false), 'utf8') : null;
+      const facturX = !isDraft && (isInvoice || isCreditNote) ? Buffer.from(xmlOf(false), 'utf8') : null;
       const pdf = await invoicePdf(
         {
           kind,
@@ -283,10 +292,21 @@ export async function createDocument(
             ]
           : [],
       );
-      return { pdf, xml: xrechnung ? Buffer.from(xmlOf(true), 'utf8') : null };
+      return { pdf, xml: writesXrechnung ? Buffer.from(xmlOf(true), 'utf8') : null };
     },
     store: async (tx, fileTx, { name, replaces }, rendered) => {
       await lockOrder(tx, found.id);
+      if (options.draftId !== undefined) {
+        // Issuing a draft: it is still there (another request may have issued or deleted it) and goes now.
+        const [draft] = await tx
+          .select()
+          .from(customerDocuments)
+          .where(and(eq(customerDocuments.id, options.draftId), eq(customerDocuments.dokumentart, DRAFT_TYPE)))
+          .for('update');
+        if (!draft) throw invalid('id', customerMessages.notADraft);
+        await tx.delete(customerDocuments).where(eq(customerDocuments.id, draft.id));
+        await fileTx.remove([draft.fileId]);
+      }
       const existing = replaces > 0 ? await documentNamed(tx, name) : undefined;
       if (existing) {
         await tx.delete(customerDocuments).where(eq(customerDocuments.id, existing.id));
@@ -297,7 +317,8 @@ export async function createDocument(
         .insert(customerDocuments)
         .values({
           orderId: found.id,
-          dokumentart: input.dokumentart,
+          dokumentart: storedType,
+          status: isDraft ? 'entwurf' : 'ausgestellt',
           name,
           fileId: stored.id,
           xmlFileId: xml?.id ?? null,
@@ -310,6 +331,7 @@ export async function createDocument(
             anzahlungCents,
             empfaenger: { ...to },
             ...(options.planned === true ? { geplant: true } : {}),
+            ...(isDraft ? { entwurf: { ...input, entwurf: false } } : {}),
           },
         })
         .returning();
@@ -376,7 +398,7 @@ async function documentNamed(db: Db, name: string): Promise<typeof customerDocum
   const [row] = await db
     .select()
     .from(customerDocuments)
-    .where(and(eq(customerDocuments.name, name), inArray(customerDocuments.dokumentart, [1, 2, 3])))
+    .where(and(eq(customerDocuments.name, name), inArray(customerDocuments.dokumentart, [1, 2, 3, DRAFT_TYPE])))
     .limit(1);
   return row;
 }
@@ -422,4 +444,26 @@ export async function deleteDocument(app: AppContext, id: number, pfad: string):
     await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.document.orderId));
     await invalidateCustomerData(tx);
   });
+}
+
+/**
+ * Issues an invoice draft (issue 45, call `ausstellen`): the invoice is made from the draft's input with the
+ * next RE number and the given date (createDocument: rendered outside the numbering lock), and the draft is
+ * removed in the same transaction; a draft issued or deleted meanwhile answers 'Das Dokument ist kein
+ * Rechnungsentwurf (mehr).'.
+ */
+export async function issueDraft(app: AppContext, input: z.output<typeof issueDraftInput>): Promise<OrderDocumentView> {
+  const [row] = await app.db.select().from(customerDocuments).where(eq(customerDocuments.id, input.id)).limit(1);
+  const draft = requireRecord(row, { canSee: true }, customerMessages.unknownDocument);
+  const stored = draft.snapshot.entwurf;
+  if (draft.dokumentart !== DRAFT_TYPE || !stored) throw invalid('id', customerMessages.notADraft);
+  const parsed = documentInput.parse({
+    ...stored,
+    datum: input.datum,
+    entwurf: false,
+    automatischeReAnNummer: true,
+    reAnNummer: '',
+    ueberschreiben: false,
+  });
+  return (await createDocument(app, parsed, { draftId: draft.id })).document;
 }

@@ -2,7 +2,7 @@ import type { ServerModule } from '../../platform/modules/server-module';
 import { customersAccessPort, documentFileAccess } from './access';
 import { kostenUploadCall } from './calls/cost-uploads';
 import { getSettingsCall } from './calls/load';
-import { delDokumentCall, dokumentCall, stornierenCall } from './calls/documents';
+import { ausstellenCall, delDokumentCall, dokumentCall, stornierenCall } from './calls/documents';
 import { importKundenCall } from './calls/import';
 import { uploadCall } from './calls/uploads';
 import { recurringCostJob } from './costs';
@@ -21,6 +21,7 @@ export const customersServerModule: ServerModule = {
     getSettingsCall,
     dokumentCall,
     stornierenCall,
+    ausstellenCall,
     uploadCall,
     importKundenCall,
     delDokumentCall,

@@ -116,6 +116,8 @@ export interface DocumentSnapshot {
   geplant?: boolean;
   /** A Stornorechnung (issue 45): the invoice it cancels (BT-25 number, BT-26 date). */
   storno?: { id: number; name: string; datum: string };
+  /** An invoice draft (type 5): the document call's input it was made from, issued by `ausstellen`. */
+  entwurf?: Record<string, unknown>;
   /** A cancelled invoice: the number of its Stornorechnung. */
   storniertDurch?: string;
   /** The addressee as printed (documents made since issue 45), so a Stornorechnung addresses the same. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformCalls } from '@hortus/contract';
 import { count, eq, like } from 'drizzle-orm';
 import {
   customerCalls,
@@ -207,6 +208,92 @@ describe('Stornorechnung (issue 45)', () => {
   });
 });
 
+function issueDraft(id: number | string, datum = `${year}-03-18`, code = staff.code): Promise<Reply> {
+  return server.call(customerCalls.ausstellen, code, { ausstellen: { id, datum } });
+}
+
+describe('invoice drafts (issue 45, opt-in)', () => {
+  it('a draft has no invoice number, can be overwritten and deleted, and is issued with the next number', async () => {
+    const draft = await issued({ entwurf: true });
+    expect(draft).toMatchObject({ dokumentart: 5, status: 'entwurf', pfadXml: '' });
+    expect(draft.name).toMatch(new RegExp(`^ENTWURF-${year}-\\d{4}$`));
+    const text = (await pageTexts(await fetchStored(server.app, staff.code, draft.pfad))).join('\n');
+    expect(text).toContain(`Rechnungsentwurf ${draft.name}`);
+    expect(text).not.toContain('Bitte überweisen Sie');
+    // Changed as the specification overwrites a document: its name again, confirmed.
+    const again = { entwurf: true, automatischeReAnNummer: false, reAnNummer: draft.name };
+    expectInvalid(await issue(again), 'dokument.reAnNummer', customerMessages.documentNumberExists);
+    const changed = await issue({ ...again, ueberschreiben: true, individuellerTextblock: 'Geändert' });
+    expectStatus(changed, 'success');
+    expect(changed.body.ueberschrieben).toBe(true);
+    const current = changed.body.neuDokument as OrderDocumentView;
+    expectInvalid(
+      await issue({ entwurf: true, automatischeReAnNummer: false, reAnNummer: 'RE-1' }),
+      'dokument.reAnNummer',
+      customerMessages.draftNumberFormat,
+    );
+    // Not an invoice: no credit note, reminder or cancellation for it; customers do not see it.
+    expectInvalid(await cancel(current.id), 'storno.id', customerMessages.cancelOnlyInvoices);
+    expectInvalid(
+      await issue({ dokumentart: 3, rechnungId: current.id }),
+      'dokument.rechnungId',
+      customerMessages.creditNoteInvoice,
+    );
+
+    const last = await issued();
+    const reply = await issueDraft(current.id);
+    expectStatus(reply, 'success');
+    const invoice = reply.body.neuDokument as OrderDocumentView;
+    expect(invoice).toMatchObject({ dokumentart: 1, status: 'ausgestellt', dateUpload: `${year}-03-18` });
+    expect(serial(invoice.name)).toBe(serial(last.name) + 1);
+    const issuedText = (await pageTexts(await fetchStored(server.app, staff.code, invoice.pfad))).join('\n');
+    expect(issuedText).toContain(`Rechnung ${invoice.name}`);
+    expect(issuedText).toContain('Geändert');
+    const documents = (await data(staff.code)).auftraege.find((o) => o.id === orderId)?.dokumente ?? [];
+    expect(documents.some((d) => d.id === current.id)).toBe(false);
+    expectStatus(await issueDraft(current.id), 'notFound', 404);
+    expectInvalid(await issueDraft(invoice.id), 'ausstellen.id', customerMessages.notADraft);
+    expectInvalid(await issueDraft(current.id, 'gestern'), 'ausstellen.datum');
+
+    // Another draft is simply deleted.
+    const other = await issued({ entwurf: true });
+    expectStatus(
+      await server.call(customerCalls.delDokument, staff.code, {
+        dataToSave: { type: 'auftragDelDokument', data: { id: other.id } },
+      }),
+      'success',
+    );
+  });
+
+  it('only invoices made now are drafts; customers neither issue nor see them; an XRechnung only when issued', async () => {
+    expectInvalid(
+      await issue({ entwurf: true, dokumentart: 2 }),
+      'dokument.entwurf',
+      customerMessages.draftOnlyInvoices,
+    );
+    expectInvalid(
+      await issue({ entwurf: true, terminPlanen: true }),
+      'dokument.entwurf',
+      customerMessages.draftNotPlanned,
+    );
+    const draft = await issued({ entwurf: true }, publicOrderId);
+    expect(draft.pfadXml).toBe('');
+    expectStatus(await issueDraft(draft.id, `${year}-03-18`, customerLogin.code), 'noRight', 403);
+    const own = (await data(customerLogin.code)).auftraege.find((o) => o.id === publicOrderId);
+    expect(own?.dokumente.some((d) => d.id === draft.id)).toBe(false);
+    const download = await server.app.inject({
+      method: 'POST',
+      url: platformCalls.download.url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ code: customerLogin.code, file: draft.pfad }).toString(),
+    });
+    expect(download.statusCode).toBe(403);
+    const reply = await issueDraft(draft.id);
+    expectStatus(reply, 'success');
+    expect((reply.body.neuDokument as OrderDocumentView).pfadXml).toMatch(/-xrechnung\.xml$/);
+  });
+});
+
 describe('an order and its issued invoices (issue 45)', () => {
   it('deleting an order while invoices are issued for it never takes an issued invoice with it', async () => {
     for (let round = 0; round < 3; round += 1) {
@@ -241,12 +328,20 @@ async function namesOf(documentYear: number): Promise<string[]> {
 }
 
 describe('numbers under issuing, cancelling and failing (issue 45)', () => {
-  type Step = { kind: 'issue' } | { kind: 'cancel'; pick: number } | { kind: 'fail' } | { kind: 'failCancel' };
+  type Step =
+    | { kind: 'issue' }
+    | { kind: 'cancel'; pick: number }
+    | { kind: 'fail' }
+    | { kind: 'failCancel' }
+    | { kind: 'draft' }
+    | { kind: 'issueDraft'; pick: number };
   const step: fc.Arbitrary<Step> = fc.oneof(
     { arbitrary: fc.constant<Step>({ kind: 'issue' }), weight: 3 },
     { arbitrary: fc.nat(20).map<Step>((pick) => ({ kind: 'cancel', pick })), weight: 3 },
     { arbitrary: fc.constant<Step>({ kind: 'fail' }), weight: 1 },
     { arbitrary: fc.constant<Step>({ kind: 'failCancel' }), weight: 1 },
+    { arbitrary: fc.constant<Step>({ kind: 'draft' }), weight: 2 },
+    { arbitrary: fc.nat(20).map<Step>((pick) => ({ kind: 'issueDraft', pick })), weight: 2 },
   );
   let run = 0;
   let cancelledAtAll = 0;
@@ -263,6 +358,7 @@ describe('numbers under issuing, cancelling and failing (issue 45)', () => {
           const documentYear = 2100 + run;
           const datum = `${documentYear}-05-02`;
           const invoices: OrderDocumentView[] = [];
+          let drafts: Pick<OrderDocumentView, 'id'>[] = [];
           let stornos = 0;
           for (const batch of batches) {
             // A batch runs at once (parallel requests); batches one after another.
@@ -270,6 +366,11 @@ describe('numbers under issuing, cancelling and failing (issue 45)', () => {
               batch.map((next) => {
                 if (next.kind === 'issue') return issue({ datum });
                 if (next.kind === 'fail') return issue({ datum, anschriftId: 77 });
+                if (next.kind === 'draft') return issue({ datum, entwurf: true });
+                if (next.kind === 'issueDraft')
+                  return drafts.length === 0
+                    ? issueDraft(999999, datum)
+                    : issueDraft((drafts[next.pick % drafts.length] as { id: number }).id, datum);
                 const open = invoices.filter((d) => d.status === 'ausgestellt');
                 if (next.kind === 'failCancel' || open.length === 0) return cancel(999999, datum);
                 return cancel((open[next.pick % open.length] as OrderDocumentView).id, datum);
@@ -283,8 +384,16 @@ describe('numbers under issuing, cancelling and failing (issue 45)', () => {
                 cancelledAtAll += 1;
                 const index = invoices.findIndex((d) => d.id === storniert.id);
                 invoices[index] = storniert;
-              } else invoices.push(reply.body.neuDokument as OrderDocumentView);
+              } else {
+                const made = reply.body.neuDokument as OrderDocumentView;
+                if (made.dokumentart === 1) invoices.push(made);
+              }
             }
+            drafts = await server.database.db
+              .select()
+              .from(customerDocuments)
+              .where(like(customerDocuments.name, `ENTWURF-${documentYear}-%`))
+              .then((rows) => rows.map((row) => ({ id: row.id })));
           }
           const names = await namesOf(documentYear);
           expect(new Set(names).size).toBe(names.length);

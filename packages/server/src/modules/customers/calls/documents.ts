@@ -1,11 +1,11 @@
-import { customerCalls, customerRights } from '@hortus/contract/modules/customers';
+import { customerCalls, customerMessages, customerRights } from '@hortus/contract/modules/customers';
 import { hasRight, messages } from '@hortus/contract';
-import { CallError, defineCall } from '../../../platform/http/calls';
+import { CallError, defineCall, invalid } from '../../../platform/http/calls';
 import { requireStaff } from '../access';
 import { deleteCostDocument, renameCostDocument } from '../cost-uploads';
 import { datevExport } from '../datev';
 import { planDocument } from '../document-job';
-import { createDocument, deleteDocument } from '../documents';
+import { createDocument, deleteDocument, issueDraft } from '../documents';
 import { exportZip } from '../euer';
 import { createReminder } from '../reminders';
 import { cancelInvoice } from '../cancellation';
@@ -25,6 +25,9 @@ export const dokumentCall = defineCall(customerCalls.dokument).forSession({
         ...(await exportZip(app, { ...doc, dokumentart: doc.dokumentart })),
       };
     }
+    // Issue 45: only an invoice made now can be a draft (a planned one is issued by the job).
+    if (doc.entwurf && doc.terminPlanen) throw invalid('entwurf', customerMessages.draftNotPlanned);
+    if (doc.entwurf && doc.dokumentart !== 1) throw invalid('entwurf', customerMessages.draftOnlyInvoices);
     if (doc.terminPlanen) return { status: 'success', ueberschrieben: false, geplant: await planDocument(db, doc) };
     const { document, replaced } =
       doc.dokumentart === 4 ? await createReminder(app, doc) : await createDocument(app, doc);
@@ -55,5 +58,15 @@ export const stornierenCall = defineCall(customerCalls.stornieren).forSession({
     await requireStaff(db, user);
     const { document, cancelled } = await cancelInvoice(app, input.storno);
     return { status: 'success', neuDokument: document, storniert: cancelled };
+  },
+});
+
+/** Opt-in (issue 45): issues an invoice draft with the next invoice number (the module's right, staff only). */
+export const ausstellenCall = defineCall(customerCalls.ausstellen).forSession({
+  rights: [customerRights.use],
+  errorPrefix: 'ausstellen.',
+  async handle({ app, db, input, user }) {
+    await requireStaff(db, user);
+    return { status: 'success', neuDokument: await issueDraft(app, input.ausstellen) };
   },
 });
