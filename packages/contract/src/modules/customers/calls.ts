@@ -53,6 +53,8 @@ export const customerMessages = {
   draftNotPlanned: 'Ein geplantes Dokument wird beim Erstellen ausgestellt und kann kein Entwurf sein.',
   draftNumberFormat: 'Bitte die Nummer des Entwurfs im Format ENTWURF-2026-0001 angeben.',
   notADraft: 'Das Dokument ist kein Rechnungsentwurf (mehr).',
+  issueDraft: (name: string) =>
+    `Der Entwurf ${name} wird als Rechnung mit der nächsten Rechnungsnummer ausgestellt. Danach kann sie nicht mehr geändert oder gelöscht werden.`,
   orderHasIssuedDocuments:
     'Der Auftrag hat ausgestellte Rechnungen oder Rechnungskorrekturen und kann deshalb nicht gelöscht werden.',
   cancelOnlyInvoices: 'Nur ausgestellte Rechnungen können storniert werden.',

@@ -98,7 +98,7 @@ export function nextDocumentNumber(prefix: string, year: number, names: readonly
 
 /** A returned RE-/AN-/GS- document replaces the list entry of the same name; others are added. */
 export function mergeDocument<D extends { name: string }>(list: readonly D[], added: D): D[] {
-  if (/^(RE|AN|GS)-/.test(added.name)) {
+  if (/^(RE|AN|GS|ENTWURF)-/.test(added.name)) {
     const index = list.findIndex((document) => document.name === added.name);
     if (index >= 0) return list.map((document, i) => (i === index ? added : document));
   }

@@ -164,6 +164,19 @@ export function useCancelInvoice() {
   });
 }
 
+/** Issues an invoice draft (issue 45, the opt-in call `ausstellen`): the invoice takes the draft's place. */
+export function useIssueDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { orderId: number; id: number; datum: string }) =>
+      call(customerCalls.ausstellen, { ausstellen: { id: input.id, datum: input.datum } }),
+    onSuccess: (reply, { orderId, id }) =>
+      updateCustomerData(queryClient, (data) =>
+        updateDocuments(data, orderId, (list) => [...list.filter((entry) => entry.id !== id), reply.neuDokument]),
+      ),
+  });
+}
+
 export function downloadDocument(pfad: string, name: string): Promise<void> {
   return downloadStoredFile(pfad, name);
 }

@@ -77,4 +77,12 @@ describe('NewDocument', () => {
         .map((option) => option.textContent),
     ).toEqual(['RE-2026-0003']);
   });
+
+  it("'Als Entwurf speichern' sends the invoice as a draft (issue 45)", async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('switch', { name: 'Als Entwurf speichern (ohne Rechnungsnummer)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Entwurf speichern' }));
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    expect(call.mock.calls[0]?.[1]).toMatchObject({ dokument: { dokumentart: 1, entwurf: true } });
+  });
 });

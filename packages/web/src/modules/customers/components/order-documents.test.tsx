@@ -16,9 +16,11 @@ import type * as CustomersApi from '../api/customers';
 import { OrderDocuments } from './order-documents';
 
 const cancelInvoice = vi.hoisted(() => vi.fn());
+const issueDraft = vi.hoisted(() => vi.fn());
 vi.mock('../api/customers', async (original) => ({
   ...(await original<typeof CustomersApi>()),
   useCancelInvoice: () => ({ mutateAsync: cancelInvoice }),
+  useIssueDraft: () => ({ mutateAsync: issueDraft }),
   useDeleteDocument: () => ({ mutateAsync: vi.fn() }),
   useUploadDocument: () => ({ mutateAsync: vi.fn() }),
   useCreateDocument: () => ({ mutateAsync: vi.fn() }),
@@ -128,6 +130,21 @@ describe('OrderDocuments of an issued invoice (issue 45)', () => {
     await waitFor(() => expect(cancelInvoice).toHaveBeenCalledTimes(1));
     expect(cancelInvoice.mock.calls[0]?.[0]).toMatchObject({ orderId: 1, id: 1 });
     await waitFor(() => expect(screen.getByText('Die Rechnung RE-2026-0001 wurde storniert.')).toBeTruthy());
+  });
+
+  it("a draft can be deleted or, after the question, issued ('Ausstellen')", async () => {
+    issueDraft.mockResolvedValue({});
+    const draft = { ...document(5), dokumentart: 5, name: 'ENTWURF-2026-0001', status: 'entwurf' as const };
+    renderList({ ...staffOrder, dokumente: [draft] } as unknown as OrderView, staffData, ['x|410|000']);
+    const table = screen.getByTestId('order-documents');
+    expect(within(table).getByText(/Rechnungsentwurf/)).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'ENTWURF-2026-0001 löschen' })).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'ENTWURF-2026-0001 ausstellen' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(customerMessages.issueDraft('ENTWURF-2026-0001'))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ausstellen' }));
+    await waitFor(() => expect(issueDraft).toHaveBeenCalledTimes(1));
+    expect(issueDraft.mock.calls[0]?.[0]).toMatchObject({ orderId: 1, id: 5 });
   });
 
   it('without the storno right an issued invoice has neither delete nor cancel', () => {

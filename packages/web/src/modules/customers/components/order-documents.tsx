@@ -15,6 +15,7 @@ import {
   customerCalls,
   customerMessages,
   customerRights,
+  DRAFT_TYPE,
   type CustomerData,
   type OrderDocumentView,
   type OrderView,
@@ -31,7 +32,13 @@ import { DateInput } from '../../../platform/forms/date-pickers';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { DeleteDocumentConfirm } from './delete-document-confirm';
 import { NewDocument } from './new-document';
-import { downloadDocument, useCancelInvoice, useDeleteDocument, useUploadDocument } from '../api/customers';
+import {
+  downloadDocument,
+  useCancelInvoice,
+  useDeleteDocument,
+  useIssueDraft,
+  useUploadDocument,
+} from '../api/customers';
 import { todayIso } from '../logic/today';
 
 const typeNames: Record<number, string> = {
@@ -40,6 +47,7 @@ const typeNames: Record<number, string> = {
   3: 'Rechnungskorrektur',
   4: 'Zahlungserinnerung',
   20: 'Buchungsbeleg',
+  5: 'Rechnungsentwurf',
   100: 'Hochgeladen',
 };
 
@@ -65,6 +73,8 @@ const documentKey = (document: OrderDocumentView) => document.id;
 export function OrderDocuments({ order, data }: { order: OrderView; data: CustomerData }) {
   const [deleting, setDeleting] = useState<OrderDocumentView | null>(null);
   const [cancelling, setCancelling] = useState<OrderDocumentView | null>(null);
+  const [issuing, setIssuing] = useState<OrderDocumentView | null>(null);
+  const { mutateAsync: issueDraft } = useIssueDraft();
   const { mutateAsync: remove } = useDeleteDocument();
   const { mutateAsync: cancelInvoice } = useCancelInvoice();
   const saveAction = useSaveAction();
@@ -114,12 +124,19 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
         key: 'aktionen',
         label: '',
         align: 'right',
-        width: 120,
+        width: 160,
         render: (document) =>
           !isFinal(document) ? (
-            <IconButton aria-label={`${document.name} löschen`} color="error" onClick={() => setDeleting(document)}>
-              <DeleteIcon />
-            </IconButton>
+            <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+              {document.dokumentart === DRAFT_TYPE && (
+                <Button size="small" aria-label={`${document.name} ausstellen`} onClick={() => setIssuing(document)}>
+                  Ausstellen
+                </Button>
+              )}
+              <IconButton aria-label={`${document.name} löschen`} color="error" onClick={() => setDeleting(document)}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
           ) : mayCancel && isCancellable(document) ? (
             <Button
               size="small"
@@ -155,6 +172,22 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
         document={deleting}
         onClose={() => setDeleting(null)}
         remove={(document) => remove({ orderId: order.id, document })}
+      />
+      <ConfirmDialog
+        open={issuing !== null}
+        title="Rechnung ausstellen?"
+        text={issuing ? customerMessages.issueDraft(issuing.name) : ''}
+        confirmLabel="Ausstellen"
+        onCancel={() => setIssuing(null)}
+        onConfirm={() => {
+          const draft = issuing;
+          setIssuing(null);
+          if (draft)
+            void saveAction(() => issueDraft({ orderId: order.id, id: draft.id, datum: todayIso() }), {
+              success: `Der Entwurf ${draft.name} wurde als Rechnung ausgestellt.`,
+              failure: customerMessages.saveFailed,
+            });
+        }}
       />
       <ConfirmDialog
         open={cancelling !== null}
