@@ -59,6 +59,26 @@ const isFinal = (document: OrderDocumentView) => document.dokumentart === 1 || d
 const isCancellable = (document: OrderDocumentView) =>
   document.dokumentart === 1 && document.status === 'ausgestellt' && document.stornoZu === '';
 
+/** Issuing a draft and cancelling an invoice are final: each is asked first (issue 45). */
+type DocumentAction = 'ausstellen' | 'stornieren';
+const questions: Record<
+  DocumentAction,
+  { title: string; label: string; text(name: string): string; success(name: string): string }
+> = {
+  ausstellen: {
+    title: 'Rechnung ausstellen?',
+    label: 'Ausstellen',
+    text: customerMessages.issueDraft,
+    success: (name) => `Der Entwurf ${name} wurde als Rechnung ausgestellt.`,
+  },
+  stornieren: {
+    title: 'Rechnung stornieren?',
+    label: 'Stornieren',
+    text: customerMessages.cancelDocument,
+    success: (name) => `Die Rechnung ${name} wurde storniert.`,
+  },
+};
+
 /** The kind as the list names it: a Stornorechnung names the invoice it cancels. */
 function kindOf(document: OrderDocumentView): string {
   if (document.stornoZu !== '') return `Stornorechnung zu ${document.stornoZu}`;
@@ -72,8 +92,7 @@ const documentKey = (document: OrderDocumentView) => document.id;
 /** Documents of an order (download, delete) and, for staff, the form for a new invoice or offer. */
 export function OrderDocuments({ order, data }: { order: OrderView; data: CustomerData }) {
   const [deleting, setDeleting] = useState<OrderDocumentView | null>(null);
-  const [cancelling, setCancelling] = useState<OrderDocumentView | null>(null);
-  const [issuing, setIssuing] = useState<OrderDocumentView | null>(null);
+  const [asking, setAsking] = useState<{ action: DocumentAction; document: OrderDocumentView } | null>(null);
   const { mutateAsync: issueDraft } = useIssueDraft();
   const { mutateAsync: remove } = useDeleteDocument();
   const { mutateAsync: cancelInvoice } = useCancelInvoice();
@@ -129,7 +148,11 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
           !isFinal(document) ? (
             <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
               {document.dokumentart === DRAFT_TYPE && (
-                <Button size="small" aria-label={`${document.name} ausstellen`} onClick={() => setIssuing(document)}>
+                <Button
+                  size="small"
+                  aria-label={`${document.name} ausstellen`}
+                  onClick={() => setAsking({ action: 'ausstellen', document })}
+                >
                   Ausstellen
                 </Button>
               )}
@@ -142,7 +165,7 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
               size="small"
               color="error"
               aria-label={`${document.name} stornieren`}
-              onClick={() => setCancelling(document)}
+              onClick={() => setAsking({ action: 'stornieren', document })}
             >
               Stornieren
             </Button>
@@ -174,35 +197,20 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
         remove={(document) => remove({ orderId: order.id, document })}
       />
       <ConfirmDialog
-        open={issuing !== null}
-        title="Rechnung ausstellen?"
-        text={issuing ? customerMessages.issueDraft(issuing.name) : ''}
-        confirmLabel="Ausstellen"
-        onCancel={() => setIssuing(null)}
+        open={asking !== null}
+        title={asking ? questions[asking.action].title : ''}
+        text={asking ? questions[asking.action].text(asking.document.name) : ''}
+        confirmLabel={asking ? questions[asking.action].label : ''}
+        onCancel={() => setAsking(null)}
         onConfirm={() => {
-          const draft = issuing;
-          setIssuing(null);
-          if (draft)
-            void saveAction(() => issueDraft({ orderId: order.id, id: draft.id, datum: todayIso() }), {
-              success: `Der Entwurf ${draft.name} wurde als Rechnung ausgestellt.`,
-              failure: customerMessages.saveFailed,
-            });
-        }}
-      />
-      <ConfirmDialog
-        open={cancelling !== null}
-        title="Rechnung stornieren?"
-        text={cancelling ? customerMessages.cancelDocument(cancelling.name) : ''}
-        confirmLabel="Stornieren"
-        onCancel={() => setCancelling(null)}
-        onConfirm={() => {
-          const invoice = cancelling;
-          setCancelling(null);
-          if (invoice)
-            void saveAction(() => cancelInvoice({ orderId: order.id, id: invoice.id, datum: todayIso() }), {
-              success: `Die Rechnung ${invoice.name} wurde storniert.`,
-              failure: customerMessages.saveFailed,
-            });
+          setAsking(null);
+          if (!asking) return;
+          const { action, document } = asking;
+          const input = { orderId: order.id, id: document.id, datum: todayIso() };
+          void saveAction(() => (action === 'ausstellen' ? issueDraft(input) : cancelInvoice(input)), {
+            success: questions[action].success(document.name),
+            failure: customerMessages.saveFailed,
+          });
         }}
       />
     </Stack>
