@@ -78,6 +78,67 @@ test('leitung adds a customer, an order with a service line and downloads its in
   await expect(reopened.getByText(/fällig/)).toHaveCount(0);
 });
 
+test('leitung cancels an issued invoice: no delete, a Stornorechnung after the confirmation (issue 45)', async ({
+  page,
+}) => {
+  await open(page, demo.leitung, '/410-100');
+  await page.getByTestId('orders-table').getByRole('row').filter({ hasText: 'Herbstferien' }).click();
+  const order = page.getByRole('dialog');
+  const made = page.waitForResponse((response) => response.url().includes('?dokument'));
+  await order.getByRole('button', { name: 'Rechnung erstellen' }).click();
+  const invoice = ((await (await made).json()) as { neuDokument: { name: string } }).neuDokument.name;
+  const documents = order.getByTestId('order-documents');
+  await expect(documents).toContainText(invoice);
+
+  // An issued invoice is final: no delete, 'Stornieren' instead, asked first.
+  await expect(documents.getByRole('button', { name: `${invoice} löschen` })).toHaveCount(0);
+  await documents.getByRole('button', { name: `${invoice} stornieren` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Rechnung stornieren?' });
+  await expect(confirm).toContainText(`Die Rechnung ${invoice} wird durch eine Stornorechnung`);
+  await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(confirm).toBeHidden();
+  await documents.getByRole('button', { name: `${invoice} stornieren` }).click();
+  await confirm.getByRole('button', { name: 'Stornieren' }).click();
+  await expect(page.getByText(`Die Rechnung ${invoice} wurde storniert.`)).toBeVisible();
+
+  // The list marks the invoice and shows the Stornorechnung with the next number and the negative amount.
+  const next = `${invoice.slice(0, -4)}${String(Number(invoice.slice(-4)) + 1).padStart(4, '0')}`;
+  await expect(documents).toContainText(`storniert durch ${next}`);
+  const storno = documents.getByTestId('order-document').filter({ hasText: `Stornorechnung zu ${invoice}` });
+  await expect(storno).toContainText(next);
+  await expect(storno).toContainText('-75,00 €');
+  await expect(documents.getByRole('button', { name: `${invoice} stornieren` })).toHaveCount(0);
+  await expect(documents.getByRole('button', { name: `${next} stornieren` })).toHaveCount(0);
+});
+
+test("leitung saves an invoice as a draft and issues it: then it has no delete, only 'Stornieren' (issue 45)", async ({
+  page,
+}) => {
+  await open(page, demo.leitung, '/410-100');
+  await page.getByTestId('orders-table').getByRole('row').filter({ hasText: 'Sommerfest Catering' }).click();
+  const order = page.getByRole('dialog');
+  await order.getByRole('switch', { name: 'Als Entwurf speichern (ohne Rechnungsnummer)' }).check();
+  const saved = page.waitForResponse((response) => response.url().includes('?dokument'));
+  await order.getByRole('button', { name: 'Entwurf speichern' }).click();
+  const draft = ((await (await saved).json()) as { neuDokument: { name: string } }).neuDokument.name;
+  expect(draft).toMatch(/^ENTWURF-\d{4}-\d{4}$/);
+  const documents = order.getByTestId('order-documents');
+  const row = documents.getByTestId('order-document').filter({ hasText: draft });
+  await expect(row).toContainText('Rechnungsentwurf');
+
+  const issued = page.waitForResponse((response) => response.url().includes('?ausstellen'));
+  await documents.getByRole('button', { name: `${draft} ausstellen` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Rechnung ausstellen?' });
+  await confirm.getByRole('button', { name: 'Ausstellen' }).click();
+  const invoice = ((await (await issued).json()) as { neuDokument: { name: string } }).neuDokument.name;
+  expect(invoice).toMatch(/^RE-\d{4}-\d{4}$/);
+  await expect(page.getByText(`Der Entwurf ${draft} wurde als Rechnung ausgestellt.`)).toBeVisible();
+  await expect(documents).toContainText(invoice);
+  await expect(documents).not.toContainText(draft);
+  await expect(documents.getByRole('button', { name: `${invoice} löschen` })).toHaveCount(0);
+  await expect(documents.getByRole('button', { name: `${invoice} stornieren` })).toBeVisible();
+});
+
 test("leitung edits the customer login's user parameters (f200), unlinks and links the login again", async ({
   page,
 }) => {

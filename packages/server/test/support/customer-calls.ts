@@ -7,6 +7,31 @@ export function customerCallsOf(server: () => TestServer) {
     save(code: string, dataToSave: CustomerSave | Record<string, unknown>): Promise<Reply> {
       return server().call(customerCalls.getSettings, code, { dataToSave });
     },
+    /** Adds a customer with one contact (with e-mail) and one address; returns its id. */
+    async addCustomer(code: string, input: Record<string, unknown> = {}): Promise<number> {
+      const reply = await server().call(customerCalls.getSettings, code, {
+        dataToSave: {
+          type: 'addKunde',
+          data: {
+            id: 0,
+            firma: 'Bäckerei Müller & Söhne',
+            ansprechpartner: [{ anrede: 'Frau', vorname: 'Anna', nachname: 'Müller', mail: 'anna@example.org' }],
+            anschriften: [
+              {
+                firma: 'Bäckerei Müller & Söhne',
+                strasse: 'Hauptstraße',
+                hausnummer: '1',
+                plz: '01099',
+                ort: 'Dresden',
+              },
+            ],
+            ...input,
+          },
+        },
+      });
+      expectStatus(reply, 'success');
+      return (reply.body.save as CustomerData).lastAddedKunde;
+    },
     async data(code: string): Promise<CustomerData> {
       const reply = await server().call(customerCalls.getSettings, code);
       expectStatus(reply, 'success', 200);

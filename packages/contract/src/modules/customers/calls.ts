@@ -45,6 +45,24 @@ export const customerMessages = {
     'Ein Dokument mit dieser Nummer existiert bereits. Beim erneuten Speichern wird es überschrieben.',
   documentNumberFormat: 'Bitte eine Nummer im Format RE-2026-0001, AN-2026-0001 bzw. GS-2026-0001 angeben.',
   creditNoteInvoice: 'Bitte die Rechnung wählen, zu der die Rechnungskorrektur gehört.',
+  /** GoBD (issue 45): an issued invoice, Stornorechnung or credit note is final. */
+  documentIssued: (kind: 'Rechnung' | 'Stornorechnung' | 'Rechnungskorrektur') =>
+    `Eine ausgestellte ${kind} kann nicht geändert oder gelöscht werden.${kind === 'Rechnung' ? ' Bitte stornieren Sie sie und stellen Sie eine neue Rechnung aus.' : ''}`,
+  invoiceCancelled: 'Die Rechnung ist storniert.',
+  draftOnlyInvoices: 'Nur Rechnungen können als Entwurf gespeichert werden.',
+  draftNotPlanned: 'Ein geplantes Dokument wird beim Erstellen ausgestellt und kann kein Entwurf sein.',
+  draftNumberFormat: 'Bitte die Nummer des Entwurfs im Format ENTWURF-2026-0001 angeben.',
+  notADraft: 'Das Dokument ist kein Rechnungsentwurf (mehr).',
+  issueDraft: (name: string) =>
+    `Der Entwurf ${name} wird als Rechnung mit der nächsten Rechnungsnummer ausgestellt. Danach kann sie nicht mehr geändert oder gelöscht werden.`,
+  orderHasIssuedDocuments:
+    'Der Auftrag hat ausgestellte Rechnungen oder Rechnungskorrekturen und kann deshalb nicht gelöscht werden.',
+  cancelOnlyInvoices: 'Nur ausgestellte Rechnungen können storniert werden.',
+  cancelCancellation: 'Eine Stornorechnung kann nicht storniert werden.',
+  alreadyCancelled: (by: string) => `Die Rechnung ist bereits storniert (${by}).`,
+  cancelBeforeInvoice: 'Die Stornorechnung kann nicht vor der Rechnung datiert sein.',
+  cancelDocument: (name: string) =>
+    `Die Rechnung ${name} wird durch eine Stornorechnung mit der nächsten Rechnungsnummer aufgehoben. Das kann nicht rückgängig gemacht werden.`,
   reminderInvoice: 'Bitte die Rechnung wählen, an die erinnert werden soll.',
   reminderNotDue: (due: string) => `Die Rechnung ist erst am ${due} fällig.`,
   reminderNothingOpen: 'Für diesen Auftrag ist kein Rechnungsbetrag mehr offen.',
@@ -380,6 +398,10 @@ export const lineView = z.object({
 });
 export type LineView = z.output<typeof lineView>;
 
+/** States of an order document (issue 45): see orderDocumentView.status. */
+export const documentStates = ['entwurf', 'ausgestellt', 'storniert'] as const;
+export type DocumentState = (typeof documentStates)[number];
+
 export const orderDocumentView = z.object({
   id: z.number(),
   /** 1 invoice, 2 offer, 3 credit note, 4 payment reminder, 20 booking receipt, 100 uploaded. */
@@ -403,6 +425,15 @@ export const orderDocumentView = z.object({
   json_leistungen: z.string(),
   /** Made by the server job from a planned document (business.md 4.2), not at once. */
   geplanteRechnung: z.boolean(),
+  /**
+   * Issue 45 (GoBD): 'ausgestellt' (every document as made; an invoice, Stornorechnung or credit note is then
+   * final) or 'storniert' (an invoice a Stornorechnung cancelled). Additional field; the spec's client ignores it.
+   */
+  status: z.enum(documentStates),
+  /** A Stornorechnung: the number of the invoice it cancels ('' otherwise). */
+  stornoZu: z.string(),
+  /** A cancelled invoice: the number of its Stornorechnung ('' otherwise). */
+  storniertDurch: z.string(),
 });
 export type OrderDocumentView = z.output<typeof orderDocumentView>;
 
@@ -489,6 +520,11 @@ export const documentInput = z.object({
   /** Offers: the signature block of the contractor (0 = none). */
   unterschriftId: refId.default(0),
   angebotUnterschriftAuftragnehmer: z.boolean().default(false),
+  /**
+   * Opt-in (issue 45): an invoice (1) as a draft ('ENTWURF-2026-0001', type 5): no invoice number, changed by
+   * overwriting its name, deleted freely, issued by the call `ausstellen`.
+   */
+  entwurf: z.boolean().default(false),
   /** Plan the document for the server job instead of making it now (always numbered automatically). */
   terminPlanen: z.boolean().default(false),
   /** Full hour 0–23 (default 06:00) on `datum`. */
@@ -510,6 +546,17 @@ export const delDocumentActions = defineActions({
   kostenDelDokument: { data: z.object({ id: recordId(), pfad: z.string().max(500).default('') }) },
   kostenEditDokument: { data: costDocumentRenameInput },
 });
+
+/**
+ * Cancels an issued invoice (issue 45): a Stornorechnung with the next invoice number, the invoice's amounts
+ * negated and a reference to it (BT-25/BT-26); `datum` is the Stornorechnung's date (not before the invoice's).
+ */
+export const cancelInput = z.object({ id: recordId(), datum: isoDate });
+export type CancelInput = z.input<typeof cancelInput>;
+
+/** Issues an invoice draft (issue 45): the invoice gets the next RE number and `datum`; the draft goes. */
+export const issueDraftInput = z.object({ id: recordId(), datum: isoDate });
+export type IssueDraftInput = z.input<typeof issueDraftInput>;
 
 /** The document call takes an order document or, by dokumentart 'EueR'/'monatsbelege', a ZIP download. */
 export const documentCallInput = z.discriminatedUnion('dokumentart', [documentInput, exportInput]);
@@ -582,6 +629,26 @@ export const customerCalls = {
       hinweise: z.array(z.string()).optional(),
     }),
     // business.md 7.2 and 9: 10 s (the exports' ZIPs pass a longer one, web customers/api/costs.ts).
+  }),
+  /**
+   * Opt-in (issue 45; not in the specification): cancels an invoice by a Stornorechnung. Needs the rights
+   * `use` and `storno`. Answers the Stornorechnung (neuDokument) and the cancelled invoice (storniert).
+   */
+  stornieren: defineCallSpec({
+    path: '/_api/400/410/',
+    queryKey: 'stornieren',
+    request: { storno: jsonField(cancelInput) },
+    reply: z.object({ status: z.literal('success'), neuDokument: orderDocumentView, storniert: orderDocumentView }),
+  }),
+  /**
+   * Opt-in (issue 45): issues an invoice draft (type 5) as an invoice with the next number; the draft is removed
+   * in the same transaction. Answers the invoice (neuDokument).
+   */
+  ausstellen: defineCallSpec({
+    path: '/_api/400/410/',
+    queryKey: 'ausstellen',
+    request: { ausstellen: jsonField(issueDraftInput) },
+    reply: z.object({ status: z.literal('success'), neuDokument: orderDocumentView }),
   }),
   /** Order document upload (multipart, one file): booking receipt or other file → neuDokument. */
   upload: defineCallSpec({

@@ -404,6 +404,9 @@ describe('revenue overview', () => {
     upload: false,
     json_leistungen: '[]',
     geplanteRechnung: false,
+    status: 'ausgestellt' as const,
+    stornoZu: '',
+    storniertDurch: '',
   });
   const line = (id: number, id_einnahmestelle: number, netto: number, kosten = 0) => ({
     id,

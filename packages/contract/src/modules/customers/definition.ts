@@ -7,6 +7,11 @@ export const customerRights = {
   /** Customers, orders, costs; members of the customer group see only their own orders' public information. */
   use: 'x|410|000',
   settings: 'x|410|set',
+  /**
+   * Cancels an issued invoice by a Stornorechnung (issue 45, GoBD: an issued invoice is final). Needs `use` as
+   * well; not within `use`, so a group gets it on purpose.
+   */
+  storno: 'x|410|sto',
 } as const;
 
 export const customersModule: ModuleDefinition = {
@@ -31,6 +36,7 @@ export const customersModule: ModuleDefinition = {
     icon: 'Storefront',
     children: [
       { right: customerRights.use, label: 'Kunden, Aufträge und Kosten', icon: 'Business' },
+      { right: customerRights.storno, label: 'Rechnungen stornieren', icon: 'History' },
       { right: customerRights.settings, label: 'Kunden-Einstellungen', icon: 'Settings' },
     ],
   },

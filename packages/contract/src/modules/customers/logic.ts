@@ -75,7 +75,12 @@ export function paymentIntervalName(code: number): string {
 }
 
 export const documentTypes = { invoice: 1, offer: 2, creditNote: 3, reminder: 4, receipt: 20, upload: 100 } as const;
-export const documentPrefixes: Record<number, string> = { 1: 'RE', 2: 'AN', 3: 'GS', 4: 'ZE' };
+export const documentPrefixes: Record<number, string> = { 1: 'RE', 2: 'AN', 3: 'GS', 4: 'ZE', 5: 'ENTWURF' };
+/**
+ * An invoice draft (issue 45, opt-in `entwurf`): its own document type and name series ('ENTWURF-2026-0001'),
+ * no invoice number, in no sum; `ausstellen` issues it as an invoice with the next RE number.
+ */
+export const DRAFT_TYPE = 5;
 
 /**
  * The next automatic number of a type in a year: 'RE-2026-0001', one more than the highest number of
@@ -93,7 +98,7 @@ export function nextDocumentNumber(prefix: string, year: number, names: readonly
 
 /** A returned RE-/AN-/GS- document replaces the list entry of the same name; others are added. */
 export function mergeDocument<D extends { name: string }>(list: readonly D[], added: D): D[] {
-  if (/^(RE|AN|GS)-/.test(added.name)) {
+  if (/^(RE|AN|GS|ENTWURF)-/.test(added.name)) {
     const index = list.findIndex((document) => document.name === added.name);
     if (index >= 0) return list.map((document, i) => (i === index ? added : document));
   }

@@ -58,6 +58,11 @@ export interface CiiInvoice {
   creditedInvoice?: { number: string; datum: string };
   /** Credit notes: the payment terms (BT-20) as the PDF says them (refunded / set off); default CREDIT_NOTE_TERMS. */
   creditTerms?: string;
+  /**
+   * A Stornorechnung (issue 45): TypeCode 384 (corrective invoice) with the cancelled invoice's amounts negated
+   * and `creditedInvoice` naming it (BT-25, BT-26); paid like a credit note, by the seller.
+   */
+  cancellation?: boolean;
 }
 
 function escape(text: string): string {
@@ -229,7 +234,7 @@ export function ciiXml(invoice: CiiInvoice): string {
         el(
           'rsm:ExchangedDocument',
           el('ram:ID', escape(invoice.number)) +
-            el('ram:TypeCode', invoice.creditedInvoice ? '381' : '380') +
+            el('ram:TypeCode', invoice.cancellation ? '384' : invoice.creditedInvoice ? '381' : '380') +
             date('ram:IssueDateTime', invoice.datum) +
             (invoice.note !== '' ? el('ram:IncludedNote', txt('ram:Content', invoice.note)) : ''),
         ) +

@@ -45,5 +45,8 @@ export function orderDocumentView(row: DocumentRow, pfad: string, pfadXml: strin
       })),
     ),
     geplanteRechnung: row.snapshot.geplant === true,
+    status: row.status,
+    stornoZu: row.snapshot.storno?.name ?? '',
+    storniertDurch: row.snapshot.storniertDurch ?? '',
   };
 }

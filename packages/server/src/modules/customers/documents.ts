@@ -5,18 +5,28 @@ import {
   centsOf,
   customerMessages,
   documentPrefixes,
+  DRAFT_TYPE,
   nextDocumentNumber,
   type OrderDocumentView,
-  type documentInput,
+  documentInput,
+  type issueDraftInput,
 } from '@hortus/contract/modules/customers';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
-import { withFiles } from '../../platform/files/files';
-import { type AppContext, invalid } from '../../platform/http/calls';
+import { type FileTransaction, withFiles } from '../../platform/files/files';
+import { type AppContext, invalid, type StoredFileRow } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { ciiXml, xrechnungGaps } from './cii-xml';
-import { CREDIT_NOTE_TITLE, creditNoteSettlement, invoicePdf, salutation, type DocumentLine } from './invoice-pdf';
+import {
+  CANCELLATION_TITLE,
+  CREDIT_NOTE_TITLE,
+  DRAFT_TITLE,
+  creditNoteSettlement,
+  invoicePdf,
+  salutation,
+  type DocumentLine,
+} from './invoice-pdf';
 import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
 import { invalidateCustomerData } from './data-cache';
 import { issueNumbered } from './numbering';
@@ -31,7 +41,7 @@ export const DOCUMENT_AREA = 'f400-410';
 export const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV'];
 
 /** Lines of the addressee: an individual address, or a customer address with the chosen contact. */
-function addressee(
+export function addressee(
   input: DocumentData,
   customer: typeof customers.$inferSelect | undefined,
 ): { lines: string[]; greeting: string; street: string; postcode: string; city: string; name: string; mail: string } {
@@ -90,7 +100,11 @@ export async function createDocument(
   app: AppContext,
   input: DocumentData,
   /** Made by the server job from a planned document (business.md 4.2). */
-  options: { planned?: boolean } = {},
+  options: {
+    planned?: boolean;
+    /** Issues this draft (issue 45): it is removed in the transaction that stores the invoice. */
+    draftId?: number;
+  } = {},
 ): Promise<{ document: OrderDocumentView; replaced: boolean }> {
   const db = app.db;
   const settings = await readCustomerSettings(db);
@@ -117,14 +131,21 @@ export async function createDocument(
         .limit(1)
     : [];
   if (isCreditNote && !credited) throw invalid('rechnungId', customerMessages.creditNoteInvoice);
+  // A cancelled invoice or a Stornorechnung is not corrected again (issue 45).
+  if (credited && (credited.status === 'storniert' || credited.snapshot.storno))
+    throw invalid('rechnungId', customerMessages.invoiceCancelled);
   const [customer] = found.customerId
     ? await db.select().from(customers).where(eq(customers.id, found.customerId)).limit(1)
     : [];
   const to = addressee(input, customer);
-  const prefix = documentPrefixes[input.dokumentart] as string;
+  // An invoice draft (issue 45): its own type and name series, no invoice number, no e-invoice.
+  const isDraft = input.entwurf;
+  if (isDraft && input.dokumentart !== 1) throw invalid('entwurf', customerMessages.draftOnlyInvoices);
+  const storedType = isDraft ? DRAFT_TYPE : input.dokumentart;
+  const prefix = documentPrefixes[storedType] as string;
   const manual = input.automatischeReAnNummer ? '' : input.reAnNummer.trim();
   if (!input.automatischeReAnNummer && !new RegExp(`^${prefix}-[A-Za-z0-9-]{1,25}$`).test(manual))
-    throw invalid('reAnNummer', customerMessages.documentNumberFormat);
+    throw invalid('reAnNummer', isDraft ? customerMessages.draftNumberFormat : customerMessages.documentNumberFormat);
 
   // A credit note credits the invoice as it was issued (its lines at the time), not the order's lines today.
   const lines: DocumentLine[] =
@@ -166,6 +187,7 @@ export async function createDocument(
   const creditedInvoice = credited ? { number: credited.name, datum: credited.datum } : undefined;
   // A customer with a Leitweg-ID gets an XRechnung next to the PDF: one that cannot be valid is never written.
   const xrechnung = input.dokumentart !== 2 && customer !== undefined && customer.leitwegId !== '';
+  const writesXrechnung = xrechnung && !isDraft;
   if (xrechnung) {
     const gaps = xrechnungGaps({ seller: settings.firma, buyer, ...(creditedInvoice ? { creditedInvoice } : {}) });
     if (gaps.length > 0) {
@@ -179,7 +201,7 @@ export async function createDocument(
   }
 
   const isInvoice = input.dokumentart === 1;
-  const kind = isInvoice ? 'Rechnung' : isCreditNote ? CREDIT_NOTE_TITLE : 'Angebot';
+  const kind = isDraft ? DRAFT_TITLE : isInvoice ? 'Rechnung' : isCreditNote ? CREDIT_NOTE_TITLE : 'Angebot';
   const year = Number(input.datum.slice(0, 4));
   const folder = `${DOCUMENT_AREA}/auftraege/${found.id}`;
 
@@ -188,6 +210,9 @@ export async function createDocument(
     // invoice (its settlement text depends on it).
     plan: async (db) => {
       const replaces = manual !== '' ? await documentNamed(db, manual) : undefined;
+      // GoBD (issue 45): the specification's overwrite stays for offers; an issued invoice, Stornorechnung or
+      // credit note is final.
+      if (replaces && isFinal(replaces)) throw invalid('reAnNummer', finalMessage(replaces));
       if (replaces && !input.ueberschreiben) throw invalid('reAnNummer', customerMessages.documentNumberExists);
       const taken =
         manual !== ''
@@ -196,10 +221,7 @@ export async function createDocument(
               .select({ name: customerDocuments.name })
               .from(customerDocuments)
               .where(
-                and(
-                  eq(customerDocuments.dokumentart, input.dokumentart),
-                  like(customerDocuments.name, `${prefix}-${year}-%`),
-                ),
+                and(eq(customerDocuments.dokumentart, storedType), like(customerDocuments.name, `${prefix}-${year}-%`)),
               );
       return {
         name:
@@ -234,7 +256,7 @@ export async function createDocument(
           creditedInvoice,
           ...(settlement ? { creditTerms: settlement } : {}),
         });
-      const facturX = isInvoice || isCreditNote ? Buffer.from(xmlOf(false), 'utf8') : null;
+      const facturX = !isDraft && (isInvoice || isCreditNote) ? Buffer.from(xmlOf(false), 'utf8') : null;
       const pdf = await invoicePdf(
         {
           kind,
@@ -270,37 +292,33 @@ export async function createDocument(
             ]
           : [],
       );
-      return { pdf, xml: xrechnung ? Buffer.from(xmlOf(true), 'utf8') : null };
+      return { pdf, xml: writesXrechnung ? Buffer.from(xmlOf(true), 'utf8') : null };
     },
     store: async (tx, fileTx, { name, replaces }, rendered) => {
+      await lockOrder(tx, found.id);
+      if (options.draftId !== undefined) {
+        // Issuing a draft: it is still there (another request may have issued or deleted it) and goes now.
+        const [draft] = await tx
+          .select()
+          .from(customerDocuments)
+          .where(and(eq(customerDocuments.id, options.draftId), eq(customerDocuments.dokumentart, DRAFT_TYPE)))
+          .for('update');
+        if (!draft) throw invalid('id', customerMessages.notADraft);
+        await tx.delete(customerDocuments).where(eq(customerDocuments.id, draft.id));
+        await fileTx.remove([draft.fileId]);
+      }
       const existing = replaces > 0 ? await documentNamed(tx, name) : undefined;
       if (existing) {
         await tx.delete(customerDocuments).where(eq(customerDocuments.id, existing.id));
         await fileTx.remove([existing.fileId, ...(existing.xmlFileId ? [existing.xmlFileId] : [])]);
       }
-      const stored = await fileTx.store({
-        path: `${folder}/${name}.pdf`,
-        area: DOCUMENT_AREA,
-        ownerUserId: null,
-        originalName: `${name}.pdf`,
-        mime: 'application/pdf',
-        bytes: rendered.pdf,
-      });
-      const xml = rendered.xml
-        ? await fileTx.store({
-            path: `${folder}/${name}-xrechnung.xml`,
-            area: DOCUMENT_AREA,
-            ownerUserId: null,
-            originalName: `${name}-xrechnung.xml`,
-            mime: 'application/xml',
-            bytes: rendered.xml,
-          })
-        : null;
+      const { stored, xml } = await storeDocumentFiles(fileTx, folder, name, rendered);
       const [row] = await tx
         .insert(customerDocuments)
         .values({
           orderId: found.id,
-          dokumentart: input.dokumentart,
+          dokumentart: storedType,
+          status: isDraft ? 'entwurf' : 'ausgestellt',
           name,
           fileId: stored.id,
           xmlFileId: xml?.id ?? null,
@@ -311,7 +329,9 @@ export async function createDocument(
             netCents: totals.netCents,
             vatCents: totals.vatCents,
             anzahlungCents,
+            empfaenger: { ...to },
             ...(options.planned === true ? { geplant: true } : {}),
+            ...(isDraft ? { entwurf: { ...input, entwurf: false } } : {}),
           },
         })
         .returning();
@@ -323,12 +343,62 @@ export async function createDocument(
   });
 }
 
+type DocumentRow = typeof customerDocuments.$inferSelect;
+
+/**
+ * Inside the storing transaction: the order still exists, locked against deletion until the document is
+ * stored (a deletion that came first answers 'Der Auftrag existiert nicht.' instead of a foreign-key error;
+ * one that comes later sees the document and keeps an issued invoice: orders.ts `deleteOrder`).
+ */
+export async function lockOrder(tx: Db, orderId: number): Promise<void> {
+  const [order] = await tx
+    .select({ id: customerOrders.id })
+    .from(customerOrders)
+    .where(eq(customerOrders.id, orderId))
+    .for('key share');
+  requireRecord(order, { canSee: true }, customerMessages.unknownOrder);
+}
+
+/** Stores a made document's PDF and, when there is one, its XRechnung in the order's folder. */
+export async function storeDocumentFiles(
+  fileTx: FileTransaction,
+  folder: string,
+  name: string,
+  rendered: { pdf: Buffer; xml: Buffer | null },
+): Promise<{ stored: StoredFileRow; xml: StoredFileRow | null }> {
+  const file = (suffix: string, mime: string, bytes: Buffer) =>
+    fileTx.store({
+      path: `${folder}/${name}${suffix}`,
+      area: DOCUMENT_AREA,
+      ownerUserId: null,
+      originalName: `${name}${suffix}`,
+      mime,
+      bytes,
+    });
+  return {
+    stored: await file('.pdf', 'application/pdf', rendered.pdf),
+    xml: rendered.xml ? await file('-xrechnung.xml', 'application/xml', rendered.xml) : null,
+  };
+}
+
+/** Issue 45 (GoBD): an invoice (a Stornorechnung too) or credit note is final once issued; offers are not. */
+export function isFinal(document: DocumentRow): boolean {
+  return document.dokumentart === 1 || document.dokumentart === 3;
+}
+
+/** Why a final document cannot be overwritten or deleted, naming its kind. */
+export function finalMessage(document: DocumentRow): string {
+  return customerMessages.documentIssued(
+    document.dokumentart === 3 ? CREDIT_NOTE_TITLE : document.snapshot.storno ? CANCELLATION_TITLE : 'Rechnung',
+  );
+}
+
 /** The invoice, offer or credit note of that number, if there is one. */
 async function documentNamed(db: Db, name: string): Promise<typeof customerDocuments.$inferSelect | undefined> {
   const [row] = await db
     .select()
     .from(customerDocuments)
-    .where(and(eq(customerDocuments.name, name), inArray(customerDocuments.dokumentart, [1, 2, 3])))
+    .where(and(eq(customerDocuments.name, name), inArray(customerDocuments.dokumentart, [1, 2, 3, DRAFT_TYPE])))
     .limit(1);
   return row;
 }
@@ -337,7 +407,7 @@ async function documentNamed(db: Db, name: string): Promise<typeof customerDocum
  * What was paid on an invoice: its down payment, and of the order's booking receipts what the order's
  * other invoices (not corrected) leave over, at most the invoice's amount due.
  */
-async function paidOnInvoice(db: Db, invoice: typeof customerDocuments.$inferSelect): Promise<number> {
+export async function paidOnInvoice(db: Db, invoice: typeof customerDocuments.$inferSelect): Promise<number> {
   const rows = await db
     .select({ id: customerDocuments.id, art: customerDocuments.dokumentart, wert: customerDocuments.wertCents })
     .from(customerDocuments)
@@ -350,7 +420,10 @@ async function paidOnInvoice(db: Db, invoice: typeof customerDocuments.$inferSel
   return down + Math.max(0, Math.min(due, sum(20) - others));
 }
 
-/** Deletes a document of an order ('Das Dokument wird unwiderruflich gelöscht.'), file included. */
+/**
+ * Deletes a document of an order ('Das Dokument wird unwiderruflich gelöscht.'), file included: offers,
+ * reminders and uploads; an invoice or credit note is final (issue 45).
+ */
 export async function deleteDocument(app: AppContext, id: number, pfad: string): Promise<void> {
   const [document] = await app.db
     .select({ document: customerDocuments, path: files.path })
@@ -363,10 +436,34 @@ export async function deleteDocument(app: AppContext, id: number, pfad: string):
     { canSee: (row) => pfad === '' || row.path === pfad },
     customerMessages.unknownDocument,
   );
+  // GoBD (issue 45): an issued invoice or credit note is never deleted ('pfad' names the field of the call).
+  if (isFinal(found.document)) throw invalid('id', finalMessage(found.document));
   await withFiles(app, async (tx, fileTx) => {
     await tx.delete(customerDocuments).where(eq(customerDocuments.id, id));
     await fileTx.remove([found.document.fileId, ...(found.document.xmlFileId ? [found.document.xmlFileId] : [])]);
     await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, found.document.orderId));
     await invalidateCustomerData(tx);
   });
+}
+
+/**
+ * Issues an invoice draft (issue 45, call `ausstellen`): the invoice is made from the draft's input with the
+ * next RE number and the given date (createDocument: rendered outside the numbering lock), and the draft is
+ * removed in the same transaction; a draft issued or deleted meanwhile answers 'Das Dokument ist kein
+ * Rechnungsentwurf (mehr).'.
+ */
+export async function issueDraft(app: AppContext, input: z.output<typeof issueDraftInput>): Promise<OrderDocumentView> {
+  const [row] = await app.db.select().from(customerDocuments).where(eq(customerDocuments.id, input.id)).limit(1);
+  const draft = requireRecord(row, { canSee: true }, customerMessages.unknownDocument);
+  const stored = draft.snapshot.entwurf;
+  if (draft.dokumentart !== DRAFT_TYPE || !stored) throw invalid('id', customerMessages.notADraft);
+  const parsed = documentInput.parse({
+    ...stored,
+    datum: input.datum,
+    entwurf: false,
+    automatischeReAnNummer: true,
+    reAnNummer: '',
+    ueberschreiben: false,
+  });
+  return (await createDocument(app, parsed, { draftId: draft.id })).document;
 }

@@ -2,7 +2,7 @@ import type { ServerModule } from '../../platform/modules/server-module';
 import { customersAccessPort, documentFileAccess } from './access';
 import { kostenUploadCall } from './calls/cost-uploads';
 import { getSettingsCall } from './calls/load';
-import { delDokumentCall, dokumentCall } from './calls/documents';
+import { ausstellenCall, delDokumentCall, dokumentCall, stornierenCall } from './calls/documents';
 import { importKundenCall } from './calls/import';
 import { uploadCall } from './calls/uploads';
 import { recurringCostJob } from './costs';
@@ -18,7 +18,16 @@ import { customersProtokollFields } from './protokoll';
 export const customersServerModule: ServerModule = {
   code: '410',
   // Order matters: the bare path (delDokument) answers whatever the query keys before it do not.
-  calls: [getSettingsCall, dokumentCall, uploadCall, importKundenCall, delDokumentCall, kostenUploadCall],
+  calls: [
+    getSettingsCall,
+    dokumentCall,
+    stornierenCall,
+    ausstellenCall,
+    uploadCall,
+    importKundenCall,
+    delDokumentCall,
+    kostenUploadCall,
+  ],
   protokollLabels: customersProtokollLabels,
   protokollFields: customersProtokollFields,
   fileAccess: { [DOCUMENT_AREA]: documentFileAccess },

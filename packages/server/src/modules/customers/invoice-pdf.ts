@@ -69,8 +69,14 @@ export function creditNoteSettlement(grossCents: number, paidCents: number, invo
  */
 export const CREDIT_NOTE_TITLE = 'Rechnungskorrektur';
 
+/** A cancellation invoice (issue 45): the invoice's lines negated, naming the invoice it cancels. */
+export const CANCELLATION_TITLE = 'Stornorechnung';
+
+/** An invoice draft (issue 45): no invoice, no number of the sequence, no payment request. */
+export const DRAFT_TITLE = 'Rechnungsentwurf';
+
 export interface InvoiceDocument {
-  kind: 'Rechnung' | 'Angebot' | typeof CREDIT_NOTE_TITLE;
+  kind: 'Rechnung' | 'Angebot' | typeof CREDIT_NOTE_TITLE | typeof CANCELLATION_TITLE | typeof DRAFT_TITLE;
   /** Credit notes: the invoice they credit ('RE-2026-0001 vom 15.03.2026'). */
   creditedInvoice?: string;
   /** Credit notes: what says what is refunded and what is set off (creditNoteSettlement). */
@@ -137,8 +143,16 @@ export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment
       pdf.title(`${document.kind} ${document.number}`);
       const facts = [
         `${document.kind === 'Rechnung' ? 'Rechnungsdatum' : 'Datum'}: ${formatGermanDate(document.datum)}`,
-        ...(document.kind === 'Rechnung' ? [`Leistungsdatum: ${formatGermanDate(document.lieferdatum)}`] : []),
-        ...(document.creditedInvoice ? [`Zur Rechnung ${document.creditedInvoice}`] : []),
+        ...(document.kind === 'Rechnung' || document.kind === CANCELLATION_TITLE
+          ? [`Leistungsdatum: ${formatGermanDate(document.lieferdatum)}`]
+          : []),
+        ...(document.creditedInvoice
+          ? [
+              document.kind === CANCELLATION_TITLE
+                ? `Storno zur Rechnung Nr. ${document.creditedInvoice}`
+                : `Zur Rechnung ${document.creditedInvoice}`,
+            ]
+          : []),
         `Kundennummer: ${document.kundennummer}`,
         `Auftragsnummer: ${document.auftragsnummer}`,
       ];
@@ -147,11 +161,13 @@ export function invoicePdf(document: InvoiceDocument, attachments: PdfAttachment
       pdf.paragraph(document.greeting === '' ? salutation(undefined) : document.greeting);
       pdf.space(4);
       pdf.paragraph(
-        document.kind === 'Rechnung'
+        document.kind === 'Rechnung' || document.kind === DRAFT_TITLE
           ? 'für unsere Leistungen berechnen wir Ihnen:'
           : document.kind === 'Angebot'
             ? 'gerne bieten wir Ihnen die folgenden Leistungen an:'
-            : 'zu der oben genannten Rechnung schreiben wir Ihnen gut:',
+            : document.kind === CANCELLATION_TITLE
+              ? 'hiermit stornieren wir die oben genannte Rechnung vollständig:'
+              : 'zu der oben genannten Rechnung schreiben wir Ihnen gut:',
       );
       pdf.space(4);
       pdf.table({

@@ -47,7 +47,7 @@ async function allOrders(db: Db): Promise<{
     jsonRows<Omit<DocumentRow, 'createdAt'> & { createdAt: number; path: string }>(
       db,
       sql`select d.id, d.order_id as "orderId", d.dokumentart, d.name, d.file_id as "fileId",
-            d.xml_file_id as "xmlFileId", d.wert_cents as "wertCents", d.datum, d.snapshot,
+            d.xml_file_id as "xmlFileId", d.wert_cents as "wertCents", d.datum, d.snapshot, d.status,
             floor(extract(epoch from d.created_at) * 1000) as "createdAt", f.path
           from customer_documents d join files f on f.id = d.file_id order by d.datum, d.id`,
     ),

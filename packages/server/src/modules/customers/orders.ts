@@ -172,12 +172,22 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
     .select({ id: customerOrders.id })
     .from(customerOrders)
     .where(eq(customerOrders.id, id))
-    .limit(1);
+    .limit(1)
+    // Locks the order first: a document stored for it meanwhile (its insert holds a key-share lock on the
+    // order) is committed before the check below reads the documents, so no issued invoice goes with the order.
+    .for('update');
   requireRecord(row, { canSee: true }, customerMessages.unknownOrder);
   const documents = await db
-    .select({ fileId: customerDocuments.fileId, xmlFileId: customerDocuments.xmlFileId })
+    .select({
+      fileId: customerDocuments.fileId,
+      xmlFileId: customerDocuments.xmlFileId,
+      dokumentart: customerDocuments.dokumentart,
+    })
     .from(customerDocuments)
     .where(eq(customerDocuments.orderId, id));
+  // GoBD (issue 45): deleting the order would delete its issued invoices and credit notes with it.
+  if (documents.some((document) => document.dokumentart === 1 || document.dokumentart === 3))
+    throw invalid('id', customerMessages.orderHasIssuedDocuments);
   await db.delete(customerOrders).where(eq(customerOrders.id, id));
   await invalidateCustomerData(db);
   return documents.flatMap((document) => [document.fileId, ...(document.xmlFileId ? [document.xmlFileId] : [])]);

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { renderPdf } from '../../platform/pdf/pdf-document';
-import { DOCUMENT_AREA } from './documents';
+import { DOCUMENT_AREA, lockOrder } from './documents';
 import { issueNumbered } from './numbering';
 import { orderDocumentView } from './document-view';
 import { atBank, salutation } from './invoice-pdf';
@@ -46,6 +46,8 @@ export async function createReminder(
     )
     .limit(1);
   if (!invoice) throw invalid('rechnungId', customerMessages.reminderInvoice);
+  if (invoice.status === 'storniert' || invoice.snapshot.storno)
+    throw invalid('rechnungId', customerMessages.invoiceCancelled);
   const due = addDays(invoice.datum, settings.firma.zahlungszielTage);
   if (input.datum <= due) throw invalid('rechnungId', customerMessages.reminderNotDue(formatGermanDate(due)));
   const [view] = await orderViews(db, undefined, [found.id]);
@@ -110,6 +112,7 @@ export async function createReminder(
         pdf.paragraph(`Mit freundlichen Grüßen\n${seller.name}`);
       }),
     store: async (tx, files, { name }, bytes) => {
+      await lockOrder(tx, found.id);
       const stored = await files.store({
         path: `${DOCUMENT_AREA}/auftraege/${found.id}/${name}.pdf`,
         area: DOCUMENT_AREA,

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { CustomerAddress, Contact } from '@hortus/contract/modules/customers';
+import type { CustomerAddress, Contact, DocumentState } from '@hortus/contract/modules/customers';
 import { files, recordVersionColumns, users } from '../../platform/db/schema';
 import type { DocumentLine } from './invoice-pdf';
 
@@ -114,6 +114,22 @@ export interface DocumentSnapshot {
   anzahlungCents?: number;
   /** Made by the server job from a planned document (the view's `geplanteRechnung`). */
   geplant?: boolean;
+  /** A Stornorechnung (issue 45): the invoice it cancels (BT-25 number, BT-26 date). */
+  storno?: { id: number; name: string; datum: string };
+  /** An invoice draft (type 5): the document call's input it was made from, issued by `ausstellen`. */
+  entwurf?: Record<string, unknown>;
+  /** A cancelled invoice: the number of its Stornorechnung. */
+  storniertDurch?: string;
+  /** The addressee as printed (documents made since issue 45), so a Stornorechnung addresses the same. */
+  empfaenger?: {
+    lines: string[];
+    greeting: string;
+    name: string;
+    street: string;
+    postcode: string;
+    city: string;
+    mail: string;
+  };
 }
 
 /** Documents of an order: 1 invoice, 2 offer, 3 credit note (generated PDFs), 20 booking receipt, 100 uploaded. */
@@ -135,6 +151,11 @@ export const customerDocuments = pgTable(
     /** Document date (invoice date, payment date of a receipt). */
     datum: date('datum', { mode: 'string' }).notNull(),
     snapshot: jsonb('snapshot').$type<DocumentSnapshot>().notNull().default({}),
+    /**
+     * Issue 45 (GoBD): 'ausgestellt' as made (an invoice, Stornorechnung or credit note is then final: never
+     * overwritten or deleted), 'storniert' once a Stornorechnung cancelled the invoice.
+     */
+    status: text('status').$type<DocumentState>().notNull().default('ausgestellt'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -66,21 +66,8 @@ async function rows(table: typeof customers | typeof customerOrders | typeof cus
   return row?.n ?? 0;
 }
 
-async function addCustomer(input: Record<string, unknown> = {}): Promise<number> {
-  const reply = await save(staff.code, {
-    type: 'addKunde',
-    data: {
-      id: 0,
-      firma: 'Bäckerei Müller & Söhne',
-      ansprechpartner: [{ anrede: 'Frau', vorname: 'Anna', nachname: 'Müller', mail: 'anna@example.org' }],
-      anschriften: [
-        { firma: 'Bäckerei Müller & Söhne', strasse: 'Hauptstraße', hausnummer: '1', plz: '01099', ort: 'Dresden' },
-      ],
-      ...input,
-    },
-  });
-  expectStatus(reply, 'success');
-  return (reply.body.save as CustomerData).lastAddedKunde;
+function addCustomer(input: Record<string, unknown> = {}): Promise<number> {
+  return customerCallsOf(() => server).addCustomer(staff.code, input);
 }
 
 const lines: OrderInput['leistungen'] = [
@@ -353,6 +340,17 @@ describe('orders and contracts', () => {
       'dataToSave.data.auftragsnummer',
       customerMessages.orderNumberTaken,
     );
+    // An order with an issued invoice keeps it (issue 45); one with an offer only can go.
+    const invoiced = await addOrder(order.id_kunde);
+    expectStatus(await invoice(invoiced.id), 'success');
+    expectInvalid(
+      await save(staff.code, { type: 'delAuftrag', data: { id: invoiced.id } }),
+      'dataToSave.data.id',
+      customerMessages.orderHasIssuedDocuments,
+    );
+    const offered = await addOrder(order.id_kunde);
+    expectStatus(await invoice(offered.id, { dokumentart: 2 }), 'success');
+    expectStatus(await save(staff.code, { type: 'delAuftrag', data: { id: offered.id } }), 'success');
     const deleted = await save(staff.code, { type: 'delAuftrag', data: { id: other.id } });
     expect((deleted.body.save as CustomerData).auftraege.some((o) => o.id === other.id)).toBe(false);
     expectStatus(await save(staff.code, { type: 'delAuftrag', data: { id: other.id } }), 'notFound', 404);
@@ -576,25 +574,41 @@ describe('documents: invoices and offers', () => {
     expectInvalid(await remind(`${year}-03-21`), 'dokument.rechnungId', customerMessages.reminderNothingOpen);
   });
 
-  it('a typed existing number is refused with the warning, then overwritten when confirmed', async () => {
+  it('a typed existing offer number is refused with the warning, then overwritten when confirmed', async () => {
     const order = await addOrder(await addCustomer());
-    const name = `RE-${year}-X1`;
-    const made = await invoice(order.id, { automatischeReAnNummer: false, reAnNummer: name });
-    expectStatus(made, 'success');
+    const name = `AN-${year}-X1`;
+    const offer = (input: Partial<DocumentInput>) =>
+      invoice(order.id, { dokumentart: 2, automatischeReAnNummer: false, reAnNummer: name, ...input });
+    expectStatus(await offer({}), 'success');
     const before = await rows(customerDocuments);
-    expectInvalid(
-      await invoice(order.id, { automatischeReAnNummer: false, reAnNummer: name }),
-      'dokument.reAnNummer',
-      customerMessages.documentNumberExists,
-    );
+    expectInvalid(await offer({}), 'dokument.reAnNummer', customerMessages.documentNumberExists);
     expectInvalid(
       await invoice(order.id, { automatischeReAnNummer: false, reAnNummer: 'AN-1' }),
       'dokument.reAnNummer',
     );
-    const again = await invoice(order.id, { automatischeReAnNummer: false, reAnNummer: name, ueberschreiben: true });
+    const again = await offer({ ueberschreiben: true });
     expectStatus(again, 'success');
     expect(again.body.ueberschrieben).toBe(true);
     expect(await rows(customerDocuments)).toBe(before);
+  });
+
+  it('an issued invoice is never overwritten, even when confirmed (GoBD, issue 45)', async () => {
+    const order = await addOrder(await addCustomer());
+    const name = `RE-${year}-X1`;
+    const made = (await invoice(order.id, { automatischeReAnNummer: false, reAnNummer: name })).body
+      .neuDokument as OrderDocumentView;
+    expect(made.status).toBe('ausgestellt');
+    const before = await rows(customerDocuments);
+    for (const ueberschreiben of [false, true])
+      expectInvalid(
+        await invoice(order.id, { automatischeReAnNummer: false, reAnNummer: name, ueberschreiben }),
+        'dokument.reAnNummer',
+        customerMessages.documentIssued('Rechnung'),
+      );
+    expect(await rows(customerDocuments)).toBe(before);
+    const [row] = await server.database.db.select().from(customerDocuments).where(eq(customerDocuments.id, made.id));
+    expect(row?.fileId).toBeGreaterThan(0);
+    expect((await download(staff.code, made.pfad)).statusCode).toBe(200);
   });
 
   it('refuses orders without lines, unknown orders and addresses, and bad dates', async () => {
@@ -695,14 +709,22 @@ describe('documents: invoices and offers', () => {
     }
   });
 
-  it('auftragDelDokument deletes the document and its file', async () => {
+  it('auftragDelDokument deletes an offer and its file; an issued invoice or credit note answers why not', async () => {
     const order = await addOrder(await addCustomer());
-    const doc = (await invoice(order.id)).body.neuDokument as OrderDocumentView;
     const del = (id: number, pfad = '') =>
       server.call(delDokument, staff.code, { dataToSave: { type: 'auftragDelDokument', data: { id, pfad } } });
+    const issued = (await invoice(order.id)).body.neuDokument as OrderDocumentView;
+    const credit = (await invoice(order.id, { dokumentart: 3, rechnungId: issued.id })).body
+      .neuDokument as OrderDocumentView;
+    expectInvalid(await del(issued.id, issued.pfad), 'dataToSave.data.id', customerMessages.documentIssued('Rechnung'));
+    expectInvalid(await del(credit.id), 'dataToSave.data.id', customerMessages.documentIssued('Rechnungskorrektur'));
+    expect((await download(staff.code, issued.pfad)).statusCode).toBe(200);
+    expect((await data(staff.code)).auftraege.find((o) => o.id === order.id)?.dokumente).toHaveLength(2);
+    const offerOrder = await addOrder(await addCustomer());
+    const doc = (await invoice(offerOrder.id, { dokumentart: 2 })).body.neuDokument as OrderDocumentView;
     expectStatus(await del(doc.id, 'falscher/pfad.pdf'), 'notFound', 404);
     expectStatus(await del(doc.id, doc.pfad), 'success');
-    expect((await data(staff.code)).auftraege.find((o) => o.id === order.id)?.dokumente).toEqual([]);
+    expect((await data(staff.code)).auftraege.find((o) => o.id === offerOrder.id)?.dokumente).toEqual([]);
     expect((await download(staff.code, doc.pfad)).statusCode).toBe(404);
     expectStatus(await del(doc.id), 'notFound', 404);
     expectStatus(await server.call(delDokument, staff.code, { dataToSave: '' }), 'success');

@@ -11,6 +11,7 @@ import {
   type CiiInvoice,
 } from '../../../src/modules/customers/cii-xml';
 import type { DocumentLine } from '../../../src/modules/customers/invoice-pdf';
+import { negatedLine, negatedTotals } from '../../../src/modules/customers/cancellation';
 import { defaultCustomerSettings } from '../../../src/modules/customers/settings';
 import { facturXSchemaErrors } from '../../support/factur-x';
 
@@ -217,6 +218,35 @@ describe('CII XML (EN 16931) against the Factur-X 1.07.3 EN16931 XSD', () => {
     await expectValid(xml);
     expect(values(xml, 'ram:TypeCode')[0]).toBe('381');
     expect(values(xml, 'ram:IssuerAssignedID')).toEqual(['RE-2026-0001']);
+  });
+
+  it('a Stornorechnung (TypeCode 384) negates the invoice and refers to it (BT-25, BT-26; issue 45)', async () => {
+    const lines = [
+      line(1, 'Beratung', '1.5', 6666, '19'),
+      line(2, 'Blumen', '2', 124, '7'),
+      line(3, 'Rabatt', '1', -500, '19'),
+    ];
+    const original = invoiceOf(lines);
+    const xml = ciiXml(
+      invoiceOf(lines.map(negatedLine), {
+        number: 'RE-2026-0002',
+        totals: negatedTotals(original.totals),
+        creditedInvoice: { number: 'RE-2026-0001', datum: '2026-03-01' },
+        cancellation: true,
+      }),
+    );
+    await expectValid(xml);
+    expect(values(xml, 'ram:TypeCode')[0]).toBe('384');
+    expect(values(xml, 'ram:IssuerAssignedID')).toEqual(['RE-2026-0001']);
+    expect(xml).toContain(
+      '<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>RE-2026-0001</ram:IssuerAssignedID><ram:FormattedIssueDateTime><qdt:DateTimeString format="102">20260301</qdt:DateTimeString>',
+    );
+    expect(values(xml, 'ram:GrandTotalAmount')).toEqual([(-original.totals.grossCents / 100).toFixed(2)]);
+    // Unit prices stay positive (BR-27): the quantities change sign, the discount line's comes back positive.
+    expect(values(xml, 'ram:BilledQuantity')).toEqual(['-1.5', '-2', '1']);
+    expect(values(xml, 'ram:ChargeAmount')).toEqual(['66.66', '1.24', '5.00']);
+    // The seller pays it back: no IBAN as the buyer's payment means, no due date.
+    expect(xml).not.toMatch(/DueDateDateTime|IBANID/);
   });
 
   it('a seller without bank account, tax ids or address lines still writes a valid XML', async () => {

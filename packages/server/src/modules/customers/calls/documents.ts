@@ -1,12 +1,14 @@
-import { customerCalls, customerRights } from '@hortus/contract/modules/customers';
-import { defineCall } from '../../../platform/http/calls';
+import { customerCalls, customerMessages, customerRights } from '@hortus/contract/modules/customers';
+import { hasRight, messages } from '@hortus/contract';
+import { CallError, defineCall, invalid } from '../../../platform/http/calls';
 import { requireStaff } from '../access';
 import { deleteCostDocument, renameCostDocument } from '../cost-uploads';
 import { datevExport } from '../datev';
 import { planDocument } from '../document-job';
-import { createDocument, deleteDocument } from '../documents';
+import { createDocument, deleteDocument, issueDraft } from '../documents';
 import { exportZip } from '../euer';
 import { createReminder } from '../reminders';
+import { cancelInvoice } from '../cancellation';
 
 export const dokumentCall = defineCall(customerCalls.dokument).forSession({
   rights: [customerRights.use],
@@ -23,6 +25,9 @@ export const dokumentCall = defineCall(customerCalls.dokument).forSession({
         ...(await exportZip(app, { ...doc, dokumentart: doc.dokumentart })),
       };
     }
+    // Issue 45: only an invoice made now can be a draft (a planned one is issued by the job).
+    if (doc.entwurf && doc.terminPlanen) throw invalid('entwurf', customerMessages.draftNotPlanned);
+    if (doc.entwurf && doc.dokumentart !== 1) throw invalid('entwurf', customerMessages.draftOnlyInvoices);
     if (doc.terminPlanen) return { status: 'success', ueberschrieben: false, geplant: await planDocument(db, doc) };
     const { document, replaced } =
       doc.dokumentart === 4 ? await createReminder(app, doc) : await createDocument(app, doc);
@@ -41,5 +46,27 @@ export const delDokumentCall = defineCall(customerCalls.delDokument).forSession(
       else await deleteDocument(app, action.data.id, action.data.pfad);
     }
     return { status: 'success' };
+  },
+});
+
+/** Opt-in (issue 45): cancels an issued invoice by a Stornorechnung; needs the module's storno right too. */
+export const stornierenCall = defineCall(customerCalls.stornieren).forSession({
+  rights: [customerRights.use],
+  errorPrefix: 'storno.',
+  async handle({ app, db, input, user }) {
+    if (!hasRight(user.rechte, customerRights.storno)) throw new CallError('noRight', messages.accessDenied);
+    await requireStaff(db, user);
+    const { document, cancelled } = await cancelInvoice(app, input.storno);
+    return { status: 'success', neuDokument: document, storniert: cancelled };
+  },
+});
+
+/** Opt-in (issue 45): issues an invoice draft with the next invoice number (the module's right, staff only). */
+export const ausstellenCall = defineCall(customerCalls.ausstellen).forSession({
+  rights: [customerRights.use],
+  errorPrefix: 'ausstellen.',
+  async handle({ app, db, input, user }) {
+    await requireStaff(db, user);
+    return { status: 'success', neuDokument: await issueDraft(app, input.ausstellen) };
   },
 });

@@ -145,6 +145,38 @@ export function useDeleteDocument() {
   });
 }
 
+/**
+ * Cancels an issued invoice (issue 45, the opt-in call `stornieren`): the cancelled invoice is replaced by its
+ * new state and the Stornorechnung added to the order's documents.
+ */
+export function useCancelInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { orderId: number; id: number; datum: string }) =>
+      call(customerCalls.stornieren, { storno: { id: input.id, datum: input.datum } }),
+    onSuccess: (reply, { orderId }) =>
+      updateCustomerData(queryClient, (data) =>
+        updateDocuments(data, orderId, (list) => [
+          ...list.map((entry) => (entry.id === reply.storniert.id ? reply.storniert : entry)),
+          reply.neuDokument,
+        ]),
+      ),
+  });
+}
+
+/** Issues an invoice draft (issue 45, the opt-in call `ausstellen`): the invoice takes the draft's place. */
+export function useIssueDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { orderId: number; id: number; datum: string }) =>
+      call(customerCalls.ausstellen, { ausstellen: { id: input.id, datum: input.datum } }),
+    onSuccess: (reply, { orderId, id }) =>
+      updateCustomerData(queryClient, (data) =>
+        updateDocuments(data, orderId, (list) => [...list.filter((entry) => entry.id !== id), reply.neuDokument]),
+      ),
+  });
+}
+
 export function downloadDocument(pfad: string, name: string): Promise<void> {
   return downloadStoredFile(pfad, name);
 }

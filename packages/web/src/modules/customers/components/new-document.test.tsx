@@ -23,7 +23,7 @@ const data = {
   settings: { unterschriften: [], rechnungenTextbloecke: [], rechnungen_planenCronjobsMoeglich: false },
 } as unknown as CustomerData;
 
-function renderForm() {
+function renderForm(forOrder: OrderView = order) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
@@ -32,7 +32,7 @@ function renderForm() {
       </AlertProvider>
     </QueryClientProvider>
   );
-  render(<NewDocument order={order} data={data} />, { wrapper });
+  render(<NewDocument order={forOrder} data={data} />, { wrapper });
 }
 
 function chooseKind(name: string) {
@@ -58,5 +58,31 @@ describe('NewDocument', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Rechnungskorrektur erstellen' })).toBeTruthy());
     expect(screen.getByRole('combobox', { name: 'Zur Rechnung' })).toBeTruthy();
     expect(screen.queryByText(refusal)).toBeNull();
+  });
+
+  it('offers no cancelled invoice and no Stornorechnung for a credit note (issue 45)', () => {
+    renderForm({
+      ...order,
+      dokumente: [
+        { id: 11, dokumentart: 1, name: 'RE-2026-0001', status: 'storniert', stornoZu: '' },
+        { id: 12, dokumentart: 1, name: 'RE-2026-0002', status: 'ausgestellt', stornoZu: 'RE-2026-0001' },
+        { id: 13, dokumentart: 1, name: 'RE-2026-0003', status: 'ausgestellt', stornoZu: '' },
+      ],
+    } as unknown as OrderView);
+    chooseKind('Rechnungskorrektur');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Zur Rechnung' }));
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['RE-2026-0003']);
+  });
+
+  it("'Als Entwurf speichern' sends the invoice as a draft (issue 45)", async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('switch', { name: 'Als Entwurf speichern (ohne Rechnungsnummer)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Entwurf speichern' }));
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    expect(call.mock.calls[0]?.[1]).toMatchObject({ dokument: { dokumentart: 1, entwurf: true } });
   });
 });

@@ -55,6 +55,7 @@ function startValues(order: OrderView, data: CustomerData): DocumentInput {
     ueberschreiben: false,
     rechnungId: 0,
     terminPlanen: false,
+    entwurf: false,
     terminPlanenUhrzeit: DEFAULT_DOCUMENT_HOUR,
     terminPlanenWiederholen: '0',
     terminPlanenSenden: false,
@@ -106,7 +107,7 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
   const formSave = useFormSave(form, { prefix: 'dokument.' });
   const [overwrite, setOverwrite] = useState(false);
   const { mutateAsync: create } = useCreateDocument();
-  const [dokumentart, automatic, individual, terminPlanen, sending, datum, uhrzeit] = useWatch({
+  const [dokumentart, automatic, individual, terminPlanen, sending, datum, uhrzeit, entwurf] = useWatch({
     control,
     name: [
       'dokumentart',
@@ -116,10 +117,14 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
       'terminPlanenSenden',
       'datum',
       'terminPlanenUhrzeit',
+      'entwurf',
     ],
   });
   const isInvoice = dokumentart === 1;
-  const invoices = order.dokumente.filter((document) => document.dokumentart === 1);
+  // A cancelled invoice or a Stornorechnung gets neither a credit note nor a reminder (issue 45).
+  const invoices = order.dokumente.filter(
+    (document) => document.dokumentart === 1 && document.status !== 'storniert' && !document.stornoZu,
+  );
   const now = new Date();
   const hours = data.settings.rechnungen_planenCronjobsMoeglich
     ? plannableHours(datum, todayIso(now), now.getHours())
@@ -130,6 +135,8 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
     ? (uhrzeit ?? DEFAULT_DOCUMENT_HOUR)
     : (hours[0] ?? DEFAULT_DOCUMENT_HOUR);
   const errorOf = (name: keyof DocumentInput) => formState.errors[name]?.message;
+  // Issue 45: an invoice made now may be saved as a draft (no invoice number; issued later from the list).
+  const draft = isInvoice && !planning && Boolean(entwurf);
   const firstInvoice = invoices[0]?.id ?? 0;
 
   // Another kind of document: credit notes and reminders start with the first invoice, and the refusals of
@@ -150,6 +157,7 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
           await create({
             ...form.getValues(),
             terminPlanen: planning,
+            entwurf: draft,
             terminPlanenUhrzeit: hour,
             ueberschreiben: confirmOverwrite,
           });
@@ -207,7 +215,7 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
               control={control}
               name="reAnNummer"
               label="Nummer"
-              placeholder={isInvoice ? 'RE-2026-0001' : 'AN-2026-0001'}
+              placeholder={draft ? 'ENTWURF-2026-0001' : isInvoice ? 'RE-2026-0001' : 'AN-2026-0001'}
             />
           )}
         </Stack>
@@ -305,11 +313,20 @@ export function NewDocument({ order, data }: { order: OrderView; data: CustomerD
             )}
           </Stack>
         )}
+        {isInvoice && !planning && (
+          <FormCheckbox
+            control={control}
+            name="entwurf"
+            label="Als Entwurf speichern (ohne Rechnungsnummer)"
+            variant="switch"
+          />
+        )}
+        <FormLine message={errorOf('entwurf')} />
         <FormLine message={errorOf('terminPlanen')} />
         <FormLine message={errorOf('id_auftrag')} />
         <Box>
           <Button variant="contained" onClick={() => void submit(false)}>
-            {planning ? 'Dokument planen' : `${kindLabels[dokumentart]} erstellen`}
+            {planning ? 'Dokument planen' : draft ? 'Entwurf speichern' : `${kindLabels[dokumentart]} erstellen`}
           </Button>
         </Box>
       </Stack>

@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,15 +10,19 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { formatEuro, formatGermanDate } from '@hortus/contract';
+import { formatEuro, formatGermanDate, hasRight } from '@hortus/contract';
 import {
   customerCalls,
   customerMessages,
+  customerRights,
+  DRAFT_TYPE,
   type CustomerData,
   type OrderDocumentView,
   type OrderView,
 } from '@hortus/contract/modules/customers';
 import { useAlert } from '../../../platform/alert/alert-context';
+import { useSettings } from '../../../platform/api/get-settings';
+import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { ApiError } from '../../../platform/api/errors';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
@@ -26,7 +32,13 @@ import { DateInput } from '../../../platform/forms/date-pickers';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { DeleteDocumentConfirm } from './delete-document-confirm';
 import { NewDocument } from './new-document';
-import { downloadDocument, useDeleteDocument, useUploadDocument } from '../api/customers';
+import {
+  downloadDocument,
+  useCancelInvoice,
+  useDeleteDocument,
+  useIssueDraft,
+  useUploadDocument,
+} from '../api/customers';
 import { todayIso } from '../logic/today';
 
 const typeNames: Record<number, string> = {
@@ -35,8 +47,43 @@ const typeNames: Record<number, string> = {
   3: 'Rechnungskorrektur',
   4: 'Zahlungserinnerung',
   20: 'Buchungsbeleg',
+  5: 'Rechnungsentwurf',
   100: 'Hochgeladen',
 };
+
+/**
+ * Issue 45 (GoBD): an issued invoice (a Stornorechnung too) or credit note is final: it has no delete action;
+ * an invoice is cancelled instead ('Stornieren', right x|410|sto).
+ */
+const isFinal = (document: OrderDocumentView) => document.dokumentart === 1 || document.dokumentart === 3;
+const isCancellable = (document: OrderDocumentView) =>
+  document.dokumentart === 1 && document.status === 'ausgestellt' && document.stornoZu === '';
+
+/** Issuing a draft and cancelling an invoice are final: each is asked first (issue 45). */
+type DocumentAction = 'ausstellen' | 'stornieren';
+const questions: Record<
+  DocumentAction,
+  { title: string; label: string; text(name: string): string; success(name: string): string }
+> = {
+  ausstellen: {
+    title: 'Rechnung ausstellen?',
+    label: 'Ausstellen',
+    text: customerMessages.issueDraft,
+    success: (name) => `Der Entwurf ${name} wurde als Rechnung ausgestellt.`,
+  },
+  stornieren: {
+    title: 'Rechnung stornieren?',
+    label: 'Stornieren',
+    text: customerMessages.cancelDocument,
+    success: (name) => `Die Rechnung ${name} wurde storniert.`,
+  },
+};
+
+/** The kind as the list names it: a Stornorechnung names the invoice it cancels. */
+function kindOf(document: OrderDocumentView): string {
+  if (document.stornoZu !== '') return `Stornorechnung zu ${document.stornoZu}`;
+  return typeNames[document.dokumentart] ?? '';
+}
 
 /** Order documents: 10 per page (business.md 9), options 5, 10, 20, 50, all; cards below 600 px. */
 const documentPageSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
@@ -45,9 +92,14 @@ const documentKey = (document: OrderDocumentView) => document.id;
 /** Documents of an order (download, delete) and, for staff, the form for a new invoice or offer. */
 export function OrderDocuments({ order, data }: { order: OrderView; data: CustomerData }) {
   const [deleting, setDeleting] = useState<OrderDocumentView | null>(null);
+  const [asking, setAsking] = useState<{ action: DocumentAction; document: OrderDocumentView } | null>(null);
+  const { mutateAsync: issueDraft } = useIssueDraft();
   const { mutateAsync: remove } = useDeleteDocument();
+  const { mutateAsync: cancelInvoice } = useCancelInvoice();
+  const saveAction = useSaveAction();
   const alert = useAlert();
   const readOnly = data.istKunde;
+  const mayCancel = hasRight(useSettings().data?.user.rechte ?? [], customerRights.storno);
   const columns = useMemo<DataTableColumn<OrderDocumentView>[]>(() => {
     // A failed download says so (business.md 8), for the PDF and the XRechnung alike.
     const download = (pfad: string, name: string) =>
@@ -61,9 +113,16 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
             {document.name}
           </Link>
           <Typography variant="body2" color="text.secondary">
-            {typeNames[document.dokumentart] ?? ''} · {formatGermanDate(document.dateUpload)} ·{' '}
-            {formatEuro(document.wert)}
+            {kindOf(document)} · {formatGermanDate(document.dateUpload)} · {formatEuro(document.wert)}
           </Typography>
+          {document.status === 'storniert' && (
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={document.storniertDurch ? `storniert durch ${document.storniertDurch}` : 'storniert'}
+            />
+          )}
           {document.pfadXml !== '' && (
             <Link
               component="button"
@@ -84,15 +143,36 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
         key: 'aktionen',
         label: '',
         align: 'right',
-        width: 56,
-        render: (document) => (
-          <IconButton aria-label={`${document.name} löschen`} color="error" onClick={() => setDeleting(document)}>
-            <DeleteIcon />
-          </IconButton>
-        ),
+        width: 160,
+        render: (document) =>
+          !isFinal(document) ? (
+            <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+              {document.dokumentart === DRAFT_TYPE && (
+                <Button
+                  size="small"
+                  aria-label={`${document.name} ausstellen`}
+                  onClick={() => setAsking({ action: 'ausstellen', document })}
+                >
+                  Ausstellen
+                </Button>
+              )}
+              <IconButton aria-label={`${document.name} löschen`} color="error" onClick={() => setDeleting(document)}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+          ) : mayCancel && isCancellable(document) ? (
+            <Button
+              size="small"
+              color="error"
+              aria-label={`${document.name} stornieren`}
+              onClick={() => setAsking({ action: 'stornieren', document })}
+            >
+              Stornieren
+            </Button>
+          ) : null,
       },
     ];
-  }, [alert, readOnly]);
+  }, [alert, readOnly, mayCancel]);
   return (
     <Stack spacing={1.5}>
       <Typography variant="subtitle1" component="h3">
@@ -115,6 +195,23 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
         document={deleting}
         onClose={() => setDeleting(null)}
         remove={(document) => remove({ orderId: order.id, document })}
+      />
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? questions[asking.action].title : ''}
+        text={asking ? questions[asking.action].text(asking.document.name) : ''}
+        confirmLabel={asking ? questions[asking.action].label : ''}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          setAsking(null);
+          if (!asking) return;
+          const { action, document } = asking;
+          const input = { orderId: order.id, id: document.id, datum: todayIso() };
+          void saveAction(() => (action === 'ausstellen' ? issueDraft(input) : cancelInvoice(input)), {
+            success: questions[action].success(document.name),
+            failure: customerMessages.saveFailed,
+          });
+        }}
       />
     </Stack>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "customer_documents" ADD COLUMN "status" text DEFAULT 'ausgestellt' NOT NULL;
