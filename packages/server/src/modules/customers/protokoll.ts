@@ -54,6 +54,7 @@ export const customersProtokollFields: ProtokollFields = {
     xml_file_id: null,
     wert_cents: { label: 'Betrag', format: 'euro' },
     datum: 'Datum',
+    status: 'Status',
     snapshot: null,
     created_at: null,
   },
