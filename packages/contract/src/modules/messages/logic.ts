@@ -7,6 +7,10 @@ import { contentLanguageCodes, contentLanguages, type ContentLanguage } from '..
 /** Longest message text and subject. */
 export const MESSAGE_TEXT_MAX = 10_000;
 export const SUBJECT_MAX = 200;
+/** Most attachments on one message, and per upload call. */
+export const ATTACHMENTS_MAX = 5;
+/** Largest attachment (20 MB, like 210's and 200's documents). */
+export const ATTACHMENT_BYTES = 20 * 1024 * 1024;
 /** Most recipients one send may name per kind. */
 export const RECIPIENTS_MAX = 500;
 /** Most conversations the dashboard widget 'Neue Nachrichten' lists. */

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "messages_attachments_file_idx" ON "messages_attachments" USING btree ("file_id");
