@@ -30,6 +30,14 @@ export function readSummary(read: number, of: number): string {
   return `${read} von ${of} gelesen`;
 }
 
+/** An attachment's size as people read it: '850 Bytes', '12 KB', '1,4 MB' (German decimal comma). */
+export function attachmentSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = Math.round((bytes / (1024 * 1024)) * 10) / 10;
+  return `${String(mb).replace('.', ',')} MB`;
+}
+
 /** 'n von m bestätigt'. */
 export function confirmSummary(confirmed: number, of: number): string {
   return `${confirmed} von ${of} bestätigt`;
