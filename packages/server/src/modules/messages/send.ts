@@ -167,6 +167,7 @@ export async function sendMessage(db: Db, user: Caller, input: SendData, now = n
         body: input.betreff || input.text.slice(0, 120),
         url: '/120',
       },
+      { respectQuietHours: true, now: now.getTime() },
     );
   }
   return sent;

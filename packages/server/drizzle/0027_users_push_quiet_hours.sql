@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "push_quiet_hours" jsonb;
