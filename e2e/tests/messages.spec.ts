@@ -135,3 +135,57 @@ test('new messages show on the menu entry and in the dashboard widget, which ope
   }).toPass({ timeout: 30_000 });
   await staff.context().close();
 });
+
+test('a parent on a phone attaches a PDF and a photo, removes one, the staff member downloads the other', async ({
+  browser,
+  page,
+}) => {
+  test.slow();
+  const subject = `Attest ${Date.now()}`;
+  await openAs(page, demo.eltern);
+  await page.getByRole('button', { name: 'Neu' }).click();
+  const dialog = page.getByRole('dialog');
+  await page.getByRole('combobox', { name: 'An' }).fill('Jonas');
+  await page.getByRole('option', { name: 'Jonas Weiß' }).click();
+  await page.getByRole('textbox', { name: 'Betreff' }).fill(subject);
+  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Anbei das Attest von Lena.');
+  // The platform picker: the files go up at once and show as chips.
+  await dialog.getByTestId('file-picker-input').setInputFiles([
+    { name: 'Attest.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    {
+      name: 'Foto.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]),
+    },
+  ]);
+  const chosen = dialog.getByTestId('messages-attachments-chosen');
+  await expect(chosen).toContainText('Attest.pdf');
+  await expect(chosen).toContainText('Foto.png');
+  // On a 390 px phone nothing sticks out sideways.
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await chosen
+    .getByRole('button', { name: /Foto\.png/ })
+    .locator('.MuiChip-deleteIcon')
+    .click();
+  await expect(chosen).not.toContainText('Foto.png');
+  await dialog.getByRole('button', { name: 'Senden' }).click();
+  const conversation = page.getByTestId('messages-conversation');
+  await expect(conversation).toContainText('Anbei das Attest');
+  await expect(conversation.getByRole('button', { name: 'Attest.pdf herunterladen' })).toBeVisible();
+  await expect(conversation.getByText('Foto.png')).toHaveCount(0);
+
+  const staff = await desk(browser, demo.erzieher);
+  await staff
+    .getByTestId('messages-inbox')
+    .getByRole('button', { name: new RegExp(subject) })
+    .click();
+  const attachment = staff
+    .getByTestId('messages-conversation')
+    .getByRole('button', { name: 'Attest.pdf herunterladen' });
+  await expect(attachment).toBeVisible();
+  const download = staff.waitForEvent('download');
+  await attachment.click();
+  expect((await download).suggestedFilename()).toBe('Attest.pdf');
+  await staff.context().close();
+});

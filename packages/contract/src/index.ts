@@ -30,6 +30,7 @@ export * from './platform/login-route-guards';
 export * from './platform/conditions';
 export * from './platform/users';
 export * from './platform/languages';
+export * from './platform/push-quiet-hours';
 export * from './platform/local-time';
 export * from './platform/csv';
 export * from './platform/protokoll';

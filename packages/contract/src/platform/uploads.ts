@@ -31,6 +31,11 @@ export const fileRules = {
     mimes: ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'],
     message: 'Nur PDF-Dateien und Bilder (PNG, JPEG, GIF, WebP) sind erlaubt.',
   },
+  /** PDFs and photos (no GIF): e.g. attachments of messages (120). */
+  pdfOrPhoto: {
+    mimes: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
+    message: 'Nur PDF-Dateien und Bilder (PNG, JPEG, WebP) sind erlaubt.',
+  },
   jpeg: { mimes: ['image/jpeg'], message: 'Nur JPEG-Fotos sind erlaubt.' },
 } as const satisfies Record<string, FileRule>;
 

@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { platformCalls } from '@hortus/contract';
+import { platformCalls, quietHoursMessages } from '@hortus/contract';
+import { profileCalls } from '@hortus/contract/modules/profile';
 import fs from 'node:fs';
 import type http from 'node:http';
 import https from 'node:https';
@@ -165,5 +166,61 @@ describe('web push', () => {
       failed: 0,
       removed: 0,
     });
+  });
+
+  it('leaves out users inside their quiet hours (Berlin time) for pushes that respect them, chosen in the profile', async () => {
+    const night = await server.userWithSession({ rechteSolo: ['x|010'] });
+    const awake = await server.userWithSession({ rechteSolo: ['x|010'] });
+    for (const [user, path] of [
+      [night, '/quiet-night'],
+      [awake, '/quiet-awake'],
+    ] as const) {
+      await server.post(platformCalls.saveSubscription.url, {
+        code: user.code,
+        subscription: browserSubscription(path),
+      });
+    }
+    // Chosen through the profile's opt-in wire field; read back with the own data.
+    const saved = await server.call(profileCalls.saveMeineDaten, night.code, {
+      data: {
+        nutzerparameterwerte: {},
+        nutzerparameterwerteSelectoptionIDs: {},
+        ruhezeiten: { von: '20:00', bis: '07:00' },
+      },
+    });
+    expect(saved.body.ruhezeiten, saved.raw).toEqual({ von: '20:00', bis: '07:00' });
+    const refused = await server.call(profileCalls.saveMeineDaten, awake.code, {
+      data: {
+        nutzerparameterwerte: {},
+        nutzerparameterwerteSelectoptionIDs: {},
+        ruhezeiten: { von: '08:00', bis: '08:00' },
+      },
+    });
+    expect(refused.body.status).toBe('validationError');
+    expect((refused.body.errors as Record<string, string[]>)['data.ruhezeiten.bis']).toEqual([
+      quietHoursMessages.sameTimes,
+    ]);
+
+    const targets = { userIds: [night.id, awake.id] };
+    const message = { title: 'Neue Nachricht', body: 'Hallo', url: '/120' };
+    const at = async (iso: string, respectQuietHours: boolean) => {
+      received.length = 0;
+      await sendPush(server.database.db, targets, message, { agent, respectQuietHours, now: Date.parse(iso) });
+      return received.map((r) => r.url).sort();
+    };
+    // 22:30 and 06:59 in Berlin (winter, UTC+1) are inside 20:00–07:00; 07:00 and 19:59 are not.
+    expect(await at('2026-11-28T21:30:00Z', true)).toEqual(['/quiet-awake']);
+    expect(await at('2026-11-29T05:59:00Z', true)).toEqual(['/quiet-awake']);
+    expect(await at('2026-11-29T06:00:00Z', true)).toEqual(['/quiet-awake', '/quiet-night']);
+    expect(await at('2026-11-28T18:59:00Z', true)).toEqual(['/quiet-awake', '/quiet-night']);
+    // Summer time (UTC+2): 21:30 Berlin is 19:30Z.
+    expect(await at('2026-07-01T19:30:00Z', true)).toEqual(['/quiet-awake']);
+    // A push that does not ask for it reaches everybody.
+    expect(await at('2026-11-28T21:30:00Z', false)).toEqual(['/quiet-awake', '/quiet-night']);
+    // Switched off again (null): the night owl gets everything.
+    await server.call(profileCalls.saveMeineDaten, night.code, {
+      data: { nutzerparameterwerte: {}, nutzerparameterwerteSelectoptionIDs: {}, ruhezeiten: null },
+    });
+    expect(await at('2026-11-28T21:30:00Z', true)).toEqual(['/quiet-awake', '/quiet-night']);
   });
 });

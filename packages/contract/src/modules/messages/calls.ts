@@ -6,7 +6,8 @@ import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
 import { defineActions, newOrRecordId, recordId, storedId } from '../../platform/wire';
 import { messagesRights } from './definition';
-import { MESSAGE_TEXT_MAX, RECIPIENTS_MAX, SUBJECT_MAX, translationLanguageCodes } from './logic';
+import { fileRules, uploadedFileOf } from '../../platform/uploads';
+import { ATTACHMENTS_MAX, MESSAGE_TEXT_MAX, RECIPIENTS_MAX, SUBJECT_MAX, translationLanguageCodes } from './logic';
 
 /** German texts of module 120 (issue 43; the specification words none). */
 export const messagesMessages = {
@@ -37,6 +38,12 @@ export const messagesMessages = {
   /** The Protokoll entry of a broadcast (who, to how many, when; not the text). */
   broadcastSent: 'Rundschreiben gesendet',
   noNewMessages: 'Keine neuen Nachrichten.',
+  chooseFile: 'Bitte eine Datei wählen.',
+  tooManyAttachments: `Höchstens ${ATTACHMENTS_MAX} Anhänge pro Nachricht.`,
+  tooManyUploads: 'Zu viele nicht gesendete Anhänge. Bitte zuerst die Nachricht senden.',
+  /** An id in `anhaenge` that is no unsent upload of the sender (another user's, already sent, unknown). */
+  unknownAttachment: 'Dieser Anhang ist keine eigene, noch nicht gesendete Datei.',
+  uploadFailed: 'Der Anhang konnte nicht hochgeladen werden. Bitte die Netzwerkverbindung prüfen.',
   /** The accessible name of the menu entry's count ('Nachrichten, 3 ungelesen'). */
   unreadCount: (count: number) => `${count} ungelesen`,
 } as const;
@@ -69,6 +76,8 @@ export const sendInput = z
       .string()
       .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Ungültige Kennung.')
       .optional(),
+    /** Ids of the sender's own unsent uploads (uploadAnhaenge), linked to the message on send. */
+    anhaenge: z.array(recordId()).max(ATTACHMENTS_MAX, messagesMessages.tooManyAttachments).default([]),
   })
   .superRefine((value, ctx) => {
     const named = value.empfaenger
@@ -168,7 +177,15 @@ export const messagesData = z.object({
 });
 export type MessagesData = z.infer<typeof messagesData>;
 
-export const attachment = z.object({ id: z.number(), name: z.string(), pfad: z.string() });
+/** An attachment of a message: `pfad` for the platform's download call, `groesse` in bytes. */
+export const attachment = z.object({ id: z.number(), name: z.string(), pfad: z.string(), groesse: z.number() });
+export type Attachment = z.infer<typeof attachment>;
+
+/** An upload waiting for the message that uses it: its id goes into sendNachricht's `anhaenge`. */
+export const uploadedAttachment = z.object({ id: z.number(), name: z.string(), groesse: z.number() });
+export type UploadedAttachment = z.infer<typeof uploadedAttachment>;
+
+const attachmentFile = () => uploadedFileOf(fileRules.pdfOrPhoto).optional();
 
 export const messageView = z.object({
   id: z.number(),
@@ -233,5 +250,22 @@ export const messagesCalls = {
     reply: messagesReply,
     timeoutMs: 15_000,
     delta: { snapshot: 'save', collections: { konversationen: 'id' } },
+  }),
+  /**
+   * Attachments for the message being written (multipart `file1` … `file5`; PDF, PNG, JPEG, WebP judged by
+   * content): stored for the uploader, linked by sendNachricht's `anhaenge`; unsent ones go after a day.
+   */
+  uploadAnhaenge: defineCallSpec({
+    path: '/_api/100/120/',
+    func: 'uploadAnhaenge',
+    request: {
+      file1: attachmentFile(),
+      file2: attachmentFile(),
+      file3: attachmentFile(),
+      file4: attachmentFile(),
+      file5: attachmentFile(),
+    },
+    reply: z.object({ status: z.literal('success'), anhaenge: z.array(uploadedAttachment) }),
+    timeoutMs: 120_000,
   }),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { matchesSearch, outstanding, PREVIEW_MAX, previewOf, readSummary } from './logic';
+import { attachmentSize, matchesSearch, outstanding, PREVIEW_MAX, previewOf, readSummary } from './logic';
 
 describe('messages logic', () => {
   it('a preview is one line of at most PREVIEW_MAX characters, the whole text when it fits', () => {
@@ -36,5 +36,15 @@ describe('messages logic', () => {
     expect(matchesSearch('Ausflug zum Zoo', 'zoo AUS')).toBe(true);
     expect(matchesSearch('Ausflug zum Zoo', 'zoo park')).toBe(false);
     fc.assert(fc.property(fc.string(), (text) => matchesSearch(text, '  ')));
+  });
+
+  it('names an attachment’s size in Bytes, KB or MB with a German comma', () => {
+    expect(attachmentSize(850)).toBe('850 Bytes');
+    expect(attachmentSize(12 * 1024 + 100)).toBe('12 KB');
+    expect(attachmentSize(1.44 * 1024 * 1024)).toBe('1,4 MB');
+    expect(attachmentSize(20 * 1024 * 1024)).toBe('20 MB');
+    fc.assert(
+      fc.property(fc.nat(100 * 1024 * 1024), (bytes) => /^\d+(,\d)? (Bytes|KB|MB)$/.test(attachmentSize(bytes))),
+    );
   });
 });

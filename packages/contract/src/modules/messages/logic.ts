@@ -7,6 +7,10 @@ import { contentLanguageCodes, contentLanguages, type ContentLanguage } from '..
 /** Longest message text and subject. */
 export const MESSAGE_TEXT_MAX = 10_000;
 export const SUBJECT_MAX = 200;
+/** Most attachments on one message, and per upload call. */
+export const ATTACHMENTS_MAX = 5;
+/** Largest attachment (20 MB, like 210's and 200's documents). */
+export const ATTACHMENT_BYTES = 20 * 1024 * 1024;
 /** Most recipients one send may name per kind. */
 export const RECIPIENTS_MAX = 500;
 /** Most conversations the dashboard widget 'Neue Nachrichten' lists. */
@@ -24,6 +28,14 @@ export function previewOf(text: string): string {
 /** 'n von m gelesen' of a broadcast overview. */
 export function readSummary(read: number, of: number): string {
   return `${read} von ${of} gelesen`;
+}
+
+/** An attachment's size as people read it: '850 Bytes', '12 KB', '1,4 MB' (German decimal comma). */
+export function attachmentSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = Math.round((bytes / (1024 * 1024)) * 10) / 10;
+  return `${String(mb).replace('.', ',')} MB`;
 }
 
 /** 'n von m bestätigt'. */

@@ -5,6 +5,7 @@ import { jsonField } from '../../platform/wire';
 import { LONG_TEXT_MAX } from '../../platform/users';
 import { messages } from '../../platform/messages';
 import { preferredLanguageField } from '../../platform/languages';
+import { quietHoursField } from '../../platform/push-quiet-hours';
 
 export const profileMessages = {
   passwordChanged: 'Passwort Erfolgreich geändert',
@@ -31,6 +32,8 @@ export const getMeineDatenReply = z.object({
   nutzerparameterwerteSelectoptionIDs: z.record(z.string(), idList),
   /** The language the user prefers for messages (ISO 639-1), null: German (issue 43). */
   bevorzugteSprache: preferredLanguageField,
+  /** Quiet hours for push notifications about messages ({von, bis} 'HH:MM', Berlin time), null: none. */
+  ruhezeiten: quietHoursField,
 });
 export type GetMeineDatenReply = z.infer<typeof getMeineDatenReply>;
 
@@ -42,6 +45,8 @@ export const ownValues = z.object({
    * so a client that does not know it keeps working.
    */
   bevorzugteSprache: preferredLanguageField.optional(),
+  /** Opt-in: quiet hours for push notifications ({von, bis}; null: none); missing leaves them as they are. */
+  ruhezeiten: quietHoursField.optional(),
 });
 export type OwnValues = z.infer<typeof ownValues>;
 /**

@@ -6,10 +6,8 @@ import { files, groupRights } from '../../platform/db/schema';
 import { childClasses, childExceptionFiles, childExceptions, children } from './schema';
 import { readChildrenSettings, writeChildrenSettings } from './settings';
 import { canSeeChild } from './access';
-import { checkedFile } from './documents';
 import { exceptionAttachments, exceptionViewOf } from './exception-views';
 import type { SQL } from 'drizzle-orm';
-import type { UploadedFile } from '@hortus/contract';
 import type { PushTargets } from '../../platform/push/push';
 
 /** A parent's child with its class. */
@@ -48,12 +46,6 @@ export interface NewParentReport {
   active?: boolean;
 }
 
-/** An uploaded file judged by its content: its type and the name to store it under. */
-export interface CheckedUpload {
-  kind: { mime: string; endung: string };
-  name: string;
-}
-
 /**
  * What the module that keeps children, classes and their attendance exceptions (200) offers the parents'
  * reports (210, which declares `dependsOn: ['200']`), through children's `public.ts`. Functions taking `db`
@@ -69,8 +61,6 @@ export interface ChildAttendance {
   /** The report settings, stored with the children's settings (one source of truth). */
   readReportSettings(db: Db): Promise<ReportSettings>;
   saveReportSettings(db: Db, settings: ReportSettings): Promise<void>;
-  /** An attachment judged by content (PDF or image), else a CallError on the field `file`. */
-  checkedUpload(file: UploadedFile): Promise<CheckedUpload>;
   /** The parents' reports of the children, newest first, at most `limit`. */
   parentReports(db: Db, childIds: readonly number[], limit: number): Promise<ParentReportRow[]>;
   /** A condition on the platform's files table in a query: the file is attached to no exception. */
@@ -137,8 +127,6 @@ export const childAttendance: ChildAttendance = {
     // Only the report fields change (never the parent group): written as they are.
     await writeChildrenSettings(db, { ...current, ...reportSettings.parse(settings) });
   },
-
-  checkedUpload: checkedFile,
 
   async parentReports(db, childIds, limit) {
     if (childIds.length === 0) return [];

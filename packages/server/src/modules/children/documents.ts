@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { bidiControls, detectFileKind, validationMessages } from '@hortus/contract';
+import { fileRules } from '@hortus/contract';
 import { childrenMessages } from '@hortus/contract/modules/children';
 import type { UploadedFile } from '@hortus/contract';
 import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
 import { files as storedFiles } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
-import { firstBytes } from '../../platform/files/first-bytes';
+import { checkedUpload } from '../../platform/files/checked-upload';
 import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { requireChild } from './access';
@@ -16,23 +16,9 @@ import { childDocuments, childExceptionFiles, childExceptions } from './schema';
 /** File area of children's documents and exception attachments: whoever sees the child's class. */
 export const CHILD_FILE_AREA = 'f200';
 
-/** The name a document keeps: without folders and control characters, at most 200 characters. */
-function documentName(filename: string, extension: string): string {
-  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/\p{Cc}/gu, '').trim();
-  const stem = base.replace(/\.[^.]*$/, '');
-  return `${[...stem].slice(0, 200).join('') || 'Dokument'}.${extension}`;
-}
-
-/** Checks an upload (name charset, PDF or image by content) and stores it under the child's folder. */
-export async function checkedFile(file: UploadedFile) {
-  if (bidiControls.test(file.filename)) {
-    throw invalid({ file: [validationMessages.charset] });
-  }
-  const kind = detectFileKind(await firstBytes(file.path, 16));
-  if (!kind) {
-    throw invalid('file', childrenMessages.wrongFileType);
-  }
-  return { kind, name: documentName(file.filename, kind.endung) };
+/** Checks an upload (name charset, PDF or image by content); the platform's rule (platform/files). */
+export function checkedFile(file: UploadedFile) {
+  return checkedUpload(file, fileRules.pdfOrImage);
 }
 
 function storeChildFile(files: FileStore, user: Caller, childId: number, file: UploadedFile, checked: CheckedFile) {

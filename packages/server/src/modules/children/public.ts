@@ -2,7 +2,6 @@
 export {
   childAttendance,
   type ChildAttendance,
-  type CheckedUpload,
   type NewParentReport,
   type ParentReportRow,
   type ParentsChild,

@@ -136,10 +136,17 @@ export async function conversation(
     messageIds.length === 0
       ? []
       : db
-          .select({ messageId: messageAttachments.messageId, id: files.id, name: files.originalName, pfad: files.path })
+          .select({
+            messageId: messageAttachments.messageId,
+            id: files.id,
+            name: files.originalName,
+            pfad: files.path,
+            groesse: files.size,
+          })
           .from(messageAttachments)
           .innerJoin(files, eq(files.id, messageAttachments.fileId))
-          .where(inArray(messageAttachments.messageId, messageIds)),
+          .where(inArray(messageAttachments.messageId, messageIds))
+          .orderBy(asc(files.id)),
   ]);
   const visible = receipts.filter((receipt) => own.includes(receipt.messageId) || receipt.userId === user.id);
   const names = await namesOf(db, [
@@ -171,7 +178,7 @@ export async function conversation(
         zeit: at(message.createdAt),
         anhaenge: attachments
           .filter((entry) => entry.messageId === message.id)
-          .map((entry) => ({ id: entry.id, name: entry.name, pfad: entry.pfad })),
+          .map((entry) => ({ id: entry.id, name: entry.name, pfad: entry.pfad, groesse: entry.groesse })),
         gelesenVon: mine
           .filter((receipt) => receipt.readAt !== null)
           .map((receipt) => ({ id: receipt.userId, name: name(receipt.userId), zeit: at(receipt.readAt as Date) })),

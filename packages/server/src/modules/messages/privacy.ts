@@ -3,10 +3,10 @@ import { messagesMessages } from '@hortus/contract/modules/messages';
 import { protokollTime } from '@hortus/contract';
 import { retentionJob } from '../../platform/audit/protokoll';
 import type { Db } from '../../platform/db/database';
-import { files as filesTable } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
 import type { AccessPort, AccountEraser, PersonalDataSource } from '../../platform/modules/server-module';
+import { removeUnlinkedAttachments } from './attachments';
 import { namesOf } from './directory';
 import {
   messageAttachments,
@@ -159,8 +159,8 @@ export const eraseMessagesOf: AccountEraser = async (tx, userIds) => {
 /**
  * Retention (settings `aufbewahrungMonate`, 0 = kept): messages older than the kept months go with their
  * receipts and attachments, conversations left without messages go, and cached translations older than the
- * kept months too; attachment files no message links any more (also those of erased accounts) go in every
- * run. One transaction; answers what went.
+ * kept months too; attachment files no message links (unsent uploads, those of erased accounts) go once
+ * they are a day old. One transaction; answers what went.
  */
 export async function applyMessagesRetention(
   app: AppContext,
@@ -171,7 +171,17 @@ export async function applyMessagesRetention(
   return withFiles(app, async (tx, files) => {
     let nachrichten = 0;
     let unterhaltungen = 0;
+    let attached: number[] = [];
     if (months > 0) {
+      // The attachments of the messages that go, go with them (their links go by foreign key).
+      attached = (
+        await tx
+          .select({ id: messageAttachments.fileId })
+          .from(messageAttachments)
+          .innerJoin(messageMessages, eq(messageMessages.id, messageAttachments.messageId))
+          .where(lt(messageMessages.createdAt, before))
+      ).map((row) => row.id);
+      await files.remove(attached);
       const removed = await tx
         .delete(messageMessages)
         .where(lt(messageMessages.createdAt, before))
@@ -194,28 +204,11 @@ export async function applyMessagesRetention(
       unterhaltungen = emptied.length;
       await tx.delete(messageTranslations).where(lt(messageTranslations.createdAt, before));
     }
-    // The attachment links went with their messages (foreign keys): files no message links any more go.
-    const unlinked = await tx
-      .select({ id: filesTable.id })
-      .from(filesTable)
-      .where(
-        and(
-          eq(filesTable.area, MESSAGES_FILE_AREA),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(messageAttachments)
-              .where(eq(messageAttachments.fileId, filesTable.id)),
-          ),
-        ),
-      );
-    await files.remove(unlinked.map((row) => row.id));
-    return { nachrichten, unterhaltungen, dateien: unlinked.length };
+    // Unsent uploads and files whose link went (erased accounts) go after a day, like the hourly job's.
+    const unlinked = await removeUnlinkedAttachments(tx, files, now.getTime());
+    return { nachrichten, unterhaltungen, dateien: attached.length + unlinked };
   });
 }
-
-/** The file area of messages' attachments. */
-export const MESSAGES_FILE_AREA = 'f120';
 
 /** Daily: messages past the retention of the module's settings go; the run is recorded for the Datenschutz page. */
 export const messagesRetentionJob = retentionJob(

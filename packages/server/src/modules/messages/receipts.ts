@@ -62,6 +62,7 @@ export async function remind(db: Db, user: Caller, messageId: number, now = new 
       body: `${from}: ${message.betreff || message.text.slice(0, 120)}`,
       url: '/120',
     },
+    { respectQuietHours: true, now: now.getTime() },
   );
   return open.length;
 }

@@ -104,7 +104,7 @@ export const messageReceipts = pgTable(
   ],
 );
 
-/** Attachments: platform files (area f120) linked to a message. */
+/** Attachments: platform files (area f120) linked to a message; a file belongs to one message. */
 export const messageAttachments = pgTable(
   'messages_attachments',
   {
@@ -115,7 +115,10 @@ export const messageAttachments = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.messageId, table.fileId] })],
+  (table) => [
+    primaryKey({ columns: [table.messageId, table.fileId] }),
+    uniqueIndex('messages_attachments_file_idx').on(table.fileId),
+  ],
 );
 
 /** Each text translated once per language (key: SHA-256 of the text and the language). */

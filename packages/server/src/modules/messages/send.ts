@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database';
 import { recordEvent } from '../../platform/audit/protokoll';
 import { invalid } from '../../platform/http/calls';
 import { sendPush } from '../../platform/push/push';
+import { linkAttachments } from './attachments';
 import { namesOf, reachOf, resolveRecipients } from './directory';
 import { requireParticipant, type ConversationRow } from './access';
 import { messageConversations, messageMessages, messageParticipants, messageReceipts } from './schema';
@@ -63,7 +64,8 @@ export const BROADCAST_PROTOKOLL_TABLE = 'messages_rundschreiben';
 /**
  * sendNachricht: into a conversation the caller takes part in (a recipient's answer to a broadcast goes privately
  * to its sender), or a new conversation to the recipients the record rules allow. Everything of one send —
- * conversation, participants, message, one receipt per recipient — is written in one transaction; a repeated
+ * conversation, participants, message, its attachments (the sender's unsent uploads), one receipt per recipient —
+ * is written in one transaction; a repeated
  * `kennung` answers the message stored first. Push goes out after the commit.
  */
 export async function sendMessage(db: Db, user: Caller, input: SendData, now = new Date()): Promise<Sent> {
@@ -137,6 +139,7 @@ export async function sendMessage(db: Db, user: Caller, input: SendData, now = n
       // The same kennung arrived twice at once: the other request stored it.
       return null;
     }
+    await linkAttachments(tx, user, message.id, input.anhaenge);
     const participants = await tx
       .select({ userId: messageParticipants.userId })
       .from(messageParticipants)
@@ -164,6 +167,7 @@ export async function sendMessage(db: Db, user: Caller, input: SendData, now = n
         body: input.betreff || input.text.slice(0, 120),
         url: '/120',
       },
+      { respectQuietHours: true, now: now.getTime() },
     );
   }
   return sent;

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Caller } from '../../platform/auth/session-user';
 import { childAttendance } from '../children/public';
 import { and, count, eq, lt } from 'drizzle-orm';
-import type { UploadedFile } from '@hortus/contract';
+import { fileRules, type UploadedFile } from '@hortus/contract';
 import { parentReportsMessages } from '@hortus/contract/modules/parent-reports';
 import { files as storedFiles } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import type { BackgroundJob } from '../../platform/modules/server-module';
-import { CallError, type AppContext, invalid } from '../../platform/http/calls';
-import type { CheckedUpload } from '../children/public';
+import { type AppContext, invalid } from '../../platform/http/calls';
+import { checkedUpload, type CheckedUpload } from '../../platform/files/checked-upload';
 
 /** File area of report attachments (module 210). */
 export const REPORT_FILE_AREA = 'f210';
@@ -42,13 +42,7 @@ export async function uploadReportFiles(app: AppContext, user: Caller, uploads: 
   }
   const checked: (CheckedUpload & { file: UploadedFile })[] = [];
   for (const { file, field } of given) {
-    try {
-      checked.push({ file, ...(await childAttendance.checkedUpload(file)) });
-    } catch (error) {
-      if (error instanceof CallError)
-        throw new CallError(error.status, error.message, { [field]: error.errors.file ?? [] });
-      throw error;
-    }
+    checked.push({ file, ...(await checkedUpload(file, fileRules.pdfOrImage, field)) });
   }
   return withFiles(app, async (_tx, files) => {
     const stored: { pfad: string; name: string }[] = [];

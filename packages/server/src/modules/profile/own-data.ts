@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { invalid } from '../../platform/http/calls';
 import { readOrgData } from '../../platform/settings/org-data';
 import { readPreferredLanguage, writePreferredLanguage } from '../../platform/users/preferred-language';
+import { readQuietHours, writeQuietHours } from '../../platform/users/push-quiet-hours';
 import {
   applicableParameterIds,
   editRuleErrors,
@@ -27,10 +28,11 @@ async function ownParameters(db: Db, user: LoadedUser) {
 }
 
 export async function loadOwnData(db: Db, user: LoadedUser): Promise<GetMeineDatenReply> {
-  const [visible, stored, bevorzugteSprache] = await Promise.all([
+  const [visible, stored, bevorzugteSprache, ruhezeiten] = await Promise.all([
     ownParameters(db, user),
     storedValues(db, [user.id]),
     readPreferredLanguage(db, user.id),
+    readQuietHours(db, user.id),
   ]);
   return {
     status: 'success',
@@ -38,6 +40,7 @@ export async function loadOwnData(db: Db, user: LoadedUser): Promise<GetMeineDat
     nutzerparameter: visible,
     ...valueMapsOf(visible, stored.get(user.id)),
     bevorzugteSprache,
+    ruhezeiten,
   };
 }
 
@@ -45,7 +48,7 @@ export async function loadOwnData(db: Db, user: LoadedUser): Promise<GetMeineDat
  * Saves the user's own values. Only editable parameters are written; a value for a parameter the
  * user may only see is accepted when unchanged (the form sends every field) and refused otherwise;
  * values for parameters the user may not see (or unknown ids) are refused. The preferred language for
- * messages is written when sent (opt-in; every user may choose it).
+ * messages and the quiet hours for pushes are written when sent (opt-in; every user may choose them).
  */
 export async function saveOwnData(db: Db, user: LoadedUser, values: OwnValues): Promise<GetMeineDatenReply> {
   const visible = await ownParameters(db, user);
@@ -58,6 +61,7 @@ export async function saveOwnData(db: Db, user: LoadedUser, values: OwnValues): 
     await writeValues(tx, user.id, editable, values);
     await recomputeIdents(tx, [user.id]);
     if (values.bevorzugteSprache !== undefined) await writePreferredLanguage(tx, user.id, values.bevorzugteSprache);
+    if (values.ruhezeiten !== undefined) await writeQuietHours(tx, user.id, values.ruhezeiten);
   });
   return loadOwnData(db, user);
 }

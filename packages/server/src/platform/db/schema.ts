@@ -39,6 +39,8 @@ export const users = pgTable(
     lastView: text('last_view').notNull().default(''),
     /** The language the user prefers for messages (ISO 639-1, contract contentLanguages); null: German. */
     preferredLanguage: text('preferred_language'),
+    /** Quiet hours for pushes that respect them ({von, bis} 'HH:MM', Berlin time; contract quietHours); null: none. */
+    pushQuietHours: jsonb('push_quiet_hours').$type<{ von: string; bis: string }>(),
     createdAt: createdAt(),
     ...recordVersionColumns(),
   },

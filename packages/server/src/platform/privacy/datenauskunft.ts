@@ -40,6 +40,8 @@ async function accountPart(db: Db, userId: number, recordAreas: readonly string[
       sichtbar: users.show,
       // The language chosen for messages (ISO 639-1), null: German.
       bevorzugteSprache: users.preferredLanguage,
+      // Quiet hours for push notifications ({von, bis}), null: none.
+      ruhezeiten: users.pushQuietHours,
       angelegt: users.createdAt,
     })
     .from(users)

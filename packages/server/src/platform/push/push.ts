@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../db/database';
 import { pushSubscriptions, serverSettings, userGroups } from '../db/schema';
+import { usersInQuietHours } from '../users/push-quiet-hours';
 import { isPublicPushEndpoint, publicPushAgent } from './endpoint';
 
 interface VapidKeys {
@@ -64,13 +65,14 @@ export interface PushResult {
  * groups. Runs outside any transaction; subscriptions the push service reports as gone (404/410)
  * are deleted. Never throws for delivery problems: callers fire and forget. Endpoints are checked
  * again before sending (https, public host name) and connections go only to public addresses
- * (`publicPushAgent`; tests pass their own agent).
+ * (`publicPushAgent`; tests pass their own agent). With `respectQuietHours` (a module's opt-in, e.g. 120's
+ * messages) users inside their quiet hours (`users.push_quiet_hours`, Berlin time) are left out.
  */
 export async function sendPush(
   db: Db,
   targets: PushTargets,
   message: PushMessage,
-  options: { subject?: string; timeoutMs?: number; agent?: Agent } = {},
+  options: { subject?: string; timeoutMs?: number; agent?: Agent; respectQuietHours?: boolean; now?: number } = {},
 ): Promise<PushResult> {
   const userIds = new Set(targets.userIds ?? []);
   if ((targets.groupIds ?? []).length > 0) {
@@ -79,6 +81,10 @@ export async function sendPush(
       .from(userGroups)
       .where(inArray(userGroups.groupId, [...(targets.groupIds ?? [])]));
     for (const member of members) userIds.add(member.userId);
+  }
+  if (options.respectQuietHours) {
+    // Users inside their quiet hours ('Ruhezeiten', profile) get nothing; what the push announced waits in the app.
+    for (const quiet of await usersInQuietHours(db, [...userIds], options.now)) userIds.delete(quiet);
   }
   if (userIds.size === 0) return { sent: 0, failed: 0, removed: 0 };
   const subscriptions = await db

@@ -10,11 +10,8 @@ import {
   messageMessages,
   messageTranslations,
 } from '../../../src/modules/messages/schema';
-import {
-  MESSAGES_FILE_AREA,
-  applyMessagesRetention,
-  messagesRetentionJob,
-} from '../../../src/modules/messages/privacy';
+import { applyMessagesRetention, messagesRetentionJob } from '../../../src/modules/messages/privacy';
+import { MESSAGES_FILE_AREA } from '../../../src/modules/messages/attachments';
 import { translationKey } from '../../../src/modules/messages/translation';
 import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 import { messagesClient } from '../../support/messages-calls';

@@ -23,6 +23,7 @@ const reply: GetMeineDatenReply = {
   nutzerparameterwerte: { '1': '0171 1', '4': 'Aylin' },
   nutzerparameterwerteSelectoptionIDs: { '2': [3] },
   bevorzugteSprache: null,
+  ruhezeiten: null,
 };
 
 describe('own data form', () => {
@@ -59,12 +60,39 @@ describe('own data form', () => {
       ownValuesPayload(parameters, {
         werte: { ...initial.werte, p1: { wert: '0171 2', ids: [] } },
         bevorzugteSprache: 'uk',
+        ruhezeitenAn: false,
+        ruhezeiten: { von: '20:00', bis: '07:00' },
       }),
     ).toEqual({
       nutzerparameterwerte: { '1': '0171 2' },
       nutzerparameterwerteSelectoptionIDs: { '2': [3] },
       bevorzugteSprache: 'uk',
+      ruhezeiten: null,
     });
+  });
+
+  it('quiet hours: off without times sent, on with the contract’s rule on the times', () => {
+    expect(initial.ruhezeitenAn).toBe(false);
+    expect(initial.ruhezeiten).toEqual({ von: '20:00', bis: '07:00' });
+    expect(initialOwnData({ ...reply, ruhezeiten: { von: '21:30', bis: '06:00' } })).toMatchObject({
+      ruhezeitenAn: true,
+      ruhezeiten: { von: '21:30', bis: '06:00' },
+    });
+    const schema = ownDataSchema(parameters);
+    // Off: whatever the times say, nothing is checked.
+    expect(schema.safeParse({ ...initial, ruhezeiten: { von: '', bis: '' } }).success).toBe(true);
+    const same = schema.safeParse({ ...initial, ruhezeitenAn: true, ruhezeiten: { von: '08:00', bis: '08:00' } });
+    expect(same.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['ruhezeiten.bis', 'Beginn und Ende der Ruhezeit müssen sich unterscheiden.'],
+    ]);
+    expect(
+      schema.safeParse({ ...initial, ruhezeitenAn: true, ruhezeiten: { von: '', bis: '07:00' } }).error?.issues[0]
+        ?.path,
+    ).toEqual(['ruhezeiten', 'von']);
+    expect(
+      ownValuesPayload(parameters, { ...initial, ruhezeitenAn: true, ruhezeiten: { von: '22:00', bis: '06:30' } })
+        .ruhezeiten,
+    ).toEqual({ von: '22:00', bis: '06:30' });
   });
 
   it("offers German first, then the translation's languages", () => {

@@ -9,9 +9,11 @@ import {
   type MessagesSave,
   type MessageView,
   type TranslationLanguage,
+  type UploadedAttachment,
 } from '@hortus/contract/modules/messages';
 import type { PreferredLanguage } from '@hortus/contract';
 import { call } from '../../../platform/api/client';
+import { upload } from '../../../platform/api/upload';
 import { ApiError, NetworkError } from '../../../platform/api/errors';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { callWithVersion } from '../../../platform/query/versioned';
@@ -87,6 +89,12 @@ export function useConversation(id: number) {
 
 export function saveMessages(dataToSave: MessagesSave): Promise<MessagesReply> {
   return call(messagesCalls.getOrSaveSettings, { dataToSave });
+}
+
+/** uploadAnhaenge: the chosen files (at most ATTACHMENTS_MAX) → their ids for sendNachricht's `anhaenge`. */
+export async function uploadAttachments(files: readonly File[]): Promise<UploadedAttachment[]> {
+  const [file1, file2, file3, file4, file5] = files;
+  return (await upload(messagesCalls.uploadAnhaenge, {}, { file1, file2, file3, file4, file5 })).anhaenge;
 }
 
 /** An action; afterwards the inbox and the open conversation load again. */

@@ -1,6 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import {
   MESSAGE_TEXT_MAX,
@@ -8,6 +10,7 @@ import {
   sendInput,
   type MessagesData,
   type SendInput,
+  type UploadedAttachment,
 } from '@hortus/contract/modules/messages';
 import { NetworkError } from '../../../platform/api/errors';
 import { useAlert } from '../../../platform/alert/alert-context';
@@ -17,6 +20,7 @@ import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { saveMessages } from '../api/messages';
 import { enqueueMessage, newClientId, readOutbox, writeOutbox } from '../logic/outbox';
+import { AttachmentPicker } from './attachments';
 
 interface Option {
   kind: 'klassen' | 'gruppen' | 'nutzer';
@@ -73,7 +77,32 @@ function RecipientField({ control, options }: { control: Control<SendInput>; opt
   );
 }
 
-/** A new message or broadcast: recipients, subject, text, 'Bestätigung erforderlich' with an optional deadline. */
+/** The attachments of the new message: uploaded at once, their ids in the form's `anhaenge`. */
+function AttachmentsField({ control }: { control: Control<SendInput> }) {
+  const { field, fieldState } = useController({ control, name: 'anhaenge' });
+  const [files, setFiles] = useState<UploadedAttachment[]>([]);
+  return (
+    <>
+      <AttachmentPicker
+        value={files}
+        onChange={(next) => {
+          setFiles(next);
+          field.onChange(next.map((file) => file.id));
+        }}
+      />
+      {fieldState.error && (
+        <FormHelperText error role="alert">
+          {fieldState.error.message ?? fieldState.error.root?.message}
+        </FormHelperText>
+      )}
+    </>
+  );
+}
+
+/**
+ * A new message or broadcast: recipients, subject, text, attachments, 'Bestätigung erforderlich' with an optional
+ * deadline.
+ */
 export function ComposeDialog({
   data,
   onClose,
@@ -90,6 +119,7 @@ export function ComposeDialog({
     text: '',
     bestaetigungErforderlich: false,
     frist: '',
+    anhaenge: [],
   });
   const confirmation = useWatch({ control: form.control, name: 'bestaetigungErforderlich' });
   const options = optionsOf(data);
@@ -126,6 +156,7 @@ export function ComposeDialog({
           minRows={4}
           slotProps={{ htmlInput: { maxLength: MESSAGE_TEXT_MAX } }}
         />
+        <AttachmentsField control={form.control} />
         {data.rundschreiben && (
           <FormCheckbox
             control={form.control}

@@ -15,6 +15,7 @@ import {
   readSummary,
   confirmSummary,
   type MessageView,
+  type UploadedAttachment,
 } from '@hortus/contract/modules/messages';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { NetworkError } from '../../../platform/api/errors';
@@ -24,6 +25,7 @@ import { lazyExport } from '../../../platform/lazy/lazy-export';
 import { useConversation, useMessagesAction } from '../api/messages';
 import { enqueueMessage, newClientId, readOutbox, writeOutbox } from '../logic/outbox';
 import { autoTranslated } from '../logic/translation';
+import { AttachmentPicker, MessageAttachments } from './attachments';
 import { MessageText } from './message-text';
 
 const BroadcastOverview = lazyExport(() => import('./broadcast-overview'), 'BroadcastOverview');
@@ -61,6 +63,7 @@ export function ConversationPanel({ id, onBack }: { id: number; onBack(): void }
   const action = useMessagesAction();
   const alert = useAlert();
   const [text, setText] = useState('');
+  const [attachments, setAttachments] = useState<UploadedAttachment[]>([]);
   const [overview, setOverview] = useState<number | null>(null);
   const marked = useRef(new Set<number>());
   const data = query.data;
@@ -91,15 +94,22 @@ export function ConversationPanel({ id, onBack }: { id: number; onBack(): void }
   const translatedByItself = autoTranslated(nachrichten);
 
   const send = async () => {
-    const body = { id_konversation: id, text, kennung: newClientId() };
+    const body = {
+      id_konversation: id,
+      text,
+      kennung: newClientId(),
+      anhaenge: attachments.map((file) => file.id),
+    };
     try {
       await action.mutateAsync({ type: 'sendNachricht', data: body });
       setText('');
+      setAttachments([]);
       await query.refetch();
     } catch (error) {
       if (error instanceof NetworkError) {
         writeOutbox(enqueueMessage(readOutbox(), { titel: konversation.titel, send: body }));
         setText('');
+        setAttachments([]);
         alert.show(messagesMessages.queued, 'info');
       } else {
         alert.error(saveErrorMessage(error, messagesMessages.sendFailed));
@@ -159,6 +169,7 @@ export function ConversationPanel({ id, onBack }: { id: number; onBack(): void }
                 language={message.eigene ? null : bevorzugteSprache}
                 auto={translatedByItself.has(message.id)}
               />
+              <MessageAttachments files={message.anhaenge} />
               {message.bestaetigungErforderlich && (
                 <Typography variant="body2" color="text.secondary">
                   Bestätigung erforderlich{message.frist ? ` bis ${formatGermanDate(message.frist)}` : ''}
@@ -195,6 +206,7 @@ export function ConversationPanel({ id, onBack }: { id: number; onBack(): void }
           event.preventDefault();
           if (text.trim() !== '') void send();
         }}
+        data-testid="messages-composer"
       >
         <TextField
           label={
@@ -213,6 +225,7 @@ export function ConversationPanel({ id, onBack }: { id: number; onBack(): void }
           <SendIcon />
         </IconButton>
       </Stack>
+      <AttachmentPicker value={attachments} onChange={setAttachments} />
       {shownOverview && (
         <BroadcastOverview
           message={shownOverview}

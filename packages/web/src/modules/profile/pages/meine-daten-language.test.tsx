@@ -14,6 +14,7 @@ const reply = (bevorzugteSprache: GetMeineDatenReply['bevorzugteSprache']): GetM
   nutzerparameterwerte: {},
   nutzerparameterwerteSelectoptionIDs: {},
   bevorzugteSprache,
+  ruhezeiten: null,
 });
 
 beforeEach(() => {
@@ -46,6 +47,23 @@ describe("'Bevorzugte Sprache für Nachrichten' in Meine Daten", () => {
       nutzerparameterwerte: {},
       nutzerparameterwerteSelectoptionIDs: {},
       bevorzugteSprache: 'tr',
+      ruhezeiten: null,
     });
+  });
+
+  it('switches quiet hours for push notifications on, with 20:00–07:00 offered, and saves them', async () => {
+    renderWithProviders(<MeineDatenPage />);
+    const toggle = await screen.findByRole('switch', { name: 'Ruhezeiten für Benachrichtigungen' });
+    expect(screen.queryByTestId('quiet-hours')).toBeNull();
+    fireEvent.click(toggle);
+    expect(await screen.findByTestId('quiet-hours')).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Speichern' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(call.mock.calls.some((args) => args[0] === profileCalls.saveMeineDaten)).toBe(true));
+    const sent = call.mock.calls.find((args) => args[0] === profileCalls.saveMeineDaten)?.[1] as {
+      data: { ruhezeiten: unknown };
+    };
+    expect(sent.data.ruhezeiten).toEqual({ von: '20:00', bis: '07:00' });
   });
 });

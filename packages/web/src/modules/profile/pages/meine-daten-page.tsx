@@ -4,8 +4,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useWatch } from 'react-hook-form';
+import { quietHoursMessages } from '@hortus/contract';
 import { profileMessages, type GetMeineDatenReply } from '@hortus/contract/modules/profile';
-import { FormSelectField } from '../../../platform/forms/form-fields';
+import { FormCheckbox, FormSelectField } from '../../../platform/forms/form-fields';
+import { lazyExport } from '../../../platform/lazy/lazy-export';
 import { SubmitForm } from '../../../platform/forms/submit-form';
 import { useFormSave } from '../../../platform/forms/use-form-save';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
@@ -18,11 +21,14 @@ import { useMeineDaten } from '../api/get-meine-daten';
 import { useSaveMeineDaten } from '../api/save-meine-daten';
 import { initialOwnData, languageOptions, ownDataSchema, ownValuesPayload, sortedParameters } from '../own-data-form';
 
+const QuietHoursFields = lazyExport(() => import('../components/quiet-hours-fields'), 'QuietHoursFields');
+
 const loadFailed = 'Die Daten konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 
 /**
  * /010 'Meine Daten': the own parameter values (f010), editable where the condition allows, and the preferred
- * language for messages (every user may choose it; the interface stays German).
+ * language for messages (every user may choose it; the interface stays German) and the quiet hours for push
+ * notifications about messages ('Ruhezeiten').
  */
 export function MeineDatenPage() {
   const { data, dataUpdatedAt, isError } = useMeineDaten();
@@ -52,6 +58,7 @@ function OwnDataForm({ reply }: { reply: GetMeineDatenReply }) {
   const form = useSchemaForm(schema, initialOwnData(reply), { mode: 'onChange' });
   const formSave = useFormSave(form, { prefix: 'data.', fieldOf: parameterFieldOf('werte') });
   const { isDirty, isValid } = form.formState;
+  const quiet = useWatch({ control: form.control, name: 'ruhezeitenAn' });
 
   const submit = form.handleSubmit(async (values) => {
     const texts = { success: profileMessages.dataSaved, failure: profileMessages.saveFailed };
@@ -81,6 +88,13 @@ function OwnDataForm({ reply }: { reply: GetMeineDatenReply }) {
           helperText="Nachrichten in anderen Sprachen werden automatisch übersetzt angezeigt."
           fullWidth
         />
+        <Stack spacing={1}>
+          <FormCheckbox control={form.control} name="ruhezeitenAn" label={quietHoursMessages.label} variant="switch" />
+          <Typography variant="body2" color="text.secondary">
+            {quietHoursMessages.helper}
+          </Typography>
+          {quiet && <QuietHoursFields control={form.control} />}
+        </Stack>
       </Stack>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
         <Button type="submit" variant="contained" disabled={!isValid || !isDirty || saving.isSaving}>
