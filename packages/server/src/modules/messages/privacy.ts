@@ -18,6 +18,7 @@ import {
 } from './schema';
 import { readMessagesSettings } from './settings';
 import { translationKey } from './translation';
+import { invalidateUnread } from './widget';
 
 /**
  * Data protection of module 120 (issue 43, docs/architecture.md "Datenschutz"): the person's messages in the
@@ -119,6 +120,7 @@ export const messagesAccessPort: AccessPort = {
  */
 export const eraseMessagesOf: AccountEraser = async (tx, userIds) => {
   const ids = [...userIds];
+  await invalidateUnread(tx, 'all');
   const names = [...(await namesOf(tx, ids)).values()];
   const written = await tx
     .select({ id: messageMessages.id, text: messageMessages.text, betreff: messageMessages.betreff })
@@ -206,6 +208,7 @@ export async function applyMessagesRetention(
     }
     // Unsent uploads and files whose link went (erased accounts) go after a day, like the hourly job's.
     const unlinked = await removeUnlinkedAttachments(tx, files, now.getTime());
+    if (nachrichten > 0) await invalidateUnread(tx, 'all');
     return { nachrichten, unterhaltungen, dateien: attached.length + unlinked };
   });
 }

@@ -7,6 +7,7 @@ import { sendPush } from '../../platform/push/push';
 import { requireMessage } from './access';
 import { namesOf } from './directory';
 import { messageReceipts } from './schema';
+import { invalidateUnread } from './widget';
 
 function receiptOf(messageId: number, userId: number) {
   return and(eq(messageReceipts.messageId, messageId), eq(messageReceipts.userId, userId));
@@ -15,10 +16,12 @@ function receiptOf(messageId: number, userId: number) {
 /** gelesen: the caller read a message sent to them (their own messages and repeats change nothing). */
 export async function markRead(db: Db, user: Caller, messageId: number, now = new Date()): Promise<void> {
   await requireMessage(db, user, messageId);
-  await db
+  const changed = await db
     .update(messageReceipts)
     .set({ readAt: now })
-    .where(and(receiptOf(messageId, user.id), isNull(messageReceipts.readAt)));
+    .where(and(receiptOf(messageId, user.id), isNull(messageReceipts.readAt)))
+    .returning({ userId: messageReceipts.userId });
+  if (changed.length > 0) await invalidateUnread(db, [user.id]);
 }
 
 /** bestaetigen ('Gelesen und verstanden'): only a recipient of a message that asks for it; read as well. */
@@ -33,6 +36,7 @@ export async function confirm(db: Db, user: Caller, messageId: number, now = new
     .update(messageReceipts)
     .set({ confirmedAt: now, readAt: receipt.readAt ?? now })
     .where(receiptOf(messageId, user.id));
+  await invalidateUnread(db, [user.id]);
 }
 
 /**

@@ -10,6 +10,7 @@ import { linkAttachments } from './attachments';
 import { namesOf, reachOf, resolveRecipients } from './directory';
 import { requireParticipant, type ConversationRow } from './access';
 import { messageConversations, messageMessages, messageParticipants, messageReceipts } from './schema';
+import { invalidateUnread } from './widget';
 
 export interface Sent {
   id_konversation: number;
@@ -154,6 +155,7 @@ export async function sendMessage(db: Db, user: Caller, input: SendData, now = n
       .update(messageConversations)
       .set({ lastMessageAt: now })
       .where(eq(messageConversations.id, conversationId));
+    await invalidateUnread(tx, [user.id, ...recipients]);
     return { id_konversation: conversationId, id_nachricht: message.id, recipients };
   });
   if (!sent) return sendMessage(db, user, input, now);

@@ -2,6 +2,7 @@ import { hasRight } from '@hortus/contract';
 import { messagesRights, NEW_MESSAGES_MAX, type NewMessagesWidgetData } from '@hortus/contract/modules/messages';
 import type { Caller } from '../../platform/auth/session-user';
 import type { Db } from '../../platform/db/database';
+import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
 import type { ServerWidget } from '../../platform/modules/widgets';
 import { inbox } from './conversations';
 
@@ -25,18 +26,25 @@ export async function unreadConversations(db: Db, user: Caller): Promise<NewMess
   };
 }
 
-/** The last answer per loaded user with its JSON: the same object while nothing changed (ServerWidget.load). */
-const lastAnswers = new WeakMap<object, { json: string; data: NewMessagesWidgetData }>();
+/** The widget's answers per user, kept in the platform's hot cache until a message or receipt of theirs changes. */
+const unreadScope = `${cacheScope.module('120')}:ungelesen`;
+
+/** More recipients than this clear every user's answer instead of one key each. */
+const KEYS_MAX = 50;
+
+/**
+ * Call at every write that changes what the widget shows for these users (a message to them, a read, an
+ * erasure): with the writing handle, so other servers drop theirs once it commits. 'all' clears everyone's.
+ */
+export async function invalidateUnread(db: Db, userIds: readonly number[] | 'all'): Promise<void> {
+  if (userIds === 'all' || userIds.length > KEYS_MAX) await invalidate(db, unreadScope);
+  else for (const id of new Set(userIds)) await invalidate(db, unreadScope, id);
+}
 
 export const newMessagesWidget: ServerWidget = {
-  async load({ db, user }) {
-    const data = await unreadConversations(db, user);
-    const json = JSON.stringify(data);
-    const last = lastAnswers.get(user);
-    if (last && last.json === json) return last.data;
-    lastAnswers.set(user, { json, data });
-    return data;
-  },
+  // The same object while nothing changed: the dashboard keeps its reply bytes, and a warm dashboard asks
+  // the database nothing (test/platform/hot-paths.test.ts).
+  load: ({ db, user }) => remember(db, unreadScope, String(user.id), () => unreadConversations(db, user)),
   // Offered to whoever may read messages (x|120|000); others never get the widget's entry.
   offeredTo: ({ user }) => Promise.resolve(hasRight(user.rechte, messagesRights.write)),
 };

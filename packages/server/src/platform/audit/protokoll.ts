@@ -77,6 +77,7 @@ const platformFields: ProtokollFields = {
     root_pw: 'Startpasswort',
     locked_until: 'Gesperrt bis',
     preferred_language: 'Bevorzugte Sprache für Nachrichten',
+    push_quiet_hours: 'Ruhezeiten für Benachrichtigungen',
   },
   user_groups: { user_id: { label: 'Benutzer', ref: 'Benutzer' }, group_id: { label: 'Gruppe', ref: 'Gruppe' } },
   user_rights: { user_id: { label: 'Benutzer', ref: 'Benutzer' }, right: 'Recht' },
