@@ -8,6 +8,7 @@ import { encodeCallFields, platformCalls, type CallSpec } from '@hortus/contract
 import { customerCalls, type CostDocumentView, type CustomerData } from '@hortus/contract/modules/customers';
 import { dashboardCalls, newsFeedWidget, type GetDashboardReply } from '@hortus/contract/modules/dashboard';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
+import { messagesCalls, type MessagesData } from '@hortus/contract/modules/messages';
 import { buildApp, createAppContext } from '../../src/app';
 import { storeFile } from '../../src/platform/files/files';
 import { defaultCustomerSettings } from '../../src/modules/customers/settings';
@@ -191,6 +192,52 @@ describe('two servers on one PostgreSQL', () => {
     });
     expect(seen.body.status, seen.raw).toBe('success');
     await within1s(async () => (await feedOnB()).some((entry) => entry.id === id && entry.popupGesehen));
+  });
+
+  it('a message sent on A shows in the inbox and the widget „Neue Nachrichten“ on B, and its reading on B clears A', async () => {
+    const staff = ['x|000|000', 'x|120|000', 'x|200|000|000'];
+    const boss = await createUser(testDb.database.db, { rechteSolo: ['x|000|000', 'x|000|set'] });
+    const sender = await createUser(testDb.database.db, { ident: 'Frau Sender', rechteSolo: staff });
+    const reader = await createUser(testDb.database.db, { ident: 'Herr Leser', rechteSolo: staff });
+    const bossOnA = await loginOn(serverA, boss.nn, boss.password);
+    const senderOnA = await loginOn(serverA, sender.nn, sender.password);
+    const readerOnA = await loginOn(serverA, reader.nn, reader.password);
+    const readerOnB = await loginOn(serverB, reader.nn, reader.password);
+    const settings = await callA(dashboardCalls.getSettings, bossOnA, {
+      dataToSave: {
+        type: 'saveSettings',
+        data: {
+          useWidgets: ['w3'],
+          bedingung_f000_sehen: {},
+          w1_bedingung_meldungErstellen: { alle: true, gruppen: [] },
+          w1_standardEmpfaenger: '',
+        },
+      },
+    });
+    expect(settings.body.status, settings.raw).toBe('success');
+    const unreadIn = async (call: typeof callA, code: string) => {
+      const save = (await call(dashboardCalls.getSettings, code)).body.save as GetDashboardReply['save'];
+      const entry = save.widgets.find((widget) => widget.id === 'w3') as unknown as
+        { konversationen: { id: number }[] } | undefined;
+      return entry?.konversationen.map((item) => item.id) ?? [];
+    };
+    // Both servers have answered (and cached) the widget before the message comes.
+    expect(await unreadIn(callB, readerOnB)).toEqual([]);
+    expect(await unreadIn(callA, readerOnA)).toEqual([]);
+    const sent = await callA(messagesCalls.getOrSaveSettings, senderOnA, {
+      dataToSave: { type: 'sendNachricht', data: { empfaenger: { nutzer: [reader.id] }, text: 'Über zwei Server' } },
+    });
+    expect(sent.body.status, sent.raw).toBe('success');
+    const conversation = Number(sent.body.id_konversation);
+    await within1s(async () => (await unreadIn(callB, readerOnB)).includes(conversation));
+    const inbox = (await callB(messagesCalls.getOrSaveSettings, readerOnB)).body.save as MessagesData;
+    expect(inbox.ungelesen).toBe(1);
+    expect(await unreadIn(callA, readerOnA)).toEqual([conversation]);
+    const read = await callB(messagesCalls.getOrSaveSettings, readerOnB, {
+      dataToSave: { type: 'gelesen', data: { id_nachricht: Number(sent.body.id_nachricht) } },
+    });
+    expect(read.body.status, read.raw).toBe('success');
+    await within1s(async () => (await unreadIn(callA, readerOnA)).length === 0);
   });
 });
 
