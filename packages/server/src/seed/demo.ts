@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { demoProtokoll, writeDemoProtokoll } from '../platform/audit/demo-protokoll';
 import type { Db } from '../platform/db/database';
@@ -165,7 +165,8 @@ export async function seedDemo(
     Eltern: eltern,
     Kunden: kunden,
   };
-  // The office keeps the phone list current from the member directory; everyone else only reads it.
+  // The office keeps phone numbers and e-mail addresses current (member directory, parent and customer dialogs,
+  // the children import); everyone else only reads them.
   await db
     .update(userParameters)
     .set({
@@ -176,7 +177,7 @@ export async function seedDemo(
         f200: { sehen: everyone, bearbeiten: { alle: false, gruppen: [verwaltung] } },
       },
     })
-    .where(eq(userParameters.id, telefon.id));
+    .where(inArray(userParameters.id, [telefon.id, email.id]));
   await invalidateOrgData(db);
 
   const people: Record<

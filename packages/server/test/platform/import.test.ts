@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { platformCalls, type ImportReply } from '@hortus/contract';
 import { childrenCalls } from '@hortus/contract/modules/children';
 import { customerCalls } from '@hortus/contract/modules/customers';
 import { payrollCalls } from '@hortus/contract/modules/payroll';
-import { users } from '../../src/platform/db/schema';
+import { userParameterValues, userParameters, users } from '../../src/platform/db/schema';
+import { invalidateOrgData } from '../../src/platform/settings/org-data';
 import { childPhones, childPickupPersons, childClasses, children } from '../../src/modules/children/schema';
 import { customers } from '../../src/modules/customers/schema';
 import { payrollEmployees } from '../../src/modules/payroll/schema';
@@ -73,6 +74,16 @@ describe('importKinder', () => {
       .where(eq(users.id, done.neueEltern?.[0] ?? 0));
     expect(parent?.nn).toBe('anna.import@example.org');
     expect(parent?.rootPw).toBe(true);
+    // The e-mail column becomes the parent account's e-mail (the parent group's e-mail parameter), not only its name.
+    const [mailParameter] = await db.select().from(userParameters).where(eq(userParameters.name, 'E-Mail'));
+    expect(
+      await db
+        .select({ wert: userParameterValues.wert })
+        .from(userParameterValues)
+        .where(
+          and(eq(userParameterValues.userId, parent?.id ?? 0), eq(userParameterValues.parameterId, mailParameter!.id)),
+        ),
+    ).toEqual([{ wert: 'anna.import@example.org' }]);
     const lotta = created.find((c) => c.vorname === 'Lotta');
     expect(lotta?.birthday).toBe('2018-04-12');
     expect(
@@ -91,6 +102,32 @@ describe('importKinder', () => {
     // The same file again: the children are duplicates now, nothing new.
     const again = await importText(childrenCalls.importKinder, leitung, kinderCsv, false);
     expect(again).toMatchObject({ neu: 0, doppelt: 2 });
+  });
+
+  it('names the e-mail column when a new parent account could not keep the address (issue 47: it was dropped)', async () => {
+    const db = server.database.db;
+    const [mail] = await db.select().from(userParameters).where(eq(userParameters.name, 'E-Mail'));
+    const conditions = mail!.bedingungen as Record<string, { sehen: unknown; bearbeiten: unknown }>;
+    const nobody = { alle: false, gruppen: [] };
+    await db
+      .update(userParameters)
+      .set({ bedingungen: { ...conditions, f200: { sehen: conditions.f200!.sehen, bearbeiten: nobody } } })
+      .where(eq(userParameters.id, mail!.id));
+    await invalidateOrgData(db);
+    try {
+      const csv = [
+        'Vorname;Nachname;Klasse;Erziehungsberechtigte/r;E-Mail',
+        'Mia;Mail;Import-3c;Pia Mail;pia@example.org',
+      ];
+      const preview = await importText(childrenCalls.importKinder, leitung, csv.join('\r\n'), true);
+      expect(preview.fehler).toEqual([
+        { zeile: 2, spalte: 'E-Mail', meldung: expect.stringMatching(/^Die E-Mail würde nicht gespeichert/) },
+      ]);
+      expect(preview.neu).toBe(0);
+    } finally {
+      await db.update(userParameters).set({ bedingungen: mail!.bedingungen }).where(eq(userParameters.id, mail!.id));
+      await invalidateOrgData(db);
+    }
   });
 
   it('counts a row without a class as an error in the preview, as the run does (issue 47)', async () => {

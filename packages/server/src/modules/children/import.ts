@@ -37,6 +37,8 @@ const texts = {
   classLocked: (name: string) => `Kinder der Klasse „${name}“ dürfen Sie nicht bearbeiten.`,
   parentRight: 'Elternkonten legt an, wer das Recht für Elternkonten hat.',
   parentName: 'Bitte Vor- und Nachnamen des Elternteils angeben (z. B. „Anna Schulz“).',
+  mailNotStored:
+    'Die E-Mail würde nicht gespeichert: Sie dürfen die E-Mail der Eltern nicht bearbeiten (Einstellungen des Parameters „E-Mail“), oder die Elterngruppe hat keinen E-Mail-Parameter.',
   noParentGroup: 'In den Einstellungen ist keine Nutzergruppe für Eltern gewählt.',
 } as const;
 
@@ -167,6 +169,8 @@ export async function importChildren(
         const plannedName = newParents.get(planned) ?? nn;
         parent = { key: `nn:${lower(plannedName)}`, nn: plannedName, vorname, nachname, mail: v.mail };
       } else if (words.length < 2) add('eltern', texts.parentName);
+      // A new account would lose the address silently (issue 47): say so on the column instead.
+      else if (v.mail !== '' && !mailParameter) add('mail', texts.mailNotStored);
       else {
         let free = nn;
         for (let n = 2; takenNames.has(lower(free)) && v.benutzername === ''; n++) free = `${nn}${n}`;
