@@ -32,6 +32,7 @@ import { requireDeclaredDependencies } from './platform/modules/dependencies';
 import { widgetCalls, widgetRegistry } from './platform/modules/widgets';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { expiredSessionsJob } from './platform/users/accounts';
+import { meineSitzungenCall, sitzungBeendenCall } from './platform/settings/session-calls';
 import {
   protokollFieldsOf,
   protokollNamesOf,
@@ -57,6 +58,8 @@ const platformCalls: CallDefinition[] = [
   totpAktivierenCall,
   totpStatusCall,
   totpDeaktivierenCall,
+  meineSitzungenCall,
+  sitzungBeendenCall,
   downloadCall,
 ];
 

@@ -37,6 +37,10 @@ export const messages = {
     'Zweiter Faktor eingerichtet. Bitte notieren Sie diese Wiederherstellungscodes: Jeder gilt einmal, falls das Telefon fehlt.',
   totpOff: 'Die Anmeldung mit zweitem Faktor ist ausgeschaltet.',
   totpRequiredByGroup: 'Ihre Gruppe verlangt die Anmeldung mit zweitem Faktor; sie lässt sich nicht ausschalten.',
+  /** The own session list (issue 42). */
+  sessionUnknown: 'Diese Anmeldung gibt es nicht (mehr).',
+  sessionCurrent: 'Dieses Gerät melden Sie mit „Ausloggen“ ab.',
+  sessionEnded: 'Das Gerät wurde abgemeldet.',
   totpConfirmOff: 'Bitte das Passwort oder einen Code der Authenticator-App angeben.',
   otpSetupRequired:
     'Ihre Gruppe verlangt die Anmeldung mit zweitem Faktor. Bitte fügen Sie den Schlüssel in Ihre Authenticator-App ein und geben Sie den angezeigten Code ein.',

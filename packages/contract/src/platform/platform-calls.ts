@@ -5,6 +5,7 @@ import { loginReply, loginScreenReply, okReply } from './login-route';
 import { loginRouteTargets } from './login-route-calls';
 import { ruledString } from './schema';
 import { tooLongMessage } from './validation';
+import { recordId } from './wire';
 
 /** Answers a file (a download), never JSON; error statuses come as the shared ErrorReply. */
 export const fileDownloadReply = z.never();
@@ -113,6 +114,34 @@ export const platformCalls = {
       pw: z.string().max(200, tooLongMessage(200)).default(''),
       otp: z.string().trim().max(40, tooLongMessage(40)).default(''),
     },
+    reply: okReply,
+  }),
+  /**
+   * The own sessions (issue 42): each device logged in to the account with its browser and system, when it
+   * logged in and was last used; `aktuell` marks the one asking. Opt-in, not in the specification.
+   */
+  meineSitzungen: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'meineSitzungen',
+    request: {},
+    reply: z.object({
+      status: z.literal('success'),
+      sitzungen: z.array(
+        z.object({
+          id: z.number(),
+          geraet: z.string(),
+          angemeldet: z.string(),
+          zuletzt: z.string(),
+          aktuell: z.boolean(),
+        }),
+      ),
+    }),
+  }),
+  /** Ends one of the own sessions (another device); the own current one is ended by logging out. */
+  sitzungBeenden: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'sitzungBeenden',
+    request: { id: recordId() },
     reply: okReply,
   }),
   /** A stored file by its logical path; also answered for GET (links opened in a new window). */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sessions } from '../db/schema';
 import { cacheScope, invalidate } from '../cache/hot-cache';
@@ -18,13 +18,46 @@ export function hashToken(code: string): string {
   return createHash('sha256').update(code).digest('hex');
 }
 
-export async function createSession(db: Db, userId: number, clientAddress: string): Promise<string> {
+/**
+ * What a session list shows of a login's device: browser and system from its user agent ('Chrome auf Android',
+ * 'Safari auf iPhone'); only this summary is kept, not the user agent itself (data minimisation).
+ */
+export function deviceOf(userAgent: string | undefined): string {
+  const agent = userAgent ?? '';
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /(Firefox|FxiOS)\//.test(agent)
+      ? 'Firefox'
+      : /(Chrome|CriOS|Chromium)\//.test(agent)
+        ? 'Chrome'
+        : /Safari\//.test(agent)
+          ? 'Safari'
+          : '';
+  const system = /iPhone/.test(agent)
+    ? 'iPhone'
+    : /iPad/.test(agent)
+      ? 'iPad'
+      : /Android/.test(agent)
+        ? 'Android'
+        : /Windows/.test(agent)
+          ? 'Windows'
+          : /Mac OS X|Macintosh/.test(agent)
+            ? 'Mac'
+            : /Linux/.test(agent)
+              ? 'Linux'
+              : '';
+  if (browser && system) return `${browser} auf ${system}`;
+  return browser || system || 'Unbekanntes Gerät';
+}
+
+export async function createSession(db: Db, userId: number, clientAddress: string, device = ''): Promise<string> {
   const code = randomBytes(32).toString('base64url');
   const now = Date.now();
   await db.insert(sessions).values({
     tokenHash: hashToken(code),
     userId,
     clientAddress,
+    device,
     expiresAt: new Date(now + SESSION_IDLE_DAYS * DAY_MS),
   });
   const live = await db
@@ -57,4 +90,28 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
     .where(
       or(lt(sessions.expiresAt, new Date()), lt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_DAYS * DAY_MS))),
     );
+}
+
+/** The own sessions (devices) of an account, the latest used first. */
+export async function ownSessions(db: Db, userId: number) {
+  return db
+    .select({
+      id: sessions.id,
+      device: sessions.device,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Ends one of the account's own sessions; false when it has none of that id (another's, or gone). */
+export async function endOwnSession(db: Db, userId: number, sessionId: number): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ tokenHash: sessions.tokenHash });
+  for (const row of ended) await invalidate(db, cacheScope.session, row.tokenHash);
+  return ended.length > 0;
 }

@@ -176,6 +176,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     clientAddress: text('client_address').notNull().default(''),
+    /** The device as the login's browser named itself, summarised ('Firefox auf Windows'; never the full user agent). */
+    device: text('device').notNull().default(''),
   },
   (table) => [uniqueIndex('sessions_token_idx').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
 );

@@ -9,7 +9,7 @@ import {
 } from '@hortus/contract';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { accountLockedUntil, beginLoginAttempt, loginSucceeded, pruneLoginAttempts } from '../auth/login-throttle';
-import { createSession, deleteSession } from '../auth/sessions';
+import { createSession, deleteSession, deviceOf } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { pushSubscriptions, users } from '../db/schema';
 import { isPublicPushEndpoint } from '../push/endpoint';
@@ -49,7 +49,7 @@ export async function storeSubscription(db: Db, userId: number, subscription: Pu
 }
 
 export const loginCall = defineCall(platformCalls.login).forPublic({
-  async handle({ db, input, clientAddress }) {
+  async handle({ db, input, clientAddress, request }) {
     const subscription = parseSubscription(input.subscription);
     // Recorded before the slow hash: parallel guesses are counted before any of them is checked.
     const attempt = await beginLoginAttempt(db, input.nn, clientAddress);
@@ -120,7 +120,7 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
         .set({ passwordHash: stronger })
         .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
     }
-    const code = await createSession(db, user.id, clientAddress);
+    const code = await createSession(db, user.id, clientAddress, deviceOf(request.headers['user-agent']));
     await recordLogin(db, { nutzerId: user.id, nn: input.nn, adresse: clientAddress, outcome: 'success' });
     if (subscription) await storeSubscription(db, user.id, subscription);
     return recoveryCodes ? { status: 'success', code, recoveryCodes } : { status: 'success', code };

@@ -21,6 +21,7 @@ import {
 } from '../password-form';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { TwoFactorSection } from '../components/two-factor-section';
+import { SessionsSection } from '../components/sessions-section';
 
 const fields: readonly { name: PasswordField; label: string; autoComplete: string }[] = [
   { name: 'oldPassword', label: 'Altes Passwort', autoComplete: 'current-password' },
@@ -119,6 +120,7 @@ export function AccountSettingsPage() {
           )}
         </Box>
         <TwoFactorSection />
+        <SessionsSection />
       </Paper>
     </PageContainer>
   );
