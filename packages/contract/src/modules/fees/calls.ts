@@ -5,7 +5,7 @@ import { isoDayField, numberField, optionalIsoDayField, timeOfDayField } from '.
 import { amountField, formatCentsGerman, MAX_CENTS, parseCents } from '../../platform/money';
 import { ruledString } from '../../platform/schema';
 import { tooLongMessage } from '../../platform/validation';
-import { defineActions, newOrRecordId, recordId, storedId } from '../../platform/wire';
+import { defineActions, jsonField, newOrRecordId, recordId, storedId } from '../../platform/wire';
 import { feesRights } from './definition';
 import { ALLERGEN_CODES, creditorIdError, MONTH_PATTERN, SEPA_REFERENCE_PATTERN } from './logic';
 
@@ -31,6 +31,7 @@ export const feesMessages = {
   unknownStatement: 'Die Abrechnung existiert nicht.',
   notCollected: 'Nur eingezogene Lastschriften können zurückgegeben werden.',
   alreadyReturned: 'Die Lastschrift ist bereits als zurückgegeben erfasst.',
+  year: 'Bitte ein Jahr zwischen 2000 und 2100 angeben.',
 } as const;
 
 const limited = (max: number, ...rules: Parameters<typeof ruledString>) =>
@@ -399,6 +400,27 @@ export const feesCalls = {
     path: feesPath,
     queryKey: 'kuechenlistePdf',
     request: { tag: isoDayField() },
+    reply: fileReply,
+    timeoutMs: 30_000,
+  }),
+  /**
+   * A family's yearly certificate for the tax return (Kinderbetreuungskosten, § 10 Abs. 1 Nr. 5 EStG): per child
+   * the care fees of the year's paid statements, meal money apart (not deductible). The office, or the family's
+   * parent. Opt-in, not in the specification's module.
+   */
+  jahresbescheinigungPdf: defineCallSpec({
+    path: feesPath,
+    queryKey: 'jahresbescheinigungPdf',
+    request: {
+      id_familie: recordId(),
+      jahr: jsonField(
+        z
+          .number({ error: feesMessages.year })
+          .int(feesMessages.year)
+          .min(2000, feesMessages.year)
+          .max(2100, feesMessages.year),
+      ),
+    },
     reply: fileReply,
     timeoutMs: 30_000,
   }),

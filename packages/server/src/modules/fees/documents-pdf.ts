@@ -3,6 +3,7 @@ import { ALLERGENS, maskIban, type FeesSettings, type KitchenList } from '@hortu
 import { mm, renderPdf } from '../../platform/pdf/pdf-document';
 import type { MandateRow } from './mandates';
 import type { StatementRow } from './runs';
+import type { CertificateChild } from './certificate';
 
 const monthName = (month: string) => `${germanMonthNames[Number(month.slice(5)) - 1] ?? ''} ${month.slice(0, 4)}`;
 const margins = { left: mm(18), right: mm(18), top: mm(18), bottom: mm(18) };
@@ -74,5 +75,56 @@ export function kitchenPdf(list: KitchenList, organisation: string): Promise<Buf
         rows: klasse.kinder.map((kind) => [kind.name, kind.hinweise]),
       });
     }
+  });
+}
+
+/**
+ * The yearly certificate for the tax return (German): per child the care fees paid in the year, meal money
+ * apart, the months covered, and the legal note (§ 10 Abs. 1 Nr. 5 EStG; meals are not deductible).
+ */
+export function certificatePdf(
+  certificate: { familyName: string; children: CertificateChild[]; months: string[] },
+  year: number,
+  organisation: string,
+  today: string,
+): Promise<Buffer> {
+  const title = `Bescheinigung über Kinderbetreuungskosten ${year}`;
+  const sum = (key: 'betreuung' | 'essen') => certificate.children.reduce((total, child) => total + child[key], 0);
+  return renderPdf({ title, author: organisation, margins }, (pdf) => {
+    pdf.title(title);
+    pdf.text(`${organisation} · Familie ${certificate.familyName} · ausgestellt am ${formatGermanDate(today)}`, {
+      grey: 0.4,
+      size: 9,
+    });
+    pdf.space(8);
+    pdf.paragraph(
+      `Für die Betreuung der folgenden Kinder wurden im Kalenderjahr ${year} diese Beträge an uns gezahlt:`,
+      { size: 10 },
+    );
+    pdf.table({
+      size: 9,
+      columns: [
+        { header: 'Kind' },
+        { header: 'Betreuungsbeiträge', width: 110, align: 'right' },
+        { header: 'Essensgeld', width: 90, align: 'right' },
+      ],
+      rows: [
+        ...certificate.children.map((child) => [child.name, formatEuro(child.betreuung), formatEuro(child.essen)]),
+        ['Summe', formatEuro(sum('betreuung')), formatEuro(sum('essen'))],
+      ],
+    });
+    pdf.space(8);
+    pdf.paragraph(
+      certificate.months.length > 0
+        ? `Berücksichtigt sind die bezahlten Abrechnungen der Monate ${certificate.months.map(monthName).join(', ')}.`
+        : `Für ${year} liegen keine bezahlten Abrechnungen vor.`,
+      { size: 9 },
+    );
+    pdf.paragraph(
+      'Die Betreuungsbeiträge können als Kinderbetreuungskosten nach § 10 Abs. 1 Nr. 5 EStG geltend gemacht werden. ' +
+        'Das Essensgeld (Verpflegung) gehört nicht zu den Kinderbetreuungskosten und ist nicht abziehbar. ' +
+        'Diese Bescheinigung wurde maschinell erstellt und ist ohne Unterschrift gültig.',
+      { size: 8, grey: 0.4 },
+    );
   });
 }

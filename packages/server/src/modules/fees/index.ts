@@ -2,7 +2,7 @@ import type { ServerModule } from '../../platform/modules/server-module';
 import { feesFileAccess } from './access';
 import { getOrSaveSettingsCall } from './calls/load';
 import { kuechenlisteCall, kuechenlistePdfCall } from './calls/meals';
-import { abrechnungPdfCall } from './calls/runs';
+import { abrechnungPdfCall, jahresbescheinigungPdfCall } from './calls/runs';
 import { runDemoMonth, seedFeesDemo } from './demo-seed';
 import { feesProtokollFields, feesProtokollLabels } from './protokoll';
 import { FEES_FILE_AREA } from './runs';
@@ -13,7 +13,7 @@ import { FEES_FILE_AREA } from './runs';
  */
 export const feesServerModule: ServerModule = {
   code: '220',
-  calls: [getOrSaveSettingsCall, kuechenlisteCall, kuechenlistePdfCall, abrechnungPdfCall],
+  calls: [getOrSaveSettingsCall, kuechenlisteCall, kuechenlistePdfCall, abrechnungPdfCall, jahresbescheinigungPdfCall],
   fileAccess: { [FEES_FILE_AREA]: feesFileAccess },
   protokollLabels: feesProtokollLabels,
   protokollFields: feesProtokollFields,

@@ -1,11 +1,13 @@
+import { todayIsoDay } from '@hortus/contract';
 import { feesCalls, feesMessages, feesRights } from '@hortus/contract/modules/fees';
 import { offerFile } from '../../../platform/files/offer-file';
-import { defineCall } from '../../../platform/http/calls';
+import { CallError, defineCall } from '../../../platform/http/calls';
 import { requireRecord } from '../../../platform/http/records';
 import { readAppSettings } from '../../../platform/settings/app-settings';
 import { familyView } from '../../children/public';
 import { canSeeFamily } from '../access';
-import { statementPdf } from '../documents-pdf';
+import { certificatePdf, statementPdf } from '../documents-pdf';
+import { yearCertificate } from '../certificate';
 import { currentMandates } from '../mandates';
 import { statementWithMonth } from '../runs';
 import { readFeesSettings } from '../settings';
@@ -40,6 +42,30 @@ export const abrechnungPdfCall = defineCall(feesCalls.abrechnungPdf).forSession(
         { app, user },
         { name: `Beitragsabrechnung-${statement.month}.pdf`, mime: 'application/pdf', bytes },
         { via: 'download', key: `abrechnung-${statement.id}.pdf` },
+      )),
+    };
+  },
+});
+
+/** jahresbescheinigungPdf: the yearly certificate of a family the caller sees (else notFound). */
+export const jahresbescheinigungPdfCall = defineCall(feesCalls.jahresbescheinigungPdf).forSession({
+  rights: [feesRights.module],
+  async handle({ app, db, input, user }) {
+    if (!canSeeFamily(user, input.id_familie)) throw new CallError('notFound', feesMessages.unknownFamily);
+    const [certificate, appSettings] = await Promise.all([
+      yearCertificate(db, input.id_familie, input.jahr),
+      readAppSettings(db),
+    ]);
+    if (certificate.familyName === '' && certificate.children.length === 0) {
+      throw new CallError('notFound', feesMessages.unknownFamily);
+    }
+    const bytes = await certificatePdf(certificate, input.jahr, appSettings.app_titel, todayIsoDay());
+    return {
+      status: 'success',
+      ...(await offerFile(
+        { app, user },
+        { name: `Jahresbescheinigung-${input.jahr}.pdf`, mime: 'application/pdf', bytes },
+        { via: 'download', key: `jahresbescheinigung-${input.id_familie}-${input.jahr}.pdf` },
       )),
     };
   },

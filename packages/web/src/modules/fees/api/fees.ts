@@ -28,6 +28,12 @@ export async function downloadStatement(id: number): Promise<void> {
   await downloadStoredFile(reply.file, reply.name);
 }
 
+/** A family's yearly certificate for the tax return (care fees paid in the year, meals apart) as a PDF. */
+export async function downloadCertificate(id_familie: number, jahr: number): Promise<void> {
+  const reply = await call(feesCalls.jahresbescheinigungPdf, { id_familie, jahr });
+  await downloadStoredFile(reply.file, reply.name);
+}
+
 export async function downloadKitchenList(tag: string): Promise<void> {
   const reply = await call(feesCalls.kuechenlistePdf, { tag });
   await downloadStoredFile(reply.file, reply.name);

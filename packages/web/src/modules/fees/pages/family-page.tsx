@@ -11,7 +11,7 @@ import { formatEuro, formatGermanDate } from '@hortus/contract';
 import { orderOpen, type FeesData } from '@hortus/contract/modules/fees';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { downloadStatement, useFees, useSaveFees } from '../api/fees';
+import { downloadCertificate, downloadStatement, useFees, useSaveFees } from '../api/fees';
 import { errorText, Loading, monthLabel } from './shared';
 
 /** /220-100 (parents, on a phone): order lunches per child until the cut-off, the statements, the mandate. */
@@ -87,12 +87,29 @@ function Meals({ data }: { data: FeesData }) {
 function Statements({ data }: { data: FeesData }) {
   const alert = useAlert();
   const rows = data.laeufe.flatMap((run) => run.abrechnungen.map((statement) => ({ run, statement })));
+  // The family's yearly certificates for the tax return: last year's and this year's so far.
+  const family = data.familien[0]?.id;
+  const year = Number(data.heute.slice(0, 4));
   return (
     <Paper sx={{ p: 2 }} data-testid="fees-statements">
       <Typography variant="h6" component="h2">
         Abrechnungen
       </Typography>
       {rows.length === 0 && <Typography>Noch keine Abrechnung.</Typography>}
+      {family !== undefined && (
+        <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap' }}>
+          {[year - 1, year].map((jahr) => (
+            <Button
+              key={jahr}
+              size="small"
+              variant="outlined"
+              onClick={() => downloadCertificate(family, jahr).catch((error: unknown) => alert.error(errorText(error)))}
+            >
+              Jahresbescheinigung {jahr}
+            </Button>
+          ))}
+        </Stack>
+      )}
       <List dense>
         {rows.map(({ run, statement }) => (
           <ListItem

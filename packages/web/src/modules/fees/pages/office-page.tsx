@@ -26,7 +26,14 @@ import { MandateDialog, MenuDayDialog, ScopeDialog } from '../components/fee-dia
 import { downloadStoredFile } from '../../../platform/api/download';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { PageContainer } from '../../../platform/layout/page-container';
-import { downloadKitchenList, downloadStatement, loadKitchenList, useFees, useSaveFees } from '../api/fees';
+import {
+  downloadCertificate,
+  downloadKitchenList,
+  downloadStatement,
+  loadKitchenList,
+  useFees,
+  useSaveFees,
+} from '../api/fees';
 import { errorText, Loading, monthLabel } from './shared';
 
 type Saver = (action: FeesSave, done?: () => void) => void;
@@ -131,6 +138,17 @@ function Runs({ data, run, busy }: { data: FeesData; run: Saver; busy: boolean }
                     onClick={() => downloadStatement(a.id).catch((e: unknown) => alert.error(errorText(e)))}
                   >
                     PDF
+                  </Button>
+                  <Button
+                    size="small"
+                    aria-label={`Jahr ${latest.monat.slice(0, 4)}: Jahresbescheinigung ${families.get(a.id_familie) ?? a.id_familie}`}
+                    onClick={() =>
+                      downloadCertificate(a.id_familie, Number(latest.monat.slice(0, 4))).catch((e: unknown) =>
+                        alert.error(errorText(e)),
+                      )
+                    }
+                  >
+                    Jahr {latest.monat.slice(0, 4)}
                   </Button>
                   {latest.abgeschlossen && a.lastschrift && a.bezahlt && (
                     <Button
