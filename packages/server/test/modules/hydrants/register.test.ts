@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIsoDay } from '@hortus/contract';
 import {
   hydrantCalls,
   type Hydrant,
@@ -190,7 +191,8 @@ describe('saveHydrantChangeStatus / saveHydrantChangeMangel', () => {
     expectStatus(reply, 'success');
     const changed = reply.body.hydrant as Hydrant;
     expect(changed.status).toBe('1');
-    expect(changed.letztePruefung).toBe(new Date().toISOString().slice(0, 10));
+    // The inspection day is the Berlin day (between 23:00 and 24:00 UTC it is already the next one).
+    expect(changed.letztePruefung).toBe(todayIsoDay());
     expectStatus(
       await server.call(calls.saveHydrantChangeStatus, editor.code, { idHydrant: hydrant.id, status: '7' }),
       'validationError',
