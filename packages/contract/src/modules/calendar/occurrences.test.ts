@@ -140,6 +140,13 @@ describe('birthdays', () => {
     expect(birthdayText(person, 1980)).toBe('Aylin Öztürk hat am 21.07.1980 Geburtstag.');
   });
 
+  it('starts in the year of birth, never before (issue 47)', () => {
+    const baby = { ...person, jahr: 2029 };
+    expect(
+      birthdayEntries([baby], '#FF0000', at(2027, 1, 1), at(2030, 12, 31)).map((entry) => toLocal(entry.start).year),
+    ).toEqual([2029, 2030]);
+  });
+
   it('29 February appears only in leap years', () => {
     const leap = { ...person, tag: 29, monat: 2 };
     expect(

@@ -48,7 +48,10 @@ export function expandEvents(events: readonly CalendarEvent[], from: number, to:
   return entries;
 }
 
-/** Birthdays as all-day entries from 00:00 to 23:59 of the day, one per year in [from, to]. */
+/**
+ * Birthdays as all-day entries from 00:00 to 23:59 of the day, one per year in [from, to] from the year of birth
+ * on (issue 47: a person born in 2019 had birthdays in 2018).
+ */
 export function birthdayEntries(
   birthdays: readonly Birthday[],
   color: string,
@@ -60,7 +63,7 @@ export function birthdayEntries(
   const lastYear = toLocal(to, timeZone).year;
   const entries: CalendarEntry[] = [];
   for (const person of birthdays) {
-    for (let year = firstYear; year <= lastYear; year++) {
+    for (let year = Math.max(firstYear, person.jahr); year <= lastYear; year++) {
       const day = parseIsoDay(isoDate(year, person.monat, person.tag));
       if (day === null) continue;
       const date = dateOfDayNumber(day);
