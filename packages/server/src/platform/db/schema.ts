@@ -37,9 +37,9 @@ export const users = pgTable(
     rootPw: boolean('root_pw').notNull().default(true),
     show: boolean('show').notNull().default(true),
     lastView: text('last_view').notNull().default(''),
-    /** The language the user prefers for messages (ISO 639-1, contract contentLanguages); null: German. */
+    /** The language the user reads others' texts in, translated (ISO 639-1, contract contentLanguages); null: German. */
     preferredLanguage: text('preferred_language'),
-    /** Quiet hours for pushes that respect them ({von, bis} 'HH:MM', Berlin time; contract quietHours); null: none. */
+    /** Quiet hours for the pushes that ask for them ({von, bis} 'HH:MM', Berlin time; contract quietHours); null: none. */
     pushQuietHours: jsonb('push_quiet_hours').$type<{ von: string; bis: string }>(),
     createdAt: createdAt(),
     ...recordVersionColumns(),
