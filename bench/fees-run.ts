@@ -7,14 +7,11 @@
  *   npm run bench:fees -w @hortus/bench
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { encodeCallFields, ibanCheckDigits, platformCalls, todayIsoDay, type CallSpec } from '@hortus/contract';
+import { encodeCallFields, ibanCheckDigits, todayIsoDay, type CallSpec } from '@hortus/contract';
 import { feesCalls, monthDays } from '@hortus/contract/modules/fees';
-import { buildApp } from '../packages/server/src/app';
-import { bootstrap } from '../packages/server/src/bootstrap';
-import { openPglite } from '../packages/server/src/platform/db/database';
 import { hashGeneratedPassword } from '../packages/server/src/platform/auth/password';
+import { inProcessServer } from './in-process';
 import { createUser } from '../packages/server/src/seed/factories';
 import { childClasses, children } from '../packages/server/src/modules/children/schema';
 import {
@@ -31,26 +28,11 @@ const MEALS = 20;
 const MONTH = '2026-10';
 
 async function run(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-220-'));
-  const database = await openPglite(undefined);
-  await database.migrate();
-  await bootstrap(database, { adminUser: 'admin', adminPassword: 'Admin#Bench-2026', seed: 'none' });
-  const app = await buildApp({ database, dataDir, webDist: path.join(dataDir, 'no-web'), jobs: false });
-  await app.ready();
-  const db = database.db;
+  const server = await inProcessServer('220');
+  const { db, post } = server;
   try {
-    const post = async (url: string, fields: Record<string, string>) =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      });
-    const login = JSON.parse((await post(platformCalls.login.url, { nn: 'admin', pw: 'Admin#Bench-2026' })).body) as {
-      code: string;
-    };
     const call = async (spec: CallSpec, input: Record<string, unknown>) => {
-      const response = await post(spec.url, { code: login.code, ...encodeCallFields(input) });
+      const response = await post(spec.url, { code: server.code, ...encodeCallFields(input) });
       const body = JSON.parse(response.body) as Record<string, unknown>;
       if (body.status !== 'success') throw new Error(response.body.slice(0, 500));
       return body;
@@ -164,9 +146,7 @@ async function run(): Promise<void> {
     fs.writeFileSync(path.join(import.meta.dirname, 'results', 'fees-run.md'), lines.join('\n'));
     console.log(lines.join('\n'));
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

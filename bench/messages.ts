@@ -9,17 +9,13 @@
  *   npm run bench:messages -w @hortus/bench
  */
 import fs from 'node:fs';
-import zlib from 'node:zlib';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { encodeCallFields, platformCalls, todayIsoDay, type CallSpec } from '@hortus/contract';
 import { messagesCalls } from '@hortus/contract/modules/messages';
-import { buildApp } from '../packages/server/src/app';
-import { bootstrap } from '../packages/server/src/bootstrap';
-import { openPglite } from '../packages/server/src/platform/db/database';
 import { hashGeneratedPassword } from '../packages/server/src/platform/auth/password';
+import { inProcessServer, textOf } from './in-process';
 import { createUser } from '../packages/server/src/seed/factories';
 import { users } from '../packages/server/src/platform/db/schema';
 import { childClasses, children } from '../packages/server/src/modules/children/schema';
@@ -34,43 +30,20 @@ const FAMILIES = 300;
 const MESSAGES = 20_000;
 const RUNS = 20;
 
-/** The reply's text, decompressed as the browser would. */
-function textOf(response: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
-  const encoding = String(response.headers['content-encoding'] ?? '');
-  if (encoding === 'br') return zlib.brotliDecompressSync(response.rawPayload).toString('utf8');
-  if (encoding === 'gzip') return zlib.gunzipSync(response.rawPayload).toString('utf8');
-  return response.rawPayload.toString('utf8');
-}
-
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const p95 = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))] ?? 0;
 
 async function run(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hortus-120-'));
-  const database = await openPglite(undefined);
-  await database.migrate();
-  await bootstrap(database, { adminUser: 'admin', adminPassword: 'Admin#Bench-2026', seed: 'none' });
-  const app = await buildApp({ database, dataDir, webDist: path.join(dataDir, 'no-web'), jobs: false });
-  await app.ready();
+  const server = await inProcessServer('120', { 'accept-encoding': 'br, gzip' });
+  const { db, post } = server;
   const bare = Fastify();
   bare.post('/bare', async () => ({ status: 'success' }));
   await bare.ready();
-  const db = database.db;
   try {
-    const post = async (url: string, fields: Record<string, string>) =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'br, gzip' },
-        payload: new URLSearchParams(fields).toString(),
-      });
-    const login = JSON.parse(textOf(await post(platformCalls.login.url, { nn: 'admin', pw: 'Admin#Bench-2026' }))) as {
-      code: string;
-    };
     const call = async (spec: CallSpec, input: Record<string, unknown>) => {
       const start = performance.now();
-      const response = await post(spec.url, { code: login.code, ...encodeCallFields(input) });
+      const response = await post(spec.url, { code: server.code, ...encodeCallFields(input) });
       const ms = performance.now() - start;
       return { ms, bytes: response.rawPayload.length, response };
     };
@@ -219,10 +192,8 @@ async function run(): Promise<void> {
     fs.writeFileSync(path.join(import.meta.dirname, 'results', 'messages.md'), lines.join('\n'));
     console.log(lines.join('\n'));
   } finally {
-    await app.close();
+    await server.close();
     await bare.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
