@@ -56,9 +56,13 @@ for (const [index, group] of dialogs.entries()) {
     test.setTimeout(120_000);
     await login(page, e2eAdmin);
     await expect(page).not.toHaveURL('/');
+    // The app opens its start page after the login; navigating before it stands would be undone by it.
+    await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
+    await settled(page);
     const found: string[] = [];
     for (const { address, button } of group) {
       await openInApp(page, address);
+      await expect(page).toHaveURL(address);
       await settled(page);
       await page.getByRole('button', { name: button, exact: true }).first().click();
       const dialog = page.getByRole('dialog');
