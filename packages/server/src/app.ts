@@ -17,7 +17,20 @@ import {
   removeStaleUploads,
 } from './platform/http/multipart';
 import { findWebDist, registerWebApp, withHttpsFrames } from './platform/http/web-app';
-import { loginCall, loginScreenCall, logoutCall, saveSubscriptionCall } from './platform/session/login-calls';
+import {
+  loginCall,
+  loginScreenCall,
+  logoutCall,
+  passkeyAnmeldungCall,
+  passkeyLoginCall,
+  saveSubscriptionCall,
+} from './platform/session/login-calls';
+import {
+  passkeyEntfernenCall,
+  passkeyHinzufuegenCall,
+  passkeyOptionenCall,
+  passkeysCall,
+} from './platform/settings/passkey-calls';
 import { changePasswordCall, getSettingsCall, saveLastViewCall } from './platform/settings/settings-calls';
 import {
   totpAktivierenCall,
@@ -59,6 +72,12 @@ const platformCalls: CallDefinition[] = [
   totpStatusCall,
   totpDeaktivierenCall,
   meineSitzungenCall,
+  passkeyOptionenCall,
+  passkeyHinzufuegenCall,
+  passkeysCall,
+  passkeyEntfernenCall,
+  passkeyAnmeldungCall,
+  passkeyLoginCall,
   sitzungBeendenCall,
   downloadCall,
 ];

@@ -37,6 +37,16 @@ export const messages = {
     'Zweiter Faktor eingerichtet. Bitte notieren Sie diese Wiederherstellungscodes: Jeder gilt einmal, falls das Telefon fehlt.',
   totpOff: 'Die Anmeldung mit zweitem Faktor ist ausgeschaltet.',
   totpRequiredByGroup: 'Ihre Gruppe verlangt die Anmeldung mit zweitem Faktor; sie lässt sich nicht ausschalten.',
+  /** Passkeys (WebAuthn, issue 42). */
+  passkeyLogin: 'Mit Passkey anmelden',
+  passkeyUnknown: 'Dieser Passkey ist hier nicht (mehr) bekannt. Bitte mit Passwort anmelden.',
+  passkeyFailed: 'Der Passkey konnte nicht geprüft werden. Bitte erneut versuchen.',
+  passkeyExpired: 'Die Anfrage ist abgelaufen. Bitte erneut versuchen.',
+  passkeyStartPassword: 'Bitte melden Sie sich zuerst mit Ihrem Startpasswort an und wählen ein eigenes Passwort.',
+  passkeyAdded: 'Der Passkey wurde hinzugefügt.',
+  passkeyRemoved: 'Der Passkey wurde entfernt.',
+  passkeyNotFound: 'Diesen Passkey gibt es nicht (mehr).',
+  passkeyLimit: 'Es sind höchstens 10 Passkeys je Konto möglich. Bitte zuerst einen entfernen.',
   /** The own session list (issue 42). */
   sessionUnknown: 'Diese Anmeldung gibt es nicht (mehr).',
   sessionCurrent: 'Dieses Gerät melden Sie mit „Ausloggen“ ab.',

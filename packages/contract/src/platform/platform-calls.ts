@@ -13,6 +13,8 @@ export const fileDownloadReply = z.never();
 const required = 'Bitte angeben.';
 /** A push subscription as JSON text ('' for none where allowed); the server reads it (see parseSubscription). */
 const subscriptionText = z.string().max(4000);
+/** WebAuthn options as the browser API takes them in JSON form (the web app hands them to @simplewebauthn/browser). */
+const webauthnOptions = z.looseObject({ challenge: z.string() });
 
 /**
  * The platform's own calls (core.md sections 5, 6 and 9): login, logout, login screen, settings,
@@ -143,6 +145,62 @@ export const platformCalls = {
     func: 'sitzungBeenden',
     request: { id: recordId() },
     reply: okReply,
+  }),
+  /**
+   * Passkeys (WebAuthn, issue 42; opt-in, not in the specification). Step 1 of adding one: the options for the
+   * browser's `navigator.credentials.create` (PublicKeyCredentialCreationOptionsJSON, valid 5 minutes).
+   */
+  passkeyOptionen: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'passkeyOptionen',
+    request: {},
+    reply: z.object({ status: z.literal('success'), optionen: webauthnOptions }),
+  }),
+  /** Step 2: the browser's answer (RegistrationResponseJSON as JSON text) and a name for the device. */
+  passkeyHinzufuegen: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'passkeyHinzufuegen',
+    request: {
+      antwort: z.string({ error: required }).min(1, required).max(20_000, tooLongMessage(20_000)),
+      name: z.string({ error: required }).trim().min(1, required).max(60, tooLongMessage(60)),
+    },
+    reply: okReply,
+  }),
+  /** The own passkeys: name, when added and last used (German date and time, '' when never). */
+  passkeys: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'passkeys',
+    request: {},
+    reply: z.object({
+      status: z.literal('success'),
+      passkeys: z.array(z.object({ id: z.number(), name: z.string(), angelegt: z.string(), zuletzt: z.string() })),
+    }),
+  }),
+  passkeyEntfernen: defineCallSpec({
+    path: '/_api/settings/',
+    func: 'passkeyEntfernen',
+    request: { id: recordId() },
+    reply: okReply,
+  }),
+  /** Login step 1 (no session): options for `navigator.credentials.get` (any account's passkey, 5 minutes). */
+  passkeyAnmeldung: defineCallSpec({
+    path: '/_api/login/',
+    func: 'passkeyAnmeldung',
+    request: {},
+    reply: z.object({ status: z.literal('success'), optionen: webauthnOptions }),
+  }),
+  /**
+   * Login step 2: the browser's AuthenticationResponseJSON as JSON text; answers like `login` (a passkey
+   * with user verification is both factors, so no `otp` is asked).
+   */
+  passkeyLogin: defineCallSpec({
+    path: '/_api/login/',
+    func: 'passkeyLogin',
+    request: {
+      antwort: z.string({ error: required }).min(1, required).max(20_000, tooLongMessage(20_000)),
+      subscription: subscriptionText.default(''),
+    },
+    reply: loginReply,
   }),
   /** A stored file by its logical path; also answered for GET (links opened in a new window). */
   download: defineCallSpec({

@@ -72,6 +72,41 @@ export const userTotp = pgTable('user_totp', {
   recoveryHashes: jsonb('recovery_hashes').$type<string[]>().notNull().default([]),
 });
 
+/**
+ * Passkeys (WebAuthn) of an account: a phishing-resistant login without password or code. The public key
+ * (COSE, base64url) and the signature counter the authenticator reported last; `name` as the owner called it.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_idx').on(table.credentialId),
+    index('passkeys_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * WebAuthn challenges handed out and not yet answered: each is taken once (deleted when used) and only
+ * before it expires; `userId` for registering a passkey, null for a login (any account's passkey).
+ */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const userGroups = pgTable(
   'user_groups',
   {

@@ -17,6 +17,8 @@ import { defineCall, invalid } from '../http/calls';
 import { loginScreenOf, readAppSettings } from '../settings/app-settings';
 import { recordLogin } from '../audit/protokoll';
 import { setOwnPassword } from '../users/accounts';
+import { authenticationOptions, verifyPasskeyLogin } from '../auth/passkeys';
+import { relyingPartyOf } from '../settings/passkey-calls';
 import { activateTotp, beginTotpSetup, checkSecondFactor, otpauthUri, totpRequired, totpStateOf } from '../auth/totp';
 
 // Verifying against a dummy hash when the user name is unknown keeps both answers equally slow.
@@ -124,6 +126,32 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
     await recordLogin(db, { nutzerId: user.id, nn: input.nn, adresse: clientAddress, outcome: 'success' });
     if (subscription) await storeSubscription(db, user.id, subscription);
     return recoveryCodes ? { status: 'success', code, recoveryCodes } : { status: 'success', code };
+  },
+});
+
+/** passkeyAnmeldung: login step 1 with a passkey (issue 42): a challenge any of this address's passkeys may sign. */
+export const passkeyAnmeldungCall = defineCall(platformCalls.passkeyAnmeldung).forPublic({
+  async handle({ app, db, request }) {
+    return {
+      status: 'success' as const,
+      optionen: await authenticationOptions(db, await relyingPartyOf(app, request)),
+    };
+  },
+});
+
+/**
+ * passkeyLogin: step 2, the signed challenge; a verified passkey (with user verification: both factors)
+ * opens a session as `login` does. An account on its start password chooses its own with the password first.
+ */
+export const passkeyLoginCall = defineCall(platformCalls.passkeyLogin).forPublic({
+  async handle({ app, db, input, clientAddress, request }) {
+    const subscription = parseSubscription(input.subscription);
+    const account = await verifyPasskeyLogin(db, await relyingPartyOf(app, request), input.antwort);
+    if (account.rootPw) throw invalid({ antwort: [messages.passkeyStartPassword] });
+    const code = await createSession(db, account.userId, clientAddress, deviceOf(request.headers['user-agent']));
+    await recordLogin(db, { nutzerId: account.userId, nn: account.nn, adresse: clientAddress, outcome: 'success' });
+    if (subscription) await storeSubscription(db, account.userId, subscription);
+    return { status: 'success' as const, code };
   },
 });
 

@@ -11,6 +11,7 @@ import { eraseProtokollOf } from '../audit/protokoll';
 import { generatePassword, hashGeneratedPassword } from '../auth/password';
 import type { Caller } from '../auth/session-user';
 import { deleteExpiredSessions } from '../auth/sessions';
+import { removePasskeys } from '../auth/passkeys';
 import type { Db } from '../db/database';
 import { groupParameters, groupRights, groups, sessions, userGroups, userRights, users } from '../db/schema';
 import { CallError, invalid } from '../http/calls';
@@ -284,7 +285,7 @@ export async function deleteAccounts(
 
 /**
  * Sets a new generated start password (rootPW) on an account the editor may change and ends all of its
- * sessions and what modules keep to open its data without a password (`enders`: calendar feed tokens);
+ * sessions, its passkeys and what modules keep to open its data without a password (`enders`: calendar feed tokens);
  * answers the password, shown once and stored nowhere.
  */
 export async function resetAccountPassword(
@@ -299,6 +300,7 @@ export async function resetAccountPassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, rootPw: true }).where(eq(users.id, id));
     await endSessions(tx, id);
+    await removePasskeys(tx, id);
     for (const end of enders) await end(tx, id);
   });
   return password;
@@ -339,6 +341,7 @@ export async function renewStartPasswords(
         .returning({ id: users.id });
       if (updated.length === 0) continue;
       await endSessions(tx, account.id);
+      await removePasskeys(tx, account.id);
       for (const end of enders) await end(tx, account.id);
       renewed.set(account.id, account.password);
     }
