@@ -95,7 +95,7 @@ async function logIn(context: BrowserContext, baseUrl: string, user: { nn: strin
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Benutzername').fill(user.nn);
   await page.getByLabel('Passwort').fill(user.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/', { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 }

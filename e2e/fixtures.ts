@@ -36,6 +36,8 @@ export const fixtureUsers = [
   },
   // Sets up the second factor on a phone (two-factor.spec.ts) and logs in with it; nobody else uses it.
   { nn: 'zweifaktor', password: 'Zweifaktor#2026', ident: 'Zora Zweifaktor', rechte: ['x|010', 'x|020', 'x|999|000'] },
+  // Adds a passkey on a phone and logs in with it (passkeys.spec.ts); nobody else uses it.
+  { nn: 'passkey', password: 'Passkey#Login2026', ident: 'Paula Passkey', rechte: ['x|010', 'x|020', 'x|999|000'] },
   // On a start password (as a login letter or a reset hands it out): chooses an own one at the first login.
   { nn: 'startpw', password: 'StartPw9aKd7Q', ident: 'Stella Start', rechte: ['x|010', 'x|020'], rootPw: true },
 ] as const;

@@ -40,7 +40,7 @@ export async function logout(page: Page): Promise<void> {
   await openMenu(page);
   await page.getByText('Ausloggen').click();
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
   await page.waitForLoadState('load');
 }
 

@@ -16,14 +16,14 @@ test('login screen shows the server content and rejects wrong passwords', async 
   await page.screenshot({ path: 'artifacts/login-screen.png', fullPage: true });
 
   // Empty fields: the server's message marks the field.
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   const userName = page.getByRole('textbox', { name: 'Benutzername' });
   await expect(userName).toHaveAttribute('aria-invalid', 'true');
   await expect(userName).toHaveAccessibleDescription('Bitte angeben.');
 
   await page.getByLabel('Benutzername').fill(demo.erzieher.nn);
   await page.getByLabel('Passwort').fill('falsch-falsch');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page.getByText('Logindaten ungültig.')).toBeVisible();
   await expect(page).toHaveURL('/');
 });

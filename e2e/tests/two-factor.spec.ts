@@ -56,10 +56,10 @@ test('on a phone: set up the second factor with the app, see this device among t
   await logout(page);
   await page.getByLabel('Benutzername').fill(user.nn);
   await page.getByLabel('Passwort').fill(user.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page.getByTestId('otp-ask')).toBeVisible();
   await page.getByRole('textbox', { name: messages.otpLabel }).fill(recovery);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page).not.toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeVisible();
 });

@@ -16,7 +16,7 @@ async function switchUser(page: Page, user: { nn: string; password: string }, ow
   await logout(page);
   await page.getByLabel('Benutzername').fill(user.nn);
   await page.getByLabel('Passwort').fill(user.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   // A start password: the login asks for the account's own password first.
   if (ownPassword !== undefined) await chooseOwnPassword(page, ownPassword);
   await expect(page).not.toHaveURL('/');

@@ -14,7 +14,7 @@ export function LoginForm({ onEnterApp }: { onEnterApp(route: string): void }) {
   const [neuPW, setNeuPW] = useState('');
   const [repeat, setRepeat] = useState('');
   const [otp, setOtp] = useState('');
-  const { submit, error, fieldErrors, isPending, stage, restart, proceed } = useLoginFlow(onEnterApp);
+  const { submit, passkey, error, fieldErrors, isPending, stage, restart, proceed } = useLoginFlow(onEnterApp);
   const choosing = stage.kind === 'choosePassword';
   const differ = choosing && repeat !== '' && repeat !== neuPW;
   const errorNotice = error && (
@@ -160,6 +160,16 @@ export function LoginForm({ onEnterApp }: { onEnterApp(route: string): void }) {
       <Button type="submit" variant="contained" size="large" loading={isPending}>
         Anmelden
       </Button>
+      {passkeysSupported() && (
+        <Button variant="outlined" size="large" disabled={isPending} onClick={() => void passkey()}>
+          {messages.passkeyLogin}
+        </Button>
+      )}
     </Stack>
   );
+}
+
+/** Whether this browser can log in with a passkey (WebAuthn; needs a secure address such as https or localhost). */
+function passkeysSupported(): boolean {
+  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }

@@ -98,6 +98,27 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
     }
   };
 
+  /** The login with a passkey instead of user name and password (the browser asks for the screen lock). */
+  const passkey = async () => {
+    if (isPending) return;
+    setPending(true);
+    setError(null);
+    setFieldErrors({});
+    try {
+      const { loginWithPasskey } = await import('./passkey-login');
+      const session = await loginWithPasskey(await currentPushSubscriptionJson());
+      if (session === null) return;
+      setCode(session.code);
+      await enterApp();
+    } catch (caught) {
+      if (isNetworkError(caught)) return await fail(messages.loginNetworkError);
+      const invalid = caught instanceof ApiError && caught.status === 'validationError' ? caught : null;
+      await fail(invalid?.errors['antwort']?.[0] ?? invalid?.message ?? messages.passkeyFailed);
+    } finally {
+      setPending(false);
+    }
+  };
+
   /** Back to the credentials (another user name or password). */
   const restart = () => {
     setStage({ kind: 'credentials' });
@@ -113,5 +134,5 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
       .finally(() => setPending(false));
   };
 
-  return { submit, error, fieldErrors, isPending, stage, restart, proceed };
+  return { submit, passkey, error, fieldErrors, isPending, stage, restart, proceed };
 }

@@ -21,6 +21,7 @@ import {
 } from '../password-form';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { TwoFactorSection } from '../components/two-factor-section';
+import { PasskeysSection } from '../components/passkeys-section';
 import { SessionsSection } from '../components/sessions-section';
 
 const fields: readonly { name: PasswordField; label: string; autoComplete: string }[] = [
@@ -120,6 +121,7 @@ export function AccountSettingsPage() {
           )}
         </Box>
         <TwoFactorSection />
+        <PasskeysSection />
         <SessionsSection />
       </Paper>
     </PageContainer>
