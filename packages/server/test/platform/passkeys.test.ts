@@ -6,6 +6,8 @@ import { passkeys, protokoll, webauthnChallenges } from '../../src/platform/db/s
 import { createSession } from '../../src/platform/auth/sessions';
 import { createGroup, createUser } from '../../src/seed/factories';
 import { expectInvalid, expectStatus, startTestServer, type TestServer } from '../support/helper';
+import { fetchStored } from '../support/download';
+import { readZip } from '../support/zip-reader';
 import { softPasskey, type SoftPasskey } from '../support/soft-authenticator';
 
 let server: TestServer;
@@ -65,6 +67,16 @@ describe('passkeys (WebAuthn, issue 42)', () => {
     expect(after!.zuletzt).not.toBe('');
     const entries = await server.database.db.select().from(protokoll).where(eq(protokoll.nutzerId, user.id));
     expect(entries.some((entry) => entry.aktion.includes('Anmeldung'))).toBe(true);
+
+    // The Datenauskunft names the passkey and its use, not its key.
+    const admin = await server.login('admin', 'Admin#Passwort1');
+    const made = await server.call(userAdminCalls.datenauskunft, admin, { data: user.id });
+    expectStatus(made, 'success');
+    const zip = readZip(await fetchStored(server.app, admin, String(made.body.file)));
+    const konto = JSON.parse(zip.get('konto.json')!.toString('utf8')) as { passkeys: Record<string, unknown>[] };
+    expect(konto.passkeys).toEqual([
+      { name: 'Mein Telefon', angelegt: expect.any(String), zuletzt: expect.any(String) },
+    ]);
   });
 
   it('logs in a member of a group that requires a second factor (a verified passkey is both factors)', async () => {

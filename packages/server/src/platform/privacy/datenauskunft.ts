@@ -7,6 +7,7 @@ import {
   files,
   groups,
   protokoll,
+  passkeys,
   sessions,
   userGroups,
   userParameterValues,
@@ -64,6 +65,11 @@ async function accountPart(db: Db, userId: number, recordAreas: readonly string[
     .select({ angemeldet: sessions.createdAt, zuletzt: sessions.lastSeenAt, adresse: sessions.clientAddress })
     .from(sessions)
     .where(eq(sessions.userId, userId));
+  // Passkeys by name and use; their public keys identify nothing and are left out.
+  const passkeyRows = await db
+    .select({ name: passkeys.name, angelegt: passkeys.createdAt, zuletzt: passkeys.lastUsedAt })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId));
   const anmeldungen = await db
     .select({ zeit: protokoll.zeit, aktion: protokoll.aktion, details: protokoll.details })
     .from(protokoll)
@@ -91,6 +97,7 @@ async function accountPart(db: Db, userId: number, recordAreas: readonly string[
       eigeneRechte: rechte.map((row) => row.recht),
       parameterwerte: Object.fromEntries(werte.map((row) => [row.parameter, row.wert])),
       sitzungen,
+      passkeys: passkeyRows,
       anmeldungen: anmeldungen.map((row) => ({ zeit: row.zeit, aktion: row.aktion })),
     },
     zusammenfassung: [
@@ -100,6 +107,7 @@ async function accountPart(db: Db, userId: number, recordAreas: readonly string[
       `Gruppen: ${gruppen.map((row) => row.name).join(', ') || '–'}`,
       ...werte.filter((row) => row.wert !== '').map((row) => `${row.parameter}: ${row.wert}`),
       `Aktive Sitzungen: ${sitzungen.length}`,
+      `Passkeys: ${passkeyRows.length}`,
       `Protokollierte Anmeldungen: ${anmeldungen.length}`,
     ],
     dateiIds: eigeneDateien.map((row) => row.id),
