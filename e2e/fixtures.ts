@@ -69,6 +69,21 @@ export const fixtureFamilies = {
     vorname: 'Ella',
     nachname: 'Einwilliger',
   },
+  // keyboard.spec.ts: a parent reports by keyboard alone; staff check in the other child by keyboard alone.
+  tastatur: {
+    nn: 'eltern-tastatur',
+    password: 'ElternTastatur#2026',
+    ident: 'Familie Tastatur',
+    vorname: 'Kai',
+    nachname: 'Tastatur',
+  },
+  tastenhof: {
+    nn: 'eltern-tastenhof',
+    password: 'ElternTastenhof#2026',
+    ident: 'Familie Tastenhof',
+    vorname: 'Ben',
+    nachname: 'Tastenhof',
+  },
 } as const;
 
 export const demo = {

@@ -25,6 +25,30 @@ describe('DataTable', () => {
     expect(screen.getByText('Person 25')).toBeTruthy();
   });
 
+  it('opens a row by keyboard as by click (Enter or Space on the row, not on a button inside it)', () => {
+    const opened: number[] = [];
+    const withButton = [
+      ...columns,
+      { key: 'act', label: '', render: (row: Row) => <button type="button">Aktion {row.id}</button> },
+    ];
+    render(
+      <DataTable
+        rows={rows.slice(0, 2)}
+        columns={withButton}
+        rowKey={(row) => row.id}
+        emptyText="Leer"
+        onRowClick={(row) => opened.push(row.id)}
+      />,
+    );
+    const [, first, second] = screen.getAllByRole('row');
+    expect(first!.getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(first!, { key: 'Enter' });
+    fireEvent.keyDown(second!, { key: ' ' });
+    fireEvent.keyDown(second!, { key: 'a' });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Aktion 1' }), { key: 'Enter' });
+    expect(opened).toEqual([1, 2]);
+  });
+
   it('shows the empty text', () => {
     render(<DataTable rows={[]} columns={columns} rowKey={(row: Row) => row.id} emptyText="Keine Benutzer gefunden" />);
     expect(screen.getByText('Keine Benutzer gefunden')).toBeTruthy();

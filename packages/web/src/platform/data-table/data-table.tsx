@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -128,6 +128,7 @@ function DataTableImpl<T>({
               variant="outlined"
               sx={{ p: 1.5, cursor: onRowClick ? 'pointer' : undefined }}
               onClick={onRowClick ? () => onRowClick(row) : undefined}
+              {...(onRowClick ? openByKeyboard(() => onRowClick(row)) : {})}
             >
               {columns.map((column) => (
                 <Box key={column.key} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
@@ -175,6 +176,7 @@ function DataTableImpl<T>({
                 key={rowKey(row)}
                 hover={Boolean(onRowClick)}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
+                {...(onRowClick ? openByKeyboard(() => onRowClick(row)) : {})}
                 sx={{ cursor: onRowClick ? 'pointer' : undefined }}
               >
                 {columns.map((column) => (
@@ -190,6 +192,21 @@ function DataTableImpl<T>({
       {pagination}
     </Paper>
   );
+}
+
+/**
+ * A row (or card) that opens on click opens by keyboard too (WCAG 2.1.1): it is in the tab order and Enter or
+ * Space on the row itself opens it — not on a button or field inside it, which keep their own keys.
+ */
+function openByKeyboard(open: () => void) {
+  return {
+    tabIndex: 0,
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+      event.preventDefault();
+      open();
+    },
+  };
 }
 
 /**
