@@ -61,6 +61,15 @@ test('leitung creates an ID card with face detection, downloads its PDF, and the
   expect((await download).suggestedFilename()).toBe('Ausweis_Karla_Kartenkind.pdf');
   const qr = await cardQrText(page, childId);
   expect(qr).toMatch(new RegExp(`^200\\|${childId}\\|1\\|[A-Za-z0-9_-]{24}$`));
+  // Health notes (issue 44) in their own dialog: the scan station flags them below.
+  await dialog.getByRole('tab', { name: 'Abholung & Gesundheit' }).click();
+  await dialog.getByRole('button', { name: 'Gesundheitsangaben bearbeiten' }).click();
+  const health = page.getByRole('dialog', { name: 'Gesundheitsangaben' });
+  await health.getByLabel('Allergien und Unverträglichkeiten').fill('Erdnüsse');
+  await health.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Gesundheitsangaben gespeichert.')).toBeVisible();
+  await expect(health).toBeHidden();
+  await expect(dialog.getByTestId('health-line')).toHaveText('Allergien: Erdnüsse');
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
   // 'ID cards for all' of the chosen classes as one PDF.
@@ -87,6 +96,10 @@ test('leitung creates an ID card with face detection, downloads its PDF, and the
   await input.press('Enter');
   await expect(station.getByTestId('scan-message')).toContainText('Angemeldet');
   await expect(station.getByTestId('scan-message')).toContainText('Karla Kartenkind');
+  // The allergy icon where the child is scanned (issue 44).
+  const icon = station.getByTestId('scan-message').getByTestId('health-icon');
+  await expect(icon).toBeVisible();
+  await expect(icon).toHaveAttribute('aria-label', 'Gesundheitshinweis Karla Kartenkind: Allergien: Erdnüsse');
 
   await station.getByRole('button', { name: 'Einstellungen' }).click();
   await station.getByRole('button', { name: 'Zurück' }).click();

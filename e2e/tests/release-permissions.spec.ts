@@ -110,7 +110,7 @@ test.describe('phone', () => {
     await staff.context().close();
   });
 
-  test('a parent reports "wird heute abgeholt von Oma Gerda" before the deadline; staff see it in red and release the child to her', async ({
+  test('a parent lists Oma Gerda and reports "wird heute abgeholt von" her in the report form before the deadline; staff see it in red and release the child to her', async ({
     browser,
     page,
   }) => {
@@ -121,13 +121,28 @@ test.describe('phone', () => {
     await staff.getByRole('button', { name: 'Speichern' }).click();
     await expect(staff.getByText(messages.settingsSaved)).toBeVisible();
 
-    await openAs(page, family, '/210');
-    const form = page.getByTestId('pickup-change');
+    // Oma Gerda becomes a listed pickup person on the 'Kontakt' tab: a version of the list, by the parent.
+    await openAs(page, family, '/210-100');
+    const card = page.getByTestId(/^permissions-\d+$/).filter({ hasText: `${family.vorname} ${family.nachname}` });
+    await card.getByRole('button', { name: 'Person', exact: true }).click();
+    const person = page.getByRole('dialog', { name: 'Abholberechtigte Person hinzufügen' });
+    await person.getByLabel('Name', { exact: true }).fill('Oma Gerda');
+    await person.getByLabel('Beziehung (z. B. Oma)').fill('Oma');
+    await person.getByRole('button', { name: 'Speichern' }).click();
+    await expect(person).toBeHidden();
+    await expect(card.getByTestId('pickup-changed')).toContainText(`Zuletzt geändert von ${family.ident}`);
+
+    // The same-day change is a kind of the report form, next to absence and release time.
+    await page.goto('/210');
+    const kind = page.getByRole('radio', { name: 'Wird heute abgeholt von …' });
     // The first load after the login may take long on a shared machine.
-    await expect(form).toContainText('Für heute bis 23:59 Uhr.', { timeout: 30_000 });
+    await expect(kind).toBeVisible({ timeout: 30_000 });
+    await kind.check();
+    const form = page.getByTestId('pickup-change');
+    await expect(form).toContainText('Änderungen der Abholung für heute bis 23:59 Uhr.');
     await expect(form.getByTestId('pickup-today')).toHaveText('Was heute gilt: nur mit Abholperson');
-    await form.getByLabel('Name der Person').fill('Oma Gerda');
-    await form.getByRole('button', { name: 'Abholung melden' }).click();
+    await expect(form.getByRole('radio', { name: 'Oma Gerda' })).toBeChecked();
+    await form.getByRole('button', { name: 'Senden' }).click();
     await expect(form.getByTestId('pickup-today')).toHaveText('Was heute gilt: heute: Oma Gerda');
 
     await staff.goto('/200');
@@ -145,7 +160,7 @@ test.describe('phone', () => {
     await staff.context().close();
   });
 
-  test('the office asks for a consent, a parent gives it on the phone, the office sees the answer', async ({
+  test('the office asks for a consent, a parent gives it on the phone, the office sees the answer and the consent in force in the child dialog', async ({
     browser,
     page,
   }) => {
@@ -173,6 +188,16 @@ test.describe('phone', () => {
     await staff.getByRole('button', { name: 'Einwilligungen' }).click();
     const seen = staff.getByTestId(/^consent-request-\d+$/).filter({ hasText: title });
     await expect(seen).toContainText(`Ja (1): ${family.vorname} ${family.nachname}`);
+    await staff.keyboard.press('Escape');
+    await expect(staff.getByRole('dialog')).toHaveCount(0);
+
+    // Where staff release the child: its dialog lists the consent in force.
+    await staff.getByLabel('Suche').fill(family.nachname);
+    const row = staff.getByTestId('children-table').getByRole('row').filter({ hasText: family.nachname });
+    await row.getByRole('cell').first().click();
+    const child = staff.getByRole('dialog');
+    await child.getByRole('tab', { name: 'Abholung & Gesundheit' }).click();
+    await expect(child.getByTestId('consent-in-force').filter({ hasText: title })).toBeVisible();
     await staff.context().close();
   });
 });

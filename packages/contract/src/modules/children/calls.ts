@@ -19,11 +19,12 @@ import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { attachmentView, isoDay, timeField } from '../../platform/fields';
 import { releaseTimeRangesCheck, reportSettings } from './report-settings';
 import { childrenRights } from './definition';
-import { importReply, importRequest, listExportReply, listExportRequest } from '../../platform/import';
+import { formBoolean, importReply, importRequest, listExportReply, listExportRequest } from '../../platform/import';
 import { releaseReasons } from './logic';
 import { versionInput, versionView } from '../../platform/versions';
 import { healthInput, healthView, permissionInput, pickupView, releaseMessages } from './release';
 import { consentRequestInput, consentRequestView } from './consents';
+import { healthDecisionInput, healthProposalView } from './health-proposals';
 
 /** German texts of module 200, exactly as the specification words them (and ours where it says nothing). */
 export const childrenMessages = {
@@ -291,6 +292,8 @@ export const childrenActions = defineActions({
   erlaubnis: { data: permissionInput },
   /** A child's health and care notes (issue 44; edit right on the child's class). */
   gesundheit: { data: healthInput },
+  /** Accept or reject a parent's proposal of health notes (issue 44; edit right on the child's class). */
+  gesundheitVorschlagEntscheiden: { data: healthDecisionInput },
   /** A consent request to the parents of chosen classes (issue 44). */
   einwilligungAnfrage: { data: consentRequestInput, rights: [childrenRights.consents] },
   /** Reminds the parents who have not answered a request yet, by push (issue 44). */
@@ -396,6 +399,8 @@ export const childView = z.object({
   abholung: pickupView.optional(),
   /** Health and care notes (issue 44). */
   gesundheit: healthView.optional(),
+  /** Parents' open proposals to change the health notes (issue 44; details only, getKind). */
+  gesundheitVorschlaege: z.array(healthProposalView).optional(),
   ...versionView,
 });
 export type ChildView = z.infer<typeof childView>;
@@ -534,7 +539,11 @@ export const childrenCalls = {
   exportKinder: defineCallSpec({
     path: '/_api/200/200/',
     func: 'exportKinder',
-    request: listExportRequest,
+    request: {
+      ...listExportRequest,
+      /** Also the health notes (allergies, medication, notes, emergency contacts); left out unless chosen. */
+      gesundheit: formBoolean.default(false),
+    },
     reply: listExportReply,
     timeoutMs: 60_000,
   }),

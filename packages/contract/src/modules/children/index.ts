@@ -9,3 +9,4 @@ export * from './statistics';
 export * from './release';
 export * from './consents';
 export * from './report-settings';
+export * from './health-proposals';

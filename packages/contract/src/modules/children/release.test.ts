@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   aloneRuleInput,
+  pickupVersionText,
   releaseNeeds,
   releaseToday,
   sameDayInput,
   validOn,
+  validityText,
   weekdayText,
   type PickupPersonLike,
   type SameDayChangeLike,
@@ -138,5 +140,20 @@ describe('input rules', () => {
     expect(sameDayInput.safeParse({ ...base, art: 'person', person: ' ' }).success).toBe(false);
     expect(sameDayInput.safeParse({ ...base, art: 'person', person: 'Oma Erika' }).success).toBe(true);
     expect(sameDayInput.safeParse({ ...base, art: 'allein', zeit: '14:00' }).success).toBe(true);
+  });
+});
+
+describe('pickup versions in words', () => {
+  it('names each person with relation and validity, and an empty list as such', () => {
+    expect(
+      pickupVersionText({
+        personen: [
+          { name: 'Oma Erika', beziehung: 'Oma', telefon: '', notiz: '', gueltigVon: '', gueltigBis: '2026-12-31' },
+          { name: 'Herr Nachbar', beziehung: '', telefon: '1', notiz: '', gueltigVon: '', gueltigBis: '' },
+        ],
+      }),
+    ).toBe('Oma Erika (Oma, bis 31.12.2026); Herr Nachbar');
+    expect(pickupVersionText({ personen: [] })).toBe('keine Personen');
+    expect(validityText({ gueltigVon: '2026-12-01', gueltigBis: '2026-12-31' })).toBe('ab 01.12.2026 bis 31.12.2026');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalIsoDayField, optionalTimeOfDayField } from '../../platform/fields';
 import { ruledString } from '../../platform/schema';
-import { tooLongMessage } from '../../platform/validation';
+import { formatGermanDate, tooLongMessage } from '../../platform/validation';
 import { recordId } from '../../platform/wire';
 import type { DayPlan } from './logic';
 
@@ -101,6 +101,7 @@ export type HealthNotes = z.output<typeof healthNotesInput>;
 /** 200 gesundheit: a child's health notes (edit right on its class). */
 export const healthInput = healthNotesInput.extend({ id_kind: recordId() });
 export type HealthInput = z.input<typeof healthInput>;
+export type HealthData = z.output<typeof healthInput>;
 
 export const emptyHealthNotes: HealthNotes = { allergien: '', medikamente: '', hinweise: '', notfallkontakte: [] };
 /** Something to flag (the icon in the table, the release dialog and the scan station). */
@@ -253,22 +254,42 @@ export const pickupTodayView = z.object({
   gemeldet: z.string(),
 });
 
+/** A pickup person as the load sends it (validity '' = open). */
+export const pickupPersonEntryView = z.object({
+  id: z.number(),
+  name: z.string(),
+  beziehung: z.string(),
+  telefon: z.string(),
+  notiz: z.string(),
+  gueltigVon: z.string(),
+  gueltigBis: z.string(),
+});
+
+/**
+ * One version of a child's list of pickup persons (issue 44): the list as it stood after a change, who
+ * changed it (a parent on the phone or staff) and when (German date and time).
+ */
+export const pickupVersionView = z.object({
+  personen: z.array(pickupPersonEntryView.omit({ id: true })),
+  von: z.string(),
+  am: z.string(),
+});
+export type PickupVersionView = z.infer<typeof pickupVersionView>;
+
+/** Most versions of a child's pickup persons a load sends (newest first). */
+export const PICKUP_VERSIONS_SHOWN = 20;
+
 /** 200's load: per child the caller sees, what applies to its release. */
 export const pickupView = z.object({
   alleinNachHause: aloneRuleView,
   /** Earlier versions of the permission, newest first. */
   versionen: z.array(aloneRuleView),
-  personen: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      beziehung: z.string(),
-      telefon: z.string(),
-      notiz: z.string(),
-      gueltigVon: z.string(),
-      gueltigBis: z.string(),
-    }),
-  ),
+  personen: z.array(pickupPersonEntryView),
+  /**
+   * The recorded versions of the pickup persons, newest first (the first is the list in force); only in a
+   * child's details (200 getKind) and a parent's own children (210), not in the list load.
+   */
+  personenVersionen: z.array(pickupVersionView).optional(),
   heute: pickupTodayView,
 });
 export type PickupView = z.infer<typeof pickupView>;
@@ -281,3 +302,24 @@ export const noAloneRule: AloneRuleView = {
   von: '',
   am: '',
 };
+
+/** 'ab 01.12.2026 bis 31.12.2026', '' — a pickup person's validity in words. */
+export function validityText(person: { gueltigVon: string; gueltigBis: string }): string {
+  return [
+    person.gueltigVon && `ab ${formatGermanDate(person.gueltigVon)}`,
+    person.gueltigBis && `bis ${formatGermanDate(person.gueltigBis)}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** 'Oma Erika (Oma, bis 31.12.2026); Herr Nachbar' — one version of the pickup persons in a line. */
+export function pickupVersionText(version: Pick<PickupVersionView, 'personen'>): string {
+  if (version.personen.length === 0) return 'keine Personen';
+  return version.personen
+    .map((person) => {
+      const details = [person.beziehung, validityText(person)].filter(Boolean).join(', ');
+      return details ? `${person.name} (${details})` : person.name;
+    })
+    .join('; ');
+}

@@ -11,6 +11,8 @@ import { ABSENT, REPORT_COMMENT_MAX, SICK } from './logic';
 import {
   consentInput,
   consentRequestView,
+  healthInput,
+  healthProposalView,
   healthView,
   parentPickupInput,
   parentPickupRemoval,
@@ -118,6 +120,8 @@ export const parentReportsActions = defineActions({
   abholperson: { data: parentPickupInput, rights: [parentReportsRights.contact] },
   /** Removes a pickup person of one's own child (issue 44). */
   abholpersonEntfernen: { data: parentPickupRemoval, rights: [parentReportsRights.contact] },
+  /** Proposes new health notes for one's own child; staff accept or reject it (issue 44). */
+  gesundheitVorschlag: { data: healthInput, rights: [parentReportsRights.contact] },
 });
 export type ParentReportsSave = NonNullable<z.input<typeof parentReportsActions.field>>;
 
@@ -132,6 +136,8 @@ export const reportChild = z.object({
   abholung: pickupView.optional(),
   /** The child's health and care notes (issue 44). */
   gesundheit: healthView.optional(),
+  /** The parents' proposals to change them, newest first, with their state (issue 44). */
+  gesundheitVorschlaege: z.array(healthProposalView).optional(),
 });
 export type ReportChild = z.infer<typeof reportChild>;
 

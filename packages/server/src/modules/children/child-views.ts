@@ -6,6 +6,7 @@ import { cachedChildBase, type ChildRow, type PickupRow, type RecurringRow } fro
 import { type ClassAccess } from './classes';
 import { EXCEPTION_DAYS_BACK, exceptionAttachments, exceptionViewOf } from './exception-views';
 import { healthOf, pickupPersonView, pickupViewOf, releaseData } from './release';
+import { healthProposalsOf } from './health-proposals';
 import {
   childAttendance,
   childDiary,
@@ -143,7 +144,7 @@ export async function childViews(
   ]);
   const exceptions = ofShown(exceptionRows);
   const attendance = ofShown(attendanceRows);
-  const [attachments, release] = await Promise.all([
+  const [attachments, release, proposals] = await Promise.all([
     exceptionAttachments(
       db,
       exceptions.map((row) => row.id),
@@ -152,7 +153,15 @@ export async function childViews(
       db,
       rows.map((row) => row.id),
       options.today,
+      details,
     ),
+    details
+      ? healthProposalsOf(
+          db,
+          rows.map((row) => row.id),
+          true,
+        )
+      : Promise.resolve(undefined),
   ]);
   const classById = new Map(access.map((entry) => [entry.row.id, entry]));
   const phonesBy = groupBy(phones, (row) => row.childId);
@@ -242,6 +251,7 @@ export async function childViews(
       allowEdit: klasse?.bearbeiten ?? false,
       abholung: pickupViewOf(release, row.id, pickupsBy.get(row.id) ?? [], plan, options.today, options.weekday),
       gesundheit: healthOf(release, row.id),
+      ...(proposals ? { gesundheitVorschlaege: proposals.get(row.id) ?? [] } : {}),
       version: row.version,
     };
   });

@@ -24,6 +24,7 @@ import { EXCEPTION_DAYS_BACK } from './exception-views';
 import { readChildrenSettings } from './settings';
 import { addDays, berlinNow } from '../../platform/time/berlin-time';
 import { requireVersion, versioned } from '../../platform/db/versions';
+import { recordPickupVersion } from './pickup-versions';
 
 /**
  * editKind: creates (id 0, needs x|200|000|010) or changes a child with its recurring and one-off
@@ -207,6 +208,7 @@ export async function saveChild(
         })),
       );
     }
+    await recordPickupVersion(tx, id, user.id);
     await invalidateChildBase(tx);
     return id;
   });

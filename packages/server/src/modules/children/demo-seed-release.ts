@@ -5,15 +5,19 @@ import {
   childConsentRequests,
   childConsents,
   childHealthNotes,
+  childHealthProposals,
   childPickupChanges,
   childPickupPersons,
+  childPickupVersions,
   childReleasePermissions,
 } from './schema';
 
 /**
  * Issue 44's part of the demo: each kind of permission (alone Mo–Do from 14:00 given on the phone, a paper
  * form, none), today's same-day changes (a named person, alone at a time), a pickup person with a validity,
- * health notes (two children with allergies, one with medication) and one consent request half answered.
+ * with its two versions (the parent first added her without, a week later with the validity), health notes
+ * (two children with allergies, one with medication), a parent's open proposal to change them, and one
+ * consent request half answered.
  */
 export async function seedReleaseDemo(
   db: Db,
@@ -92,6 +96,24 @@ export async function seedReleaseDemo(
       validFrom: today,
       validUntil: addDays(today, 30),
     });
+    const berg = {
+      name: 'Frau Berg',
+      beziehung: 'Nachbarin',
+      telefon: '0351 445566',
+      notiz: 'Bitte Ausweis zeigen lassen',
+      gueltigVon: '',
+      gueltigBis: '',
+    };
+    const parent = parentOf.get(8) ?? null;
+    await db.insert(childPickupVersions).values([
+      { childId: neighbour, persons: [berg], createdBy: parent, createdAt: new Date(now.getTime() - 7 * 86_400_000) },
+      {
+        childId: neighbour,
+        persons: [{ ...berg, gueltigVon: today, gueltigBis: addDays(today, 30) }],
+        createdBy: parent,
+        createdAt: now,
+      },
+    ]);
   }
 
   const health: (typeof childHealthNotes.$inferInsert)[] = [];
@@ -118,6 +140,18 @@ export async function seedReleaseDemo(
     health.push({ childId: asthma, allergies: '', medication: 'Asthmaspray vor dem Sport, im Büro', notes: '' });
   }
   if (health.length > 0) await db.insert(childHealthNotes).values(health);
+  // A parent proposes to add the new allergy; the Hort has not decided yet.
+  if (lactose !== undefined) {
+    await db.insert(childHealthProposals).values({
+      childId: lactose,
+      allergies: 'Laktoseintoleranz, Kiwi',
+      medication: '',
+      notes: 'Keine Milchprodukte beim Essen, keine Kiwi',
+      emergencyContacts: [],
+      proposedBy: parentOf.get(3) ?? null,
+      proposedAt: now,
+    });
+  }
 
   // One consent request, half answered: two yes, one no, the other families not yet.
   const classIds = (await db.select({ id: childClasses.id }).from(childClasses)).map((row) => row.id);

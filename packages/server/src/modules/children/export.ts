@@ -10,7 +10,7 @@ import { allowedChildIds } from './access';
 import { classesFor } from './access';
 import { childListFields, pickupEntry, type ChildListKey } from './child-list';
 import { loadParents } from './parents';
-import { childPhones, childPickupPersons, children } from './schema';
+import { childHealthNotes, childPhones, childPickupPersons, children } from './schema';
 import { readChildrenSettings } from './settings';
 
 /** Columns naming the parent account: only for holders of the parents right (as the list reply's `eltern`). */
@@ -22,22 +22,28 @@ function mailOf(parent: ParentView): string {
   return parameter ? (parent.nutzer.nutzerparameterwerte[String(parameter.id)] ?? '') : '';
 }
 
+/** The health columns an export carries only when chosen (issue 44); the import ignores them. */
+const HEALTH_COLUMNS = ['Allergien', 'Medikamente', 'Gesundheitshinweise', 'Notfallkontakte'] as const;
+
 /**
  * exportKinder: the children the caller sees (module 200's one access rule, `allowedChildIds`) in the
  * columns importKinder reads, so the file imports again as duplicates. The parent account's name, user
  * name and e-mail are written only for holders of the parents right, and only for accounts the caller
- * sees (`loadParents`, the parent access rule); otherwise those columns are left out entirely. The export
- * itself is a Protokoll entry (who, which format, how many children).
+ * sees (`loadParents`, the parent access rule); otherwise those columns are left out entirely. The health
+ * notes (issue 44) are kept out unless `withHealth` is chosen; then they follow as four last columns, of the
+ * same seen children only. The export itself is a Protokoll entry (who, which format, how many children,
+ * whether health notes were included).
  */
 export async function exportChildren(
   db: Db,
   user: Caller,
   format: ListExportFormat,
+  withHealth = false,
   now = Date.now(),
 ): Promise<GeneratedFile> {
   const withParents = hasRight(user.rechte, childrenRights.parents);
   const ids = [...(await allowedChildIds(db, user))];
-  const [rows, phones, pickups, classes, parents] = await Promise.all([
+  const [rows, phones, pickups, classes, parents, health] = await Promise.all([
     ids.length === 0
       ? Promise.resolve([])
       : db
@@ -57,7 +63,23 @@ export async function exportChildren(
           .orderBy(asc(childPickupPersons.id)),
     classesFor(db, user),
     withParents ? readChildrenSettings(db).then((settings) => loadParents(db, settings, user)) : Promise.resolve([]),
+    withHealth && ids.length > 0
+      ? db.select().from(childHealthNotes).where(inArray(childHealthNotes.childId, ids))
+      : Promise.resolve([]),
   ]);
+  const healthOf = new Map(health.map((row) => [row.childId, row]));
+  const healthCells = (childId: number): string[] => {
+    const notes = healthOf.get(childId);
+    if (!notes) return HEALTH_COLUMNS.map(() => '');
+    return [
+      notes.allergies,
+      notes.medication,
+      notes.notes,
+      notes.emergencyContacts
+        .map((contact) => pickupEntry({ name: contact.name, relation: contact.beziehung }) + ` ${contact.telefon}`)
+        .join(', '),
+    ];
+  };
   const className = new Map(classes.map((entry) => [entry.row.id, entry.row.name]));
   const parentById = new Map(parents.map((parent) => [parent.id, parent]));
   const listOf = <T extends { childId: number }>(list: readonly T[], childId: number, text: (row: T) => string) =>
@@ -72,13 +94,18 @@ export async function exportChildren(
     aktion: protokollMessages.exported,
     objektTyp: 'Kinderliste',
     objektId: format.toUpperCase(),
-    felder: { Format: format.toUpperCase(), Kinder: rows.length, Elternspalten: withParents ? 'ja' : 'nein' },
+    felder: {
+      Format: format.toUpperCase(),
+      Kinder: rows.length,
+      Elternspalten: withParents ? 'ja' : 'nein',
+      Gesundheitshinweise: withHealth ? 'ja' : 'nein',
+    },
   });
   return listExportFile(
     {
       baseName: 'kinder',
       sheetName: 'Kinder',
-      header: columns.map((field) => field.label),
+      header: [...columns.map((field) => field.label), ...(withHealth ? HEALTH_COLUMNS : [])],
       rows: rows.map((child) => {
         const parent = child.parentUserId === null ? undefined : parentById.get(child.parentUserId);
         const values: Record<ChildListKey, string> = {
@@ -95,7 +122,7 @@ export async function exportChildren(
           telefon: listOf(phones, child.id, (phone) => phone.nummer),
           abholberechtigte: listOf(pickups, child.id, pickupEntry),
         };
-        return columns.map((field) => values[field.key]);
+        return [...columns.map((field) => values[field.key]), ...(withHealth ? healthCells(child.id) : [])];
       }),
     },
     format,

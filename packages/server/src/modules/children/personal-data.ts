@@ -7,6 +7,8 @@ import {
   childConsentRequests,
   childConsents,
   childHealthNotes,
+  childHealthProposals,
+  childPickupVersions,
   childPickupChanges,
   childReleasePermissions,
   childDiary,
@@ -45,6 +47,8 @@ export async function childrenPersonalData(db: Db, userId: number): Promise<Pers
     aenderungen,
     gesundheit,
     einwilligungen,
+    abholungVersionen,
+    gesundheitVorschlaege,
   ] = await Promise.all([
     db.select().from(childPhones).where(inArray(childPhones.childId, ids)),
     db.select().from(childPickupPersons).where(inArray(childPickupPersons.childId, ids)),
@@ -68,6 +72,8 @@ export async function childrenPersonalData(db: Db, userId: number): Promise<Pers
       .from(childConsents)
       .innerJoin(childConsentRequests, eq(childConsentRequests.id, childConsents.requestId))
       .where(inArray(childConsents.childId, ids)),
+    db.select().from(childPickupVersions).where(inArray(childPickupVersions.childId, ids)),
+    db.select().from(childHealthProposals).where(inArray(childHealthProposals.childId, ids)),
   ]);
   const anhaenge =
     ausnahmen.length === 0
@@ -99,6 +105,8 @@ export async function childrenPersonalData(db: Db, userId: number): Promise<Pers
       abholungHeute: of(aenderungen, kind.id),
       gesundheit: of(gesundheit, kind.id),
       einwilligungen: of(einwilligungen, kind.id),
+      abholberechtigteVersionen: of(abholungVersionen, kind.id),
+      gesundheitVorschlaege: of(gesundheitVorschlaege, kind.id),
     })),
     zusammenfassung: kinder.map(
       ({ kind, klasse }) =>

@@ -106,6 +106,18 @@ export const childrenProtokollFields: ProtokollFields = {
     photo_height: null,
     preview: null,
   },
+  children_health_proposals: {
+    ...ofChild,
+    allergies: 'Allergien',
+    medication: 'Medikamente',
+    notes: 'Hinweise',
+    emergency_contacts: 'Notfallkontakte',
+    state: 'Stand',
+    proposed_by: { label: 'Vorgeschlagen von', ref: 'Benutzer' },
+    proposed_at: null,
+    decided_by: { label: 'Entschieden von', ref: 'Benutzer' },
+    decided_at: 'Entschieden am',
+  },
   children_consent_requests: {
     title: 'Titel',
     purpose: 'Zweck',

@@ -19,6 +19,8 @@ export {
   savePickupPerson,
   type ChildHealthNotes,
 } from './release';
+/** Parents' proposals of health notes (issue 44): 210 sends them and shows their state. */
+export { healthProposalsOf, proposeHealthNotes } from './health-proposals';
 /** Consents (issue 44): 210 shows the requests to parents and records their answers. */
 export { answerConsent, consentViews } from './consents';
 export { familyView, type AbsenceReport, type FamilyChild } from './family-view';

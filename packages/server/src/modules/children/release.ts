@@ -10,6 +10,7 @@ import {
   type DayPlan,
   type HealthNotes,
   type ParentPickupData,
+  type PickupVersionView,
   type PickupView,
   type SameDayData,
 } from '@hortus/contract/modules/children';
@@ -22,12 +23,15 @@ import { cachedChildBase, invalidateChildBase, type PickupRow } from './child-ba
 import { todaysPlan } from './status';
 import { berlinNow } from '../../platform/time/berlin-time';
 import { allowedChildIds, requireChild } from './access';
+import { pickupVersionsOf, recordPickupVersion } from './pickup-versions';
 
 /** What the load needs of the children's release permissions, same-day changes and health notes. */
 export interface ReleaseData {
   permissions: Map<number, AloneRuleView[]>;
   changes: Map<number, (typeof childPickupChanges.$inferSelect)[]>;
   health: Map<number, HealthNotes>;
+  /** The versions of the pickup persons (only when asked for: a child's details, a parent's children). */
+  pickupVersions?: Map<number, PickupVersionView[]>;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -36,12 +40,20 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** Release permissions (newest first), the day's same-day changes and health notes of the children. */
-export async function releaseData(db: Db, childIds: readonly number[], day: string): Promise<ReleaseData> {
+/**
+ * Release permissions (newest first), the day's same-day changes and health notes of the children, and
+ * with `withVersions` the versions of their pickup persons.
+ */
+export async function releaseData(
+  db: Db,
+  childIds: readonly number[],
+  day: string,
+  withVersions = false,
+): Promise<ReleaseData> {
   const data: ReleaseData = { permissions: new Map(), changes: new Map(), health: new Map() };
   if (childIds.length === 0) return data;
   const ids = [...childIds];
-  const [permissions, changes, health] = await Promise.all([
+  const [permissions, changes, health, pickupVersions] = await Promise.all([
     db
       .select({ row: childReleasePermissions, ident: users.ident, nn: users.nn })
       .from(childReleasePermissions)
@@ -54,7 +66,9 @@ export async function releaseData(db: Db, childIds: readonly number[], day: stri
       .where(and(inArray(childPickupChanges.childId, ids), eq(childPickupChanges.day, day)))
       .orderBy(asc(childPickupChanges.id)),
     db.select().from(childHealthNotes).where(inArray(childHealthNotes.childId, ids)),
+    withVersions ? pickupVersionsOf(db, ids) : Promise.resolve(undefined),
   ]);
+  if (pickupVersions) data.pickupVersions = pickupVersions;
   for (const { row, ident, nn } of permissions) {
     push(data.permissions, row.childId, {
       erlaubt: row.allowed,
@@ -121,6 +135,7 @@ export function pickupViewOf(
     alleinNachHause: current ?? noAloneRule,
     versionen: earlier,
     personen,
+    ...(data.pickupVersions ? { personenVersionen: data.pickupVersions.get(childId) ?? [] } : {}),
     heute: {
       ...today,
       gemeldet: today.aenderung && newest ? formatGermanDateTime(newest.createdAt.getTime()) : '',
@@ -166,9 +181,15 @@ export async function addSameDayChange(db: Db, userId: number, input: SameDayDat
 
 /**
  * A parent's pickup person of their own child (210 abholperson, checked there): id 0 adds one, another id
- * changes that person of this child (another child's person is unknown here). Applies at once.
+ * changes that person of this child (another child's person is unknown here). Applies at once; the list as
+ * it now stands is recorded as a new version (who, when).
  */
-export async function savePickupPerson(db: Db, childId: number, person: ParentPickupData['person']): Promise<void> {
+export async function savePickupPerson(
+  db: Db,
+  userId: number,
+  childId: number,
+  person: ParentPickupData['person'],
+): Promise<void> {
   const values = {
     name: person.name.trim(),
     relation: person.beziehung.trim(),
@@ -177,27 +198,33 @@ export async function savePickupPerson(db: Db, childId: number, person: ParentPi
     validFrom: person.gueltigVon || null,
     validUntil: person.gueltigBis || null,
   };
-  if (person.id === 0) {
-    await db.insert(childPickupPersons).values({ childId, ...values });
-  } else {
-    const changed = await db
-      .update(childPickupPersons)
-      .set(values)
-      .where(and(eq(childPickupPersons.id, person.id), eq(childPickupPersons.childId, childId)))
-      .returning({ id: childPickupPersons.id });
-    if (changed.length === 0) throw new CallError('notFound', releaseMessages.unknownPickupPerson);
-  }
-  await invalidateChildBase(db);
+  await db.transaction(async (tx) => {
+    if (person.id === 0) {
+      await tx.insert(childPickupPersons).values({ childId, ...values });
+    } else {
+      const changed = await tx
+        .update(childPickupPersons)
+        .set(values)
+        .where(and(eq(childPickupPersons.id, person.id), eq(childPickupPersons.childId, childId)))
+        .returning({ id: childPickupPersons.id });
+      if (changed.length === 0) throw new CallError('notFound', releaseMessages.unknownPickupPerson);
+    }
+    await recordPickupVersion(tx, childId, userId);
+    await invalidateChildBase(tx);
+  });
 }
 
-/** Removes a pickup person of a child (210 abholpersonEntfernen, checked there). */
-export async function removePickupPerson(db: Db, childId: number, id: number): Promise<void> {
-  const removed = await db
-    .delete(childPickupPersons)
-    .where(and(eq(childPickupPersons.id, id), eq(childPickupPersons.childId, childId)))
-    .returning({ id: childPickupPersons.id });
-  if (removed.length === 0) throw new CallError('notFound', releaseMessages.unknownPickupPerson);
-  await invalidateChildBase(db);
+/** Removes a pickup person of a child (210 abholpersonEntfernen, checked there); recorded as a new version. */
+export async function removePickupPerson(db: Db, userId: number, childId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(childPickupPersons)
+      .where(and(eq(childPickupPersons.id, id), eq(childPickupPersons.childId, childId)))
+      .returning({ id: childPickupPersons.id });
+    if (removed.length === 0) throw new CallError('notFound', releaseMessages.unknownPickupPerson);
+    await recordPickupVersion(tx, childId, userId);
+    await invalidateChildBase(tx);
+  });
 }
 
 /** 200 erlaubnis: staff record a signed paper permission (edit right on the child's class). */
@@ -264,7 +291,7 @@ export async function releaseOverview(
   now = Date.now(),
 ): Promise<Map<number, { abholung: PickupView; gesundheit: HealthNotes }>> {
   const { day, weekday } = berlinNow(now);
-  const [data, base] = await Promise.all([releaseData(db, childIds, day), cachedChildBase(db)]);
+  const [data, base] = await Promise.all([releaseData(db, childIds, day, true), cachedChildBase(db)]);
   const overview = new Map<number, { abholung: PickupView; gesundheit: HealthNotes }>();
   for (const childId of childIds) {
     const row = base.rows.find((entry) => entry.id === childId);

@@ -136,6 +136,56 @@ export const childHealthNotes = pgTable('children_health_notes', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The versions of a child's list of pickup persons (issue 44), one row per change: the list as it stood
+ * after the change, who made it and when. `children_pickup_persons` holds the list in force.
+ */
+export const childPickupVersions = pgTable(
+  'children_pickup_versions',
+  {
+    id: serial('id').primaryKey(),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    persons: jsonb('persons')
+      .$type<
+        { name: string; beziehung: string; telefon: string; notiz: string; gueltigVon: string; gueltigBis: string }[]
+      >()
+      .notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('children_pickup_versions_child_idx').on(table.childId)],
+);
+
+/**
+ * Parents' proposals to change a child's health notes (issue 44): 'offen' until staff accept
+ * ('angenommen', the notes are written) or reject ('abgelehnt'); a newer proposal replaces an open one
+ * ('ersetzt'). Erased with the child.
+ */
+export const childHealthProposals = pgTable(
+  'children_health_proposals',
+  {
+    id: serial('id').primaryKey(),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    allergies: text('allergies').notNull().default(''),
+    medication: text('medication').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    emergencyContacts: jsonb('emergency_contacts')
+      .$type<{ name: string; telefon: string; beziehung: string }[]>()
+      .notNull()
+      .default([]),
+    state: text('state').$type<'offen' | 'angenommen' | 'abgelehnt' | 'ersetzt'>().notNull().default('offen'),
+    proposedBy: integer('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [index('children_health_proposals_child_idx').on(table.childId)],
+);
+
 /** Recurring exceptions: at most one per child and weekday (1 Monday … 7 Sunday). */
 export const childRecurringExceptions = pgTable(
   'children_recurring_exceptions',
@@ -355,4 +405,5 @@ export const childrenProtokollLabels: Readonly<Record<string, string>> = {
   children_diary: 'Tagebuch',
   children_documents: 'Dokument',
   children_id_cards: 'Ausweis',
+  children_health_proposals: 'Vorschlag Gesundheitsangaben',
 };

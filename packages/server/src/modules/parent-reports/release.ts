@@ -1,6 +1,7 @@
 import {
   releaseMessages,
   type ConsentData,
+  type HealthData,
   type ParentPickupData,
   type ParentPickupRemoval,
   type PermissionData,
@@ -15,6 +16,7 @@ import {
   addPermission,
   addSameDayChange,
   answerConsent,
+  proposeHealthNotes,
   removePickupPerson,
   savePickupPerson,
   type ChildAttendance,
@@ -51,7 +53,19 @@ export async function givePickupPerson(
   input: ParentPickupData,
 ): Promise<void> {
   await requireOwnChild(attendance, db, user, input.id_kind);
-  await savePickupPerson(db, input.id_kind, input.person);
+  await savePickupPerson(db, user.id, input.id_kind, input.person);
+}
+
+/** gesundheitVorschlag (issue 44): proposes new health notes for one's own child; staff accept or reject it. */
+export async function proposeHealth(
+  attendance: ChildAttendance,
+  db: Db,
+  user: Caller,
+  input: HealthData,
+): Promise<void> {
+  const { id_kind, ...notes } = input;
+  await requireOwnChild(attendance, db, user, id_kind);
+  await proposeHealthNotes(db, user.id, id_kind, notes);
 }
 
 /** abholpersonEntfernen (issue 44): removes a pickup person of one's own child. */
@@ -62,7 +76,7 @@ export async function withdrawPickupPerson(
   input: ParentPickupRemoval,
 ): Promise<void> {
   await requireOwnChild(attendance, db, user, input.id_kind);
-  await removePickupPerson(db, input.id_kind, input.id);
+  await removePickupPerson(db, user.id, input.id_kind, input.id);
 }
 
 /**

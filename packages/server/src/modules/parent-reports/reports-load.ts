@@ -1,6 +1,6 @@
 import { formatGermanDate, hasRight } from '@hortus/contract';
 import type { Caller } from '../../platform/auth/session-user';
-import { childAttendance, classNames, consentViews, releaseOverview } from '../children/public';
+import { childAttendance, classNames, consentViews, healthProposalsOf, releaseOverview } from '../children/public';
 import {
   parentReportsRights,
   ownComment,
@@ -29,13 +29,18 @@ export async function loadParentReports(db: Db, user: Caller, now = Date.now()):
     kinder.map((kind) => kind.id),
     HISTORY_MAX,
   );
-  const [release, einwilligungen] = await Promise.all([
+  const [release, einwilligungen, proposals] = await Promise.all([
     releaseOverview(
       db,
       kinder.map((kind) => kind.id),
       now,
     ),
     consentViews(db, kinder),
+    healthProposalsOf(
+      db,
+      kinder.map((kind) => kind.id),
+      false,
+    ),
   ]);
   const names = new Map(kinder.map((kind) => [kind.id, `${kind.vorname} ${kind.nachname}`]));
   const klassen = hasRight(user.rechte, parentReportsRights.settings) ? await classNames(db) : [];
@@ -48,6 +53,7 @@ export async function loadParentReports(db: Db, user: Caller, now = Date.now()):
       id_klasse: kind.classId,
       name_klasse: kind.className,
       ...release.get(kind.id),
+      gesundheitVorschlaege: proposals.get(kind.id) ?? [],
     })),
     settings,
     historie: rows.map((row) => {

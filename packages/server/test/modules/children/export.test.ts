@@ -225,6 +225,83 @@ describe('exportKinder', () => {
     expect(parentLines[1]?.[8]).toBe(demoParent.nn);
   });
 
+  it('health notes only when chosen (gesundheit), and only of the children the caller sees (issue 44)', async () => {
+    const db = server.database.db;
+    const group = (await createGroup(db)) as number;
+    const klasse = await addClass('Export-G', [group]);
+    const hiddenClass = await addClass('Export-G-versteckt');
+    for (const [vorname, id_klasse] of [
+      ['Gesa', klasse],
+      ['Hanno', hiddenClass],
+    ] as const) {
+      await save(leitung, {
+        type: 'editKind',
+        data: {
+          kind: {
+            id: 0,
+            vorname,
+            nachname: 'Gesund',
+            id_klasse,
+            betreuungsplatz: '11:30',
+            standardentlasszeit: '15:00',
+          },
+        },
+      });
+    }
+    const ids = (await data(leitung)).kinder.filter((kind) => kind.nachname === 'Gesund').map((kind) => kind.id);
+    for (const id of ids) {
+      await save(leitung, {
+        type: 'gesundheit',
+        data: {
+          id_kind: id,
+          allergien: 'Erdnüsse',
+          medikamente: 'Asthmaspray',
+          hinweise: 'Brille',
+          notfallkontakte: [{ name: 'Opa Karl', telefon: '0351 9876', beziehung: 'Opa' }],
+        },
+      });
+    }
+    const staff = await server.userWithSession({ groupIds: [group], rechteSolo: ['x|000|000', 'x|200|000|000'] });
+    const plain = csvLines((await exportFile(staff.code)).bytes).map(cells);
+    expect(plain[0]).toEqual(withoutParents);
+    expect(plain.flat()).not.toContain('Erdnüsse');
+
+    const reply = await server.call(childrenCalls.exportKinder, staff.code, { gesundheit: 'true' });
+    expectStatus(reply, 'success');
+    const lines = csvLines(await fetchStored(server.app, staff.code, String(reply.body.file))).map(cells);
+    expect(lines).toEqual([
+      [...withoutParents, 'Allergien', 'Medikamente', 'Gesundheitshinweise', 'Notfallkontakte'],
+      [
+        'Gesa',
+        'Gesund',
+        'Export-G',
+        '',
+        'm',
+        '11:30',
+        '15:00',
+        '',
+        '',
+        'Erdnüsse',
+        'Asthmaspray',
+        'Brille',
+        'Opa Karl (Opa) 0351 9876',
+      ],
+    ]);
+    const entries = await db
+      .select()
+      .from(protokoll)
+      .where(and(eq(protokoll.nutzerId, staff.id), eq(protokoll.objektTyp, 'Kinderliste')));
+    // The Protokoll tells which export carried health notes.
+    expect(entries.map((entry) => JSON.stringify(entry.details))).toEqual([
+      expect.stringContaining('"Gesundheitshinweise":[null,"nein"]'),
+      expect.stringContaining('"Gesundheitshinweise":[null,"ja"]'),
+    ]);
+
+    const bad = await server.call(childrenCalls.exportKinder, staff.code, { gesundheit: 'vielleicht' });
+    expectStatus(bad, 'validationError', 400);
+    expect(Object.keys(bad.body.errors as object)).toEqual(['gesundheit']);
+  });
+
   it('refuses callers without the children list right, the settings right alone and bad formats (German, no 500)', async () => {
     const noList = await server.userWithSession({ rechteSolo: ['x|000|000', 'x|200|100'] });
     expectStatus(await server.call(childrenCalls.exportKinder, noList.code, {}), 'noRight', 403);

@@ -213,3 +213,25 @@ describe('demo realism', () => {
     expect(names).not.toContain('Allerheiligen');
   });
 });
+
+describe('the demo of issue 44', () => {
+  it('has each kind of permission, a pickup person with earlier versions, allergies and an open health proposal', async () => {
+    const reply = await demo.call(childrenCalls.getSettings, leitung);
+    expectStatus(reply, 'success');
+    const kinder = (reply.body.save as ChildrenData).kinder;
+    const rules = kinder.map((kind) => kind.abholung?.alleinNachHause);
+    expect(rules.some((rule) => rule?.erlaubt && !rule.papier && rule.abZeit === '14:00')).toBe(true);
+    expect(rules.some((rule) => rule?.erlaubt && rule.papier)).toBe(true);
+    expect(rules.some((rule) => rule?.erlaubt === false)).toBe(true);
+    expect(kinder.filter((kind) => kind.gesundheit?.allergien).length).toBeGreaterThanOrEqual(2);
+    const details = async (id: number) => {
+      const got = await demo.call(childrenCalls.getKind, leitung, { id });
+      expectStatus(got, 'success');
+      return got.body.kind as ChildrenData['kinder'][number];
+    };
+    const berg = kinder.find((kind) => kind.abholung?.personen.some((person) => person.name === 'Frau Berg'));
+    expect((await details(berg?.id ?? 0)).abholung?.personenVersionen).toHaveLength(2);
+    const lactose = kinder.find((kind) => kind.gesundheit?.allergien === 'Laktoseintoleranz');
+    expect((await details(lactose?.id ?? 0)).gesundheitVorschlaege?.map((entry) => entry.status)).toEqual(['offen']);
+  });
+});

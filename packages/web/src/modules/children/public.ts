@@ -29,3 +29,9 @@ export const ReportSettingsFields = lazyExport(
   () => import('./components/report-settings-fields'),
   'ReportSettingsFields',
 );
+
+/**
+ * The fields of a child's health notes bound to a form on the contract's `healthInput` (210's proposal of
+ * changes), loaded with their own chunk at their first render (render inside Suspense).
+ */
+export const HealthNotesFields = lazyExport(() => import('./components/health-notes-fields'), 'HealthNotesFields');

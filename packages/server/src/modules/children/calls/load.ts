@@ -12,6 +12,7 @@ import { removeLoginLetters } from '../letters';
 import { loadChildDetails, loadChildrenData } from '../load';
 import { deleteParent, resetParentPassword, saveParent } from '../parents-save';
 import { recordPaperPermission, saveHealthNotes } from '../release';
+import { decideHealthProposal } from '../health-proposals';
 import { readChildrenSettings, saveChildrenSettings } from '../settings';
 import { changeStatus } from '../status';
 
@@ -74,6 +75,9 @@ export const getSettingsCall = defineCall(childrenCalls.getSettings).forSession(
         await saveHealthNotes(db, user, id_kind, notes);
         return reply(db, user);
       }
+      case 'gesundheitVorschlagEntscheiden':
+        await decideHealthProposal(db, user, save.data.id, save.data.annehmen);
+        return reply(db, user);
     }
   },
 });

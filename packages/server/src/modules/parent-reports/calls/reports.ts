@@ -10,7 +10,14 @@ import { defineCall } from '../../../platform/http/calls';
 import { loadParentReports } from '../reports-load';
 import { sendReport, withdrawReport } from '../reports';
 import { readParentReportsSettings, saveParentReportsSettings } from '../settings';
-import { giveConsent, givePermission, givePickupPerson, sendSameDayChange, withdrawPickupPerson } from '../release';
+import {
+  giveConsent,
+  givePermission,
+  givePickupPerson,
+  proposeHealth,
+  sendSameDayChange,
+  withdrawPickupPerson,
+} from '../release';
 
 async function reply(db: Db, user: LoadedUser, extra: Partial<ParentReportsReply> = {}): Promise<ParentReportsReply> {
   return { status: 'success', save: await loadParentReports(db, user), ...extra };
@@ -44,6 +51,9 @@ export const getSettingsCall = defineCall(parentReportsCalls.getSettings).forSes
         return reply(db, user);
       case 'abholperson':
         await givePickupPerson(childAttendance, db, user, save.data);
+        return reply(db, user);
+      case 'gesundheitVorschlag':
+        await proposeHealth(childAttendance, db, user, save.data);
         return reply(db, user);
       case 'abholpersonEntfernen':
         await withdrawPickupPerson(childAttendance, db, user, save.data);

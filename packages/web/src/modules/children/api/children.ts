@@ -78,8 +78,9 @@ export async function downloadLetters(parentIds: readonly number[]): Promise<voi
 }
 
 /** exportKinder, then the list through download.php ('kinder-YYYY-MM-DD.csv' or '.xlsx'). */
-export async function downloadChildrenList(format: ListExportFormat): Promise<void> {
-  const reply = await call(childrenCalls.exportKinder, { format });
+/** exportKinder; `gesundheit`: with the health notes (issue 44; left out unless chosen). */
+export async function downloadChildrenList(format: ListExportFormat, gesundheit = false): Promise<void> {
+  const reply = await call(childrenCalls.exportKinder, { format, gesundheit });
   await downloadStoredFile(reply.file, reply.name);
 }
 

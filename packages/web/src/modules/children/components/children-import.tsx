@@ -45,7 +45,10 @@ export function ChildrenImportButton() {
   );
 }
 
-/** 'Exportieren' on the children page (exportKinder): the children the user sees, in the import's columns. */
+/**
+ * 'Exportieren' on the children page (exportKinder): the children the user sees, in the import's columns;
+ * their health notes only when 'Gesundheitshinweise einschließen' is ticked in the menu (issue 44).
+ */
 export function ChildrenExportButton() {
-  return <ExportButton download={downloadChildrenList} />;
+  return <ExportButton download={downloadChildrenList} option="Gesundheitshinweise einschließen" />;
 }

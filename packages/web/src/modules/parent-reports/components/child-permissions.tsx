@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { FormTimeField } from '../../../platform/forms/form-date-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { FormWeekdayCheckboxes } from '../../../platform/forms/weekday-checkboxes';
 import { useSaveParentReports } from '../api/parent-reports';
+import { HealthSection } from './health-proposal';
 import { PickupPersons } from './pickup-persons';
 
 /** 'allein ab 14:00 (Mo–Do)', 'nicht allein' — a permission in one line. */
@@ -36,7 +36,8 @@ const draftOf = (childId: number, rule: AloneRuleView): PermissionInput => ({
 
 /**
  * One child on the 'Kontakt' tab (issue 44): its permission to go home alone (given here, applies at once;
- * who gave it and when), its pickup persons and health notes as the Hort keeps them. The permission is a
+ * who gave it and when), its pickup persons with their earlier versions, and its health notes as the Hort
+ * keeps them (changes are proposed to the Hort). The permission is a
  * form on the contract's schema: a missing weekday or an unreadable time shows its German message on the
  * field, and so does the server's answer.
  */
@@ -57,7 +58,6 @@ export function ChildPermissions({ child }: { child: ReportChild }) {
     texts: { success: releaseMessages.saved, failure: parentReportsMessages.sendFailed },
   });
   const { control } = settings.form;
-  const health = child.gesundheit;
   return (
     <Paper sx={{ p: 2 }} data-testid={`permissions-${child.id}`}>
       <Stack spacing={1.5}>
@@ -83,17 +83,7 @@ export function ChildPermissions({ child }: { child: ReportChild }) {
           )}
         </SettingsForm>
         <PickupPersons child={child} />
-        {health && (health.allergien || health.medikamente || health.hinweise) && (
-          <Alert severity="info">
-            {[
-              health.allergien && `Allergien: ${health.allergien}`,
-              health.medikamente && `Medikamente: ${health.medikamente}`,
-              health.hinweise,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Alert>
-        )}
+        <HealthSection child={child} />
       </Stack>
     </Paper>
   );

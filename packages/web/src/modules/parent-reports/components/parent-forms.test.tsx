@@ -16,7 +16,7 @@ import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { ApiError } from '../../../platform/api/errors';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
 import { ChildPermissions } from './child-permissions';
-import { PickupChangeForm } from './pickup-change-form';
+import { ReportForm } from './report-form';
 
 /** Module 210's save (one call whose answer is the fresh data): each test sets what the server answers. */
 const server = vi.hoisted(() => ({ save: (_: unknown): Promise<unknown> => Promise.resolve(undefined) }));
@@ -133,39 +133,64 @@ describe('ChildPermissions (Kontakt)', () => {
   });
 });
 
-describe('PickupChangeForm (Abholung ändern)', () => {
-  it('asks for the person on its field, then sends; a passed deadline lands on the day', async () => {
+describe('same-day change in the report form (issue 44)', () => {
+  const sameDay = (name: string) => fireEvent.click(screen.getByRole('radio', { name }));
+
+  it("offers the listed pickup person, sends it for the day; the server's deadline shows under the form", async () => {
     const late = releaseMessages.deadlinePassed('12:00');
     const save = answer({ 'dataToSave.data.tag': [late] });
-    renderWith(<PickupChangeForm data={data} />);
-    expect(screen.getByText('Abholberechtigt: Oma Erika')).toBeTruthy();
-    const person = screen.getByRole('textbox', { name: 'Name der Person' });
-    fireEvent.change(person, { target: { value: 'Oma' } });
-    fireEvent.change(person, { target: { value: '  ' } });
-    expect(await within(fieldOf(person)).findByText(releaseMessages.personRequired)).toBeTruthy();
-    expect(button('Abholung melden').disabled).toBe(true);
-
-    fireEvent.change(person, { target: { value: 'Oma Erika' } });
-    await waitFor(() => expect(button('Abholung melden').disabled).toBe(false));
-    fireEvent.click(button('Abholung melden'));
+    renderWith(<ReportForm data={data} />);
+    sameDay('Wird heute abgeholt von …');
+    expect(screen.getByTestId('pickup-today').textContent).toBe('Was heute gilt: nur mit Abholperson');
+    expect(screen.queryByRole('group', { name: 'Bis' })).toBeNull();
+    expect((screen.getByRole('radio', { name: 'Oma Erika' }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(button('Senden').disabled).toBe(false));
+    fireEvent.click(button('Senden'));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save).toHaveBeenCalledWith({
       type: 'abholungHeute',
       data: { id_kind: 1, tag: '2026-11-24', art: 'person', zeit: '', person: 'Oma Erika' },
     });
-    const day = fieldOf(screen.getByRole('group', { name: 'Tag' }));
-    expect(await within(day).findByText(late)).toBeTruthy();
+    expect((await screen.findByTestId('same-day-error')).textContent).toBe(late);
+  });
+
+  it("'andere Person' asks for the name on its field", async () => {
+    const save = answer();
+    renderWith(<ReportForm data={data} />);
+    sameDay('Wird heute abgeholt von …');
+    sameDay(releaseMessages.otherPerson);
+    const person = screen.getByRole('textbox', { name: 'Name der Person' });
+    fireEvent.change(person, { target: { value: 'Oma' } });
+    fireEvent.change(person, { target: { value: '  ' } });
+    expect(await within(fieldOf(person)).findByText(releaseMessages.personRequired)).toBeTruthy();
+    expect(button('Senden').disabled).toBe(true);
+    fireEvent.change(person, { target: { value: 'Tante Ina' } });
+    await waitFor(() => expect(button('Senden').disabled).toBe(false));
+    fireEvent.click(button('Senden'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save).toHaveBeenCalledWith({
+      type: 'abholungHeute',
+      data: { id_kind: 1, tag: '2026-11-24', art: 'person', zeit: '', person: 'Tante Ina' },
+    });
   });
 
   it('asks for the time when the child goes alone, without sending', async () => {
     const save = answer();
-    renderWith(<PickupChangeForm data={data} />);
-    fireEvent.click(screen.getByRole('radio', { name: 'geht allein um …' }));
+    renderWith(<ReportForm data={data} />);
+    sameDay('Geht heute allein um …');
     expect(screen.queryByRole('textbox', { name: 'Name der Person' })).toBeNull();
-    expect(button('Abholung melden').disabled).toBe(true);
+    expect(button('Senden').disabled).toBe(true);
     const time = fieldOf(screen.getByRole('group', { name: 'Uhrzeit' }));
-    fireEvent.submit(button('Abholung melden').closest('form') as HTMLFormElement);
+    fireEvent.submit(button('Senden').closest('form') as HTMLFormElement);
     expect(await within(time).findByText(releaseMessages.timeRequired)).toBeTruthy();
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('after the deadline the day says so and nothing can be sent for today', async () => {
+    answer();
+    renderWith(<ReportForm data={{ ...data, jetzt: '12:01' }} />);
+    sameDay('Wird heute abgeholt von …');
+    expect(await screen.findByText(releaseMessages.deadlinePassed('12:00'))).toBeTruthy();
+    expect(button('Senden').disabled).toBe(true);
   });
 });

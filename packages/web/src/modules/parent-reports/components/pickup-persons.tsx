@@ -7,8 +7,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { formatGermanDate } from '@hortus/contract';
-import { parentPickupInput, releaseMessages, type PickupView } from '@hortus/contract/modules/children';
+import {
+  parentPickupInput,
+  pickupVersionText,
+  releaseMessages,
+  validityText,
+  type PickupView,
+} from '@hortus/contract/modules/children';
 import { parentReportsMessages, type ReportChild } from '@hortus/contract/modules/parent-reports';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
 import { FormDialog } from '../../../platform/forms/form-dialog';
@@ -28,16 +33,6 @@ const newPerson: Person = {
   gueltigVon: '',
   gueltigBis: '',
 };
-
-/** 'ab 01.12.2026 bis 31.12.2026', '' — a pickup person's validity in words. */
-export function validityText(person: Pick<Person, 'gueltigVon' | 'gueltigBis'>): string {
-  return [
-    person.gueltigVon && `ab ${formatGermanDate(person.gueltigVon)}`,
-    person.gueltigBis && `bis ${formatGermanDate(person.gueltigBis)}`,
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
 
 /** Adds (id 0) or changes a pickup person of the child; the server's messages land on the fields. */
 function PickupPersonDialog({ childId, person, onClose }: { childId: number; person: Person; onClose(): void }) {
@@ -65,13 +60,15 @@ function PickupPersonDialog({ childId, person, onClose }: { childId: number; per
 
 /**
  * The child's pickup persons on the 'Kontakt' tab (issue 44): the parent adds, changes and removes them, each
- * with an optional validity; staff see them at the release at once.
+ * with an optional validity; staff see them at the release at once. Every change is a version (who, when);
+ * the earlier ones stay readable under 'Frühere Fassungen'.
  */
 export function PickupPersons({ child }: { child: ReportChild }) {
   const [editing, setEditing] = useState<Person | null>(null);
   const saveAction = useSaveAction();
   const { mutateAsync: save } = useSaveParentReports();
   const persons = child.abholung?.personen ?? [];
+  const versions = child.abholung?.personenVersionen ?? [];
   const remove = (person: Person) =>
     void saveAction(() => save({ type: 'abholpersonEntfernen', data: { id_kind: child.id, id: person.id } }), {
       success: releaseMessages.saved,
@@ -108,6 +105,32 @@ export function PickupPersons({ child }: { child: ReportChild }) {
           </IconButton>
         </Stack>
       ))}
+      {versions.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="pickup-changed">
+          Zuletzt geändert {versions[0]?.von ? `von ${versions[0].von}, ` : ''}
+          {versions[0]?.am}
+        </Typography>
+      )}
+      {versions.length > 1 && (
+        <details>
+          <summary>
+            <Typography variant="body2" component="span">
+              Frühere Fassungen ({versions.length - 1})
+            </Typography>
+          </summary>
+          {versions.slice(1).map((version, index) => (
+            <Typography
+              key={`${version.am}-${index}`}
+              variant="body2"
+              color="text.secondary"
+              data-testid="pickup-version"
+            >
+              {version.am}
+              {version.von ? ` (von ${version.von})` : ''}: {pickupVersionText(version)}
+            </Typography>
+          ))}
+        </details>
+      )}
       {editing && <PickupPersonDialog childId={child.id} person={editing} onClose={() => setEditing(null)} />}
     </Box>
   );

@@ -14,11 +14,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { validationMessages } from '@hortus/contract';
+import { releaseMessages, validOn, type SameDayKind } from '@hortus/contract/modules/children';
 import {
   ABSENT,
   REPORT_COMMENT_MAX,
   SICK,
   commentCounter,
+  cutoffPassed,
   followDates,
   offeredReleaseTimes,
   parentReportsMessages,
@@ -31,6 +33,12 @@ import { Notice } from '../../../platform/feedback/notice';
 import { DeferredDateInput } from '../../../platform/forms/deferred-date-input';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { uploadReportFiles, useSaveParentReports, waitForNewVersion } from '../api/parent-reports';
+import { SameDayForm } from './same-day-form';
+
+/** The report form's options for a same-day pickup change (issue 44), next to absence and release time. */
+const SAME_DAY: Readonly<Record<SameDayKind, string>> = { allein: 'abholung:allein', person: 'abholung:person' };
+const sameDayKindOf = (option: string): SameDayKind | null =>
+  option === SAME_DAY.allein ? 'allein' : option === SAME_DAY.person ? 'person' : null;
 
 interface Attachment {
   pfad: string;
@@ -39,7 +47,9 @@ interface Attachment {
 
 /**
  * The report form (school.md 3.3, 5.3): own children, absence / sickness / an offered release time, from and
- * to, comment and attachments when allowed; after sending the thanks or the late text.
+ * to, comment and attachments when allowed; after sending the thanks or the late text. Issue 44 adds the
+ * same-day pickup change as two more kinds ('geht heute allein um …', 'wird heute abgeholt von …') for one
+ * day, until the Hort's deadline for today (`abholungHeute_spaetestensBis`).
  */
 export function ReportForm({ data }: { data: ParentReportsData }) {
   const { settings } = data;
@@ -64,11 +74,27 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
     dates.from,
     dates.to,
   );
-  const option = anwesenheit === ABSENT || anwesenheit === SICK || times.includes(anwesenheit) ? anwesenheit : '';
+  const option =
+    anwesenheit === ABSENT || anwesenheit === SICK || times.includes(anwesenheit) || sameDayKindOf(anwesenheit)
+      ? anwesenheit
+      : '';
+  const sameDay = sameDayKindOf(option);
+  const deadline = settings.abholungHeute_spaetestensBis;
   const dayErrors = (day: string) =>
     day === '' ? validationMessages.required : reportDayErrors(day, data.heute).join(' ') || null;
-  const fromError = dayErrors(dates.from);
-  const toError = dayErrors(dates.to);
+  const tooLate =
+    sameDay !== null && dates.from === data.heute && cutoffPassed(dates.from, deadline, data.heute, data.jetzt);
+  const fromError = dayErrors(dates.from) ?? (tooLate ? releaseMessages.deadlinePassed(deadline) : null);
+  const toError = sameDay ? null : dayErrors(dates.to);
+  const chosen = data.kinder.filter((kind) => kinder.includes(kind.id));
+  const persons = [
+    ...new Set(
+      chosen.flatMap((kind) =>
+        (kind.abholung?.personen ?? []).filter((person) => validOn(person, dates.from)).map((person) => person.name),
+      ),
+    ),
+  ];
+  const today = dates.from === data.heute;
   // The other date follows only a date the user settled on (chosen in the calendar, or the field left) and
   // only a valid one: a picker hands on every complete date while the user types ('27112026' passes
   // through 02.12.2026), and those must not drag the other date along.
@@ -152,7 +178,7 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
         </FormGroup>
         <Stack direction="row" spacing={1}>
           <DeferredDateInput
-            label="Von"
+            label={sameDay ? 'Tag' : 'Von'}
             value={dates.from}
             min={data.heute}
             onChange={(from) => setDates((current) => ({ ...current, from }))}
@@ -162,17 +188,19 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
             helperText={fromError}
             fullWidth
           />
-          <DeferredDateInput
-            label="Bis"
-            value={dates.to}
-            min={data.heute}
-            onChange={(to) => setDates((current) => ({ ...current, to }))}
-            onAccept={() => follow('to')}
-            onBlur={() => follow('to')}
-            error={Boolean(toError)}
-            helperText={toError}
-            fullWidth
-          />
+          {!sameDay && (
+            <DeferredDateInput
+              label="Bis"
+              value={dates.to}
+              min={data.heute}
+              onChange={(to) => setDates((current) => ({ ...current, to }))}
+              onAccept={() => follow('to')}
+              onBlur={() => follow('to')}
+              error={Boolean(toError)}
+              helperText={toError}
+              fullWidth
+            />
+          )}
         </Stack>
         <Box>
           <FormLabel id="report-option">Anwesenheit</FormLabel>
@@ -182,9 +210,41 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
             {times.map((time) => (
               <FormControlLabel key={time} value={time} control={<Radio />} label={`Entlassung um ${time} Uhr`} />
             ))}
+            <FormControlLabel
+              value={SAME_DAY.allein}
+              control={<Radio />}
+              label={today ? 'Geht heute allein um …' : 'Geht allein um …'}
+            />
+            <FormControlLabel
+              value={SAME_DAY.person}
+              control={<Radio />}
+              label={today ? 'Wird heute abgeholt von …' : 'Wird abgeholt von …'}
+            />
           </RadioGroup>
         </Box>
-        {settings.meldung_erlaubeKommentar && (
+        {sameDay && (
+          <Stack spacing={1} data-testid="pickup-change">
+            <Typography variant="body2" color="text.secondary">
+              Änderungen der Abholung für heute bis {deadline} Uhr.
+            </Typography>
+            {chosen.map(
+              (kind) =>
+                kind.abholung && (
+                  <Typography key={kind.id} variant="body2" data-testid="pickup-today">
+                    {chosen.length > 1 ? `${kind.vorname}: ` : ''}Was heute gilt: {kind.abholung.heute.text}
+                  </Typography>
+                ),
+            )}
+            <SameDayForm
+              childIds={kinder}
+              tag={dates.from}
+              art={sameDay}
+              persons={persons}
+              blocked={fromError !== null}
+            />
+          </Stack>
+        )}
+        {!sameDay && settings.meldung_erlaubeKommentar && (
           <TextField
             label="Kommentar"
             value={kommentar}
@@ -194,7 +254,7 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
             slotProps={{ htmlInput: { maxLength: REPORT_COMMENT_MAX } }}
           />
         )}
-        {settings.meldung_erlaubeDateiupload && (
+        {!sameDay && settings.meldung_erlaubeDateiupload && (
           <Stack spacing={1}>
             <FormLabel>Anhänge (PDF oder Bild)</FormLabel>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -230,11 +290,13 @@ export function ReportForm({ data }: { data: ParentReportsData }) {
             </Stack>
           </Stack>
         )}
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button variant="contained" disabled={!valid} onClick={() => void send()}>
-            Senden
-          </Button>
-        </Box>
+        {!sameDay && (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Button variant="contained" disabled={!valid} onClick={() => void send()}>
+              Senden
+            </Button>
+          </Box>
+        )}
       </Stack>
     </Paper>
   );

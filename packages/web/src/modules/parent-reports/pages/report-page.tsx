@@ -13,7 +13,6 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useParentReports } from '../api/parent-reports';
 import { ReportForm } from '../components/report-form';
 import { ReportHistory } from '../components/report-history';
-import { PickupChangeForm } from '../components/pickup-change-form';
 
 /** /210: 'Melden' and 'Historie', side by side on wide screens, two tabs on small ones (school.md 2.5). */
 export function ReportPage() {
@@ -38,12 +37,7 @@ export function ReportPage() {
       </PageContainer>
     );
   }
-  const form = (
-    <>
-      <ReportForm data={data} />
-      <PickupChangeForm data={data} />
-    </>
-  );
+  const form = <ReportForm data={data} />;
   const history = <ReportHistory data={data} />;
   return (
     <PageContainer>

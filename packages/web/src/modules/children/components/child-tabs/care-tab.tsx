@@ -1,25 +1,28 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   childrenMessages,
   consentInForce,
   emptyHealthNotes,
+  healthProposalMessages,
   noAloneRule,
+  pickupVersionText,
   weekdayText,
   type AloneRuleView,
   type ChildView,
   type ChildrenData,
+  type HealthNotes,
+  type HealthProposalView,
 } from '@hortus/contract/modules/children';
 import { formatGermanDate } from '@hortus/contract';
 import { useSaveAction } from '../../../../platform/saving/use-save-action';
-import { WeekdayCheckboxes } from '../../../../platform/forms/weekday-checkboxes';
 import { useSaveChildren } from '../../api/children';
+import { HealthNotesDialog, PaperPermissionDialog } from '../care-dialogs';
 
 const ruleText = (rule: AloneRuleView) =>
   rule.erlaubt
@@ -28,26 +31,74 @@ const ruleText = (rule: AloneRuleView) =>
 const givenBy = (rule: AloneRuleView) =>
   rule.von ? ` – ${rule.papier ? 'Papierformular, erfasst von' : 'von'} ${rule.von}, ${rule.am}` : '';
 
+/** The lines of a child's health notes ('Allergien: Erdnüsse', 'Notfallkontakt: Opa Karl (Opa), 0351 …'). */
+function healthLines(notes: HealthNotes): string[] {
+  return [
+    notes.allergien && `Allergien: ${notes.allergien}`,
+    notes.medikamente && `Medikamente: ${notes.medikamente}`,
+    notes.hinweise && `Hinweise: ${notes.hinweise}`,
+    ...notes.notfallkontakte.map(
+      (contact) =>
+        `Notfallkontakt: ${contact.name}${contact.beziehung ? ` (${contact.beziehung})` : ''}, ${contact.telefon}`,
+    ),
+  ].filter((line): line is string => Boolean(line));
+}
+
+/** A parent's open proposal of health notes; staff who may change the child take it over or reject it. */
+function HealthProposal({ proposal, disabled }: { proposal: HealthProposalView; disabled: boolean }) {
+  const saveAction = useSaveAction();
+  const { mutateAsync: save } = useSaveChildren();
+  const decide = (annehmen: boolean) =>
+    void saveAction(() => save({ type: 'gesundheitVorschlagEntscheiden', data: { id: proposal.id, annehmen } }), {
+      success: annehmen ? healthProposalMessages.accepted : healthProposalMessages.rejected,
+      failure: childrenMessages.saveFailed,
+    });
+  const lines = healthLines(proposal);
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="health-proposal">
+      <Typography variant="body2" sx={{ fontWeight: 'bold' }}>
+        Vorschlag der Eltern ({proposal.von}, {proposal.am})
+      </Typography>
+      {(lines.length > 0 ? lines : ['Alle Angaben leeren']).map((line) => (
+        <Typography key={line} variant="body2">
+          {line}
+        </Typography>
+      ))}
+      {!disabled && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          <Button variant="contained" size="small" onClick={() => decide(true)}>
+            Übernehmen
+          </Button>
+          <Button size="small" onClick={() => decide(false)}>
+            Ablehnen
+          </Button>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
 /**
- * 'Abholung & Gesundheit' (issue 44): the permission to go home alone with its earlier versions (and a signed
- * paper form to record), today's rule, the health notes, and the consents in force.
+ * 'Abholung & Gesundheit' (issue 44): today's rule, the permission to go home alone with its earlier versions
+ * (a signed paper form is recorded in its own dialog), the versions of the pickup persons, the health notes
+ * (changed in their own dialog) with the parents' open proposals, and the consents in force.
  */
 export function CareTab({ child, data, disabled }: { child: ChildView; data: ChildrenData; disabled: boolean }) {
   const rule = child.abholung?.alleinNachHause ?? noAloneRule;
-  const [paper, setPaper] = useState({ erlaubt: rule.erlaubt, wochentage: rule.wochentage, abZeit: rule.abZeit });
-  const [health, setHealth] = useState(child.gesundheit ?? emptyHealthNotes);
-  const saveAction = useSaveAction();
-  const { mutateAsync: save } = useSaveChildren();
+  const health = child.gesundheit ?? emptyHealthNotes;
+  const [dialog, setDialog] = useState<'papier' | 'gesundheit' | null>(null);
   const consents = (data.einwilligungen ?? []).filter((request) =>
     request.antworten.some((answer) => answer.id_kind === child.id && consentInForce(request, answer, data.heute)),
   );
+  const versions = child.abholung?.personenVersionen ?? [];
+  const lines = healthLines(health);
   return (
     <Stack spacing={2} data-testid="care-tab">
       <Typography variant="subtitle1">Heimweg</Typography>
       {child.abholung && (
         <Alert severity={child.abholung.heute.aenderung ? 'error' : 'info'}>Heute: {child.abholung.heute.text}</Alert>
       )}
-      <Typography>
+      <Typography data-testid="care-permission">
         {ruleText(rule)}
         {givenBy(rule)}
       </Typography>
@@ -58,82 +109,51 @@ export function CareTab({ child, data, disabled }: { child: ChildView; data: Chi
         </Typography>
       ))}
       {!disabled && (
-        <Stack spacing={1} component="section" aria-label="Papierformular erfassen">
-          <FormControlLabel
-            control={
-              <Switch checked={paper.erlaubt} onChange={(e) => setPaper({ ...paper, erlaubt: e.target.checked })} />
-            }
-            label="Unterschriebenes Formular: darf allein nach Hause gehen"
-          />
-          {paper.erlaubt && (
-            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-              <WeekdayCheckboxes
-                value={paper.wochentage}
-                onChange={(wochentage) => setPaper({ ...paper, wochentage })}
-              />
-              <TextField
-                label="Ab (Uhrzeit)"
-                type="time"
-                size="small"
-                value={paper.abZeit}
-                onChange={(e) => setPaper({ ...paper, abZeit: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Stack>
-          )}
-          <Button
-            sx={{ alignSelf: 'flex-start' }}
-            onClick={() =>
-              void saveAction(() => save({ type: 'erlaubnis', data: { id_kind: child.id, alleinNachHause: paper } }), {
-                success: 'Papierformular erfasst.',
-                failure: childrenMessages.saveFailed,
-              })
-            }
-          >
-            Papierformular erfassen
+        <Box>
+          <Button variant="outlined" onClick={() => setDialog('papier')}>
+            Hortkarte (Papierformular) erfassen
           </Button>
-        </Stack>
+        </Box>
+      )}
+      <Typography variant="subtitle1">Abholberechtigte: Verlauf</Typography>
+      {versions.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Noch keine Änderung aufgezeichnet
+        </Typography>
+      ) : (
+        versions.map((version, index) => (
+          <Typography
+            key={`${version.am}-${index}`}
+            variant="body2"
+            color={index === 0 ? 'text.primary' : 'text.secondary'}
+            data-testid="pickup-version"
+          >
+            {index === 0 ? 'Gilt seit' : 'Früher, ab'} {version.am}
+            {version.von ? ` (von ${version.von})` : ''}: {pickupVersionText(version)}
+          </Typography>
+        ))
       )}
       <Typography variant="subtitle1">Gesundheit</Typography>
-      <TextField
-        label="Allergien und Unverträglichkeiten"
-        value={health.allergien}
-        disabled={disabled}
-        multiline
-        onChange={(e) => setHealth({ ...health, allergien: e.target.value })}
-      />
-      <TextField
-        label="Medikamente (was, wann, wo aufbewahrt)"
-        value={health.medikamente}
-        disabled={disabled}
-        multiline
-        onChange={(e) => setHealth({ ...health, medikamente: e.target.value })}
-      />
-      <TextField
-        label="Hinweise"
-        value={health.hinweise}
-        disabled={disabled}
-        multiline
-        onChange={(e) => setHealth({ ...health, hinweise: e.target.value })}
-      />
-      {health.notfallkontakte.map((contact, index) => (
-        <Typography key={`${contact.name}-${index}`} variant="body2">
-          Notfallkontakt: {contact.name}
-          {contact.beziehung ? ` (${contact.beziehung})` : ''}, {contact.telefon}
+      {lines.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Keine Angaben
         </Typography>
+      ) : (
+        lines.map((line) => (
+          <Typography key={line} variant="body2" data-testid="health-line">
+            {line}
+          </Typography>
+        ))
+      )}
+      {(child.gesundheitVorschlaege ?? []).map((proposal) => (
+        <HealthProposal key={proposal.id} proposal={proposal} disabled={disabled} />
       ))}
       {!disabled && (
-        <Button
-          sx={{ alignSelf: 'flex-start' }}
-          onClick={() =>
-            void saveAction(() => save({ type: 'gesundheit', data: { id_kind: child.id, ...health } }), {
-              success: 'Gesundheitsangaben gespeichert.',
-              failure: childrenMessages.saveFailed,
-            })
-          }
-        >
-          Gesundheitsangaben speichern
-        </Button>
+        <Box>
+          <Button variant="outlined" onClick={() => setDialog('gesundheit')}>
+            Gesundheitsangaben bearbeiten
+          </Button>
+        </Box>
       )}
       <Typography variant="subtitle1">Einwilligungen in Kraft</Typography>
       {consents.length === 0 ? (
@@ -144,6 +164,10 @@ export function CareTab({ child, data, disabled }: { child: ChildView; data: Chi
             {request.titel} ({request.zweck}){request.gueltigBis ? `, bis ${formatGermanDate(request.gueltigBis)}` : ''}
           </Typography>
         ))
+      )}
+      {dialog === 'papier' && <PaperPermissionDialog childId={child.id} rule={rule} onClose={() => setDialog(null)} />}
+      {dialog === 'gesundheit' && (
+        <HealthNotesDialog childId={child.id} notes={health} onClose={() => setDialog(null)} />
       )}
     </Stack>
   );
