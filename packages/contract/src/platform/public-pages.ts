@@ -1,0 +1,17 @@
+// No zod here: the login route links these pages without loading the contract's schemas.
+
+/**
+ * The public pages anyone reaches without logging in (linked from the login screen, the app's menu and its
+ * footer): the privacy notice with the data protection officer's contact, and the accessibility statement
+ * (BITV 2.0). Their content comes from the app settings through the login screen call (`mit=rechtliches`).
+ */
+export const publicPages = {
+  datenschutz: { path: '/datenschutz', label: 'Datenschutz' },
+  barrierefreiheit: { path: '/barrierefreiheit', label: 'Barrierefreiheit' },
+} as const;
+
+/** Whether `pathname` is one of the public pages (rendered without the app and without a session). */
+export function isPublicPagePath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return Object.values(publicPages).some((page) => page.path === path);
+}
