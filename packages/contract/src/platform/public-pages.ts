@@ -10,8 +10,12 @@ export const publicPages = {
   barrierefreiheit: { path: '/barrierefreiheit', label: 'Barrierefreiheit' },
 } as const;
 
-/** Whether `pathname` is one of the public pages (rendered without the app and without a session). */
-export function isPublicPagePath(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  return Object.values(publicPages).some((page) => page.path === path);
+export type PublicPage = keyof typeof publicPages;
+
+/** Which public page `pathname` shows (rendered without the app and without a session); null for any other. */
+export function publicPageOf(pathname: string): PublicPage | null {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === publicPages.datenschutz.path) return 'datenschutz';
+  if (path === publicPages.barrierefreiheit.path) return 'barrierefreiheit';
+  return null;
 }
