@@ -128,11 +128,11 @@ export function contactLines(contact: LegalContact, missing: string): string[] {
 }
 
 /**
- * The privacy notice for parents and staff (Art. 13/14 DSGVO), as sections: the public page /datenschutz shows
- * them, the paper 'Datenschutzhinweise' prints them.
+ * The privacy notice for parents and staff (Art. 13/14 DSGVO), as sections: the paper 'Datenschutzhinweise'
+ * prints them all; the public page /datenschutz shows them without the two contacts, which it shows as links.
  */
-export function privacyNoticeSections(facts: PaperFacts): LegalSection[] {
-  return [
+export function privacyNoticeSections(facts: PaperFacts, { contacts = true } = {}): LegalSection[] {
+  const contactSections: LegalSection[] = [
     {
       titel: 'Verantwortlicher',
       absaetze: contactLines(facts.verantwortlicher, `Die Einrichtung, die ${facts.appTitel} betreibt.`),
@@ -141,6 +141,9 @@ export function privacyNoticeSections(facts: PaperFacts): LegalSection[] {
       titel: 'Datenschutzbeauftragte Person',
       absaetze: contactLines(facts.datenschutzbeauftragter, 'Es ist keine datenschutzbeauftragte Person benannt.'),
     },
+  ];
+  return [
+    ...(contacts ? contactSections : []),
     ...facts.aktivitaeten.map((activity) => ({
       titel: activity.taetigkeit,
       absaetze: [
@@ -180,7 +183,7 @@ export async function legalPages(app: AppContext): Promise<LegalPagesData> {
     appTitel: facts.appTitel,
     verantwortlicher: facts.verantwortlicher,
     datenschutzbeauftragter: facts.datenschutzbeauftragter,
-    datenschutzhinweise: privacyNoticeSections(facts),
+    datenschutzhinweise: privacyNoticeSections(facts, { contacts: false }),
     barrierefreiheit,
   };
 }

@@ -106,6 +106,9 @@ function Contact({ contact, missing }: { contact: LegalContact; missing: string 
 function PrivacyContent({ data }: { data: LegalPagesData }) {
   return (
     <>
+      <Section title="Verantwortlicher">
+        <Contact contact={data.verantwortlicher} missing={`Die Einrichtung, die ${data.appTitel} betreibt.`} />
+      </Section>
       <Section title="Datenschutzbeauftragte Person">
         <Contact contact={data.datenschutzbeauftragter} missing="Es ist keine datenschutzbeauftragte Person benannt." />
       </Section>

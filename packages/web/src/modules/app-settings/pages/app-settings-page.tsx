@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -58,9 +58,10 @@ export function AppSettingsPage() {
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <Box component="section" sx={{ mt: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" id={headingId} sx={{ mb: 2 }}>
         {title}
       </Typography>
       <Stack spacing={2.5}>{children}</Stack>
