@@ -82,7 +82,8 @@ test('the two public pages have no WCAG 2.1 AA violation axe-core finds (phone a
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       found.push(
         ...result.violations.map(
-          (violation) => `${viewport.width} ${address} ${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`,
+          (violation) =>
+            `${viewport.width} ${address} ${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`,
         ),
       );
     }

@@ -188,9 +188,12 @@ describe('public legal pages (loginScreen with mit=rechtliches)', () => {
       const legal = (await server.post(legalUrl)).body.rechtliches as { datenschutzbeauftragter: LegalContact };
       expect(legal).toMatchObject({ datenschutzbeauftragter: officer, barrierefreiheit: statement });
       // A save without the new fields (an older client) keeps them.
-      const { verantwortlicher: _v, datenschutzbeauftragter: _d, barrierefreiheit: _b, ...older } = (
-        await server.call(settingsCall, admin.code, { dataToSave: '' })
-      ).body.settings as Record<string, unknown>;
+      const {
+        verantwortlicher: _v,
+        datenschutzbeauftragter: _d,
+        barrierefreiheit: _b,
+        ...older
+      } = (await server.call(settingsCall, admin.code, { dataToSave: '' })).body.settings as Record<string, unknown>;
       expectStatus(
         await server.call(settingsCall, admin.code, { dataToSave: { type: 'saveSettings', data: older } }),
         'success',

@@ -24,13 +24,7 @@ export function Root() {
   return (
     <ErrorBoundary>
       <Suspense fallback={<PageLoading />}>
-        {publicPage ? (
-          <LegalPage page={publicPage} />
-        ) : inApp ? (
-          <AppRouter />
-        ) : (
-          <LoginPage onEnterApp={enterApp} />
-        )}
+        {publicPage ? <LegalPage page={publicPage} /> : inApp ? <AppRouter /> : <LoginPage onEnterApp={enterApp} />}
       </Suspense>
     </ErrorBoundary>
   );

@@ -9,6 +9,7 @@ export const dashboardProcessing: ProcessingSource = async () => [
     betroffene: ['Benutzer (Eltern, Mitarbeitende)'],
     datenkategorien: ['Mitteilungen mit Verfasser', 'Rückmeldungen der Empfänger', 'Gelesene Hinweisfenster'],
     empfaenger: ['Die Empfängergruppen der Mitteilung', 'Verfasser der Mitteilung (Rückmeldungen)'],
-    loeschfrist: 'Bis zum Löschen der Mitteilung durch den Verfasser oder die Verwaltung; Rückmeldungen mit der Mitteilung',
+    loeschfrist:
+      'Bis zum Löschen der Mitteilung durch den Verfasser oder die Verwaltung; Rückmeldungen mit der Mitteilung',
   },
 ];

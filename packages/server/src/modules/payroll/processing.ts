@@ -16,7 +16,10 @@ export const payrollProcessing: ProcessingSource = async (db) => {
         'Beschäftigungsdaten (Eintritt, Stunden, Überstunden)',
         'Gehalt, Lohnabrechnungen als PDF',
       ],
-      empfaenger: ['Lohnbuchhaltung der Einrichtung', 'Steuerberatung (DATEV-Export), Finanzamt und Sozialversicherung'],
+      empfaenger: [
+        'Lohnbuchhaltung der Einrichtung',
+        'Steuerberatung (DATEV-Export), Finanzamt und Sozialversicherung',
+      ],
       loeschfrist:
         `Lohnabrechnungen ${years(lohnJahre)} nach Ende des Abrechnungsjahres (Einstellung „Lohnabrechnungen“; ` +
         `gesetzlich mindestens ${years(LEGAL_RETENTION_YEARS.buchungsbeleg)}, Lohnkonto ${years(LEGAL_RETENTION_YEARS.lohnkonto)}); ` +

@@ -84,7 +84,11 @@ export async function paperFacts(app: AppContext, now = new Date()): Promise<Pap
     if (!enabled.some((module) => module.code === source.code)) continue;
     described.add(source.code);
     for (const activity of await source.describe(app.db)) {
-      aktivitaeten.push({ ...activity, modul: titleOf.get(source.code) ?? source.code, gruppen: groupsWith(source.code) });
+      aktivitaeten.push({
+        ...activity,
+        modul: titleOf.get(source.code) ?? source.code,
+        gruppen: groupsWith(source.code),
+      });
     }
   }
   const overview = await datenschutzOverview(app.db, app.retentionJobs);
@@ -110,7 +114,8 @@ export async function paperFacts(app: AppContext, now = new Date()): Promise<Pap
       letzterLauf: run.lauf ? `${protokollTime(run.lauf.zeit)}: ${run.lauf.ergebnis}` : 'noch nicht gelaufen',
     })),
     protokollMonate: datenschutz.protokollMonate,
-    datenbank: app.dbKind === 'postgres' ? 'PostgreSQL-Datenbank' : 'eingebettete PostgreSQL-Datenbank (PGlite) im Datenordner',
+    datenbank:
+      app.dbKind === 'postgres' ? 'PostgreSQL-Datenbank' : 'eingebettete PostgreSQL-Datenbank (PGlite) im Datenordner',
     dateiablage: app.fileStore.kind === 'database' ? 'in der Datenbank' : 'im Datenordner des Servers',
     stand: now,
   };

@@ -69,7 +69,11 @@ const writers: Record<PrivacyPaper, (pdf: PdfWriter, facts: PaperFacts) => void>
         '(z. B. nur Kinder der eigenen Klassen).',
     );
     pdf.table({
-      columns: [{ header: 'Gruppe', width: 130 }, { header: 'Rechte', width: 50, align: 'right' }, { header: 'Module' }],
+      columns: [
+        { header: 'Gruppe', width: 130 },
+        { header: 'Rechte', width: 50, align: 'right' },
+        { header: 'Module' },
+      ],
       rows: facts.gruppen.map((group) => [
         group.name + (group.zweiFaktorPflicht ? ' (2FA)' : ''),
         String(group.rechte),
@@ -123,7 +127,9 @@ const writers: Record<PrivacyPaper, (pdf: PdfWriter, facts: PaperFacts) => void>
     pdf.paragraph('Verantwortlicher (Auftraggeber):');
     for (const line of contactLines(facts.verantwortlicher, '______________________________')) pdf.paragraph(line);
     pdf.paragraph('Auftragsverarbeiter (Auftragnehmer, Betreiber des Servers): ______________________________');
-    const categories = unique(facts.aktivitaeten.flatMap((a) => [...a.datenkategorien, ...(a.besondereKategorien ?? [])]));
+    const categories = unique(
+      facts.aktivitaeten.flatMap((a) => [...a.datenkategorien, ...(a.besondereKategorien ?? [])]),
+    );
     section(pdf, '§ 1 Gegenstand und Dauer', [
       `Der Auftragnehmer betreibt ${facts.appTitel} (Hortus) für den Auftraggeber: Bereitstellung des Servers, ` +
         `der ${facts.datenbank} und der Dateiablage, Sicherungen und Aktualisierungen. Der Vertrag gilt für die ` +

@@ -76,7 +76,9 @@ export function MenuDrawer({ open, onClose, appTitle, userIdent, links, activeMo
         </ListItemButton>
         {Object.values(publicPages).map((page) => (
           <ListItemButton key={page.path} component="a" href={page.path}>
-            <ListItemIcon>{page.path === publicPages.datenschutz.path ? <PrivacyTipIcon /> : <AccessibilityNewIcon />}</ListItemIcon>
+            <ListItemIcon>
+              {page.path === publicPages.datenschutz.path ? <PrivacyTipIcon /> : <AccessibilityNewIcon />}
+            </ListItemIcon>
             <ListItemText primary={page.label} />
           </ListItemButton>
         ))}

@@ -59,7 +59,12 @@ export function AccessibilityStatementFields({ control }: { control: Control001 
         fullWidth
       />
       <FormDateField control={control} name="barrierefreiheit.datum" label="Datum der Erklärung" />
-      <FormTextField control={control} name="barrierefreiheit.schlichtungsstelle" label="Schlichtungsstelle" fullWidth />
+      <FormTextField
+        control={control}
+        name="barrierefreiheit.schlichtungsstelle"
+        label="Schlichtungsstelle"
+        fullWidth
+      />
       <FormTextField
         control={control}
         name="barrierefreiheit.schlichtungsstelleUrl"
