@@ -36,3 +36,5 @@ export * from './platform/csv';
 export * from './platform/protokoll';
 export * from './platform/money';
 export * from './platform/bank';
+export * from './platform/legal';
+export * from './platform/public-pages';

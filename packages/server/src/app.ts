@@ -152,6 +152,9 @@ export function createAppContext(
     recordFileAreas: serverModules.flatMap((module) => module.recordFileAreas ?? []),
     retentionJobs: allJobs().flatMap((job) => (job.datenschutz ? [{ name: job.name, label: job.datenschutz }] : [])),
     accountErasers: serverModules.flatMap((module) => (module.eraseAccount ? [module.eraseAccount] : [])),
+    processing: serverModules.flatMap((module) =>
+      module.processing ? [{ code: module.code, describe: module.processing }] : [],
+    ),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { LoginReply, LoginScreenData, OkReply } from './login-route';
 
 export { callUrl, loginRouteTargets } from './login-route-calls';
+export { publicPageOf, publicPages, type PublicPage } from './public-pages';
 
 /**
  * Zod-free checks of the login route's replies, for the web app's first screen where every kilobyte

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { changePasswordReply, getSettingsReply } from './api';
 import { defineCallSpec } from './call-spec';
+import { legalPagesData } from './legal';
 import { loginReply, loginScreenReply, okReply } from './login-route';
 import { loginRouteTargets } from './login-route-calls';
 import { ruledString } from './schema';
@@ -36,10 +37,14 @@ export const platformCalls = {
   }),
   /** Ending an unknown or already ended session is no error. */
   logout: defineCallSpec({ ...loginRouteTargets.logout, request: {}, reply: okReply }),
+  /**
+   * The login screen's data; with `mit=rechtliches` (opt-in, the public pages /datenschutz and
+   * /barrierefreiheit) also `rechtliches`: the privacy notice, both contacts and the accessibility statement.
+   */
   loginScreen: defineCallSpec({
     ...loginRouteTargets.loginScreen,
-    request: {},
-    reply: loginScreenReply,
+    request: { mit: z.literal(['', 'rechtliches'], { error: 'Unbekannter Teil.' }).default('') },
+    reply: loginScreenReply.extend({ rechtliches: legalPagesData.optional() }),
     allowGet: true,
   }),
   saveSubscription: defineCallSpec({

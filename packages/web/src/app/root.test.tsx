@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { API_VERSION, type SettingsData } from '@hortus/contract';
+import { API_VERSION, defaultAccessibilityStatement, emptyLegalContact, type SettingsData } from '@hortus/contract';
 import { Providers } from './providers';
 import { Root } from './root';
 
@@ -95,5 +95,53 @@ describe('login to app', () => {
     expect(localStorage.getItem('code')).toBe('sitzung');
     expect(screen.getByRole('button', { name: 'Menü öffnen' })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Appinfo', 'Hilfe']);
+  }, 20_000);
+
+  it('shows the public accessibility statement and privacy page without a session, from the app settings', async () => {
+    const bodies: string[] = [];
+    fetchMock.mockImplementation((input, init) => {
+      bodies.push(String(init?.body ?? ''));
+      if (!String(input).includes('loginscreen')) return reply({ status: 'accessError' }, 401);
+      return reply({
+        status: 'success',
+        data: loginScreen,
+        rechtliches: {
+          appTitel: 'Hort Sonnenschein',
+          verantwortlicher: { ...emptyLegalContact, name: 'Hortverein e. V.', email: 'info@hort.example' },
+          datenschutzbeauftragter: { ...emptyLegalContact, name: 'Dr. Erika Muster', email: 'dsb@hort.example' },
+          datenschutzhinweise: [{ titel: 'Ihre Rechte', absaetze: ['Auskunft (Art. 15 DSGVO)'] }],
+          barrierefreiheit: { ...defaultAccessibilityStatement, datum: '2026-03-01' },
+        },
+      });
+    });
+    history.replaceState(null, '', '/barrierefreiheit');
+    const { unmount } = render(
+      <Providers>
+        <Root />
+      </Providers>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erklärung zur Barrierefreiheit' })).toBeTruthy();
+    expect(await screen.findByText('teilweise vereinbar')).toBeTruthy();
+    expect(screen.getByText(/am 01.03.2026 erstellt/)).toBeTruthy();
+    // No feedback address of its own: the responsible organisation's.
+    const feedback = screen.getByRole('link', { name: /Barriere melden/ });
+    expect(feedback.getAttribute('href')).toMatch(/^mailto:info@hort\.example\?subject=/);
+    expect(screen.getByRole('link', { name: 'Schlichtungsstelle nach § 16 BGG' }).getAttribute('href')).toBe(
+      'https://www.schlichtungsstelle-bgg.de',
+    );
+    expect(bodies.some((body) => body.includes('mit=rechtliches'))).toBe(true);
+    unmount();
+
+    history.replaceState(null, '', '/datenschutz');
+    render(
+      <Providers>
+        <Root />
+      </Providers>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datenschutz' })).toBeTruthy();
+    expect(await screen.findByText('Dr. Erika Muster')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'dsb@hort.example' }).getAttribute('href')).toBe('mailto:dsb@hort.example');
+    expect(screen.getByRole('heading', { name: 'Ihre Rechte' })).toBeTruthy();
+    expect(localStorage.getItem('code')).toBeNull();
   }, 20_000);
 });

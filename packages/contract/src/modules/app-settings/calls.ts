@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { accessibilityStatement, legalContact } from '../../platform/legal';
 import { ruledString } from '../../platform/schema';
 import { defineActions } from '../../platform/wire';
 
@@ -85,6 +86,15 @@ export const appSettingsData = z.object({
       }),
     )
     .max(20, 'Höchstens 20 Einträge.'),
+  /**
+   * The responsible organisation (Träger): named in the privacy notice and the compliance papers. This and the
+   * next two are opt-in on save (a save without them keeps the stored values); the load always answers them.
+   */
+  verantwortlicher: legalContact.optional(),
+  /** The data protection officer's contact, shown on the public privacy page /datenschutz. */
+  datenschutzbeauftragter: legalContact.optional(),
+  /** The accessibility statement (BITV 2.0) on the public page /barrierefreiheit. */
+  barrierefreiheit: accessibilityStatement.optional(),
   /** Enabled module codes. */
   useF: z.array(z.string().regex(/^\d{3}$/, appSettingsMessages.unknownModule)).max(100),
 });
@@ -93,9 +103,17 @@ export type AppSettingsData = z.infer<typeof appSettingsData>;
 /** The one save action of getOrSaveSettings (the call's right x|001 suffices). */
 export const appSettingsActions = defineActions({ saveSettings: { data: appSettingsData } });
 
+/** The settings as loaded: every field present. */
+export const appSettingsState = appSettingsData.extend({
+  verantwortlicher: legalContact,
+  datenschutzbeauftragter: legalContact,
+  barrierefreiheit: accessibilityStatement,
+});
+export type AppSettingsState = z.infer<typeof appSettingsState>;
+
 export const appSettingsReply = z.object({
   status: z.literal('success'),
-  settings: appSettingsData,
+  settings: appSettingsState,
   /** Modules that can be switched on and off, and those that always stay on. */
   module: z.array(z.object({ code: z.string(), titel: z.string(), alwaysEnabled: z.boolean() })),
   icons: z.object({ parameter: z.array(z.string()) }),

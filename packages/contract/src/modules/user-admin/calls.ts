@@ -8,6 +8,7 @@ import { tooLongMessage } from '../../platform/validation';
 import { MAX_RECORD_ID, jsonField, newOrRecordId, recordId, wireMessages } from '../../platform/wire';
 import { adminGroup, adminUser } from '../../platform/users';
 import { accountMessages } from '../../platform/messages';
+import { privacyPaperField } from '../../platform/legal';
 import { datenschutzInput, datenschutzReply, getProtokollReply, protokollFilter } from '../../platform/protokoll';
 
 export const userAdminMessages = {
@@ -192,6 +193,17 @@ export const userAdminCalls = {
     path: settingsPath,
     func: 'datenauskunft',
     request: byId,
+    reply: z.object({ status: z.literal('success'), file: z.string(), name: z.string() }),
+    timeoutMs: 60_000,
+  }),
+  /**
+   * One compliance paper (`data`: hinweise, verzeichnis, tom, loeschkonzept, avv) as a German PDF made from the
+   * real settings, kept for the caller alone and fetched through download.php (right x|005|040).
+   */
+  datenschutzPapier: defineCallSpec({
+    path: settingsPath,
+    func: 'datenschutzPapier',
+    request: { data: privacyPaperField },
     reply: z.object({ status: z.literal('success'), file: z.string(), name: z.string() }),
     timeoutMs: 60_000,
   }),

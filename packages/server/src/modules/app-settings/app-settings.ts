@@ -3,6 +3,7 @@ import {
   appSettingsMessages,
   parameterIcons,
   type AppSettingsData,
+  type AppSettingsState,
   type AppSettingsReply,
 } from '@hortus/contract/modules/app-settings';
 import type { Db } from '../../platform/db/database';
@@ -14,7 +15,7 @@ import { isModuleEnabled } from '../../platform/settings/menu';
 export async function appSettingsState(db: Db, modules: readonly ModuleDefinition[]): Promise<AppSettingsReply> {
   const { useF, ...rest } = await readAppSettings(db);
   // Always-enabled modules are listed as on, whatever is stored.
-  const settings: AppSettingsData = {
+  const settings: AppSettingsState = {
     ...rest,
     useF: modules.filter((module) => isModuleEnabled(module, useF)).map((module) => module.code),
   };

@@ -30,6 +30,7 @@ import { attendanceRetentionJob } from './retention';
 import { absencesWidget } from './widget';
 import { childrenProtokollLabels } from './schema';
 import { childrenProtokollFields, childrenProtokollNames } from './protokoll';
+import { childrenProcessing } from './processing';
 
 /** /200?SCAN (also /200/?SCAN=…): the scan station page of the web part. */
 export function isScanStationPage(url: string): boolean {
@@ -40,6 +41,7 @@ export function isScanStationPage(url: string): boolean {
 /** Module 200 (README.md): children, classes, attendance today, exceptions, parent accounts; dashboard widget 2. */
 export const childrenServerModule: ServerModule = {
   code: '200',
+  processing: childrenProcessing,
   calls: [
     getSettingsCall,
     getDataCall,

@@ -13,10 +13,12 @@ import { documentJob } from './document-job';
 import { DOCUMENT_AREA } from './documents';
 import { customersProtokollLabels } from './schema';
 import { customersProtokollFields } from './protokoll';
+import { customersProcessing } from './processing';
 
 /** Module 410 (README.md): customers, orders and contracts, invoices and offers (e-invoices), costs. */
 export const customersServerModule: ServerModule = {
   code: '410',
+  processing: customersProcessing,
   // Order matters: the bare path (delDokument) answers whatever the query keys before it do not.
   calls: [
     getSettingsCall,

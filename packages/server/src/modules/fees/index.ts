@@ -6,6 +6,7 @@ import { abrechnungPdfCall, jahresbescheinigungPdfCall } from './calls/runs';
 import { runDemoMonth, seedFeesDemo } from './demo-seed';
 import { feesProtokollFields, feesProtokollLabels } from './protokoll';
 import { FEES_FILE_AREA } from './runs';
+import { feesProcessing } from './processing';
 
 /**
  * Module 220 Beiträge (README.md): care fees, meals that a parent's absence report cancels, monthly statements and
@@ -13,6 +14,7 @@ import { FEES_FILE_AREA } from './runs';
  */
 export const feesServerModule: ServerModule = {
   code: '220',
+  processing: feesProcessing,
   calls: [getOrSaveSettingsCall, kuechenlisteCall, kuechenlistePdfCall, abrechnungPdfCall, jahresbescheinigungPdfCall],
   fileAccess: { [FEES_FILE_AREA]: feesFileAccess },
   protokollLabels: feesProtokollLabels,

@@ -6,6 +6,7 @@ import { seedMessagesDemo } from './demo-seed';
 import { eraseMessagesOf, messagesAccessPort, messagesPersonalData, messagesRetentionJob } from './privacy';
 import { BROADCAST_PROTOKOLL_TABLE } from './send';
 import { newMessagesWidget } from './widget';
+import { messagesProcessing } from './processing';
 
 /**
  * Module 120 Nachrichten (issue 43): conversations and broadcasts between families and staff, read receipts,
@@ -13,6 +14,7 @@ import { newMessagesWidget } from './widget';
  */
 export const messagesServerModule: ServerModule = {
   code: '120',
+  processing: messagesProcessing,
   calls: [getOrSaveSettingsCall, uploadAnhaengeCall],
   fileAccess: { [MESSAGES_FILE_AREA]: messagesFileAccess },
   demoSeed: seedMessagesDemo,

@@ -8,10 +8,12 @@ import { payrollRetentionJob } from './retention';
 import { payrollAccessPort, payrollFileAccess } from './access';
 import { payrollProtokollLabels } from './schema';
 import { payrollProtokollFields, payrollProtokollNames } from './protokoll';
+import { payrollProcessing } from './processing';
 
 /** Module 420: employees and monthly payroll timesheets with a PDF statement; retention of closed payrolls. */
 export const payrollServerModule: ServerModule = {
   code: '420',
+  processing: payrollProcessing,
   calls: [getOrSaveSettingsCall, getAbrechnungCall, getAbrechnungPdfCall, importMitarbeiterCall],
   protokollLabels: payrollProtokollLabels,
   protokollFields: payrollProtokollFields,

@@ -1,7 +1,7 @@
 import type { ServerModule } from '../../platform/modules/server-module';
 import { delNutzergruppeCall, getNutzergruppenCall, saveNutzergruppeCall } from './calls/groups';
 import { delNutzerparameterCall, saveNutzerparameterCall } from './calls/parameters';
-import { datenauskunftCall, getDatenschutzCall, saveDatenschutzCall } from './calls/privacy';
+import { datenauskunftCall, datenschutzPapierCall, getDatenschutzCall, saveDatenschutzCall } from './calls/privacy';
 import { getProtokollCall } from './calls/protokoll';
 import {
   delNutzerCall,
@@ -31,5 +31,6 @@ export const userAdminServerModule: ServerModule = {
     datenauskunftCall,
     getDatenschutzCall,
     saveDatenschutzCall,
+    datenschutzPapierCall,
   ],
 };

@@ -15,6 +15,7 @@ import type { LoadedUser } from '../auth/session-user';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { ServerWidget, WidgetAccess } from '../modules/widgets';
+import type { ProcessingSource } from '../privacy/processing';
 import type {
   AccessPort,
   Audiences,
@@ -74,6 +75,8 @@ export interface AppContext {
   retentionJobs: readonly { name: string; label: string }[];
   /** What modules erase of an account when it is deleted (ServerModule.eraseAccount), in its transaction. */
   accountErasers: readonly AccountEraser[];
+  /** Per module code, its processing activities (ServerModule.processing), for the privacy papers. */
+  processing: readonly { code: string; describe: ProcessingSource }[];
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Caller } from '../auth/session-user';
 import type { AppContext, CallDefinition, FileAccessRule, UserSaveFallback } from '../http/calls';
 import type { ServerWidget, WidgetAccess } from './widgets';
 import type { DemoProtokoll } from '../audit/demo-protokoll';
+import type { ProcessingSource } from '../privacy/processing';
 
 /**
  * What a module stores about one person (user account), for the data subject access request (Art. 15
@@ -95,6 +96,11 @@ export interface ServerModule {
   routes?: (fastify: FastifyInstance, app: AppContext) => void;
   /** What the module stores about a user account (datenauskunft); null when nothing. */
   personalData?: PersonalDataSource;
+  /**
+   * The module's processing activities (purpose, data, data subjects, recipients, retention from its settings),
+   * for the privacy notice and the compliance papers (Art. 30 DSGVO) while the module is switched on.
+   */
+  processing?: ProcessingSource;
   /** Ends the module's password-less access of an account when its password is reset (feed tokens). */
   endCredentials?: CredentialEnder;
   /** Erases what the module keeps that an account wrote, when the account is deleted (see AccountEraser). */

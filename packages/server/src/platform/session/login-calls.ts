@@ -15,6 +15,7 @@ import { pushSubscriptions, users } from '../db/schema';
 import { isPublicPushEndpoint } from '../push/endpoint';
 import { defineCall, invalid } from '../http/calls';
 import { loginScreenOf, readAppSettings } from '../settings/app-settings';
+import { legalPages } from '../privacy/papers-facts';
 import { recordLogin } from '../audit/protokoll';
 import { setOwnPassword } from '../users/accounts';
 import { authenticationOptions, verifyPasskeyLogin } from '../auth/passkeys';
@@ -174,8 +175,15 @@ export const saveSubscriptionCall = defineCall(platformCalls.saveSubscription).f
   },
 });
 
+/**
+ * The login screen's data; with `mit=rechtliches` (the public pages) also the privacy notice with both contacts
+ * and the accessibility statement, so the login route's reply stays as small as it was.
+ */
 export const loginScreenCall = defineCall(platformCalls.loginScreen).forPublic({
-  async handle({ db }) {
-    return { status: 'success', data: loginScreenOf(await readAppSettings(db)) };
+  async handle({ app, db, input }) {
+    const settings = await readAppSettings(db);
+    const data = loginScreenOf(settings);
+    if (input.mit !== 'rechtliches') return { status: 'success', data };
+    return { status: 'success', data, rechtliches: await legalPages(app) };
   },
 });

@@ -1,9 +1,37 @@
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { rules, type LoginScreenData } from '@hortus/contract';
+import {
+  accessibilityStates,
+  defaultAccessibilityStatement,
+  emptyLegalContact,
+  rules,
+  type LoginScreenData,
+} from '@hortus/contract';
 import type { Db } from '../db/database';
 import { appSettings } from '../db/schema';
 import { cacheScope, invalidate } from '../cache/hot-cache';
+
+/** A stored contact: each field read on its own, so one odd value never empties the others. */
+const storedContact = z
+  .object({
+    name: z.string().catch(''),
+    anschrift: z.string().catch(''),
+    email: z.string().catch(''),
+    telefon: z.string().catch(''),
+  })
+  .catch(emptyLegalContact);
+
+const statementDefault = defaultAccessibilityStatement;
+const storedStatement = z
+  .object({
+    stand: z.enum(accessibilityStates).catch(statementDefault.stand),
+    einschraenkungen: z.string().catch(statementDefault.einschraenkungen),
+    kontaktEmail: z.string().catch(''),
+    datum: z.string().catch(''),
+    schlichtungsstelle: z.string().catch(statementDefault.schlichtungsstelle),
+    schlichtungsstelleUrl: z.string().catch(statementDefault.schlichtungsstelleUrl),
+  })
+  .catch(statementDefault);
 
 const appSettingsSchema = z.object({
   app_titel: z.string().catch('Hortus'),
@@ -17,6 +45,9 @@ const appSettingsSchema = z.object({
   loginscreen_bg_color: z.string().catch('#e8f5e9'),
   loginscreen_bg_img: z.string().catch(''),
   loginscreen_infos: z.array(z.object({ titel: z.string(), text: z.string() })).catch([]),
+  verantwortlicher: storedContact,
+  datenschutzbeauftragter: storedContact,
+  barrierefreiheit: storedStatement,
   /** Enabled module codes; null until an administrator chooses (then every module is on). */
   useF: z.array(z.string()).nullable().catch(null),
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inputMessages, moduleRegistry, platformCalls } from '@hortus/contract';
+import {
+  defaultAccessibilityStatement,
+  emptyLegalContact,
+  inputMessages,
+  moduleRegistry,
+  platformCalls,
+} from '@hortus/contract';
 import {
   parameterIcons,
   type AppSettingsData,
@@ -62,7 +68,13 @@ describe('app settings (appSettingsCalls.getOrSaveSettings)', () => {
       expect(reply.statusCode).toBe(200);
       const body = reply.body as unknown as AppSettingsReply;
       // Always-enabled modules count as on.
-      expect(body.settings).toEqual({ ...settings, useF: ['001', '005', '010', '999'] });
+      expect(body.settings).toEqual({
+        ...settings,
+        useF: ['001', '005', '010', '999'],
+        verantwortlicher: emptyLegalContact,
+        datenschutzbeauftragter: emptyLegalContact,
+        barrierefreiheit: defaultAccessibilityStatement,
+      });
       expect((await load(admin.code)).body.settings).toEqual(body.settings);
 
       const state = await server.post(platformCalls.getSettings.url, { code: admin.code });

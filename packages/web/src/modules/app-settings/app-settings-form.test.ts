@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AppSettingsData } from '@hortus/contract/modules/app-settings';
+import { defaultAccessibilityStatement, emptyLegalContact } from '@hortus/contract';
+import type { AppSettingsState } from '@hortus/contract/modules/app-settings';
 import { formValuesOf, toggleModule } from './app-settings-form';
 
-const saved: AppSettingsData = {
+const saved: AppSettingsState = {
   app_titel: 'Hort Sonnenschein',
   app_untertitel: 'Ganztag',
   app_url: 'https://hort.example',
@@ -12,6 +13,9 @@ const saved: AppSettingsData = {
   loginscreen_bg_img: '',
   loginscreen_infos: [{ titel: 'A', text: 'a' }],
   useF: ['100', '010', '100'],
+  verantwortlicher: emptyLegalContact,
+  datenschutzbeauftragter: emptyLegalContact,
+  barrierefreiheit: defaultAccessibilityStatement,
 };
 
 describe('app settings form values', () => {

@@ -1,4 +1,4 @@
-import type { AppSettingsData } from '@hortus/contract/modules/app-settings';
+import type { AppSettingsData, AppSettingsState } from '@hortus/contract/modules/app-settings';
 
 export type LoginInfo = AppSettingsData['loginscreen_infos'][number];
 
@@ -12,6 +12,6 @@ export function toggleModule(useF: readonly string[], code: string, enabled: boo
 }
 
 /** The settings as the form edits them: the enabled modules sorted, so their stored order is no change. */
-export function formValuesOf(settings: AppSettingsData): AppSettingsData {
+export function formValuesOf(settings: AppSettingsState): AppSettingsState {
   return { ...settings, useF: [...new Set(settings.useF)].sort() };
 }

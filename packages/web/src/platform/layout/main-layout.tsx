@@ -13,6 +13,7 @@ import { MenuDrawer } from './menu-drawer';
 import { QuickNav } from './quick-nav';
 import { splitMenuLinks } from './quick-nav-split';
 import { useQuickNavSlots } from './use-quick-nav-slots';
+import { LegalLinks } from '../legal/legal-links';
 
 export interface MainLayoutProps {
   appTitle: string;
@@ -80,6 +81,9 @@ function Frame({ appTitle, userIdent, links, activeModule, offlineText, onLogout
       <OfflineBanner text={offlineText} />
       <Box component="main" sx={{ flexGrow: 1 }}>
         {children}
+      </Box>
+      <Box component="footer" sx={{ color: 'text.secondary', typography: 'body2' }}>
+        <LegalLinks label="Rechtliches" />
       </Box>
     </Box>
   );

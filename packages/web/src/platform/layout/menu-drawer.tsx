@@ -11,8 +11,10 @@ import Typography from '@mui/material/Typography';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import LogoutIcon from '@mui/icons-material/Logout';
+import AccessibilityNewIcon from '@mui/icons-material/AccessibilityNew';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import { useTheme } from '@mui/material/styles';
-import { messages, type MenuLink } from '@hortus/contract';
+import { messages, publicPages, type MenuLink } from '@hortus/contract';
 import { MenuIcon } from '../icons/menu-icon';
 import { chooseThemeMode } from '../theme/theme-stores';
 import { menuEntryName, useMenuBadges } from './menu-badges';
@@ -72,6 +74,14 @@ export function MenuDrawer({ open, onClose, appTitle, userIdent, links, activeMo
           <ListItemIcon>{isDark ? <LightModeIcon /> : <DarkModeIcon />}</ListItemIcon>
           <ListItemText primary={isDark ? 'Helles Design' : 'Dunkles Design'} />
         </ListItemButton>
+        {Object.values(publicPages).map((page) => (
+          <ListItemButton key={page.path} component="a" href={page.path}>
+            <ListItemIcon>
+              {page.path === publicPages.datenschutz.path ? <PrivacyTipIcon /> : <AccessibilityNewIcon />}
+            </ListItemIcon>
+            <ListItemText primary={page.label} />
+          </ListItemButton>
+        ))}
         <ListItemButton onClick={onLogout}>
           <ListItemIcon>
             <LogoutIcon />

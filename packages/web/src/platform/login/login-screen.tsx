@@ -10,6 +10,7 @@ import { backgroundImageCss, safeCssColor } from '../theme/colors';
 import { applyOrgPrimary } from '../theme/theme-stores';
 import { LoginForm } from './login-form';
 import { LoginInfoPanels } from './login-info-panels';
+import { LegalLinks } from '../legal/legal-links';
 
 /** The login screen: background, title, welcome text, form and info panels from the server. */
 export function LoginScreen({ onEnterApp }: { onEnterApp(route: string): void }) {
@@ -68,6 +69,9 @@ export function LoginScreen({ onEnterApp }: { onEnterApp(route: string): void })
           <LoginForm onEnterApp={onEnterApp} />
         </Paper>
         {data && <LoginInfoPanels infos={data.loginscreen_infos} />}
+        <Paper elevation={0} sx={{ mt: 2, bgcolor: 'background.paper' }}>
+          <LegalLinks label="Rechtliches" />
+        </Paper>
       </Box>
     </Box>
   );

@@ -1,10 +1,11 @@
-import { DATENSCHUTZ_SETTINGS_CODE, protokollMessages } from '@hortus/contract';
+import { DATENSCHUTZ_SETTINGS_CODE, privacyPapers, protokollMessages } from '@hortus/contract';
 import { userAdminCalls, userAdminMessages, userAdminRights } from '@hortus/contract/modules/user-admin';
 import { datenschutzOverview, recordDisclosure } from '../../../platform/audit/protokoll';
 import { writeModuleSettings } from '../../../platform/settings/module-settings';
 import { offerFile } from '../../../platform/files/offer-file';
 import { CallError, defineCall } from '../../../platform/http/calls';
 import { UnknownPersonError, datenauskunft, maySeeAllPersonalData } from '../../../platform/privacy/datenauskunft';
+import { renderPrivacyPaper } from '../../../platform/privacy/papers';
 import { isAdministrator } from '../../../platform/users/rights-guard';
 
 /**
@@ -65,5 +66,23 @@ export const saveDatenschutzCall = defineCall(userAdminCalls.saveDatenschutz).fo
   async handle({ app, db, input }) {
     await writeModuleSettings(db, DATENSCHUTZ_SETTINGS_CODE, input.data);
     return datenschutzOverview(db, app.retentionJobs);
+  },
+});
+
+/**
+ * One compliance paper as a German PDF made from the real settings (platform/privacy/papers.ts), for holders of
+ * the Datenschutz right; kept for the caller alone (temp area) and fetched through download.php.
+ */
+export const datenschutzPapierCall = defineCall(userAdminCalls.datenschutzPapier).forSession({
+  rights: [userAdminRights.datenschutz],
+  async handle({ app, input, user }) {
+    const paper = privacyPapers[input.data];
+    const bytes = await renderPrivacyPaper(app, input.data);
+    const offered = await offerFile(
+      { app, user },
+      { name: paper.datei, mime: 'application/pdf', bytes },
+      { via: 'download', key: paper.datei },
+    );
+    return { status: 'success', ...offered };
   },
 });

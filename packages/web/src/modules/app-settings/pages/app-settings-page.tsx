@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -16,10 +16,10 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useController, useFieldArray, useFormState, type Control } from 'react-hook-form';
 import {
-  appSettingsData,
   appSettingsMessages,
-  type AppSettingsData,
+  appSettingsState,
   type AppSettingsReply,
+  type AppSettingsState,
 } from '@hortus/contract/modules/app-settings';
 import { FormTextField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
@@ -29,10 +29,14 @@ import { isHexColor, safePrimary } from '../../../platform/theme/colors';
 import { primaryColorStore } from '../../../platform/theme/theme-stores';
 import { useAppSettings, useSaveAppSettings } from '../api/app-settings';
 import { emptyInfo, formValuesOf, toggleModule } from '../app-settings-form';
+import { AccessibilityStatementFields, ContactFields } from '../components/legal-settings';
 
 const loadFailed = 'Die Einstellungen konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 
-/** /001 'Anwesenheit': the app settings (title, theme colour, login screen, enabled modules). */
+/**
+ * /001 'Anwesenheit': the app settings (title, theme colour, login screen, the responsible organisation, the data
+ * protection officer, the accessibility statement, enabled modules).
+ */
 export function AppSettingsPage() {
   const { data, isError } = useAppSettings();
   return (
@@ -54,9 +58,10 @@ export function AppSettingsPage() {
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <Box component="section" sx={{ mt: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" id={headingId} sx={{ mb: 2 }}>
         {title}
       </Typography>
       <Stack spacing={2.5}>{children}</Stack>
@@ -64,7 +69,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type Values = AppSettingsData;
+type Values = AppSettingsState;
 
 /** A colour as text (#RRGGBB) plus the native colour picker, bound to the form. */
 function ColourField({
@@ -115,7 +120,7 @@ function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
   // Live preview of the primary colour while editing; leaving the page restores the saved colour.
   const savedPrimary = useRef(reply.settings.app_theme_color_primary);
   const settings = useSettingsForm({
-    schema: appSettingsData,
+    schema: appSettingsState,
     saved: formValuesOf(reply.settings),
     save: async (values) => {
       const result = await save(values);
@@ -205,6 +210,21 @@ function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
           </Paper>
         ))}
         {listError && <Typography color="error">{listError}</Typography>}
+      </Section>
+
+      <Section title="Verantwortlicher (Träger)">
+        <ContactFields control={control} name="verantwortlicher" />
+      </Section>
+
+      <Section title="Datenschutzbeauftragte Person">
+        <Typography variant="body2" color="text.secondary">
+          Erscheint auf dem Loginbildschirm unter „Datenschutz“ und in den Datenschutz-Dokumenten.
+        </Typography>
+        <ContactFields control={control} name="datenschutzbeauftragter" />
+      </Section>
+
+      <Section title="Erklärung zur Barrierefreiheit">
+        <AccessibilityStatementFields control={control} />
       </Section>
 
       <Section title="Module">

@@ -6,11 +6,15 @@ import { FormNumberField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDatenschutz, useSaveDatenschutz } from '../api/datenschutz';
+import { PrivacyPapers } from '../components/privacy-papers';
 
 const loadFailed = 'Die Datenschutz-Einstellungen konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 const saveFailed = 'Die Datenschutz-Einstellungen konnten nicht gespeichert werden.';
 
-/** /005-040 Datenschutz: how long the Protokoll, attendance, leavers' names and payrolls are kept. */
+/**
+ * /005-040 Datenschutz: how long the Protokoll, attendance, leavers' names and payrolls are kept, the retention
+ * jobs' last runs, and the compliance papers to download.
+ */
 export function DatenschutzPage() {
   const query = useDatenschutz();
   return (
@@ -19,6 +23,7 @@ export function DatenschutzPage() {
         <>
           <DatenschutzForm saved={query.data.settings} />
           <JobRuns laeufe={query.data.laeufe} />
+          <PrivacyPapers />
         </>
       ) : query.isError ? (
         <Typography>{loadFailed}</Typography>

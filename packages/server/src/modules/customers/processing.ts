@@ -1,0 +1,17 @@
+import { LEGAL_RETENTION_YEARS } from '@hortus/contract';
+import { years, type ProcessingSource } from '../../platform/privacy/processing';
+
+/** Module 410's processing activity (ServerModule.processing): customers, orders and their documents. */
+export const customersProcessing: ProcessingSource = async () => [
+  {
+    taetigkeit: 'Kunden, Aufträge und Belege',
+    zweck: 'Angebote, Aufträge, Rechnungen und Mahnungen; Kosten und Belege',
+    rechtsgrundlage: 'Art. 6 Abs. 1 lit. b und c DSGVO (Vertrag, §§ 147 AO, 257 HGB)',
+    betroffene: ['Kunden und ihre Ansprechpartner'],
+    datenkategorien: ['Name, Firma, Anschriften, Kontaktdaten', 'Aufträge, Rechnungen und Zahlungen', 'Kundenzugang'],
+    empfaenger: ['Verwaltung', 'Steuerberatung (Export)'],
+    loeschfrist:
+      `Rechnungen und Belege ${years(LEGAL_RETENTION_YEARS.buchungsbeleg)} nach Ende des Kalenderjahres, ` +
+      `Geschäftsbriefe ${years(LEGAL_RETENTION_YEARS.lohnkonto)} (§ 147 AO, § 257 HGB), danach Löschung durch die Verwaltung`,
+  },
+];
