@@ -73,6 +73,7 @@ describe('login-route guards accept exactly what the zod schemas accept', () => 
               status,
               code: maybe(fc.string()),
               recoveryCodes: maybe(fc.array(fc.oneof(fc.string(), junk))),
+              hinweis: maybe(fc.oneof(fc.string(), junk)),
               secret: maybe(fc.string()),
               otpauthUri: maybe(fc.string()),
               x: junk,

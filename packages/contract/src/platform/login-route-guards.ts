@@ -72,11 +72,15 @@ export const loginReplyGuard = guard<LoginReply>((value) => {
   if (!isRecord(value)) return null;
   if (value.status === 'success') {
     if (!isString(value.code)) return null;
-    const codes = value.recoveryCodes;
-    if (codes === undefined) return { status: 'success', code: value.code };
-    return Array.isArray(codes) && codes.every(isString)
-      ? { status: 'success', code: value.code, recoveryCodes: [...codes] }
-      : null;
+    const { recoveryCodes: codes, hinweis } = value;
+    if (codes !== undefined && !(Array.isArray(codes) && codes.every(isString))) return null;
+    if (hinweis !== undefined && !isString(hinweis)) return null;
+    return {
+      status: 'success',
+      code: value.code,
+      ...(codes === undefined ? {} : { recoveryCodes: [...(codes as string[])] }),
+      ...(hinweis === undefined ? {} : { hinweis }),
+    };
   }
   if (
     value.status === 'errorCountMax' ||

@@ -6,8 +6,16 @@ import { z } from 'zod';
  * schemas by property tests), so that zod is not part of the login route's JavaScript.
  */
 export const loginReply = z.discriminatedUnion('status', [
-  /** `recoveryCodes`: when this login activated the second factor (shown once). */
-  z.object({ status: z.literal('success'), code: z.string(), recoveryCodes: z.array(z.string()).optional() }),
+  /**
+   * `recoveryCodes`: when this login activated the second factor (shown once). `hinweis`: a notice for the
+   * user, e.g. that this login ended the least recently used of the account's sessions (the limit per account).
+   */
+  z.object({
+    status: z.literal('success'),
+    code: z.string(),
+    recoveryCodes: z.array(z.string()).optional(),
+    hinweis: z.string().optional(),
+  }),
   z.object({ status: z.literal('errorCountMax') }),
   z.object({ status: z.literal('invalid') }),
   /** The right start password: the same call again with `neuPW` (the account's own password) logs in. */

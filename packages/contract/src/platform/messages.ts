@@ -113,3 +113,8 @@ export const accountMessages = {
 export function countOf(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** The login's notice when it ended the least recently used of the account's sessions (the limit per account). */
+export function sessionLimitMessage(limit: number, device: string, lastUsed: string): string {
+  return `Sie können auf höchstens ${limit} Geräten gleichzeitig angemeldet sein. Dafür wurde „${device}“ (zuletzt genutzt am ${lastUsed}) abgemeldet.`;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { inputMessages } from '@hortus/contract';
+import { inputMessages, platformCalls, sessionLimitMessage } from '@hortus/contract';
 import { parseTrustProxy } from '../../src/config';
 import { loginThrottle } from '../../src/platform/auth/login-throttle';
 import { DAY_MS, SESSION_MAX_DAYS, SESSIONS_PER_USER_MAX } from '../../src/platform/auth/sessions';
@@ -27,16 +27,41 @@ describe('session limits', () => {
     expect((await settings(user.code)).body.status).toBe('accessError');
   });
 
-  it('keeps at most the cap of live sessions per user; a further login ends the oldest', async () => {
+  it('keeps at most the cap of live sessions per user; a further login ends the least recently used and says so', async () => {
     const user = await server.userWithSession();
     const codes = [user.code];
-    for (let i = 1; i < SESSIONS_PER_USER_MAX + 2; i++) codes.push(await server.login(user.nn, user.password));
+    for (let i = 1; i < SESSIONS_PER_USER_MAX; i++) codes.push(await server.login(user.nn, user.password));
+    // The sixth device was last used three weeks ago: it goes first, not the first login.
+    const [sixth] = await server.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(sessions.id)
+      .offset(5)
+      .limit(1);
+    await server.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.UTC(2026, 10, 8, 9, 15)), device: 'Firefox auf Windows' })
+      .where(eq(sessions.id, sixth!.id));
+    await invalidate(server.database.db, cacheScope.session);
+
+    const login = await server.post(platformCalls.login.url, { nn: user.nn, pw: user.password });
+    expect(login.body).toMatchObject({
+      status: 'success',
+      hinweis: sessionLimitMessage(SESSIONS_PER_USER_MAX, 'Firefox auf Windows', '08.11.2026 10:15'),
+    });
     const live = await server.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(live).toHaveLength(SESSIONS_PER_USER_MAX);
+    expect((await settings(codes[5] as string)).body.status).toBe('accessError');
+    expect((await settings(codes[0] as string)).body.status).toBe('success');
+    // Within the cap a login says nothing; the next one past it ends the oldest of equally used ones.
+    const next = await server.post(platformCalls.login.url, { nn: user.nn, pw: user.password });
+    expect(next.body.hinweis).toEqual(expect.stringContaining('abgemeldet'));
     expect((await settings(codes[0] as string)).body.status).toBe('accessError');
-    expect((await settings(codes[1] as string)).body.status).toBe('accessError');
-    expect((await settings(codes[2] as string)).body.status).toBe('success');
-    expect((await settings(codes.at(-1) as string)).body.status).toBe('success');
+    const other = await server.userWithSession();
+    expect((await server.post(platformCalls.login.url, { nn: other.nn, pw: other.password })).body).not.toHaveProperty(
+      'hinweis',
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ModuleDefinition } from '@hortus/contract';
 import { AlertProvider } from '../platform/alert/alert-provider';
+import { LoginNotice } from '../platform/session/login-notice';
 import { useSettings } from '../platform/api/get-settings';
 import { endSession, logout, useLogout } from '../platform/api/logout';
 import { MainLayout } from '../platform/layout/main-layout';
@@ -79,6 +80,7 @@ export function LoggedInShell({ definition, loader, tabCode, pathname, search }:
         </MainLayout>
         <UpdateNotice serverVersion={settings.app_api_version} />
         <PasswordNotice user={settings.user} />
+        <LoginNotice />
       </SavingProvider>
     </AlertProvider>
   );

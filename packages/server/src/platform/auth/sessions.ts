@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sessions } from '../db/schema';
 import { cacheScope, invalidate } from '../cache/hot-cache';
@@ -8,7 +8,7 @@ import { cacheScope, invalidate } from '../cache/hot-cache';
 export const SESSION_IDLE_DAYS = 30;
 /** … and never longer than 180 days after the login, however often it is used. */
 export const SESSION_MAX_DAYS = 180;
-/** Live sessions per user (devices); a further login ends the oldest. */
+/** Live sessions per user (devices); a further login ends the least recently used (and says so). */
 export const SESSIONS_PER_USER_MAX = 20;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_seen/expires are written at most once per hour per session, not on every call. */
@@ -51,31 +51,55 @@ export function deviceOf(userAgent: string | undefined): string {
 }
 
 export async function createSession(db: Db, userId: number, clientAddress: string, device = ''): Promise<string> {
+  return (await openSession(db, userId, clientAddress, device)).code;
+}
+
+/** A session that had to end for a new login: its device and last use. */
+export interface EndedSession {
+  device: string;
+  lastSeenAt: Date;
+}
+
+/**
+ * A new session of the account; past SESSIONS_PER_USER_MAX live ones, the least recently used end (on every
+ * server) and are answered, so the login can say which device it logged off.
+ */
+export async function openSession(
+  db: Db,
+  userId: number,
+  clientAddress: string,
+  device = '',
+): Promise<{ code: string; ended: EndedSession[] }> {
   const code = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(code),
-    userId,
-    clientAddress,
-    device,
-    expiresAt: new Date(now + SESSION_IDLE_DAYS * DAY_MS),
-  });
-  const live = await db
-    .select({ id: sessions.id })
+  const [created] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(code),
+      userId,
+      clientAddress,
+      device,
+      expiresAt: new Date(now + SESSION_IDLE_DAYS * DAY_MS),
+    })
+    .returning({ id: sessions.id });
+  const surplus = await db
+    .select({ id: sessions.id, device: sessions.device, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
-    .where(eq(sessions.userId, userId))
-    .orderBy(desc(sessions.id))
-    .offset(SESSIONS_PER_USER_MAX);
-  if (live.length > 0) {
-    await db.delete(sessions).where(
-      inArray(
-        sessions.id,
-        live.map((row) => row.id),
-      ),
-    );
-    await invalidate(db, cacheScope.session);
-  }
-  return code;
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, created!.id)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .offset(SESSIONS_PER_USER_MAX - 1);
+  if (surplus.length === 0) return { code, ended: [] };
+  await db.delete(sessions).where(
+    inArray(
+      sessions.id,
+      surplus.map((row) => row.id),
+    ),
+  );
+  await invalidate(db, cacheScope.session);
+  return {
+    code,
+    ended: surplus.map((row) => ({ device: row.device || 'Unbekanntes Gerät', lastSeenAt: row.lastSeenAt })),
+  };
 }
 
 export async function deleteSession(db: Db, code: string): Promise<void> {

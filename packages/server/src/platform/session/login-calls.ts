@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   check,
+  formatGermanDateTime,
   messages,
+  sessionLimitMessage,
   passwordNameError,
   platformCalls,
   pushSubscription,
@@ -9,7 +11,7 @@ import {
 } from '@hortus/contract';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { accountLockedUntil, beginLoginAttempt, loginSucceeded, pruneLoginAttempts } from '../auth/login-throttle';
-import { createSession, deleteSession, deviceOf } from '../auth/sessions';
+import { deleteSession, deviceOf, openSession, SESSIONS_PER_USER_MAX, type EndedSession } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { pushSubscriptions, users } from '../db/schema';
 import { isPublicPushEndpoint } from '../push/endpoint';
@@ -123,10 +125,10 @@ export const loginCall = defineCall(platformCalls.login).forPublic({
         .set({ passwordHash: stronger })
         .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
     }
-    const code = await createSession(db, user.id, clientAddress, deviceOf(request.headers['user-agent']));
+    const { code, ended } = await openSession(db, user.id, clientAddress, deviceOf(request.headers['user-agent']));
     await recordLogin(db, { nutzerId: user.id, nn: input.nn, adresse: clientAddress, outcome: 'success' });
     if (subscription) await storeSubscription(db, user.id, subscription);
-    return recoveryCodes ? { status: 'success', code, recoveryCodes } : { status: 'success', code };
+    return { status: 'success', code, ...(recoveryCodes ? { recoveryCodes } : {}), ...limitNotice(ended) };
   },
 });
 
@@ -149,12 +151,22 @@ export const passkeyLoginCall = defineCall(platformCalls.passkeyLogin).forPublic
     const subscription = parseSubscription(input.subscription);
     const account = await verifyPasskeyLogin(db, await relyingPartyOf(app, request), input.antwort);
     if (account.rootPw) throw invalid({ antwort: [messages.passkeyStartPassword] });
-    const code = await createSession(db, account.userId, clientAddress, deviceOf(request.headers['user-agent']));
+    const device = deviceOf(request.headers['user-agent']);
+    const { code, ended } = await openSession(db, account.userId, clientAddress, device);
     await recordLogin(db, { nutzerId: account.userId, nn: account.nn, adresse: clientAddress, outcome: 'success' });
     if (subscription) await storeSubscription(db, account.userId, subscription);
-    return { status: 'success' as const, code };
+    return { status: 'success' as const, code, ...limitNotice(ended) };
   },
 });
+
+/** The login's notice when it logged off another device (the limit of sessions per account). */
+function limitNotice(ended: readonly EndedSession[]): { hinweis?: string } {
+  const [last] = ended;
+  if (!last) return {};
+  return {
+    hinweis: sessionLimitMessage(SESSIONS_PER_USER_MAX, last.device, formatGermanDateTime(last.lastSeenAt.getTime())),
+  };
+}
 
 export const logoutCall = defineCall(platformCalls.logout).forPublic({
   async handle({ db, input }) {

@@ -8,7 +8,9 @@ import { call } from '../api/client';
  * this address and unlock it; the signed answer opens a session. Null when the user cancelled the browser's
  * dialog (nothing to report).
  */
-export async function loginWithPasskey(subscription: string): Promise<{ code: string } | null> {
+export async function loginWithPasskey(
+  subscription: string,
+): Promise<{ code: string; hinweis?: string | undefined } | null> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const { optionen } = await call(platformCalls.passkeyAnmeldung, {});
   let answer;
@@ -20,5 +22,5 @@ export async function loginWithPasskey(subscription: string): Promise<{ code: st
     throw error;
   }
   const reply = await call(platformCalls.passkeyLogin, { antwort: JSON.stringify(answer), subscription });
-  return reply.status === 'success' ? { code: reply.code } : null;
+  return reply.status === 'success' ? { code: reply.code, hinweis: reply.hinweis } : null;
 }

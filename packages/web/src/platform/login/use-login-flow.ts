@@ -6,7 +6,7 @@ import { login, type LoginInput } from '../api/login';
 import { logout } from '../api/logout';
 import { clearPersistedCache } from '../query/persister';
 import { currentPushSubscriptionJson } from '../session/push-subscription';
-import { clearStorage, setCode } from '../session/storage';
+import { clearStorage, setCode, storageKeys, writeStorage } from '../session/storage';
 import { settingsQueryKey } from '../api/settings-key';
 
 /** Server messages on the login fields ('Bitte angeben.' for an empty one). */
@@ -75,6 +75,7 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
         return setStage({ kind: 'otpSetup', secret: reply.secret, otpauthUri: reply.otpauthUri });
       }
       setCode(reply.code);
+      if (reply.hinweis) writeStorage(storageKeys.loginNotice, reply.hinweis);
       // The second factor was just set up: its recovery codes are shown once before the app opens.
       if (reply.recoveryCodes) return setStage({ kind: 'recoveryCodes', codes: reply.recoveryCodes });
       await enterApp();
@@ -109,6 +110,7 @@ export function useLoginFlow(onEnterApp: (route: string) => void) {
       const session = await loginWithPasskey(await currentPushSubscriptionJson());
       if (session === null) return;
       setCode(session.code);
+      if (session.hinweis) writeStorage(storageKeys.loginNotice, session.hinweis);
       await enterApp();
     } catch (caught) {
       if (isNetworkError(caught)) return await fail(messages.loginNetworkError);

@@ -7,6 +7,8 @@ export const storageKeys = {
   primaryColor: 'primaryColor',
   feature: 'feature',
   styleCache: 'styleCache',
+  /** A notice the login answered (e.g. another device was logged off), shown once the app is open. */
+  loginNotice: 'loginNotice',
 } as const;
 
 /**
