@@ -38,6 +38,8 @@ export const childrenMessages = {
   tooManyAttachments: 'Höchstens 10 Anhänge je Ausnahme.',
   unknownAttachment: 'Der Anhang existiert nicht.',
   /** The edit dialog could not load the child's details (getKind). */
+  /** The children list could not be loaded (no copy on the device, no network). */
+  loadFailed: 'Die Kinder konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
   detailsFailed: 'Die Daten des Kindes konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
   resetFailed: 'Das Passwort konnte nicht zurückgesetzt werden. Bitte die Netzwerkverbindung prüfen.',
   fileFailed: 'Die angeforderte Datei konnte nicht erzeugt werden. Bitte die Netzwerkverbindung prüfen.',

@@ -10,6 +10,8 @@ import { versionInput, versionView } from '../../platform/versions';
 export const dashboardMessages = {
   noMessages: 'Keine aktuellen Meldungen',
   noWidgets: 'Für Sie sind auf dem Dashboard keine Widgets sichtbar.',
+  /** No dashboard on this device yet and the network fails (issue 47: not 'no messages'). */
+  loadFailed: 'Das Dashboard konnte nicht geladen werden. Bitte die Netzwerkverbindung prüfen.',
   noFeedback: 'Noch keine Rückmeldungen empfangen',
   settingsSaved: 'Erfolgreich gespeichert',
   typeLocked: 'Der Typ kann nicht geändert werden, wenn bereits Werte durch Nutzer zurückgemeldet wurden.',

@@ -94,7 +94,7 @@ export function ChildrenPage() {
   if (!data) {
     return (
       <PageContainer>
-        {query.isError ? <Typography>{childrenMessages.saveFailed}</Typography> : <PageLoading />}
+        {query.isError ? <Typography color="error">{childrenMessages.loadFailed}</Typography> : <PageLoading />}
       </PageContainer>
     );
   }

@@ -1,6 +1,8 @@
 import { startTransition, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { dashboardMessages } from '@hortus/contract/modules/dashboard';
 import { PageLoading } from '../../../platform/feedback/page-loading';
@@ -22,7 +24,13 @@ export function DashboardPage() {
     return (
       <PageContainer>
         {query.isError ? (
-          <Typography color="text.secondary">{dashboardMessages.noMessages}</Typography>
+          // Nothing kept on this device and no network: say so (not 'no messages', which would be untrue).
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }} data-testid="dashboard-load-failed">
+            <Typography color="error">{dashboardMessages.loadFailed}</Typography>
+            <Button variant="outlined" loading={query.isFetching} onClick={() => void query.refetch()}>
+              Erneut versuchen
+            </Button>
+          </Stack>
         ) : (
           <PageLoading />
         )}
