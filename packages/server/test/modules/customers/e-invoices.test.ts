@@ -390,6 +390,9 @@ describe('kostenEingangsrechnung: rights and bad input', () => {
   });
 
   it('refuses what is no e-invoice with a German message on the file, never a 500', async () => {
+    const ubl = fixture('xrechnung-ubl-rechnung.xml').toString('utf8');
+    const line = /<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/.exec(ubl)?.[0] ?? '';
+    const manyLines = Buffer.from(ubl.replace(line, line.repeat(501)));
     const plainPdf = await renderPdf({ title: 'Rechnung' }, (pdf) => pdf.paragraph('Eine Rechnung ohne XML.'));
     const cases: [string, Buffer, string][] = [
       ['notiz.txt', Buffer.from('keine Rechnung'), eInvoiceMessages.fileType],
@@ -412,6 +415,7 @@ describe('kostenEingangsrechnung: rights and bad input', () => {
         eInvoiceMessages.notAnInvoice,
       ],
       ['scan.pdf', plainPdf, eInvoiceMessages.noAttachment],
+      ['gross.xml', manyLines, eInvoiceMessages.tooManyLines],
       ['kaputt.pdf', Buffer.from('%PDF-1.7\n%âãÏÓ\nkein PDF'), eInvoiceMessages.brokenPdf],
     ];
     for (const [filename, bytes, message] of cases) {
