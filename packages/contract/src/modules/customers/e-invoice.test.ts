@@ -181,7 +181,11 @@ describe('costFromEInvoice', () => {
 });
 
 describe('detectXmlKind', () => {
-  const bytes = (text: string) => new TextEncoder().encode(text);
+  /** ASCII text as bytes; a leading '\uFEFF' as the UTF-8 byte order mark. */
+  const bytes = (text: string) =>
+    text.startsWith('\uFEFF')
+      ? Uint8Array.from([0xef, 0xbb, 0xbf, ...Array.from(text.slice(1), (char) => char.charCodeAt(0))])
+      : Uint8Array.from(text, (char) => char.charCodeAt(0));
   it('takes an XML declaration or element after a byte order mark and white space, nothing else', () => {
     for (const text of [
       '<?xml version="1.0"?><a/>',
