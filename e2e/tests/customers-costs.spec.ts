@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileRules } from '@hortus/contract';
 import { demo } from '../fixtures';
@@ -47,11 +48,13 @@ test('leitung adds a cost, uploads its booking receipt (the icon goes), then dow
     if (request.method() === 'POST' && request.url().includes('kosten_upload')) uploads.push(request.url());
   });
   await edit
+    .getByTestId('cost-upload')
     .getByTestId('file-picker-input')
     .setInputFiles({ name: 'Notiz.txt', mimeType: 'text/plain', buffer: Buffer.from('kein Beleg') });
   await expect(edit.getByRole('alert')).toHaveText(fileRules.pdfOrImage.message);
   expect(uploads).toEqual([]);
   await edit
+    .getByTestId('cost-upload')
     .getByTestId('file-picker-input')
     .setInputFiles({ name: 'Kontoauszug.pdf', mimeType: 'application/pdf', buffer: receipt });
   await expect(edit.getByRole('alert')).toHaveCount(0);
@@ -131,4 +134,60 @@ test("leitung renames a cost's document: 'Titel speichern' takes the click right
   // The cost itself is unchanged: it closes without asking.
   await cost.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(cost).toBeHidden();
+});
+
+test('leitung reads an XRechnung into a new cost, checks the findings and saves it with the original attached', async ({
+  page,
+}) => {
+  await openCosts(page);
+  const year = new Date().getFullYear();
+  // A CII XRechnung of another producer (server test fixture, two VAT rates), dated this year.
+  const xml = fs
+    .readFileSync(
+      new URL('../../packages/server/test/fixtures/e-invoices/xrechnung-cii-zwei-steuersaetze.xml', import.meta.url),
+    )
+    .toString('utf8')
+    .replace('20260302', `${year}0302`)
+    .replace('20260316', `${year}0316`);
+  const hash = createHash('sha256').update(xml).digest('hex');
+
+  await page.getByRole('button', { name: 'Kosten', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'E-Rechnung einlesen' })).toBeVisible();
+  await dialog
+    .getByTestId('e-invoice-read')
+    .getByTestId('file-picker-input')
+    .setInputFiles({ name: 'BK-2026-04711.xml', mimeType: 'text/xml', buffer: Buffer.from(xml) });
+
+  // The form is filled for checking: the 19 % share (two rates), the seller, the due date.
+  await expect(dialog.getByLabel('Betrag brutto (€)')).toHaveValue('203,25');
+  await expect(dialog.getByLabel('Enthaltene USt. (%)')).toHaveValue('19');
+  await expect(dialog.getByLabel('Titel', { exact: true })).toHaveValue('Rechnung BK-2026-04711');
+  await expect(dialog.getByLabel('Lieferant / Zusatz')).toHaveValue('Bürobedarf Krause GmbH');
+  await expect(dialog.getByLabel('Beschreibung')).toHaveValue(/IBAN DE02120300000000202051/);
+  await expect(dialog.getByText(/⚠ Die Rechnung hat mehrere Steuersätze/)).toBeVisible();
+  await expect(dialog.getByTestId('e-invoice-findings')).toContainText('7 %: 26,00 € brutto');
+  // The readable view and the file's hash.
+  const invoice = dialog.getByTestId('e-invoice');
+  await expect(invoice.getByRole('heading', { name: 'Rechnung BK-2026-04711' })).toBeVisible();
+  await expect(invoice.getByRole('table', { name: 'Positionen' })).toContainText('Toner schwarz');
+  await expect(invoice.getByRole('table', { name: 'Summen' })).toContainText('229,25 EUR');
+  await expect(invoice.getByTestId('e-invoice-hash')).toHaveText(`SHA-256 der Datei: ${hash}`);
+  await expect(dialog).toContainText('BK-2026-04711.xml wird beim Speichern unverändert als Rechnung angehängt.');
+
+  // The user confirms: the cost is saved with the invoice attached (no red 'no invoice' icon).
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('costs-table').getByRole('row').filter({ hasText: 'Rechnung BK-2026-04711' }).first();
+  await expect(row).toContainText('203,25 €');
+  await expect(row.getByRole('img', { name: 'Keine Rechnung angehängt!' })).toHaveCount(0);
+  await row.click();
+  const edit = page.getByRole('dialog');
+  const documents = edit.getByTestId('cost-document');
+  await expect(documents.filter({ hasText: 'BK-2026-04711.xml' })).toContainText('Rechnung');
+  await expect(documents.filter({ hasText: 'BK-2026-04711.xml' })).toContainText(`SHA-256 ${hash.slice(0, 16)}`);
+  await expect(documents.filter({ hasText: 'BK-2026-04711 (lesbare Ansicht).pdf' })).toContainText('Sonstiges');
+  await expect(edit.getByTestId('e-invoice-hash')).toHaveText(`SHA-256 der Datei: ${hash}`);
+  await edit.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(edit).toBeHidden();
 });

@@ -16,6 +16,8 @@ await build({
     'face-worker': 'src/modules/children/face-worker.ts',
     // The import's sheet reader thread (platform/import/sheet-reader.ts), loaded the same way.
     'sheet-worker': 'src/platform/import/sheet-worker.ts',
+    // The e-invoice reader thread (module 410 costs, e-invoices.ts), loaded the same way.
+    'e-invoice-worker': 'src/modules/customers/e-invoice-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -6,6 +6,7 @@ export * from './platform/wire';
 export * from './platform/slots';
 export {
   detectFileKind,
+  detectXmlKind,
   fileMatchesRule,
   fileRuleOf,
   fileRules,

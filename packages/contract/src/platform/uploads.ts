@@ -64,6 +64,21 @@ export function fileMatchesRule(rule: FileRule, mime: string): boolean {
   return rule.mimes.includes(mime);
 }
 
+/**
+ * An XML document judged by its first bytes: a UTF-8 byte order mark and white space may come first, then
+ * the XML declaration or an element. Only fields whose rule lists 'application/xml' take one (checkedUpload).
+ */
+export function detectXmlKind(bytes: Uint8Array): FileKind | null {
+  let start = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  while (start < bytes.length && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[start] as number)) start += 1;
+  const next = bytes[start + 1] ?? 0;
+  const element = (next >= 0x41 && next <= 0x5a) || (next >= 0x61 && next <= 0x7a) || next === 0x5f;
+  if (bytes[start] === 0x3c && (startsWith(bytes, ascii('<?xml'), start) || element)) {
+    return { mime: 'application/xml', endung: 'xml' };
+  }
+  return null;
+}
+
 /** A file type judged by content. */
 export type FileKind = { mime: string; endung: string };
 

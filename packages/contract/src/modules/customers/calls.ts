@@ -16,6 +16,7 @@ import { accountField, datevSettings, DATEV_DEFAULTS } from './datev';
 import { leitwegIdField } from './leitweg';
 import { exemptionCodeField, exemptionReasonField, vatCategoryField, vatChoiceErrors, type VatChoice } from './vat';
 import { costInput, costDocumentView, costUploadFields, costView, exportInput, lineNewCost } from './costs';
+import { eInvoiceReading, eInvoiceUploadFields } from './e-invoice';
 import {
   amountField,
   emailField,
@@ -663,6 +664,19 @@ export const customerCalls = {
     path: '/_api/400/410/kosten_upload.php',
     request: costUploadFields,
     reply: z.object({ status: z.literal('success'), dokumente: z.array(costDocumentView) }),
+    timeoutMs: 120_000,
+  }),
+  /**
+   * Opt-in (issue 45; not in the specification): reads an e-invoice (ZUGFeRD/Factur-X PDF or XRechnung XML, CII or
+   * UBL; multipart, one file) for the cost form. The original is kept unchanged for its uploader until a cost is
+   * saved with it (`eRechnung` of addKosten/saveKosten); answers its path and SHA-256, the invoice as read, the
+   * findings of the EN 16931 rules that matter for paying it and the cost fields it proposes. Saves nothing else.
+   */
+  kostenEingangsrechnung: defineCallSpec({
+    path: '/_api/400/410/',
+    queryKey: 'kostenEingangsrechnung',
+    request: eInvoiceUploadFields,
+    reply: z.object({ status: z.literal('success'), eRechnung: eInvoiceReading }),
     timeoutMs: 120_000,
   }),
   /** ./_api/400/410/ with dataToSave {type: 'auftragDelDokument' | 'kostenDelDokument', data: {id, pfad}}. */

@@ -155,6 +155,8 @@ describe('costs list: filter, sums, order, warnings', () => {
       pfad: 'p',
       dateUpload: '',
       timeUpload: 0,
+      sha256: '',
+      eRechnung: null,
     });
     expect(costWarnings(cost({}))).toEqual({ noInvoice: true, noReceipt: true });
     expect(costWarnings(cost({ dokumente: [doc(1)] }))).toEqual({ noInvoice: false, noReceipt: true });

@@ -4,6 +4,7 @@ import { netFromGross } from '../../platform/money';
 import { newOrRecordId, recordId } from '../../platform/wire';
 import { versionInput, versionView } from '../../platform/versions';
 import { amountField, isoDate, nameField, rateField, refId, requiredName, textField } from './fields';
+import { eInvoiceRecord } from './e-invoice';
 
 /** Costs of module 410 (business.md 2.3, 3.2, 4.3): schemas, views and the pure rules of the costs screen. */
 
@@ -56,6 +57,11 @@ export const costInput = z.object({
   wiederholen: z
     .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'Ungültige Wiederholung.' })
     .default(0),
+  /**
+   * Issue 45: the e-invoice read by kostenEingangsrechnung (its `datei`), attached on this save as the cost's
+   * invoice (original unchanged, SHA-256 recorded; an XML one with a readable PDF beside it). '' = none.
+   */
+  eRechnung: z.string().max(300, 'Ungültige Datei.').default(''),
   ...versionInput,
 });
 export type CostInput = z.input<typeof costInput>;
@@ -81,6 +87,10 @@ export const costDocumentView = z.object({
   pfad: z.string(),
   dateUpload: z.string(),
   timeUpload: z.number(),
+  /** SHA-256 of the stored file (hex) as recorded when it was stored; '' for files stored before issue 45. */
+  sha256: z.string(),
+  /** An e-invoice (issue 45): its kind, content as read and the findings; null for other documents. */
+  eRechnung: eInvoiceRecord.nullable(),
 });
 export type CostDocumentView = z.output<typeof costDocumentView>;
 

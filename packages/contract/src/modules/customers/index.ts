@@ -3,6 +3,7 @@ export * from './definition';
 export * from './calls';
 export * from './logic';
 export * from './costs';
+export * from './e-invoice';
 export * from './datev';
 export * from './euer';
 export * from './leitweg';

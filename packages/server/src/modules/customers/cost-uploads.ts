@@ -4,6 +4,7 @@ import type { UploadedFile } from '@hortus/contract';
 import { costMessages, type CostDocumentView } from '@hortus/contract/modules/customers';
 import { files } from '../../platform/db/schema';
 import { withFiles } from '../../platform/files/files';
+import { sha256OfFile } from '../../platform/files/hash';
 import type { AppContext } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import { costDocuments } from './costs';
@@ -14,7 +15,7 @@ import { documentName, uploadedKind } from './uploads';
 
 /**
  * Stores a document of a cost (1 supplier invoice, 20 booking receipt, 100 other): PDFs and images only,
- * judged by their first bytes; file and row commit together. Answers the cost's new document list.
+ * judged by their first bytes, with their SHA-256 recorded (issue 45); file and row commit together. Answers the cost's new document list.
  */
 export async function uploadCostDocument(
   app: AppContext,
@@ -27,6 +28,7 @@ export async function uploadCostDocument(
     .where(eq(customerCosts.id, input.id_k));
   const found = requireRecord(cost, { canSee: true }, costMessages.unknownCost);
   const name = documentName(input.file.filename, kind.endung);
+  const sha256 = await sha256OfFile(input.file.path);
   await withFiles(app, async (tx, fileTx) => {
     const stored = await fileTx.store({
       path: `${DOCUMENT_AREA}/kosten/${found.id}/${randomBytes(12).toString('hex')}.${kind.endung}`,
@@ -38,7 +40,7 @@ export async function uploadCostDocument(
     });
     await tx
       .insert(customerCostDocuments)
-      .values({ costId: found.id, dokumentart: input.dokumentart, name, fileId: stored.id });
+      .values({ costId: found.id, dokumentart: input.dokumentart, name, fileId: stored.id, sha256 });
     await tx.update(customerCosts).set({ updatedAt: new Date() }).where(eq(customerCosts.id, found.id));
     await invalidateCustomerData(tx);
   });

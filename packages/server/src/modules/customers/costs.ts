@@ -10,6 +10,7 @@ import {
   type CostRepeat,
   type CostView,
   type CustomerSettings,
+  type EInvoiceRecord,
 } from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
 import { invalidateCustomerData, cachedCustomerPart } from './data-cache';
@@ -89,6 +90,30 @@ export async function deleteCost(app: AppContext, id: number): Promise<void> {
   });
 }
 
+interface DocumentRow {
+  id: number;
+  dokumentart: number;
+  name: string;
+  pfad: string;
+  sha256: string;
+  eInvoice: EInvoiceRecord | null;
+  /** Upload time in milliseconds. */
+  ms: number;
+}
+
+function documentView(row: DocumentRow): CostDocumentView {
+  return {
+    id: row.id,
+    dokumentart: row.dokumentart,
+    name: row.name,
+    pfad: row.pfad,
+    dateUpload: berlinDay(new Date(row.ms)),
+    timeUpload: Math.floor(row.ms / 1000),
+    sha256: row.sha256,
+    eRechnung: row.eInvoice,
+  };
+}
+
 /** The documents of costs (all when `costIds` is missing), grouped by cost. */
 export async function costDocuments(db: Db, costIds?: readonly number[]): Promise<Map<number, CostDocumentView[]>> {
   if (costIds?.length === 0) return new Map();
@@ -100,14 +125,7 @@ export async function costDocuments(db: Db, costIds?: readonly number[]): Promis
     .orderBy(customerCostDocuments.id);
   const byCost = new Map<number, CostDocumentView[]>();
   for (const { document, path } of rows) {
-    const view: CostDocumentView = {
-      id: document.id,
-      dokumentart: document.dokumentart,
-      name: document.name,
-      pfad: path,
-      dateUpload: berlinDay(document.createdAt),
-      timeUpload: Math.floor(document.createdAt.getTime() / 1000),
-    };
+    const view = documentView({ ...document, pfad: path, ms: document.createdAt.getTime() });
     const list = byCost.get(document.costId);
     if (list) list.push(view);
     else byCost.set(document.costId, [view]);
@@ -148,30 +166,16 @@ async function buildCostViews(db: Db, settings: CustomerSettings, year?: number)
         from customer_costs c where ${inYear} order by c.datum desc, c.id desc`,
   );
   if (rows.length === 0) return [];
-  const documents = await jsonRows<{
-    costId: number;
-    id: number;
-    dokumentart: number;
-    name: string;
-    pfad: string;
-    ms: number;
-  }>(
+  const documents = await jsonRows<DocumentRow & { costId: number }>(
     db,
-    sql`select d.cost_id as "costId", d.id, d.dokumentart, d.name, f.path as pfad,
-          floor(extract(epoch from d.created_at) * 1000) as ms
+    sql`select d.cost_id as "costId", d.id, d.dokumentart, d.name, f.path as pfad, d.sha256,
+          d.e_invoice as "eInvoice", floor(extract(epoch from d.created_at) * 1000) as ms
         from customer_cost_documents d join files f on f.id = d.file_id
         where d.cost_id in (select c.id from customer_costs c where ${inYear}) order by d.id`,
   );
   const documentsOf = new Map<number, CostDocumentView[]>();
   for (const document of documents) {
-    const view: CostDocumentView = {
-      id: document.id,
-      dokumentart: document.dokumentart,
-      name: document.name,
-      pfad: document.pfad,
-      dateUpload: berlinDay(new Date(document.ms)),
-      timeUpload: Math.floor(document.ms / 1000),
-    };
+    const view = documentView(document);
     const list = documentsOf.get(document.costId);
     if (list) list.push(view);
     else documentsOf.set(document.costId, [view]);

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../platform/modules/server-module';
 import { customersAccessPort, documentFileAccess } from './access';
 import { kostenUploadCall } from './calls/cost-uploads';
+import { kostenEingangsrechnungCall } from './calls/e-invoices';
 import { getSettingsCall } from './calls/load';
 import { ausstellenCall, delDokumentCall, dokumentCall, stornierenCall } from './calls/documents';
 import { importKundenCall } from './calls/import';
@@ -26,6 +27,7 @@ export const customersServerModule: ServerModule = {
     stornierenCall,
     ausstellenCall,
     uploadCall,
+    kostenEingangsrechnungCall,
     importKundenCall,
     delDokumentCall,
     kostenUploadCall,

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { CustomerAddress, Contact, DocumentState } from '@hortus/contract/modules/customers';
+import type { CustomerAddress, Contact, DocumentState, EInvoiceRecord } from '@hortus/contract/modules/customers';
 import { files, recordVersionColumns, users } from '../../platform/db/schema';
 import type { DocumentLine } from './invoice-pdf';
 
@@ -241,10 +241,15 @@ export const customerCostDocuments = pgTable(
     fileId: integer('file_id')
       .notNull()
       .references(() => files.id),
+    /** SHA-256 (hex) of the file as stored (issue 45: receipts kept unchanged); '' for files stored before. */
+    sha256: text('sha256').notNull().default(''),
+    /** An e-invoice: its kind, content as read and findings (contract EInvoiceRecord); null for other files. */
+    eInvoice: jsonb('e_invoice').$type<EInvoiceRecord>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('customer_cost_documents_cost_idx').on(table.costId),
+    index('customer_cost_documents_sha256_idx').on(table.sha256),
     index('customer_cost_documents_file_idx').on(table.fileId),
   ],
 );

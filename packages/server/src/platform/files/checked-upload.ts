@@ -1,4 +1,4 @@
-import { bidiControls, detectFileKind, fileRules, validationMessages } from '@hortus/contract';
+import { bidiControls, detectFileKind, detectXmlKind, fileRules, validationMessages } from '@hortus/contract';
 import type { FileKind, FileRule, UploadedFile } from '@hortus/contract';
 import { invalid } from '../http/calls';
 import { firstBytes } from './first-bytes';
@@ -18,8 +18,8 @@ export function storedUploadName(filename: string, extension: string): string {
 
 /**
  * Checks an upload before it is stored: a name without bidi overrides, and a type judged by the first bytes
- * (never by the name or the browser's claim) that `rule` takes. Else a validation error with the rule's German
- * message on `field`. Answers the type and the name to store it under (the detected extension).
+ * (never by the name or the browser's claim) that `rule` takes (XML only for a rule listing 'application/xml').
+ * Else a validation error with the rule's German message on `field`. Answers the type and the name to store it under (the detected extension).
  */
 export async function checkedUpload(
   file: UploadedFile,
@@ -29,7 +29,8 @@ export async function checkedUpload(
   if (bidiControls.test(file.filename)) {
     throw invalid({ [field]: [validationMessages.charset] });
   }
-  const kind = detectFileKind(await firstBytes(file.path, 16));
+  const head = await firstBytes(file.path, 64);
+  const kind = detectFileKind(head) ?? (rule.mimes.includes('application/xml') ? detectXmlKind(head) : null);
   if (!kind || !rule.mimes.includes(kind.mime)) {
     throw invalid(field, rule.message);
   }

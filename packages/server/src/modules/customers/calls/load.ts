@@ -1,9 +1,17 @@
 import { hasRight, messages } from '@hortus/contract';
-import { customerCalls, customerRights } from '@hortus/contract/modules/customers';
+import {
+  customerCalls,
+  customerRights,
+  type CostData,
+  type CustomerSettings,
+} from '@hortus/contract/modules/customers';
+import type { LoadedUser } from '../../../platform/auth/session-user';
+import type { SaveVersion } from '../../../platform/db/versions';
 import { withFiles } from '../../../platform/files/files';
 import { CallError, defineCall, type AppContext, invalid } from '../../../platform/http/calls';
 import { requireStaff } from '../access';
 import { deleteCost, saveCost } from '../costs';
+import { saveCostWithInvoice } from '../e-invoices';
 import { deleteCustomer, saveCustomer } from '../customers';
 import { loadCustomerData, type ChangeMarkers } from '../load';
 import { deleteOrder, saveOrder } from '../orders';
@@ -54,12 +62,17 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           markers = { lastDeletedAuftrag: save.data.id };
           break;
         case 'addKosten':
-          markers = { lastAddedKosten: await saveCost(db, { ...save.data, id: 0 }, settings, { by: user.id }) };
+          markers = {
+            lastAddedKosten: await saveCostOrInvoice(app, user, { ...save.data, id: 0 }, settings, { by: user.id }),
+          };
           break;
         case 'saveKosten':
           if (save.data.id === 0) throw invalid({ id: ['Ungültige Nummer.'] }, messages.recordNotFound);
           markers = {
-            lastEditedKosten: await saveCost(db, save.data, settings, { by: user.id, version: save.data.version }),
+            lastEditedKosten: await saveCostOrInvoice(app, user, save.data, settings, {
+              by: user.id,
+              version: save.data.version,
+            }),
           };
           break;
         case 'delKosten':
@@ -75,6 +88,19 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
     return { status: 'success', save: await loadCustomerData(db, user, markers, input.kostenJahr) };
   },
 });
+
+/** A cost; with `eRechnung` (issue 45) the read e-invoice is attached to it in the same transaction. */
+function saveCostOrInvoice(
+  app: AppContext,
+  user: LoadedUser,
+  input: CostData,
+  settings: CustomerSettings,
+  save: SaveVersion,
+): Promise<number> {
+  return input.eRechnung === ''
+    ? saveCost(app.db, input, settings, save)
+    : saveCostWithInvoice(app, user, input, settings, save);
+}
 
 /** Deletes an order with its lines, documents and their files in one transaction. */
 async function deleteOrderWithFiles(app: AppContext, id: number): Promise<void> {

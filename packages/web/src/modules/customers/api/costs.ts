@@ -45,6 +45,17 @@ export function useUploadCostDocument() {
   });
 }
 
+/**
+ * kostenEingangsrechnung (issue 45): reads an e-invoice for the cost form; nothing of the loaded data changes
+ * (the file waits on the server until the cost is saved with it).
+ */
+export function useReadEInvoice() {
+  return useMutation({
+    mutationFn: (file: File) =>
+      upload(customerCalls.kostenEingangsrechnung, {}, { file }, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+  });
+}
+
 /** kostenDelDokument: removes the document locally once the server deleted it. */
 export function useDeleteCostDocument() {
   const queryClient = useQueryClient();

@@ -19,6 +19,7 @@ import {
   type CostInput,
   type CostView,
   type CustomerData,
+  type EInvoiceReading,
 } from '@hortus/contract/modules/customers';
 import { ApiError } from '../../../platform/api/errors';
 import { uploadRule } from '../../../platform/api/upload';
@@ -28,11 +29,12 @@ import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
-import { useDeleteCostDocument, useUploadCostDocument } from '../api/costs';
+import { useDeleteCostDocument, useReadEInvoice, useUploadCostDocument } from '../api/costs';
 import { useSaveCustomers } from '../api/customers';
 import { todayIso } from '../logic/today';
 import { CostDocumentList } from './cost-document-list';
 import { DeleteDocumentConfirm } from './delete-document-confirm';
+import { EInvoicePanel } from './e-invoice-panel';
 import { CLOSE_DELAY_MS } from '../logic/close-delay';
 
 export function costFormValues(cost: CostView | null, data: CustomerData): CostInput {
@@ -47,6 +49,7 @@ export function costFormValues(cost: CostView | null, data: CustomerData): CostI
       titel2: '',
       beschreibung: '',
       wiederholen: 0,
+      eRechnung: '',
     };
   return {
     id: cost.id,
@@ -58,8 +61,12 @@ export function costFormValues(cost: CostView | null, data: CustomerData): CostI
     titel2: cost.titel2,
     beschreibung: cost.beschreibung,
     wiederholen: cost.wiederholen as 0 | 1 | 2 | 3,
+    eRechnung: '',
   };
 }
+
+/** The form fields an e-invoice fills (issue 45). */
+const proposedFields = ['datum', 'betrag', 'mwst', 'titel', 'titel2', 'beschreibung'] as const;
 
 /** The cost dialog (fullscreen): date, cost centre, amount, VAT, title, description, repetition, documents. */
 export function CostDialog({ cost, data, onClose }: { cost: CostView | null; data: CustomerData; onClose(): void }) {
@@ -74,6 +81,39 @@ export function CostDialog({ cost, data, onClose }: { cost: CostView | null; dat
   if (cost && !data.settings.kostenstellen.some((c) => c.nummer === cost.id_kostenstelle))
     centres.unshift({ value: cost.id_kostenstelle, label: cost.id_kostenstelle === 0 ? 'Keine' : 'Gelöscht' });
   const current = cost ? (data.kosten.find((c) => c.id === cost.id) ?? cost) : null;
+  const [reading, setReading] = useState<EInvoiceReading | null>(null);
+  const [readError, setReadError] = useState<string | undefined>();
+  const saveAction = useSaveAction();
+  const { mutateAsync: readEInvoice } = useReadEInvoice();
+  const readInvoice = async (file: File) => {
+    setReadError(undefined);
+    let failure: unknown = null;
+    const read = await saveAction(
+      async () => {
+        try {
+          return (await readEInvoice(file)).eRechnung;
+        } catch (caught) {
+          failure = caught;
+          throw caught;
+        }
+      },
+      { success: 'Die E-Rechnung wurde eingelesen. Bitte die Angaben prüfen.', failure: customerMessages.saveFailed },
+    );
+    if (failure instanceof ApiError) setReadError(Object.values(failure.errors).flat()[0] ?? failure.message);
+    if (!read) return;
+    for (const field of proposedFields) {
+      if (read.vorschlag[field] !== '')
+        form.setValue(field, read.vorschlag[field], { shouldDirty: true, shouldValidate: true });
+    }
+    form.setValue('eRechnung', read.datei, { shouldDirty: true });
+    setReading(read);
+  };
+  /** The findings of the read e-invoice at one field, as its hint. */
+  const hint = (field: (typeof proposedFields)[number]) => {
+    const texts = (reading?.befunde ?? []).filter((finding) => finding.feld === field).map((finding) => finding.text);
+    return texts.length > 0 ? `⚠ ${texts.join(' ')}` : undefined;
+  };
+  const stored = current?.dokumente.find((document) => document.eRechnung !== null);
   return (
     <FormDialog
       form={form}
@@ -103,8 +143,24 @@ export function CostDialog({ cost, data, onClose }: { cost: CostView | null; dat
       }
     >
       <Box sx={{ maxWidth: 900, width: '100%', mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="e-invoice-read">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+            <FilePickerButton
+              label="E-Rechnung einlesen"
+              variant="outlined"
+              rule={uploadRule(customerCalls.kostenEingangsrechnung, 'file')}
+              onFiles={([file]) => file && void readInvoice(file)}
+              error={readError}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {reading
+                ? `${reading.name} wird beim Speichern unverändert als Rechnung angehängt.`
+                : 'ZUGFeRD/Factur-X (PDF) oder XRechnung (XML): die Angaben füllen das Formular zum Prüfen.'}
+            </Typography>
+          </Stack>
+        </Paper>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormDateField control={control} name="datum" label="Datum (bezahlt am)" />
+          <FormDateField control={control} name="datum" label="Datum (bezahlt am)" helperText={hint('datum')} />
           <FormSelectField
             control={control}
             name="id_kostenstelle"
@@ -114,15 +170,41 @@ export function CostDialog({ cost, data, onClose }: { cost: CostView | null; dat
           />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <FormTextField control={control} name="betrag" label="Betrag brutto (€)" inputMode="decimal" />
-          <FormTextField control={control} name="mwst" label="Enthaltene USt. (%)" inputMode="decimal" />
+          <FormTextField
+            control={control}
+            name="betrag"
+            label="Betrag brutto (€)"
+            inputMode="decimal"
+            helperText={hint('betrag')}
+          />
+          <FormTextField
+            control={control}
+            name="mwst"
+            label="Enthaltene USt. (%)"
+            inputMode="decimal"
+            helperText={hint('mwst')}
+          />
           <Typography variant="body2" color="text.secondary" data-testid="cost-net">
             {gross !== null && rate !== null ? `Netto ${formatEuro(costNet(gross, rate))}` : ''}
           </Typography>
         </Stack>
-        <FormTextField control={control} name="titel" label="Titel" fullWidth />
-        <FormTextField control={control} name="titel2" label="Lieferant / Zusatz" fullWidth />
-        <FormTextField control={control} name="beschreibung" label="Beschreibung" multiline minRows={2} fullWidth />
+        <FormTextField control={control} name="titel" label="Titel" fullWidth helperText={hint('titel')} />
+        <FormTextField
+          control={control}
+          name="titel2"
+          label="Lieferant / Zusatz"
+          fullWidth
+          helperText={hint('titel2')}
+        />
+        <FormTextField
+          control={control}
+          name="beschreibung"
+          label="Beschreibung"
+          multiline
+          minRows={2}
+          fullWidth
+          helperText={hint('beschreibung')}
+        />
         <FormSelectField
           control={control}
           name="wiederholen"
@@ -131,6 +213,11 @@ export function CostDialog({ cost, data, onClose }: { cost: CostView | null; dat
           helperText="Der Server legt wiederkehrende Kosten zum jeweiligen Termin an."
           sx={{ maxWidth: 320 }}
         />
+        {reading ? (
+          <EInvoicePanel record={reading} sha256={reading.sha256} />
+        ) : (
+          stored?.eRechnung && <EInvoicePanel record={stored.eRechnung} sha256={stored.sha256} />
+        )}
         {current ? (
           <CostDocuments cost={current} />
         ) : (
@@ -172,7 +259,7 @@ function CostDocuments({ cost }: { cost: CostView }) {
         Dokumente
       </Typography>
       <CostDocumentList cost={cost} onDelete={setDeleting} onFailedDownload={failedDownload} />
-      <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="cost-upload">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
           <TextField
             select

@@ -18,6 +18,8 @@ const document = (id: number): CostDocumentView => ({
   pfad: `f400-410/kosten/1/${id}.pdf`,
   dateUpload: '2026-03-10',
   timeUpload: 0,
+  sha256: '',
+  eRechnung: null,
 });
 const cost = { id: 1, dokumente: Array.from({ length: 12 }, (_, i) => document(i + 1)) } as unknown as CostView;
 

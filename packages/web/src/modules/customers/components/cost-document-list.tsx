@@ -44,7 +44,13 @@ export function CostDocumentList({ cost, onDelete, onFailedDownload }: CostDocum
             </Link>
             <Typography variant="body2" color="text.secondary">
               {typeNames[document.dokumentart] ?? ''} · {formatGermanDate(document.dateUpload)}
+              {document.eRechnung ? ' · E-Rechnung' : ''}
             </Typography>
+            {document.sha256 !== '' && (
+              <Typography variant="caption" color="text.secondary" title={`SHA-256 ${document.sha256}`}>
+                SHA-256 {document.sha256.slice(0, 16)}…
+              </Typography>
+            )}
           </Box>
         ),
       },
