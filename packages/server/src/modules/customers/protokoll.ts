@@ -86,6 +86,9 @@ export const customersProtokollFields: ProtokollFields = {
     cost_id: 'Kosten Nr.',
     dokumentart: 'Belegart',
     name: 'Dateiname',
+    sha256: 'Prüfsumme (SHA-256)',
+    // The e-invoice as read (seller, totals, findings): the stored file itself is the record.
+    e_invoice: null,
     file_id: null,
     created_at: null,
   },
