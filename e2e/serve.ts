@@ -56,7 +56,9 @@ for (const family of Object.values(fixtureFamilies)) {
     .returning({ id: children.id });
   // The meal family's child is billed by the demo's run of last month (made when the server starts).
   if (family === fixtureFamilies.essen && child && firstScope) {
-    await database.db.insert(feesChildScopes).values({ childId: child.id, scopeId: firstScope.id, fromDay: '2025-01-01' });
+    await database.db
+      .insert(feesChildScopes)
+      .values({ childId: child.id, scopeId: firstScope.id, fromDay: '2025-01-01' });
   }
 }
 await database.close();

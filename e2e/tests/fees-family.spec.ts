@@ -8,9 +8,7 @@ const child = `${family.vorname} ${family.nachname}`;
 test.describe('a parent on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('orders a lunch before the cut-off, cancels it again and downloads last month’s statement', async ({
-    page,
-  }) => {
+  test('orders a lunch before the cut-off, cancels it again and downloads last month’s statement', async ({ page }) => {
     await login(page, family);
     await expect(page).not.toHaveURL('/');
     await page.goto('/220-100');

@@ -154,7 +154,10 @@ export function externalReceiptViews(db: Db, year?: number): Promise<ExternalRec
       year === undefined
         ? query
         : query.where(
-            and(gte(customerExternalReceipts.datum, `${year}-01-01`), lt(customerExternalReceipts.datum, `${year + 1}-01-01`)),
+            and(
+              gte(customerExternalReceipts.datum, `${year}-01-01`),
+              lt(customerExternalReceipts.datum, `${year + 1}-01-01`),
+            ),
           )
     ).orderBy(desc(customerExternalReceipts.datum), desc(customerExternalReceipts.id));
     return rows.map((row) => ({

@@ -302,10 +302,7 @@ export async function loadRuns(db: Db, familyId: number | undefined) {
     .select()
     .from(feesStatements)
     .where(
-      and(
-        isNull(feesStatements.blockedAt),
-        familyId === undefined ? undefined : eq(feesStatements.familyId, familyId),
-      ),
+      and(isNull(feesStatements.blockedAt), familyId === undefined ? undefined : eq(feesStatements.familyId, familyId)),
     )
     .orderBy(asc(feesStatements.familyId));
   return runs

@@ -303,7 +303,11 @@ describe('220 retention holds (GoBD)', () => {
     expect(office.laeufe.flatMap((r) => r.abrechnungen).some((s) => s.id_familie === w.debit.id)).toBe(false);
     expect(office.mandate.some((m) => m.id_familie === w.debit.id)).toBe(false);
     expectStatus(await server.call(feesCalls.abrechnungPdf, w.office.code, { id: statement.id }), 'notFound', 404);
-    expectStatus(await save(w.office.code, { type: 'bezahlt', data: { id_abrechnung: statement.id } }), 'notFound', 404);
+    expectStatus(
+      await save(w.office.code, { type: 'bezahlt', data: { id_abrechnung: statement.id } }),
+      'notFound',
+      404,
+    );
     // The books keep what was booked (no personal data in their texts).
     const texts = (await receipts()).map((row) => row.text).join(' ');
     expect(texts).not.toMatch(/Familie|Lea/);
