@@ -84,6 +84,15 @@ export const fixtureFamilies = {
     vorname: 'Ben',
     nachname: 'Tastenhof',
   },
+  // fees-family.spec.ts: a parent orders and cancels lunches on a phone and downloads last month's statement (the
+  // child has the demo's first care scope, so the demo's run of last month bills the family).
+  essen: {
+    nn: 'eltern-essen',
+    password: 'ElternEssen#2026',
+    ident: 'Familie Mittagstisch',
+    vorname: 'Emma',
+    nachname: 'Mittagstisch',
+  },
 } as const;
 
 export const demo = {

@@ -14,6 +14,7 @@ import { openPglite } from '../packages/server/src/platform/db/database';
 import { asc, eq } from 'drizzle-orm';
 import { groups } from '../packages/server/src/platform/db/schema';
 import { childClasses, children } from '../packages/server/src/modules/children/schema';
+import { feesChildScopes, feesScopes } from '../packages/server/src/modules/fees/schema';
 import { createUser } from '../packages/server/src/seed/factories';
 import { e2eAdmin, e2ePort, fixtureFamilies, fixtureUsers } from './fixtures';
 
@@ -34,6 +35,7 @@ for (const user of fixtureUsers) {
 const [parents] = await database.db.select({ id: groups.id }).from(groups).where(eq(groups.name, 'Eltern'));
 const [firstClass] = await database.db.select({ id: childClasses.id }).from(childClasses).orderBy(asc(childClasses.id));
 if (!firstClass) throw new Error('the demo organisation has no class');
+const [firstScope] = await database.db.select({ id: feesScopes.id }).from(feesScopes).orderBy(asc(feesScopes.id));
 for (const family of Object.values(fixtureFamilies)) {
   const parent = await createUser(database.db, {
     nn: family.nn,
@@ -41,14 +43,23 @@ for (const family of Object.values(fixtureFamilies)) {
     ident: family.ident,
     groupIds: parents ? [parents.id] : [],
   });
-  await database.db.insert(children).values({
-    vorname: family.vorname,
-    nachname: family.nachname,
-    classId: firstClass.id,
-    parentUserId: parent.id,
-    careFrom: '11:30',
-    releaseTime: '15:00',
-  });
+  const [child] = await database.db
+    .insert(children)
+    .values({
+      vorname: family.vorname,
+      nachname: family.nachname,
+      classId: firstClass.id,
+      parentUserId: parent.id,
+      careFrom: '11:30',
+      releaseTime: '15:00',
+    })
+    .returning({ id: children.id });
+  // The meal family's child is billed by the demo's run of last month (made when the server starts).
+  if (family === fixtureFamilies.essen && child && firstScope) {
+    await database.db
+      .insert(feesChildScopes)
+      .values({ childId: child.id, scopeId: firstScope.id, fromDay: '2025-01-01' });
+  }
 }
 await database.close();
 

@@ -471,6 +471,25 @@ export const orderView = z.object({
 });
 export type OrderView = z.output<typeof orderView>;
 
+/**
+ * A receipt another module booked into the books (module 220's parents' fees): staff only. `betrag` signed
+ * gross cents (a returned debit negative), `datum` the day the money came in.
+ */
+export const externalReceiptView = z.object({
+  id: z.number(),
+  /** The booking module's area ('f220' = Beiträge). */
+  quelle: z.string(),
+  monat: z.string(),
+  datum: z.string(),
+  betrag: z.number(),
+  text: z.string(),
+  referenz: z.string(),
+  id_einnahmestelle: z.number(),
+  ustKategorie: z.string(),
+  befreiungsgrund: z.string(),
+});
+export type ExternalReceiptView = z.output<typeof externalReceiptView>;
+
 export const customerData = z.object({
   /** Server time (unix seconds) of this answer. */
   xtime: z.number(),
@@ -481,6 +500,8 @@ export const customerData = z.object({
   auftraege: z.array(orderView),
   /** The cost records (staff only; always empty for customers), date descending. */
   kosten: z.array(costView),
+  /** Receipts other modules booked (staff only, of the load's `kostenJahr` when given), date descending. */
+  fremdeinnahmen: z.array(externalReceiptView),
   lastAddedKunde: z.number(),
   lastEditedKunde: z.number(),
   lastDeletedKunde: z.number(),
@@ -607,7 +628,7 @@ export const customerCalls = {
     reply: z.object({ status: z.literal('success'), save: customerData }),
     delta: {
       snapshot: 'save',
-      collections: { kunden: 'id', auftraege: 'id', kosten: 'id', kundenLogins: 'id' },
+      collections: { kunden: 'id', auftraege: 'id', kosten: 'id', fremdeinnahmen: 'id', kundenLogins: 'id' },
     },
   }),
   /** The document call: an invoice or offer PDF for an order → neuDokument. */

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { netFromGross } from '../../platform/money';
 import { isActiveContract } from './logic';
 import { sumCosts, type Amounts, type CostView } from './costs';
-import type { CustomerSettings, OrderDocumentView, OrderView } from './calls';
+import type { CustomerSettings, ExternalReceiptView, OrderDocumentView, OrderView } from './calls';
 
 /**
  * Revenue overview and EÜR (Einnahmenüberschussrechnung) of module 410 (business.md 2.3): pure functions
@@ -86,12 +86,15 @@ function yearDocuments(order: OrderView, year: string): OrderDocumentView[] {
  * document, VAT = gross − net); costs = the cost records of the year in the chosen cost centres; profit =
  * revenue − costs. Revenue by income centre splits each document's net over its order's income centres
  * in proportion to the lines' net; the centre's costs are its lines' costs (gross) of those orders.
+ * Receipts other modules booked (`external`: module 220's parents' fees, VAT-exempt, no 410 invoice) count by
+ * the day they came in, in their income centre, without VAT.
  */
 export function revenueOverview(
   orders: readonly OrderView[],
   costs: readonly CostView[],
   settings: Pick<CustomerSettings, 'einnahmestellen'>,
   filter: RevenueFilter,
+  external: readonly Pick<ExternalReceiptView, 'datum' | 'betrag' | 'id_einnahmestelle'>[] = [],
 ): RevenueOverview {
   const year = String(filter.year);
   let revenue = ZERO;
@@ -143,6 +146,11 @@ export function revenueOverview(
         target.gewinn -= netFromGross(gross, line.mwst);
       }
     });
+  }
+  for (const receipt of external) {
+    if (!receipt.datum.startsWith(`${year}-`)) continue;
+    revenue = add(revenue, { net: receipt.betrag, vat: 0, gross: receipt.betrag });
+    row(receipt.id_einnahmestelle).umsatz += receipt.betrag;
   }
   for (const centre of centres.values()) centre.gewinn += centre.umsatz;
   const chosen = filter.centres === null ? null : new Set(filter.centres);

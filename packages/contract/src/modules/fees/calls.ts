@@ -31,6 +31,7 @@ export const feesMessages = {
   unknownStatement: 'Die Abrechnung existiert nicht.',
   notCollected: 'Nur eingezogene Lastschriften können zurückgegeben werden.',
   alreadyReturned: 'Die Lastschrift ist bereits als zurückgegeben erfasst.',
+  returnDay: 'Der Tag der Rücklastschrift darf nicht in der Zukunft liegen.',
   year: 'Bitte ein Jahr zwischen 2000 und 2100 angeben.',
 } as const;
 

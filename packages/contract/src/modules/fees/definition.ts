@@ -19,7 +19,8 @@ export const feesModule: ModuleDefinition = {
   quicknav: false,
   sort: 220,
   // 200: children, classes, families (parent accounts) and the parents' absence reports (210's data, kept by 200).
-  dependsOn: ['200'],
+  // 410: the books — a run's receipts, returned debits and their bank fees are booked there (server public.ts).
+  dependsOn: ['200', '410'],
   tabs: [
     { code: '', label: 'Beiträge', right: feesRights.manage },
     { code: '100', label: 'Essen und Abrechnungen', right: feesRights.own },

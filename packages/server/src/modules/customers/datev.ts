@@ -124,6 +124,8 @@ export function splitByRate(paid: number, grossByRate: ReadonlyMap<string, numbe
  *   order invoiced, each part credits the revenue account of its rate (per income centre, else the
  *   defaults; SKR03 automatic accounts 8400 19 %, 8300 7 %, 8100 0 %, 8195 small business), so DATEV
  *   derives the output VAT per rate;
+ * - every receipt another module booked (module 220's fees, VAT-exempt) debits the bank and credits the 0 %
+ *   account of its income centre (a returned debit the other way round);
  * - every cost debits the expense account of its cost centre with the tax key of its rate (9 = 19 %,
  *   8 = 7 % Vorsteuer; none for a small business, which deducts no input VAT) and credits the bank.
  * Every account must have the configured Sachkontenlänge (the contract's datevText guards the texts).
@@ -165,6 +167,16 @@ export async function datevBookings(db: Db, year: number, settings: CustomerSett
         text: `Zahlung Auftrag ${receipt.orderNumber}`,
       }));
   });
+  // Receipts other modules booked (module 220's fees): VAT-exempt, on the income centre's 0 % account.
+  const external: DatevBooking[] = data.external.map((receipt) => ({
+    cents: receipt.cents,
+    sollHaben: receipt.cents > 0 ? 'S' : 'H',
+    konto: bank,
+    gegenkonto: revenueAccount(receipt.incomeCentreId, '0'),
+    datum: receipt.datum,
+    beleg: `EB${receipt.id}`,
+    text: receipt.text,
+  }));
   const costAccount = (centreNumber: number): string => {
     const centre = settings.kostenstellen.find((c) => c.nummer === centreNumber);
     return centre?.konto
@@ -188,7 +200,7 @@ export async function datevBookings(db: Db, year: number, settings: CustomerSett
         text: cost.titel,
       };
     });
-  return [...receipts, ...expenses].sort((a, b) => a.datum.localeCompare(b.datum));
+  return [...receipts, ...external, ...expenses].sort((a, b) => a.datum.localeCompare(b.datum));
 }
 
 /**

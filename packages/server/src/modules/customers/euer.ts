@@ -20,6 +20,7 @@ import { openLater } from '../../platform/files/store';
 import type { AppContext } from '../../platform/http/calls';
 import { DOCUMENT_AREA } from './documents';
 import { euerPdf } from './euer-pdf';
+import { euerReceiptOf, externalReceiptsIn, type ExternalReceiptRow } from './external-receipts';
 import { customerCostDocuments, customerCosts, customerDocuments, customerOrderLines, customerOrders } from './schema';
 import { readCustomerSettings } from './settings';
 
@@ -37,6 +38,8 @@ interface PeriodData {
   receipts: (EuerReceipt & { orderId: number; orderNumber: string; name: string; storageName: string; id: number })[];
   expenses: (EuerExpense & { id: number; titel: string; rate: string })[];
   expenseFiles: { costId: number; datum: string; titel: string; name: string; storageName: string; id: number }[];
+  /** Receipts other modules booked (module 220's fees; external-receipts.ts): no file, VAT-exempt. */
+  external: ExternalReceiptRow[];
 }
 
 /**
@@ -127,7 +130,7 @@ export async function periodData(db: Db, jahr: string, centres: readonly number[
           const cost = costById.get(row.costId);
           return { ...row, datum: cost?.datum ?? from, titel: cost?.titel ?? '' };
         });
-  return { invoices: invoiceRows, receipts, expenses, expenseFiles };
+  return { invoices: invoiceRows, receipts, expenses, expenseFiles, external: await externalReceiptsIn(db, from, to) };
 }
 
 interface VatRatio {
@@ -196,7 +199,7 @@ export async function euerOf(
   const data = await periodData(db, String(year), centres);
   const summary = euerSummary(
     year,
-    data.receipts,
+    [...data.receipts, ...data.external.map(euerReceiptOf)],
     data.expenses,
     current.kostenstellen,
     current.firma.kleinunternehmer,

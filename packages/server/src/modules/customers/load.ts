@@ -6,6 +6,7 @@ import { customerLogins, customerRows, customerViews } from './customers';
 import { type BookedLineCost } from './orders';
 import { orderViews } from './order-views';
 import { costViews } from './costs';
+import { externalReceiptViews } from './external-receipts';
 import { customerVisibleSettings, isCustomer, readCustomerSettings } from './settings';
 
 export interface ChangeMarkers {
@@ -45,6 +46,7 @@ export async function loadCustomerData(
     auftraege: canSeeCustomerData ? await orderViews(db, customer ? rows.map((row) => row.id) : undefined) : [],
     // Costs are internal: customers never get them.
     kosten: customer || !canSeeCustomerData ? [] : await costViews(db, settings, costYear),
+    fremdeinnahmen: customer || !canSeeCustomerData ? [] : await externalReceiptViews(db, costYear),
     lastAddedKunde: markers.lastAddedKunde ?? 0,
     lastEditedKunde: markers.lastEditedKunde ?? 0,
     lastDeletedKunde: markers.lastDeletedKunde ?? 0,

@@ -254,6 +254,39 @@ export const customerCostDocuments = pgTable(
   ],
 );
 
+/**
+ * Receipts other modules book into the books (`public.ts` `bookExternalReceipts`; module 220's parents' fees):
+ * money received (cash principle: `datum` is the day it came in), a returned debit as a negative amount. A
+ * booking is never changed or removed (GoBD): `reference` is unique per source, so booking the same line
+ * again adds nothing, and a correction is a booking of its own. The EÜR, the DATEV export and the revenue
+ * overview read them beside the orders' payments, in the income centre and VAT category they were booked with.
+ */
+export const customerExternalReceipts = pgTable(
+  'customer_external_receipts',
+  {
+    id: serial('id').primaryKey(),
+    /** The booking module's file area ('f220'). */
+    source: text('source').notNull(),
+    /** The source's month the receipt belongs to ('YYYY-MM'). */
+    month: text('month').notNull(),
+    reference: text('reference').notNull(),
+    datum: date('datum', { mode: 'string' }).notNull(),
+    /** Signed gross cents (no VAT in an exempt receipt): negative reverses a receipt. */
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+    text: text('text').notNull(),
+    incomeCentreId: integer('income_centre_id').notNull().default(0),
+    /** EN 16931 category ('E' exempt), its reason and VATEX code, as a line of an invoice keeps them. */
+    vatCategory: text('ust_kategorie').notNull().default(''),
+    exemptionReason: text('befreiungsgrund').notNull().default(''),
+    exemptionCode: text('befreiungsgrund_code').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customer_external_receipts_ref_idx').on(table.source, table.reference),
+    index('customer_external_receipts_datum_idx').on(table.datum),
+  ],
+);
+
 /** Readable names of the tracked tables of module 410, for the Protokoll's details line (ServerModule.protokollLabels). */
 export const customersProtokollLabels: Readonly<Record<string, string>> = {
   customers: 'Kunde',

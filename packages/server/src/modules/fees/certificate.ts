@@ -1,4 +1,4 @@
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { familyView } from '../children/public';
 import { feesRuns, feesStatements } from './schema';
@@ -36,6 +36,7 @@ export async function yearCertificate(
           like(feesRuns.month, `${year}-%`),
           eq(feesStatements.paid, true),
           eq(feesStatements.returned, false),
+          isNull(feesStatements.blockedAt),
         ),
       )
       .orderBy(asc(feesRuns.month)),

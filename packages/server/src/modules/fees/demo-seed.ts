@@ -123,19 +123,30 @@ export async function seedFeesDemo(db: Db, demo: DemoContext): Promise<void> {
 }
 
 /**
- * Last month's run of the demo, closed, with its pain.008 file, and one returned debit: made once the app has its
- * file store (beforeRequests), then marked done. Quick when done (one settings read); nothing outside the demo.
+ * Last month's run of the demo, closed, with its pain.008 file, and one returned debit — both in 410's books: made
+ * once the app has its file store (beforeRequests), then marked done. Quick when done (one settings read); nothing outside the demo.
  */
 export async function runDemoMonth(app: AppContext): Promise<void> {
   const pending = await readModuleSettings(app.db, DEMO_RUN_KEY, demoRun.nullable(), null);
   if (!pending || pending.erledigt) return;
-  await runMonth(app, { monat: pending.monat, abschliessen: true });
+  // Made on the month's first day, as an office bills in advance: the debits are collected on its due day and
+  // booked into 410's books then; the return came back three days later.
+  const [year, month] = pending.monat.split('-').map(Number) as [number, number];
+  await runMonth(
+    app,
+    { monat: pending.monat, abschliessen: true },
+    fromLocal({ year, month, day: 1, hour: 9, minute: 0 }),
+  );
   const [returned] = await app.db
-    .select({ id: feesStatements.id })
+    .select({ id: feesStatements.id, dueDay: feesStatements.dueDay })
     .from(feesStatements)
     .where(ne(feesStatements.sequence, ''))
     .orderBy(asc(feesStatements.id))
     .limit(1);
-  if (returned) await recordReturn(app.db, returned.id, defaultFeesSettings.ruecklastGebuehr);
+  if (returned) {
+    const { day: today } = berlinNow();
+    const tag = addDays(returned.dueDay, 3) < today ? addDays(returned.dueDay, 3) : today;
+    await recordReturn(app.db, { id_abrechnung: returned.id, tag }, defaultFeesSettings.ruecklastGebuehr);
+  }
   await writeModuleSettings(app.db, DEMO_RUN_KEY, { ...pending, erledigt: true });
 }

@@ -4,6 +4,7 @@ import { getOrSaveSettingsCall } from './calls/load';
 import { kuechenlisteCall, kuechenlistePdfCall } from './calls/meals';
 import { abrechnungPdfCall, jahresbescheinigungPdfCall } from './calls/runs';
 import { runDemoMonth, seedFeesDemo } from './demo-seed';
+import { feesRetentionJob, holdFamilies } from './holds';
 import { feesProtokollFields, feesProtokollLabels } from './protokoll';
 import { FEES_FILE_AREA } from './runs';
 import { feesProcessing } from './processing';
@@ -19,6 +20,9 @@ export const feesServerModule: ServerModule = {
   fileAccess: { [FEES_FILE_AREA]: feesFileAccess },
   protokollLabels: feesProtokollLabels,
   protokollFields: feesProtokollFields,
+  // GoBD holds (holds.ts): an erased family's statements and used mandates are blocked, the job deletes them later.
+  eraseAccount: holdFamilies,
+  jobs: [feesRetentionJob],
   demoSeed: seedFeesDemo,
   beforeRequests: runDemoMonth,
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { compactIban } from '@hortus/contract';
 import {
   feesMessages,
@@ -57,12 +57,15 @@ export async function saveMandate(db: Db, input: z.output<typeof mandateInput>):
   });
 }
 
-/** The mandate that counts per family: the newest. */
+/** The mandate that counts per family: the newest (an erased family's held mandates count for nobody). */
 export async function currentMandates(db: Db, familyId?: number): Promise<Map<number, MandateRow>> {
-  const query = db.select().from(feesMandates);
-  const rows = await (familyId === undefined ? query : query.where(eq(feesMandates.familyId, familyId))).orderBy(
-    asc(feesMandates.id),
-  );
+  const rows = await db
+    .select()
+    .from(feesMandates)
+    .where(
+      and(isNull(feesMandates.blockedAt), familyId === undefined ? undefined : eq(feesMandates.familyId, familyId)),
+    )
+    .orderBy(asc(feesMandates.id));
   return new Map(rows.map((row) => [row.familyId, row]));
 }
 

@@ -16,7 +16,9 @@ export const feesProcessing: ProcessingSource = async () => [
     ],
     empfaenger: ['Verwaltung', 'Kreditinstitut (SEPA-Lastschriftdatei)'],
     loeschfrist:
-      `Abrechnungen sind Buchungsbelege: ${years(LEGAL_RETENTION_YEARS.buchungsbeleg)} nach Ende des Kalenderjahres ` +
-      '(§ 147 AO), danach Löschung durch die Verwaltung; Mandate mit dem Kind',
+      `Abrechnungen und SEPA-Lastschriftdateien sind Buchungsbelege: ${years(LEGAL_RETENTION_YEARS.buchungsbeleg)} ` +
+      'nach Ende des Kalenderjahres (§ 147 AO). Wird eine Familie gelöscht, werden ihre Abrechnungen und die darin ' +
+      'genannten Mandate gesperrt (niemandem mehr angezeigt) und nach Fristende vom Löschlauf „Beitragsabrechnungen ' +
+      'und Lastschriftdateien löschen“ gelöscht; Mandate ohne Abrechnung sofort mit der Familie',
   },
 ];

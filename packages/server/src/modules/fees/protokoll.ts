@@ -18,6 +18,7 @@ export const feesProtokollFields: ProtokollFields = {
     reference: 'Mandatsreferenz',
     signed_on: 'Unterschrieben am',
     collected: 'Bereits eingezogen',
+    blocked_at: 'Gesperrt seit',
   },
   fees_runs: { month: 'Monat', closed: 'Abgeschlossen', sepa_file: 'SEPA-Datei', created_at: null },
 };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { toLocal } from '@hortus/contract';
 import {
   collectionDay,
@@ -15,6 +15,7 @@ import { withFiles } from '../../platform/files/files';
 import { CallError, type AppContext, invalid } from '../../platform/http/calls';
 import { berlinNow } from '../../platform/time/berlin-time';
 import { familyView, type FamilyChild } from '../children/public';
+import { bookCollections, bookReturn, bookTransfer } from './books';
 import { currentMandates } from './mandates';
 import { chargedMeals } from './meals';
 import { loadScopes, childScopesByChild } from './scopes';
@@ -114,6 +115,7 @@ async function computeRun(db: Db, settings: FeesSettings, month: string, today: 
       mealsByChild: Object.fromEntries(result.mealsByChild),
       payers: result.payers,
       dueDay,
+      familyName: members[0]?.familyName ?? '',
       mandateReference: collect ? mandate.reference : '',
       sequence,
     });
@@ -172,8 +174,18 @@ export async function runMonth(
     const [run] = await tx.select().from(feesRuns).where(eq(feesRuns.month, month)).for('update');
     if (!run) throw new Error('fees run vanished');
     if (run.closed) throw invalid('monat', feesMessages.monthClosed);
+    // A statement paid by transfer stays paid when the run computes the same amount again (it is booked).
+    const paidBefore = await tx
+      .select({ familyId: feesStatements.familyId, amountCents: feesStatements.amountCents })
+      .from(feesStatements)
+      .where(and(eq(feesStatements.runId, run.id), eq(feesStatements.paid, true)));
+    const paidAmount = new Map(paidBefore.map((row) => [row.familyId, row.amountCents]));
     await tx.delete(feesStatements).where(eq(feesStatements.runId, run.id));
-    const rows = computed.statements.map((statement) => ({ ...statement, runId: run.id }));
+    const rows = computed.statements.map((statement) => ({
+      ...statement,
+      runId: run.id,
+      paid: paidAmount.get(statement.familyId) === statement.amountCents,
+    }));
     for (let start = 0; start < rows.length; start += 500) {
       await tx.insert(feesStatements).values(rows.slice(start, start + 500));
     }
@@ -193,7 +205,7 @@ export async function runMonth(
       .update(feesRuns)
       .set({ sepaFile, createdAt: new Date(now), closed: input.abschliessen })
       .where(eq(feesRuns.id, run.id));
-    if (input.abschliessen) await closeRun(tx, run.id);
+    if (input.abschliessen) await closeRun(tx, run.id, month);
     return sepaFile;
   });
   return {
@@ -206,27 +218,46 @@ export async function runMonth(
   };
 }
 
-/** Closing: the debits count as collected (statements paid, their mandates RCUR from now on). */
-async function closeRun(tx: Db, runId: number): Promise<void> {
+/**
+ * Closing: the debits count as collected (statements paid, their mandates RCUR from now on) and are booked into
+ * 410's books on their collection day (books.ts).
+ */
+async function closeRun(tx: Db, runId: number, month: string): Promise<void> {
   const debited = await tx
     .update(feesStatements)
     .set({ paid: true })
     .where(and(eq(feesStatements.runId, runId), inArray(feesStatements.sequence, ['FRST', 'RCUR'])))
-    .returning({ reference: feesStatements.mandateReference });
+    .returning({
+      reference: feesStatements.mandateReference,
+      dueDay: feesStatements.dueDay,
+      sequence: feesStatements.sequence,
+      amountCents: feesStatements.amountCents,
+    });
+  await bookCollections(tx, month, debited);
   const references = [...new Set(debited.map((row) => row.reference))];
   if (references.length > 0) {
     await tx.update(feesMandates).set({ collected: true }).where(inArray(feesMandates.reference, references));
   }
 }
 
-/** ruecklastschrift: a collected debit came back; the amount and the bank's fee go onto the next statement. */
-export async function recordReturn(db: Db, statementId: number, fee: number): Promise<void> {
+/**
+ * ruecklastschrift: a collected debit came back; the amount and the bank's fee go onto the next statement. In
+ * 410's books the receipt is reversed and the fee is a cost, on the day it came back (`tag`, not in the future).
+ */
+export async function recordReturn(
+  db: Db,
+  input: { id_abrechnung: number; tag: string },
+  fee: number,
+  now = Date.now(),
+): Promise<void> {
+  const statementId = input.id_abrechnung;
+  if (input.tag > berlinNow(now).day) throw invalid('tag', feesMessages.returnDay);
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ statement: feesStatements, closed: feesRuns.closed })
+      .select({ statement: feesStatements, closed: feesRuns.closed, month: feesRuns.month })
       .from(feesStatements)
       .innerJoin(feesRuns, eq(feesRuns.id, feesStatements.runId))
-      .where(eq(feesStatements.id, statementId))
+      .where(and(eq(feesStatements.id, statementId), isNull(feesStatements.blockedAt)))
       .for('update', { of: feesStatements });
     if (!row) throw new CallError('notFound', feesMessages.unknownStatement);
     if (row.statement.returned) {
@@ -239,27 +270,41 @@ export async function recordReturn(db: Db, statementId: number, fee: number): Pr
       .update(feesStatements)
       .set({ returned: true, paid: false, returnFeeCents: fee })
       .where(eq(feesStatements.id, statementId));
+    await bookReturn(tx, row.statement, row.month, input.tag, fee);
   });
 }
 
-/** bezahlt: a statement paid by transfer (or a returned debit paid later). */
-export async function markPaid(db: Db, statementId: number): Promise<void> {
-  const rows = await db
-    .update(feesStatements)
-    .set({ paid: true })
-    .where(eq(feesStatements.id, statementId))
-    .returning({ id: feesStatements.id });
-  if (rows.length === 0) throw new CallError('notFound', feesMessages.unknownStatement);
+/**
+ * bezahlt: a statement paid by transfer (or a returned debit paid later), booked into 410's books on the day it is
+ * marked; marking a paid statement again changes and books nothing.
+ */
+export async function markPaid(db: Db, statementId: number, now = Date.now()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ statement: feesStatements, month: feesRuns.month })
+      .from(feesStatements)
+      .innerJoin(feesRuns, eq(feesRuns.id, feesStatements.runId))
+      .where(and(eq(feesStatements.id, statementId), isNull(feesStatements.blockedAt)))
+      .for('update', { of: feesStatements });
+    if (!row) throw new CallError('notFound', feesMessages.unknownStatement);
+    if (row.statement.paid) return;
+    await tx.update(feesStatements).set({ paid: true }).where(eq(feesStatements.id, statementId));
+    await bookTransfer(tx, row.statement, row.month, berlinNow(now).day);
+  });
 }
 
 /** The runs with the statements the caller sees (a family: its own; the SEPA file only for the office). */
 export async function loadRuns(db: Db, familyId: number | undefined) {
   const runs = await db.select().from(feesRuns).orderBy(desc(feesRuns.month));
   if (runs.length === 0) return [];
-  const query = db.select().from(feesStatements);
-  const statements = await (
-    familyId === undefined ? query : query.where(eq(feesStatements.familyId, familyId))
-  ).orderBy(asc(feesStatements.familyId));
+  // Held statements (an erased family's, holds.ts) are shown to nobody.
+  const statements = await db
+    .select()
+    .from(feesStatements)
+    .where(
+      and(isNull(feesStatements.blockedAt), familyId === undefined ? undefined : eq(feesStatements.familyId, familyId)),
+    )
+    .orderBy(asc(feesStatements.familyId));
   return runs
     .map((run) => ({
       id: run.id,
@@ -284,12 +329,12 @@ export async function loadRuns(db: Db, familyId: number | undefined) {
 
 export type StatementRow = typeof feesStatements.$inferSelect;
 
-/** A statement with its run's month, undefined when none. */
+/** A statement with its run's month, undefined when none or held (an erased family's). */
 export async function statementWithMonth(db: Db, id: number): Promise<(StatementRow & { month: string }) | undefined> {
   const [row] = await db
     .select({ statement: feesStatements, month: feesRuns.month })
     .from(feesStatements)
     .innerJoin(feesRuns, eq(feesRuns.id, feesStatements.runId))
-    .where(eq(feesStatements.id, id));
+    .where(and(eq(feesStatements.id, id), isNull(feesStatements.blockedAt)));
   return row ? { ...row.statement, month: row.month } : undefined;
 }

@@ -56,6 +56,8 @@ export const feesMandates = pgTable(
     signedOn: text('signed_on').notNull(),
     /** Whether a collection under it went out (the next one is RCUR). */
     collected: boolean('collected').notNull().default(false),
+    /** Held (GoBD): the family was erased; kept, shown nowhere, deleted with its last kept statement. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('fees_mandates_reference').on(table.reference),
@@ -127,6 +129,13 @@ export const feesStatements = pgTable(
     paid: boolean('paid').notNull().default(false),
     returned: boolean('returned').notNull().default(false),
     returnFeeCents: integer('return_fee_cents').notNull().default(0),
+    /** The family's name when the statement was made (the PDF stays what it was, also once the family is erased). */
+    familyName: text('family_name').notNull().default(''),
+    /**
+     * Held (GoBD, holds.ts): the family was erased; the statement is a booking voucher, kept for its legal
+     * period, shown to nobody and deleted by the retention job with its run.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('fees_statements_run_family').on(table.runId, table.familyId)],
 );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerCalls, type CustomerData } from '@hortus/contract/modules/customers';
 import { addMonths, feesCalls, type FeesData } from '@hortus/contract/modules/fees';
 import { berlinNow } from '../../../src/platform/time/berlin-time';
 import { fetchStored } from '../../support/download';
@@ -32,6 +33,16 @@ describe('220 demo', () => {
       await fetchStored(server.app, await server.login('leitung', 'Leitung#2026'), run!.sepaDatei)
     ).toString();
     expect(xml).toContain('<SeqTp>FRST</SeqTp>');
+
+    // The closed run is in 410's books: its debits collected, the return reversed.
+    const bookReply = await server.call(customerCalls.getSettings, await server.login('leitung', 'Leitung#2026'));
+    expectStatus(bookReply, 'success', 200);
+    const books = bookReply.body.save as CustomerData;
+    const centre = books.settings.einnahmestellen.find((c) => c.name === 'Elternbeiträge');
+    const fees = books.fremdeinnahmen.filter((receipt) => receipt.monat === run!.monat);
+    expect(fees.some((receipt) => receipt.text.startsWith('Lastschrifteinzug') && receipt.betrag > 0)).toBe(true);
+    expect(fees.filter((receipt) => receipt.betrag < 0)).toHaveLength(1);
+    for (const receipt of fees) expect(receipt).toMatchObject({ id_einnahmestelle: centre!.id, ustKategorie: 'E' });
 
     const parent = await load(await server.login('eltern', 'Eltern#2026'));
     expect(parent.familien).toHaveLength(1);

@@ -50,7 +50,7 @@ export const getOrSaveSettingsCall = defineCall(feesCalls.getOrSaveSettings).for
           break;
         case 'ruecklastschrift': {
           const settings = await readFeesSettings(db);
-          await recordReturn(db, save.data.id_abrechnung, settings.ruecklastGebuehr);
+          await recordReturn(db, save.data, settings.ruecklastGebuehr);
           break;
         }
         case 'bezahlt':

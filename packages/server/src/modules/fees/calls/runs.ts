@@ -27,7 +27,8 @@ export const abrechnungPdfCall = defineCall(feesCalls.abrechnungPdf).forSession(
       familyView.familyChildren(db, statement.familyId),
       readAppSettings(db),
     ]);
-    const family = { name: members[0]?.familyName ?? '' };
+    // The name as it was when the statement was made (older statements: the family's current one).
+    const family = { name: statement.familyName || (members[0]?.familyName ?? '') };
     // Rendered on request from the stored lines (they never change once the month is closed).
     const bytes = await statementPdf(
       statement,

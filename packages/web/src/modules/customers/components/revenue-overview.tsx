@@ -44,7 +44,8 @@ const tableSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
 
 /**
  * Umsatzübersicht (fullscreen, the year in the title): totals of revenue, costs and profit, revenue by
- * income centre, the year's invoices (the name downloads the PDF), active contracts, and the EÜR,
+ * income centre (with the receipts other modules booked: 220's fees), the year's invoices (the name downloads
+ * the PDF), active contracts, and the EÜR,
  * monthly receipts and DATEV downloads. Two tabs on narrow screens.
  */
 export function RevenueOverview({
@@ -69,7 +70,13 @@ export function RevenueOverview({
   const saveAction = useSaveAction();
   const overview = useMemo(
     () =>
-      revenueOverview(data.auftraege, data.kosten, data.settings, { year: filter.jahr, centres: filter.kostenstellen }),
+      revenueOverview(
+        data.auftraege,
+        data.kosten,
+        data.settings,
+        { year: filter.jahr, centres: filter.kostenstellen },
+        data.fremdeinnahmen,
+      ),
     [data, filter.jahr, filter.kostenstellen],
   );
   const years = useMemo(() => costYearChoices(data, filter.jahr), [data, filter.jahr]);
