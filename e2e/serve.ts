@@ -13,7 +13,7 @@ import { bootstrap } from '../packages/server/src/bootstrap';
 import { openPglite } from '../packages/server/src/platform/db/database';
 import { asc, eq } from 'drizzle-orm';
 import { groups } from '../packages/server/src/platform/db/schema';
-import { childClasses, children } from '../packages/server/src/modules/children/schema';
+import { childClasses, childPickupPersons, children } from '../packages/server/src/modules/children/schema';
 import { createUser } from '../packages/server/src/seed/factories';
 import { e2eAdmin, e2ePort, fixtureFamilies, fixtureUsers } from './fixtures';
 
@@ -41,14 +41,21 @@ for (const family of Object.values(fixtureFamilies)) {
     ident: family.ident,
     groupIds: parents ? [parents.id] : [],
   });
-  await database.db.insert(children).values({
-    vorname: family.vorname,
-    nachname: family.nachname,
-    classId: firstClass.id,
-    parentUserId: parent.id,
-    careFrom: '11:30',
-    releaseTime: '15:00',
-  });
+  const [child] = await database.db
+    .insert(children)
+    .values({
+      vorname: family.vorname,
+      nachname: family.nachname,
+      classId: firstClass.id,
+      parentUserId: parent.id,
+      careFrom: '11:30',
+      releaseTime: '15:00',
+    })
+    .returning({ id: children.id });
+  const persons: readonly string[] = 'abholpersonen' in family ? family.abholpersonen : [];
+  for (const name of persons) {
+    await database.db.insert(childPickupPersons).values({ childId: child?.id ?? 0, name });
+  }
 }
 await database.close();
 
