@@ -44,7 +44,7 @@ export const fixtureUsers = [
 
 /**
  * Families of their own (a parent account in the demo's 'Eltern' group with one child in the demo's first
- * class) for the release journeys: the demo parent's children are reported absent by the report journeys,
+ * class, '1a'; `abholpersonen`: the child's pickup persons) for the release and check-in journeys: the demo parent's children are reported absent by the report journeys,
  * and each journey here must not depend on what another spec file did to them.
  */
 export const fixtureFamilies = {
@@ -92,6 +92,23 @@ export const fixtureFamilies = {
     ident: 'Familie Mittagstisch',
     vorname: 'Emma',
     nachname: 'Mittagstisch',
+  },
+  // check-in.spec.ts: staff check the child in on the phone and release it to its one listed pickup person.
+  eincheck: {
+    nn: 'eltern-eincheck',
+    password: 'ElternEincheck#2026',
+    ident: 'Familie Eincheck',
+    vorname: 'Mila',
+    nachname: 'Eincheck',
+    abholpersonen: ['Oma Erika'],
+  },
+  // check-in.spec.ts: staff check the child in on the phone while offline.
+  funkloch: {
+    nn: 'eltern-funkloch',
+    password: 'ElternFunkloch#2026',
+    ident: 'Familie Funkloch',
+    vorname: 'Noah',
+    nachname: 'Funkloch',
   },
 } as const;
 

@@ -13,7 +13,7 @@ import { bootstrap } from '../packages/server/src/bootstrap';
 import { openPglite } from '../packages/server/src/platform/db/database';
 import { asc, eq } from 'drizzle-orm';
 import { groups } from '../packages/server/src/platform/db/schema';
-import { childClasses, children } from '../packages/server/src/modules/children/schema';
+import { childClasses, childPickupPersons, children } from '../packages/server/src/modules/children/schema';
 import { feesChildScopes, feesScopes } from '../packages/server/src/modules/fees/schema';
 import { createUser } from '../packages/server/src/seed/factories';
 import { e2eAdmin, e2ePort, fixtureFamilies, fixtureUsers } from './fixtures';
@@ -59,6 +59,10 @@ for (const family of Object.values(fixtureFamilies)) {
     await database.db
       .insert(feesChildScopes)
       .values({ childId: child.id, scopeId: firstScope.id, fromDay: '2025-01-01' });
+  }
+  const persons: readonly string[] = 'abholpersonen' in family ? family.abholpersonen : [];
+  for (const name of persons) {
+    await database.db.insert(childPickupPersons).values({ childId: child?.id ?? 0, name });
   }
 }
 await database.close();

@@ -1,37 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { moduleRegistry } from '@hortus/contract';
 import { e2eAdmin } from '../fixtures';
+import { settled, violations } from './axe';
 import { login, openInApp } from './helpers';
 import { expect, test } from './test';
 
-/** BITV 2.0 refers to WCAG 2.1 AA (issue 42): axe-core's rules of those levels. */
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Every violation on the page (or inside `within`) as 'address rule: target, target' (none when it passes). */
-async function violations(page: Page, address: string, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(wcag);
-  const result = await (within ? builder.include(within) : builder).analyze();
-  return result.violations.map(
-    (violation) => `${address} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
 // The modules are independent: spread over the workers.
 test.describe.configure({ mode: 'parallel' });
-
-/** Waits until the page is loaded and nothing fades any more (axe reads colours as painted). */
-async function settled(page: Page): Promise<void> {
-  await expect(page.getByText('Lade Daten')).toHaveCount(0, { timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  // A button still fading in reads as too pale: wait for every transition and finite animation (a spinner's
-  // endless one excepted).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-}
 
 /** The main dialogs (issue 42: 'every page and every main dialog'): where they open and the button that opens them. */
 const dialogs: readonly { address: string; button: string }[][] = [

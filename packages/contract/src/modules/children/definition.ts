@@ -28,6 +28,8 @@ export const childrenModule: ModuleDefinition = {
   dependsOn: ['000'],
   tabs: [
     { code: '', label: 'Kinderverwaltung', right: childrenRights.list },
+    // The phone check-in screen (issue 47): where the table changes the status, with the same right.
+    { code: 'checkin', label: 'Check-in', right: childrenRights.list },
     { code: '100', label: 'Eltern', right: childrenRights.parents },
     { code: '200', label: 'Statistik', right: childrenRights.statistics },
     { code: 'set', label: 'Einstellungen', right: childrenRights.settings },

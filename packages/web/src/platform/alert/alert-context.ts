@@ -2,8 +2,14 @@ import { createContext, useContext } from 'react';
 
 export type AlertSeverity = 'success' | 'error' | 'info' | 'warning';
 
+/** A button in the message (e.g. 'Rückgängig' after a change); pressing it closes the message. */
+export interface AlertAction {
+  label: string;
+  onClick(): void;
+}
+
 export interface AlertApi {
-  show(message: string, severity?: AlertSeverity, durationMs?: number): void;
+  show(message: string, severity?: AlertSeverity, durationMs?: number, action?: AlertAction): void;
   success(message: string): void;
   error(message: string): void;
 }

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { AlertContext, type AlertApi, type AlertSeverity } from './alert-context';
+import { AlertContext, type AlertAction, type AlertApi, type AlertSeverity } from './alert-context';
 
 /** Alert display time (core.md section 9). */
 export const ALERT_DURATION_MS = 4_000;
@@ -11,16 +12,20 @@ interface AlertState {
   message: string;
   severity: AlertSeverity;
   durationMs: number;
+  action?: AlertAction;
 }
 
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [alert, setAlert] = useState<AlertState | null>(null);
   const [open, setOpen] = useState(false);
 
-  const show = useCallback((message: string, severity: AlertSeverity = 'info', durationMs = ALERT_DURATION_MS) => {
-    setAlert({ key: Date.now(), message, severity, durationMs });
-    setOpen(true);
-  }, []);
+  const show = useCallback(
+    (message: string, severity: AlertSeverity = 'info', durationMs = ALERT_DURATION_MS, action?: AlertAction) => {
+      setAlert({ key: Date.now(), message, severity, durationMs, ...(action ? { action } : {}) });
+      setOpen(true);
+    },
+    [],
+  );
 
   const api = useMemo<AlertApi>(
     () => ({
@@ -47,6 +52,22 @@ export function AlertProvider({ children }: { children: ReactNode }) {
           severity={alert?.severity ?? 'info'}
           variant="filled"
           onClose={() => setOpen(false)}
+          // An action replaces the close button (the message closes by itself, or with the action).
+          {...(alert?.action && {
+            action: (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  setOpen(false);
+                  alert.action?.onClick();
+                }}
+                sx={{ fontWeight: 700 }}
+              >
+                {alert.action.label}
+              </Button>
+            ),
+          })}
           data-testid="alert"
           sx={{ width: '100%', whiteSpace: 'pre-line' }}
         >

@@ -34,10 +34,14 @@ export function enqueue(queue: readonly QueuedStatus[], entry: Omit<QueuedStatus
   return appendQueued(queue, entry);
 }
 
+/** The last change of a child waiting on the device, or undefined when none waits. */
+export function pendingChange(queue: readonly QueuedStatus[], childId: number): StatusInput | undefined {
+  return queue.findLast((entry) => entry.childId === childId)?.change;
+}
+
 /** The status a child shows while changes wait: the last queued status, or null when none waits. */
 export function pendingStatus(queue: readonly QueuedStatus[], childId: number): number | null {
-  const mine = queue.filter((entry) => entry.childId === childId);
-  const last = mine[mine.length - 1];
+  const last = queue.findLast((entry) => entry.childId === childId);
   if (!last) return null;
   if (last.change.neuStatus === 0 && last.change.nurEntlassenRueckgaengig) return 1;
   return last.change.neuStatus === 3 ? 0 : last.change.neuStatus;

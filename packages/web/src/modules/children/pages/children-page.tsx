@@ -1,5 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Suspense, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,39 +10,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useQueryClient } from '@tanstack/react-query';
 import { hasRight } from '@hortus/contract';
-import {
-  childrenMessages,
-  childrenRights,
-  hasHealthAlert,
-  nextChildStatus,
-  type ChildView,
-  type ChildrenData,
-  type StatusInput,
-} from '@hortus/contract/modules/children';
+import { childrenMessages, childrenRights, type ChildView, type ChildrenData } from '@hortus/contract/modules/children';
 import { useSettings } from '../../../platform/api/get-settings';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { PageLoading } from '../../../platform/feedback/page-loading';
-import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { SearchField } from '../../../platform/filters/search-field';
 import { LazyTimeInput } from '../../../platform/forms/deferred-date-input';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
-import { childrenKeys, useChildren, useSaveChildren } from '../api/children';
-import { useStatusQueue } from '../api/status-queue';
-import { pendingStatus } from '../logic/status-queue';
-import { useAlert } from '../../../platform/alert/alert-context';
-import { isNetworkError } from '../../../platform/api/errors';
-import { saveErrorMessage } from '../../../platform/api/save-error-message';
-import { useSaving } from '../../../platform/saving/saving-context';
-import { childReleaseNeeds, ReleaseDialog, shownReleaseReason } from '../components/release-dialog';
+import { useSaveChildren } from '../api/children';
+import { useChildrenPageData } from '../api/use-children-page';
 import { HealthIcon } from '../components/health-alert';
-import { ReleasedDialog, type ReleasedChoice } from '../components/released-dialog';
 import { StatusButton } from '../components/status-button';
+import { StatusQueueNotice, useStatusActions } from '../components/status-actions';
+import { readRegistration, registrationTime, writeRegistration, type Registration } from '../logic/registration';
 import {
   berlinTime,
   filterChildren,
@@ -62,35 +46,11 @@ const ConsentsDialog = lazyExport(() => import('../components/consents-dialog'),
 const IdCardsAllDialog = lazyExport(() => import('../components/id-cards-all-dialog'), 'IdCardsAllDialog');
 const ScanStationPage = lazyExport(() => import('./scan-station-page'), 'ScanStationPage');
 
-/** Device settings of the check-in time (school.md: kept on the device): now, or a chosen time (08:00). */
-const REGISTRATION_KEY = 'f200-anmeldezeit';
-function readRegistration(): { fixed: boolean; time: string } {
-  try {
-    const stored = JSON.parse(localStorage.getItem(REGISTRATION_KEY) ?? 'null') as {
-      fixed?: unknown;
-      time?: unknown;
-    } | null;
-    if (stored && typeof stored.fixed === 'boolean' && typeof stored.time === 'string') {
-      return { fixed: stored.fixed, time: stored.time };
-    }
-  } catch {
-    // a broken entry falls back to the default
-  }
-  return { fixed: false, time: '08:00' };
-}
-
 /** /200 'Kinderverwaltung': today's attendance of the children of the classes the user may see. */
 export function ChildrenPage() {
   useDismissibleOfflineBanner();
-  const query = useChildren();
-  const queryClient = useQueryClient();
-  const location = useLocation();
-  const firstKey = useRef(location.key);
-  useEffect(() => {
-    if (location.key !== firstKey.current) void queryClient.invalidateQueries({ queryKey: childrenKeys.all });
-  }, [location.key, queryClient]);
-  const data = useDataRenderedInSlices(query.data);
-  if (new URLSearchParams(location.search).has('SCAN')) return <ScanStationPage />;
+  const { query, data, search } = useChildrenPageData();
+  if (new URLSearchParams(search).has('SCAN')) return <ScanStationPage />;
   if (!data) {
     return (
       <PageContainer>
@@ -113,20 +73,12 @@ function ChildrenList({ data }: { data: ChildrenData }) {
     writeDeviceFilter(next);
   };
   const [editing, setEditing] = useState<ChildView | 'new' | null>(null);
-  const [releasing, setReleasing] = useState<ChildView | null>(null);
-  const [released, setReleased] = useState<ChildView | null>(null);
   const [deleting, setDeleting] = useState<ChildView | null>(null);
   const [allCards, setAllCards] = useState(false);
   const [consents, setConsents] = useState(false);
   const [registration, setRegistration] = useState(readRegistration);
-  const statusQueue = useStatusQueue();
-  const saving = useSaving();
-  const alert = useAlert();
   // While changes wait on the device, a child shows (and moves on from) its last queued status.
-  const shown = (child: ChildView): ChildView => {
-    const pending = pendingStatus(statusQueue.queue, child.id);
-    return pending === null ? child : { ...child, anwesenheitsstatus: pending };
-  };
+  const status = useStatusActions({ checkInTime: () => registrationTime(registration) });
   const canAdd = hasRight(rights, childrenRights.addDelete);
   const mayExport = hasRight(rights, childrenRights.list);
   const rows = useMemo(() => filterChildren(data.kinder, filter), [data.kinder, filter]);
@@ -135,64 +87,9 @@ function ChildrenList({ data }: { data: ChildrenData }) {
   const editingChild =
     editing === 'new' ? null : editing ? (data.kinder.find((k) => k.id === editing.id) ?? editing) : null;
 
-  const storeRegistration = (next: { fixed: boolean; time: string }) => {
+  const storeRegistration = (next: Registration) => {
     setRegistration(next);
-    localStorage.setItem(REGISTRATION_KEY, JSON.stringify(next));
-  };
-
-  // A change that cannot reach the server waits on the device (in order, after those already waiting).
-  const sendStatus = async (child: ChildView, change: Omit<StatusInput, 'id_kind'>) => {
-    const data: StatusInput = {
-      id_kind: child.id,
-      vorname: child.vorname,
-      nachname: child.nachname,
-      klasse: child.name_klasse,
-      idKlasse: child.id_klasse,
-      ...change,
-    };
-    if (statusQueue.queue.length > 0 || !navigator.onLine) {
-      statusQueue.add(child, data);
-      return;
-    }
-    try {
-      await saving.run(save({ type: 'anwesenheitsstatus', data }));
-    } catch (error) {
-      if (isNetworkError(error)) statusQueue.add(child, data);
-      else alert.error(saveErrorMessage(error, childrenMessages.saveFailed));
-    }
-  };
-
-  const onStatus = (child: ChildView) => {
-    const next = nextChildStatus(
-      child.anwesenheitsstatus === 1 || child.anwesenheitsstatus === 2 ? child.anwesenheitsstatus : 0,
-    );
-    if (next === 1) {
-      void sendStatus(child, { neuStatus: 1, ...(registration.fixed ? { neuZeit_von: registration.time } : {}) });
-    } else if (next === 2) {
-      // What applies today decides whether the dialog asks who picked the child up or for a confirmation.
-      const needs = childReleaseNeeds(child, berlinTime());
-      if (needs !== 'nichts' || child.abholberechtigte.length > 0 || hasHealthAlert(child.gesundheit)) {
-        setReleasing(child);
-      } else void release(child, shownReleaseReason(child));
-    } else {
-      setReleased(child);
-    }
-  };
-
-  /** Releases now with the reason the list and the release dialog show. */
-  const release = (child: ChildView, reason: string, abgeholtVon?: string) =>
-    sendStatus(child, {
-      neuStatus: 2,
-      neuZeit_bis: berlinTime(),
-      entlassgrund: reason,
-      ...(abgeholtVon ? { abgeholtVon } : {}),
-    });
-
-  const onReleasedChoice = (choice: ReleasedChoice) => {
-    const child = released;
-    setReleased(null);
-    if (!child || choice === 'nothing') return;
-    void sendStatus(child, { neuStatus: 0, nurEntlassenRueckgaengig: choice === 'undo' });
+    writeRegistration(next);
   };
 
   const columns: DataTableColumn<ChildView>[] = [
@@ -213,9 +110,9 @@ function ChildrenList({ data }: { data: ChildrenData }) {
       label: 'Status',
       render: (c) => (
         <StatusButton
-          child={shown(c)}
-          pending={pendingStatus(statusQueue.queue, c.id) !== null}
-          onClick={() => onStatus(shown(c))}
+          child={status.shown(c)}
+          pending={status.isPending(c)}
+          onClick={() => status.cycle(status.shown(c))}
         />
       ),
     },
@@ -375,12 +272,7 @@ function ChildrenList({ data }: { data: ChildrenData }) {
             />
           )}
         </Stack>
-        {statusQueue.queue.length > 0 && (
-          <Alert severity="info" data-testid="status-queue">
-            {statusQueue.queue.length} Statusänderung(en) warten auf die Verbindung und werden danach der Reihe nach
-            gesendet.
-          </Alert>
-        )}
+        <StatusQueueNotice count={status.queue.length} />
         {missing.length > 0 && (
           <Alert severity="warning" data-testid="not-yet-here">
             {childrenMessages.notYetHere}: {missing.map((c) => c.nameMitKlasse).join(', ')}
@@ -412,17 +304,7 @@ function ChildrenList({ data }: { data: ChildrenData }) {
         )}
         {editing !== null && <ChildDialog child={editingChild} data={data} onClose={() => setEditing(null)} />}
       </Suspense>
-      <ReleaseDialog
-        child={releasing}
-        time={berlinTime()}
-        onCancel={() => setReleasing(null)}
-        onRelease={(reason, abgeholtVon) => {
-          const child = releasing;
-          setReleasing(null);
-          if (child) void release(child, reason, abgeholtVon);
-        }}
-      />
-      <ReleasedDialog child={released} onChoose={onReleasedChoice} />
+      {status.dialogs}
       <ConfirmDialog
         open={deleting !== null}
         text={`${deleting?.nameMitKlasse ?? ''} wirklich löschen?`}
