@@ -773,7 +773,8 @@ describe('demo organisation', () => {
     } finally {
       await demo.close();
     }
-  });
+    // Starting the whole demo organisation is set-up (every module seeds), as in the other demo tests.
+  }, 120_000);
 });
 
 describe('DATEV Buchungsstapel: numbers, account lengths, revenue per rate, input VAT, formula guard', () => {
