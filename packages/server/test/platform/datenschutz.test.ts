@@ -86,6 +86,7 @@ describe('Datenschutz settings (retention)', () => {
       { name: 'protokoll-retention', label: 'Protokoll bereinigen', lauf: null },
       { name: 'children-attendance-retention', label: 'Anwesenheiten bereinigen und anonymisieren', lauf: null },
       { name: 'messages-retention', label: 'Nachrichten löschen', lauf: null },
+      { name: 'fees-retention', label: 'Beitragsabrechnungen und Lastschriftdateien löschen', lauf: null },
       { name: 'payroll-retention', label: 'Lohnabrechnungen löschen', lauf: null },
     ]);
     const started = Date.now();

@@ -754,7 +754,8 @@ describe('demo organisation', () => {
       const code = await demo.login('leitung', 'Leitung#2026');
       const loaded = await customerCallsOf(() => demo).data(code);
       expect(loaded.kosten.length).toBeGreaterThan(30);
-      expect(new Set(loaded.kosten.map((c) => c.id_kostenstelle)).size).toBe(3);
+      // Three cost centres; the demo's returned-debit fee, booked by module 220, has none yet (0).
+      expect(new Set(loaded.kosten.map((c) => c.id_kostenstelle).filter((id) => id > 0)).size).toBe(3);
       const withReceipt = loaded.kosten.filter((c) => c.dokumente.some((d) => d.dokumentart === 20));
       expect(withReceipt.length).toBeGreaterThan(0);
       expect(loaded.kosten.some((c) => c.dokumente.length === 0)).toBe(true);
