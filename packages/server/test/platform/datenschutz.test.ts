@@ -4,6 +4,7 @@ import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { protokollRetentionJob, readDatenschutzSettings } from '../../src/platform/audit/protokoll';
 import { writeModuleSettings } from '../../src/platform/settings/module-settings';
 import { attendanceRetentionJob } from '../../src/modules/children/retention';
+import { feesRetentionJob } from '../../src/modules/fees/holds';
 import { payrollRetentionJob } from '../../src/modules/payroll/retention';
 import { messagesRetentionJob } from '../../src/modules/messages/privacy';
 import { expectStatus, startTestServer, type TestServer } from '../support/helper';
@@ -93,6 +94,7 @@ describe('Datenschutz settings (retention)', () => {
     await protokollRetentionJob.run(server.context);
     await attendanceRetentionJob.run(server.context);
     await messagesRetentionJob.run(server.context);
+    await feesRetentionJob.run(server.context);
     await payrollRetentionJob.run(server.context);
     const after = await server.call(getDatenschutz, admin.code);
     expectStatus(after, 'success', 200);
@@ -101,6 +103,7 @@ describe('Datenschutz settings (retention)', () => {
       expect.stringMatching(/^\d+ Einträge entfernt$/),
       expect.stringMatching(/^\d+ Anwesenheiten gelöscht, \d+ anonymisiert$/),
       expect.stringMatching(/^\d+ Nachrichten, \d+ leere Unterhaltungen und \d+ Anhänge gelöscht$/),
+      expect.stringMatching(/^\d+ Beitragsläufe und \d+ gesperrte Mandate gelöscht$/),
       expect.stringMatching(/^\d+ Lohnabrechnungen gelöscht$/),
     ]);
     for (const job of laeufe) expect(Date.parse(job.lauf?.zeit ?? '')).toBeGreaterThanOrEqual(started - 1000);
