@@ -21,9 +21,16 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: field('VmRSS'), peak: field('VmHWM') };
 }
 
+/**
+ * The server's V8 flags: as `npm start` runs it, or those of BENCH_NODE_FLAGS (space-separated) when a bench
+ * compares other flags against them.
+ */
+export const benchNodeFlags: readonly string[] =
+  process.env['BENCH_NODE_FLAGS'] === undefined ? serverNodeFlags : process.env['BENCH_NODE_FLAGS'].split(' ').filter(Boolean);
+
 /** Starts the built server on a free port with `env` added; answers once it listens. */
 export async function startBuiltServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [...serverNodeFlags, builtServerMain], {
+  const child = spawn(process.execPath, [...benchNodeFlags, builtServerMain], {
     // As scripts/start.mjs runs it (scripts/server-runtime.mjs).
     env: { ...serverEnv, ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -30,8 +30,8 @@ import { membersCalls } from '@hortus/contract/modules/members';
 import { payrollCalls } from '@hortus/contract/modules/payroll';
 import { profileCalls } from '@hortus/contract/modules/profile';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
-import { serverEnv, serverNodeFlags } from '../scripts/server-runtime.mjs';
-import { memoryOf, startBuiltServer } from './built-server';
+import { serverEnv } from '../scripts/server-runtime.mjs';
+import { benchNodeFlags, memoryOf, startBuiltServer } from './built-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -179,8 +179,8 @@ function table(runs: Run[]): string {
   const lines = [
     `# Memory and bytes on the wire (bench/memory.ts)`,
     '',
-    `${new Date().toISOString().slice(0, 16)} UTC, Node ${process.versions.node}, ${os.cpus().length} cores; the built server as`,
-    `\`npm start\` runs it (\`${serverNodeFlags.join(' ')}\`, ${Object.entries(serverEnv)
+    `${new Date().toISOString().slice(0, 16)} UTC, Node ${process.versions.node}, ${os.cpus().length} cores; the built server with`,
+    `\`npm start\` runs it (\`${benchNodeFlags.join(' ')}\`, ${Object.entries(serverEnv)
       .map(([name, value]) => `${name}=${value}`)
       .join(' ')}), fresh data folder with the demo organisation; idle = RSS after ${IDLE_MS / 1000} s.`,
     '',
