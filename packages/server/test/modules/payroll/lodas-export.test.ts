@@ -31,8 +31,8 @@ const settings = {
     { id: 1, name: 'Fachkraft', wert: 20, lohnart: '1100' },
     { id: 2, name: 'Aushilfe', wert: 13.5, lohnart: '1120' },
   ],
-  bundesland: 'BY',
-  region: '',
+  bundesland: 'BY' as const,
+  region: '' as const,
   dataOffline: false,
   datev: { beraternummer: '29098', mandantennummer: '10418' },
 };
