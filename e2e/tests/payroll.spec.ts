@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
-import { payrollMessages, payrollMonthNames } from '@hortus/contract/modules/payroll';
+import fs from 'node:fs';
+import { todayIsoDay } from '@hortus/contract';
+import { lodasMessages, payrollMessages, payrollMonthNames } from '@hortus/contract/modules/payroll';
 import { demo } from '../fixtures';
 import { login, typeInPicker } from './helpers';
 
@@ -116,4 +118,40 @@ test('on a phone, the demo payroll of two months ago is a read-only preview whos
   const download = await downloadPromise;
   const month = String(earlier.getMonth() + 1).padStart(2, '0');
   expect(download.suggestedFilename()).toBe(`Becker_Anna_${earlier.getFullYear()}_${month}.pdf`);
+});
+
+test('the office downloads last month as a DATEV LODAS file for the payroll office (demo: numbers set)', async ({
+  page,
+}) => {
+  await login(page, demo.leitung);
+  await expect(page).not.toHaveURL('/');
+  await page.goto('/420');
+  await page.getByRole('button', { name: lodasMessages.title }).click();
+  const dialog = page.getByRole('dialog', { name: lodasMessages.title });
+  // The demo's payrolls are of the two months before today (Berlin); last month is chosen here.
+  const [year, month] = todayIsoDay().split('-').map(Number) as [number, number];
+  const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+  const mm = String(last.month).padStart(2, '0');
+  await typeInPicker(dialog, 'Monat', `${mm}${last.year}`);
+  const downloadPromise = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Herunterladen' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`LODAS_Stunden_${last.year}-${mm}.txt`);
+  const bytes = fs.readFileSync(await download.path());
+  const text = bytes.toString('latin1');
+  expect(
+    text.startsWith('[Allgemein]\r\nZiel=LODAS\r\nVersion_SST=1.0\r\nBeraterNr=29098\r\nMandantenNr=10418\r\n'),
+  ).toBe(true);
+  expect(text).toContain(
+    '[Satzbeschreibung]\r\n10;u_lod_bwd_buchung_standard;abrechnung_zeitraum#bwd;bs_nr#bwd;bs_wert_butab#bwd;la_eigene#bwd;pnr#bwd;\r\n',
+  );
+  // Anna Becker: 150 contract hours and 4 paid-out overtime hours, both 'Pädagogische Fachkraft' (Lohnart 1100).
+  expect(text).toContain(`* 1001 Becker, Anna\r\n10;01/${mm}/${last.year};1;154,00;1100;1001;\r\n`);
+  expect(text).toMatch(
+    new RegExp(`\\* 1003 Schulz, [^\\r]+\\r\\n10;01/${mm}/${last.year};1;\\d+,\\d\\d;1120;1003;\\r\\n`),
+  );
+  // Jonas Weiß has a fixed salary (an amount, no hours): the report says so; no line of his is in the file.
+  expect(text).not.toContain(';1002;');
+  await expect(page.getByText(/Weiß, Jonas: Festgehalt 2\.450,00 €/)).toBeVisible();
+  await expect(dialog).toBeHidden();
 });

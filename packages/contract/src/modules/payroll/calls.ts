@@ -7,6 +7,7 @@ import { defineActions, newOrRecordId, recordId } from '../../platform/wire';
 import { isIsoDate, tooLongMessage, validationMessages } from '../../platform/validation';
 import { versionInput, versionView } from '../../platform/versions';
 import { hasTwoDecimals, isTime, MAX_EXCEPTIONS, timeToMinutes, type DayStatus } from './logic';
+import { lodasMessages } from './lodas';
 
 export const payrollMessages = {
   empty: 'Keine Mitarbeiter gefunden',
@@ -91,11 +92,30 @@ export const bavarianRegions = {
 } as const;
 export type BavarianRegion = keyof typeof bavarianRegions;
 
+/** Digits of a number in [min, max] without leading zeros, or '' (not set). */
+const numberText = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine(
+      (value) => value === '' || (/^[1-9]\d*$/.test(value) && Number(value) >= min && Number(value) <= max),
+      message,
+    )
+    .default('');
+
 export const wageGroup = z.object({
   id: idNumber.min(1, 'Ungültige Nummer.').max(1_000_000, 'Ungültige Nummer.'),
   name: nameField,
   /** Hourly wage in euros. */
   wert: decimal('Stundenlohn', 100_000),
+  /** The payroll office's Lohnart number for these hours (DATEV LODAS `la_eigene`, 1–9999; '' = not set). */
+  lohnart: numberText(1, 9999, lodasMessages.wageType),
+});
+
+/** The payroll office's DATEV numbers for the LODAS export ('' = not set; the export then refuses). */
+export const payrollDatevSettings = z.object({
+  beraternummer: numberText(1001, 9_999_999, lodasMessages.adviser),
+  mandantennummer: numberText(1, 99_999, lodasMessages.client),
 });
 export type WageGroupInput = z.input<typeof wageGroup>;
 
@@ -110,6 +130,7 @@ export const payrollSettings = z
     }),
     /** Loaded data is kept on the device only while this is on (business.md 4.4, as 410's setting). */
     dataOffline: z.boolean({ error: 'Ungültiger Wert.' }).default(false),
+    datev: payrollDatevSettings.default({ beraternummer: '', mandantennummer: '' }),
   })
   .superRefine((value, ctx) => {
     const seen = new Set<number>();
@@ -347,10 +368,11 @@ export const payrollData = z.object({
   xtime: z.number().optional(),
   mitarbeiter: z.array(employeeView),
   settings: z.object({
-    lohngruppen: z.array(z.object({ id: z.number(), name: z.string(), wert: z.number() })),
+    lohngruppen: z.array(z.object({ id: z.number(), name: z.string(), wert: z.number(), lohnart: z.string() })),
     bundesland: z.string(),
     region: z.string(),
     dataOffline: z.boolean(),
+    datev: z.object({ beraternummer: z.string(), mandantennummer: z.string() }),
   }),
 });
 export type PayrollModuleData = z.infer<typeof payrollData>;
@@ -448,6 +470,18 @@ export type GetPayrollReply = z.infer<typeof getPayrollReply>;
 
 export const payrollPdfReply = z.object({ status: z.literal('success'), file: z.string(), name: z.string() });
 
+/** The month of the LODAS export: 'YYYY-MM'. */
+export const lodasExportInput = z.object({
+  monat: z.string({ error: lodasMessages.month }).regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])$/, lodasMessages.month),
+});
+export const lodasExportReply = z.object({
+  status: z.literal('success'),
+  file: z.string(),
+  name: z.string(),
+  /** The export's report: names written with plain letters, amounts not in the file; absent when none. */
+  hinweise: z.array(z.string()).optional(),
+});
+
 /** Calls of module 420 (business.md 7.3; the endpoint is our design, docs/api.md). */
 export const payrollCalls = {
   /** Employees from a CSV or XLSX list. */
@@ -497,5 +531,13 @@ export const payrollCalls = {
     request: { id: recordId() },
     reply: payrollPdfReply,
     timeoutMs: 30_000,
+  }),
+  /** The month's hours per wage type as a DATEV LODAS import file, offered for download.php (issue 45). */
+  lodasExport: defineCallSpec({
+    path: '/_api/400/420/',
+    queryKey: 'lodasExport',
+    request: lodasExportInput.shape,
+    reply: lodasExportReply,
+    timeoutMs: 60_000,
   }),
 };

@@ -2,3 +2,4 @@
 export * from './definition';
 export * from './calls';
 export * from './logic';
+export * from './lodas';

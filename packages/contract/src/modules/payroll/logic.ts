@@ -300,62 +300,89 @@ function groupRate(groups: readonly WageGroup[], id: number): number {
   return groups.find((g) => g.id === id)?.wert ?? 0;
 }
 
+/** Worked minutes (statuses 1–4) per wage group of the days, by group id. */
+function minutesPerGroup(days: readonly DayRow[]): [number, number][] {
+  const perGroup = new Map<number, number>();
+  for (const day of days.filter((d) => paidStatuses.includes(d.status))) {
+    perGroup.set(day.idLohngruppe, (perGroup.get(day.idLohngruppe) ?? 0) + dayMinutes(day));
+  }
+  return [...perGroup.entries()].sort(([a], [b]) => a - b);
+}
+
+/** Paid hours of one wage group: worked hours (hourly wage), contract hours, or overtime paid out. */
+export interface PaidHours {
+  art: 'stunden' | 'vertrag' | 'ueberstunden';
+  idLohngruppe: number;
+  /** Hours in hundredths. */
+  hundredths: number;
+}
+
+/**
+ * The hours a payroll pays, per wage group, in the order of its statement: a fixed salary pays no hours;
+ * a contract wage its contract hours at the contract group; without either, the hours of statuses 1–4
+ * per wage group of the days; paid-out overtime at its group (fixed salary and contract wage only: hourly
+ * wages pay every hour already). The gross lines and 420's LODAS export are both made of these.
+ */
+export function paidHours(
+  payroll: Pick<
+    PayrollForSums,
+    'festgehalt' | 'vertrag_lohngruppe' | 'vertrag_stunden' | 'ueberstundenAusgezahlt' | 'tage'
+  >,
+): PaidHours[] {
+  const hours: PaidHours[] = [];
+  const fixed = toHundredths(payroll.festgehalt) > 0;
+  if (fixed) {
+    // The salary itself is an amount, not hours.
+  } else if (payroll.vertrag_lohngruppe > 0) {
+    hours.push({
+      art: 'vertrag',
+      idLohngruppe: payroll.vertrag_lohngruppe,
+      hundredths: toHundredths(payroll.vertrag_stunden),
+    });
+  } else {
+    for (const [idLohngruppe, minutes] of minutesPerGroup(payroll.tage)) {
+      hours.push({ art: 'stunden', idLohngruppe, hundredths: minutesToHundredths(minutes) });
+    }
+  }
+  if (fixed || payroll.vertrag_lohngruppe > 0) {
+    for (const paid of payroll.ueberstundenAusgezahlt) {
+      hours.push({ art: 'ueberstunden', idLohngruppe: paid.idLohngruppe, hundredths: toHundredths(paid.stunden) });
+    }
+  }
+  return hours;
+}
+
 /**
  * The sums and the statement lines of a payroll. Gross: a fixed salary, or the contract hours at the
  * contract wage group, or (neither) the hours per wage group; plus paid-out overtime at its wage group
  * (fixed salary and contract wage only: hourly wages pay every hour already) and the special payments.
  */
 export function payrollOverview(payroll: PayrollForSums, groups: readonly WageGroup[]): PayrollOverview {
-  const counted = payroll.tage.filter((d) => paidStatuses.includes(d.status));
-  const minutesPerGroup = new Map<number, number>();
-  for (const day of counted) {
-    minutesPerGroup.set(day.idLohngruppe, (minutesPerGroup.get(day.idLohngruppe) ?? 0) + dayMinutes(day));
-  }
-  const stundenJeLohngruppe = [...minutesPerGroup.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([idLohngruppe, minutes]) => ({
-      idLohngruppe,
-      name: groupName(groups, idLohngruppe),
-      stunden: fromHundredths(minutesToHundredths(minutes)),
-    }));
+  const stundenJeLohngruppe = minutesPerGroup(payroll.tage).map(([idLohngruppe, minutes]) => ({
+    idLohngruppe,
+    name: groupName(groups, idLohngruppe),
+    stunden: fromHundredths(minutesToHundredths(minutes)),
+  }));
   const tageJeStatus: Record<string, number> = {};
   for (const status of dayStatuses)
     tageJeStatus[String(status)] = payroll.tage.filter((d) => d.status === status).length;
 
   const lines: { text: string; stunden: number | null; satz: number | null; cents: number }[] = [];
   const fixed = toHundredths(payroll.festgehalt);
-  if (fixed > 0) {
-    lines.push({ text: 'Festgehalt', stunden: null, satz: null, cents: fixed });
-  } else if (payroll.vertrag_lohngruppe > 0) {
-    const rate = groupRate(groups, payroll.vertrag_lohngruppe);
+  if (fixed > 0) lines.push({ text: 'Festgehalt', stunden: null, satz: null, cents: fixed });
+  for (const paid of paidHours(payroll)) {
+    const rate = groupRate(groups, paid.idLohngruppe);
+    const name = groupName(groups, paid.idLohngruppe);
     lines.push({
-      text: `Vertragslohn (${groupName(groups, payroll.vertrag_lohngruppe)})`,
-      stunden: payroll.vertrag_stunden,
+      text: {
+        stunden: `Stunden ${name}`,
+        vertrag: `Vertragslohn (${name})`,
+        ueberstunden: `Ausgezahlte Überstunden (${name})`,
+      }[paid.art],
+      stunden: fromHundredths(paid.hundredths),
       satz: rate,
-      cents: wageCents(toHundredths(payroll.vertrag_stunden), rate),
+      cents: wageCents(paid.hundredths, rate),
     });
-  } else {
-    for (const [idLohngruppe, minutes] of [...minutesPerGroup.entries()].sort(([a], [b]) => a - b)) {
-      const rate = groupRate(groups, idLohngruppe);
-      const hundredths = minutesToHundredths(minutes);
-      lines.push({
-        text: `Stunden ${groupName(groups, idLohngruppe)}`,
-        stunden: fromHundredths(hundredths),
-        satz: rate,
-        cents: wageCents(hundredths, rate),
-      });
-    }
-  }
-  if (fixed > 0 || payroll.vertrag_lohngruppe > 0) {
-    for (const paid of payroll.ueberstundenAusgezahlt) {
-      const rate = groupRate(groups, paid.idLohngruppe);
-      lines.push({
-        text: `Ausgezahlte Überstunden (${groupName(groups, paid.idLohngruppe)})`,
-        stunden: paid.stunden,
-        satz: rate,
-        cents: wageCents(toHundredths(paid.stunden), rate),
-      });
-    }
   }
   for (const payment of keptSpecialPayments(payroll.sonderzahlungen)) {
     lines.push({ text: payment.text, stunden: null, satz: null, cents: toHundredths(payment.wert) });

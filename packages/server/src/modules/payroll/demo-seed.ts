@@ -19,14 +19,17 @@ import { payrollEmployees } from './schema';
 
 const settings = {
   lohngruppen: [
-    { id: 1, name: 'Pädagogische Fachkraft', wert: 21.5 },
-    { id: 2, name: 'Ergänzungskraft', wert: 16.8 },
-    { id: 3, name: 'Minijob', wert: 13.9 },
+    // The payroll office's own Lohnarten for these hours (DATEV LODAS), so the demo's export works.
+    { id: 1, name: 'Pädagogische Fachkraft', wert: 21.5, lohnart: '1100' },
+    { id: 2, name: 'Ergänzungskraft', wert: 16.8, lohnart: '1110' },
+    { id: 3, name: 'Minijob', wert: 13.9, lohnart: '1120' },
   ],
   // Where the demo organisation is (Dresden/Radebeul): Saxony's days, Buß- und Bettag, no Allerheiligen.
   bundesland: 'SN' as const,
   region: '' as const,
   dataOffline: false,
+  // The payroll is done by the same tax adviser as the books (410), under its own client number.
+  datev: { beraternummer: '29098', mandantennummer: '10418' },
 };
 
 const contractDefaults = {

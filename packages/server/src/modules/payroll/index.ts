@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../platform/modules/server-module';
 import { getOrSaveSettingsCall, importMitarbeiterCall } from './calls/employees';
 import { getAbrechnungCall, getAbrechnungPdfCall } from './calls/payrolls';
+import { lodasExportCall } from './calls/lodas-export';
 import { recordPayrollProtokollDemo, seedPayrollDemo } from './demo-seed';
 import { PAYROLL_FILE_AREA } from './employees';
 import { payrollPersonalData } from './employees-personal-data';
@@ -10,11 +11,14 @@ import { payrollProtokollLabels } from './schema';
 import { payrollProtokollFields, payrollProtokollNames } from './protokoll';
 import { payrollProcessing } from './processing';
 
-/** Module 420: employees and monthly payroll timesheets with a PDF statement; retention of closed payrolls. */
+/**
+ * Module 420: employees and monthly payroll timesheets with a PDF statement; the month's hours as a DATEV LODAS
+ * file for the payroll office; retention of closed payrolls.
+ */
 export const payrollServerModule: ServerModule = {
   code: '420',
   processing: payrollProcessing,
-  calls: [getOrSaveSettingsCall, getAbrechnungCall, getAbrechnungPdfCall, importMitarbeiterCall],
+  calls: [getOrSaveSettingsCall, getAbrechnungCall, getAbrechnungPdfCall, importMitarbeiterCall, lodasExportCall],
   protokollLabels: payrollProtokollLabels,
   protokollFields: payrollProtokollFields,
   protokollNames: payrollProtokollNames,

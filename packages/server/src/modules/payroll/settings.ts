@@ -15,6 +15,7 @@ export const defaultPayrollSettings: PayrollSettings = {
   bundesland: 'NW',
   region: '',
   dataOffline: false,
+  datev: { beraternummer: '', mandantennummer: '' },
 };
 
 export function readPayrollSettings(db: Db): Promise<PayrollSettings> {

@@ -29,12 +29,13 @@ afterAll(() => server.close());
 const { getOrSaveSettings, getAbrechnung, getAbrechnungPdf } = payrollCalls;
 const settings = {
   lohngruppen: [
-    { id: 1, name: 'Fachkraft', wert: 20 },
-    { id: 2, name: 'Aushilfe', wert: 13.5 },
+    { id: 1, name: 'Fachkraft', wert: 20, lohnart: '' },
+    { id: 2, name: 'Aushilfe', wert: 13.5, lohnart: '' },
   ],
   bundesland: 'BY',
   region: 'KATH',
   dataOffline: false,
+  datev: { beraternummer: '', mandantennummer: '' },
 };
 
 function save(code: string, dataToSave: PayrollSave | Record<string, unknown>): Promise<Reply> {
@@ -108,7 +109,13 @@ describe('rights', () => {
 describe('settings', () => {
   it('loads the defaults, saves wage groups and the federal state', async () => {
     const loaded = await data(await server.call(getOrSaveSettings, admin.code));
-    expect(loaded.settings).toEqual({ lohngruppen: [], bundesland: 'NW', region: '', dataOffline: false });
+    expect(loaded.settings).toEqual({
+      lohngruppen: [],
+      bundesland: 'NW',
+      region: '',
+      dataOffline: false,
+      datev: { beraternummer: '', mandantennummer: '' },
+    });
     const saved = await data(await save(admin.code, { type: 'saveSettings', data: { settings } }));
     expect(saved.settings).toEqual(settings);
   });
@@ -191,7 +198,7 @@ describe('employees', () => {
     expectInvalid(refused, 'dataToSave.data.settings.lohngruppen', payrollMessages.wageGroupInUse);
     expect(refused.body.message).toBe(payrollMessages.wageGroupInUse);
     // Adding a group is fine; the settings are unchanged by the refusal.
-    const more = { ...settings, lohngruppen: [...settings.lohngruppen, { id: 3, name: 'Neu', wert: 15 }] };
+    const more = { ...settings, lohngruppen: [...settings.lohngruppen, { id: 3, name: 'Neu', wert: 15, lohnart: '' }] };
     expect((await data(await save(admin.code, { type: 'saveSettings', data: { settings: more } }))).settings).toEqual(
       more,
     );

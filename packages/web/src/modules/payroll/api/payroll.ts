@@ -71,3 +71,13 @@ export async function downloadPayrollPdf(id: number): Promise<void> {
   const reply = await call(payrollCalls.getAbrechnungPdf, { id });
   await downloadStoredFile(reply.file, reply.name);
 }
+
+/**
+ * lodasExport (the month 'YYYY-MM'), then the file through ./_api/data/download.php; answers the export's
+ * report (names written with plain letters, amounts not in the file), [] when there is none.
+ */
+export async function downloadLodasExport(monat: string): Promise<string[]> {
+  const reply = await call(payrollCalls.lodasExport, { monat });
+  await downloadStoredFile(reply.file, reply.name);
+  return reply.hinweise ?? [];
+}

@@ -14,10 +14,11 @@ const postCall = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/api/client', () => ({ call, postCall }));
 
 const settings: PayrollModuleData['settings'] = {
-  lohngruppen: [{ id: 1, name: 'Reinigung', wert: 14 }],
+  lohngruppen: [{ id: 1, name: 'Reinigung', wert: 14, lohnart: '' }],
   bundesland: 'SN',
   region: '',
   dataOffline: false,
+  datev: { beraternummer: '', mandantennummer: '' },
 };
 
 function renderDialog() {

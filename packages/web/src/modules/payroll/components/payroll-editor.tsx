@@ -21,7 +21,7 @@ import {
   type DayStatus,
   type EmployeeView,
   type GetPayrollReply,
-  type PayrollModuleData,
+  type WageGroup,
 } from '@hortus/contract/modules/payroll';
 import { errorPaths } from '../../../platform/forms/form-errors';
 import { FormFieldArray } from '../../../platform/forms/form-field-array';
@@ -58,7 +58,7 @@ export function PayrollEditor({
   form: PayrollForm;
   reply: GetPayrollReply;
   employee: EmployeeView;
-  groups: PayrollModuleData['settings']['lohngruppen'];
+  groups: readonly WageGroup[];
   locked: boolean;
 }) {
   const { control, setValue, getValues } = form;

@@ -22,7 +22,10 @@ import { useSavePayrollData } from '../api/payroll';
 const settingsForm = z.object({ settings: payrollSettings });
 type SettingsForm = z.input<typeof settingsForm>;
 
-/** Wage groups (id, name, hourly wage) and the federal state whose public holidays are prefilled. */
+/**
+ * Wage groups (id, name, hourly wage, DATEV Lohnart), the federal state whose public holidays are prefilled
+ * and the payroll office's DATEV numbers for the LODAS export.
+ */
 export function PayrollSettingsDialog({
   settings,
   onClose,
@@ -69,11 +72,31 @@ export function PayrollSettingsDialog({
           options={Object.entries(bavarianRegions).map(([value, label]) => ({ value, label }))}
         />
       )}
+      <Typography variant="subtitle2">Lohnbüro (DATEV LODAS)</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FormTextField
+          control={control}
+          name="settings.datev.beraternummer"
+          label="Beraternummer"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          fullWidth
+        />
+        <FormTextField
+          control={control}
+          name="settings.datev.mandantennummer"
+          label="Mandantennummer"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          fullWidth
+        />
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        Für den Export der Stunden an das Lohnbüro; die DATEV-Lohnart je Lohngruppe nennt das Lohnbüro.
+      </Typography>
       <Stack direction="row" sx={{ alignItems: 'center' }}>
         <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
           Lohngruppen
         </Typography>
-        <Button startIcon={<AddIcon />} onClick={() => groups.append({ id: nextId(), name: '', wert: 0 })}>
+        <Button startIcon={<AddIcon />} onClick={() => groups.append({ id: nextId(), name: '', wert: 0, lohnart: '' })}>
           Lohngruppe
         </Button>
       </Stack>
@@ -87,6 +110,13 @@ export function PayrollSettingsDialog({
             label="Stundenlohn (€)"
             slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
             sx={{ maxWidth: 160 }}
+          />
+          <FormTextField
+            control={control}
+            name={`settings.lohngruppen.${index}.lohnart`}
+            label="DATEV-Lohnart"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ maxWidth: 140 }}
           />
           <IconButton aria-label="Lohngruppe entfernen" onClick={() => groups.remove(index)}>
             <DeleteIcon />

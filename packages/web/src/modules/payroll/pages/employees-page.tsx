@@ -8,10 +8,19 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { formatDecimal, payrollMessages, payrollMonthNames, type EmployeeView } from '@hortus/contract/modules/payroll';
+import { todayIsoDay } from '@hortus/contract';
+import {
+  formatDecimal,
+  lodasMessages,
+  monthIndex,
+  payrollMessages,
+  payrollMonthNames,
+  type EmployeeView,
+} from '@hortus/contract/modules/payroll';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { PageContainer } from '../../../platform/layout/page-container';
@@ -26,6 +35,7 @@ import { employeesImport } from '../components/employees-import';
 // The dialogs (forms, date and time pickers) load when opened, not with the list (issue 21).
 const EmployeeDialog = lazyExport(() => import('../components/employee-dialog'), 'EmployeeDialog');
 const PayrollDialog = lazyExport(() => import('../components/payroll-dialog'), 'PayrollDialog');
+const LodasExportDialog = lazyExport(() => import('../components/lodas-export-dialog'), 'LodasExportDialog');
 const PayrollSettingsDialog = lazyExport(
   () => import('../components/payroll-settings-dialog'),
   'PayrollSettingsDialog',
@@ -39,12 +49,24 @@ function lastPayroll(employee: EmployeeView): string {
   return last ? `${payrollMonthNames[last.monat - 1] ?? ''} ${last.jahr}` : '–';
 }
 
+/** The month the export starts with: the latest month with a saved payroll, else the current month ('YYYY-MM'). */
+function exportMonth(employees: readonly EmployeeView[]): string {
+  const latest = employees
+    .flatMap((m) => m.lohnabrechnungen)
+    .reduce<{ jahr: number; monat: number } | null>(
+      (best, p) => (best === null || monthIndex(p) > monthIndex(best) ? p : best),
+      null,
+    );
+  return latest ? `${latest.jahr}-${String(latest.monat).padStart(2, '0')}` : todayIsoDay().slice(0, 7);
+}
+
 /** /420 'Mitarbeiter': the employee list; ?em_idm= opens the edit dialog (0 = new), ?la_idm= the payroll. */
 export function EmployeesPage() {
   useDismissibleOfflineBanner();
   const [params, setParams] = useSearchParams();
   const query = usePayrollData();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const data = useDataRenderedInSlices(query.data);
   const editId = idParam(params.get('em_idm'));
   const payrollId = idParam(params.get('la_idm'));
@@ -103,6 +125,9 @@ export function EmployeesPage() {
           Neuer Mitarbeiter
         </Button>
         <ImportButton {...employeesImport} onDone={() => void query.refetch()} disabled={!data} />
+        <Button startIcon={<DownloadIcon />} onClick={() => setExportOpen(true)} disabled={!data}>
+          {lodasMessages.title}
+        </Button>
       </Stack>
       {!data && query.isPending && <Typography color="text.secondary">{payrollMessages.loading}</Typography>}
       {!data && query.isError && <Typography color="text.secondary">{payrollMessages.saveFailed}</Typography>}
@@ -128,6 +153,9 @@ export function EmployeesPage() {
         )}
         {data && payrollOf && (
           <PayrollDialog key={payrollOf.id} employee={payrollOf} settings={data.settings} onClose={close} />
+        )}
+        {data && exportOpen && (
+          <LodasExportDialog month={exportMonth(data.mitarbeiter)} onClose={() => setExportOpen(false)} />
         )}
         {data && settingsOpen && (
           <PayrollSettingsDialog settings={data.settings} onClose={() => setSettingsOpen(false)} />

@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import iconv from 'iconv-lite';
+import { eq } from 'drizzle-orm';
+import { platformCalls } from '@hortus/contract';
+import {
+  lodasMessages,
+  monthDates,
+  payrollCalls,
+  type EmployeeInput,
+  type PayrollInput,
+  type PayrollModuleData,
+  type PayrollSave,
+} from '@hortus/contract/modules/payroll';
+import { payrollEmployees } from '../../../src/modules/payroll/schema';
+import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
+
+let server: TestServer;
+let admin: { code: string };
+let outsider: { code: string };
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.userWithSession({ rechteSolo: ['x|420|000'] });
+  // Another module's user, and one with the payroll module's own root right but not the employees right.
+  outsider = await server.userWithSession({ rechteSolo: ['x|410|000', 'x|410|set', 'x|420|set'] });
+});
+afterAll(() => server.close());
+
+const { getOrSaveSettings, lodasExport } = payrollCalls;
+const settings = {
+  lohngruppen: [
+    { id: 1, name: 'Fachkraft', wert: 20, lohnart: '1100' },
+    { id: 2, name: 'Aushilfe', wert: 13.5, lohnart: '1120' },
+  ],
+  bundesland: 'BY' as const,
+  region: '' as const,
+  dataOffline: false,
+  datev: { beraternummer: '29098', mandantennummer: '10418' },
+};
+
+function save(dataToSave: PayrollSave): Promise<PayrollModuleData> {
+  return server.call(getOrSaveSettings, admin.code, { dataToSave }).then((reply) => {
+    expectStatus(reply, 'success', 200);
+    return reply.body.save as PayrollModuleData;
+  });
+}
+const saveSettings = (changes: Partial<typeof settings> = {}) =>
+  save({ type: 'saveSettings', data: { settings: { ...settings, ...changes } } });
+
+const employee = (input: Partial<EmployeeInput>): EmployeeInput => ({
+  id: 0,
+  vorname: 'Erika',
+  nachname: 'Muster',
+  personalnummer: '',
+  eintrittsdatum: '',
+  urlaubstage: 30,
+  standard_lohngruppe: 1,
+  standard_arbeitsbeginn: '',
+  standard_arbeitsende: '',
+  standard_pausen: 0,
+  vertrag_lohngruppe: 0,
+  vertrag_stunden: 0,
+  festgehalt: 0,
+  ausnahmen: [],
+  ...input,
+});
+
+async function newEmployee(input: Partial<EmployeeInput>): Promise<number> {
+  const list = await save({ type: 'saveMitarbeiter', data: { mitarbeiter: employee(input) } });
+  const added = list.mitarbeiter.find((m) => m.vorname === input.vorname && m.nachname === input.nachname);
+  if (!added) throw new Error('employee not added');
+  return added.id;
+}
+
+type Day = { zeitVon: string; zeitBis: string; pausen: number; idLohngruppe: number; status?: 1 | 3 };
+/** A payroll of 2026-03 whose listed days (by day of month) are worked; the others are status 0. */
+async function savePayroll(
+  idMitarbeiter: number,
+  days: Record<number, Day>,
+  contract: Partial<PayrollInput> = {},
+): Promise<void> {
+  const abrechnung: PayrollInput = {
+    id: 0,
+    idMitarbeiter,
+    jahr: 2026,
+    monat: 3,
+    standard_lohngruppe: 1,
+    standard_arbeitsbeginn: '',
+    standard_arbeitsende: '',
+    standard_pausen: 0,
+    vertrag_lohngruppe: 0,
+    vertrag_stunden: 0,
+    festgehalt: 0,
+    ausnahmen: [],
+    ueberstundenAusgezahlt: [],
+    sonderzahlungen: [],
+    urlaubAusVorjahr: 0,
+    tage: monthDates(2026, 3).map((datum, index) => {
+      const day = days[index + 1];
+      return day
+        ? { datum, status: day.status ?? 1, objekt: '', ausnahme: false, ...day }
+        : { datum, status: 0, objekt: '', zeitVon: '', zeitBis: '', pausen: 0, idLohngruppe: 0, ausnahme: false };
+    }),
+    ...contract,
+  };
+  await save({ type: 'saveAbrechnung', data: { abrechnung } });
+}
+
+const exportMonth = (code: string, monat: unknown): Promise<Reply> => server.call(lodasExport, code, { monat });
+
+async function fileOf(reply: Reply): Promise<Buffer> {
+  expectStatus(reply, 'success', 200);
+  const download = await server.app.inject({
+    method: 'POST',
+    url: platformCalls.download.url,
+    payload: { code: admin.code, file: String(reply.body.file) },
+  });
+  expect(download.statusCode).toBe(200);
+  return download.rawPayload;
+}
+
+/** Refused with `message` on `field`; the reply's message says it too unless the request's schema refused it. */
+function expectRefused(reply: Reply, field: string, message: string, inReplyMessage = true): void {
+  expectStatus(reply, 'validationError', 400);
+  expect((reply.body.errors as Record<string, string[]>)[field]).toContain(message);
+  if (inReplyMessage) expect(String(reply.body.message)).toContain(message);
+}
+
+describe('lodasExport', () => {
+  beforeAll(async () => {
+    await saveSettings();
+    // An hourly wage on two groups: 2 days of 8 h (Fachkraft) and one of 4,5 h (Aushilfe), leave counts.
+    const becker = await newEmployee({ vorname: 'Jörg', nachname: 'Bäcker', personalnummer: '42' });
+    await savePayroll(becker, {
+      2: { zeitVon: '08:00', zeitBis: '16:30', pausen: 30, idLohngruppe: 1 },
+      3: { zeitVon: '08:00', zeitBis: '16:30', pausen: 30, idLohngruppe: 1, status: 3 },
+      4: { zeitVon: '08:00', zeitBis: '12:30', pausen: 0, idLohngruppe: 2 },
+    });
+    // A contract wage: 80 contract hours at Aushilfe, 2,25 paid-out overtime hours at Fachkraft, a special
+    // payment (an amount, named in the report).
+    const oezdemir = await newEmployee({ vorname: 'Şükrü', nachname: 'Özdemir', personalnummer: '7' });
+    await savePayroll(
+      oezdemir,
+      { 2: { zeitVon: '09:00', zeitBis: '10:00', pausen: 0, idLohngruppe: 2 } },
+      {
+        vertrag_lohngruppe: 2,
+        vertrag_stunden: 80,
+        ueberstundenAusgezahlt: [{ idLohngruppe: 1, stunden: 2.25 }],
+        sonderzahlungen: [{ text: 'Prämie', wert: 50 }],
+      },
+    );
+  });
+
+  it('writes the month as a LODAS file: header, record description, hours per Lohnart, CRLF, Windows-1252', async () => {
+    const reply = await exportMonth(admin.code, '2026-03');
+    expect(reply.body).toMatchObject({
+      status: 'success',
+      name: 'LODAS_Stunden_2026-03.txt',
+      hinweise: [
+        'Der Name „Özdemir, Şükrü“ steht als „Özdemir, Sükrü“ in der Datei (Windows-1252 kennt nicht alle Zeichen).',
+        'Özdemir, Şükrü: Prämie 50,00 € – Beträge stehen nicht in der Datei (sie enthält nur Stunden).',
+      ],
+    });
+    const bytes = await fileOf(reply);
+    expect(iconv.decode(bytes, 'win1252')).toBe(
+      [
+        '[Allgemein]',
+        'Ziel=LODAS',
+        'Version_SST=1.0',
+        'BeraterNr=29098',
+        'MandantenNr=10418',
+        'Feldtrennzeichen=;',
+        'Zahlenkomma=,',
+        'Datumsformat=TT/MM/JJJJ',
+        'Kommentarzeichen=*',
+        '',
+        '* Hortus: Stunden je Lohnart 03/2026',
+        '',
+        '[Satzbeschreibung]',
+        '10;u_lod_bwd_buchung_standard;abrechnung_zeitraum#bwd;bs_nr#bwd;bs_wert_butab#bwd;la_eigene#bwd;pnr#bwd;',
+        '',
+        '[Bewegungsdaten]',
+        '* 42 Bäcker, Jörg',
+        '10;01/03/2026;1;16,00;1100;42;',
+        '10;01/03/2026;1;4,50;1120;42;',
+        '* 7 Özdemir, Sükrü',
+        '10;01/03/2026;1;2,25;1100;7;',
+        '10;01/03/2026;1;80,00;1120;7;',
+        '',
+      ].join('\r\n'),
+    );
+    // Umlauts are single Windows-1252 bytes (ä = 0xE4, ö = 0xF6, Ö = 0xD6), not UTF-8 pairs; lines end in CRLF.
+    expect(bytes.includes(Buffer.from([0x42, 0xe4, 0x63, 0x6b, 0x65, 0x72]))).toBe(true);
+    expect(bytes.includes(Buffer.from([0xd6, 0x7a]))).toBe(true);
+    expect(bytes.includes(Buffer.from('Ã', 'latin1'))).toBe(false);
+    expect(bytes.toString('latin1').split('\r\n')).toHaveLength(23);
+    expect(bytes.toString('latin1').replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    // The file is the caller's: another user of the module cannot fetch it.
+    const other = await server.userWithSession({ rechteSolo: ['x|420|000'] });
+    const denied = await server.post(platformCalls.download.url, { code: other.code, file: String(reply.body.file) });
+    expect(denied.statusCode).not.toBe(200);
+  });
+
+  it('refuses callers without x|420|000 and users of other modules', async () => {
+    expectStatus(await exportMonth(outsider.code, '2026-03'), 'noRight', 403);
+    expectStatus(await exportMonth('not-a-session', '2026-03'), 'accessError', 401);
+  });
+
+  it('refuses a bad month with a German message on monat, and a month without payrolls', async () => {
+    for (const monat of ['2026-13', '03.2026', '', '1999-12', 202603]) {
+      expectRefused(await exportMonth(admin.code, monat), 'monat', lodasMessages.month, false);
+    }
+    expectRefused(await exportMonth(admin.code, '2026-04'), 'monat', lodasMessages.noPayrolls('April 2026'));
+  });
+
+  it('names every missing number at once instead of writing a file with gaps', async () => {
+    await saveSettings({
+      datev: { beraternummer: '', mandantennummer: '10418' },
+      lohngruppen: [settings.lohngruppen[0]!, { ...settings.lohngruppen[1]!, lohnart: '' }],
+    });
+    const ohne = await newEmployee({ vorname: 'Nina', nachname: 'Ohne', personalnummer: '' });
+    await savePayroll(ohne, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 1 } });
+    const buchstaben = await newEmployee({ vorname: 'Paul', nachname: 'Buchstabe', personalnummer: 'P-9' });
+    await savePayroll(buchstaben, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 0 } });
+    const doppelt = await newEmployee({ vorname: 'Dora', nachname: 'Doppelt', personalnummer: '042' });
+    await savePayroll(doppelt, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 1 } });
+    const reply = await exportMonth(admin.code, '2026-03');
+    expectRefused(reply, 'settings.datev', lodasMessages.numbersRequired(['die Beraternummer (1001–9999999)']));
+    expectRefused(reply, 'personalnummer', lodasMessages.personnelNumbers(['Buchstabe, Paul („P-9“)', 'Ohne, Nina']));
+    expectRefused(reply, 'personalnummer', lodasMessages.personnelNumberTwice('42', ['Bäcker, Jörg', 'Doppelt, Dora']));
+    expectRefused(reply, 'lohnart', lodasMessages.wageTypes(['Aushilfe']));
+    expectRefused(reply, 'lohngruppe', lodasMessages.withoutGroup(['Buchstabe, Paul']));
+    expect(reply.body.file).toBeUndefined();
+    for (const id of [ohne, buchstaben, doppelt]) {
+      await save({ type: 'delMitarbeiter', data: { idDelMitarbeiter: id } });
+    }
+    await saveSettings();
+  });
+
+  it('names a name Windows-1252 cannot write instead of writing a question mark', async () => {
+    // The name rule keeps such letters out of new input; a name stored before it (or restored) still has them.
+    const id = await newEmployee({ vorname: 'Li', nachname: 'Li', personalnummer: '88' });
+    await savePayroll(id, { 6: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 1 } });
+    await server.database.db.update(payrollEmployees).set({ nachname: '李' }).where(eq(payrollEmployees.id, id));
+    const reply = await exportMonth(admin.code, '2026-03');
+    expectRefused(reply, 'name', lodasMessages.notWindows1252('李, Li', ['李']));
+    await save({ type: 'delMitarbeiter', data: { idDelMitarbeiter: id } });
+    const after = await fileOf(await exportMonth(admin.code, '2026-03'));
+    expect(after.includes(0x3f)).toBe(false);
+  });
+
+  it('refuses bad numbers in the settings with German messages on their fields', async () => {
+    const field = (name: string) => `dataToSave.data.settings.${name}`;
+    const bad = async (changes: Partial<typeof settings>, name: string, message: string) => {
+      const reply = await server.call(getOrSaveSettings, admin.code, {
+        dataToSave: { type: 'saveSettings', data: { settings: { ...settings, ...changes } } },
+      });
+      expectStatus(reply, 'validationError', 400);
+      expect((reply.body.errors as Record<string, string[]>)[field(name)]).toContain(message);
+    };
+    await bad({ datev: { beraternummer: '1000', mandantennummer: '1' } }, 'datev.beraternummer', lodasMessages.adviser);
+    await bad(
+      { datev: { beraternummer: '1001', mandantennummer: '100000' } },
+      'datev.mandantennummer',
+      lodasMessages.client,
+    );
+    await bad(
+      { lohngruppen: [{ ...settings.lohngruppen[0]!, lohnart: '0100' }] },
+      'lohngruppen.0.lohnart',
+      lodasMessages.wageType,
+    );
+    await bad(
+      { lohngruppen: [{ ...settings.lohngruppen[0]!, lohnart: '10000' }] },
+      'lohngruppen.0.lohnart',
+      lodasMessages.wageType,
+    );
+  });
+});
