@@ -397,5 +397,5 @@ const lines = [
   '',
 ];
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-fs.writeFileSync(path.join(root, 'bench/results/latest.md'), lines.join('\n'));
+fs.writeFileSync(path.join(root, 'bench/results', process.env['BENCH_OUT'] ?? 'latest.md'), lines.join('\n'));
 console.log(lines.join('\n'));
