@@ -4,6 +4,7 @@ import { kostenUploadCall } from './calls/cost-uploads';
 import { getSettingsCall } from './calls/load';
 import { ausstellenCall, delDokumentCall, dokumentCall, stornierenCall } from './calls/documents';
 import { importKundenCall } from './calls/import';
+import { kontoauszugUebernehmenCall, kontoauszugVorschauCall, mahnenCall, offenePostenCall } from './calls/receivables';
 import { uploadCall } from './calls/uploads';
 import { recurringCostJob } from './costs';
 import { writeDemoReceipts } from './demo-costs';
@@ -27,6 +28,10 @@ export const customersServerModule: ServerModule = {
     ausstellenCall,
     uploadCall,
     importKundenCall,
+    offenePostenCall,
+    mahnenCall,
+    kontoauszugVorschauCall,
+    kontoauszugUebernehmenCall,
     delDokumentCall,
     kostenUploadCall,
   ],
