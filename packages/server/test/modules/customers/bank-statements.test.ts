@@ -131,8 +131,9 @@ describe('CAMT.053', () => {
     expect(reply.body).toMatchObject({ gebucht: 2, bereitsGebucht: 0 });
     const receipt = (reply.body.belege as { neuDokument: { dokumentart: number; wert: number; pfad: string } }[])[0];
     expect(receipt?.neuDokument).toMatchObject({ dokumentart: 20, wert: 11900, upload: true });
-    expect((await pageTexts(await fetchStored(server.app, staff.code, receipt?.neuDokument.pfad ?? ''))).join(' '))
-      .toContain('Buchungsbeleg Zahlungseingang');
+    expect(
+      (await pageTexts(await fetchStored(server.app, staff.code, receipt?.neuDokument.pfad ?? ''))).join(' '),
+    ).toContain('Buchungsbeleg Zahlungseingang');
     expect(await invoiceOpen('RE-2025-0001')).toBe(0);
     expect(await invoiceOpen('RE-2025-0002')).toBe(0);
     const order = (await data(staff.code)).auftraege.find((o) => o.dokumente.some((d) => d.name === 'RE-2025-0001'));
@@ -227,7 +228,11 @@ describe('bank CSV exports', () => {
 
 describe('refused statements and confirmations', () => {
   it('broken XML, DOCTYPE, other XML, an unknown CSV layout, bad cells, nothing sent: German messages', async () => {
-    expectInvalid(await preview('<Document><BkToCstmrStmt><Stmt></BkToCstmrStmt>'), 'inhalt', bankMessages.brokenXml(1));
+    expectInvalid(
+      await preview('<Document><BkToCstmrStmt><Stmt></BkToCstmrStmt>'),
+      'inhalt',
+      bankMessages.brokenXml(1),
+    );
     expectInvalid(
       await preview('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>'),
       'inhalt',
@@ -242,7 +247,11 @@ describe('refused statements and confirmations', () => {
     );
     expectInvalid(await preview(camt.replace('119.00', '119.001')), 'inhalt', bankMessages.badLine(1, 'Der Betrag'));
     expectInvalid(await preview(camt.replaceAll('BOOK', 'PDNG')), 'inhalt', bankMessages.noLines);
-    expectInvalid(await server.call(receivablesCalls.kontoauszugVorschau, staff.code, {}), 'file', bankMessages.noInput);
+    expectInvalid(
+      await server.call(receivablesCalls.kontoauszugVorschau, staff.code, {}),
+      'file',
+      bankMessages.noInput,
+    );
     const tooMany = [sparkasse.split('\r\n')[0], ...Array.from({ length: 2001 }, () => sparkasse.split('\r\n')[1])];
     expectInvalid(await preview(tooMany.join('\n')), 'inhalt', bankMessages.tooManyLines(2000));
   });
