@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { todayIsoDay } from '@hortus/contract';
+import type {
+  dunInput} from '@hortus/contract/modules/customers';
 import {
   daysBetween,
-  dunInput,
   dunningClaim,
   dunningLevelName,
   dunningMessages,

@@ -41,6 +41,25 @@ const firmaFields: {
   { key: 'bic', label: 'BIC', help: '8 oder 11 Zeichen, z. B. BYLADEM1001' },
 ];
 
+type DunningText = Exclude<keyof CustomerSettings['mahnwesen'], 'abstandTage' | 'fristTage'>;
+/** Issue 45: fees per level and the default interest (§ 288 BGB: base rate + 5 / + 9 points). */
+const dunningFields: { key: DunningText; label: string; help: string }[] = [
+  { key: 'gebuehrErinnerung', label: 'Gebühr Zahlungserinnerung (€)', help: 'meist 0,00' },
+  { key: 'gebuehrMahnung1', label: 'Gebühr 1. Mahnung (€)', help: 'z. B. 5,00' },
+  { key: 'gebuehrMahnung2', label: 'Gebühr 2. Mahnung (€)', help: 'z. B. 10,00' },
+  {
+    key: 'basiszins',
+    label: 'Basiszinssatz (%)',
+    help: 'der Deutschen Bundesbank (§ 247 BGB), ändert sich zum 1. Januar und 1. Juli',
+  },
+  { key: 'zuschlagVerbraucher', label: 'Zuschlag Verbraucher (Prozentpunkte)', help: '§ 288 Abs. 1 BGB: 5' },
+  {
+    key: 'zuschlagUnternehmer',
+    label: 'Zuschlag Unternehmer (Prozentpunkte)',
+    help: '§ 288 Abs. 2 BGB: 9 (Kunden mit Firma oder Leitweg-ID)',
+  },
+];
+
 type DatevText = Exclude<keyof CustomerSettings['datev'], 'sachkontenlaenge' | 'kontenrahmen'>;
 const datevFields: { key: DatevText; label: string; help: string }[] = [
   { key: 'beraternummer', label: 'Beraternummer', help: '4 bis 7 Ziffern' },
@@ -194,6 +213,28 @@ export function CustomerSettingsForm({ data }: { data: CustomerData }) {
                 helperText={field.help}
               />
             ))}
+          </Box>
+          <Divider />
+          <Typography variant="subtitle1" component="h2">
+            Mahnwesen
+          </Typography>
+          <Box sx={grid}>
+            {dunningFields.map((field) => (
+              <FormTextField
+                key={field.key}
+                control={control}
+                name={`mahnwesen.${field.key}`}
+                label={field.label}
+                helperText={field.help}
+              />
+            ))}
+            <FormNumberField
+              control={control}
+              name="mahnwesen.abstandTage"
+              label="Abstand der Mahnstufen (Tage)"
+              helperText="frühestens so viele Tage nach dem letzten Schreiben folgt die nächste Stufe"
+            />
+            <FormNumberField control={control} name="mahnwesen.fristTage" label="Zahlungsfrist im Schreiben (Tage)" />
           </Box>
           <Divider />
           <ListEditor
