@@ -45,8 +45,7 @@ test('the office imports a bank statement, confirms the match, and the invoice s
   const made = page.waitForResponse((response) => response.url().includes('?dokument'));
   await order.getByRole('button', { name: 'Rechnung erstellen' }).click();
   const invoice = ((await (await made).json()) as { neuDokument: { name: string; wert: number } }).neuDokument;
-  const row = order.getByTestId('order-document').filter({ hasText: invoice.name });
-  await expect(row).toContainText('offen');
+  await expect(order.getByTestId('order-document').filter({ hasText: invoice.name })).toContainText('offen');
 
   await page.goto('/410-300');
   await expect(page.getByTestId('open-items-table')).toContainText(invoice.name);
@@ -71,7 +70,11 @@ test('the office imports a bank statement, confirms the match, and the invoice s
   await page.goto('/410-100');
   await page.getByTestId('orders-table').getByRole('row').filter({ hasText: 'Herbstferien' }).click();
   const reopened = page.getByRole('dialog');
-  await expect(reopened.getByTestId('order-document').filter({ hasText: invoice.name })).toContainText('bezahlt');
+  const paid = reopened
+    .getByTestId('order-document')
+    .filter({ hasText: invoice.name })
+    .filter({ hasText: 'Rechnung ·' });
+  await expect(paid).toContainText('bezahlt');
   await expect(reopened.getByTestId('order-documents')).toContainText(`Zahlungseingang ${invoice.name}`);
 });
 

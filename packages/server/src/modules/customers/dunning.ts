@@ -1,7 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { todayIsoDay } from '@hortus/contract';
-import type {
-  dunInput} from '@hortus/contract/modules/customers';
+import type { dunInput } from '@hortus/contract/modules/customers';
 import {
   daysBetween,
   dunningClaim,
@@ -158,4 +157,19 @@ export async function sendNextLevel(
     },
   );
   return { ...sent, stufe: first.stufe };
+}
+
+/** An invoice view as just made, with its open amount as the load shows it (issue 45); other documents as they are. */
+export async function withOpenAmount(db: Db, view: OrderDocumentView): Promise<OrderDocumentView> {
+  if (view.dokumentart !== 1 || view.status !== 'ausgestellt' || view.stornoZu !== '') return view;
+  const documents = await db
+    .select()
+    .from(customerDocuments)
+    .where(
+      inArray(
+        customerDocuments.orderId,
+        db.select({ id: customerDocuments.orderId }).from(customerDocuments).where(eq(customerDocuments.id, view.id)),
+      ),
+    );
+  return { ...view, offen: invoiceOpenAmounts(documents.map(openAmountInput)).get(view.id) ?? 0 };
 }
