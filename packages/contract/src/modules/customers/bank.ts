@@ -52,27 +52,6 @@ export function invoiceNumbersIn(reference: string): string[] {
   return [...found];
 }
 
-/** A name compared loosely: lower case, umlauts spelled out, letters and digits only. */
-export function looseName(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]/g, '');
-}
-
-/** Whether a payer's name names the customer (one contains the other, loosely, at least 3 letters). */
-export function namesMatch(payer: string, customerNames: readonly string[]): boolean {
-  const p = looseName(payer);
-  if (p.length < 3) return false;
-  return customerNames.some((name) => {
-    const n = looseName(name);
-    return n.length >= 3 && (p.includes(n) || n.includes(p));
-  });
-}
-
 // ---------------------------------------------------------------- calls
 
 const bankFile = {

@@ -4,7 +4,6 @@ import { formatEuro, formatGermanDate, type UploadedFile } from '@hortus/contrac
 import {
   bankMessages,
   invoiceNumbersIn,
-  namesMatch,
   type BankLineView,
   type OrderDocumentView,
 } from '@hortus/contract/modules/customers';
@@ -12,6 +11,7 @@ import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import { type AppContext, invalid } from '../../platform/http/calls';
 import { renderPdf } from '../../platform/pdf/pdf-document';
+import { headerKey } from '../../platform/import/table';
 import { readStatement, type StatementLine } from './bank-parse';
 import { DOCUMENT_AREA } from './documents';
 import { orderDocumentView } from './document-view';
@@ -33,6 +33,16 @@ function customerNames({ customer, order }: Receivable): string[] {
     ...customer.contacts.flatMap((c) => [`${c.vorname} ${c.nachname}`, c.nachname]),
     ...customer.addresses.map((a) => a.firma),
   ].filter((name) => name.trim() !== '');
+}
+
+/** Whether a payer's name names the customer: one contains the other, compared loosely (as headers), ≥ 3 letters. */
+export function namesMatch(payer: string, names: readonly string[]): boolean {
+  const p = headerKey(payer);
+  if (p.length < 3) return false;
+  return names.some((name) => {
+    const n = headerKey(name);
+    return n.length >= 3 && (p.includes(n) || n.includes(p));
+  });
 }
 
 async function bookedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {

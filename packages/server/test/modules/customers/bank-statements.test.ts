@@ -2,19 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bankMessages,
-  customerCalls,
-  receivablesCalls,
-  type BankLineView,
-  type CustomerData,
-  type CustomerSettings,
-} from '@hortus/contract/modules/customers';
-import { createGroup } from '../../../src/seed/factories';
+import { bankMessages, customerCalls, receivablesCalls, type BankLineView } from '@hortus/contract/modules/customers';
 import { customerBankLines, customerDocuments } from '../../../src/modules/customers/schema';
-import { defaultCustomerSettings } from '../../../src/modules/customers/settings';
 import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
-import { customerCallsOf } from '../../support/customer-calls';
+import { customerCallsOf, receivablesWorld } from '../../support/customer-calls';
 import { postMultipart } from '../../support/multipart';
 import { pageTexts } from '../../support/pdf-reader';
 import { fetchStored } from '../../support/download';
@@ -33,7 +24,7 @@ let settingsOnly: { code: string; id: number };
 let outsider: { code: string; id: number };
 let customerLogin: { code: string; id: number };
 const invoiceIds: Record<string, number> = {};
-const { save, data, addCustomer } = customerCallsOf(() => server);
+const { data, addCustomer, addOrder } = customerCallsOf(() => server);
 
 /** An order of a customer named `firma` with one line of `net` euros at 19 %, invoiced on 1 March 2025. */
 async function invoiceFor(firma: string, net: string): Promise<void> {
@@ -41,20 +32,9 @@ async function invoiceFor(firma: string, net: string): Promise<void> {
     firma,
     anschriften: [{ firma, strasse: 'Weg', hausnummer: '1', plz: '01099', ort: 'Dresden' }],
   });
-  const order = await save(staff.code, {
-    type: 'addAuftrag',
-    data: {
-      id: 0,
-      id_kunde: customerId,
-      typ: 'Auftrag',
-      titel: 'Auftrag',
-      status: 1,
-      leistungen: [{ titel: 'Leistung', anzahl: '1', wert: net, mwst: '19' }],
-    },
-  });
-  expectStatus(order, 'success');
+  const orderId = await addOrder(staff.code, customerId, [{ titel: 'Leistung', anzahl: '1', wert: net, mwst: '19' }]);
   const reply = await server.call(customerCalls.dokument, staff.code, {
-    dokument: { id_auftrag: (order.body.save as CustomerData).lastAddedAuftrag, dokumentart: 1, datum: '2025-03-01' },
+    dokument: { id_auftrag: orderId, dokumentart: 1, datum: '2025-03-01' },
   });
   expectStatus(reply, 'success');
   const document = reply.body.neuDokument as { id: number; name: string };
@@ -63,18 +43,9 @@ async function invoiceFor(firma: string, net: string): Promise<void> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  const admin = await server.userWithSession({ rechteSolo: ['x|410|000', 'x|410|set'] });
-  staff = await server.userWithSession({ rechteSolo: ['x|410|000'] });
-  settingsOnly = await server.userWithSession({ rechteSolo: ['x|410|set'] });
-  outsider = await server.userWithSession({ rechteSolo: ['x|200|000'] });
-  const customerGroup = await createGroup(server.database.db, { name: 'Kunden', rechte: ['x|410|000'] });
-  customerLogin = await server.userWithSession({ groupIds: [customerGroup] });
-  const settings: CustomerSettings = {
-    ...defaultCustomerSettings,
-    id_nutzergruppe_kunde: customerGroup,
-    firma: { ...defaultCustomerSettings.firma, name: 'Muster GmbH', iban: 'DE02120300000000202051' },
-  };
-  expectStatus(await save(admin.code, { type: 'saveSettings', data: settings }), 'success');
+  ({ staff, settingsOnly, outsider, customerLogin } = await receivablesWorld(server, {
+    iban: 'DE02120300000000202051',
+  }));
   await invoiceFor('Bäckerei Müller & Söhne', '100,00'); // RE-2025-0001, 119,00 €
   await invoiceFor('Gärtnerei Grün GmbH', '200,00'); // RE-2025-0002, 238,00 €
   await invoiceFor('Kita Sonnenschein e.V.', '300,00'); // RE-2025-0003, 357,00 €

@@ -4,15 +4,11 @@ import {
   customerMessages,
   dunningMessages,
   receivablesCalls,
-  type CustomerData,
-  type CustomerSettings,
   type OpenItemView,
   type OrderDocumentView,
 } from '@hortus/contract/modules/customers';
-import { createGroup } from '../../../src/seed/factories';
-import { defaultCustomerSettings } from '../../../src/modules/customers/settings';
 import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
-import { customerCallsOf } from '../../support/customer-calls';
+import { customerCallsOf, receivablesWorld } from '../../support/customer-calls';
 import { pageTexts } from '../../support/pdf-reader';
 import { fetchStored } from '../../support/download';
 
@@ -24,24 +20,13 @@ let staff: { code: string; id: number };
 let settingsOnly: { code: string; id: number };
 let outsider: { code: string; id: number };
 let customerLogin: { code: string; id: number };
-const { save, addCustomer } = customerCallsOf(() => server);
+const { addCustomer, addOrder } = customerCallsOf(() => server);
 
 async function invoice(customer: Record<string, unknown>, datum: string): Promise<OrderDocumentView> {
   const customerId = await addCustomer(staff.code, customer);
-  const order = await save(staff.code, {
-    type: 'addAuftrag',
-    data: {
-      id: 0,
-      id_kunde: customerId,
-      typ: 'Auftrag',
-      titel: 'Hallenmiete',
-      status: 1,
-      leistungen: [{ titel: 'Miete', anzahl: '1', wert: '100,00', mwst: '19' }],
-    },
-  });
-  expectStatus(order, 'success');
+  const orderId = await addOrder(staff.code, customerId, [{ titel: 'Miete', anzahl: '1', wert: '100,00', mwst: '19' }]);
   const reply = await server.call(customerCalls.dokument, staff.code, {
-    dokument: { id_auftrag: (order.body.save as CustomerData).lastAddedAuftrag, dokumentart: 1, datum },
+    dokument: { id_auftrag: orderId, dokumentart: 1, datum },
   });
   expectStatus(reply, 'success');
   return reply.body.neuDokument as OrderDocumentView;
@@ -57,23 +42,10 @@ async function items(stichtag: string, code = staff.code): Promise<OpenItemView[
 
 beforeAll(async () => {
   server = await startTestServer();
-  const admin = await server.userWithSession({ rechteSolo: ['x|410|000', 'x|410|set'] });
-  staff = await server.userWithSession({ rechteSolo: ['x|410|000'] });
-  settingsOnly = await server.userWithSession({ rechteSolo: ['x|410|set'] });
-  outsider = await server.userWithSession({ rechteSolo: ['x|200|000'] });
-  const customerGroup = await createGroup(server.database.db, { name: 'Kunden', rechte: ['x|410|000'] });
-  customerLogin = await server.userWithSession({ groupIds: [customerGroup] });
-  const settings: CustomerSettings = {
-    ...defaultCustomerSettings,
-    id_nutzergruppe_kunde: customerGroup,
-    firma: {
-      ...defaultCustomerSettings.firma,
-      name: 'Muster GmbH',
-      iban: 'DE02120300000000202051',
-      zahlungszielTage: 14,
-    },
-  };
-  expectStatus(await save(admin.code, { type: 'saveSettings', data: settings }), 'success');
+  ({ staff, settingsOnly, outsider, customerLogin } = await receivablesWorld(server, {
+    iban: 'DE02120300000000202051',
+    zahlungszielTage: 14,
+  }));
 });
 afterAll(() => server.close());
 

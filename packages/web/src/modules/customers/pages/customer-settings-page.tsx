@@ -12,7 +12,6 @@ import {
   NO_VAT_CHOICE,
 } from '@hortus/contract/modules/customers';
 import { useSettings } from '../../../platform/api/get-settings';
-import { PageLoading } from '../../../platform/feedback/page-loading';
 import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
@@ -20,6 +19,7 @@ import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-b
 import { useCustomerData, useSaveCustomers } from '../api/customers';
 import { ListEditor, nextId, type ListColumn } from '../components/list-editor';
 import { vatCategoryOptions } from '../logic/vat-options';
+import { PageWaiting } from '../components/page-waiting';
 
 type Firma = CustomerSettings['firma'];
 const firmaFields: {
@@ -106,16 +106,7 @@ const ownAccount = 'leer: Standardkonto';
 export function CustomerSettingsPage() {
   useDismissibleOfflineBanner();
   const query = useCustomerData();
-  if (!query.data)
-    return (
-      <PageContainer>
-        {query.isError ? (
-          <Typography role="alert">{customerMessages.loadFailed}</Typography>
-        ) : (
-          <PageLoading text={customerMessages.loading} />
-        )}
-      </PageContainer>
-    );
+  if (!query.data) return <PageWaiting failed={query.isError} />;
   return <CustomerSettingsForm data={query.data} />;
 }
 

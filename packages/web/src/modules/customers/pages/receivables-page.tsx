@@ -9,7 +9,6 @@ import { customerMessages, dunningMessages, type OpenItemView } from '@hortus/co
 import { useAlert } from '../../../platform/alert/alert-context';
 import { ConfirmDialog } from '../../../platform/confirm/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
-import { PageLoading } from '../../../platform/feedback/page-loading';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadDocument } from '../api/customers';
@@ -17,6 +16,7 @@ import { useDun, useOpenItems } from '../api/receivables';
 import { BankStatementButton } from '../components/bank-statement-dialog';
 import { todayIso } from '../logic/today';
 import { pageSizes } from './customers-page';
+import { PageWaiting } from '../components/page-waiting';
 
 function overdueText(item: OpenItemView): string {
   if (item.tageUeberfaellig <= 0) return `fällig am ${formatGermanDate(item.faellig)}`;
@@ -109,16 +109,7 @@ export function ReceivablesPage() {
     ],
     [alert],
   );
-  if (!query.data)
-    return (
-      <PageContainer>
-        {query.isError ? (
-          <Typography role="alert">{customerMessages.loadFailed}</Typography>
-        ) : (
-          <PageLoading text={customerMessages.loading} />
-        )}
-      </PageContainer>
-    );
+  if (!query.data) return <PageWaiting failed={query.isError} />;
   const next = asking?.naechsteStufe;
   return (
     <PageContainer>
