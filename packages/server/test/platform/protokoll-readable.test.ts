@@ -229,13 +229,19 @@ describe('the modules name their columns (ServerModule.protokollFields)', () => 
     // Never recorded: the trigger's own exclusions (its fourth argument) and secrets by name (0017_protokoll.sql).
     const neverRecorded = /^(id|version|edited_by)$|password|passwort|hash|token|secret/i;
     const unnamed: string[] = [];
+    const untracked: string[] = [];
     for (const table of protokollLabels.keys()) {
       const [trigger] = await queryRows<{ args: string }>(
         db,
         sql`select encode(tgargs, 'escape') as args from pg_trigger where tgname = 'protokoll' and tgrelid = to_regclass(${table})`,
       );
-      // Entries a module writes itself ('anmeldung', 'weitergabe', a broadcast) have no table.
-      if (!trigger) continue;
+      // Entries a module writes itself ('anmeldung', 'weitergabe', a broadcast) have no table; a table that
+      // has a label but lost its trigger (e.g. a migration generated anew on a merge) is recorded by nobody.
+      if (!trigger) {
+        const [exists] = await queryRows<{ name: string | null }>(db, sql`select to_regclass(${table})::text as name`);
+        if (exists?.name) untracked.push(table);
+        continue;
+      }
       const excluded = new Set((trigger?.args.split('\\000')[3] ?? '').split(',').filter((name) => name !== ''));
       const columns = await queryRows<{ column_name: string }>(
         db,
@@ -249,6 +255,7 @@ describe('the modules name their columns (ServerModule.protokollFields)', () => 
       }
     }
     expect(protokollLabels.size).toBeGreaterThan(20);
+    expect(untracked).toEqual([]);
     expect(unnamed).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import { LONG_TEXT_MAX } from '../../platform/users';
 import { customerRights } from './definition';
 import { DEFAULT_DOCUMENT_HOUR } from './logic';
 import { accountField, datevSettings, DATEV_DEFAULTS } from './datev';
+import { dunningSettings, DUNNING_DEFAULTS } from './dunning';
 import { leitwegIdField } from './leitweg';
 import { exemptionCodeField, exemptionReasonField, vatCategoryField, vatChoiceErrors, type VatChoice } from './vat';
 import { costInput, costDocumentView, costUploadFields, costView, exportInput, lineNewCost } from './costs';
@@ -203,6 +204,8 @@ export const customerSettings = z.object({
   }),
   /** DATEV export: adviser and client numbers, account length, bank and default accounts. */
   datev: datevSettings.default(DATEV_DEFAULTS),
+  /** Dunning (issue 45): fees per level, default interest, days between levels. */
+  mahnwesen: dunningSettings.default(DUNNING_DEFAULTS),
 });
 export type CustomerSettings = z.infer<typeof customerSettings>;
 export type CustomerSettingsInput = z.input<typeof customerSettings>;
@@ -435,6 +438,13 @@ export const orderDocumentView = z.object({
   stornoZu: z.string(),
   /** A cancelled invoice: the number of its Stornorechnung ('' otherwise). */
   storniertDurch: z.string(),
+  /**
+   * Issue 45, staff only: an issued invoice's open amount in cents (0 = paid) — payments assigned to it (bank
+   * statement) first, then credit notes and other receipts of the order, oldest invoice first.
+   */
+  offen: z.number().optional(),
+  /** Issue 45: a reminder's dunning level (1 Zahlungserinnerung, 2 1. Mahnung, 3 2. Mahnung). */
+  mahnstufe: z.number().optional(),
 });
 export type OrderDocumentView = z.output<typeof orderDocumentView>;
 

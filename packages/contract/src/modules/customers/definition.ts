@@ -28,6 +28,8 @@ export const customersModule: ModuleDefinition = {
     { code: '', label: 'Kunden', right: customerRights.use },
     { code: '100', label: 'Aufträge', right: customerRights.use },
     { code: '200', label: 'Kosten', right: customerRights.use },
+    // Issue 45: the overdue list with the dunning levels and the bank statement import.
+    { code: '300', label: 'Offene Posten', right: customerRights.use },
     { code: 'set', label: 'Einstellungen', right: customerRights.settings },
   ],
   rights: {

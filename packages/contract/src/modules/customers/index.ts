@@ -8,3 +8,6 @@ export * from './datev';
 export * from './euer';
 export * from './leitweg';
 export * from './vat';
+export * from './dunning';
+export * from './bank';
+export * from './receivables-calls';

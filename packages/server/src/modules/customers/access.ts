@@ -21,7 +21,7 @@ async function visibleToStaff(db: Db, viewer: Caller): Promise<VisibleIds> {
 
 /** Module 410's access port (platform/modules/server-module.ts): the Protokoll's customers, orders and costs. */
 export const customersAccessPort: AccessPort = {
-  protokoll: { Kunde: visibleToStaff, Auftrag: visibleToStaff, Kosten: visibleToStaff },
+  protokoll: { Kunde: visibleToStaff, Auftrag: visibleToStaff, Kosten: visibleToStaff, Kontoumsatz: visibleToStaff },
 };
 
 /** Customers may only load; every change is for staff. */

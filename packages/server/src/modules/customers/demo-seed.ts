@@ -277,7 +277,7 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
     { dokumentart: 1, textbloecke: [2], ansprechpartnerId: 1 },
     {
       datum: day(-40),
-      erinnerung: day(-12),
+      erinnerung: day(-15),
     },
   );
   await issue(

@@ -1,4 +1,4 @@
-import type { OrderDocumentView } from '@hortus/contract/modules/customers';
+import type { OpenAmountDocument, OrderDocumentView } from '@hortus/contract/modules/customers';
 import type { customerDocuments } from './schema';
 
 type DocumentRow = typeof customerDocuments.$inferSelect;
@@ -49,4 +49,29 @@ export function orderDocumentView(row: DocumentRow, pfad: string, pfadXml: strin
     stornoZu: row.snapshot.storno?.name ?? '',
     storniertDurch: row.snapshot.storniertDurch ?? '',
   };
+}
+
+/** What the open amounts of an order's invoices are computed from (`invoiceOpenAmounts`), of one stored row. */
+export function openAmountInput(row: DocumentRow): OpenAmountDocument {
+  return {
+    id: row.id,
+    dokumentart: row.dokumentart,
+    wert: row.wertCents,
+    datum: row.datum,
+    status: row.status,
+    storno: row.snapshot.storno !== undefined,
+    rechnungId: row.snapshot.zahlung?.rechnungId ?? 0,
+  };
+}
+
+/** A staff view's issue-45 fields: an invoice's open amount, a reminder's dunning level. */
+export function withReceivables(
+  view: OrderDocumentView,
+  row: DocumentRow,
+  opens: ReadonlyMap<number, number>,
+): OrderDocumentView {
+  const offen = opens.get(row.id);
+  if (offen !== undefined) return { ...view, offen };
+  if (row.snapshot.mahnung) return { ...view, mahnstufe: row.snapshot.mahnung.stufe };
+  return view;
 }

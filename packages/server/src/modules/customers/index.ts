@@ -5,6 +5,7 @@ import { kostenEingangsrechnungCall } from './calls/e-invoices';
 import { getSettingsCall } from './calls/load';
 import { ausstellenCall, delDokumentCall, dokumentCall, stornierenCall } from './calls/documents';
 import { importKundenCall } from './calls/import';
+import { kontoauszugUebernehmenCall, kontoauszugVorschauCall, mahnenCall, offenePostenCall } from './calls/receivables';
 import { uploadCall } from './calls/uploads';
 import { recurringCostJob } from './costs';
 import { writeDemoReceipts } from './demo-costs';
@@ -29,6 +30,10 @@ export const customersServerModule: ServerModule = {
     uploadCall,
     kostenEingangsrechnungCall,
     importKundenCall,
+    offenePostenCall,
+    mahnenCall,
+    kontoauszugVorschauCall,
+    kontoauszugUebernehmenCall,
     delDokumentCall,
     kostenUploadCall,
   ],

@@ -3,6 +3,7 @@ import { netFromGross } from '@hortus/contract';
 import {
   noticeDeadline,
   compareOrders,
+  invoiceOpenAmounts,
   type OrderDocumentView,
   type LineView,
   type OrderView,
@@ -12,7 +13,13 @@ import { files } from '../../platform/db/schema';
 import { jsonRows } from '../../platform/db/raw';
 import { customerCosts, customerDocuments, customerOrderLines, customerOrders } from './schema';
 import { cachedCustomerPart } from './data-cache';
-import { germanDate, orderDocumentView, PUBLIC_DOCUMENT_TYPES } from './document-view';
+import {
+  germanDate,
+  openAmountInput,
+  orderDocumentView,
+  PUBLIC_DOCUMENT_TYPES,
+  withReceivables,
+} from './document-view';
 
 type OrderRow = typeof customerOrders.$inferSelect;
 type LineRow = typeof customerOrderLines.$inferSelect;
@@ -149,9 +156,17 @@ async function buildOrderViews(
   return orders
     .map((order) => {
       const orderLines = linesOf.get(order.id) ?? [];
-      const dokumente: OrderDocumentView[] = (documentsOf.get(order.id) ?? []).map(({ document, path }) =>
-        orderDocumentView(document, path, document.xmlFileId ? (xmlPaths.get(document.xmlFileId) ?? '') : ''),
-      );
+      const rows = documentsOf.get(order.id) ?? [];
+      // Staff see each invoice's open amount and each reminder's level (issue 45).
+      const opens = forCustomer ? null : invoiceOpenAmounts(rows.map(({ document }) => openAmountInput(document)));
+      const dokumente: OrderDocumentView[] = rows.map(({ document, path }) => {
+        const view = orderDocumentView(
+          document,
+          path,
+          document.xmlFileId ? (xmlPaths.get(document.xmlFileId) ?? '') : '',
+        );
+        return opens ? withReceivables(view, document, opens) : view;
+      });
       const leistungen: LineView[] = orderLines.map((line) => ({
         id: line.id,
         pos: line.pos,

@@ -8,7 +8,12 @@ export const customersProcessing: ProcessingSource = async () => [
     zweck: 'Angebote, Aufträge, Rechnungen und Mahnungen; Kosten und Belege',
     rechtsgrundlage: 'Art. 6 Abs. 1 lit. b und c DSGVO (Vertrag, §§ 147 AO, 257 HGB)',
     betroffene: ['Kunden und ihre Ansprechpartner'],
-    datenkategorien: ['Name, Firma, Anschriften, Kontaktdaten', 'Aufträge, Rechnungen und Zahlungen', 'Kundenzugang'],
+    datenkategorien: [
+      'Name, Firma, Anschriften, Kontaktdaten',
+      'Aufträge, Rechnungen, Mahnungen und Zahlungen',
+      'Zahlungseingänge aus Kontoauszügen (Name, IBAN, Verwendungszweck)',
+      'Kundenzugang',
+    ],
     empfaenger: ['Verwaltung', 'Steuerberatung (Export)'],
     loeschfrist:
       `Rechnungen und Belege ${years(LEGAL_RETENTION_YEARS.buchungsbeleg)} nach Ende des Kalenderjahres, ` +

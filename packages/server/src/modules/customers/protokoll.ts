@@ -92,4 +92,15 @@ export const customersProtokollFields: ProtokollFields = {
     file_id: null,
     created_at: null,
   },
+  customer_bank_lines: {
+    schluessel: 'Buchungsschlüssel',
+    datum: 'Buchungstag',
+    betrag_cents: { label: 'Betrag', format: 'euro' },
+    name: 'Zahlungspflichtiger',
+    iban: 'IBAN',
+    verwendungszweck: 'Verwendungszweck',
+    invoice_id: 'Rechnung Nr.',
+    receipt_id: 'Beleg Nr.',
+    created_at: null,
+  },
 };

@@ -120,6 +120,19 @@ export interface DocumentSnapshot {
   entwurf?: Record<string, unknown>;
   /** A cancelled invoice: the number of its Stornorechnung. */
   storniertDurch?: string;
+  /** A reminder (4, issue 45): the invoice, the dunning level and what the letter claims (cents). */
+  mahnung?: {
+    rechnungId: number;
+    rechnung: string;
+    stufe: number;
+    offen: number;
+    gebuehren: number;
+    zinsen: number;
+    tage: number;
+    zinssatz: number;
+  };
+  /** A receipt (20) from a bank statement (issue 45): the invoice it pays and the booking's key. */
+  zahlung?: { rechnungId: number; schluessel: string };
   /** The addressee as printed (documents made since issue 45), so a Stornorechnung addresses the same. */
   empfaenger?: {
     lines: string[];
@@ -287,6 +300,28 @@ export const customerExternalReceipts = pgTable(
   ],
 );
 
+/**
+ * Bookings of bank statements taken over as payments (issue 45): one row per booking, unique by its key (the
+ * bank's AcctSvcrRef, else a hash of day, amount, reference and IBAN), so a statement read again books nothing
+ * twice. The receipt it made stays linked while it exists.
+ */
+export const customerBankLines = pgTable(
+  'customer_bank_lines',
+  {
+    id: serial('id').primaryKey(),
+    schluessel: text('schluessel').notNull(),
+    datum: date('datum', { mode: 'string' }).notNull(),
+    betragCents: cents('betrag_cents'),
+    name: text('name').notNull().default(''),
+    iban: text('iban').notNull().default(''),
+    verwendungszweck: text('verwendungszweck').notNull().default(''),
+    invoiceId: integer('invoice_id').references(() => customerDocuments.id, { onDelete: 'set null' }),
+    receiptId: integer('receipt_id').references(() => customerDocuments.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('customer_bank_lines_key_idx').on(table.schluessel)],
+);
+
 /** Readable names of the tracked tables of module 410, for the Protokoll's details line (ServerModule.protokollLabels). */
 export const customersProtokollLabels: Readonly<Record<string, string>> = {
   customers: 'Kunde',
@@ -296,4 +331,5 @@ export const customersProtokollLabels: Readonly<Record<string, string>> = {
   customer_scheduled_documents: 'Geplanter Beleg',
   customer_costs: 'Kosten',
   customer_cost_documents: 'Kostenbeleg',
+  customer_bank_lines: 'Kontoumsatz',
 };

@@ -1,6 +1,7 @@
 import {
   customerSettings,
   DATEV_DEFAULTS,
+  DUNNING_DEFAULTS,
   NO_VAT_CHOICE,
   type CustomerSettings,
 } from '@hortus/contract/modules/customers';
@@ -66,6 +67,7 @@ export const defaultCustomerSettings: CustomerSettings = {
     zahlungszielTage: 14,
   },
   datev: DATEV_DEFAULTS,
+  mahnwesen: DUNNING_DEFAULTS,
 };
 
 export function readCustomerSettings(db: Db): Promise<CustomerSettings> {

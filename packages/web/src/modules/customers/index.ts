@@ -7,6 +7,7 @@ const pages: ModulePages = {
   '': CustomersPage,
   '100': lazyExport(() => import('./pages/orders-page'), 'OrdersPage'),
   '200': lazyExport(() => import('./pages/costs-page'), 'CostsPage'),
+  '300': lazyExport(() => import('./pages/receivables-page'), 'ReceivablesPage'),
   set: lazyExport(() => import('./pages/customer-settings-page'), 'CustomerSettingsPage'),
 };
 export default pages;

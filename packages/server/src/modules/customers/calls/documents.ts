@@ -8,6 +8,7 @@ import { planDocument } from '../document-job';
 import { createDocument, deleteDocument, issueDraft } from '../documents';
 import { exportZip } from '../euer';
 import { createReminder } from '../reminders';
+import { withOpenAmount } from '../dunning';
 import { cancelInvoice } from '../cancellation';
 
 export const dokumentCall = defineCall(customerCalls.dokument).forSession({
@@ -31,7 +32,8 @@ export const dokumentCall = defineCall(customerCalls.dokument).forSession({
     if (doc.terminPlanen) return { status: 'success', ueberschrieben: false, geplant: await planDocument(db, doc) };
     const { document, replaced } =
       doc.dokumentart === 4 ? await createReminder(app, doc) : await createDocument(app, doc);
-    return { status: 'success', neuDokument: document, ueberschrieben: replaced };
+    // Issue 45: an invoice carries its open amount as the load shows it.
+    return { status: 'success', neuDokument: await withOpenAmount(db, document), ueberschrieben: replaced };
   },
 });
 
@@ -67,6 +69,6 @@ export const ausstellenCall = defineCall(customerCalls.ausstellen).forSession({
   errorPrefix: 'ausstellen.',
   async handle({ app, db, input, user }) {
     await requireStaff(db, user);
-    return { status: 'success', neuDokument: await issueDraft(app, input.ausstellen) };
+    return { status: 'success', neuDokument: await withOpenAmount(db, await issueDraft(app, input.ausstellen)) };
   },
 });

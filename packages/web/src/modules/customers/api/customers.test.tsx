@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useWithheldTabs } from '../../../platform/module-page/withheld-tabs';
 import {
   COSTS_TAB,
+  RECEIVABLES_TAB,
   customerKeys,
   customerQueryOptions,
   keepOffline,
@@ -55,7 +56,7 @@ describe('useCustomerData', () => {
 
   it("withholds the 'Kosten' tab from a customer, not from staff", async () => {
     const customer = loaded(true);
-    await waitFor(() => expect(customer.result.current).toEqual([COSTS_TAB]));
+    await waitFor(() => expect(customer.result.current).toEqual([COSTS_TAB, RECEIVABLES_TAB]));
     customer.unmount();
     const staff = loaded(false);
     await waitFor(() => expect(staff.result.current).toEqual([]));

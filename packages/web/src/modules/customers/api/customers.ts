@@ -65,16 +65,18 @@ export const customerQueryOptions = (jahr = storedCostYear()) =>
 
 /**
  * The module's data with the costs of `jahr` (default the stored filter year); for a customer the
- * 'Kosten' tab (costs are internal) is withheld from the tab bars.
+ * 'Kosten' and 'Offene Posten' tabs (internal) are withheld from the tab bars.
  */
 export function useCustomerData(jahr?: number) {
   const query = useQuery(customerQueryOptions(jahr));
-  useWithholdTabs(customersModule.code, query.data?.istKunde === true ? [COSTS_TAB] : []);
+  useWithholdTabs(customersModule.code, query.data?.istKunde === true ? [COSTS_TAB, RECEIVABLES_TAB] : []);
   return query;
 }
 
 /** The tab code of /410-200 Kosten. */
 export const COSTS_TAB = '200';
+/** The tab code of /410-300 Offene Posten (issue 45; internal like the costs). */
+export const RECEIVABLES_TAB = '300';
 
 /**
  * Every save answers the fresh data of the shown year (with the change markers), which replaces that

@@ -16,6 +16,7 @@ import {
   customerMessages,
   customerRights,
   DRAFT_TYPE,
+  dunningLevelName,
   type CustomerData,
   type OrderDocumentView,
   type OrderView,
@@ -82,6 +83,8 @@ const questions: Record<
 /** The kind as the list names it: a Stornorechnung names the invoice it cancels. */
 function kindOf(document: OrderDocumentView): string {
   if (document.stornoZu !== '') return `Stornorechnung zu ${document.stornoZu}`;
+  // Issue 45: a reminder says its dunning level.
+  if (document.mahnstufe !== undefined) return dunningLevelName(document.mahnstufe);
   return typeNames[document.dokumentart] ?? '';
 }
 
@@ -115,6 +118,14 @@ export function OrderDocuments({ order, data }: { order: OrderView; data: Custom
           <Typography variant="body2" color="text.secondary">
             {kindOf(document)} · {formatGermanDate(document.dateUpload)} · {formatEuro(document.wert)}
           </Typography>
+          {document.offen !== undefined && document.status === 'ausgestellt' && document.stornoZu === '' && (
+            <Chip
+              size="small"
+              color={document.offen === 0 ? 'success' : 'default'}
+              variant="outlined"
+              label={document.offen === 0 ? 'bezahlt' : `offen ${formatEuro(document.offen)}`}
+            />
+          )}
           {document.status === 'storniert' && (
             <Chip
               size="small"

@@ -12,7 +12,6 @@ import {
   NO_VAT_CHOICE,
 } from '@hortus/contract/modules/customers';
 import { useSettings } from '../../../platform/api/get-settings';
-import { PageLoading } from '../../../platform/feedback/page-loading';
 import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
@@ -20,6 +19,7 @@ import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-b
 import { useCustomerData, useSaveCustomers } from '../api/customers';
 import { ListEditor, nextId, type ListColumn } from '../components/list-editor';
 import { vatCategoryOptions } from '../logic/vat-options';
+import { PageWaiting } from '../components/page-waiting';
 
 type Firma = CustomerSettings['firma'];
 const firmaFields: {
@@ -39,6 +39,25 @@ const firmaFields: {
   { key: 'bank', label: 'Bank' },
   { key: 'iban', label: 'IBAN', help: 'z. B. DE02 1203 0000 0000 2020 51 (die Prüfziffern werden geprüft)' },
   { key: 'bic', label: 'BIC', help: '8 oder 11 Zeichen, z. B. BYLADEM1001' },
+];
+
+type DunningText = Exclude<keyof CustomerSettings['mahnwesen'], 'abstandTage' | 'fristTage'>;
+/** Issue 45: fees per level and the default interest (§ 288 BGB: base rate + 5 / + 9 points). */
+const dunningFields: { key: DunningText; label: string; help: string }[] = [
+  { key: 'gebuehrErinnerung', label: 'Gebühr Zahlungserinnerung (€)', help: 'meist 0,00' },
+  { key: 'gebuehrMahnung1', label: 'Gebühr 1. Mahnung (€)', help: 'z. B. 5,00' },
+  { key: 'gebuehrMahnung2', label: 'Gebühr 2. Mahnung (€)', help: 'z. B. 10,00' },
+  {
+    key: 'basiszins',
+    label: 'Basiszinssatz (%)',
+    help: 'der Deutschen Bundesbank (§ 247 BGB), ändert sich zum 1. Januar und 1. Juli',
+  },
+  { key: 'zuschlagVerbraucher', label: 'Zuschlag Verbraucher (Prozentpunkte)', help: '§ 288 Abs. 1 BGB: 5' },
+  {
+    key: 'zuschlagUnternehmer',
+    label: 'Zuschlag Unternehmer (Prozentpunkte)',
+    help: '§ 288 Abs. 2 BGB: 9 (Kunden mit Firma oder Leitweg-ID)',
+  },
 ];
 
 type DatevText = Exclude<keyof CustomerSettings['datev'], 'sachkontenlaenge' | 'kontenrahmen'>;
@@ -87,16 +106,7 @@ const ownAccount = 'leer: Standardkonto';
 export function CustomerSettingsPage() {
   useDismissibleOfflineBanner();
   const query = useCustomerData();
-  if (!query.data)
-    return (
-      <PageContainer>
-        {query.isError ? (
-          <Typography role="alert">{customerMessages.loadFailed}</Typography>
-        ) : (
-          <PageLoading text={customerMessages.loading} />
-        )}
-      </PageContainer>
-    );
+  if (!query.data) return <PageWaiting failed={query.isError} />;
   return <CustomerSettingsForm data={query.data} />;
 }
 
@@ -194,6 +204,28 @@ export function CustomerSettingsForm({ data }: { data: CustomerData }) {
                 helperText={field.help}
               />
             ))}
+          </Box>
+          <Divider />
+          <Typography variant="subtitle1" component="h2">
+            Mahnwesen
+          </Typography>
+          <Box sx={grid}>
+            {dunningFields.map((field) => (
+              <FormTextField
+                key={field.key}
+                control={control}
+                name={`mahnwesen.${field.key}`}
+                label={field.label}
+                helperText={field.help}
+              />
+            ))}
+            <FormNumberField
+              control={control}
+              name="mahnwesen.abstandTage"
+              label="Abstand der Mahnstufen (Tage)"
+              helperText="frühestens so viele Tage nach dem letzten Schreiben folgt die nächste Stufe"
+            />
+            <FormNumberField control={control} name="mahnwesen.fristTage" label="Zahlungsfrist im Schreiben (Tage)" />
           </Box>
           <Divider />
           <ListEditor

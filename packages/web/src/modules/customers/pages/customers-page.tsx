@@ -1,12 +1,10 @@
 import { Suspense, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { customerMessages, type CustomerView } from '@hortus/contract/modules/customers';
+import type { CustomerView } from '@hortus/contract/modules/customers';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
 import { ALL_ROWS } from '../../../platform/data-table/pagination';
-import { PageLoading } from '../../../platform/feedback/page-loading';
 import { SearchField } from '../../../platform/filters/search-field';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
@@ -16,6 +14,7 @@ import { matchesSearch } from '../logic/search';
 import { lazyExport } from '../../../platform/lazy/lazy-export';
 import { ImportButton } from '../../../platform/import/import-button';
 import { customersImport } from '../components/customers-import';
+import { PageWaiting } from '../components/page-waiting';
 
 // The dialog (its form and the user-parameter fields) loads when opened, not with the list (issue 21).
 const CustomerDialog = lazyExport(() => import('../components/customer-dialog'), 'CustomerDialog');
@@ -48,16 +47,7 @@ export function CustomersPage() {
       ),
     [data?.kunden, search],
   );
-  if (!data)
-    return (
-      <PageContainer>
-        {query.isError ? (
-          <Typography role="alert">{customerMessages.loadFailed}</Typography>
-        ) : (
-          <PageLoading text={customerMessages.loading} />
-        )}
-      </PageContainer>
-    );
+  if (!data) return <PageWaiting failed={query.isError} />;
   return (
     <PageContainer>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>

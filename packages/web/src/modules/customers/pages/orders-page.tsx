@@ -13,7 +13,6 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import { formatEuro, formatGermanDate } from '@hortus/contract';
 import { customerMessages, paymentIntervalName, type OrderView } from '@hortus/contract/modules/customers';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
-import { PageLoading } from '../../../platform/feedback/page-loading';
 import { useDataRenderedInSlices } from '../../../platform/query/render-in-slices';
 import { SearchField } from '../../../platform/filters/search-field';
 import { PageContainer } from '../../../platform/layout/page-container';
@@ -24,6 +23,7 @@ import { RevenueOverview } from '../components/revenue-overview';
 import { bandColor, filterOrders, orderChips, statusLabel } from '../logic/orders';
 import { todayIso } from '../logic/today';
 import { pageSizes } from './customers-page';
+import { PageWaiting } from '../components/page-waiting';
 
 /** /410-100 Aufträge: orders and contracts with filters, warning chips, cards below 850 px; ?a= opens an order. */
 export function OrdersPage() {
@@ -50,16 +50,7 @@ export function OrdersPage() {
     setParams({}, { replace: true });
   }, [data, wanted, setParams]);
 
-  if (!data)
-    return (
-      <PageContainer>
-        {query.isError ? (
-          <Typography role="alert">{customerMessages.loadFailed}</Typography>
-        ) : (
-          <PageLoading text={customerMessages.loading} />
-        )}
-      </PageContainer>
-    );
+  if (!data) return <PageWaiting failed={query.isError} />;
   const today = todayIso();
   const staff = !data.istKunde;
   const columns: DataTableColumn<OrderView>[] = [
