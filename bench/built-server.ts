@@ -26,7 +26,9 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
  * compares other flags against them.
  */
 export const benchNodeFlags: readonly string[] =
-  process.env['BENCH_NODE_FLAGS'] === undefined ? serverNodeFlags : process.env['BENCH_NODE_FLAGS'].split(' ').filter(Boolean);
+  process.env['BENCH_NODE_FLAGS'] === undefined
+    ? serverNodeFlags
+    : process.env['BENCH_NODE_FLAGS'].split(' ').filter(Boolean);
 
 /** Starts the built server on a free port with `env` added; answers once it listens. */
 export async function startBuiltServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
