@@ -8,6 +8,7 @@ import { feesRetentionJob, holdFamilies } from './holds';
 import { feesProtokollFields, feesProtokollLabels } from './protokoll';
 import { FEES_FILE_AREA } from './runs';
 import { feesProcessing } from './processing';
+import { feesAccessPort, feesPersonalData } from './privacy';
 
 /**
  * Module 220 Beiträge (README.md): care fees, meals that a parent's absence report cancels, monthly statements and
@@ -22,6 +23,8 @@ export const feesServerModule: ServerModule = {
   protokollFields: feesProtokollFields,
   // GoBD holds (holds.ts): an erased family's statements and used mandates are blocked, the job deletes them later.
   eraseAccount: holdFamilies,
+  personalData: feesPersonalData,
+  access: feesAccessPort,
   jobs: [feesRetentionJob],
   demoSeed: seedFeesDemo,
   beforeRequests: runDemoMonth,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerCalls, type CustomerData } from '@hortus/contract/modules/customers';
 import { addMonths, feesCalls, type FeesData } from '@hortus/contract/modules/fees';
+import { eq } from 'drizzle-orm';
+import { userAdminCalls, userAdminMessages } from '@hortus/contract/modules/user-admin';
+import { feesAccessPort } from '../../../src/modules/fees/privacy';
+import { feesMandates, feesStatements } from '../../../src/modules/fees/schema';
 import { berlinNow } from '../../../src/platform/time/berlin-time';
+import { readZip } from '../../support/zip-reader';
 import { fetchStored } from '../../support/download';
 import { expectStatus, startTestServer, type TestServer } from '../../support/helper';
 
@@ -48,5 +53,43 @@ describe('220 demo', () => {
     expect(parent.familien).toHaveLength(1);
     expect(parent.laeufe[0]!.abrechnungen).toHaveLength(1);
     expect(parent.mandate[0]!.iban).toContain('••••');
+  });
+});
+
+describe('220 in the Datenauskunft (Art. 15 DSGVO, issue 46)', () => {
+  it('holds a family’s mandate and statements; the fee office may see them, a Datenschutz officer alone may not', async () => {
+    const [statement] = await server.database.db
+      .select({ familyId: feesStatements.familyId })
+      .from(feesStatements)
+      .innerJoin(feesMandates, eq(feesMandates.familyId, feesStatements.familyId))
+      .limit(1);
+    const familyId = statement!.familyId;
+    const admin = await server.login('admin', 'Admin#Passwort1');
+    const made = await server.call(userAdminCalls.datenauskunft, admin, { data: familyId });
+    expectStatus(made, 'success', 200);
+    const zip = readZip(await fetchStored(server.app, admin, String(made.body.file)));
+    const part = JSON.parse(zip.get('beitraege.json')?.toString('utf8') ?? 'null') as {
+      mandate: { iban: string; mandatsreferenz: string }[];
+      abrechnungen: { monat: string; betragCents: number }[];
+    };
+    expect(part.mandate.length).toBeGreaterThan(0);
+    expect(part.mandate[0]?.iban).toMatch(/^DE\d{20}$/);
+    expect(part.abrechnungen.length).toBeGreaterThan(0);
+    expect(part.abrechnungen[0]?.monat).toMatch(/^\d{4}-\d{2}$/);
+
+    const officer = await server.userWithSession({ rechteSolo: ['x|005|040'] });
+    const refused = await server.call(userAdminCalls.datenauskunft, officer.code, { data: familyId });
+    expectStatus(refused, 'noRight', 403);
+    expect(refused.body.message).toBe(userAdminMessages.datenauskunftWithheld);
+    // 220's own rule: the fee office and the family itself see this part (the whole Datenauskunft also asks the
+    // other modules, e.g. 200 for the children); anybody else only when 220 holds nothing about the person.
+    const port = (id: number, rechte: string[]) =>
+      feesAccessPort.personalData!(server.database.db, { id, gruppen: [], rechte }, familyId);
+    expect(await port(officer.id, ['x|220|000'])).toBe(true);
+    expect(await port(familyId, ['x|220|100'])).toBe(true);
+    expect(await port(officer.id, ['x|005|040', 'x|220|100'])).toBe(false);
+    expect(
+      await feesAccessPort.personalData!(server.database.db, { id: officer.id, gruppen: [], rechte: [] }, officer.id),
+    ).toBe(true);
   });
 });
