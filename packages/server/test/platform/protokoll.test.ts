@@ -574,7 +574,11 @@ describe('the demo', () => {
               !entry.objekt.startsWith('Auftrag') &&
               entry.objekt !== 'Moduleinstellungen 220-demo-lauf' &&
               entry.objekt !== 'Moduleinstellungen 410' &&
-              !(entry.modul === 'Kunden' && entry.objekt.startsWith('Kosten') && entry.details.includes('Rücklastschrift')),
+              !(
+                entry.modul === 'Kunden' &&
+                entry.objekt.startsWith('Kosten') &&
+                entry.details.includes('Rücklastschrift')
+              ),
           )
           .map((entry) => `${entry.modul}: ${entry.objekt}`),
       ).toEqual([]);
