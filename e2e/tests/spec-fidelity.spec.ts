@@ -33,7 +33,8 @@ test("410: 'Lade Daten... Bitte warten' while loading, tab bars at top and botto
 
   await expect(page.getByRole('tablist', { name: 'Kunden' })).toBeVisible();
   const bottom = page.getByRole('navigation', { name: 'Kunden: Reiter' });
-  await expect(bottom.getByRole('link')).toHaveText(['Kunden', 'Aufträge', 'Kosten', 'Einstellungen']);
+  // The specification's three tabs and the settings, with our 'Offene Posten' (issue 45) before the settings.
+  await expect(bottom.getByRole('link')).toHaveText(['Kunden', 'Aufträge', 'Kosten', 'Offene Posten', 'Einstellungen']);
   await bottom.getByRole('link', { name: 'Aufträge' }).click();
   await expect(page).toHaveURL(/\/410-100$/);
   await expect(page.getByRole('tab', { name: 'Aufträge' })).toHaveAttribute('aria-selected', 'true');
