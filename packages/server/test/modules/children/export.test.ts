@@ -8,7 +8,7 @@ import {
   type ChildrenSave,
   type EditChildInput,
 } from '@hortus/contract/modules/children';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { groups, protokoll } from '../../../src/platform/db/schema';
 import { createGroup } from '../../../src/seed/factories';
 import { expectStatus, startTestServer, type TestServer } from '../../support/helper';
@@ -290,7 +290,9 @@ describe('exportKinder', () => {
     const entries = await db
       .select()
       .from(protokoll)
-      .where(and(eq(protokoll.nutzerId, staff.id), eq(protokoll.objektTyp, 'Kinderliste')));
+      .where(and(eq(protokoll.nutzerId, staff.id), eq(protokoll.objektTyp, 'Kinderliste')))
+      // In the order written (PostgreSQL answers an unordered select in any order).
+      .orderBy(asc(protokoll.id));
     // The Protokoll tells which export carried health notes.
     expect(entries.map((entry) => JSON.stringify(entry.details))).toEqual([
       expect.stringContaining('"Gesundheitshinweise":[null,"nein"]'),
