@@ -84,6 +84,16 @@ function parseAnswer<T extends RegistrationResponseJSON | AuthenticationResponse
   return value as T;
 }
 
+/**
+ * A verification's result when it verified; a thrown error (malformed answer) or a failed check answers the one
+ * German message on `antwort`.
+ */
+async function verifiedOrRefused<T extends { verified: boolean }>(check: Promise<T>): Promise<T & { verified: true }> {
+  const result = await check.catch(() => null);
+  if (!result?.verified) throw invalid({ antwort: [messages.passkeyFailed] });
+  return result as T & { verified: true };
+}
+
 /** Options for adding a passkey to the caller's account (its existing ones excluded). */
 export async function registrationOptions(db: Db, rp: RelyingParty, user: { id: number; nn: string }) {
   const own = await db
@@ -110,19 +120,15 @@ export async function registrationOptions(db: Db, rp: RelyingParty, user: { id: 
 export async function addPasskey(db: Db, rp: RelyingParty, userId: number, answerText: string, name: string) {
   const answer = parseAnswer<RegistrationResponseJSON>(answerText);
   const expectedChallenge = await takeChallenge(db, answer.response.clientDataJSON, userId);
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-  try {
-    verification = await verifyRegistrationResponse({
+  const verification = await verifiedOrRefused(
+    verifyRegistrationResponse({
       response: answer,
       expectedChallenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
-    });
-  } catch {
-    throw invalid({ antwort: [messages.passkeyFailed] });
-  }
-  if (!verification.verified) throw invalid({ antwort: [messages.passkeyFailed] });
+    }),
+  );
   const { credential } = verification.registrationInfo;
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
   if (n >= MAX_PASSKEYS) throw invalid({ name: [messages.passkeyLimit] });
@@ -178,9 +184,8 @@ export async function verifyPasskeyLogin(
     .innerJoin(users, eq(users.id, passkeys.userId))
     .where(eq(passkeys.credentialId, answer.id));
   if (!key) throw invalid({ antwort: [messages.passkeyUnknown] });
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-  try {
-    verification = await verifyAuthenticationResponse({
+  const verification = await verifiedOrRefused(
+    verifyAuthenticationResponse({
       response: answer,
       expectedChallenge,
       expectedOrigin: rp.origin,
@@ -192,11 +197,8 @@ export async function verifyPasskeyLogin(
         transports: key.transports,
       },
       requireUserVerification: true,
-    });
-  } catch {
-    throw invalid({ antwort: [messages.passkeyFailed] });
-  }
-  if (!verification.verified) throw invalid({ antwort: [messages.passkeyFailed] });
+    }),
+  );
   await db
     .update(passkeys)
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
