@@ -152,7 +152,7 @@ export const userParameters = pgTable('user_parameters', {
   /** Identification parameter: its value is part of the user's display name (ident). */
   ident: boolean('ident').notNull().default(false),
   seeOnTable: boolean('see_on_table').notNull().default(false),
-  /** {f010, f100, f200} each {sehen, bearbeiten} each {alle, gruppen} (f200 also nutzer). */
+  /** Per area that shows parameters ('f' + a module code): {sehen, bearbeiten} each {alle, gruppen} (some also nutzer). */
   bedingungen: jsonb('bedingungen').notNull(),
 });
 
@@ -268,7 +268,7 @@ export const loginAttempts = pgTable(
 );
 
 /**
- * Stored files. `path` is the logical name clients ask for (e.g. 'f100-130/12/plan.pdf'); the
+ * Stored files. `path` is the logical name clients ask for ('<area>/<record>/<name>', the area a module's); the
  * bytes live in the file store under <storage_name>, a random name (DATA_DIR/files/<storage_name> or
  * file_chunks). Downloads look the row up and ask
  * the owning module whether the caller may read it.
@@ -311,8 +311,8 @@ export const fileChunks = pgTable(
 );
 
 /**
- * Settings of a module as one JSON value per module code (e.g. '100' → the member directory's
- * anzeigeGruppen). Read and written through platform/settings/module-settings.ts.
+ * Settings of a module as one JSON value per module code (the module defines its shape). Read and written
+ * through platform/settings/module-settings.ts.
  */
 export const moduleSettings = pgTable('module_settings', {
   moduleCode: text('module_code').primaryKey(),
