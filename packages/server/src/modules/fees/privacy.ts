@@ -71,8 +71,22 @@ export const feesPersonalData: PersonalDataSource = async (db, userId) => {
  */
 export const feesAccessPort: AccessPort = {
   async personalData(db, viewer, userId) {
-    if (canSeeFamily(viewer, userId)) return true;
-    const { mandates, statements } = await familyRecords(db, userId);
-    return mandates.length === 0 && statements.length === 0;
+    return canSeeFamily(viewer, userId) || !(await holdsAnything(db, userId));
   },
 };
+
+/** Whether 220 keeps a mandate or statement of the family that is not held (one row each at most). */
+async function holdsAnything(db: Db, familyId: number): Promise<boolean> {
+  const [mandate] = await db
+    .select({ id: feesMandates.id })
+    .from(feesMandates)
+    .where(and(eq(feesMandates.familyId, familyId), isNull(feesMandates.blockedAt)))
+    .limit(1);
+  if (mandate) return true;
+  const [statement] = await db
+    .select({ id: feesStatements.id })
+    .from(feesStatements)
+    .where(and(eq(feesStatements.familyId, familyId), isNull(feesStatements.blockedAt)))
+    .limit(1);
+  return statement !== undefined;
+}
