@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAlert } from '../alert/alert-context';
-import { readStorage, storageKeys } from './storage';
+import { readStorage, removeStorage, storageKeys } from './storage';
 
 /** How long the login's notice stays: longer than an ordinary alert, it reports something that happened elsewhere. */
 const NOTICE_MS = 12_000;
@@ -14,11 +14,7 @@ export function LoginNotice() {
   useEffect(() => {
     const text = readStorage(storageKeys.loginNotice);
     if (!text) return;
-    try {
-      localStorage.removeItem(storageKeys.loginNotice);
-    } catch {
-      // Blocked storage: the notice would show again at the next start, which is harmless.
-    }
+    removeStorage(storageKeys.loginNotice);
     alert.show(text, 'warning', NOTICE_MS);
   }, [alert]);
   return null;

@@ -40,6 +40,14 @@ export function writeStorage(key: string, value: string): void {
   }
 }
 
+export function removeStorage(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Blocked storage: nothing was kept.
+  }
+}
+
 /** Clears local storage except the device keys. */
 export function clearStorage(keep: readonly string[] = deviceKeys): void {
   try {
