@@ -68,6 +68,8 @@ export interface CiiInvoice {
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
+/** Text for XML content and attributes (the GoBD export's index.xml too). */
+export const xmlEscape = escape;
 const el = (name: string, content: string, attributes = ''): string => `<${name}${attributes}>${content}</${name}>`;
 const txt = (name: string, value: string): string => (value === '' ? '' : el(name, escape(value)));
 const date = (name: string, iso: string): string =>

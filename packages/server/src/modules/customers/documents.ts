@@ -38,7 +38,7 @@ type DocumentData = z.output<typeof documentInput>;
 /** File area of the order documents; access.ts `documentFileAccess` decides who may download them. */
 export const DOCUMENT_AREA = 'f400-410';
 /** Folders of the area that hold internal files: cost documents and the generated exports. */
-export const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV'];
+export const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV', 'GoBD'];
 
 /** Lines of the addressee: an individual address, or a customer address with the chosen contact. */
 export function addressee(
@@ -386,11 +386,16 @@ export function isFinal(document: DocumentRow): boolean {
   return document.dokumentart === 1 || document.dokumentart === 3;
 }
 
+/** What an issued invoice-type document is called: Rechnung, Stornorechnung or Rechnungskorrektur. */
+export function issuedKind(
+  document: Pick<DocumentRow, 'dokumentart' | 'snapshot'>,
+): typeof CREDIT_NOTE_TITLE | typeof CANCELLATION_TITLE | 'Rechnung' {
+  return document.dokumentart === 3 ? CREDIT_NOTE_TITLE : document.snapshot.storno ? CANCELLATION_TITLE : 'Rechnung';
+}
+
 /** Why a final document cannot be overwritten or deleted, naming its kind. */
 export function finalMessage(document: DocumentRow): string {
-  return customerMessages.documentIssued(
-    document.dokumentart === 3 ? CREDIT_NOTE_TITLE : document.snapshot.storno ? CANCELLATION_TITLE : 'Rechnung',
-  );
+  return customerMessages.documentIssued(issuedKind(document));
 }
 
 /** The invoice, offer or credit note of that number, if there is one. */

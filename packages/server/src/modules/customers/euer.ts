@@ -32,7 +32,7 @@ export function periodOf(jahr: string): { from: string; to: string } {
   return { from: `${jahr}-01`, to: `${next}-01` };
 }
 
-interface PeriodData {
+export interface PeriodData {
   /** Invoices and credit notes; `xmlStorageName` is the XRechnung sent to a public-sector customer. */
   invoices: { name: string; datum: string; storageName: string; xmlStorageName: string | null }[];
   receipts: (EuerReceipt & { orderId: number; orderNumber: string; name: string; storageName: string; id: number })[];
@@ -47,8 +47,12 @@ interface PeriodData {
  * booking receipts of orders (payments received; net and VAT at the ratio of the order's invoices, or of
  * its lines when it has none) and the costs (paid on their date) of the chosen cost centres.
  */
-export async function periodData(db: Db, jahr: string, centres: readonly number[]): Promise<PeriodData> {
-  const { from, to } = periodOf(jahr);
+export async function periodData(
+  db: Db,
+  jahr: string | { from: string; to: string },
+  centres: readonly number[],
+): Promise<PeriodData> {
+  const { from, to } = typeof jahr === 'string' ? periodOf(jahr) : jahr;
   const inPeriod = (column: typeof customerDocuments.datum | typeof customerCosts.datum) =>
     and(gte(column, from), lt(column, to));
   const xmlFiles = aliasedTable(files, 'xml_files');
@@ -208,7 +212,7 @@ export async function euerOf(
 }
 
 /** A file name inside the ZIP: no folders, no control characters, at most 120 characters. */
-function entryName(text: string): string {
+export function entryName(text: string): string {
   // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').trim();
   return [...clean].slice(0, 120).join('') || 'Dokument';
@@ -224,7 +228,6 @@ export async function exportZip(
   app: AppContext,
   input: { dokumentart: 'EueR' | 'monatsbelege'; jahr: string; filterKostenstellen: number[] },
 ): Promise<{ file: string; name: string }> {
-  const dir = filesDir(app.dataDir);
   const zip = new ZipFile();
   let data: PeriodData;
   if (input.dokumentart === 'EueR') {
@@ -235,26 +238,10 @@ export async function exportZip(
   } else {
     data = await periodData(app.db, input.jahr, input.filterKostenstellen);
   }
-  const used = new Set<string>();
-  const stored = (
-    await Promise.all(
-      [
-        ...[...data.invoices, ...data.receipts, ...data.expenseFiles].map((file) => file.storageName),
-        ...data.invoices.flatMap((invoice) => (invoice.xmlStorageName ? [invoice.xmlStorageName] : [])),
-      ].map(async (storageName) => ((await app.fileStore.has(app.db, storageName)) ? storageName : null)),
-    )
-  ).filter((name) => name !== null);
-  const present = new Set(stored);
-  const add = (storageName: string, name: string) => {
-    // A file whose bytes are gone (restored database without its files) is left out, not a failed export.
-    if (!present.has(storageName)) return;
-    let entry = name;
-    for (let n = 2; used.has(entry); n++) entry = name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
-    used.add(entry);
-    // PDFs and images are compressed already: stored as they are, which saves most of the time.
-    // Each entry is read from the file store only when yazl writes it: one file open at a time.
-    zip.addReadStream(openLater(app.fileStore, app.db, storageName), entry, { compress: false });
-  };
+  const add = await storedFileAdder(app, zip, [
+    ...[...data.invoices, ...data.receipts, ...data.expenseFiles].map((file) => file.storageName),
+    ...data.invoices.flatMap((invoice) => (invoice.xmlStorageName ? [invoice.xmlStorageName] : [])),
+  ]);
   for (const invoice of data.invoices) {
     add(invoice.storageName, `Rechnungen/${entryName(invoice.name)}.pdf`);
     // For a public-sector customer the XRechnung XML is the invoice to keep (§ 14b UStG), not the PDF.
@@ -264,24 +251,63 @@ export async function exportZip(
     add(receipt.storageName, `Einnahmen/${receipt.datum} Auftrag ${receipt.orderNumber} ${entryName(receipt.name)}`);
   for (const document of data.expenseFiles)
     add(document.storageName, `Ausgaben/${document.datum} ${entryName(document.titel)} ${entryName(document.name)}`);
+  const folder = input.dokumentart === 'EueR' ? 'EueR' : 'Monatsbelege';
+  const name = `${input.dokumentart === 'EueR' ? 'EÜR' : 'Monatsbelege'} ${input.jahr}.zip`;
+  return storeZip(app, zip, { path: `${DOCUMENT_AREA}/${folder}/${input.jahr}.zip`, name });
+}
+
+/**
+ * Adds stored files to a ZIP under an entry name (made unique with ' (2)', …); answers the entry written, or
+ * null for a file whose bytes are gone (a restored database without its files): left out, not a failed export.
+ * PDFs and images are compressed already, so entries are stored as they are, which saves most of the time; each
+ * is read from the file store only when yazl writes it: one file open at a time.
+ */
+export async function storedFileAdder(
+  app: AppContext,
+  zip: ZipFile,
+  storageNames: readonly string[],
+): Promise<(storageName: string, name: string) => string | null> {
+  const stored = await Promise.all(
+    storageNames.map(async (storageName) => ((await app.fileStore.has(app.db, storageName)) ? storageName : null)),
+  );
+  const present = new Set(stored.filter((name) => name !== null));
+  const used = new Set<string>();
+  return (storageName, name) => {
+    if (!present.has(storageName)) return null;
+    let entry = name;
+    for (let n = 2; used.has(entry); n++) entry = name.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
+    used.add(entry);
+    zip.addReadStream(openLater(app.fileStore, app.db, storageName), entry, { compress: false });
+    return entry;
+  };
+}
+
+/**
+ * Ends a ZIP, streams it into a file in the data folder (never held in memory) and keeps it at `path` of the
+ * module's area (staff-only folders, access.ts); answers the path for download.php and the name it saves as.
+ */
+export async function storeZip(
+  app: AppContext,
+  zip: ZipFile,
+  target: { path: string; name: string },
+): Promise<{ file: string; name: string }> {
+  const dir = filesDir(app.dataDir);
   zip.end();
   await fs.promises.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.zip-${randomBytes(8).toString('hex')}`);
   try {
     await pipeline(zip.outputStream, fs.createWriteStream(temp));
-    const folder = input.dokumentart === 'EueR' ? 'EueR' : 'Monatsbelege';
-    const logical = `${DOCUMENT_AREA}/${folder}/${input.jahr}.zip`;
     await withFiles(app, async (_tx, fileTx) => {
       await fileTx.store({
-        path: logical,
+        path: target.path,
         area: DOCUMENT_AREA,
         ownerUserId: null,
-        originalName: `${input.dokumentart === 'EueR' ? 'EÜR' : 'Monatsbelege'} ${input.jahr}.zip`,
+        originalName: target.name,
         mime: 'application/zip',
         bytes: { fromPath: temp },
       });
     });
-    return { file: logical, name: `${input.dokumentart === 'EueR' ? 'EÜR' : 'Monatsbelege'} ${input.jahr}.zip` };
+    return { file: target.path, name: target.name };
   } finally {
     await fs.promises.rm(temp, { force: true });
   }

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../platform/modules/server-module';
 import { customersAccessPort, documentFileAccess } from './access';
+import { gobdExportCall, verfahrensdokumentationCall } from './calls/audit';
 import { kostenUploadCall } from './calls/cost-uploads';
 import { kostenEingangsrechnungCall } from './calls/e-invoices';
 import { getSettingsCall } from './calls/load';
@@ -34,6 +35,8 @@ export const customersServerModule: ServerModule = {
     mahnenCall,
     kontoauszugVorschauCall,
     kontoauszugUebernehmenCall,
+    gobdExportCall,
+    verfahrensdokumentationCall,
     delDokumentCall,
     kostenUploadCall,
   ],

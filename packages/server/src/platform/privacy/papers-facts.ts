@@ -114,10 +114,17 @@ export async function paperFacts(app: AppContext, now = new Date()): Promise<Pap
       letzterLauf: run.lauf ? `${protokollTime(run.lauf.zeit)}: ${run.lauf.ergebnis}` : 'noch nicht gelaufen',
     })),
     protokollMonate: datenschutz.protokollMonate,
+    ...storageFacts(app),
+    stand: now,
+  };
+}
+
+/** Where the data lives, in German: the database kind and where files are kept. */
+export function storageFacts(app: AppContext): { datenbank: string; dateiablage: string } {
+  return {
     datenbank:
       app.dbKind === 'postgres' ? 'PostgreSQL-Datenbank' : 'eingebettete PostgreSQL-Datenbank (PGlite) im Datenordner',
     dateiablage: app.fileStore.kind === 'database' ? 'in der Datenbank' : 'im Datenordner des Servers',
-    stand: now,
   };
 }
 

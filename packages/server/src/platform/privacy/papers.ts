@@ -56,7 +56,7 @@ const writers: Record<PrivacyPaper, (pdf: PdfWriter, facts: PaperFacts) => void>
   },
   tom: (pdf, facts) => {
     const required = facts.gruppen.filter((group) => group.zweiFaktorPflicht).map((group) => group.name);
-    section(pdf, 'Vertraulichkeit: Zugangskontrolle', [
+    paperSection(pdf, 'Vertraulichkeit: Zugangskontrolle', [
       `Anmeldung mit Benutzername und Passwort (mindestens ${PASSWORD_MIN} Zeichen, verbreitete Passwörter werden abgelehnt); ` +
         'Passwörter nur als scrypt-Hash gespeichert, Startpasswörter müssen bei der ersten Anmeldung ersetzt werden.',
       'Fehlversuche werden je Benutzerkonto gebremst und gesperrt; Sperren stehen im Protokoll.',
@@ -80,21 +80,21 @@ const writers: Record<PrivacyPaper, (pdf: PdfWriter, facts: PaperFacts) => void>
         group.module.join(', ') || '–',
       ]),
     });
-    section(pdf, 'Vertraulichkeit: Übertragung und Speicherung', [
+    paperSection(pdf, 'Vertraulichkeit: Übertragung und Speicherung', [
       'Übertragung nur verschlüsselt (HTTPS/TLS durch den Betreiber, HSTS); Sitzungscodes werden nur als Hash gespeichert ' +
         'und in Protokolldateien maskiert.',
       `Speicherort: ${facts.datenbank}; Dateien ${facts.dateiablage}.`,
     ]);
-    section(pdf, 'Integrität', [
+    paperSection(pdf, 'Integrität', [
       'Jede Änderung wird in derselben Transaktion im Protokoll festgehalten (wer, wann, alte und neue Werte); ' +
         `das Protokoll ist nur anhängbar und wird nach ${facts.protokollMonate} Monaten bereinigt.`,
       'Gleichzeitige Änderungen eines Datensatzes werden erkannt; Eingaben werden auf dem Server geprüft.',
     ]);
-    section(pdf, 'Verfügbarkeit und Belastbarkeit', [
+    paperSection(pdf, 'Verfügbarkeit und Belastbarkeit', [
       'Logische Sicherungen (Datensätze und Dateien) durch den Betreiber; Wiederherstellung auf beiden Datenbanken.',
       'Große Importe werden begrenzt und außerhalb der Anfragebearbeitung gelesen.',
     ]);
-    section(pdf, 'Trennung, Datensparsamkeit, Überprüfung', [
+    paperSection(pdf, 'Trennung, Datensparsamkeit, Überprüfung', [
       'Module speichern getrennt; nicht genutzte Module sind abgeschaltet. Löschfristen nach dem Löschkonzept.',
       'Die Datenschutz-Einstellungen und dieses Dokument werden jährlich und bei Änderungen überprüft.',
     ]);
@@ -114,7 +114,7 @@ const writers: Record<PrivacyPaper, (pdf: PdfWriter, facts: PaperFacts) => void>
       columns: [{ header: 'Löschlauf', width: 150 }, { header: 'Letzter Lauf' }],
       rows: facts.loeschlaeufe.map((run) => [run.label, run.letzterLauf]),
     });
-    section(pdf, 'Löschen von Hand und gesetzliche Aufbewahrung', [
+    paperSection(pdf, 'Löschen von Hand und gesetzliche Aufbewahrung', [
       'Ohne automatischen Lauf löscht die Verwaltung: ein Kind nach dem Austritt, ein Benutzerkonto nach dem Ende der ' +
         'Mitgliedschaft oder Beschäftigung. Mit dem Datensatz gehen seine Dateien und seine Protokolleinträge.',
       'Buchungsbelege und Lohnabrechnungen werden nie vor Ablauf der gesetzlichen Aufbewahrungsfrist gelöscht; ' +
@@ -130,16 +130,16 @@ const writers: Record<PrivacyPaper, (pdf: PdfWriter, facts: PaperFacts) => void>
     const categories = unique(
       facts.aktivitaeten.flatMap((a) => [...a.datenkategorien, ...(a.besondereKategorien ?? [])]),
     );
-    section(pdf, '§ 1 Gegenstand und Dauer', [
+    paperSection(pdf, '§ 1 Gegenstand und Dauer', [
       `Der Auftragnehmer betreibt ${facts.appTitel} (Hortus) für den Auftraggeber: Bereitstellung des Servers, ` +
         `der ${facts.datenbank} und der Dateiablage, Sicherungen und Aktualisierungen. Der Vertrag gilt für die ` +
         'Dauer des Betriebs.',
     ]);
-    section(pdf, '§ 2 Art der Daten und betroffene Personen', [
+    paperSection(pdf, '§ 2 Art der Daten und betroffene Personen', [
       `Datenkategorien: ${categories.join('; ')}.`,
       `Betroffene: ${unique(facts.aktivitaeten.flatMap((a) => a.betroffene)).join(', ')}.`,
     ]);
-    section(pdf, '§ 3 Pflichten des Auftragnehmers (Art. 28 Abs. 3 DSGVO)', [
+    paperSection(pdf, '§ 3 Pflichten des Auftragnehmers (Art. 28 Abs. 3 DSGVO)', [
       'a) Verarbeitung nur auf dokumentierte Weisung des Auftraggebers;',
       'b) Verpflichtung der befugten Personen zur Vertraulichkeit;',
       'c) Maßnahmen nach Art. 32 DSGVO gemäß Anlage „Technische und organisatorische Maßnahmen“;',
@@ -148,7 +148,7 @@ const writers: Record<PrivacyPaper, (pdf: PdfWriter, facts: PaperFacts) => void>
       'g) nach Ende des Auftrags Rückgabe (logische Sicherung) und Löschung aller Daten;',
       'h) Nachweise und Kontrollen des Auftraggebers ermöglichen; Meldung von Datenschutzverletzungen unverzüglich.',
     ]);
-    section(pdf, '§ 4 Ort der Verarbeitung', ['Ausschließlich in der EU / im EWR: ______________________________']);
+    paperSection(pdf, '§ 4 Ort der Verarbeitung', ['Ausschließlich in der EU / im EWR: ______________________________']);
     pdf.heading('Unterschriften');
     pdf.paragraph('Ort, Datum, Auftraggeber: ______________________________');
     pdf.paragraph('Ort, Datum, Auftragnehmer: ______________________________');
@@ -157,15 +157,16 @@ const writers: Record<PrivacyPaper, (pdf: PdfWriter, facts: PaperFacts) => void>
 
 /** Who is responsible and the data protection officer, at the head of the record of processing activities. */
 function writeParties(pdf: PdfWriter, facts: PaperFacts): void {
-  section(pdf, 'Verantwortlicher', contactLines(facts.verantwortlicher, 'nicht angegeben (App-Einstellungen)'));
-  section(
+  paperSection(pdf, 'Verantwortlicher', contactLines(facts.verantwortlicher, 'nicht angegeben (App-Einstellungen)'));
+  paperSection(
     pdf,
     'Datenschutzbeauftragte Person',
     contactLines(facts.datenschutzbeauftragter, 'nicht benannt (App-Einstellungen)'),
   );
 }
 
-function section(pdf: PdfWriter, titel: string, lines: readonly string[]): void {
+/** A heading with its paragraphs (the papers' sections; module papers such as 410's Verfahrensdokumentation too). */
+export function paperSection(pdf: PdfWriter, titel: string, lines: readonly string[]): void {
   pdf.heading(titel);
   for (const line of lines) pdf.paragraph(line);
 }
