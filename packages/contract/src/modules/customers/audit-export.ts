@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { z } from 'zod';
 import { defineCallSpec } from '../../platform/call-spec';
 import { fieldMessages, optionalIsoDayField } from '../../platform/fields';
-import { formatGermanDate } from '../../platform/validation';
+import { formatGermanDate, isIsoDate } from '../../platform/validation';
 import { jsonField } from '../../platform/wire';
 import { addDays } from './logic';
 
@@ -43,7 +43,7 @@ export const gobdPeriodInput = z
     }
     if (input.von === '') ctx.addIssue({ code: 'custom', path: ['von'], message: fieldMessages.required });
     if (input.bis === '') ctx.addIssue({ code: 'custom', path: ['bis'], message: fieldMessages.required });
-    if (input.von === '' || input.bis === '') return;
+    if (!isIsoDate(input.von) || !isIsoDate(input.bis)) return;
     if (input.von > input.bis) ctx.addIssue({ code: 'custom', path: ['bis'], message: fieldMessages.dayRange });
     else if (input.bis >= addYears(input.von, GOBD_MAX_YEARS))
       ctx.addIssue({ code: 'custom', path: ['bis'], message: gobdMessages.periodTooLong });
