@@ -28,7 +28,9 @@ describe('GoBD export numbers', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -10_000_000, max: 10_000_000 }), { maxLength: 200 }), (amounts) => {
         const total = amounts.reduce((sum, cents) => sum + cents, 0);
-        expect(amounts.map((cents) => gdpduNumber(cents)).reduce((sum, text) => sum + centsOfGdpdu(text), 0)).toBe(total);
+        expect(amounts.map((cents) => gdpduNumber(cents)).reduce((sum, text) => sum + centsOfGdpdu(text), 0)).toBe(
+          total,
+        );
       }),
     );
   });

@@ -4,7 +4,6 @@ import { defineCallSpec } from '../../platform/call-spec';
 import { fieldMessages, optionalIsoDayField } from '../../platform/fields';
 import { formatGermanDate, isIsoDate } from '../../platform/validation';
 import { jsonField } from '../../platform/wire';
-import { addDays } from './logic';
 
 /**
  * What a tax audit takes of module 410 (issue 45, GoBD; opt-in calls, not in the specification): the data
@@ -28,10 +27,7 @@ export const gobdMessages = {
  */
 export const gobdPeriodInput = z
   .object({
-    jahr: z
-      .union([z.string(), z.number()], { error: gobdMessages.year })
-      .transform(String)
-      .default(''),
+    jahr: z.union([z.string(), z.number()], { error: gobdMessages.year }).transform(String).default(''),
     von: optionalIsoDayField().default(''),
     bis: optionalIsoDayField().default(''),
   })
@@ -67,7 +63,12 @@ export interface GobdPeriod {
 
 export function gobdPeriod(input: z.output<typeof gobdPeriodInput>): GobdPeriod {
   if (input.jahr !== '')
-    return { von: `${input.jahr}-01-01`, bis: `${input.jahr}-12-31`, label: `Geschäftsjahr ${input.jahr}`, key: input.jahr };
+    return {
+      von: `${input.jahr}-01-01`,
+      bis: `${input.jahr}-12-31`,
+      label: `Geschäftsjahr ${input.jahr}`,
+      key: input.jahr,
+    };
   return {
     von: input.von,
     bis: input.bis,

@@ -105,7 +105,8 @@ async function readAuditData(db: Db, period: GobdPeriod): Promise<AuditData> {
             ),
           );
   const costIds = data.expenses.map((cost) => cost.id);
-  const costRows = costIds.length === 0 ? [] : await db.select().from(customerCosts).where(inArray(customerCosts.id, costIds));
+  const costRows =
+    costIds.length === 0 ? [] : await db.select().from(customerCosts).where(inArray(customerCosts.id, costIds));
   const costDocuments =
     costIds.length === 0
       ? []
@@ -243,7 +244,11 @@ export function auditTables(data: AuditData, invoiceFiles: ReadonlyMap<number, s
     description:
       'Zahlungseingänge nach Zahlungsdatum (Zuflussprinzip): Zahlungen zu Aufträgen (BB) und von anderen Modulen gebuchte Einnahmen (EB, z. B. Beiträge); Aufteilung wie in der EÜR',
     columns: [
-      text('Belegnummer', 'BB<Nummer> Zahlungsbeleg eines Auftrags, EB<Nummer> gebuchte Einnahme (wie im DATEV-Export)', true),
+      text(
+        'Belegnummer',
+        'BB<Nummer> Zahlungsbeleg eines Auftrags, EB<Nummer> gebuchte Einnahme (wie im DATEV-Export)',
+        true,
+      ),
       date('Zahlungsdatum', 'Tag des Zuflusses'),
       text('Herkunft', 'Auftrag oder buchender Bereich'),
       text('Auftragsnummer', 'Auftrag der Zahlung'),
@@ -330,7 +335,10 @@ export function auditTables(data: AuditData, invoiceFiles: ReadonlyMap<number, s
       text('Belegnummer', 'Kosten, zu denen der Beleg gehört'),
       text('Art', 'Eingangsrechnung, Zahlungsbeleg oder Sonstiges'),
       text('Dateiname', 'Name der Datei'),
-      text('SHA256', 'SHA-256 der gespeicherten Datei (hexadezimal; leer bei vor der Einführung gespeicherten Dateien)'),
+      text(
+        'SHA256',
+        'SHA-256 der gespeicherten Datei (hexadezimal; leer bei vor der Einführung gespeicherten Dateien)',
+      ),
       text('E_Rechnung', 'Empfangene E-Rechnung: Format'),
     ],
     rows: data.costDocuments.map((document) => [

@@ -148,7 +148,9 @@ const writers: Record<PrivacyPaper, (pdf: PdfWriter, facts: PaperFacts) => void>
       'g) nach Ende des Auftrags Rückgabe (logische Sicherung) und Löschung aller Daten;',
       'h) Nachweise und Kontrollen des Auftraggebers ermöglichen; Meldung von Datenschutzverletzungen unverzüglich.',
     ]);
-    paperSection(pdf, '§ 4 Ort der Verarbeitung', ['Ausschließlich in der EU / im EWR: ______________________________']);
+    paperSection(pdf, '§ 4 Ort der Verarbeitung', [
+      'Ausschließlich in der EU / im EWR: ______________________________',
+    ]);
     pdf.heading('Unterschriften');
     pdf.paragraph('Ort, Datum, Auftraggeber: ______________________________');
     pdf.paragraph('Ort, Datum, Auftragnehmer: ______________________________');

@@ -21,6 +21,7 @@ import { formatEuro, formatGermanDate, germanMonthNames } from '@hortus/contract
 import {
   costMessages,
   customerMessages,
+  gobdMessages,
   paymentIntervalName,
   revenueOverview,
   type CustomerData,
@@ -35,10 +36,12 @@ import { downloadStoredFile } from '../../../platform/api/download';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { downloadExport } from '../api/costs';
+import { downloadVerfahrensdokumentation } from '../api/audit';
 import { useAlert } from '../../../platform/alert/alert-context';
 import { useCustomerData } from '../api/customers';
 import { costYearChoices, useCostFilter, type CostFilterValue } from '../logic/cost-filter';
 import { CostFilterDialog } from './cost-filter-dialog';
+import { GobdExportDialog } from './gobd-export-dialog';
 
 const tableSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
 
@@ -46,7 +49,8 @@ const tableSizes = [5, 10, 20, 50, { label: 'Alle', value: ALL_ROWS }] as const;
  * Umsatzübersicht (fullscreen, the year in the title): totals of revenue, costs and profit, revenue by
  * income centre (with the receipts other modules booked: 220's fees), the year's invoices (the name downloads
  * the PDF), active contracts, and the EÜR,
- * monthly receipts and DATEV downloads. Two tabs on narrow screens.
+ * monthly receipts and DATEV downloads, the GoBD data export and the Verfahrensdokumentation (issue 45). Two tabs
+ * on narrow screens.
  */
 export function RevenueOverview({
   data: shownData,
@@ -65,6 +69,7 @@ export function RevenueOverview({
   // The data holds one year's costs (issue 35): the overview loads the year it shows.
   const data = useCustomerData(filter.jahr).data ?? shownData;
   const [filtering, setFiltering] = useState(false);
+  const [exportingGobd, setExportingGobd] = useState(false);
   const [tab, setTab] = useState(0);
   const [month, setMonth] = useState(() => new Date().getMonth() + 1);
   const saveAction = useSaveAction();
@@ -234,6 +239,16 @@ export function RevenueOverview({
       >
         DATEV-Export
       </Button>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => setExportingGobd(true)}>
+        GoBD-Datenexport
+      </Button>
+      <Button
+        variant="outlined"
+        startIcon={<DownloadIcon />}
+        onClick={() => void saveAction(downloadVerfahrensdokumentation, { failure: gobdMessages.documentationFailed })}
+      >
+        Verfahrensdokumentation
+      </Button>
     </Stack>
   );
   const section = (title: string, content: ReactNode) => (
@@ -288,6 +303,7 @@ export function RevenueOverview({
           )}
         </Box>
       </DialogShell>
+      {exportingGobd && <GobdExportDialog years={years} year={filter.jahr} onClose={() => setExportingGobd(false)} />}
       {filtering && (
         <CostFilterDialog
           value={filter}
