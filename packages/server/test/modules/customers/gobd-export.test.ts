@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
-import { eachCsvRecord, fieldMessages, todayIsoDay } from '@hortus/contract';
+import { eachCsvRecord, fieldMessages, platformCalls, todayIsoDay } from '@hortus/contract';
 import {
   auditCalls,
   centsOfGdpdu,
@@ -253,7 +253,7 @@ describe('GoBD data export (Z3)', () => {
     for (const code of [customer, settingsOnly]) {
       const response = await demo.app.inject({
         method: 'POST',
-        url: '/download.php',
+        url: platformCalls.download.url,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ code, file: made.body.file as string }).toString(),
       });
