@@ -11,3 +11,4 @@ export * from './vat';
 export * from './dunning';
 export * from './bank';
 export * from './receivables-calls';
+export * from './mail-inbox';
