@@ -258,9 +258,9 @@ export async function inboxStatus(db: Db): Promise<MailInboxStatus> {
   };
 }
 
-/** Every 5 minutes while INVOICE_IMAP_URL is set (otherwise the run does nothing). */
+/** Every 5 minutes while INVOICE_IMAP_URL is set (otherwise the run does nothing, not even a query). */
 export const mailInboxJob: BackgroundJob = {
   name: 'customers-mail-inbox',
   everyMs: 5 * 60_000,
-  run: (app) => fetchInbox(app),
+  run: async (app) => (inboxConfig() === null ? null : fetchInbox(app)),
 };

@@ -18,7 +18,7 @@ import { createGroup } from '../../../src/seed/factories';
 import { customerMailInbox } from '../../../src/modules/customers/schema';
 import { defaultCustomerSettings } from '../../../src/modules/customers/settings';
 import { stopEInvoiceReader } from '../../../src/modules/customers/e-invoices';
-import { fetchInbox } from '../../../src/modules/customers/mail-inbox';
+import { fetchInbox, mailInboxJob } from '../../../src/modules/customers/mail-inbox';
 import { inboxConfig } from '../../../src/modules/customers/mail-inbox-config';
 import { renderPdf } from '../../../src/platform/pdf/pdf-document';
 import { expectInvalid, expectStatus, startTestServer, type TestServer } from '../../support/helper';
@@ -112,6 +112,7 @@ describe('the invoice inbox (INVOICE_IMAP_URL)', () => {
   it('without INVOICE_IMAP_URL nothing is fetched and the settings say so', async () => {
     const status = await abrufen();
     expect(status).toEqual({ eingerichtet: false, postfach: '', letzterAbruf: null, ok: true, meldung: '' });
+    expect(await mailInboxJob.run(server.context)).toBeNull();
     expect(imap.commands).toEqual([]);
   });
 
