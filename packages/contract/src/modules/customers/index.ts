@@ -12,3 +12,4 @@ export * from './dunning';
 export * from './bank';
 export * from './receivables-calls';
 export * from './audit-export';
+export * from './mail-inbox';

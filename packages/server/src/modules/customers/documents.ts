@@ -37,8 +37,11 @@ type DocumentData = z.output<typeof documentInput>;
 
 /** File area of the order documents; access.ts `documentFileAccess` decides who may download them. */
 export const DOCUMENT_AREA = 'f400-410';
-/** Folders of the area that hold internal files: cost documents and the generated exports. */
-export const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV', 'GoBD'];
+/**
+ * Folders of the area that hold internal files: cost documents, the generated exports and the originals of the
+ * draft costs received by mail ('posteingang', cost-drafts.ts `DRAFT_FOLDER`).
+ */
+export const STAFF_ONLY_FOLDERS = ['kosten', 'EueR', 'Monatsbelege', 'DATEV', 'GoBD', 'posteingang'];
 
 /** Lines of the addressee: an individual address, or a customer address with the chosen contact. */
 export function addressee(

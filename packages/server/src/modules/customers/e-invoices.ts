@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { and, eq, sql } from 'drizzle-orm';
-import { formatGermanDate, type UploadedFile } from '@hortus/contract';
+import { and, eq } from 'drizzle-orm';
+import type { UploadedFile } from '@hortus/contract';
 import {
   costDocumentTypes,
   costFromEInvoice,
@@ -12,12 +12,10 @@ import {
   type CostData,
   type CustomerSettings,
   type EInvoiceData,
-  type EInvoiceFinding,
   type EInvoiceReading,
   type EInvoiceRecord,
 } from '@hortus/contract/modules/customers';
 import type { LoadedUser } from '../../platform/auth/session-user';
-import type { Db } from '../../platform/db/database';
 import { files } from '../../platform/db/schema';
 import type { SaveVersion } from '../../platform/db/versions';
 import { checkedUpload } from '../../platform/files/checked-upload';
@@ -25,6 +23,7 @@ import { storeFile, TEMP_AREA, withFiles } from '../../platform/files/files';
 import { readStored } from '../../platform/files/store';
 import { invalid, type AppContext } from '../../platform/http/calls';
 import { jobThread } from '../../platform/workers/job-thread';
+import { draftOriginal, earlierCosts, takeDraft } from './cost-drafts';
 import { saveCost } from './costs';
 import { invalidateCustomerData } from './data-cache';
 import { DOCUMENT_AREA } from './documents';
@@ -63,20 +62,30 @@ const refusals: Record<EInvoiceRefusal | 'tooLarge' | 'tooSlow', string> = {
   tooSlow: eInvoiceMessages.tooSlow,
 };
 
+/** The invoice in a file's bytes and their SHA-256, or why it is none (German, as the upload field shows it). */
+export async function readInvoiceBytes(
+  bytes: Uint8Array,
+  kind: 'pdf' | 'xml',
+): Promise<{ data: EInvoiceData; sha256: string } | { refusal: string }> {
+  const outcome = await reader.run({ bytes, kind });
+  if ('refusal' in outcome) return { refusal: refusals[outcome.refusal] };
+  const { reply } = outcome;
+  if ('refusal' in reply) return { refusal: refusals[reply.refusal] };
+  return { data: reply.data, sha256: reply.sha256 };
+}
+
 /** The invoice in a file's bytes and their SHA-256, or a validation error on `field` saying why it is none. */
 async function readInvoice(
   bytes: Uint8Array,
   kind: 'pdf' | 'xml',
   field: string,
 ): Promise<{ data: EInvoiceData; sha256: string }> {
-  const outcome = await reader.run({ bytes, kind });
-  if ('refusal' in outcome) throw invalid(field, refusals[outcome.refusal]);
-  const { reply } = outcome;
-  if ('refusal' in reply) throw invalid(field, refusals[reply.refusal]);
-  return { data: reply.data, sha256: reply.sha256 };
+  const read = await readInvoiceBytes(bytes, kind);
+  if ('refusal' in read) throw invalid(field, read.refusal);
+  return read;
 }
 
-const recordOf = (data: EInvoiceData): EInvoiceRecord => ({
+export const recordOf = (data: EInvoiceData): EInvoiceRecord => ({
   format: eInvoiceFormat(data),
   daten: data,
   befunde: eInvoiceFindings(data),
@@ -118,31 +127,9 @@ export async function readIncomingInvoice(
   };
 }
 
-/** Costs that hold this file already, or an invoice of the same number from the same seller: paid twice? */
-async function earlierCosts(db: Db, data: EInvoiceData, sha256: string): Promise<EInvoiceFinding[]> {
-  const rows = await db
-    .select({ titel: customerCosts.titel, datum: customerCosts.datum, sha256: customerCostDocuments.sha256 })
-    .from(customerCostDocuments)
-    .innerJoin(customerCosts, eq(customerCosts.id, customerCostDocuments.costId))
-    .where(
-      sql`${customerCostDocuments.sha256} = ${sha256} or (${data.rechnungsnummer} <> ''
-        and ${customerCostDocuments.eInvoice}->'daten'->>'rechnungsnummer' = ${data.rechnungsnummer}
-        and ${customerCostDocuments.eInvoice}->'daten'->'verkaeufer'->>'name' = ${data.verkaeufer.name})`,
-    )
-    .limit(3);
-  return rows.map((row) => ({
-    feld: 'titel',
-    regel: 'Doppelt?',
-    art: 'hinweis',
-    text:
-      row.sha256 === sha256
-        ? `Diese Datei ist schon den Kosten „${row.titel}“ vom ${formatGermanDate(row.datum)} angehängt.`
-        : `Eine Rechnung Nr. ${data.rechnungsnummer} von ${data.verkaeufer.name} ist schon den Kosten „${row.titel}“ vom ${formatGermanDate(row.datum)} angehängt.`,
-  }));
-}
-
 /**
- * addKosten / saveKosten with `eRechnung`: the user's read e-invoice is read again (before the transaction),
+ * addKosten / saveKosten with `eRechnung`: the user's read e-invoice, or a draft cost's original received by mail
+ * (cost-drafts.ts, taken over by this cost), is read again (before the transaction),
  * then the cost is saved and the original attached unchanged as its invoice (dokumentart 1, SHA-256 and the
  * invoice as read recorded), an XML-only one with its readable PDF (100) beside it; the waiting copy goes.
  */
@@ -153,8 +140,10 @@ export async function saveCostWithInvoice(
   settings: CustomerSettings,
   save: SaveVersion,
 ): Promise<number> {
-  const [pending] =
-    input.eRechnung === pendingInvoicePath(user.id)
+  const draft = await draftOriginal(app.db, input.eRechnung);
+  const [pending] = draft
+    ? [draft.file]
+    : input.eRechnung === pendingInvoicePath(user.id)
       ? await app.db
           .select()
           .from(files)
@@ -194,6 +183,7 @@ export async function saveCostWithInvoice(
       const hash = createHash('sha256').update(view).digest('hex');
       await attach(`${stem} (lesbare Ansicht).pdf`, 'application/pdf', view, costDocumentTypes.other, hash);
     }
+    if (draft) await takeDraft(tx, draft.draftId, costId);
     await fileTx.remove([pending.id]);
     await tx.update(customerCosts).set({ updatedAt: new Date() }).where(eq(customerCosts.id, costId));
     await invalidateCustomerData(tx);

@@ -6,6 +6,7 @@ import { kostenEingangsrechnungCall } from './calls/e-invoices';
 import { getSettingsCall } from './calls/load';
 import { ausstellenCall, delDokumentCall, dokumentCall, stornierenCall } from './calls/documents';
 import { importKundenCall } from './calls/import';
+import { kostenEntwuerfeCall, posteingangCall } from './calls/mail-inbox';
 import { kontoauszugUebernehmenCall, kontoauszugVorschauCall, mahnenCall, offenePostenCall } from './calls/receivables';
 import { uploadCall } from './calls/uploads';
 import { recurringCostJob } from './costs';
@@ -13,6 +14,7 @@ import { writeDemoReceipts } from './demo-costs';
 import { writeDemoDocuments } from './demo-documents';
 import { seedCustomersDemo } from './demo-seed';
 import { documentJob } from './document-job';
+import { mailInboxJob } from './mail-inbox';
 import { DOCUMENT_AREA } from './documents';
 import { customersProtokollLabels } from './schema';
 import { customersProtokollFields } from './protokoll';
@@ -37,13 +39,15 @@ export const customersServerModule: ServerModule = {
     kontoauszugUebernehmenCall,
     gobdExportCall,
     verfahrensdokumentationCall,
+    kostenEntwuerfeCall,
+    posteingangCall,
     delDokumentCall,
     kostenUploadCall,
   ],
   protokollLabels: customersProtokollLabels,
   protokollFields: customersProtokollFields,
   fileAccess: { [DOCUMENT_AREA]: documentFileAccess },
-  jobs: [documentJob, recurringCostJob],
+  jobs: [documentJob, recurringCostJob, mailInboxJob],
   // The demo's receipt PDFs and issued documents (nothing to do once they exist).
   beforeRequests: async (app) => {
     await writeDemoReceipts(app);

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -321,6 +322,44 @@ export const customerBankLines = pgTable(
   },
   (table) => [uniqueIndex('customer_bank_lines_key_idx').on(table.schluessel)],
 );
+
+/**
+ * The invoice inbox (issue 45, mail-inbox.ts): one row per mail attachment looked at (`sha256` '' for a mail taken
+ * as a whole), unique by Message-ID and hash, so a mail is never imported twice. A row 'entwurf' is a draft cost:
+ * its original waits unchanged in `fileId` with the invoice as read, until the office confirms it (a cost holds
+ * it: 'uebernommen', `costId`) or discards it ('verworfen'); 'uebersprungen' rows say why no invoice was taken.
+ */
+export const customerMailImports = pgTable(
+  'customer_mail_imports',
+  {
+    id: serial('id').primaryKey(),
+    messageId: text('message_id').notNull(),
+    sha256: text('sha256').notNull().default(''),
+    empfangen: timestamp('empfangen', { withTimezone: true }).notNull(),
+    absender: text('absender').notNull().default(''),
+    betreff: text('betreff').notNull().default(''),
+    name: text('name').notNull().default(''),
+    status: text('status').$type<'entwurf' | 'uebernommen' | 'verworfen' | 'uebersprungen'>().notNull(),
+    hinweis: text('hinweis').notNull().default(''),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    eInvoice: jsonb('e_invoice').$type<EInvoiceRecord>(),
+    costId: integer('cost_id').references(() => customerCosts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customer_mail_imports_key_idx').on(table.messageId, table.sha256),
+    index('customer_mail_imports_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** The inbox's one state row (id 1): the claim of a running fetch (one server at a time) and the last result. */
+export const customerMailInbox = pgTable('customer_mail_inbox', {
+  id: integer('id').primaryKey(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  ok: boolean('ok').notNull().default(true),
+  meldung: text('meldung').notNull().default(''),
+});
 
 /** Readable names of the tracked tables of module 410, for the Protokoll's details line (ServerModule.protokollLabels). */
 export const customersProtokollLabels: Readonly<Record<string, string>> = {

@@ -16,6 +16,7 @@ import {
   customerMessages,
   DEFAULT_COST_RATE,
   type CostDocumentView,
+  type CostDraftView,
   type CostInput,
   type CostView,
   type CustomerData,
@@ -29,6 +30,7 @@ import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
+import { useDraftsChanged } from '../api/cost-drafts';
 import { useDeleteCostDocument, useReadEInvoice, useUploadCostDocument } from '../api/costs';
 import { useSaveCustomers } from '../api/customers';
 import { todayIso } from '../logic/today';
@@ -68,9 +70,32 @@ export function costFormValues(cost: CostView | null, data: CustomerData): CostI
 /** The form fields an e-invoice fills (issue 45). */
 const proposedFields = ['datum', 'betrag', 'mwst', 'titel', 'titel2', 'beschreibung'] as const;
 
-/** The cost dialog (fullscreen): date, cost centre, amount, VAT, title, description, repetition, documents. */
-export function CostDialog({ cost, data, onClose }: { cost: CostView | null; data: CustomerData; onClose(): void }) {
-  const form = useSchemaForm(costInput, costFormValues(cost, data), { mode: 'onChange' });
+/** A new cost from a draft received by mail: its proposal where it has one, its original as the invoice. */
+export function draftFormValues(draft: CostDraftView, data: CustomerData): CostInput {
+  const values = costFormValues(null, data);
+  for (const field of proposedFields) if (draft.vorschlag[field] !== '') values[field] = draft.vorschlag[field];
+  return { ...values, eRechnung: draft.datei };
+}
+
+/**
+ * The cost dialog (fullscreen): date, cost centre, amount, VAT, title, description, repetition, documents. With a
+ * draft received by mail (issue 45) it is a new cost filled from the draft, saved with its original.
+ */
+export function CostDialog({
+  cost,
+  draft = null,
+  data,
+  onClose,
+}: {
+  cost: CostView | null;
+  draft?: CostDraftView | null;
+  data: CustomerData;
+  onClose(): void;
+}) {
+  const form = useSchemaForm(costInput, draft ? draftFormValues(draft, data) : costFormValues(cost, data), {
+    mode: 'onChange',
+  });
+  const draftsChanged = useDraftsChanged();
   const { control } = form;
   const { mutateAsync: save } = useSaveCustomers();
   const betrag = useWatch({ control, name: 'betrag' }) ?? '';
@@ -81,7 +106,7 @@ export function CostDialog({ cost, data, onClose }: { cost: CostView | null; dat
   if (cost && !data.settings.kostenstellen.some((c) => c.nummer === cost.id_kostenstelle))
     centres.unshift({ value: cost.id_kostenstelle, label: cost.id_kostenstelle === 0 ? 'Keine' : 'Gelöscht' });
   const current = cost ? (data.kosten.find((c) => c.id === cost.id) ?? cost) : null;
-  const [reading, setReading] = useState<EInvoiceReading | null>(null);
+  const [reading, setReading] = useState<EInvoiceReading | null>(draft);
   const [readError, setReadError] = useState<string | undefined>();
   const saveAction = useSaveAction();
   const { mutateAsync: readEInvoice } = useReadEInvoice();
@@ -117,14 +142,19 @@ export function CostDialog({ cost, data, onClose }: { cost: CostView | null; dat
   return (
     <FormDialog
       form={form}
-      title={cost ? `Kosten: ${cost.titel}` : 'Neue Kosten'}
+      title={cost ? `Kosten: ${cost.titel}` : draft ? `Entwurf aus E-Mail prüfen: ${draft.name}` : 'Neue Kosten'}
       fullScreenBelow="always"
-      saveOnlyWhenDirty
+      saveOnlyWhenDirty={!draft}
       closeDelayMs={CLOSE_DELAY_MS}
       texts={{ success: 'Die Kosten wurden gespeichert.', failure: customerMessages.saveFailed }}
-      onSubmit={(values) =>
-        save({ type: values.id > 0 ? 'saveKosten' : 'addKosten', data: { ...values, version: cost?.version } })
-      }
+      onSubmit={async (values) => {
+        const saved = await save({
+          type: values.id > 0 ? 'saveKosten' : 'addKosten',
+          data: { ...values, version: cost?.version },
+        });
+        if (values.eRechnung !== '') await draftsChanged();
+        return saved;
+      }}
       onClose={onClose}
       onDelete={
         cost
@@ -153,9 +183,11 @@ export function CostDialog({ cost, data, onClose }: { cost: CostView | null; dat
               error={readError}
             />
             <Typography variant="body2" color="text.secondary">
-              {reading
-                ? `${reading.name} wird beim Speichern unverändert als Rechnung angehängt.`
-                : 'ZUGFeRD/Factur-X (PDF) oder XRechnung (XML): die Angaben füllen das Formular zum Prüfen.'}
+              {draft && reading === draft
+                ? `Aus der E-Mail „${draft.betreff}“ von ${draft.absender}: ${draft.name} wird beim Speichern unverändert als Rechnung angehängt.`
+                : reading
+                  ? `${reading.name} wird beim Speichern unverändert als Rechnung angehängt.`
+                  : 'ZUGFeRD/Factur-X (PDF) oder XRechnung (XML): die Angaben füllen das Formular zum Prüfen.'}
             </Typography>
           </Stack>
         </Paper>

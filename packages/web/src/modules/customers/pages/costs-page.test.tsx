@@ -6,6 +6,10 @@ import { CostsPage } from './costs-page';
 
 const callWithVersion = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/query/versioned', () => ({ callWithVersion }));
+// The drafts received by mail (issue 45): none here.
+vi.mock('../../../platform/api/client', () => ({
+  call: () => Promise.resolve({ status: 'success', entwuerfe: [], uebersprungen: [], posteingang: {} }),
+}));
 
 function cost(id: number, datum: string, titel: string): CostView {
   return {

@@ -19,6 +19,7 @@ import {
   filterCosts,
   sortCosts,
   sumCosts,
+  type CostDraftView,
   type CostView,
 } from '@hortus/contract/modules/customers';
 import { DataTable, type DataTableColumn } from '../../../platform/data-table/data-table';
@@ -28,6 +29,7 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { storedCostYear, useCustomerData } from '../api/customers';
 import { CostDialog } from '../components/cost-dialog';
+import { CostDrafts } from '../components/cost-drafts';
 import { CostFilterDialog } from '../components/cost-filter-dialog';
 import { RevenueOverview } from '../components/revenue-overview';
 import { costYearChoices, useCostFilter, type CostFilterValue } from '../logic/cost-filter';
@@ -77,6 +79,9 @@ function CostsList({
   const [editing, setEditing] = useState<CostView | 'new' | null>(null);
   const [filtering, setFiltering] = useState(false);
   const [overview, setOverview] = useState(false);
+  // Issue 45: a draft cost received by mail being checked, and the drafts shown alone.
+  const [checking, setChecking] = useState<CostDraftView | null>(null);
+  const [onlyDrafts, setOnlyDrafts] = useState(false);
   const rows = useMemo(
     () =>
       sortCosts(
@@ -147,21 +152,35 @@ function CostsList({
           Kosten
         </Button>
       </Stack>
-      <Typography variant="subtitle1" sx={{ mb: 1 }} data-testid="costs-sum">
-        {`Summe ${formatEuro(sum.gross)} (netto ${formatEuro(sum.net)}, USt. ${formatEuro(sum.vat)})`}
-      </Typography>
-      <DataTable
-        aria-label="Kosten"
-        data-testid="costs-table"
-        rows={rows}
-        rowKey={(row) => row.id}
-        emptyText={costMessages.noCosts}
-        rowsPerPageOptions={pageSizes}
-        defaultRowsPerPage={50}
-        mobileBreakpoint={600}
-        onRowClick={(row) => setEditing(row)}
-        columns={columns}
-      />
+      <CostDrafts onCheck={setChecking} onlyDrafts={onlyDrafts} onOnlyDrafts={setOnlyDrafts} />
+      {!onlyDrafts && (
+        <>
+          <Typography variant="subtitle1" sx={{ mb: 1 }} data-testid="costs-sum">
+            {`Summe ${formatEuro(sum.gross)} (netto ${formatEuro(sum.net)}, USt. ${formatEuro(sum.vat)})`}
+          </Typography>
+          <DataTable
+            aria-label="Kosten"
+            data-testid="costs-table"
+            rows={rows}
+            rowKey={(row) => row.id}
+            emptyText={costMessages.noCosts}
+            rowsPerPageOptions={pageSizes}
+            defaultRowsPerPage={50}
+            mobileBreakpoint={600}
+            onRowClick={(row) => setEditing(row)}
+            columns={columns}
+          />
+        </>
+      )}
+      {checking !== null && (
+        <CostDialog
+          key={`entwurf-${checking.id}`}
+          cost={null}
+          draft={checking}
+          data={data}
+          onClose={() => setChecking(null)}
+        />
+      )}
       {editing !== null && (
         <CostDialog
           key={editing === 'new' ? 'new' : editing.id}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -18,6 +19,7 @@ import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useCustomerData, useSaveCustomers } from '../api/customers';
 import { ListEditor, nextId, type ListColumn } from '../components/list-editor';
+import { MailInboxLine } from '../components/mail-inbox-line';
 import { vatCategoryOptions } from '../logic/vat-options';
 import { PageWaiting } from '../components/page-waiting';
 
@@ -107,10 +109,11 @@ export function CustomerSettingsPage() {
   useDismissibleOfflineBanner();
   const query = useCustomerData();
   if (!query.data) return <PageWaiting failed={query.isError} />;
-  return <CustomerSettingsForm data={query.data} />;
+  return <CustomerSettingsForm data={query.data} inbox={<MailInboxLine />} />;
 }
 
-export function CustomerSettingsForm({ data }: { data: CustomerData }) {
+/** The form; `inbox` is the invoice inbox's status line (issue 45), shown below it. */
+export function CustomerSettingsForm({ data, inbox }: { data: CustomerData; inbox?: ReactNode }) {
   const groups = useSettings().data?.nutzergruppen ?? [];
   const { mutateAsync: save } = useSaveCustomers();
   const settings = useSettingsForm({
@@ -322,6 +325,7 @@ export function CustomerSettingsForm({ data }: { data: CustomerData }) {
             newRow={(rows) => ({ id: nextId(rows, 'id'), name: '', text: '' })}
           />
         </SettingsForm>
+        {inbox}
       </Paper>
     </PageContainer>
   );
