@@ -20,6 +20,10 @@ export const costMessages = {
   noRevenue: 'Keine Umsätze gefunden',
   noInvoices: 'Keine Rechnungen gefunden',
   noContracts: 'Keine Verträge gefunden',
+  /** Issue 45: documents of held orders (erased customers) count in the sums but are listed nowhere. */
+  heldDocuments: (count: number) =>
+    `${count === 1 ? 'Ein weiterer Beleg gelöschter Kunden ist' : `${count} weitere Belege gelöschter Kunden sind`} ` +
+    'in den Summen enthalten; sie sind bis zum Ende der Aufbewahrungsfrist gesperrt und werden nicht angezeigt.',
   exportMonth: 'Bitte einen Monat im Format JJJJ-MM angeben.',
   exportYear: 'Bitte ein Jahr im Format JJJJ angeben.',
 } as const;

@@ -22,6 +22,7 @@ import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import type { BackgroundJob } from '../../platform/modules/server-module';
 import { customerCostDocuments, customerCosts, customerOrderLines, customerOrders } from './schema';
+import { orderNotHeld } from './holds';
 
 type CostRow = Pick<
   typeof customerCosts.$inferSelect,
@@ -189,7 +190,7 @@ async function buildCostViews(db: Db, settings: CustomerSettings, year?: number)
     })
     .from(customerOrderLines)
     .innerJoin(customerOrders, eq(customerOrders.id, customerOrderLines.orderId))
-    .where(gt(customerOrderLines.costId, 0));
+    .where(and(gt(customerOrderLines.costId, 0), orderNotHeld));
   const ordersOf = new Map<number, { id: number; auftragsnummer: string; titel: string }[]>();
   for (const { costId, ...order } of links) {
     const list = ordersOf.get(costId);

@@ -12,6 +12,7 @@ import { writeDemoReceipts } from './demo-costs';
 import { writeDemoDocuments } from './demo-documents';
 import { seedCustomersDemo } from './demo-seed';
 import { documentJob } from './document-job';
+import { customersRetentionJob } from './holds';
 import { DOCUMENT_AREA } from './documents';
 import { customersProtokollLabels } from './schema';
 import { customersProtokollFields } from './protokoll';
@@ -40,7 +41,8 @@ export const customersServerModule: ServerModule = {
   protokollLabels: customersProtokollLabels,
   protokollFields: customersProtokollFields,
   fileAccess: { [DOCUMENT_AREA]: documentFileAccess },
-  jobs: [documentJob, recurringCostJob],
+  // GoBD holds (holds.ts): an erased customer's vouchers stay blocked; the job deletes them after their period.
+  jobs: [documentJob, recurringCostJob, customersRetentionJob],
   // The demo's receipt PDFs and issued documents (nothing to do once they exist).
   beforeRequests: async (app) => {
     await writeDemoReceipts(app);
