@@ -531,9 +531,13 @@ export type ExternalReceiptView = z.output<typeof externalReceiptView>;
 export const heldRevenueView = z.object({
   /** The held order's id (only to tell rows apart). */
   id: z.number(),
-  leistungen: z.array(z.object({ id_einnahmestelle: z.number(), netto: z.number(), mwst: z.string(), kosten: z.number() })),
+  leistungen: z.array(
+    z.object({ id_einnahmestelle: z.number(), netto: z.number(), mwst: z.string(), kosten: z.number() }),
+  ),
   /** Invoices, Stornorechnungen (1) and credit notes (3): date, gross and net cents. */
-  dokumente: z.array(z.object({ id: z.number(), dokumentart: z.number(), dateUpload: z.string(), wert: z.number(), netto: z.number() })),
+  dokumente: z.array(
+    z.object({ id: z.number(), dokumentart: z.number(), dateUpload: z.string(), wert: z.number(), netto: z.number() }),
+  ),
 });
 export type HeldRevenueView = z.output<typeof heldRevenueView>;
 

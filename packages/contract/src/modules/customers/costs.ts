@@ -66,6 +66,11 @@ export const costInput = z.object({
    * invoice (original unchanged, SHA-256 recorded; an XML one with a readable PDF beside it). '' = none.
    */
   eRechnung: z.string().max(300, 'Ungültige Datei.').default(''),
+  /**
+   * Opt-in (issue 45): true = not paid yet (open), false = paid on `datum`; missing keeps the state (a new cost
+   * from an e-invoice with a due date and the seller's IBAN is open, any other new cost paid).
+   */
+  offen: z.boolean().optional(),
   ...versionInput,
 });
 export type CostInput = z.input<typeof costInput>;
@@ -118,6 +123,12 @@ export const costView = z.object({
   dokumente: z.array(costDocumentView),
   /** Orders whose service lines are booked as this cost. */
   auftraege: z.array(z.object({ id: z.number(), auftragsnummer: z.string(), titel: z.string() })),
+  /** Issue 45: open until paid (an e-invoice's cost with a due date and IBAN); false = paid on `datum`. */
+  offen: z.boolean(),
+  /** The due date (YYYY-MM-DD) from the e-invoice, '' when none. */
+  faelligAm: z.string(),
+  /** The day a bank statement's debit paid it (YYYY-MM-DD), '' when none was matched. */
+  bezahltAm: z.string(),
   ...versionView,
 });
 export type CostView = z.output<typeof costView>;

@@ -15,12 +15,7 @@ import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { euerOf } from '../../../src/modules/customers/euer';
 import { applyCustomerRetention, customersRetentionJob } from '../../../src/modules/customers/holds';
 import { customersProcessing } from '../../../src/modules/customers/processing';
-import {
-  customerBankLines,
-  customerDocuments,
-  customerOrders,
-  customers,
-} from '../../../src/modules/customers/schema';
+import { customerBankLines, customerDocuments, customerOrders, customers } from '../../../src/modules/customers/schema';
 import { files, protokoll } from '../../../src/platform/db/schema';
 import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 import { customerCallsOf, receivablesWorld } from '../../support/customer-calls';
@@ -221,7 +216,10 @@ describe('a held order', () => {
     const lines = preview.body.zeilen as BankLineView[];
     const first = lines.find((l) => l.verwendungszweck.includes('RE-2025-0001'));
     expect(first).toMatchObject({ bereitsGebucht: true, vorschlag: null });
-    const [booking] = await db().select().from(customerBankLines).where(eq(customerBankLines.invoiceId, erased.invoice));
+    const [booking] = await db()
+      .select()
+      .from(customerBankLines)
+      .where(eq(customerBankLines.invoiceId, erased.invoice));
     expect(booking?.name).toBe('Baeckerei Mueller und Soehne');
   });
 });
@@ -247,7 +245,9 @@ describe('the retention job', () => {
         .from(customerOrders)
         .where(inArray(customerOrders.id, [erased.invoiced, erased.offered])),
     ).toEqual([]);
-    expect(await db().select().from(customerBankLines).where(eq(customerBankLines.name, 'Baeckerei Mueller und Soehne'))).toEqual([]);
+    expect(
+      await db().select().from(customerBankLines).where(eq(customerBankLines.name, 'Baeckerei Mueller und Soehne')),
+    ).toEqual([]);
     expect(
       await db()
         .select()
@@ -263,7 +263,11 @@ describe('the retention job', () => {
       .select({ aktion: protokoll.aktion })
       .from(protokoll)
       .where(
-        and(eq(protokoll.modul, '410'), eq(protokoll.objektTyp, 'Auftrag'), eq(protokoll.objektId, `${erased.invoiced}`)),
+        and(
+          eq(protokoll.modul, '410'),
+          eq(protokoll.objektTyp, 'Auftrag'),
+          eq(protokoll.objektId, `${erased.invoiced}`),
+        ),
       );
     expect(trail).toEqual([{ aktion: 'gelöscht' }]);
     // The other customer's order and the anonymous rows: as they were, none held any more.
