@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { netFromGross } from '../../platform/money';
 import { isActiveContract } from './logic';
 import { sumCosts, type Amounts, type CostView } from './costs';
-import type { CustomerSettings, ExternalReceiptView, HeldRevenueView, OrderDocumentView, OrderView } from './calls';
+import type { CustomerSettings, ExternalReceiptView, HeldRevenueView, OrderView } from './calls';
 
 /**
  * Revenue overview and EÜR (Einnahmenüberschussrechnung) of module 410 (business.md 2.3): pure functions
