@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { netFromGross } from '../../platform/money';
+import { formatGermanDate } from '../../platform/validation';
 import { newOrRecordId, recordId } from '../../platform/wire';
 import { versionInput, versionView } from '../../platform/versions';
 import { amountField, isoDate, nameField, rateField, refId, requiredName, textField } from './fields';
@@ -225,6 +226,12 @@ export function costWarnings(cost: Pick<CostView, 'dokumente'>): { noInvoice: bo
     noInvoice: !cost.dokumente.some((d) => d.dokumentart === costDocumentTypes.invoice),
     noReceipt: !cost.dokumente.some((d) => d.dokumentart === costDocumentTypes.receipt),
   };
+}
+
+/** Issue 45: a cost's payment state as the costs list shows it ('' for a cost recorded as paid on its date). */
+export function costPaymentState(cost: Pick<CostView, 'offen' | 'faelligAm' | 'bezahltAm'>): string {
+  if (cost.offen) return cost.faelligAm === '' ? 'offen' : `offen, fällig am ${formatGermanDate(cost.faelligAm)}`;
+  return cost.bezahltAm === '' ? '' : `bezahlt am ${formatGermanDate(cost.bezahltAm)} (Kontoauszug)`;
 }
 
 /** Chosen cost centres without those the settings no longer have (business.md 4.3); null stays "all". */
