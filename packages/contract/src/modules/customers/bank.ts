@@ -29,10 +29,18 @@ export const bankMessages = {
   alreadyBooked: 'Schon übernommen (frühere Einlesung).',
   noMatch: 'Keine offene Rechnung passt (Rechnungsnummer oder Betrag und Name).',
   notEuro: 'Nur Umsätze in Euro werden Rechnungen zugeordnet.',
-  debit: 'Ausgang: Kosten haben keinen offenen Stand, der Umsatz wird nur angezeigt.',
+  debit: 'Keine offenen Kosten passen (Rechnungsnummer im Verwendungszweck, sonst Betrag und IBAN oder Name).',
+  notADebit: 'Nur Zahlungsausgänge (Lastschriften, Überweisungen) werden Kosten zugeordnet.',
+  costNotOpen: (titel: string) => `Die Kosten „${titel}“ sind nicht mehr offen.`,
+  unknownCost: 'Die Kosten existieren nicht.',
+  oneTarget: 'Bitte je Buchung entweder eine Rechnung (rechnungId) oder Kosten (kostenId) zuordnen.',
   numberNotOpen: (name: string) => `Die Rechnung ${name} im Verwendungszweck ist nicht offen.`,
   booked: (count: number) =>
     count === 1 ? 'Ein Zahlungseingang wurde übernommen.' : `${count} Zahlungseingänge wurden übernommen.`,
+  /** Issue 45: credits and debits taken over together. */
+  bookedBoth: (credits: number, debits: number) =>
+    `${credits === 1 ? 'Ein Zahlungseingang' : `${credits} Zahlungseingänge`} und ` +
+    `${debits === 1 ? 'ein Zahlungsausgang' : `${debits} Zahlungsausgänge`} wurden übernommen.`,
 } as const;
 
 /** Most bookings of one statement. */
@@ -61,11 +69,19 @@ const bankFile = {
 };
 export const bankPreviewRequest = bankFile;
 
-export const bankAssignment = z.object({
-  /** The line's unique key as the preview answered it. */
-  schluessel: z.string().min(1, 'Bitte angeben.').max(200),
-  rechnungId: recordId(),
-});
+export const bankAssignment = z
+  .object({
+    /** The line's unique key as the preview answered it. */
+    schluessel: z.string().min(1, 'Bitte angeben.').max(200),
+    /** A credit: the invoice it pays. */
+    rechnungId: recordId().optional(),
+    /** Opt-in (issue 45): a debit: the open cost it pays (instead of `rechnungId`). */
+    kostenId: recordId().optional(),
+  })
+  .refine((assignment) => (assignment.rechnungId === undefined) !== (assignment.kostenId === undefined), {
+    message: bankMessages.oneTarget,
+    path: ['rechnungId'],
+  });
 export const bankConfirmRequest = {
   ...bankFile,
   zuordnungen: jsonField(z.array(bankAssignment).min(1, 'Bitte mindestens eine Zuordnung wählen.').max(BANK_LINES_MAX)),
@@ -81,6 +97,20 @@ export const bankMatchView = z.object({
   grund: z.enum(['Rechnungsnummer', 'Betrag und Name']),
 });
 
+/** Opt-in (issue 45): a debit's proposed open cost. */
+export const bankCostMatchView = z.object({
+  kostenId: z.number(),
+  titel: z.string(),
+  /** Whom the cost is paid to (the e-invoice's payee or seller). */
+  empfaenger: z.string(),
+  /** The cost's gross cents. */
+  betrag: z.number(),
+  /** Due date (YYYY-MM-DD, '' when none). */
+  faelligAm: z.string(),
+  grund: z.enum(['Rechnungsnummer', 'Betrag und IBAN', 'Betrag und Name']),
+});
+export type BankCostMatchView = z.output<typeof bankCostMatchView>;
+
 export const bankLineView = z.object({
   /** Unique per booking: the bank's reference (AcctSvcrRef), else a hash of day, amount, reference and IBAN. */
   schluessel: z.string(),
@@ -95,6 +125,8 @@ export const bankLineView = z.object({
   art: z.enum(['Gutschrift', 'Lastschrift']),
   bereitsGebucht: z.boolean(),
   vorschlag: bankMatchView.nullable(),
+  /** Opt-in (issue 45): a debit's proposed open cost (null for credits and unmatched debits). */
+  kostenVorschlag: bankCostMatchView.nullable(),
   /** Why no match is proposed ('' with a proposal). */
   hinweis: z.string(),
 });
@@ -115,4 +147,6 @@ export const bankConfirmReply = z.object({
   /** Assignments left out because their booking was taken over before (the same statement again). */
   bereitsGebucht: z.number(),
   belege: z.array(z.object({ schluessel: z.string(), id_auftrag: z.number(), neuDokument: orderDocumentView })),
+  /** Opt-in (issue 45): the costs paid by debits taken over, with the day paid. */
+  kosten: z.array(z.object({ schluessel: z.string(), id_kosten: z.number(), bezahltAm: z.string() })),
 });

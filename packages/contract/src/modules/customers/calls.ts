@@ -4,7 +4,7 @@ import { numberField } from '../../platform/fields';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
 import { importReply, importRequest } from '../../platform/import';
 import { moneyMessages, parseRate } from '../../platform/money';
-import { tooLongMessage } from '../../platform/validation';
+import { formatGermanDate, tooLongMessage } from '../../platform/validation';
 import { defineActions, jsonField, newOrRecordId, recordId } from '../../platform/wire';
 import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { userParameter } from '../../platform/api';
@@ -83,7 +83,31 @@ export const customerMessages = {
   planned: (when: string) => `Das Dokument wird am ${when} Uhr erstellt.`,
   quantity: moneyMessages.quantity,
   rate: moneyMessages.rate,
-  deleteCustomer: 'Kunde löschen? Die Auftrags- und Vertragsdaten des Kunden bleiben erhalten.',
+  /**
+   * Issue 45 (GoBD vs DSGVO): deleting erases the customer; orders with vouchers stay blocked for their legal
+   * period (business.md 'order and contract data remain' read together with Art. 17 DSGVO; docs/api.md).
+   */
+  deleteCustomer:
+    'Kunde löschen? Die Daten des Kunden werden gelöscht. Aufträge mit Rechnungen, Angeboten, Mahnungen oder ' +
+    'Zahlungen bleiben gesperrt und für niemanden sichtbar, bis die gesetzliche Aufbewahrungsfrist endet ' +
+    '(8 Jahre nach Ende des Kalenderjahres); Aufträge ohne solche Belege werden mit gelöscht.',
+  /** The answer to `delKunde` (reply field `hinweis`): what is kept, blocked, and until when. */
+  customerErased: (held: { auftraege: number; belege: number; geloeschteAuftraege: number; bis: string }) =>
+    [
+      'Der Kunde wurde gelöscht.',
+      held.auftraege === 0
+        ? 'Es gibt keine Belege, die aufbewahrt werden müssen.'
+        : `${held.auftraege === 1 ? 'Ein Auftrag' : `${held.auftraege} Aufträge`} mit ${held.belege === 1 ? 'einem Beleg' : `${held.belege} Belegen`} ` +
+          '(Rechnungen, Angebote, Mahnungen, Zahlungen und ihre Kontoumsätze) ' +
+          `${held.auftraege === 1 ? 'bleibt' : 'bleiben'} nach § 147 AO und § 257 HGB gesperrt aufbewahrt bis ` +
+          `${formatGermanDate(held.bis)} und ${held.auftraege === 1 ? 'wird' : 'werden'} danach automatisch gelöscht. ` +
+          'Die Beträge zählen weiter in EÜR, DATEV-Export und Umsatzübersicht.',
+      held.geloeschteAuftraege === 0
+        ? ''
+        : `${held.geloeschteAuftraege === 1 ? 'Ein Auftrag ohne Belege wurde' : `${held.geloeschteAuftraege} Aufträge ohne Belege wurden`} mit gelöscht.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
   deleteDocument: 'Das Dokument wird unwiderruflich gelöscht.',
   /**
    * A failed load. business.md 8 gives loads the save text; a load saves nothing, so it says what failed
@@ -500,6 +524,23 @@ export const externalReceiptView = z.object({
 });
 export type ExternalReceiptView = z.output<typeof externalReceiptView>;
 
+/**
+ * Opt-in (issue 45): the amounts of a held order (an erased customer's, kept for its legal period): what the
+ * revenue overview counts, nothing that names anyone — no customer, number, title, text or file.
+ */
+export const heldRevenueView = z.object({
+  /** The held order's id (only to tell rows apart). */
+  id: z.number(),
+  leistungen: z.array(
+    z.object({ id_einnahmestelle: z.number(), netto: z.number(), mwst: z.string(), kosten: z.number() }),
+  ),
+  /** Invoices, Stornorechnungen (1) and credit notes (3): date, gross and net cents. */
+  dokumente: z.array(
+    z.object({ id: z.number(), dokumentart: z.number(), dateUpload: z.string(), wert: z.number(), netto: z.number() }),
+  ),
+});
+export type HeldRevenueView = z.output<typeof heldRevenueView>;
+
 export const customerData = z.object({
   /** Server time (unix seconds) of this answer. */
   xtime: z.number(),
@@ -512,6 +553,8 @@ export const customerData = z.object({
   kosten: z.array(costView),
   /** Receipts other modules booked (staff only, of the load's `kostenJahr` when given), date descending. */
   fremdeinnahmen: z.array(externalReceiptView),
+  /** Opt-in (issue 45, staff only): the anonymous amounts of held orders for the revenue overview. */
+  gesperrt: z.array(heldRevenueView).default([]),
   lastAddedKunde: z.number(),
   lastEditedKunde: z.number(),
   lastDeletedKunde: z.number(),
@@ -635,10 +678,22 @@ export const customerCalls = {
     path: '/_api/400/410/',
     queryKey: 'getSettings',
     request: getOrSaveRequest(customerActions, { kostenJahr: costYear }),
-    reply: z.object({ status: z.literal('success'), save: customerData }),
+    reply: z.object({
+      status: z.literal('success'),
+      save: customerData,
+      /** Opt-in (issue 45): after `delKunde`, what is kept blocked and until when (customerErased). */
+      hinweis: z.string().optional(),
+    }),
     delta: {
       snapshot: 'save',
-      collections: { kunden: 'id', auftraege: 'id', kosten: 'id', fremdeinnahmen: 'id', kundenLogins: 'id' },
+      collections: {
+        kunden: 'id',
+        auftraege: 'id',
+        kosten: 'id',
+        fremdeinnahmen: 'id',
+        gesperrt: 'id',
+        kundenLogins: 'id',
+      },
     },
   }),
   /** The document call: an invoice or offer PDF for an order → neuDokument. */

@@ -53,6 +53,9 @@ function cost(partial: Partial<CostView>): CostView {
     id_vorlage: 0,
     dokumente: [],
     auftraege: [],
+    offen: false,
+    faelligAm: '',
+    bezahltAm: '',
     ...partial,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { netFromGross } from '../../platform/money';
+import { formatGermanDate } from '../../platform/validation';
 import { newOrRecordId, recordId } from '../../platform/wire';
 import { versionInput, versionView } from '../../platform/versions';
 import { amountField, isoDate, nameField, rateField, refId, requiredName, textField } from './fields';
@@ -20,6 +21,10 @@ export const costMessages = {
   noRevenue: 'Keine Umsätze gefunden',
   noInvoices: 'Keine Rechnungen gefunden',
   noContracts: 'Keine Verträge gefunden',
+  /** Issue 45: documents of held orders (erased customers) count in the sums but are listed nowhere. */
+  heldDocuments: (count: number) =>
+    `${count === 1 ? 'Ein weiterer Beleg gelöschter Kunden ist' : `${count} weitere Belege gelöschter Kunden sind`} ` +
+    'in den Summen enthalten; sie sind bis zum Ende der Aufbewahrungsfrist gesperrt und werden nicht angezeigt.',
   exportMonth: 'Bitte einen Monat im Format JJJJ-MM angeben.',
   exportYear: 'Bitte ein Jahr im Format JJJJ angeben.',
 } as const;
@@ -62,6 +67,11 @@ export const costInput = z.object({
    * invoice (original unchanged, SHA-256 recorded; an XML one with a readable PDF beside it). '' = none.
    */
   eRechnung: z.string().max(300, 'Ungültige Datei.').default(''),
+  /**
+   * Opt-in (issue 45): true = not paid yet (open), false = paid on `datum`; missing keeps the state (a new cost
+   * from an e-invoice with a due date and the seller's IBAN is open, any other new cost paid).
+   */
+  offen: z.boolean().optional(),
   ...versionInput,
 });
 export type CostInput = z.input<typeof costInput>;
@@ -114,6 +124,12 @@ export const costView = z.object({
   dokumente: z.array(costDocumentView),
   /** Orders whose service lines are booked as this cost. */
   auftraege: z.array(z.object({ id: z.number(), auftragsnummer: z.string(), titel: z.string() })),
+  /** Issue 45: open until paid (an e-invoice's cost with a due date and IBAN); false = paid on `datum`. */
+  offen: z.boolean(),
+  /** The due date (YYYY-MM-DD) from the e-invoice, '' when none. */
+  faelligAm: z.string(),
+  /** The day a bank statement's debit paid it (YYYY-MM-DD), '' when none was matched. */
+  bezahltAm: z.string(),
   ...versionView,
 });
 export type CostView = z.output<typeof costView>;
@@ -210,6 +226,12 @@ export function costWarnings(cost: Pick<CostView, 'dokumente'>): { noInvoice: bo
     noInvoice: !cost.dokumente.some((d) => d.dokumentart === costDocumentTypes.invoice),
     noReceipt: !cost.dokumente.some((d) => d.dokumentart === costDocumentTypes.receipt),
   };
+}
+
+/** Issue 45: a cost's payment state as the costs list shows it ('' for a cost recorded as paid on its date). */
+export function costPaymentState(cost: Pick<CostView, 'offen' | 'faelligAm' | 'bezahltAm'>): string {
+  if (cost.offen) return cost.faelligAm === '' ? 'offen' : `offen, fällig am ${formatGermanDate(cost.faelligAm)}`;
+  return cost.bezahltAm === '' ? '' : `bezahlt am ${formatGermanDate(cost.bezahltAm)} (Kontoauszug)`;
 }
 
 /** Chosen cost centres without those the settings no longer have (business.md 4.3); null stays "all". */

@@ -428,6 +428,32 @@ export function costFromEInvoice(data: EInvoiceData): EInvoiceProposal {
   };
 }
 
+/** Whom a received e-invoice is paid to and whether its cost starts open (issue 45: matched to bank debits). */
+export interface EInvoicePayee {
+  /** Open until paid: a due date (BT-9), the seller's IBAN (BT-84) and an amount due, not a credit note. */
+  open: boolean;
+  dueDate: string;
+  iban: string;
+  /** BT-85 account name, else the seller (BT-27). */
+  name: string;
+  /** BT-1. */
+  number: string;
+}
+
+/** The payee of an e-invoice as the cost keeps it (the bank statement's debits are matched against it). */
+export function eInvoicePayee(data: EInvoiceData): EInvoicePayee {
+  const iban = compactIban(data.zahlung.iban);
+  const due = data.summen.faellig ?? data.summen.brutto ?? 0;
+  const dueDate = isIsoDate(data.faelligAm) ? data.faelligAm : '';
+  return {
+    open: dueDate !== '' && iban !== '' && due > 0 && !isCreditNote(data),
+    dueDate,
+    iban,
+    name: clip((data.zahlung.kontoinhaber || data.verkaeufer.name).trim(), NAME_MAX),
+    number: clip(data.rechnungsnummer.trim(), NAME_MAX),
+  };
+}
+
 // ---------------------------------------------------------------- the readable view (web dialog and PDF)
 
 /** Common units of measure (UN/ECE Recommendation 20/21) in German; others are shown as their code. */

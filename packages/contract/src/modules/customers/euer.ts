@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { netFromGross } from '../../platform/money';
 import { isActiveContract } from './logic';
 import { sumCosts, type Amounts, type CostView } from './costs';
-import type { CustomerSettings, ExternalReceiptView, OrderDocumentView, OrderView } from './calls';
+import type { CustomerSettings, ExternalReceiptView, HeldRevenueView, OrderView } from './calls';
 
 /**
  * Revenue overview and EÜR (Einnahmenüberschussrechnung) of module 410 (business.md 2.3): pure functions
@@ -71,13 +71,25 @@ export interface RevenueOverview {
   byIncomeCentre: IncomeCentreRow[];
   invoices: RevenueInvoice[];
   contracts: OrderView[];
+  /** Documents of held orders (erased customers, issue 45) counted in the sums but listed nowhere. */
+  heldDocuments: number;
 }
 
 const add = (a: Amounts, b: Amounts): Amounts => ({ net: a.net + b.net, vat: a.vat + b.vat, gross: a.gross + b.gross });
 const ZERO: Amounts = { net: 0, vat: 0, gross: 0 };
 
+/** What the overview reads of an order: its documents' amounts and its lines' income centres. */
+interface RevenueOrder {
+  id: number;
+  leistungen: readonly (Omit<HeldRevenueView['leistungen'][number], 'kosten'> & { kosten?: number | undefined })[];
+  dokumente: readonly HeldRevenueView['dokumente'][number][];
+}
+
 /** Invoices (+) and credit notes (−) of an order dated in the year (business.md 9: the date within the year). */
-function yearDocuments(order: OrderView, year: string): OrderDocumentView[] {
+function yearDocuments<D extends RevenueOrder['dokumente'][number]>(
+  order: { dokumente: readonly D[] },
+  year: string,
+): D[] {
   return order.dokumente.filter((d) => (d.dokumentart === 1 || d.dokumentart === 3) && d.dateUpload.startsWith(year));
 }
 
@@ -95,6 +107,8 @@ export function revenueOverview(
   settings: Pick<CustomerSettings, 'einnahmestellen'>,
   filter: RevenueFilter,
   external: readonly Pick<ExternalReceiptView, 'datum' | 'betrag' | 'id_einnahmestelle'>[] = [],
+  /** Held orders (issue 45): counted like orders, their documents listed nowhere. */
+  held: readonly RevenueOrder[] = [],
 ): RevenueOverview {
   const year = String(filter.year);
   let revenue = ZERO;
@@ -109,9 +123,13 @@ export function revenueOverview(
     }
     return found;
   };
-  for (const order of orders) {
+  let heldDocuments = 0;
+  const count = <D extends RevenueOrder['dokumente'][number]>(
+    order: RevenueOrder & { dokumente: readonly D[] },
+    listed: (document: D, gross: number) => void,
+  ) => {
     const documents = yearDocuments(order, year);
-    if (documents.length === 0) continue;
+    if (documents.length === 0) return;
     let orderNet = 0;
     for (const document of documents) {
       const sign = document.dokumentart === 3 ? -1 : 1;
@@ -122,15 +140,7 @@ export function revenueOverview(
       };
       revenue = add(revenue, amounts);
       orderNet += amounts.net;
-      invoices.push({
-        id: document.id,
-        orderId: order.id,
-        auftragsnummer: order.auftragsnummer,
-        datum: document.dateUpload,
-        name: document.name,
-        pfad: document.pfad,
-        wert: amounts.gross,
-      });
+      listed(document, amounts.gross);
     }
     const centreIds = [...new Set(order.leistungen.map((line) => line.id_einnahmestelle))];
     const weights = centreIds.map((id) =>
@@ -146,7 +156,20 @@ export function revenueOverview(
         target.gewinn -= netFromGross(gross, line.mwst);
       }
     });
-  }
+  };
+  for (const order of orders)
+    count(order, (document, gross) =>
+      invoices.push({
+        id: document.id,
+        orderId: order.id,
+        auftragsnummer: order.auftragsnummer,
+        datum: document.dateUpload,
+        name: document.name,
+        pfad: document.pfad,
+        wert: gross,
+      }),
+    );
+  for (const order of held) count(order, () => heldDocuments++);
   for (const receipt of external) {
     if (!receipt.datum.startsWith(`${year}-`)) continue;
     revenue = add(revenue, { net: receipt.betrag, vat: 0, gross: receipt.betrag });
@@ -164,6 +187,7 @@ export function revenueOverview(
     byIncomeCentre: [...centres.values()].sort((a, b) => a.name.localeCompare(b.name, 'de')),
     invoices: invoices.sort((a, b) => (a.datum === b.datum ? b.id - a.id : a.datum < b.datum ? 1 : -1)),
     contracts: orders.filter((order) => isActiveContract(order.typ, order.status)),
+    heldDocuments,
   };
 }
 

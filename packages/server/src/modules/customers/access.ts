@@ -7,6 +7,7 @@ import { CallError, type FileAccessRule } from '../../platform/http/calls';
 import type { AccessPort, VisibleIds } from '../../platform/modules/server-module';
 import { PUBLIC_DOCUMENT_TYPES } from './document-view';
 import { DOCUMENT_AREA, STAFF_ONLY_FOLDERS } from './documents';
+import { heldRecordIds } from './holds';
 import { customerDocuments, customerOrders, customers } from './schema';
 import { isCustomer, readCustomerSettings } from './settings';
 
@@ -19,9 +20,27 @@ async function visibleToStaff(db: Db, viewer: Caller): Promise<VisibleIds> {
   return isCustomer(viewer, await readCustomerSettings(db)) ? [] : 'all';
 }
 
+/**
+ * Held orders and the bank bookings that paid them (an erased customer's, holds.ts) are read by nobody: their
+ * entries stay (the trail of vouchers kept by law) with their details withheld until the retention job erases them.
+ */
+function visibleUnlessHeld(kind: 'orders' | 'bookings') {
+  return async (db: Db, viewer: Caller): Promise<VisibleIds> => {
+    const staff = await visibleToStaff(db, viewer);
+    if (staff !== 'all') return staff;
+    const held = (await heldRecordIds(db))[kind];
+    return held.size === 0 ? 'all' : { allBut: [...held] };
+  };
+}
+
 /** Module 410's access port (platform/modules/server-module.ts): the Protokoll's customers, orders and costs. */
 export const customersAccessPort: AccessPort = {
-  protokoll: { Kunde: visibleToStaff, Auftrag: visibleToStaff, Kosten: visibleToStaff, Kontoumsatz: visibleToStaff },
+  protokoll: {
+    Kunde: visibleToStaff,
+    Auftrag: visibleUnlessHeld('orders'),
+    Kosten: visibleToStaff,
+    Kontoumsatz: visibleUnlessHeld('bookings'),
+  },
 };
 
 /** Customers may only load; every change is for staff. */
@@ -36,11 +55,15 @@ export async function requireStaff(db: Db, user: LoadedUser): Promise<void> {
 export const documentFileAccess: FileAccessRule = async (ctx, user: LoadedUser, file) => {
   const db: Db = ctx.db;
   const [row] = await db
-    .select({ dokumentart: customerDocuments.dokumentart, loginUserId: customers.loginUserId })
+    .select({
+      dokumentart: customerDocuments.dokumentart,
+      loginUserId: customers.loginUserId,
+      blockedAt: customerOrders.blockedAt,
+    })
     .from(customerDocuments)
     .innerJoin(customerOrders, eq(customerOrders.id, customerDocuments.orderId))
     .leftJoin(customers, eq(customers.id, customerOrders.customerId))
-    .where(sql`${customerDocuments.fileId} = ${file.id} or ${customerDocuments.xmlFileId} = ${file.id}`)
+    .where(sql`(${customerDocuments.fileId} = ${file.id} or ${customerDocuments.xmlFileId} = ${file.id})`)
     .limit(1);
   const settings = await readCustomerSettings(db);
   // Cost documents and the generated ZIPs (EÜR, monthly receipts, DATEV): staff only, never customers.
@@ -50,6 +73,8 @@ export const documentFileAccess: FileAccessRule = async (ctx, user: LoadedUser, 
       !isCustomer(user, settings) &&
       hasRight(user.rechte, customerRights.use)
     );
+  // A held order's documents (an erased customer's, holds.ts) download for nobody.
+  if (row.blockedAt) return false;
   // The settings right alone (x|410|set) reads no document.
   if (!hasRight(user.rechte, customerRights.use)) return false;
   return (

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { formatEuro, formatGermanDate, type UploadedFile } from '@hortus/contract';
+import { inArray, sql } from 'drizzle-orm';
+import { type UploadedFile } from '@hortus/contract';
 import {
   bankMessages,
   invoiceNumbersIn,
@@ -10,19 +9,16 @@ import {
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import { type AppContext, invalid } from '../../platform/http/calls';
-import { renderPdf } from '../../platform/pdf/pdf-document';
 import { headerKey } from '../../platform/import/table';
 import { readStatement, type StatementLine } from './bank-parse';
-import { DOCUMENT_AREA } from './documents';
-import { orderDocumentView } from './document-view';
+import { payCost, payInvoice, receiptPdf, type Receivable } from './bank-booking';
+import { paidCostTitles, proposeCost, readOpenCosts, type OpenCost } from './bank-costs';
 import { readReceivables } from './dunning';
-import { customerBankLines, customerDocuments, customerOrders } from './schema';
+import { customerBankLines } from './schema';
 import { invalidateCustomerData } from './data-cache';
 
 /** Serialises the bookings of statements (a second import waits and then finds the lines booked). */
 const BANK_LOCK = 410_002;
-
-type Receivable = Awaited<ReturnType<typeof readReceivables>>['invoices'][number];
 
 /** The names a payer may use for a customer: display name, company, contacts, address companies. */
 function customerNames({ customer, order }: Receivable): string[] {
@@ -57,16 +53,17 @@ async function bookedKeys(db: Db, keys: readonly string[]): Promise<Set<string>>
 /**
  * The preview (call `kontoauszugVorschau`): every booking with its proposed invoice — an open invoice whose
  * number the reference names, else the one open invoice whose open amount equals the credit and whose
- * customer the payer names — or why there is none. Debits are only listed (costs have no open state).
- * Bookings taken over before are marked. Writes nothing.
+ * customer the payer names — or, for a debit, its open cost (`kostenVorschlag`, bank-costs.ts), or why there
+ * is none. Bookings taken over before are marked. Writes nothing.
  */
 export async function previewStatement(
   db: Db,
   input: { file?: UploadedFile | undefined; inhalt?: string | undefined },
 ) {
   const statement = await readStatement(input);
-  const [{ invoices }, booked] = await Promise.all([
+  const [{ invoices }, costs, booked] = await Promise.all([
     readReceivables(db),
+    readOpenCosts(db),
     bookedKeys(
       db,
       statement.lines.map((line) => line.schluessel),
@@ -82,6 +79,7 @@ export async function previewStatement(
     offen: left.get(entry.invoice.id) ?? 0,
     grund,
   });
+  const costsTaken = new Set<number>();
   const zeilen: BankLineView[] = statement.lines.map((line) => {
     const base = {
       schluessel: line.schluessel,
@@ -93,10 +91,17 @@ export async function previewStatement(
       verwendungszweck: line.verwendungszweck,
       art: line.betrag > 0 ? ('Gutschrift' as const) : ('Lastschrift' as const),
       bereitsGebucht: booked.has(line.schluessel),
+      vorschlag: null,
+      kostenVorschlag: null,
     };
-    if (base.bereitsGebucht) return { ...base, vorschlag: null, hinweis: bankMessages.alreadyBooked };
-    if (line.betrag <= 0) return { ...base, vorschlag: null, hinweis: bankMessages.debit };
-    if (line.waehrung !== 'EUR') return { ...base, vorschlag: null, hinweis: bankMessages.notEuro };
+    if (base.bereitsGebucht) return { ...base, hinweis: bankMessages.alreadyBooked };
+    if (line.waehrung !== 'EUR') return { ...base, hinweis: bankMessages.notEuro };
+    if (line.betrag <= 0) {
+      const kostenVorschlag = proposeCost(line, costs, costsTaken, namesMatch);
+      if (!kostenVorschlag) return { ...base, hinweis: bankMessages.debit };
+      costsTaken.add(kostenVorschlag.kostenId);
+      return { ...base, kostenVorschlag, hinweis: '' };
+    }
     const named = invoiceNumbersIn(line.verwendungszweck)
       .map((number) => byName.get(number))
       .filter((entry): entry is Receivable => entry !== undefined);
@@ -111,7 +116,6 @@ export async function previewStatement(
       const closed = named[0];
       return {
         ...base,
-        vorschlag: null,
         hinweis: closed ? bankMessages.numberNotOpen(closed.invoice.name) : bankMessages.noMatch,
       };
     }
@@ -122,124 +126,97 @@ export async function previewStatement(
   return { status: 'success' as const, format: statement.format, konto: statement.konto, zeilen };
 }
 
-/** The receipt of a booking taken over: a small PDF naming the statement line and the invoice. */
-function receiptPdf(line: StatementLine, invoice: string, konto: string): Promise<Buffer> {
-  return renderPdf({ title: `Zahlungseingang ${invoice}`, pdfA: true }, (pdf) => {
-    pdf.title('Buchungsbeleg Zahlungseingang');
-    pdf.table({
-      columns: [{ header: 'Angabe', width: 150 }, { header: 'Wert' }],
-      rows: [
-        ['Rechnung', invoice],
-        ['Buchungstag', formatGermanDate(line.datum)],
-        ['Betrag', formatEuro(line.betrag)],
-        ['Zahlungspflichtiger', line.name],
-        ['IBAN', line.iban],
-        ['Verwendungszweck', line.verwendungszweck],
-        ['Konto', konto],
-        ['Buchungsschlüssel', line.schluessel],
-      ],
-    });
-    pdf.paragraph('Aus dem eingelesenen Kontoauszug übernommen.', { size: 9 });
+type Chosen =
+  | { line: StatementLine; entry: Receivable; cost?: undefined }
+  | { line: StatementLine; cost: OpenCost; entry?: undefined }
+  /** Taken over before (the same statement again): counted, its target not checked again. */
+  | { line: StatementLine; done: true; entry?: undefined; cost?: undefined };
+
+/** Each assignment of the confirmation checked against the statement and what is open now (before writing). */
+async function checkedAssignments(
+  db: Db,
+  lines: readonly StatementLine[],
+  zuordnungen: readonly { schluessel: string; rechnungId?: number | undefined; kostenId?: number | undefined }[],
+  booked: ReadonlySet<string>,
+): Promise<Chosen[]> {
+  const lineOf = new Map(lines.map((line) => [line.schluessel, line]));
+  const [{ invoices }, costs] = await Promise.all([readReceivables(db), readOpenCosts(db)]);
+  const invoiceOf = new Map(invoices.map((entry) => [entry.invoice.id, entry]));
+  const costOf = new Map(costs.map((cost) => [cost.id, cost]));
+  const paid = await paidCostTitles(
+    db,
+    zuordnungen.flatMap((z) =>
+      z.kostenId !== undefined && !costOf.has(z.kostenId) && !booked.has(z.schluessel) ? [z.kostenId] : [],
+    ),
+  );
+  const chosen = zuordnungen.map(({ schluessel, rechnungId, kostenId }): Chosen => {
+    const line = lineOf.get(schluessel);
+    if (!line) throw invalid('zuordnungen', bankMessages.unknownLine);
+    if (line.waehrung !== 'EUR') throw invalid('zuordnungen', bankMessages.notEuro);
+    if (kostenId !== undefined) {
+      if (line.betrag >= 0) throw invalid('zuordnungen', bankMessages.notADebit);
+      if (booked.has(schluessel)) return { line, done: true };
+      const cost = costOf.get(kostenId);
+      const closed = paid.get(kostenId);
+      if (closed !== undefined) throw invalid('zuordnungen', bankMessages.costNotOpen(closed));
+      if (!cost) throw invalid('zuordnungen', bankMessages.unknownCost);
+      return { line, cost };
+    }
+    if (line.betrag <= 0) throw invalid('zuordnungen', bankMessages.notACredit);
+    if (booked.has(schluessel)) return { line, done: true };
+    const entry = invoiceOf.get(rechnungId ?? 0);
+    if (!entry) throw invalid('zuordnungen', bankMessages.unknownInvoice);
+    return { line, entry };
   });
+  return [...new Map(chosen.map((c) => [c.line.schluessel, c])).values()];
 }
 
 /**
- * Takes over the confirmed matches (call `kontoauszugUebernehmen`): the statement is read again, each chosen
- * booking must be a euro credit of it and its invoice open; each becomes a booking receipt (20) of the
- * invoice's order with `snapshot.zahlung` naming the invoice, and one `customer_bank_lines` row whose unique
- * key keeps it from being booked twice (a booking taken over before is counted and left out). One
- * transaction under BANK_LOCK: an invoice no longer open refuses the whole confirmation.
+ * Takes over the confirmed matches (call `kontoauszugUebernehmen`): the statement is read again; each chosen
+ * credit must be a euro credit of it and its invoice open, each chosen debit (opt-in `kostenId`, issue 45) a
+ * euro debit and its cost open. A credit becomes a booking receipt (20) of the invoice's order with
+ * `snapshot.zahlung` naming the invoice, a debit pays its cost (bank-costs.ts `payCost`); each keeps one
+ * `customer_bank_lines` row whose unique key keeps it from being booked twice (a booking taken over before is
+ * counted and left out). One transaction under BANK_LOCK: an invoice or cost no longer open refuses it all.
  */
 export async function confirmStatement(
   app: AppContext,
   input: {
     file?: UploadedFile | undefined;
     inhalt?: string | undefined;
-    zuordnungen: { schluessel: string; rechnungId: number }[];
+    zuordnungen: { schluessel: string; rechnungId?: number | undefined; kostenId?: number | undefined }[];
   },
 ) {
   const statement = await readStatement(input);
-  const lineOf = new Map(statement.lines.map((line) => [line.schluessel, line]));
-  const { invoices } = await readReceivables(app.db);
-  const invoiceOf = new Map(invoices.map((entry) => [entry.invoice.id, entry]));
-  const chosen = input.zuordnungen.map(({ schluessel, rechnungId }) => {
-    const line = lineOf.get(schluessel);
-    if (!line) throw invalid('zuordnungen', bankMessages.unknownLine);
-    if (line.betrag <= 0) throw invalid('zuordnungen', bankMessages.notACredit);
-    if (line.waehrung !== 'EUR') throw invalid('zuordnungen', bankMessages.notEuro);
-    const entry = invoiceOf.get(rechnungId);
-    if (!entry) throw invalid('zuordnungen', bankMessages.unknownInvoice);
-    return { line, entry };
-  });
-  const unique = [...new Map(chosen.map((c) => [c.line.schluessel, c])).values()];
   const before = await bookedKeys(
     app.db,
-    unique.map((c) => c.line.schluessel),
+    input.zuordnungen.map((z) => z.schluessel),
   );
-  const todo = unique.filter((c) => !before.has(c.line.schluessel));
+  const unique = await checkedAssignments(app.db, statement.lines, input.zuordnungen, before);
+  const todo = unique.filter((c): c is Exclude<Chosen, { done: true }> => !('done' in c));
+  const konto = statement.konto || statement.format;
   // Rendered before the transaction (slow work outside the write).
   const pdfs = await Promise.all(
-    todo.map((c) => receiptPdf(c.line, c.entry.invoice.name, statement.konto || statement.format)),
+    todo.map((c) => receiptPdf(c.line, c.cost ? { cost: c.cost.titel } : { invoice: c.entry.invoice.name }, konto)),
   );
   const belege: { schluessel: string; id_auftrag: number; neuDokument: OrderDocumentView }[] = [];
+  const kosten: { schluessel: string; id_kosten: number; bezahltAm: string }[] = [];
   await withFiles(app, async (tx, files) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BANK_LOCK})`);
     const { invoices: now } = await readReceivables(tx);
     const open = new Map(now.map((entry) => [entry.invoice.id, entry.offen]));
-    for (const [index, { line, entry }] of todo.entries()) {
-      const left = open.get(entry.invoice.id) ?? 0;
-      if (left <= 0) throw invalid('zuordnungen', bankMessages.invoiceNotOpen(entry.invoice.name));
-      const [claimed] = await tx
-        .insert(customerBankLines)
-        .values({
-          schluessel: line.schluessel,
-          datum: line.datum,
-          betragCents: line.betrag,
-          name: line.name.slice(0, 200),
-          iban: line.iban.slice(0, 40),
-          verwendungszweck: line.verwendungszweck.slice(0, 1000),
-          invoiceId: entry.invoice.id,
-        })
-        .onConflictDoNothing()
-        .returning({ id: customerBankLines.id });
-      if (!claimed) continue;
-      open.set(entry.invoice.id, left - line.betrag);
-      const orderId = entry.order.id;
-      const stored = await files.store({
-        path: `${DOCUMENT_AREA}/auftraege/${orderId}/${randomBytes(12).toString('hex')}.pdf`,
-        area: DOCUMENT_AREA,
-        ownerUserId: null,
-        originalName: `Zahlungseingang ${entry.invoice.name}.pdf`,
-        mime: 'application/pdf',
-        bytes: pdfs[index] as Buffer,
-      });
-      const [row] = await tx
-        .insert(customerDocuments)
-        .values({
-          orderId,
-          dokumentart: 20,
-          name: `Zahlungseingang ${entry.invoice.name} (${formatGermanDate(line.datum)}).pdf`,
-          fileId: stored.id,
-          wertCents: line.betrag,
-          datum: line.datum,
-          snapshot: { zahlung: { rechnungId: entry.invoice.id, schluessel: line.schluessel } },
-        })
-        .returning();
-      const receipt = row as typeof customerDocuments.$inferSelect;
-      await tx.update(customerBankLines).set({ receiptId: receipt.id }).where(eq(customerBankLines.id, claimed.id));
-      await tx.update(customerOrders).set({ updatedAt: new Date() }).where(eq(customerOrders.id, orderId));
-      belege.push({
-        schluessel: line.schluessel,
-        id_auftrag: orderId,
-        neuDokument: orderDocumentView(receipt, stored.path, ''),
-      });
+    for (const [index, chosen] of todo.entries()) {
+      const pdf = pdfs[index] as Buffer;
+      if (chosen.cost) {
+        const paid = await payCost(tx, files, chosen.line, chosen.cost, pdf);
+        if (paid) kosten.push({ schluessel: chosen.line.schluessel, ...paid });
+        continue;
+      }
+      const receipt = await payInvoice(tx, files, chosen.line, chosen.entry, pdf, open);
+      if (receipt) belege.push({ schluessel: chosen.line.schluessel, ...receipt });
     }
     await invalidateCustomerData(tx);
   });
-  return {
-    status: 'success' as const,
-    gebucht: belege.length,
-    bereitsGebucht: unique.length - belege.length,
-    belege,
-  };
+  const gebucht = belege.length + kosten.length;
+  return { status: 'success' as const, gebucht, bereitsGebucht: unique.length - gebucht, belege, kosten };
 }

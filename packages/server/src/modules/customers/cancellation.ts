@@ -19,6 +19,7 @@ import { addressee, DOCUMENT_AREA, lockOrder, paidOnInvoice, storeDocumentFiles 
 import { CANCELLATION_TITLE, creditNoteSettlement, invoicePdf, type DocumentLine } from './invoice-pdf';
 import { issueNumbered } from './numbering';
 import { customerDocuments, customerOrders, customers, type DocumentSnapshot } from './schema';
+import { orderNotHeld } from './holds';
 import { readCustomerSettings } from './settings';
 
 type DocumentRow = typeof customerDocuments.$inferSelect;
@@ -75,7 +76,11 @@ export async function cancelInvoice(
   if (refusal !== '') throw invalid('id', refusal);
   if (input.datum < invoice.datum) throw invalid('datum', customerMessages.cancelBeforeInvoice);
   const settings = await readCustomerSettings(db);
-  const [order] = await db.select().from(customerOrders).where(eq(customerOrders.id, invoice.orderId)).limit(1);
+  const [order] = await db
+    .select()
+    .from(customerOrders)
+    .where(and(eq(customerOrders.id, invoice.orderId), orderNotHeld))
+    .limit(1);
   const foundOrder = requireRecord(order, { canSee: true }, customerMessages.unknownOrder);
   const [customer] = foundOrder.customerId
     ? await db.select().from(customers).where(eq(customers.id, foundOrder.customerId)).limit(1)

@@ -22,6 +22,7 @@ import { type AppContext, invalid } from '../../platform/http/calls';
 import { requireRecord } from '../../platform/http/records';
 import type { BackgroundJob } from '../../platform/modules/server-module';
 import { customerCostDocuments, customerCosts, customerOrderLines, customerOrders } from './schema';
+import { orderNotHeld } from './holds';
 
 type CostRow = Pick<
   typeof customerCosts.$inferSelect,
@@ -36,6 +37,9 @@ type CostRow = Pick<
   | 'repeat'
   | 'templateId'
   | 'version'
+  | 'open'
+  | 'dueDate'
+  | 'paidOn'
 >;
 
 /** Adds (id 0) or saves a cost; answers its id. The cost centre must exist in the settings (or be 0). */
@@ -56,6 +60,8 @@ export async function saveCost(
     titel2: input.titel2,
     beschreibung: input.beschreibung,
     repeat: input.wiederholen,
+    // Opt-in (issue 45): sent, it sets the state (paid by hand: no bank day); missing keeps it.
+    ...(input.offen === undefined ? {} : { open: input.offen, paidOn: null }),
     updatedAt: new Date(),
     editedBy: save.by,
   };
@@ -162,7 +168,8 @@ async function buildCostViews(db: Db, settings: CustomerSettings, year?: number)
   const rows = await jsonRows<CostRow>(
     db,
     sql`select c.id, c.datum, c.cost_centre as "costCentre", c.gross_cents as "grossCents", c.rate, c.titel,
-          c.titel2, c.beschreibung, c.repeat, c.template_id as "templateId", c.version
+          c.titel2, c.beschreibung, c.repeat, c.template_id as "templateId", c.version, c.open,
+          c.due_date as "dueDate", c.paid_on as "paidOn"
         from customer_costs c where ${inYear} order by c.datum desc, c.id desc`,
   );
   if (rows.length === 0) return [];
@@ -189,7 +196,7 @@ async function buildCostViews(db: Db, settings: CustomerSettings, year?: number)
     })
     .from(customerOrderLines)
     .innerJoin(customerOrders, eq(customerOrders.id, customerOrderLines.orderId))
-    .where(gt(customerOrderLines.costId, 0));
+    .where(and(gt(customerOrderLines.costId, 0), orderNotHeld));
   const ordersOf = new Map<number, { id: number; auftragsnummer: string; titel: string }[]>();
   for (const { costId, ...order } of links) {
     const list = ordersOf.get(costId);
@@ -212,6 +219,9 @@ async function buildCostViews(db: Db, settings: CustomerSettings, year?: number)
     id_vorlage: row.templateId ?? 0,
     dokumente: documentsOf.get(row.id) ?? [],
     auftraege: ordersOf.get(row.id) ?? [],
+    offen: row.open,
+    faelligAm: row.dueDate ?? '',
+    bezahltAm: row.paidOn ?? '',
     version: row.version,
   }));
 }

@@ -15,7 +15,6 @@ import { requireVersion, versioned } from '../../platform/db/versions';
 import { users } from '../../platform/db/schema';
 import { requireAccountChange, designatedAccountIds } from '../../platform/users/accounts';
 import { invalid } from '../../platform/http/calls';
-import { requireRecord } from '../../platform/http/records';
 import { checkLoginValues, loginViews, writeLoginValues } from './login-values';
 import { customerOrders, customers } from './schema';
 import { invalidateCustomerData } from './data-cache';
@@ -96,15 +95,6 @@ export async function saveCustomer(
     const [created] = await tx.insert(customers).values(values).returning({ id: customers.id });
     return (created as { id: number }).id;
   });
-}
-
-/** Deletes a customer; its orders and contracts stay (customer_id becomes null, number and name remain). */
-export async function deleteCustomer(db: Db, id: number): Promise<void> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
-  requireRecord(row, { canSee: true }, customerMessages.unknownCustomer);
-  await db.delete(customers).where(eq(customers.id, id));
-  // Its orders lose the link (customer_id null).
-  await invalidateCustomerData(db);
 }
 
 export async function customerRows(db: Db, onlyLogin?: number): Promise<CustomerRow[]> {

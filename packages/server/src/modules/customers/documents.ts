@@ -28,6 +28,7 @@ import {
   type DocumentLine,
 } from './invoice-pdf';
 import { customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
+import { documentNotHeld, orderNotHeld } from './holds';
 import { invalidateCustomerData } from './data-cache';
 import { issueNumbered } from './numbering';
 import { readCustomerSettings } from './settings';
@@ -111,7 +112,11 @@ export async function createDocument(
 ): Promise<{ document: OrderDocumentView; replaced: boolean }> {
   const db = app.db;
   const settings = await readCustomerSettings(db);
-  const [order] = await db.select().from(customerOrders).where(eq(customerOrders.id, input.id_auftrag)).limit(1);
+  const [order] = await db
+    .select()
+    .from(customerOrders)
+    .where(and(eq(customerOrders.id, input.id_auftrag), orderNotHeld))
+    .limit(1);
   const found = requireRecord(order, { canSee: true }, customerMessages.unknownOrder);
   const lineRows = await db
     .select()
@@ -357,7 +362,7 @@ export async function lockOrder(tx: Db, orderId: number): Promise<void> {
   const [order] = await tx
     .select({ id: customerOrders.id })
     .from(customerOrders)
-    .where(eq(customerOrders.id, orderId))
+    .where(and(eq(customerOrders.id, orderId), orderNotHeld))
     .for('key share');
   requireRecord(order, { canSee: true }, customerMessages.unknownOrder);
 }
@@ -437,7 +442,7 @@ export async function deleteDocument(app: AppContext, id: number, pfad: string):
     .select({ document: customerDocuments, path: files.path })
     .from(customerDocuments)
     .innerJoin(files, eq(files.id, customerDocuments.fileId))
-    .where(eq(customerDocuments.id, id))
+    .where(and(eq(customerDocuments.id, id), documentNotHeld))
     .limit(1);
   const found = requireRecord(
     document,

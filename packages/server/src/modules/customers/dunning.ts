@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { todayIsoDay } from '@hortus/contract';
 import type { dunInput } from '@hortus/contract/modules/customers';
 import {
@@ -19,6 +19,7 @@ import { type AppContext, invalid } from '../../platform/http/calls';
 import { openAmountInput } from './document-view';
 import { debtorKind, dueDate, dunningState, issueDunningLetter, readDunningCase, type DunningCase } from './reminders';
 import { customerDocuments, customerOrders, customers } from './schema';
+import { orderNotHeld } from './holds';
 import { readCustomerSettings } from './settings';
 
 type DocumentRow = typeof customerDocuments.$inferSelect;
@@ -42,7 +43,7 @@ export async function readReceivables(db: Db) {
       : await db
           .select()
           .from(customerOrders)
-          .where(inArray(customerOrders.id, [...byOrder.keys()]));
+          .where(and(inArray(customerOrders.id, [...byOrder.keys()]), orderNotHeld));
   const customerIds = orders.map((o) => o.customerId).filter((id): id is number => id !== null);
   const customerRows =
     customerIds.length === 0 ? [] : await db.select().from(customers).where(inArray(customers.id, customerIds));

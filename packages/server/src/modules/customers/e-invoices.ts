@@ -9,6 +9,7 @@ import {
   eInvoiceFindings,
   eInvoiceFormat,
   eInvoiceMessages,
+  eInvoicePayee,
   type CostData,
   type CustomerSettings,
   type EInvoiceData,
@@ -185,7 +186,19 @@ export async function saveCostWithInvoice(
     }
     if (draft) await takeDraft(tx, draft.draftId, costId);
     await fileTx.remove([pending.id]);
-    await tx.update(customerCosts).set({ updatedAt: new Date() }).where(eq(customerCosts.id, costId));
+    // Issue 45: whom it is paid to; open until a bank debit pays it (unless the form said otherwise).
+    const payee = eInvoicePayee(data);
+    await tx
+      .update(customerCosts)
+      .set({
+        updatedAt: new Date(),
+        open: input.offen ?? payee.open,
+        dueDate: payee.dueDate === '' ? null : payee.dueDate,
+        creditorIban: payee.iban,
+        creditorName: payee.name,
+        invoiceNumber: payee.number,
+      })
+      .where(eq(customerCosts.id, costId));
     await invalidateCustomerData(tx);
     return costId;
   });

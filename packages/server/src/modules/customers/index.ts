@@ -15,6 +15,7 @@ import { writeDemoDocuments } from './demo-documents';
 import { seedCustomersDemo } from './demo-seed';
 import { documentJob } from './document-job';
 import { mailInboxJob } from './mail-inbox';
+import { customersRetentionJob } from './holds';
 import { DOCUMENT_AREA } from './documents';
 import { customersProtokollLabels } from './schema';
 import { customersProtokollFields } from './protokoll';
@@ -47,7 +48,8 @@ export const customersServerModule: ServerModule = {
   protokollLabels: customersProtokollLabels,
   protokollFields: customersProtokollFields,
   fileAccess: { [DOCUMENT_AREA]: documentFileAccess },
-  jobs: [documentJob, recurringCostJob, mailInboxJob],
+  // GoBD holds (holds.ts): an erased customer's vouchers stay blocked; the job deletes them after their period.
+  jobs: [documentJob, recurringCostJob, mailInboxJob, customersRetentionJob],
   // The demo's receipt PDFs and issued documents (nothing to do once they exist).
   beforeRequests: async (app) => {
     await writeDemoReceipts(app);

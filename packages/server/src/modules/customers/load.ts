@@ -7,6 +7,7 @@ import { type BookedLineCost } from './orders';
 import { orderViews } from './order-views';
 import { costViews } from './costs';
 import { externalReceiptViews } from './external-receipts';
+import { heldRevenue } from './holds';
 import { customerVisibleSettings, isCustomer, readCustomerSettings } from './settings';
 
 export interface ChangeMarkers {
@@ -47,6 +48,7 @@ export async function loadCustomerData(
     // Costs are internal: customers never get them.
     kosten: customer || !canSeeCustomerData ? [] : await costViews(db, settings, costYear),
     fremdeinnahmen: customer || !canSeeCustomerData ? [] : await externalReceiptViews(db, costYear),
+    gesperrt: customer || !canSeeCustomerData ? [] : await heldRevenue(db),
     lastAddedKunde: markers.lastAddedKunde ?? 0,
     lastEditedKunde: markers.lastEditedKunde ?? 0,
     lastDeletedKunde: markers.lastDeletedKunde ?? 0,

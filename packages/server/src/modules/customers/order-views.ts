@@ -13,6 +13,7 @@ import { files } from '../../platform/db/schema';
 import { jsonRows } from '../../platform/db/raw';
 import { customerCosts, customerDocuments, customerOrderLines, customerOrders } from './schema';
 import { cachedCustomerPart } from './data-cache';
+import { orderNotHeld } from './holds';
 import {
   germanDate,
   openAmountInput,
@@ -41,7 +42,7 @@ async function allOrders(db: Db): Promise<{
             beschreibung, admin_info as "adminInfo", status, vertrag_nummer as "vertragNummer",
             vertrag_beginn as "vertragBeginn", vertrag_ende as "vertragEnde", zahlungsintervall,
             version, edited_by as "editedBy", floor(extract(epoch from updated_at) * 1000) as "updatedAt"
-          from customer_orders`,
+          from customer_orders where blocked_at is null`,
     ),
     jsonRows<LineRow>(
       db,
@@ -49,14 +50,16 @@ async function allOrders(db: Db): Promise<{
             net_cents as "netCents", rate, gross_cents as "grossCents", ust_kategorie as "vatCategory",
             befreiungsgrund as "exemptionReason", befreiungsgrund_code as "exemptionCode", service_type_id as "serviceTypeId",
             income_centre_id as "incomeCentreId", cost_cents as "costCents", cost_id as "costId"
-          from customer_order_lines order by pos, id`,
+          from customer_order_lines
+          where order_id not in (select id from customer_orders where blocked_at is not null) order by pos, id`,
     ),
     jsonRows<Omit<DocumentRow, 'createdAt'> & { createdAt: number; path: string }>(
       db,
       sql`select d.id, d.order_id as "orderId", d.dokumentart, d.name, d.file_id as "fileId",
             d.xml_file_id as "xmlFileId", d.wert_cents as "wertCents", d.datum, d.snapshot, d.status,
             floor(extract(epoch from d.created_at) * 1000) as "createdAt", f.path
-          from customer_documents d join files f on f.id = d.file_id order by d.datum, d.id`,
+          from customer_documents d join files f on f.id = d.file_id
+          where d.order_id not in (select id from customer_orders where blocked_at is not null) order by d.datum, d.id`,
     ),
   ]);
   return {
@@ -99,13 +102,13 @@ async function buildOrderViews(
       ? await db
           .select()
           .from(customerOrders)
-          .where(inArray(customerOrders.customerId, [...customerIds]))
+          .where(and(inArray(customerOrders.customerId, [...customerIds]), orderNotHeld))
       : orderIds !== undefined
         ? await db
             .select()
             .from(customerOrders)
-            .where(inArray(customerOrders.id, [...orderIds]))
-        : await db.select().from(customerOrders);
+            .where(and(inArray(customerOrders.id, [...orderIds]), orderNotHeld))
+        : await db.select().from(customerOrders).where(orderNotHeld);
   if (orders.length === 0) return [];
   const ids = orders.map((order) => order.id);
   const lines = everything

@@ -17,6 +17,7 @@ import { requireVersion, systemSave, versioned, type SaveVersion } from '../../p
 import { requireRecord } from '../../platform/http/records';
 import { invalid } from '../../platform/http/calls';
 import { customerCosts, customerDocuments, customerOrderLines, customerOrders, customers } from './schema';
+import { orderNotHeld, requireOrderNotHeld } from './holds';
 import { readCustomerSettings } from './settings';
 import { invalidateCustomerData } from './data-cache';
 
@@ -64,8 +65,10 @@ export async function saveOrder(
   return db.transaction(async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, input.id_kunde)).limit(1);
     const owner = requireRecord(customer, { canSee: true }, customerMessages.unknownCustomer);
-    if (input.id > 0)
+    if (input.id > 0) {
+      await requireOrderNotHeld(tx, input.id);
       await requireVersion(tx, versioned(customerOrders), input.id, save, customerMessages.unknownOrder);
+    }
     let auftragsnummer = input.auftragsnummer;
     if (auftragsnummer === '') {
       const numbers = await tx.select({ n: customerOrders.auftragsnummer }).from(customerOrders);
@@ -171,7 +174,7 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
   const [row] = await db
     .select({ id: customerOrders.id })
     .from(customerOrders)
-    .where(eq(customerOrders.id, id))
+    .where(and(eq(customerOrders.id, id), orderNotHeld))
     .limit(1)
     // Locks the order first: a document stored for it meanwhile (its insert holds a key-share lock on the
     // order) is committed before the check below reads the documents, so no issued invoice goes with the order.

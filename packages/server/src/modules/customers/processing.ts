@@ -17,6 +17,12 @@ export const customersProcessing: ProcessingSource = async () => [
     empfaenger: ['Verwaltung', 'Steuerberatung (Export)'],
     loeschfrist:
       `Rechnungen und Belege ${years(LEGAL_RETENTION_YEARS.buchungsbeleg)} nach Ende des Kalenderjahres, ` +
-      `Geschäftsbriefe ${years(LEGAL_RETENTION_YEARS.lohnkonto)} (§ 147 AO, § 257 HGB), danach Löschung durch die Verwaltung`,
+      `Geschäftsbriefe ${years(LEGAL_RETENTION_YEARS.lohnkonto)} (§ 147 AO, § 257 HGB), danach Löschung durch die Verwaltung. ` +
+      'Wird ein Kunde gelöscht, gehen seine Daten und seine Aufträge ohne Belege sofort; Aufträge mit Rechnungen, ' +
+      'Stornorechnungen, Rechnungskorrekturen, Angeboten, Mahnungen oder Zahlungsbelegen und die Kontoumsätze, die sie ' +
+      'bezahlt haben, bleiben gesperrt — in keiner Liste, Suche oder Auskunft; sie gehen nur in die steuerlich ' +
+      'vorgeschriebenen Auswertungen ein (EÜR mit ihren Belegen, DATEV-Export, Umsatzübersicht ohne Namen) — ' +
+      `bis ${years(LEGAL_RETENTION_YEARS.buchungsbeleg)} nach Ende des Kalenderjahres ihres ` +
+      'jüngsten Belegs und werden dann durch den täglichen Löschlauf „Gesperrte Belege gelöschter Kunden löschen“ gelöscht',
   },
 ];

@@ -27,6 +27,7 @@ import { issueNumbered } from './numbering';
 import { openAmountInput, orderDocumentView } from './document-view';
 import { atBank, salutation } from './invoice-pdf';
 import { customerDocuments, customerOrders, customers } from './schema';
+import { orderNotHeld } from './holds';
 import { invalidateCustomerData } from './data-cache';
 import { readCustomerSettings } from './settings';
 
@@ -60,7 +61,11 @@ export async function readDunningCase(db: Db, invoiceId: number, settings: Custo
   if (found.dokumentart !== 1) throw invalid('rechnungId', dunningMessages.notAnInvoice);
   if (found.status === 'storniert' || found.snapshot.storno)
     throw invalid('rechnungId', customerMessages.invoiceCancelled);
-  const [order] = await db.select().from(customerOrders).where(eq(customerOrders.id, found.orderId)).limit(1);
+  const [order] = await db
+    .select()
+    .from(customerOrders)
+    .where(and(eq(customerOrders.id, found.orderId), orderNotHeld))
+    .limit(1);
   if (!order) throw new CallError('notFound', customerMessages.unknownOrder);
   const documents = await db.select().from(customerDocuments).where(eq(customerDocuments.orderId, order.id));
   const [customer] = order.customerId

@@ -68,6 +68,13 @@ export const customerOrders = pgTable(
     vertragEnde: date('vertrag_ende', { mode: 'string' }),
     /** 0 monthly, 1 yearly, 2 quarterly, 3 half-yearly. */
     zahlungsintervall: integer('zahlungsintervall').notNull().default(0),
+    /**
+     * Held (GoBD vs DSGVO, holds.ts): the customer was erased; the order keeps its vouchers for their legal
+     * period, shown to nobody and changed by nobody, and the retention job deletes it after `heldUntil`.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** The last day a held order is kept (31 December of its newest voucher's year + 8). */
+    heldUntil: date('held_until', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -233,6 +240,17 @@ export const customerCosts = pgTable(
      */
     templateId: integer('template_id'),
     period: date('period', { mode: 'string' }),
+    /**
+     * Issue 45: open until paid — a cost from an e-invoice with a due date and the seller's IBAN; a bank
+     * statement's debit matched to it marks it paid (`paidOn`, `datum` becomes that day). Others are paid.
+     */
+    open: boolean('open').notNull().default(false),
+    dueDate: date('due_date', { mode: 'string' }),
+    paidOn: date('paid_on', { mode: 'string' }),
+    /** Whom it is paid to (from the e-invoice: BT-84 IBAN, BT-85 or the seller's name, BT-1 number). */
+    creditorIban: text('creditor_iban').notNull().default(''),
+    creditorName: text('creditor_name').notNull().default(''),
+    invoiceNumber: text('invoice_number').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -318,6 +336,8 @@ export const customerBankLines = pgTable(
     verwendungszweck: text('verwendungszweck').notNull().default(''),
     invoiceId: integer('invoice_id').references(() => customerDocuments.id, { onDelete: 'set null' }),
     receiptId: integer('receipt_id').references(() => customerDocuments.id, { onDelete: 'set null' }),
+    /** A debit matched to a cost (issue 45): the cost it paid. */
+    costId: integer('cost_id').references(() => customerCosts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('customer_bank_lines_key_idx').on(table.schluessel)],

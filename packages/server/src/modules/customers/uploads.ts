@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { bidiControls, detectFileKind, validationMessages, type FileKind } from '@hortus/contract';
 import type { UploadedFile } from '@hortus/contract';
 import { centsOf, customerMessages, type OrderDocumentView } from '@hortus/contract/modules/customers';
@@ -10,6 +10,7 @@ import { requireRecord } from '../../platform/http/records';
 import { DOCUMENT_AREA } from './documents';
 import { orderDocumentView } from './document-view';
 import { customerDocuments, customerOrders } from './schema';
+import { orderNotHeld } from './holds';
 import { invalidateCustomerData } from './data-cache';
 
 /** The uploaded file's name without folders and control characters (at most 200 characters). */
@@ -48,7 +49,7 @@ export async function uploadDocument(
   const [order] = await app.db
     .select({ id: customerOrders.id })
     .from(customerOrders)
-    .where(eq(customerOrders.id, input.id_a));
+    .where(and(eq(customerOrders.id, input.id_a), orderNotHeld));
   const found = requireRecord(order, { canSee: true }, customerMessages.unknownOrder);
   const name = documentName(input.file.filename, kind.endung);
   return withFiles(app, async (tx, files) => {

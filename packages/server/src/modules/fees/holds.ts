@@ -1,11 +1,12 @@
 import { and, inArray, isNotNull, isNull, lt, notInArray } from 'drizzle-orm';
-import { LEGAL_RETENTION_YEARS, toLocal } from '@hortus/contract';
+import { LEGAL_RETENTION_YEARS } from '@hortus/contract';
 import { eraseProtokollOf, retentionJob } from '../../platform/audit/protokoll';
 import { files } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/database';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
 import type { AccountEraser } from '../../platform/modules/server-module';
+import { firstKeptYear } from '../../platform/privacy/retention';
 import { feesMandates, feesRuns, feesStatements } from './schema';
 
 /**
@@ -16,11 +17,6 @@ import { feesMandates, feesRuns, feesStatements } from './schema';
  * certificate, not the Datenauskunft — and deleted by the retention job when the period ends. A mandate no
  * statement names goes at once; one that a statement names is held with it.
  */
-
-/** The first calendar year whose runs are still kept (Berlin): with 8 years, 2017's go from 1.1.2026. */
-export function firstKeptFeesYear(now = Date.now()): number {
-  return toLocal(now).year - LEGAL_RETENTION_YEARS.buchungsbeleg;
-}
 
 /** ServerModule.eraseAccount: an erased family's statements and used mandates are held, its other mandates go. */
 export const holdFamilies: AccountEraser = async (tx, userIds) => {
@@ -56,7 +52,8 @@ export async function applyFeesRetention(
   app: AppContext,
   now = Date.now(),
 ): Promise<{ laeufe: number; mandate: number }> {
-  const keptFrom = `${firstKeptFeesYear(now)}-01`;
+  // The first calendar year still kept (Berlin): with 8 years, 2017's runs go from 1.1.2026.
+  const keptFrom = `${firstKeptYear(LEGAL_RETENTION_YEARS.buchungsbeleg, now)}-01`;
   return withFiles(app, async (tx, stored) => {
     const expired = await tx
       .delete(feesRuns)

@@ -1,21 +1,12 @@
 import { eq, inArray, lt, sql } from 'drizzle-orm';
-import { toLocal } from '@hortus/contract';
 import { eraseProtokollOf, readDatenschutzSettings, retentionJob } from '../../platform/audit/protokoll';
 import { withFiles } from '../../platform/files/files';
 import type { AppContext } from '../../platform/http/calls';
+import { firstKeptYear } from '../../platform/privacy/retention';
 import { removePayrollPdfs } from './employees';
 import { payrollEmployees, payrollPayrolls } from './schema';
 
 export const PAYROLL_RETENTION_JOB = 'payroll-retention';
-
-/**
- * The first year whose payrolls are still kept when they are kept `years` years (Berlin time). As tax law
- * counts it, the retention starts at the end of the calendar year of the payroll: with 10 years, the
- * payrolls of 2015 are kept up to 31.12.2025 and go from 1.1.2026.
- */
-export function firstKeptPayrollYear(years: number, now = Date.now()): number {
-  return toLocal(now).year - years;
-}
 
 /**
  * Retention of module 420's payrolls (Datenschutz setting `lohnJahre`, docs/architecture.md "Datenschutz"):
@@ -25,7 +16,8 @@ export function firstKeptPayrollYear(years: number, now = Date.now()): number {
  * data); one entry 'gelöscht' per payroll stays. Answers how many payrolls went.
  */
 export async function applyPayrollRetention(app: AppContext, years: number, now = Date.now()): Promise<number> {
-  const keptFrom = firstKeptPayrollYear(years, now);
+  // Counted from the end of the payroll's calendar year: with 10 years, 2015's go from 1.1.2026.
+  const keptFrom = firstKeptYear(years, now);
   return withFiles(app, async (tx, stored) => {
     const expired = await tx
       .select({

@@ -299,7 +299,8 @@ async function namesFor(
       const rule = rules[type];
       if (!rule) continue;
       const allowed = await rule(db, viewer);
-      if (allowed !== 'all') visible = visible.filter((id) => allowed.includes(id));
+      if (allowed === 'all') continue;
+      visible = visible.filter((id) => ('allBut' in allowed ? !allowed.allBut.includes(id) : allowed.includes(id)));
     }
     if (visible.length > 0) names.set(type, await resolve(db, visible));
   }
@@ -403,6 +404,10 @@ export async function withheldEntries(app: AppContext, viewer: Caller): Promise<
       const ids = await visible(app.db, viewer);
       if (ids === 'all') continue;
       const ofType = and(eq(protokoll.modul, modul), eq(protokoll.objektTyp, objektTyp))!;
+      if ('allBut' in ids) {
+        if (ids.allBut.length > 0) hidden.push(and(ofType, inArray(protokoll.objektId, [...ids.allBut]))!);
+        continue;
+      }
       hidden.push(ids.length === 0 ? ofType : and(ofType, notInArray(protokoll.objektId, [...ids]))!);
     }
   }

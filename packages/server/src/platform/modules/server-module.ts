@@ -36,8 +36,11 @@ export type CredentialEnder = (tx: Db, userId: number) => Promise<void>;
  */
 export type AccountEraser = (tx: Db, userIds: readonly number[]) => Promise<void>;
 
-/** Of one record type, the ids (as the Protokoll writes them, text) a viewer may see, or all of them. */
-export type VisibleIds = 'all' | readonly string[];
+/**
+ * Of one record type, the ids (as the Protokoll writes them, text) a viewer may see, all of them, or all but
+ * some (`allBut`: records a module holds blocked, e.g. kept for a legal period after an erasure).
+ */
+export type VisibleIds = 'all' | readonly string[] | { readonly allBut: readonly string[] };
 
 /**
  * A module's access port (docs/architecture.md "Record access"): the platform's cross-module features ask

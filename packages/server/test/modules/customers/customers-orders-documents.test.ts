@@ -205,7 +205,9 @@ describe('customers', () => {
     expectStatus(await save(staff.code, { type: 'saveKunde', data: { id: 999999, firma: 'X' } }), 'notFound', 404);
   });
 
-  it('deletes a customer but keeps its orders and contracts', async () => {
+  // Issue 45 (Art. 17 DSGVO): an order without vouchers goes with its customer; orders with vouchers are held
+  // for their legal period (retention-holds.test.ts).
+  it('deletes a customer with its orders that hold no voucher', async () => {
     const id = await addCustomer();
     const order = await addOrder(id);
     const deleted = await save(staff.code, { type: 'delKunde', data: { id } });
@@ -213,12 +215,10 @@ describe('customers', () => {
     const after = deleted.body.save as CustomerData;
     expect(after.lastDeletedKunde).toBe(id);
     expect(after.kunden.some((k) => k.id === id)).toBe(false);
-    const kept = after.auftraege.find((o) => o.id === order.id);
-    expect(kept).toMatchObject({
-      id_kunde: 0,
-      kunde_ident: 'Bäckerei Müller & Söhne',
-      kundennummer: order.kundennummer,
-    });
+    expect(after.auftraege.some((o) => o.id === order.id)).toBe(false);
+    expect(deleted.body.hinweis).toBe(
+      'Der Kunde wurde gelöscht. Es gibt keine Belege, die aufbewahrt werden müssen. Ein Auftrag ohne Belege wurde mit gelöscht.',
+    );
     expectStatus(await save(staff.code, { type: 'delKunde', data: { id } }), 'notFound', 404);
   });
 });

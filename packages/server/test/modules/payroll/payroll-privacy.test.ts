@@ -11,11 +11,8 @@ import {
 } from '@hortus/contract/modules/payroll';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { files, protokoll, users } from '../../../src/platform/db/schema';
-import {
-  applyPayrollRetention,
-  firstKeptPayrollYear,
-  payrollRetentionJob,
-} from '../../../src/modules/payroll/retention';
+import { applyPayrollRetention, payrollRetentionJob } from '../../../src/modules/payroll/retention';
+import { firstKeptYear } from '../../../src/platform/privacy/retention';
 import { payrollPayrolls } from '../../../src/modules/payroll/schema';
 import { expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 import { readZip } from '../../support/zip-reader';
@@ -99,9 +96,9 @@ async function fileCount(path: string): Promise<number> {
 describe('payroll retention (Datenschutz lohnJahre)', () => {
   it('counts the years from the end of the payroll’s calendar year', () => {
     // 27.11.2026, 10 years: 2015's payrolls were due up to 31.12.2025 and go, 2016's are kept until 2027.
-    expect(firstKeptPayrollYear(10, Date.UTC(2026, 10, 27))).toBe(2016);
+    expect(firstKeptYear(10, Date.UTC(2026, 10, 27))).toBe(2016);
     // New Year's Eve 23:30 UTC is already 1 January in Berlin.
-    expect(firstKeptPayrollYear(10, Date.UTC(2026, 11, 31, 23, 30))).toBe(2017);
+    expect(firstKeptYear(10, Date.UTC(2026, 11, 31, 23, 30))).toBe(2017);
   });
 
   it('deletes closed payrolls past the setting with their PDFs, keeps recent ones and the overtime balance, records the run', async () => {

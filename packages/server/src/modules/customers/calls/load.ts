@@ -1,6 +1,7 @@
 import { hasRight, messages } from '@hortus/contract';
 import {
   customerCalls,
+  customerMessages,
   customerRights,
   type CostData,
   type CustomerSettings,
@@ -12,7 +13,8 @@ import { CallError, defineCall, type AppContext, invalid } from '../../../platfo
 import { requireStaff } from '../access';
 import { deleteCost, saveCost } from '../costs';
 import { saveCostWithInvoice } from '../e-invoices';
-import { deleteCustomer, saveCustomer } from '../customers';
+import { saveCustomer } from '../customers';
+import { eraseCustomer } from '../holds';
 import { loadCustomerData, type ChangeMarkers } from '../load';
 import { deleteOrder, saveOrder } from '../orders';
 import { readCustomerSettings, requireCustomerGroup, saveCustomerSettings } from '../settings';
@@ -23,6 +25,7 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
   async handle({ app, db, input, user }) {
     const save = input.dataToSave;
     let markers: ChangeMarkers = {};
+    let hinweis: string | undefined;
     if (save) {
       if (save.type !== 'saveSettings') {
         // The settings right alone (x|410|set) only loads and saves the settings.
@@ -41,7 +44,8 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           markers = { lastEditedKunde: await saveCustomer(db, save.data, settings.id_nutzergruppe_kunde, user) };
           break;
         case 'delKunde':
-          await deleteCustomer(db, save.data.id);
+          // Erasure (issue 45): vouchers the law keeps stay blocked; the answer says what and until when.
+          hinweis = customerMessages.customerErased(await eraseCustomer(app, save.data.id));
           markers = { lastDeletedKunde: save.data.id };
           break;
         case 'addAuftrag':
@@ -85,7 +89,8 @@ export const getSettingsCall = defineCall(customerCalls.getSettings).forSession(
           break;
       }
     }
-    return { status: 'success', save: await loadCustomerData(db, user, markers, input.kostenJahr) };
+    const data = await loadCustomerData(db, user, markers, input.kostenJahr);
+    return hinweis === undefined ? { status: 'success', save: data } : { status: 'success', save: data, hinweis };
   },
 });
 

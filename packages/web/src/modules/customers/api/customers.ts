@@ -88,10 +88,9 @@ export function useSaveCustomers() {
     mutationFn: async (dataToSave: CustomerSave) => {
       const jahr = storedCostYear();
       const held = queryClient.getQueryData<CustomerData>(customerKeys.year(jahr));
-      return {
-        jahr,
-        saved: (await callWithVersion(customerCalls.getSettings, { dataToSave, kostenJahr: jahr }, held)).save,
-      };
+      const reply = await callWithVersion(customerCalls.getSettings, { dataToSave, kostenJahr: jahr }, held);
+      // `hinweis` (issue 45): after delKunde, what stays blocked and until when.
+      return { jahr, saved: reply.save, hinweis: reply.hinweis };
     },
     onSuccess: async ({ jahr, saved }) => {
       queryClient.setQueryData(customerKeys.year(jahr), saved);

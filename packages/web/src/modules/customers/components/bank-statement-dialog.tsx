@@ -21,6 +21,19 @@ import { previewStatement, useConfirmStatement } from '../api/receivables';
 
 type Preview = Awaited<ReturnType<typeof previewStatement>>;
 
+/** A line with a proposal: a credit's invoice or (issue 45) a debit's open cost. */
+const proposed = (line: BankLineView) => line.vorschlag !== null || line.kostenVorschlag !== null;
+
+/** What the line is matched to, or why nothing is. */
+function matchText(line: BankLineView): string {
+  if (line.vorschlag)
+    return `${line.vorschlag.rechnung} · ${line.vorschlag.kunde} (offen ${formatEuro(line.vorschlag.offen)}; ${line.vorschlag.grund})`;
+  const cost = line.kostenVorschlag;
+  if (cost)
+    return `Kosten: ${cost.titel} · ${cost.empfaenger} (${formatEuro(cost.betrag)}${cost.faelligAm ? `, fällig ${formatGermanDate(cost.faelligAm)}` : ''}; ${cost.grund})`;
+  return line.hinweis;
+}
+
 const failed = (caught: unknown) =>
   caught instanceof ApiError
     ? (Object.values(caught.errors).flat()[0] ?? caught.message)
@@ -56,7 +69,7 @@ function BankStatementDialog({ onClose }: { onClose(): void }) {
     try {
       const reply = await previewStatement(picked);
       setPreview(reply);
-      setChosen(new Set(reply.zeilen.filter((line) => line.vorschlag).map((line) => line.schluessel)));
+      setChosen(new Set(reply.zeilen.filter(proposed).map((line) => line.schluessel)));
     } catch (caught) {
       setError(failed(caught));
     } finally {
@@ -66,16 +79,21 @@ function BankStatementDialog({ onClose }: { onClose(): void }) {
   const take = async () => {
     if (!file || !preview) return;
     const zuordnungen = preview.zeilen
-      .filter((line) => chosen.has(line.schluessel) && line.vorschlag)
-      .map((line) => ({ schluessel: line.schluessel, rechnungId: line.vorschlag?.rechnungId ?? 0 }));
+      .filter((line) => chosen.has(line.schluessel) && proposed(line))
+      .map((line) =>
+        line.kostenVorschlag
+          ? { schluessel: line.schluessel, kostenId: line.kostenVorschlag.kostenId }
+          : { schluessel: line.schluessel, rechnungId: line.vorschlag?.rechnungId ?? 0 },
+      );
     const reply = await saveAction(() => confirm({ file, zuordnungen }), {
-      failure: 'Die Zahlungseingänge konnten nicht übernommen werden. Bitte die Netzwerkverbindung prüfen.',
+      failure: 'Die Zahlungen konnten nicht übernommen werden. Bitte die Netzwerkverbindung prüfen.',
     });
     if (reply) {
       setPreview(null);
       setFile(null);
       setError(null);
-      setDone(bankMessages.booked(reply.gebucht));
+      const debits = reply.kosten.length;
+      setDone(debits === 0 ? bankMessages.booked(reply.gebucht) : bankMessages.bookedBoth(reply.belege.length, debits));
     }
   };
   const toggle = (line: BankLineView) =>
@@ -104,8 +122,9 @@ function BankStatementDialog({ onClose }: { onClose(): void }) {
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">
           Ein Kontoauszug als CAMT.053 (XML) oder als CSV-Export (Sparkasse CSV-CAMT V2, DKB, ING). Zahlungseingänge
-          werden offenen Rechnungen zugeordnet (Rechnungsnummer im Verwendungszweck, sonst Betrag und Name); übernommen
-          wird erst mit „Übernehmen“. Schon übernommene Buchungen werden nicht noch einmal gebucht.
+          werden offenen Rechnungen zugeordnet (Rechnungsnummer im Verwendungszweck, sonst Betrag und Name),
+          Zahlungsausgänge offenen Kosten (Rechnungsnummer, sonst Betrag und IBAN oder Name); übernommen wird erst mit
+          „Übernehmen“. Schon übernommene Buchungen werden nicht noch einmal gebucht.
         </Typography>
         <FilePickerButton
           label={file ? `Andere Datei wählen (${file.name})` : 'Datei wählen'}
@@ -127,7 +146,7 @@ function BankStatementDialog({ onClose }: { onClose(): void }) {
         )}
         {preview && (
           <Alert severity="info" role="status">
-            {`${preview.format}${preview.konto ? `, Konto ${preview.konto}` : ''}: ${preview.zeilen.length} Buchungen, ${preview.zeilen.filter((l) => l.vorschlag).length} Zuordnungen vorgeschlagen.`}
+            {`${preview.format}${preview.konto ? `, Konto ${preview.konto}` : ''}: ${preview.zeilen.length} Buchungen, ${preview.zeilen.filter(proposed).length} Zuordnungen vorgeschlagen.`}
           </Alert>
         )}
         {preview && (
@@ -145,7 +164,7 @@ function BankStatementDialog({ onClose }: { onClose(): void }) {
               {preview.zeilen.map((line) => (
                 <TableRow key={line.schluessel} data-testid="bank-line">
                   <TableCell padding="checkbox">
-                    {line.vorschlag && (
+                    {proposed(line) && (
                       <Checkbox
                         checked={chosen.has(line.schluessel)}
                         onChange={() => toggle(line)}
@@ -163,11 +182,7 @@ function BankStatementDialog({ onClose }: { onClose(): void }) {
                       {line.verwendungszweck}
                     </Typography>
                   </TableCell>
-                  <TableCell>
-                    {line.vorschlag
-                      ? `${line.vorschlag.rechnung} · ${line.vorschlag.kunde} (offen ${formatEuro(line.vorschlag.offen)}; ${line.vorschlag.grund})`
-                      : line.hinweis}
-                  </TableCell>
+                  <TableCell>{matchText(line)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

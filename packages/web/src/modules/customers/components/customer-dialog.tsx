@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { useMemo } from 'react';
 import { formatEuro } from '@hortus/contract';
 import { customerMessages, type CustomerData, type CustomerView } from '@hortus/contract/modules/customers';
+import { useAlert } from '../../../platform/alert/alert-context';
 import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormFieldArray } from '../../../platform/forms/form-field-array';
 import { FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
@@ -26,6 +27,9 @@ import {
   type CustomerFormValues,
 } from '../logic/login-values';
 import { CLOSE_DELAY_MS } from '../logic/close-delay';
+
+/** How long the answer to a customer's deletion (what is kept until when) stays on screen. */
+const ERASURE_NOTICE_MS = 15_000;
 
 const emptyContact = {
   id: 0,
@@ -106,6 +110,7 @@ export function CustomerDialog({
   // The login's user parameters (f200) show while its stored login is chosen.
   const loginParameters = customer?.nutzer && chosenLogin === customer.id_login ? customer.nutzer.nutzerparameter : [];
   const { mutateAsync: save } = useSaveCustomers();
+  const alert = useAlert();
   const navigate = useNavigate();
   const readOnly = data.istKunde;
   const orders = customer ? data.auftraege.filter((order) => order.id_kunde === customer.id) : [];
@@ -288,7 +293,11 @@ export function CustomerDialog({
           ? {
               confirm: customerMessages.deleteCustomer,
               texts: { failure: customerMessages.saveFailed },
-              run: () => save({ type: 'delKunde', data: { id: customer.id } }),
+              run: async () => {
+                const { hinweis } = await save({ type: 'delKunde', data: { id: customer.id } });
+                // Issue 45: what stays blocked for its legal period, and until when.
+                if (hinweis) alert.show(hinweis, 'success', ERASURE_NOTICE_MS);
+              },
             }
           : undefined
       }

@@ -81,6 +81,7 @@ export function RevenueOverview({
         data.settings,
         { year: filter.jahr, centres: filter.kostenstellen },
         data.fremdeinnahmen,
+        data.gesperrt,
       ),
     [data, filter.jahr, filter.kostenstellen],
   );
@@ -140,7 +141,7 @@ export function RevenueOverview({
       ]}
     />
   );
-  const invoices = (
+  const invoiceList = (
     <DataTable<RevenueInvoice>
       aria-label="Rechnungen"
       rows={overview.invoices}
@@ -171,6 +172,18 @@ export function RevenueOverview({
       ]}
     />
   );
+  // Issue 45: an erased customer's invoices count in the sums but are listed nowhere.
+  const invoices =
+    overview.heldDocuments === 0 ? (
+      invoiceList
+    ) : (
+      <>
+        {invoiceList}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="held-documents">
+          {costMessages.heldDocuments(overview.heldDocuments)}
+        </Typography>
+      </>
+    );
   const contracts = (
     <DataTable<OrderView>
       aria-label="Aktive Verträge"

@@ -27,6 +27,9 @@ function cost(id: number, datum: string, titel: string): CostView {
     id_vorlage: 0,
     dokumente: [],
     auftraege: [],
+    offen: false,
+    faelligAm: '',
+    bezahltAm: '',
     version: 0,
   };
 }

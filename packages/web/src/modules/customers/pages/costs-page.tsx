@@ -14,6 +14,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { formatEuro, formatGermanDate, messages } from '@hortus/contract';
 import {
   costMessages,
+  costPaymentState,
   costWarnings,
   customerMessages,
   filterCosts,
@@ -132,7 +133,30 @@ function CostsList({
         );
       },
     },
-    { key: 'wert', label: 'Wert', align: 'right', render: (row) => formatEuro(row.betrag) },
+    {
+      key: 'wert',
+      label: 'Wert',
+      align: 'right',
+      render: (row) => {
+        // Issue 45: open until a bank statement's debit paid it.
+        const state = costPaymentState(row);
+        return (
+          <Box>
+            <Typography variant="body2">{formatEuro(row.betrag)}</Typography>
+            {state && (
+              <Typography
+                variant="caption"
+                color={row.offen ? 'error' : 'text.secondary'}
+                sx={{ display: 'block' }}
+                data-testid="cost-payment-state"
+              >
+                {state}
+              </Typography>
+            )}
+          </Box>
+        );
+      },
+    },
   ];
   const centreText =
     filter.kostenstellen === null
