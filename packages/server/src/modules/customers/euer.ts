@@ -97,6 +97,8 @@ export async function periodData(
     .where(
       and(
         inPeriod(customerCosts.datum),
+        // Cash principle (§ 11 EStG): an open cost (an e-invoice not yet paid) is an expense once a statement pays it.
+        eq(customerCosts.open, false),
         centres.length > 0 ? inArray(customerCosts.costCentre, [...centres]) : undefined,
       ),
     )

@@ -11,6 +11,7 @@ import {
   type EInvoiceReading,
 } from '@hortus/contract/modules/customers';
 import { stopEInvoiceReader } from '../../../src/modules/customers/e-invoices';
+import { periodData } from '../../../src/modules/customers/euer';
 import { customerBankLines, customerCostDocuments } from '../../../src/modules/customers/schema';
 import { expectInvalid, expectStatus, startTestServer, type Reply, type TestServer } from '../../support/helper';
 import { customerCallsOf, receivablesWorld } from '../../support/customer-calls';
@@ -230,8 +231,12 @@ describe('matching debits to open costs', () => {
       { schluessel: keyOf('D-2'), kostenId: costs.cii },
       { schluessel: keyOf('D-3'), kostenId: costs.hand },
     ];
+    // Cash principle: an open cost is no expense of the EÜR (nor DATEV, the GoBD export) until it is paid.
+    const expenseIds = async () => (await periodData(server.database.db, '2026', [])).expenses.map((e) => e.id);
+    expect(await expenseIds()).not.toContain(costs.ubl);
     const reply = await confirm(chosen);
     expectStatus(reply, 'success', 200);
+    expect(await expenseIds()).toEqual(expect.arrayContaining([costs.ubl, costs.cii, costs.hand]));
     expect(reply.body).toMatchObject({ gebucht: 3, bereitsGebucht: 0, belege: [] });
     expect(reply.body.kosten).toEqual(
       chosen.map((c) => ({ schluessel: c.schluessel, id_kosten: c.kostenId, bezahltAm: '2026-05-20' })),
