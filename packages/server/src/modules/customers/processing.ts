@@ -12,6 +12,7 @@ export const customersProcessing: ProcessingSource = async () => [
       'Name, Firma, Anschriften, Kontaktdaten',
       'Aufträge, Rechnungen, Mahnungen und Zahlungen',
       'Zahlungseingänge aus Kontoauszügen (Name, IBAN, Verwendungszweck)',
+      'Eingangsrechnungen aus dem Rechnungspostfach (Absender, Betreff, Anhang)',
       'Kundenzugang',
     ],
     empfaenger: ['Verwaltung', 'Steuerberatung (Export)'],
@@ -21,8 +22,10 @@ export const customersProcessing: ProcessingSource = async () => [
       'Wird ein Kunde gelöscht, gehen seine Daten und seine Aufträge ohne Belege sofort; Aufträge mit Rechnungen, ' +
       'Stornorechnungen, Rechnungskorrekturen, Angeboten, Mahnungen oder Zahlungsbelegen und die Kontoumsätze, die sie ' +
       'bezahlt haben, bleiben gesperrt — in keiner Liste, Suche oder Auskunft; sie gehen nur in die steuerlich ' +
-      'vorgeschriebenen Auswertungen ein (EÜR mit ihren Belegen, DATEV-Export, Umsatzübersicht ohne Namen) — ' +
+      'vorgeschriebenen Auswertungen ein (EÜR mit ihren Belegen, DATEV-Export, GoBD-Datenexport, Umsatzübersicht ohne Namen) — ' +
       `bis ${years(LEGAL_RETENTION_YEARS.buchungsbeleg)} nach Ende des Kalenderjahres ihres ` +
-      'jüngsten Belegs und werden dann durch den täglichen Löschlauf „Gesperrte Belege gelöschter Kunden löschen“ gelöscht',
+      'jüngsten Belegs und werden dann durch den täglichen Löschlauf „Gesperrte Belege gelöschter Kunden löschen“ gelöscht. ' +
+      'Aus E-Mails gelesene Rechnungsentwürfe bleiben, bis die Verwaltung sie übernimmt oder verwirft; Hinweise zu ' +
+      'übersprungenen E-Mails werden nach 90 Tagen gelöscht',
   },
 ];
