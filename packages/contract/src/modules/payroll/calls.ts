@@ -8,6 +8,7 @@ import { isIsoDate, tooLongMessage, validationMessages } from '../../platform/va
 import { versionInput, versionView } from '../../platform/versions';
 import { hasTwoDecimals, isTime, MAX_EXCEPTIONS, timeToMinutes, type DayStatus } from './logic';
 import { lodasMessages } from './lodas';
+import { payrollExportMonthMessage } from './payroll-export';
 
 export const payrollMessages = {
   empty: 'Keine Mitarbeiter gefunden',
@@ -470,17 +471,22 @@ export type GetPayrollReply = z.infer<typeof getPayrollReply>;
 
 export const payrollPdfReply = z.object({ status: z.literal('success'), file: z.string(), name: z.string() });
 
-/** The month of the LODAS export: 'YYYY-MM'. */
-export const lodasExportInput = z.object({
-  monat: z.string({ error: lodasMessages.month }).regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])$/, lodasMessages.month),
+/** The month of the payroll office's exports (LODAS, Lohn und Gehalt): 'YYYY-MM'. */
+export const payrollExportInput = z.object({
+  monat: z
+    .string({ error: payrollExportMonthMessage })
+    .regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])$/, payrollExportMonthMessage),
 });
-export const lodasExportReply = z.object({
+export const payrollExportReply = z.object({
   status: z.literal('success'),
   file: z.string(),
   name: z.string(),
   /** The export's report: names written with plain letters, amounts not in the file; absent when none. */
   hinweise: z.array(z.string()).optional(),
 });
+/** The month of the LODAS export. */
+export const lodasExportInput = payrollExportInput;
+export const lodasExportReply = payrollExportReply;
 
 /** Calls of module 420 (business.md 7.3; the endpoint is our design, docs/api.md). */
 export const payrollCalls = {
@@ -538,6 +544,17 @@ export const payrollCalls = {
     queryKey: 'lodasExport',
     request: lodasExportInput.shape,
     reply: lodasExportReply,
+    timeoutMs: 60_000,
+  }),
+  /**
+   * The month's hours per wage type (per day where the payroll has days) for DATEV Lohn und Gehalt: a ZIP of
+   * the movement data and its record description, offered for download.php (issue 45).
+   */
+  lohnGehaltExport: defineCallSpec({
+    path: '/_api/400/420/',
+    queryKey: 'lohnGehaltExport',
+    request: payrollExportInput.shape,
+    reply: payrollExportReply,
     timeoutMs: 60_000,
   }),
 };

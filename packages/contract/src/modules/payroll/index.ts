@@ -3,3 +3,5 @@ export * from './definition';
 export * from './calls';
 export * from './logic';
 export * from './lodas';
+export * from './lohn-gehalt';
+export * from './payroll-export';

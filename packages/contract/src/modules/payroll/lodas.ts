@@ -9,13 +9,18 @@
  * `[Bewegungsdaten]` (one line per employee and Lohnart: period, Bearbeitungsschlüssel 1 = Stunden, hours
  * with a decimal comma, the Lohnart, the personnel number). Lines starting with '*' are comments LODAS
  * ignores: each employee's block is headed by their name, so the payroll office can read the file.
- * CRLF line ends. DATEV Lohn und Gehalt has its own ASCII layout, which is not written (docs/api.md).
+ * CRLF line ends. DATEV Lohn und Gehalt has a layout of its own: `lohn-gehalt.ts`.
  */
 import { windows1252Text } from '../../platform/windows-1252';
-import { formatDecimal } from './logic';
+import {
+  PAYROLL_PERSONNEL_NUMBER,
+  payrollExportHours,
+  payrollExportMessages,
+  payrollExportMonthMessage,
+} from './payroll-export';
 
 /** Personalnummer in LODAS: 1–99999. */
-export const LODAS_PERSONNEL_NUMBER = /^\d{1,5}$/;
+export const LODAS_PERSONNEL_NUMBER = PAYROLL_PERSONNEL_NUMBER;
 /** Record number of the hours record in `[Satzbeschreibung]` and `[Bewegungsdaten]`. */
 export const LODAS_RECORD = '10';
 /** Bearbeitungsschlüssel 1: the value is a number of hours (LODAS multiplies it by the Lohnart's rate). */
@@ -24,27 +29,17 @@ export const LODAS_RECORD_DESCRIPTION = `${LODAS_RECORD};u_lod_bwd_buchung_stand
 
 export const lodasMessages = {
   title: 'Export für das Lohnbüro (DATEV LODAS)',
-  month: 'Bitte einen Monat im Format MM.JJJJ angeben.',
+  month: payrollExportMonthMessage,
   adviser: 'Bitte eine Beraternummer von 1001 bis 9999999 angeben.',
   client: 'Bitte eine Mandantennummer von 1 bis 99999 angeben.',
   wageType: 'Bitte eine DATEV-Lohnart von 1 bis 9999 angeben.',
-  noPayrolls: (month: string) => `Für ${month} gibt es keine gespeicherte Abrechnung.`,
+  ...payrollExportMessages('Für den LODAS-Export'),
   numbersRequired: (missing: readonly string[]) =>
     `Für den LODAS-Export bitte in den Einstellungen ${missing.join(' und ')} angeben.`,
-  personnelNumbers: (names: readonly string[]) =>
-    `Für den LODAS-Export fehlt eine Personalnummer von 1 bis 99999 bei: ${names.join('; ')}. Bitte beim Mitarbeiter eintragen.`,
-  personnelNumberTwice: (number: string, names: readonly string[]) =>
-    `Die Personalnummer ${number} haben mehrere Mitarbeiter: ${names.join('; ')}.`,
-  wageTypes: (groups: readonly string[]) =>
-    `Für den LODAS-Export fehlt die DATEV-Lohnart der Lohngruppen ${groups.map((g) => `„${g}“`).join(', ')}. Bitte in den Einstellungen eintragen.`,
-  withoutGroup: (names: readonly string[]) =>
-    `Stunden ohne Lohngruppe bei: ${names.join('; ')}. Bitte in der Abrechnung eine Lohngruppe wählen.`,
   notWindows1252: (name: string, chars: readonly string[]) =>
     `Der Name „${name}“ enthält Zeichen, die im LODAS-Format (Windows-1252) nicht geschrieben werden können: ${chars.map((char) => `„${char}“`).join(', ')}. Bitte den Namen beim Mitarbeiter ändern.`,
   transliterated: (name: string, written: string) =>
     `Der Name „${name}“ steht als „${written}“ in der Datei (Windows-1252 kennt nicht alle Zeichen).`,
-  amountsLeftOut: (name: string, amounts: readonly string[]) =>
-    `${name}: ${amounts.join(', ')} – Beträge stehen nicht in der Datei (sie enthält nur Stunden).`,
 } as const;
 
 /** One employee's hours of the month, per Lohnart (hundredths of an hour). */
@@ -65,9 +60,7 @@ export interface LodasFile {
 }
 
 /** Hours with a decimal comma and no thousands separator ('1234,50'). */
-export function lodasHours(hundredths: number): string {
-  return formatDecimal(hundredths / 100).replace(/\./g, '');
-}
+export const lodasHours = payrollExportHours;
 
 /** A comment line ('* …'): no line breaks inside. */
 const comment = (text: string) => `* ${text.replace(/[\r\n]+/g, ' ')}`;

@@ -2,6 +2,7 @@ import type { ServerModule } from '../../platform/modules/server-module';
 import { getOrSaveSettingsCall, importMitarbeiterCall } from './calls/employees';
 import { getAbrechnungCall, getAbrechnungPdfCall } from './calls/payrolls';
 import { lodasExportCall } from './calls/lodas-export';
+import { lohnGehaltExportCall } from './calls/lohn-gehalt-export';
 import { recordPayrollProtokollDemo, seedPayrollDemo } from './demo-seed';
 import { PAYROLL_FILE_AREA } from './employees';
 import { payrollPersonalData } from './employees-personal-data';
@@ -13,12 +14,19 @@ import { payrollProcessing } from './processing';
 
 /**
  * Module 420: employees and monthly payroll timesheets with a PDF statement; the month's hours as a DATEV LODAS
- * file for the payroll office; retention of closed payrolls.
+ * file or a DATEV Lohn und Gehalt import (ZIP) for the payroll office; retention of closed payrolls.
  */
 export const payrollServerModule: ServerModule = {
   code: '420',
   processing: payrollProcessing,
-  calls: [getOrSaveSettingsCall, getAbrechnungCall, getAbrechnungPdfCall, importMitarbeiterCall, lodasExportCall],
+  calls: [
+    getOrSaveSettingsCall,
+    getAbrechnungCall,
+    getAbrechnungPdfCall,
+    importMitarbeiterCall,
+    lodasExportCall,
+    lohnGehaltExportCall,
+  ],
   protokollLabels: payrollProtokollLabels,
   protokollFields: payrollProtokollFields,
   protokollNames: payrollProtokollNames,
