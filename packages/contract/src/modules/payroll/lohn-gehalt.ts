@@ -84,7 +84,10 @@ export interface PaidHoursOfDay {
  * hours (three days of 20 minutes: 0,33 + 0,34 + 0,33 = 1,00). Days without hours are left out.
  */
 export function paidHoursPerDay(
-  payroll: Pick<PayrollForSums, 'festgehalt' | 'vertrag_lohngruppe' | 'vertrag_stunden' | 'ueberstundenAusgezahlt' | 'tage'>,
+  payroll: Pick<
+    PayrollForSums,
+    'festgehalt' | 'vertrag_lohngruppe' | 'vertrag_stunden' | 'ueberstundenAusgezahlt' | 'tage'
+  >,
 ): PaidHoursOfDay[] {
   const result: PaidHoursOfDay[] = [];
   for (const paid of paidHours(payroll)) {
@@ -98,7 +101,8 @@ export function paidHoursPerDay(
       if (day.idLohngruppe !== paid.idLohngruppe || !paidStatuses.includes(day.status)) continue;
       minutes += dayMinutes(day);
       const upToDay = minutesToHundredths(minutes);
-      if (upToDay !== written) result.push({ idLohngruppe: paid.idLohngruppe, datum: day.datum, hundredths: upToDay - written });
+      if (upToDay !== written)
+        result.push({ idLohngruppe: paid.idLohngruppe, datum: day.datum, hundredths: upToDay - written });
       written = upToDay;
     }
   }

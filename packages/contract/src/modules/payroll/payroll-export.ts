@@ -45,5 +45,8 @@ export function payrollExportHours(hundredths: number): string {
  * it only lacks are not written plain here — a file's text must already be as it is to be written.
  */
 export function notInWindows1252(text: string): string[] {
-  return [...new Set(text)].filter((char) => windows1252Text(char).text !== char);
+  return [...new Set(text)].filter((char) => {
+    const written = windows1252Text(char);
+    return written.text !== char || written.unwritable.length > 0;
+  });
 }

@@ -1,10 +1,4 @@
-import {
-  lodasFile,
-  lodasMessages,
-  lodasNames,
-  paidHours,
-  type LodasEmployee,
-} from '@hortus/contract/modules/payroll';
+import { lodasFile, lodasMessages, lodasNames, paidHours, type LodasEmployee } from '@hortus/contract/modules/payroll';
 import type { AppContext } from '../../platform/http/calls';
 import { offerFile, type OfferedFile } from '../../platform/files/offer-file';
 import { readExportMonth, windows1252Bytes } from './payroll-export';
@@ -33,15 +27,13 @@ export async function lodasExport(
   for (const message of names.unwritable) month.gaps.add('name', message);
   month.gaps.refuse();
 
-  const mitarbeiter = month.employees.map(
-    (employee): LodasEmployee => ({
-      personalnummer: employee.personalnummer,
-      name: names.written.get(employee.name) ?? '',
-      stunden: paidHours(employee.data)
-        .filter((paid) => paid.hundredths !== 0)
-        .map((paid) => ({ lohnart: month.lohnartOf(paid.idLohngruppe), hundredths: paid.hundredths })),
-    }),
-  );
+  const mitarbeiter = month.employees.map((employee): LodasEmployee => ({
+    personalnummer: employee.personalnummer,
+    name: names.written.get(employee.name) ?? '',
+    stunden: paidHours(employee.data)
+      .filter((paid) => paid.hundredths !== 0)
+      .map((paid) => ({ lohnart: month.lohnartOf(paid.idLohngruppe), hundredths: paid.hundredths })),
+  }));
   const text = lodasFile({
     beraternummer: month.settings.datev.beraternummer,
     mandantennummer: month.settings.datev.mandantennummer,

@@ -35,16 +35,14 @@ export async function lohnGehaltExport(
 ): Promise<OfferedFile & { hinweise?: string[] }> {
   const month = await readExportMonth(app, monat, lohnGehaltMessages);
   month.gaps.refuse();
-  const employees = month.employees.map(
-    (employee): LohnGehaltEmployee => ({
-      personalnummer: employee.personalnummer,
-      stunden: paidHoursPerDay(employee.data).map((paid) => ({
-        lohnart: month.lohnartOf(paid.idLohngruppe),
-        datum: paid.datum,
-        hundredths: paid.hundredths,
-      })),
-    }),
-  );
+  const employees = month.employees.map((employee): LohnGehaltEmployee => ({
+    personalnummer: employee.personalnummer,
+    stunden: paidHoursPerDay(employee.data).map((paid) => ({
+      lohnart: month.lohnartOf(paid.idLohngruppe),
+      datum: paid.datum,
+      hundredths: paid.hundredths,
+    })),
+  }));
   const names = lohnGehaltFileNames(monat);
   const zip = await zipOf([
     { name: names.data, bytes: windows1252Bytes(lohnGehaltFile(employees), lohnGehaltMessages) },

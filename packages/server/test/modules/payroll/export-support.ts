@@ -1,0 +1,121 @@
+import { expect } from 'vitest';
+import { platformCalls } from '@hortus/contract';
+import {
+  monthDates,
+  payrollCalls,
+  type EmployeeInput,
+  type PayrollInput,
+  type PayrollModuleData,
+  type PayrollSave,
+} from '@hortus/contract/modules/payroll';
+import { expectStatus, type Reply, type TestServer } from '../../support/helper';
+
+/** The settings of the export tests: two wage groups with DATEV Lohnarten, the adviser's numbers. */
+export const exportSettings = {
+  lohngruppen: [
+    { id: 1, name: 'Fachkraft', wert: 20, lohnart: '1100' },
+    { id: 2, name: 'Aushilfe', wert: 13.5, lohnart: '1120' },
+  ],
+  bundesland: 'BY' as const,
+  region: '' as const,
+  dataOffline: false,
+  datev: { beraternummer: '29098', mandantennummer: '10418' },
+};
+
+export type Day = { zeitVon: string; zeitBis: string; pausen: number; idLohngruppe: number; status?: 1 | 3 };
+
+/**
+ * Saving employees, payrolls (March 2026) and settings as `admin`, fetching an offered file; `current` answers
+ * the test server and its admin once `beforeAll` started them.
+ */
+export function payrollExportSupport(current: () => { server: TestServer; admin: { code: string } }) {
+  function save(dataToSave: PayrollSave): Promise<PayrollModuleData> {
+    const { server, admin } = current();
+    return server.call(payrollCalls.getOrSaveSettings, admin.code, { dataToSave }).then((reply) => {
+      expectStatus(reply, 'success', 200);
+      return reply.body.save as PayrollModuleData;
+    });
+  }
+  const saveSettings = (changes: Partial<typeof exportSettings> = {}) =>
+    save({ type: 'saveSettings', data: { settings: { ...exportSettings, ...changes } } });
+
+  const employee = (input: Partial<EmployeeInput>): EmployeeInput => ({
+    id: 0,
+    vorname: 'Erika',
+    nachname: 'Muster',
+    personalnummer: '',
+    eintrittsdatum: '',
+    urlaubstage: 30,
+    standard_lohngruppe: 1,
+    standard_arbeitsbeginn: '',
+    standard_arbeitsende: '',
+    standard_pausen: 0,
+    vertrag_lohngruppe: 0,
+    vertrag_stunden: 0,
+    festgehalt: 0,
+    ausnahmen: [],
+    ...input,
+  });
+
+  async function newEmployee(input: Partial<EmployeeInput>): Promise<number> {
+    const list = await save({ type: 'saveMitarbeiter', data: { mitarbeiter: employee(input) } });
+    const added = list.mitarbeiter.find((m) => m.vorname === input.vorname && m.nachname === input.nachname);
+    if (!added) throw new Error('employee not added');
+    return added.id;
+  }
+
+  /** A payroll of 2026-03 whose listed days (by day of month) are worked; the others are status 0. */
+  async function savePayroll(
+    idMitarbeiter: number,
+    days: Record<number, Day>,
+    contract: Partial<PayrollInput> = {},
+  ): Promise<void> {
+    const abrechnung: PayrollInput = {
+      id: 0,
+      idMitarbeiter,
+      jahr: 2026,
+      monat: 3,
+      standard_lohngruppe: 1,
+      standard_arbeitsbeginn: '',
+      standard_arbeitsende: '',
+      standard_pausen: 0,
+      vertrag_lohngruppe: 0,
+      vertrag_stunden: 0,
+      festgehalt: 0,
+      ausnahmen: [],
+      ueberstundenAusgezahlt: [],
+      sonderzahlungen: [],
+      urlaubAusVorjahr: 0,
+      tage: monthDates(2026, 3).map((datum, index) => {
+        const day = days[index + 1];
+        return day
+          ? { datum, status: day.status ?? 1, objekt: '', ausnahme: false, ...day }
+          : { datum, status: 0, objekt: '', zeitVon: '', zeitBis: '', pausen: 0, idLohngruppe: 0, ausnahme: false };
+      }),
+      ...contract,
+    };
+    await save({ type: 'saveAbrechnung', data: { abrechnung } });
+  }
+
+  /** The bytes of the file a successful export offers, fetched through download.php as `admin`. */
+  async function fileOf(reply: Reply): Promise<Buffer> {
+    const { server, admin } = current();
+    expectStatus(reply, 'success', 200);
+    const download = await server.app.inject({
+      method: 'POST',
+      url: platformCalls.download.url,
+      payload: { code: admin.code, file: String(reply.body.file) },
+    });
+    expect(download.statusCode).toBe(200);
+    return download.rawPayload;
+  }
+
+  return { save, saveSettings, newEmployee, savePayroll, fileOf };
+}
+
+/** Refused with `message` on `field`; the reply's message says it too unless the request's schema refused it. */
+export function expectRefused(reply: Reply, field: string, message: string, inReplyMessage = true): void {
+  expectStatus(reply, 'validationError', 400);
+  expect((reply.body.errors as Record<string, string[]>)[field]).toContain(message);
+  if (inReplyMessage) expect(String(reply.body.message)).toContain(message);
+}
