@@ -81,3 +81,13 @@ export async function downloadLodasExport(monat: string): Promise<string[]> {
   await downloadStoredFile(reply.file, reply.name);
   return reply.hinweise ?? [];
 }
+
+/**
+ * lohnGehaltExport (the month 'YYYY-MM'), then the ZIP (movement data and record description for DATEV Lohn
+ * und Gehalt) through ./_api/data/download.php; answers the export's report, [] when there is none.
+ */
+export async function downloadLohnGehaltExport(monat: string): Promise<string[]> {
+  const reply = await call(payrollCalls.lohnGehaltExport, { monat });
+  await downloadStoredFile(reply.file, reply.name);
+  return reply.hinweise ?? [];
+}

@@ -1,24 +1,24 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { lodasMessages, payrollCalls } from '@hortus/contract/modules/payroll';
+import { lodasMessages, lohnGehaltMessages, payrollCalls } from '@hortus/contract/modules/payroll';
 import { ApiError } from '../../../platform/api/errors';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { SavingProvider } from '../../../platform/saving/saving-provider';
-import { LodasExportDialog } from './lodas-export-dialog';
+import { LodasExportDialog, LohnGehaltExportDialog } from './lodas-export-dialog';
 
 const call = vi.hoisted(() => vi.fn());
 const downloadStoredFile = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/api/client', () => ({ call }));
 vi.mock('../../../platform/api/download', () => ({ downloadStoredFile }));
 
-function renderDialog(onClose = vi.fn()) {
+function renderDialog(onClose = vi.fn(), Dialog = LodasExportDialog) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AlertProvider>
       <SavingProvider>{children}</SavingProvider>
     </AlertProvider>
   );
-  render(<LodasExportDialog month="2026-03" onClose={onClose} />, { wrapper });
+  render(<Dialog month="2026-03" onClose={onClose} />, { wrapper });
   return onClose;
 }
 const download = () => screen.getByRole('button', { name: 'Herunterladen' });
@@ -54,5 +54,24 @@ describe('LodasExportDialog', () => {
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     expect(onClose).not.toHaveBeenCalled();
     expect(downloadStoredFile).not.toHaveBeenCalled();
+  });
+});
+
+describe('LohnGehaltExportDialog', () => {
+  it('asks lohnGehaltExport for the chosen month and downloads the ZIP', async () => {
+    call.mockResolvedValue({
+      status: 'success',
+      file: 'temp/1/lohn-gehalt-2026-03.zip',
+      name: 'Lohn_und_Gehalt_Stunden_2026-03.zip',
+    });
+    const onClose = renderDialog(vi.fn(), LohnGehaltExportDialog);
+    expect(screen.getByRole('heading', { name: lohnGehaltMessages.title })).toBeTruthy();
+    fireEvent.click(download());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(call).toHaveBeenCalledWith(payrollCalls.lohnGehaltExport, { monat: '2026-03' });
+    expect(downloadStoredFile).toHaveBeenCalledWith(
+      'temp/1/lohn-gehalt-2026-03.zip',
+      'Lohn_und_Gehalt_Stunden_2026-03.zip',
+    );
   });
 });

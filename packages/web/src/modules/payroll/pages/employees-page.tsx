@@ -16,6 +16,7 @@ import { todayIsoDay } from '@hortus/contract';
 import {
   formatDecimal,
   lodasMessages,
+  lohnGehaltMessages,
   monthIndex,
   payrollMessages,
   payrollMonthNames,
@@ -36,6 +37,7 @@ import { employeesImport } from '../components/employees-import';
 const EmployeeDialog = lazyExport(() => import('../components/employee-dialog'), 'EmployeeDialog');
 const PayrollDialog = lazyExport(() => import('../components/payroll-dialog'), 'PayrollDialog');
 const LodasExportDialog = lazyExport(() => import('../components/lodas-export-dialog'), 'LodasExportDialog');
+const LohnGehaltExportDialog = lazyExport(() => import('../components/lodas-export-dialog'), 'LohnGehaltExportDialog');
 const PayrollSettingsDialog = lazyExport(
   () => import('../components/payroll-settings-dialog'),
   'PayrollSettingsDialog',
@@ -66,7 +68,7 @@ export function EmployeesPage() {
   const [params, setParams] = useSearchParams();
   const query = usePayrollData();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [exportOpen, setExportOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState<'lodas' | 'lohnGehalt' | null>(null);
   const data = useDataRenderedInSlices(query.data);
   const editId = idParam(params.get('em_idm'));
   const payrollId = idParam(params.get('la_idm'));
@@ -125,8 +127,11 @@ export function EmployeesPage() {
           Neuer Mitarbeiter
         </Button>
         <ImportButton {...employeesImport} onDone={() => void query.refetch()} disabled={!data} />
-        <Button startIcon={<DownloadIcon />} onClick={() => setExportOpen(true)} disabled={!data}>
+        <Button startIcon={<DownloadIcon />} onClick={() => setExportOpen('lodas')} disabled={!data}>
           {lodasMessages.title}
+        </Button>
+        <Button startIcon={<DownloadIcon />} onClick={() => setExportOpen('lohnGehalt')} disabled={!data}>
+          {lohnGehaltMessages.title}
         </Button>
       </Stack>
       {!data && query.isPending && <Typography color="text.secondary">{payrollMessages.loading}</Typography>}
@@ -154,8 +159,11 @@ export function EmployeesPage() {
         {data && payrollOf && (
           <PayrollDialog key={payrollOf.id} employee={payrollOf} settings={data.settings} onClose={close} />
         )}
-        {data && exportOpen && (
-          <LodasExportDialog month={exportMonth(data.mitarbeiter)} onClose={() => setExportOpen(false)} />
+        {data && exportOpen === 'lodas' && (
+          <LodasExportDialog month={exportMonth(data.mitarbeiter)} onClose={() => setExportOpen(null)} />
+        )}
+        {data && exportOpen === 'lohnGehalt' && (
+          <LohnGehaltExportDialog month={exportMonth(data.mitarbeiter)} onClose={() => setExportOpen(null)} />
         )}
         {data && settingsOpen && (
           <PayrollSettingsDialog settings={data.settings} onClose={() => setSettingsOpen(false)} />
