@@ -2,7 +2,13 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test';
 import fs from 'node:fs';
 import { todayIsoDay } from '@hortus/contract';
-import { lodasMessages, payrollMessages, payrollMonthNames } from '@hortus/contract/modules/payroll';
+import {
+  lodasMessages,
+  lohnGehaltFileNames,
+  lohnGehaltMessages,
+  payrollMessages,
+  payrollMonthNames,
+} from '@hortus/contract/modules/payroll';
 import { demo } from '../fixtures';
 import { login, typeInPicker } from './helpers';
 
@@ -120,22 +126,40 @@ test('on a phone, the demo payroll of two months ago is a read-only preview whos
   expect(download.suggestedFilename()).toBe(`Becker_Anna_${earlier.getFullYear()}_${month}.pdf`);
 });
 
-test('the office downloads last month as a DATEV LODAS file for the payroll office (demo: numbers set)', async ({
-  page,
-}) => {
+/** The office opens 420's export dialog of this title and downloads last month (the demo's payrolls are of the two
+ * months before today, Berlin). */
+async function downloadLastMonth(page: Page, title: string) {
   await login(page, demo.leitung);
   await expect(page).not.toHaveURL('/');
   await page.goto('/420');
-  await page.getByRole('button', { name: lodasMessages.title }).click();
-  const dialog = page.getByRole('dialog', { name: lodasMessages.title });
-  // The demo's payrolls are of the two months before today (Berlin); last month is chosen here.
+  await page.getByRole('button', { name: title }).click();
+  const dialog = page.getByRole('dialog', { name: title });
   const [year, month] = todayIsoDay().split('-').map(Number) as [number, number];
   const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
   const mm = String(last.month).padStart(2, '0');
   await typeInPicker(dialog, 'Monat', `${mm}${last.year}`);
   const downloadPromise = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Herunterladen' }).click();
-  const download = await downloadPromise;
+  return { dialog, download: await downloadPromise, last, mm };
+}
+
+test('the office downloads last month for DATEV Lohn und Gehalt: data and record description in one ZIP', async ({
+  page,
+}) => {
+  const { dialog, download, last, mm } = await downloadLastMonth(page, lohnGehaltMessages.title);
+  const names = lohnGehaltFileNames(`${last.year}-${mm}`);
+  expect(download.suggestedFilename()).toBe(names.zip);
+  const zip = fs.readFileSync(await download.path());
+  expect(zip.subarray(0, 2).toString()).toBe('PK');
+  expect(zip.includes(Buffer.from(names.data))).toBe(true);
+  expect(zip.includes(Buffer.from(names.description))).toBe(true);
+  await expect(dialog).toBeHidden();
+});
+
+test('the office downloads last month as a DATEV LODAS file for the payroll office (demo: numbers set)', async ({
+  page,
+}) => {
+  const { dialog, download, last, mm } = await downloadLastMonth(page, lodasMessages.title);
   expect(download.suggestedFilename()).toBe(`LODAS_Stunden_${last.year}-${mm}.txt`);
   const bytes = fs.readFileSync(await download.path());
   const text = bytes.toString('latin1');
