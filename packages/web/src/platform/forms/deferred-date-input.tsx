@@ -30,8 +30,10 @@ export function LazyTimeInput(props: PickerInputProps) {
  * date the user rarely changes (the dashboard's widget 2) should not cost that at start (issue 21).
  */
 export function DeferredDateInput(props: PickerInputProps) {
-  const [active, setActive] = useState(false);
-  const activate = () => setActive(true);
+  // A tap or click (on the field or its calendar icon) opens the calendar at once; focus by keyboard only
+  // swaps in the picker. Before, the first tap only swapped it and the icon seemed to do nothing (issue 47).
+  const [active, setActive] = useState<{ open: boolean } | null>(null);
+  const activate = (open: boolean) => () => setActive((current) => current ?? { open });
   const field = (
     <TextField
       label={props.label}
@@ -41,14 +43,15 @@ export function DeferredDateInput(props: PickerInputProps) {
       fullWidth={props.fullWidth}
       error={props.error}
       helperText={props.helperText}
-      onFocus={activate}
-      onClick={activate}
+      onPointerDown={props.disabled ? undefined : activate(true)}
+      onFocus={activate(false)}
+      onClick={activate(true)}
       slotProps={{
         htmlInput: { readOnly: true },
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton edge="end" aria-label="Datum auswählen" tabIndex={-1} onClick={activate}>
+              <IconButton edge="end" aria-label="Datum auswählen" tabIndex={-1} onClick={activate(true)}>
                 <EventIcon />
               </IconButton>
             </InputAdornment>
@@ -60,7 +63,7 @@ export function DeferredDateInput(props: PickerInputProps) {
   if (!active) return field;
   return (
     <Suspense fallback={field}>
-      <DateInput {...props} autoFocus />
+      <DateInput {...props} autoFocus openAtStart={active.open} />
     </Suspense>
   );
 }
