@@ -30,8 +30,9 @@ export function LazyTimeInput(props: PickerInputProps) {
  * date the user rarely changes (the dashboard's widget 2) should not cost that at start (issue 21).
  */
 export function DeferredDateInput(props: PickerInputProps) {
-  // A tap or click (on the field or its calendar icon) opens the calendar at once; focus by keyboard only
-  // swaps in the picker. Before, the first tap only swapped it and the icon seemed to do nothing (issue 47).
+  // A tap on the calendar icon opens the calendar at once, as the picker's own icon does; a tap on the field
+  // or keyboard focus swaps in the picker to type in. Before, the icon's first tap only swapped in the picker
+  // and seemed to do nothing (issue 47).
   const [active, setActive] = useState<{ open: boolean } | null>(null);
   const activate = (open: boolean) => () => setActive((current) => current ?? { open });
   const field = (
@@ -43,15 +44,21 @@ export function DeferredDateInput(props: PickerInputProps) {
       fullWidth={props.fullWidth}
       error={props.error}
       helperText={props.helperText}
-      onPointerDown={props.disabled ? undefined : activate(true)}
       onFocus={activate(false)}
-      onClick={activate(true)}
+      onClick={activate(false)}
       slotProps={{
         htmlInput: { readOnly: true },
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton edge="end" aria-label="Datum auswählen" tabIndex={-1} onClick={activate(true)}>
+              <IconButton
+                edge="end"
+                aria-label="Datum auswählen"
+                tabIndex={-1}
+                disabled={props.disabled}
+                onPointerDown={activate(true)}
+                onClick={activate(true)}
+              >
                 <EventIcon />
               </IconButton>
             </InputAdornment>
