@@ -85,10 +85,10 @@ test.describe('phone', () => {
     const settings = page.getByRole('tablist').getByRole('tab', { name: 'Einstellungen' });
     await expect(settings).toBeAttached();
     await expect(settings).not.toBeInViewport({ ratio: 0.99 });
-    await page.getByRole('button', { name: 'Weitere Reiter rechts' }).tap();
+    await page.getByRole('button', { name: 'Reiterleiste nach rechts' }).tap();
     // Whole but for a rounded fraction of a pixel at the row's end.
     await expect(settings).toBeInViewport({ ratio: 0.99 });
-    await expect(page.getByRole('button', { name: 'Weitere Reiter links' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reiterleiste nach links' })).toBeVisible();
     await noSidewaysScroll(page);
   });
 

@@ -150,7 +150,7 @@ export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current, placement
           side="left"
           size="small"
           tabIndex={-1}
-          aria-label="Weitere Reiter links"
+          aria-label="Reiterleiste nach links"
           onClick={() => scrollBy(-1)}
         >
           <ChevronLeftIcon />
@@ -161,7 +161,7 @@ export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current, placement
           side="right"
           size="small"
           tabIndex={-1}
-          aria-label="Weitere Reiter rechts"
+          aria-label="Reiterleiste nach rechts"
           onClick={() => scrollBy(1)}
         >
           <ChevronRightIcon />
