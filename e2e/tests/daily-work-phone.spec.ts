@@ -34,6 +34,21 @@ test.describe('phone', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 
+  test("the calendar's month as a list shows whole titles where the phone's month grid cuts them", async ({ page }) => {
+    test.setTimeout(120_000);
+    await openAs(page, demo.leitung, '/110');
+    await page.getByRole('button', { name: 'Liste' }).tap();
+    const list = page.getByRole('list', { name: 'Termine des Monats' });
+    const meeting = list.getByRole('button', { name: /Teambesprechung/ }).first();
+    await expect(meeting).toBeVisible();
+    const title = meeting.getByText('Teambesprechung', { exact: true });
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    await expect(meeting).toContainText(/\d\d:\d\d – \d\d:\d\d/);
+    await noSidewaysScroll(page);
+    await meeting.tap();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
   test('the module pages keep the bottom tab bar out of sight while they load: no layout shift above 0.1', async ({
     page,
   }) => {
