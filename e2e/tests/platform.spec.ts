@@ -30,8 +30,9 @@ test('login screen shows the server content and rejects wrong passwords', async 
 
 test('a staff member logs in, uses the menu and the tabs, and is brought back to the last view', async ({ page }) => {
   await login(page, menuUser);
-  // First menu link by sort order: Profil (010).
-  await expect(page).toHaveURL('/010');
+  // A first login starts at the first menu module that is a start page: Nachrichten (120), not Profil (010),
+  // which comes first by sort (issue 47).
+  await expect(page).toHaveURL('/120');
   await expect(page).toHaveTitle(/Hort Sonnenschein/);
   await page.getByRole('navigation', { name: 'Schnellnavigation' }).getByRole('link', { name: 'Nachrichten' }).click();
   await expect(page).toHaveURL('/120');
@@ -66,7 +67,8 @@ test('a staff member logs in, uses the menu and the tabs, and is brought back to
 
 test('a module the user may not open sends them to the first menu link', async ({ page }) => {
   await login(page, demo.kunde);
-  await expect(page).toHaveURL('/010');
+  // A customer starts in module 410 (or the last view there), not at the profile's 'Meine Daten' (issue 47).
+  await expect(page).toHaveURL(/\/410/);
   // App-Info: only one tab allowed, so no tab bar.
   await page.goto('/999');
   await expect(page.getByText('IT-Service')).toBeVisible();

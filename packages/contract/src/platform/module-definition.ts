@@ -62,6 +62,12 @@ export interface ModuleDefinition {
   /** Core modules cannot be switched off in the app settings (useF). */
   alwaysEnabled?: boolean;
   /**
+   * false: the user's own account or the app's information, not where a day's work starts. A user who has no
+   * last view yet starts at the first menu link of another module when there is one (issue 47: customers
+   * started at 'Meine Daten', the profile's sort 10 coming before their 410).
+   */
+  startPage?: false;
+  /**
    * The offline banner's whole text where the module's specification words it as one sentence
    * (school.md 2.1, business.md 2.3); without it the banner shows 'KEINE NETZWERKVERBINDUNG' and the hint.
    */

@@ -79,6 +79,17 @@ describe('getSettings', () => {
   });
 });
 
+describe('the start of a first login (issue 47)', () => {
+  it("a user without a last view starts at the first module that is a start page, not at the profile's 'Meine Daten'", async () => {
+    const customerLike = await server.userWithSession({ rechteSolo: ['x|010', 'x|999|000', 'x|410|000'] });
+    const data = await settingsOf(customerLike.code);
+    expect(data.mainmenu_links.map((link) => link.link)).toEqual(['/010', '/410', '/999']);
+    expect(data.lastView).toBe('/410');
+    const profileOnly = await server.userWithSession({ rechteSolo: ['x|010', 'x|999|000'] });
+    expect((await settingsOf(profileOnly.code)).lastView).toBe('/010');
+  });
+});
+
 describe('saveSettings&query=lastView', () => {
   it('remembers the last visited route for the next login', async () => {
     const user = await server.userWithSession({ rechteSolo: ['x|999'] });

@@ -7,6 +7,7 @@ export const appInfoModule: ModuleDefinition = {
   menuRight: 'x|999',
   quicknav: false,
   sort: 999,
+  startPage: false,
   dependsOn: [],
   tabs: [
     { code: '', label: 'Appinfo', right: 'x|999|000' },

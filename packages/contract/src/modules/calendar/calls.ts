@@ -38,6 +38,8 @@ export const calendarMessages = {
   today: 'heute',
   month: 'Monat',
   week: 'Woche',
+  list: 'Liste',
+  noEntries: 'Keine Termine in diesem Monat',
   year: 'Jahr',
   yearRange: 'Bitte ein Jahr zwischen 1900 und 3000 angeben.',
   endBeforeStart: 'Das Ende darf nicht vor dem Beginn liegen.',

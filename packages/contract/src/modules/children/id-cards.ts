@@ -304,10 +304,12 @@ export function qrCoversText(qr: QrPosition): boolean {
 
 // ---------- scan station (kept on the device) ----------
 
+export const RELOAD_SECONDS = { min: 30, max: 86_400 } as const;
+
 export const scanSettings = z.object({
   urlDashboard: z.string().max(500).default(''),
   reload: z.boolean().default(true),
-  reloadSeconds: z.number().int().min(30).max(86_400).default(300),
+  reloadSeconds: z.number().int().min(RELOAD_SECONDS.min).max(RELOAD_SECONDS.max).default(300),
   iframeKlickbar: z.boolean().default(false),
   showGeburtstage: z.boolean().default(true),
   showGeburtstageIdsKlassen: z.array(z.number().int()).max(500).default([]),
@@ -316,6 +318,20 @@ export type ScanSettings = z.output<typeof scanSettings>;
 export const SCAN_MESSAGE_MS = 6000;
 export const BIRTHDAY_RECHECK_MS = 8000;
 export const BIRTHDAY_CAROUSEL_HEIGHT = 30;
+
+/**
+ * The typed reload interval: its seconds, or the German reason on the field. A value below 30 s was stored as
+ * 30 s without a word (issue 47); now the field says so and the station does not start with it.
+ */
+export function parseReloadSeconds(text: string): { seconds: number } | { error: string } {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return { error: 'Bitte eine ganze Zahl von Sekunden angeben.' };
+  const seconds = Number(trimmed);
+  if (seconds < RELOAD_SECONDS.min)
+    return { error: `Mindestens ${RELOAD_SECONDS.min} Sekunden: öfter lädt die Scan-Station nicht neu.` };
+  if (seconds > RELOAD_SECONDS.max) return { error: `Höchstens ${RELOAD_SECONDS.max} Sekunden (ein Tag).` };
+  return { seconds };
+}
 
 /** The dashboard address is forced to https (school.md 5.2): 'http://' is replaced, no scheme gets 'https://'. */
 export function forceHttps(url: string): string {

@@ -29,6 +29,9 @@ export const cloudMessages = {
   unknownTopic: 'Das Thema existiert nicht.',
   tooLong: tooLongMessage(TOPIC_MAX),
   saveFailed: 'Die Daten konnten nicht gespeichert werden. Bitte die Netzwerkverbindung prüfen.',
+  /** Beyond school.md 8 (which reports nothing): an upload lost offline must not look like a success (issue 47). */
+  uploadFailed: 'Die Dateien konnten nicht hochgeladen werden. Bitte die Netzwerkverbindung prüfen.',
+  deleteFailed: 'Die Datei konnte nicht gelöscht werden. Bitte die Netzwerkverbindung prüfen.',
   qrFailed: 'Die angeforderte Datei konnte nicht erzeugt werden. Bitte die Netzwerkverbindung prüfen.',
   downloadFailed: 'Die angeforderte Datei konnte nicht heruntergeladen werden. Bitte die Netzwerkverbindung prüfen.',
   empty: 'Keine Slots vorhanden',

@@ -7,6 +7,7 @@ export const profileModule: ModuleDefinition = {
   menuRight: 'x|010',
   quicknav: false,
   sort: 10,
+  startPage: false,
   dependsOn: [],
   tabs: [
     { code: '', label: 'Meine Daten', right: 'x|010' },

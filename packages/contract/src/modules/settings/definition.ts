@@ -7,6 +7,7 @@ export const settingsModule: ModuleDefinition = {
   menuRight: 'x|020',
   quicknav: false,
   sort: 20,
+  startPage: false,
   dependsOn: [],
   tabs: [{ code: '', label: 'Kalender', right: 'x|020' }],
   rights: { right: 'x|020', label: 'Benachrichtigungseinstellungen', icon: 'NotificationsActive' },

@@ -50,3 +50,12 @@ export function buildMainMenu(
     })
     .sort((a, b) => a.sort - b.sort || a.id.localeCompare(b.id));
 }
+
+/**
+ * Where a user without a last view starts: the first menu link of a module that is a start page (not the
+ * own profile or the app's information, issue 47), else the first link; '' without links.
+ */
+export function defaultStart(modules: readonly ModuleDefinition[], links: readonly MenuLink[]): string {
+  const startPages = new Set(modules.filter((module) => module.startPage !== false).map((module) => module.code));
+  return (links.find((link) => startPages.has(link.id)) ?? links[0])?.link ?? '';
+}

@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { users } from '../db/schema';
 import { setOwnPassword } from '../users/accounts';
 import { defineCall, withJsonBody, type AppContext, invalid } from '../http/calls';
-import { buildMainMenu, isModuleEnabled } from './menu';
+import { buildMainMenu, defaultStart, isModuleEnabled } from './menu';
 import { rememberForOrg } from './org-data';
 import type { Db } from '../db/database';
 import { vapidKeys } from '../push/push';
@@ -39,9 +39,11 @@ async function settingsReply(
 ) {
   const menu = await rememberForOrg(db, `menu:${appKey(app)}:${user.rechte.join(',')}`, (data) => {
     const links = buildMainMenu(app.modules, data.menuRows, data.settings.useF, user.rechte);
-    return { links, text: JSON.stringify(links) };
+    return { links, text: JSON.stringify(links), start: defaultStart(app.modules, links) };
   });
-  const { lastView, ...sessionUser } = user;
+  // No last view yet (a first login): the first start page's link, which the client opens like a last view.
+  const { lastView: stored, ...sessionUser } = user;
+  const lastView = stored || menu.start;
   const data = { ...org.data, mainmenu_links: menu.links, lastView, user: sessionUser };
   const own = JSON.stringify({ lastView, user: sessionUser });
   const text = `{"status":"success","data":{${org.text},"mainmenu_links":${menu.text},${own.slice(1, -1)}}}`;

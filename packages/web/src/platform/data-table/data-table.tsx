@@ -130,16 +130,21 @@ function DataTableImpl<T>({
               onClick={onRowClick ? () => onRowClick(row) : undefined}
               {...(onRowClick ? openByKeyboard(() => onRowClick(row)) : {})}
             >
-              {columns.map((column) => (
-                <Box key={column.key} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                  {column.label && (
-                    <Typography variant="caption" color="text.secondary" sx={{ minWidth: 90 }}>
-                      {column.label}
-                    </Typography>
-                  )}
-                  <Box sx={{ flex: 1, textAlign: column.align ?? 'left' }}>{column.render(row)}</Box>
-                </Box>
-              ))}
+              {columns.map((column) => {
+                const value = column.render(row);
+                // A card leaves out a field with nothing to show: a label alone reads as missing data (issue 47).
+                if (isEmptyCell(value)) return null;
+                return (
+                  <Box key={column.key} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                    {column.label && (
+                      <Typography variant="caption" color="text.secondary" sx={{ minWidth: 90 }}>
+                        {column.label}
+                      </Typography>
+                    )}
+                    <Box sx={{ flex: 1, textAlign: column.align ?? 'left' }}>{value}</Box>
+                  </Box>
+                );
+              })}
             </Paper>
           ))}
         </Stack>
@@ -192,6 +197,11 @@ function DataTableImpl<T>({
       {pagination}
     </Paper>
   );
+}
+
+/** A rendered cell without content: nothing, false or an empty string. */
+function isEmptyCell(value: ReactNode): boolean {
+  return value === null || value === undefined || value === false || value === '';
 }
 
 /**

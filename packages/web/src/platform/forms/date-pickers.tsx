@@ -31,6 +31,8 @@ export interface PickerInputProps {
   min?: string;
   /** Focus the field when it mounts (a DeferredDateInput swapped for the picker). */
   autoFocus?: boolean;
+  /** Open the calendar when it mounts (a DeferredDateInput tapped, not tabbed into; issue 47). */
+  openAtStart?: boolean;
 }
 
 /**
@@ -119,9 +121,13 @@ function GermanPickers({ children }: { children: ReactNode }) {
 /** A date as 'YYYY-MM-DD', shown and typed as DD.MM.YYYY. */
 export function DateInput(props: PickerInputProps) {
   const [date, change, fieldRef, sync] = usePickerDate(props.value, 'date', props.onChange);
+  const [open, setOpen] = useState(props.openAtStart === true);
+  // Only a picker asked to open at start holds its open state; the others leave it to MUI.
+  const openState =
+    props.openAtStart === undefined ? {} : { open, onOpen: () => setOpen(true), onClose: () => setOpen(false) };
   return (
     <GermanPickers>
-      <DatePicker {...pickerProps('date', props, fieldRef, sync)} value={date} onChange={change} />
+      <DatePicker {...pickerProps('date', props, fieldRef, sync)} {...openState} value={date} onChange={change} />
     </GermanPickers>
   );
 }

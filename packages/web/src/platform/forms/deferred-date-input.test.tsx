@@ -35,4 +35,14 @@ describe('DeferredDateInput', () => {
     fireEvent.keyDown(day, { key: 'ArrowDown' });
     expect(changes).toHaveBeenLastCalledWith('2026-12-23');
   });
+
+  it('a tap on the calendar icon opens the calendar at once, not only the field (issue 47)', async () => {
+    render(<DeferredDateInput label="Tag" value="2026-12-24" onChange={() => undefined} />);
+    const icon = screen.getByRole('button', { name: 'Datum auswählen' });
+    fireEvent.pointerDown(icon);
+    fireEvent.click(icon);
+    const calendar = await screen.findByRole('grid', {}, { timeout: 15_000 });
+    expect(calendar.textContent).toContain('24');
+    expect(screen.getByText(/Dezember 2026/)).toBeTruthy();
+  });
 });

@@ -30,8 +30,11 @@ export function LazyTimeInput(props: PickerInputProps) {
  * date the user rarely changes (the dashboard's widget 2) should not cost that at start (issue 21).
  */
 export function DeferredDateInput(props: PickerInputProps) {
-  const [active, setActive] = useState(false);
-  const activate = () => setActive(true);
+  // A tap on the calendar icon opens the calendar at once, as the picker's own icon does; a tap on the field
+  // or keyboard focus swaps in the picker to type in. Before, the icon's first tap only swapped in the picker
+  // and seemed to do nothing (issue 47).
+  const [active, setActive] = useState<{ open: boolean } | null>(null);
+  const activate = (open: boolean) => () => setActive((current) => current ?? { open });
   const field = (
     <TextField
       label={props.label}
@@ -41,14 +44,21 @@ export function DeferredDateInput(props: PickerInputProps) {
       fullWidth={props.fullWidth}
       error={props.error}
       helperText={props.helperText}
-      onFocus={activate}
-      onClick={activate}
+      onFocus={activate(false)}
+      onClick={activate(false)}
       slotProps={{
         htmlInput: { readOnly: true },
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton edge="end" aria-label="Datum auswählen" tabIndex={-1} onClick={activate}>
+              <IconButton
+                edge="end"
+                aria-label="Datum auswählen"
+                tabIndex={-1}
+                disabled={props.disabled}
+                onPointerDown={activate(true)}
+                onClick={activate(true)}
+              >
                 <EventIcon />
               </IconButton>
             </InputAdornment>
@@ -60,7 +70,7 @@ export function DeferredDateInput(props: PickerInputProps) {
   if (!active) return field;
   return (
     <Suspense fallback={field}>
-      <DateInput {...props} autoFocus />
+      <DateInput {...props} autoFocus openAtStart={active.open} />
     </Suspense>
   );
 }

@@ -4,8 +4,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { SubmitForm } from './submit-form';
 import { useDialogHistory } from './use-dialog-history';
 
@@ -31,6 +34,11 @@ export interface DialogShellProps {
   dividers?: boolean;
   /** data-testid of the paper, for browser tests. */
   testId?: string;
+  /**
+   * A back arrow before the title with this name, calling `onClose`: a fullscreen dialog with a long content
+   * can be left at the top too, not only from the action row (issue 47: the payroll dialog).
+   */
+  backLabel?: string;
   children: ReactNode;
 }
 
@@ -50,6 +58,7 @@ export function DialogShell({
   onSubmit,
   dividers = false,
   testId,
+  backLabel,
   children,
 }: DialogShellProps) {
   const theme = useTheme();
@@ -59,10 +68,22 @@ export function DialogShell({
   useDialogHistory(onClose);
   const body = (
     <>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {backLabel === undefined ? (
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+      ) : (
+        <Stack direction="row" sx={{ alignItems: 'center', pl: 1 }}>
+          <IconButton onClick={onClose} aria-label={backLabel}>
+            <ArrowBackIcon />
+          </IconButton>
+          <DialogTitle id={titleId} sx={{ pl: 1, flex: 1, minWidth: 0 }}>
+            {title}
+          </DialogTitle>
+        </Stack>
+      )}
       {header}
       <DialogContent dividers={dividers}>{children}</DialogContent>
-      <DialogActions>
+      {/* The row wraps when its buttons do not fit (a phone, or five actions): none squeezed or cut (issue 47). */}
+      <DialogActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1 }}>
         {actions}
         {closeLabel !== null && <Button onClick={onClose}>{closeLabel}</Button>}
       </DialogActions>

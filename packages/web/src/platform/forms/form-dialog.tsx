@@ -54,6 +54,8 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput> {
   serverErrors?: Omit<ServerErrorMapping, 'prefix'>;
   /** Paper width on larger screens. */
   width?: number;
+  /** A back arrow with this name before the title (DialogShell's backLabel); it asks like Abbrechen. */
+  backLabel?: string;
   /** Below this breakpoint the dialog is fullscreen (default 'sm'; tabbed dialogs often 'md'; 'always'). */
   fullScreenBelow?: 'sm' | 'md' | 'always';
   submitLabel?: string;
@@ -159,6 +161,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   closeDelayMs,
   stayOpenOnSave = false,
   header,
+  backLabel,
   readOnly = false,
   onDelete,
   extraActions,
@@ -282,6 +285,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
         fullScreenBelow={fullScreenBelow}
         dividers={tabs !== undefined}
         testId={testId}
+        backLabel={backLabel}
         header={
           (header !== undefined || tabs) && (
             <>

@@ -11,6 +11,9 @@ export function SubmitForm({ onSubmit, children }: { onSubmit(): unknown; childr
     <Box
       component="form"
       noValidate
+      // The form takes the dialog paper's column layout on: the content scrolls between title and actions, so
+      // the action row stays in sight (issue 47: in the fullscreen payroll dialog it sat below 30 day rows).
+      sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
       onSubmit={(event) => {
         event.preventDefault();
         event.stopPropagation();

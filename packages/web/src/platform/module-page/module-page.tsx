@@ -11,6 +11,11 @@ import { ModuleTabBar } from './module-tab-bar';
 import { resolveTab } from './tab-rules';
 import { useWithheldTabs } from './withheld-tabs';
 
+/** The app bar (56 px on phones, 64 px from sm) and the top tab bar (48 px); the page's other bars only add. */
+const reservedHeight = {
+  minHeight: { xs: 'calc(100dvh - 56px - 48px)', sm: 'calc(100dvh - 64px - 48px)' },
+} as const;
+
 export interface ModulePageProps {
   definition: ModuleDefinition;
   tabCode: string;
@@ -65,9 +70,14 @@ export function ModulePage({ definition, tabCode, search, rights, appTitle, rend
       </Box>
       {/* A tab whose code cannot be fetched (offline before the service worker has precached it) fails
           alone: menu, offline banner and the other tabs stay. */}
-      <ErrorBoundary key={resolution.current.code} inPage>
-        <Suspense fallback={<LinearProgress aria-label="Wird geladen…" />}>{renderTab(resolution.current)}</Suspense>
-      </ErrorBoundary>
+      {/* With a bottom tab bar the page holds at least the screen's height below the top bar, so the bottom
+          bar starts below the fold and does not move in sight when the tab's content replaces its loading
+          state (issue 47: CLS 0.093 on a phone, all of it this bar). */}
+      <Box sx={resolution.showTabBar ? reservedHeight : undefined} data-testid="module-content">
+        <ErrorBoundary key={resolution.current.code} inPage>
+          <Suspense fallback={<LinearProgress aria-label="Wird geladen…" />}>{renderTab(resolution.current)}</Suspense>
+        </ErrorBoundary>
+      </Box>
       {tabBar('bottom')}
     </>
   );

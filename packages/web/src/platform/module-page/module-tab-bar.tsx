@@ -1,6 +1,9 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import IconButton from '@mui/material/IconButton';
 import { styled } from '@mui/material/styles';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { tabPath, type ModuleTab } from '@hortus/contract';
 
 export interface ModuleTabBarProps {
@@ -56,6 +59,37 @@ export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current, placement
     };
   }, [selectedCode, firstCode]);
 
+  // Scroll arrows over the row's ends while tabs lie beyond them (issue 47: on a phone 310's 'Einstellungen'
+  // was cut off without a hint). They lie over the row, so showing them moves nothing; measured like the
+  // selected tab above, a task after the frame, then on every scroll and resize.
+  const [overflow, setOverflow] = useState({ left: false, right: false });
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measure = () => {
+      const left = list.scrollLeft > 1;
+      const right = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+      setOverflow((current) => (current.left === left && current.right === right ? current : { left, right }));
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(measure);
+    });
+    list.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(list);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      list.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [tabs.length]);
+  const scrollBy = (direction: -1 | 1) => {
+    const list = listRef.current;
+    list?.scrollBy({ left: direction * list.clientWidth * 0.7, behavior: 'smooth' });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
     const index = items.indexOf(document.activeElement as HTMLElement);
@@ -93,24 +127,65 @@ export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current, placement
   }
 
   return (
-    <TabList ref={listRef} role="tablist" aria-label={moduleTitle} onKeyDown={onKeyDown}>
-      {tabs.map((tab) => {
-        const selected = tab.code === selectedCode;
-        return (
-          <TabLink
-            key={tab.code}
-            role="tab"
-            aria-selected={selected}
-            tabIndex={tab.code === focusCode ? 0 : -1}
-            to={tabPath(moduleCode, tab.code)}
-          >
-            {tab.label}
-          </TabLink>
-        );
-      })}
-    </TabList>
+    <TabRow>
+      <TabList ref={listRef} role="tablist" aria-label={moduleTitle} onKeyDown={onKeyDown}>
+        {tabs.map((tab) => {
+          const selected = tab.code === selectedCode;
+          return (
+            <TabLink
+              key={tab.code}
+              role="tab"
+              aria-selected={selected}
+              tabIndex={tab.code === focusCode ? 0 : -1}
+              to={tabPath(moduleCode, tab.code)}
+            >
+              {tab.label}
+            </TabLink>
+          );
+        })}
+      </TabList>
+      {/* Outside the tab list (a tablist holds only tabs); the keyboard moves through the tabs with the arrows. */}
+      {overflow.left && (
+        <ScrollArrow
+          side="left"
+          size="small"
+          tabIndex={-1}
+          aria-label="Reiterleiste nach links"
+          onClick={() => scrollBy(-1)}
+        >
+          <ChevronLeftIcon />
+        </ScrollArrow>
+      )}
+      {overflow.right && (
+        <ScrollArrow
+          side="right"
+          size="small"
+          tabIndex={-1}
+          aria-label="Reiterleiste nach rechts"
+          onClick={() => scrollBy(1)}
+        >
+          <ChevronRightIcon />
+        </ScrollArrow>
+      )}
+    </TabRow>
   );
 }
+
+const TabRow = styled('div')({ position: 'relative' });
+
+const ScrollArrow = styled(IconButton, { shouldForwardProp: (prop) => prop !== 'side' })<{ side: 'left' | 'right' }>(
+  ({ theme, side }) => ({
+    position: 'absolute',
+    top: 0,
+    bottom: 1,
+    [side]: 0,
+    width: 40,
+    borderRadius: 0,
+    backgroundColor: theme.palette.background.default,
+    boxShadow: `${side === 'left' ? 8 : -8}px 0 8px -4px ${theme.palette.background.default}`,
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+  }),
+);
 
 const TabList = styled('div')(({ theme }) => ({
   display: 'flex',

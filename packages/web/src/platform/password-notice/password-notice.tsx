@@ -40,6 +40,8 @@ export function PasswordNotice({ user }: { user: SessionUser }) {
         if (reason !== 'clickaway') setOpen(false);
       }}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      // Below the app bar: on a phone the full-width notice covered the menu button for 100 s (issue 47).
+      sx={{ top: { xs: 64, sm: 72 } }}
     >
       <Alert
         severity="warning"

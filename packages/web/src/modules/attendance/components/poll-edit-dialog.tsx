@@ -4,6 +4,7 @@ import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveAttendance } from '../api/attendance';
+import { CLOSE_DELAY_MS } from '../logic/close-delay';
 
 /** The poll fields the dialog edits; statuses are changed on the poll card. */
 const pollForm = pollInput.omit({ prueflinge: true });
@@ -39,6 +40,7 @@ export function PollEditDialog({
       onClose={onClose}
       texts={{ success: attendanceMessages.dataSaved, failure: attendanceMessages.saveFailed }}
       serverErrorPrefix="dataToSave.data."
+      closeDelayMs={CLOSE_DELAY_MS}
       width={500}
       // school.md: save is disabled while the form is invalid (the title is required).
       saveOnlyWhenValid

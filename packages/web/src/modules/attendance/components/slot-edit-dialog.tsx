@@ -6,6 +6,7 @@ import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormCheckbox, FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveAttendance } from '../api/attendance';
+import { CLOSE_DELAY_MS } from '../logic/close-delay';
 
 export const conditionLabels: Record<(typeof conditionKeys)[number], string> = {
   pruefling: 'Erfasste Personen (Prüflinge)',
@@ -36,6 +37,7 @@ export function SlotEditDialog({
       onClose={onClose}
       texts={{ success: attendanceMessages.dataSaved, failure: attendanceMessages.saveFailed }}
       serverErrorPrefix="dataToSave.data."
+      closeDelayMs={CLOSE_DELAY_MS}
       width={800}
     >
       <Stack direction="row" spacing={2}>

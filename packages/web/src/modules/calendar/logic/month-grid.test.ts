@@ -6,6 +6,7 @@ import {
   entryDays,
   firstOfMonthAfter,
   layoutWeeks,
+  listDays,
   limitRows,
   monthGridDays,
   moreText,
@@ -34,7 +35,11 @@ describe('the days a view shows', () => {
     const { Calendar } = await import('@fullcalendar/core');
     const { default: dayGridPlugin } = await import('@fullcalendar/daygrid');
     const { default: timeGridPlugin } = await import('@fullcalendar/timegrid');
-    const views: Record<CalendarView, string> = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay' };
+    const views: Record<Exclude<CalendarView, 'list'>, string> = {
+      month: 'dayGridMonth',
+      week: 'timeGridWeek',
+      day: 'timeGridDay',
+    };
     for (const anchor of ['2026-11-24', '2026-02-01', '2027-03-31', '2024-09-30', '2030-03-04']) {
       for (const view of ['month', 'week', 'day'] as const) {
         const element = document.createElement('div');
@@ -187,5 +192,24 @@ describe('month layout (property)', () => {
         },
       ),
     );
+  });
+});
+
+describe('the list view (issue 47: titles whole on a phone)', () => {
+  it("covers the month's own days and lists each entry once, on its first day in the month, by start", () => {
+    expect(viewDays('list', '2026-11-24')).toEqual({ first: '2026-11-01', end: '2026-12-01' });
+    const late = entry('Teambesprechung', '2026-11-24', '2026-11-24', [15 * 60, 16 * 60]);
+    const early = entry('Elternabend im großen Saal der Grundschule', '2026-11-24', '2026-11-24', [9 * 60, 10 * 60]);
+    const fromOctober = entry('Herbstferien', '2026-10-26', '2026-11-02');
+    const december = entry('Adventsfeier', '2026-12-03', '2026-12-03');
+    expect(
+      listDays([late, december, fromOctober, early], '2026-11-01', '2026-12-01').map(({ day, entries }) => [
+        day,
+        entries.map((e) => e.name),
+      ]),
+    ).toEqual([
+      ['2026-11-01', ['Herbstferien']],
+      ['2026-11-24', ['Elternabend im großen Saal der Grundschule', 'Teambesprechung']],
+    ]);
   });
 });

@@ -12,7 +12,8 @@ import { wallTime } from './wall-time';
 
 export const WEEKS_SHOWN = 6;
 
-export type CalendarView = 'month' | 'week' | 'day';
+/** 'list': the month's entries one under another, titles whole (issue 47: the phone's month grid cut them). */
+export type CalendarView = 'month' | 'list' | 'week' | 'day';
 
 export interface MonthSegment {
   entry: CalendarEntry;
@@ -67,6 +68,7 @@ export function viewDays(view: CalendarView, anchor: string): { first: string; e
     return { first: isoDayOf(monday), end: isoDayOf(monday + 7) };
   }
   const [year, month] = isoDayOf(day).split('-').map(Number) as [number, number];
+  if (view === 'list') return { first: isoDate(year, month, 1), end: firstOfMonthAfter(isoDate(year, month, 1), 1) };
   const start = gridStart(year, month);
   return { first: isoDayOf(start), end: isoDayOf(start + WEEKS_SHOWN * 7) };
 }
@@ -229,4 +231,23 @@ export function limitRows(week: MonthWeek, maxRows: number): WeekWithLimit {
 /** '+1 Termin', '+3 Termine'. */
 export function moreText(count: number): string {
   return `+${count} Termin${count === 1 ? '' : 'e'}`;
+}
+
+/** The list view's days: each day of the month with entries, its entries by start (an entry from before on the 1st). */
+export function listDays(
+  entries: readonly CalendarEntry[],
+  first: string,
+  end: string,
+): { day: string; entries: CalendarEntry[] }[] {
+  const byDay = new Map<string, CalendarEntry[]>();
+  for (const entry of [...entries].sort((a, b) => a.start - b.start || a.name.localeCompare(b.name))) {
+    const startDay = localParts(entry.start).day;
+    const lastDay = localParts(Math.max(entry.start, entry.end - 1)).day;
+    if (lastDay < first || startDay >= end) continue;
+    const day = startDay < first ? first : startDay;
+    byDay.set(day, [...(byDay.get(day) ?? []), entry]);
+  }
+  return [...byDay.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, dayEntries]) => ({ day, entries: dayEntries }));
 }

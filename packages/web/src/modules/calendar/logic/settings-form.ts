@@ -39,15 +39,43 @@ export function addCategory(form: SettingsForm): SettingsForm {
   };
 }
 
+/** '1 Termin', '3 Termine'. */
+export function termineText(count: number): string {
+  return `${count} ${count === 1 ? 'Termin' : 'Termine'}`;
+}
+
+/**
+ * Whether the category at `index` may be deleted, and the note under its delete button: what a delete would
+ * take with it, or why it cannot be deleted. The default category promised to delete its events under a
+ * disabled button (issue 47).
+ */
+export function deletionOf(form: SettingsForm, index: number): { canDelete: boolean; note: string | null } {
+  const category = form.kategorien[index];
+  if (!category) return { canDelete: false, note: null };
+  if (category.id === form.standard_id_kategorie)
+    return {
+      canDelete: false,
+      note: 'Der Standardkalender kann nicht gelöscht werden. Bitte zuerst einen anderen Standardkalender wählen.',
+    };
+  if (form.kategorien.length <= 1)
+    return { canDelete: false, note: 'Der einzige Kalender kann nicht gelöscht werden.' };
+  if (category.termine === 0) return { canDelete: true, note: null };
+  return {
+    canDelete: true,
+    note:
+      category.termine === 1
+        ? 'Beim Löschen und Speichern wird auch der Termin dieses Kalenders gelöscht.'
+        : `Beim Löschen und Speichern werden auch die ${termineText(category.termine)} dieses Kalenders gelöscht.`,
+  };
+}
+
 /**
  * Deletes the category at `index` — not the default one and not the only one. The neighbour becomes
  * selected (the next one, or the previous when it was the last); a birthday calendar reference is cleared.
  */
 export function removeCategory(form: SettingsForm, index: number): { form: SettingsForm; selected: number } {
   const category = form.kategorien[index];
-  if (!category || form.kategorien.length <= 1 || category.id === form.standard_id_kategorie) {
-    return { form, selected: index };
-  }
+  if (!category || !deletionOf(form, index).canDelete) return { form, selected: index };
   const kategorien = form.kategorien.filter((_entry, position) => position !== index);
   const standard = kategorien.some((entry) => entry.id === form.standard_id_kategorie)
     ? form.standard_id_kategorie

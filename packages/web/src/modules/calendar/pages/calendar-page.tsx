@@ -36,6 +36,7 @@ import { useDataRenderedInSlices } from '../../../platform/query/render-in-slice
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useCalendar, useCalendarChange, windowAround, windowContains, type CalendarWindow } from '../api/calendar-api';
 import { MonthGrid } from '../components/month-grid';
+import { MonthList } from '../components/month-list';
 import { formOf, newForm, type Occurrence } from '../logic/event-form';
 import {
   firstOfMonthAfter,
@@ -226,6 +227,7 @@ function CalendarView({
             aria-label="Ansicht"
           >
             <ToggleButton value="month">{calendarMessages.month}</ToggleButton>
+            <ToggleButton value="list">{calendarMessages.list}</ToggleButton>
             <ToggleButton value="week">{calendarMessages.week}</ToggleButton>
           </ToggleButtonGroup>
           <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
@@ -273,7 +275,9 @@ function CalendarView({
         <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
           {viewTitle(view, anchor)}
         </Typography>
-        {view === 'month' ? (
+        {view === 'list' ? (
+          <MonthList entries={entries} first={shown.first} end={shown.end} onEventClick={onEventClick} />
+        ) : view === 'month' ? (
           <MonthGrid
             entries={entries}
             days={monthDays}

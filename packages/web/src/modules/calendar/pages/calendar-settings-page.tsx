@@ -24,13 +24,16 @@ import { PageLoading } from '../../../platform/feedback/page-loading';
 import { SettingsForm as SettingsFormBody, useSettingsForm } from '../../../platform/forms/settings-form';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useCalendar, useCalendarChange, windowAround, type CalendarWindow } from '../api/calendar-api';
-import { addCategory, removeCategory, settingsFormOf, type SettingsForm } from '../logic/settings-form';
+import {
+  addCategory,
+  deletionOf,
+  removeCategory,
+  settingsFormOf,
+  termineText,
+  type SettingsForm,
+} from '../logic/settings-form';
 
 /** /110-set 'Einstellungen': default and birthday calendar, birthday parameter and visibility, categories. */
-/** '1 Termin', '3 Termine'. */
-export function termineText(count: number): string {
-  return `${count} ${count === 1 ? 'Termin' : 'Termine'}`;
-}
 
 export function CalendarSettingsPage() {
   // The settings need the categories, not the events: the window of this month (shared with the calendar page).
@@ -85,7 +88,7 @@ function SettingsEditor({
   const nameError =
     settings.form.getFieldState(`kategorien.${selected}.name`, settings.form.formState).error?.message ?? null;
   const dateParameters = parameters.filter((parameter) => parameter.typ === 7);
-  const canDelete = category !== undefined && form.kategorien.length > 1 && category.id !== form.standard_id_kategorie;
+  const { canDelete, note: deleteNote } = deletionOf(form, selected);
   const setCategory = (change: Partial<SettingsForm['kategorien'][number]>) =>
     setForm({
       ...form,
@@ -251,11 +254,9 @@ function SettingsEditor({
                       >
                         Kalender löschen
                       </Button>
-                      {category.termine > 0 && (
-                        <Typography variant="body2" color="text.secondary">
-                          {category.termine === 1
-                            ? 'Beim Speichern wird auch der Termin dieses Kalenders gelöscht.'
-                            : `Beim Speichern werden auch die ${termineText(category.termine)} dieses Kalenders gelöscht.`}
+                      {deleteNote && (
+                        <Typography variant="body2" color="text.secondary" data-testid="category-delete-note">
+                          {deleteNote}
                         </Typography>
                       )}
                     </Box>

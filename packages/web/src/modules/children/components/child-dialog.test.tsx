@@ -161,3 +161,38 @@ describe('a new child', () => {
     expect(call.mock.calls.filter(([spec]) => spec !== childrenCalls.getKind)).toHaveLength(0);
   });
 });
+
+describe("the child dialog's 'Heute' (school.md 2.4: attendance today, issue 47)", () => {
+  it('shows the status, the plan, the recorded times and who picked the child up', async () => {
+    const released = childView({
+      id: 9,
+      vorname: 'Tom',
+      anwesenheitsstatus: 2,
+      anwesenheitHeute: {
+        id: 5,
+        tag: '2026-11-24',
+        zeit_von: '08:05',
+        time_angemeldet: '08:05',
+        zeit_bis: '14:30',
+        time_abgemeldet: '14:30',
+        entlassgrund: 'Standardentlasszeit',
+        entlassgrundRegelausnahme: '',
+        entlassgrundAusnahme: '',
+        abgeholtVon: 'Oma Gerda',
+        status: 2,
+        anwesendHeuteBis: '15:00',
+      },
+    });
+    call.mockImplementation((spec: unknown) =>
+      Promise.resolve(spec === childrenCalls.getKind ? { status: 'success', kind: released } : { status: 'success' }),
+    );
+    renderDialog(released);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Heute' }));
+    const table = await screen.findByRole('table', { name: 'Anwesenheit heute' });
+    expect(table.textContent).toContain('Entlassen 14:30');
+    expect(table.textContent).toContain('erwartet bis 15:00 Uhr (Standardentlasszeit)');
+    expect(table.textContent).toContain('Angemeldet um08:05 Uhr');
+    expect(table.textContent).toContain('Entlassen um14:30 Uhr (Standardentlasszeit)');
+    expect(table.textContent).toContain('Abgeholt vonOma Gerda');
+  });
+});

@@ -25,6 +25,7 @@ import { FamilyTab } from './child-tabs/family-tab';
 import { PickupTab } from './child-tabs/pickup-tab';
 import { HistoryTab } from './child-tabs/history-tab';
 import { CareTab } from './child-tabs/care-tab';
+import { TodayTab } from './child-tabs/today-tab';
 import { IdCardPanel } from './id-card-panel';
 
 export interface ChildDialogProps {
@@ -35,7 +36,7 @@ export interface ChildDialogProps {
 }
 
 /**
- * Edit-child dialog (school.md 2.4): child, exceptions, family, pickup persons, diary, documents. The list
+ * Edit-child dialog (school.md 2.4): child, exceptions, family, pickup persons, today, diary, documents. The list
  * load carries no details, so an existing child's details are loaded (getKind) when the dialog opens.
  */
 export function ChildDialog({ child, data, onClose }: ChildDialogProps) {
@@ -80,6 +81,8 @@ function ChildForm({ child, data, onClose }: ChildDialogProps) {
     { label: 'Abholberechtigte', fields: childTabFields.abholberechtigte, content: <PickupTab form={form} /> },
     ...(child
       ? [
+          // school.md 2.4's 'attendance today': read here, changed in the list or the check-in screen.
+          { label: 'Heute', content: <TodayTab child={child} />, own: true },
           // These tabs save on their own and keep their downloads usable for readers.
           {
             label: 'Abholung & Gesundheit',

@@ -26,6 +26,7 @@ import { useFormSave } from '../../../platform/forms/use-form-save';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveAction } from '../../../platform/saving/use-save-action';
 import { createIdCard, deleteIdCard, downloadIdCard, useIdCard, useIdCardCache } from '../api/id-cards';
+import { readCardSettings, writeCardSettings } from '../logic/card-settings-store';
 
 const defaults: CardSettingsInput = {
   design: 1,
@@ -46,7 +47,8 @@ export function IdCardPanel({ child, disabled }: { child: ChildView; disabled: b
   const saveAction = useSaveAction();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const form = useSchemaForm(cardSettingsInput, defaults);
+  // The last card's settings on this device (its QR code's size and place) start the form.
+  const form = useSchemaForm(cardSettingsInput, useState(() => readCardSettings(defaults))[0]);
   const formSave = useFormSave(form);
   const [photo, setPhoto] = useState<File | null>(null);
   const rootError = form.formState.errors.root?.['server']?.message;
@@ -70,6 +72,7 @@ export function IdCardPanel({ child, disabled }: { child: ChildView; disabled: b
       { failure: idCardMessages.fileFailed },
     );
     if (saved) {
+      writeCardSettings(values);
       cache.set(child.id, created);
       setCreating(false);
       setPhoto(null);

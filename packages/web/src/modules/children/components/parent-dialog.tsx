@@ -113,6 +113,8 @@ export function ParentDialog({
           )
         }
         testId="parent-dialog"
+        // school.md 2.4's widths are 500, 800 and 1000; 800 gives its five actions room (issue 47: 600, cramped).
+        width={800}
       >
         <FormTextField control={form.control} name="nn" label="Benutzername" required />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -20,6 +20,7 @@ import {
   forceHttps,
   idCardMessages,
   parseCardQr,
+  parseReloadSeconds,
   hasHealthAlert,
   type ChildView,
   type ChildrenData,
@@ -83,6 +84,9 @@ function SettingsView({
 }) {
   const [form, setForm] = useState(initial);
   const set = (patch: Partial<ScanSettings>) => setForm({ ...form, ...patch });
+  const [reloadText, setReloadText] = useState(String(initial.reloadSeconds));
+  const reloadSeconds = parseReloadSeconds(reloadText);
+  const reloadError = form.reload && 'error' in reloadSeconds ? reloadSeconds.error : undefined;
   const classes = data?.klassen.filter((k) => k.sehen) ?? [];
   const toggleClass = (id: number) => {
     const ids = form.showGeburtstageIdsKlassen;
@@ -109,9 +113,11 @@ function SettingsView({
           <TextField
             type="number"
             label="Neu laden alle (Sekunden)"
-            value={form.reloadSeconds}
-            onChange={(e) => set({ reloadSeconds: Math.max(30, Number(e.target.value) || 300) })}
-            sx={{ width: 220 }}
+            value={reloadText}
+            onChange={(e) => setReloadText(e.target.value)}
+            error={reloadError !== undefined}
+            helperText={reloadError}
+            sx={{ width: 260 }}
           />
         )}
         <FormControlLabel
@@ -141,7 +147,17 @@ function SettingsView({
           </FormGroup>
         )}
         <Stack direction="row" spacing={1}>
-          <Button variant="contained" onClick={() => onStart({ ...form, urlDashboard: forceHttps(form.urlDashboard) })}>
+          <Button
+            variant="contained"
+            disabled={reloadError !== undefined}
+            onClick={() =>
+              onStart({
+                ...form,
+                ...('seconds' in reloadSeconds ? { reloadSeconds: reloadSeconds.seconds } : {}),
+                urlDashboard: forceHttps(form.urlDashboard),
+              })
+            }
+          >
             Scan-Station starten
           </Button>
           <Button onClick={onLeave}>Zurück</Button>

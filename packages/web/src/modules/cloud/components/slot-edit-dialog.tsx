@@ -10,6 +10,7 @@ import { FormDialog } from '../../../platform/forms/form-dialog';
 import { FormTextField } from '../../../platform/forms/form-fields';
 import { useSchemaForm } from '../../../platform/forms/use-schema-form';
 import { useSaveCloud } from '../api/cloud-data';
+import { CLOSE_DELAY_MS } from '../logic/close-delay';
 import { impliedConditions } from '../logic/slot-form';
 
 export interface SlotEditDialogProps {
@@ -39,6 +40,7 @@ export function SlotEditDialog({ initial, groups, onClose }: SlotEditDialogProps
       onClose={onClose}
       texts={{ success: cloudMessages.slotSaved, failure: cloudMessages.saveFailed }}
       serverErrorPrefix="dataToSave.data."
+      closeDelayMs={CLOSE_DELAY_MS}
     >
       <FormTextField control={form.control} name="sort" label="Sortierung" required />
       <FormTextField control={form.control} name="name" label="Name" required autoFocus />

@@ -58,8 +58,8 @@ export function SlotFilesDialog({ open, slot, isLoading, onClose, onChanged }: S
       await deleteCloudFiles(slot.id, target);
       alert.success(pending.kind === 'file' ? cloudMessages.fileDeleted : cloudMessages.topicDeleted);
     } catch (error) {
-      // A failed request is not reported (school.md 8); a refusal by the server is.
-      if (error instanceof ApiError) alert.error(error.message);
+      // A refusal by the server, else that nothing was deleted (school.md 8 says nothing; issue 47, docs/api.md).
+      alert.error(error instanceof ApiError ? error.message : cloudMessages.deleteFailed);
     }
     await onChanged();
   };

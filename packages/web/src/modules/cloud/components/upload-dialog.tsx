@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { cloudMessages } from '@hortus/contract/modules/cloud';
 import { useAlert } from '../../../platform/alert/alert-context';
-import { ApiError } from '../../../platform/api/errors';
 import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { DialogShell } from '../../../platform/forms/dialog-shell';
 import { FilePickerButton } from '../../../platform/forms/file-picker-button';
@@ -54,8 +53,9 @@ export function UploadDialog({ slotId, topics, onClose, onUploaded }: UploadDial
       await onUploaded();
       onClose();
     } catch (error) {
-      // A failed request is not reported (school.md 8); the server's own messages (type, size) are.
-      if (error instanceof ApiError) alert.error(saveErrorMessage(error, cloudMessages.saveFailed));
+      // The server's own messages (type, size), else that the files did not arrive: school.md 8 reports a
+      // failed request not at all, which offline looked like a finished upload (issue 47, docs/api.md).
+      alert.error(saveErrorMessage(error, cloudMessages.uploadFailed));
       await onUploaded();
       setProgress(null);
     }

@@ -18,10 +18,8 @@ import { downloadSlotQrCode } from '../api/files';
 import { SlotCard } from '../components/slot-card';
 import { SlotEditDialog } from '../components/slot-edit-dialog';
 import { SlotFilesDialog } from '../components/slot-files-dialog';
+import { CLOSE_DELAY_MS } from '../logic/close-delay';
 import { newSlot, slotIdOf, slotInputOf } from '../logic/slot-form';
-
-/** Route-close delay of the slot dialog (school.md 9). */
-const CLOSE_DELAY_MS = 200;
 
 /** /130 'Dateien': slot cards; ?s={id} opens the slot's files. */
 export function CloudPage() {

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
 import { formatCentsGerman, formatEuro, parseCents, parseRate } from '@hortus/contract';
@@ -22,7 +20,9 @@ import {
   type CustomerData,
   type EInvoiceReading,
 } from '@hortus/contract/modules/customers';
+import { useAlert } from '../../../platform/alert/alert-context';
 import { ApiError } from '../../../platform/api/errors';
+import { saveErrorMessage } from '../../../platform/api/save-error-message';
 import { uploadRule } from '../../../platform/api/upload';
 import { FilePickerButton } from '../../../platform/forms/file-picker-button';
 import { FormDateField } from '../../../platform/forms/form-date-fields';
@@ -35,6 +35,12 @@ import { useDeleteCostDocument, useReadEInvoice, useUploadCostDocument } from '.
 import { useSaveCustomers } from '../api/customers';
 import { todayIso } from '../logic/today';
 import { CostDocumentList } from './cost-document-list';
+import {
+  CostDocumentPicker,
+  PendingCostDocuments,
+  type CostDocumentKind,
+  type PendingCostDocument,
+} from './cost-document-picker';
 import { DeleteDocumentConfirm } from './delete-document-confirm';
 import { EInvoicePanel } from './e-invoice-panel';
 import { CLOSE_DELAY_MS } from '../logic/close-delay';
@@ -66,6 +72,8 @@ export function costFormValues(cost: CostView | null, data: CustomerData): CostI
     eRechnung: '',
   };
 }
+
+const costSaved = 'Die Kosten wurden gespeichert.';
 
 /** The form fields an e-invoice fills (issue 45). */
 const proposedFields = ['datum', 'betrag', 'mwst', 'titel', 'titel2', 'beschreibung'] as const;
@@ -139,6 +147,25 @@ export function CostDialog({
     return texts.length > 0 ? `⚠ ${texts.join(' ')}` : undefined;
   };
   const stored = current?.dokumente.find((document) => document.eRechnung !== null);
+  // A new cost's documents wait for its first save, then go up under the new id (issue 47).
+  const [pending, setPending] = useState<PendingCostDocument[]>([]);
+  const alert = useAlert();
+  const { mutateAsync: upload } = useUploadCostDocument();
+  const saveCost = async (dataToSave: Parameters<typeof save>[0]) => {
+    const { saved } = await save(dataToSave);
+    if (cost || pending.length === 0) return;
+    const failed: string[] = [];
+    for (const entry of pending) {
+      try {
+        await upload({ costId: saved.lastAddedKosten, dokumentart: entry.kind, file: entry.file });
+      } catch (error) {
+        failed.push(`${entry.file.name}: ${saveErrorMessage(error, customerMessages.saveFailed)}`);
+      }
+    }
+    // The cost is saved either way; the dialog closes, so a failed upload is named here.
+    if (failed.length === 0) alert.success(costSaved);
+    else alert.error(`Die Kosten wurden gespeichert, ein Dokument aber nicht hochgeladen – ${failed.join(' ')}`);
+  };
   return (
     <FormDialog
       form={form}
@@ -146,9 +173,10 @@ export function CostDialog({
       fullScreenBelow="always"
       saveOnlyWhenDirty={!draft}
       closeDelayMs={CLOSE_DELAY_MS}
-      texts={{ success: 'Die Kosten wurden gespeichert.', failure: customerMessages.saveFailed }}
+      // With documents to upload after the save, the save reports itself (saveCost).
+      texts={{ success: !cost && pending.length > 0 ? undefined : costSaved, failure: customerMessages.saveFailed }}
       onSubmit={async (values) => {
-        const saved = await save({
+        const saved = await saveCost({
           type: values.id > 0 ? 'saveKosten' : 'addKosten',
           data: { ...values, version: cost?.version },
         });
@@ -253,7 +281,12 @@ export function CostDialog({
         {current ? (
           <CostDocuments cost={current} />
         ) : (
-          <Typography color="text.secondary">Dokumente können nach dem ersten Speichern hochgeladen werden.</Typography>
+          <Stack spacing={1.5}>
+            <Typography variant="subtitle1" component="h3">
+              Dokumente
+            </Typography>
+            <PendingCostDocuments pending={pending} onChange={setPending} />
+          </Stack>
         )}
       </Box>
     </FormDialog>
@@ -263,7 +296,7 @@ export function CostDialog({
 /** Documents of a cost: view, download, delete; upload of an invoice, receipt or other PDF or image. */
 function CostDocuments({ cost }: { cost: CostView }) {
   const [deleting, setDeleting] = useState<CostDocumentView | null>(null);
-  const [art, setArt] = useState<1 | 20 | 100>(() => (cost.dokumente.some((d) => d.dokumentart === 1) ? 20 : 1));
+  const [art, setArt] = useState<CostDocumentKind>(() => (cost.dokumente.some((d) => d.dokumentart === 1) ? 20 : 1));
   const [error, setError] = useState<string | undefined>();
   const saveAction = useSaveAction();
   const { mutateAsync: upload } = useUploadCostDocument();
@@ -292,26 +325,7 @@ function CostDocuments({ cost }: { cost: CostView }) {
       </Typography>
       <CostDocumentList cost={cost} onDelete={setDeleting} onFailedDownload={failedDownload} />
       <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="cost-upload">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField
-            select
-            size="small"
-            label="Art"
-            value={art}
-            onChange={(event) => setArt(Number(event.target.value) as 1 | 20 | 100)}
-            sx={{ minWidth: 170 }}
-          >
-            <MenuItem value={1}>Rechnung</MenuItem>
-            <MenuItem value={20}>Buchungsbeleg</MenuItem>
-            <MenuItem value={100}>Sonstiges</MenuItem>
-          </TextField>
-          <FilePickerButton
-            label="PDF oder Bild hochladen"
-            variant="outlined"
-            rule={uploadRule(customerCalls.kostenUpload, 'file')}
-            onFiles={([file]) => file && void send(file)}
-          />
-        </Stack>
+        <CostDocumentPicker kind={art} onKind={setArt} onFile={(file) => void send(file)} />
         {error && (
           <Typography color="error" sx={{ mt: 1 }}>
             {error}

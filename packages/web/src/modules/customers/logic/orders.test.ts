@@ -76,6 +76,8 @@ describe('orders list', () => {
       }),
       '2026-01-01',
     );
+    // German format on the chip itself too (issue 47 saw '214.20 €').
+    expect(chips.map((c) => c.label)).toEqual(['!', '11,90 €']);
     expect(chips.map((c) => c.title)).toEqual([
       'Es gibt noch Leistungen mit Kosten, die nicht mit einer Kostenposition verknüpft sind.',
       'Es gibt noch offene Rechnungsbeträge (11,90 €), für die kein Buchungsbeleg hochgeladen wurde.',

@@ -87,23 +87,30 @@ export function OrdersPage() {
         </Box>
       ),
     },
-    { key: 'umsatz', label: 'Umsatz', align: 'right', render: (row) => formatEuro(row.umsatz) },
+    // A customer reads the amount of his own orders, not the business's revenue (issue 47).
+    { key: 'umsatz', label: staff ? 'Umsatz' : 'Betrag', align: 'right', render: (row) => formatEuro(row.umsatz) },
     ...(staff
       ? ([
           { key: 'kosten', label: 'Kosten', align: 'right', render: (row) => formatEuro(row.kosten ?? 0) },
           { key: 'gewinn', label: 'Gewinn', align: 'right', render: (row) => formatEuro(row.gewinn ?? 0) },
         ] satisfies DataTableColumn<OrderView>[])
       : []),
-    {
-      key: 'vertrag',
-      label: 'Vertrag',
-      render: (row) => (row.typ === 'Vertrag' ? paymentIntervalName(row.vertrag_zahlungJaehrlich) : ''),
-    },
-    {
-      key: 'verlaengerung',
-      label: 'Verlängerung',
-      render: (row) => (row.typ === 'Vertrag' && row.vertrag_ende !== '' ? formatGermanDate(row.vertrag_ende) : ''),
-    },
+    // The contract columns only where a listed order is a contract (a customer without one saw two empty labels).
+    ...(staff || rows.some((row) => row.typ === 'Vertrag')
+      ? ([
+          {
+            key: 'vertrag',
+            label: 'Vertrag',
+            render: (row) => (row.typ === 'Vertrag' ? paymentIntervalName(row.vertrag_zahlungJaehrlich) : ''),
+          },
+          {
+            key: 'verlaengerung',
+            label: 'Verlängerung',
+            render: (row) =>
+              row.typ === 'Vertrag' && row.vertrag_ende !== '' ? formatGermanDate(row.vertrag_ende) : '',
+          },
+        ] satisfies DataTableColumn<OrderView>[])
+      : []),
   ];
   return (
     <PageContainer>

@@ -12,6 +12,9 @@ import { URGENT_DEFECTS, type Hydrant, type HydrantData, type HydrantStatus } fr
 import { useHydrantChange } from '../api/offline-sync';
 import { addressOf } from '../logic/hydrant-form';
 
+/** Leaflet's zoom control: 10 px margin, 34 px wide; the popup keeps 12 px more. */
+const ZOOM_CONTROL_CLEARANCE = 56;
+
 /**
  * The popup of a marker: status and defects are saved at once (the marker icon follows; a defect
  * change applies the answered neuStatus; offline they wait on the device, see offline-sync.ts), plus the
@@ -34,7 +37,15 @@ export function HydrantPopup({ hydrant, data }: { hydrant: Hydrant; data: Hydran
   };
 
   return (
-    <Popup position={position} offset={[0, -16]} maxWidth={300} minWidth={240} autoPanPaddingTopLeft={[16, 24]}>
+    <Popup
+      position={position}
+      offset={[0, -16]}
+      maxWidth={300}
+      minWidth={240}
+      // The map pans the popup clear of the zoom buttons (top left, 44 px wide with their margin): on a phone it
+      // lay over them (issue 47). A 300 px popup still fits 390 px beside them.
+      autoPanPaddingTopLeft={[ZOOM_CONTROL_CLEARANCE, 24]}
+    >
       <Box data-testid="hydrant-popup" sx={{ fontFamily: 'inherit' }}>
         <Typography variant="subtitle2" component="h2">
           Hydrant {hydrant.nummer}

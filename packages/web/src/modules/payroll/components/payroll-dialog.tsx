@@ -157,6 +157,8 @@ export function PayrollDialog({
       form={form}
       title={`Abrechnung ${employee.vorname} ${employee.nachname}`}
       fullScreenBelow="always"
+      // Left at the top too: the month's table is long and the action row at the bottom (issue 47).
+      backLabel="Zurück zur Mitarbeiterliste"
       header={monthChoice}
       readOnly={!loaded || locked}
       saveOnlyWhenDirty
