@@ -42,11 +42,15 @@ export const cacheScope = {
 } as const;
 
 interface Entry {
+  /** Tells this entry from any other of its key (`Reads` keeps the number, not the entry and its value). */
+  readonly id: number;
   value: Promise<unknown>;
   loadedAt: number;
   /** Last time the entry was asked for (scopes with an idle limit drop it after that long). */
   usedAt: number;
 }
+
+let entryCount = 0;
 
 export class HotCache {
   readonly #scopes = new Map<string, Map<string, Entry>>();
@@ -89,7 +93,8 @@ export class HotCache {
     } catch (error) {
       value = Promise.reject(error as Error);
     }
-    const entry: Entry = { value, loadedAt: now, usedAt: now };
+    entryCount += 1;
+    const entry: Entry = { id: entryCount, value, loadedAt: now, usedAt: now };
     const scopeEntries = entries;
     scopeEntries.set(key, entry);
     reading.getStore()?.add(this, scope, key, entry);
@@ -146,8 +151,9 @@ export class HotCache {
    * Whether `entry` is still the cached value of (scope, key) and not expired: nothing invalidated, expired
    * or dropped it since it was read (counts as a use of it, like a hit).
    */
-  holds(scope: string, key: string, entry: Entry, now: number): boolean {
-    if (this.#scopes.get(scope)?.get(key) !== entry) return false;
+  holds(scope: string, key: string, entryId: number, now: number): boolean {
+    const entry = this.#scopes.get(scope)?.get(key);
+    if (entry?.id !== entryId) return false;
     if (this.#maxAgeMs !== null && now - entry.loadedAt >= this.#maxAgeMs) return false;
     entry.usedAt = now;
     return true;
@@ -166,14 +172,20 @@ export class HotCache {
  * servers by notification, again when its transaction ends), expiry and eviction drop them.
  */
 export class Reads {
-  readonly #reads: { cache: HotCache; scope: string; key: string; entry: Entry }[] = [];
-  readonly #seen = new Set<Entry>();
+  /** Entries by number, not the entries themselves: a kept value must not keep old data alive. */
+  readonly #reads: { cache: HotCache; scope: string; key: string; entryId: number }[] = [];
+  /** While recording: the entries noted already (dropped when the recording ends). */
+  #seen: Set<number> | null = new Set();
   #until = Infinity;
 
   add(cache: HotCache, scope: string, key: string, entry: Entry): void {
-    if (this.#seen.has(entry)) return;
-    this.#seen.add(entry);
-    this.#reads.push({ cache, scope, key, entry });
+    this.#note(cache, scope, key, entry.id);
+  }
+
+  #note(cache: HotCache, scope: string, key: string, entryId: number): void {
+    if (this.#seen === null || this.#seen.has(entryId)) return;
+    this.#seen.add(entryId);
+    this.#reads.push({ cache, scope, key, entryId });
   }
 
   /** The value changes at `time` by itself (e.g. a planned message's window opens): it holds until then. */
@@ -183,14 +195,19 @@ export class Reads {
 
   /** Merges what a nested recording read. */
   addAll(other: Reads): void {
-    for (const read of other.#reads) this.add(read.cache, read.scope, read.key, read.entry);
+    for (const read of other.#reads) this.#note(read.cache, read.scope, read.key, read.entryId);
     this.until(other.#until);
+  }
+
+  /** The recording ended: nothing more is noted. */
+  seal(): void {
+    this.#seen = null;
   }
 
   /** Whether the value built from these reads is still the same at `now` (no allocation: runs per call). */
   hold(now: number): boolean {
     if (now >= this.#until) return false;
-    for (const read of this.#reads) if (!read.cache.holds(read.scope, read.key, read.entry, now)) return false;
+    for (const read of this.#reads) if (!read.cache.holds(read.scope, read.key, read.entryId, now)) return false;
     return true;
   }
 
@@ -213,6 +230,7 @@ export async function recordReads<T>(build: () => Promise<T>): Promise<{ value: 
   try {
     return { value: await reading.run(reads, build), reads };
   } finally {
+    reads.seal();
     outer?.addAll(reads);
   }
 }
