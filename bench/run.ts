@@ -208,8 +208,8 @@ if (part !== undefined) {
   const run = parts[part];
   if (!run) throw new Error(`unknown bench part ${part} (pglite, postgres, baseline)`);
   const result = await run();
-  process.stdout.write(`${resultMarker}${JSON.stringify(result)}\n`);
-  process.exit(0);
+  // Exit once the line is written: a pipe takes 64 KB at a time, and exiting at once cut the line off there.
+  process.stdout.write(`${resultMarker}${JSON.stringify(result)}\n`, () => process.exit(0));
 }
 
 interface Replies {
