@@ -209,7 +209,8 @@ if (part !== undefined) {
   if (!run) throw new Error(`unknown bench part ${part} (pglite, postgres, baseline)`);
   const result = await run();
   // Exit once the line is written: a pipe takes 64 KB at a time, and exiting at once cut the line off there.
-  process.stdout.write(`${resultMarker}${JSON.stringify(result)}\n`, () => process.exit(0));
+  // (The promise never settles: nothing after this block runs in a part's process.)
+  await new Promise(() => process.stdout.write(`${resultMarker}${JSON.stringify(result)}\n`, () => process.exit(0)));
 }
 
 interface Replies {
