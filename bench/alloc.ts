@@ -10,12 +10,17 @@
  * a collection ran is measured again), and the growth of external memory (buffers). DATABASE_URL measures on
  * a fresh PostgreSQL database instead of PGlite. ALLOC_PROFILE=<target> prints the largest allocation sites
  * of that target ('dashboard', 'calendar', 'getSettings') from V8's sampling heap profiler.
+ *
+ * ALLOC_GC=<calls> instead measures what collecting costs under the process's own flags (run it with the
+ * server's flags, e.g. `--optimize-for-size --liftoff-only`): collections and their pause time per 1,000
+ * calls and the share of the loop's time spent in them — less sensitive to other load on the machine than
+ * requests per second.
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
@@ -31,9 +36,34 @@ const CALLS = Number(process.env.ALLOC_CALLS ?? 200);
 const BATCHES = Number(process.env.ALLOC_BATCHES ?? 5);
 
 let collections = 0;
+let minorCollections = 0;
+let collectingMs = 0;
 new PerformanceObserver((list) => {
-  collections += list.getEntries().length;
+  for (const entry of list.getEntries()) {
+    collections += 1;
+    collectingMs += entry.duration;
+    const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+    if (kind === constants.NODE_PERFORMANCE_GC_MINOR) minorCollections += 1;
+  }
 }).observe({ entryTypes: ['gc'] });
+
+/** Collections (minor ones among them), pause ms per 1,000 calls and the share of the time spent collecting. */
+async function collecting(target: Target, calls: number) {
+  for (let i = 0; i < 500; i++) await call(target);
+  await settle();
+  const before = { collections, minorCollections, collectingMs };
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) await call(target);
+  const elapsed = performance.now() - started;
+  await settle();
+  const per1000 = (value: number) => ((value * 1000) / calls).toFixed(1);
+  return {
+    collections: per1000(collections - before.collections),
+    minor: per1000(minorCollections - before.minorCollections),
+    pauseMs: per1000(collectingMs - before.collectingMs),
+    share: ((collectingMs - before.collectingMs) / elapsed).toFixed(3),
+  };
+}
 
 interface Target {
   name: string;
@@ -208,6 +238,27 @@ try {
     },
     calendarTarget,
   ];
+  const gcCalls = Number(process.env.ALLOC_GC ?? 0);
+  if (gcCalls > 0) {
+    console.log(`Node ${process.version} ${process.execArgv.join(' ')}; ${gcCalls} calls each`);
+    console.log('| call | collections per 1,000 calls | minor | pause ms per 1,000 calls | share of time |');
+    console.log('| --- | ---: | ---: | ---: | ---: |');
+    for (const target of targets) {
+      const gc = await collecting(target, gcCalls);
+      console.log(`| ${target.name} | ${gc.collections} | ${gc.minor} | ${gc.pauseMs} | ${gc.share} |`);
+    }
+  } else {
+    await allocationTable(targets);
+  }
+  await bare.close();
+  await app.close();
+  await database.close();
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await drop();
+}
+
+async function allocationTable(targets: Target[]): Promise<void> {
   console.log(
     `Node ${process.version} ${process.execArgv.join(' ')}; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${CALLS} calls × ${BATCHES} batches`,
   );
@@ -226,10 +277,4 @@ try {
       console.log(`${(site.selfSize / calls).toFixed(0).padStart(8)}  ${site.name}  ← ${site.caller || '-'}`);
     }
   }
-  await bare.close();
-  await app.close();
-  await database.close();
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await drop();
 }
