@@ -6,11 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCallFields, platformCalls, type CallSpec } from '@hortus/contract';
 import { customerCalls, type CostDocumentView, type CustomerData } from '@hortus/contract/modules/customers';
+import { calendarCalls, type CalendarReply } from '@hortus/contract/modules/calendar';
 import { dashboardCalls, newsFeedWidget, type GetDashboardReply } from '@hortus/contract/modules/dashboard';
 import { userAdminCalls } from '@hortus/contract/modules/user-admin';
 import { messagesCalls, type MessagesData } from '@hortus/contract/modules/messages';
 import { buildApp, createAppContext } from '../../src/app';
 import { storeFile } from '../../src/platform/files/files';
+import { calendarCategories, calendarEvents } from '../../src/modules/calendar/schema';
+import { invalidateCalendar } from '../../src/modules/calendar/state';
 import { defaultCustomerSettings } from '../../src/modules/customers/settings';
 import { bootstrap } from '../../src/bootstrap';
 import { openPostgres, type Database } from '../../src/platform/db/database';
@@ -144,6 +147,27 @@ describe('two servers on one PostgreSQL', () => {
     expect(await title()).not.toBe('Hort Sonnenschein (geändert)');
     await writeAppSettings(testDb.database.db, { app_titel: 'Hort Sonnenschein (geändert)' });
     await within1s(async () => (await title()) === 'Hort Sonnenschein (geändert)');
+  });
+
+  it("an event written on A shows in B's kept calendar load", async () => {
+    const user = await createUser(testDb.database.db, { rechteSolo: ['x|110'] });
+    const onB = await loginOn(serverB, user.nn, user.password);
+    const window = { von: Date.UTC(2033, 0, 1), bis: Date.UTC(2033, 1, 1) };
+    const names = async () =>
+      (
+        (await callB(calendarCalls.getOrSaveSettings, onB, window)).body.kalender as CalendarReply['kalender']
+      ).events.map((event) => event.name);
+    // Loaded twice: the second answer is B's kept reply.
+    expect(await names()).not.toContain('Kohärenz-Termin');
+    expect(await names()).not.toContain('Kohärenz-Termin');
+    const db = testDb.database.db;
+    const [category] = await db.select().from(calendarCategories).limit(1);
+    const at = Date.UTC(2033, 0, 10, 8);
+    await db
+      .insert(calendarEvents)
+      .values({ categoryId: category!.id, name: 'Kohärenz-Termin', startMs: at, endMs: at + 3600e3 });
+    await invalidateCalendar(db);
+    await within1s(async () => (await names()).includes('Kohärenz-Termin'));
   });
 
   it('a new message and a seen popup on A show in the dashboard on B', async () => {

@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm';
 import { fromLocal, toLocal } from '@hortus/contract';
 import { dashboardModule, messageTypeStyle, type Meldung, type MessageType } from '@hortus/contract/modules/dashboard';
 import { loadUser, type LoadedUser } from '../../platform/auth/session-user';
-import { cacheScope, invalidate, remember } from '../../platform/cache/hot-cache';
+import { cacheScope, holdsUntil, invalidate, remember } from '../../platform/cache/hot-cache';
 import type { Db } from '../../platform/db/database';
 import type { AudienceMembers } from '../../platform/modules/server-module';
 import { dashboardFeedback, dashboardMessages, dashboardPopupsSeen } from './schema';
@@ -98,12 +98,16 @@ export async function feedFor(db: Db, user: LoadedUser, members: AudienceMembers
     now < known.until &&
     (await sameAuthors(db, known.authors))
   ) {
+    holdsUntil(known.until);
     return known.list;
   }
   const visible = state.rows.filter((row) => canSeeMessage(row, user, members, now));
   const authors = await authorsOf(db, visible);
   const list = await shapeMessages(db, visible, user);
-  shapedFeeds.set(user, { state, members, until: visibleUntil(state, now), authors, list });
+  const until = visibleUntil(state, now);
+  // A reply kept while its reads hold (the dashboard's) is built again when the list may change by itself.
+  holdsUntil(until);
+  shapedFeeds.set(user, { state, members, until, authors, list });
   return list;
 }
 

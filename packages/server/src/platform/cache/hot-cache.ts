@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 
@@ -41,11 +42,15 @@ export const cacheScope = {
 } as const;
 
 interface Entry {
+  /** Tells this entry from any other of its key (`Reads` keeps the number, not the entry and its value). */
+  readonly id: number;
   value: Promise<unknown>;
   loadedAt: number;
   /** Last time the entry was asked for (scopes with an idle limit drop it after that long). */
   usedAt: number;
 }
+
+let entryCount = 0;
 
 export class HotCache {
   readonly #scopes = new Map<string, Map<string, Entry>>();
@@ -73,6 +78,7 @@ export class HotCache {
     const hit = entries.get(key);
     if (hit && (this.#maxAgeMs === null || now - hit.loadedAt < this.#maxAgeMs)) {
       hit.usedAt = now;
+      reading.getStore()?.add(this, scope, key, hit);
       return hit.value as Promise<T>;
     }
     if (hit) entries.delete(key);
@@ -87,9 +93,11 @@ export class HotCache {
     } catch (error) {
       value = Promise.reject(error as Error);
     }
-    const entry: Entry = { value, loadedAt: now, usedAt: now };
+    entryCount += 1;
+    const entry: Entry = { id: entryCount, value, loadedAt: now, usedAt: now };
     const scopeEntries = entries;
     scopeEntries.set(key, entry);
+    reading.getStore()?.add(this, scope, key, entry);
     value.catch(() => {
       if (scopeEntries.get(key) === entry) scopeEntries.delete(key);
     });
@@ -139,10 +147,97 @@ export class HotCache {
     else this.clear(payload.slice(0, tab), payload.slice(tab + 1));
   }
 
+  /**
+   * Whether `entry` is still the cached value of (scope, key) and not expired: nothing invalidated, expired
+   * or dropped it since it was read (counts as a use of it, like a hit).
+   */
+  holds(scope: string, key: string, entryId: number, now: number): boolean {
+    const entry = this.#scopes.get(scope)?.get(key);
+    if (entry?.id !== entryId) return false;
+    if (this.#maxAgeMs !== null && now - entry.loadedAt >= this.#maxAgeMs) return false;
+    entry.usedAt = now;
+    return true;
+  }
+
   /** Number of entries (tests and diagnostics). */
   size(scope: string): number {
     return this.#scopes.get(scope)?.size ?? 0;
   }
+}
+
+/**
+ * The cache entries a value was built from (`recordReads`), and the time it holds until at the latest. A
+ * value built only from cached data (and from what is derived from it by identity) is the same as long as
+ * every entry it read is still the one cached: a write invalidates its entries (here at once, on other
+ * servers by notification, again when its transaction ends), expiry and eviction drop them.
+ */
+export class Reads {
+  /** Entries by number, not the entries themselves: a kept value must not keep old data alive. */
+  readonly #reads: { cache: HotCache; scope: string; key: string; entryId: number }[] = [];
+  /** While recording: the entries noted already (dropped when the recording ends). */
+  #seen: Set<number> | null = new Set();
+  #until = Infinity;
+
+  add(cache: HotCache, scope: string, key: string, entry: Entry): void {
+    this.#note(cache, scope, key, entry.id);
+  }
+
+  #note(cache: HotCache, scope: string, key: string, entryId: number): void {
+    if (this.#seen === null || this.#seen.has(entryId)) return;
+    this.#seen.add(entryId);
+    this.#reads.push({ cache, scope, key, entryId });
+  }
+
+  /** The value changes at `time` by itself (e.g. a planned message's window opens): it holds until then. */
+  until(time: number): void {
+    if (time < this.#until) this.#until = time;
+  }
+
+  /** Merges what a nested recording read. */
+  addAll(other: Reads): void {
+    for (const read of other.#reads) this.#note(read.cache, read.scope, read.key, read.entryId);
+    this.until(other.#until);
+  }
+
+  /** The recording ended: nothing more is noted. */
+  seal(): void {
+    this.#seen = null;
+  }
+
+  /** Whether the value built from these reads is still the same at `now` (no allocation: runs per call). */
+  hold(now: number): boolean {
+    if (now >= this.#until) return false;
+    for (const read of this.#reads) if (!read.cache.holds(read.scope, read.key, read.entryId, now)) return false;
+    return true;
+  }
+
+  /** Number of entries read (tests and diagnostics). */
+  get size(): number {
+    return this.#reads.length;
+  }
+}
+
+const reading = new AsyncLocalStorage<Reads>();
+
+/**
+ * Runs `build` and answers its value with the cache entries it read (of every database's cache; a nested
+ * recording's reads count for the outer one too). `build` must read the data it depends on through the
+ * cache only (`remember`) and say when its value changes by itself (`holdsUntil`).
+ */
+export async function recordReads<T>(build: () => Promise<T>): Promise<{ value: T; reads: Reads }> {
+  const reads = new Reads();
+  const outer = reading.getStore();
+  try {
+    return { value: await reading.run(reads, build), reads };
+  } finally {
+    reads.seal();
+    outer?.addAll(reads);
+  }
+}
+
+/** Inside `recordReads`: the value being built changes by itself at `time` (a no-op outside). */
+export function holdsUntil(time: number): void {
+  reading.getStore()?.until(time);
 }
 
 interface HandleInfo {

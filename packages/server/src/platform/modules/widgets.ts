@@ -19,7 +19,9 @@ export interface ServerWidget {
   /**
    * The widget's data for a user who sees it (fields beside id, name and the visibility). Answer the same
    * object while the data is the same (the dashboard keeps its reply bytes while every widget does) and
-   * never change an object once answered.
+   * never change an object once answered. Read what it depends on through the hot cache (`remember`, with
+   * invalidation at the write sites) and name the time it changes by itself (`holdsUntil`): the dashboard
+   * answers its kept reply without asking the widget again while every cache entry read holds.
    */
   load(ctx: WidgetContext): Promise<Record<string, unknown>>;
   /**

@@ -6,7 +6,7 @@ import {
   type CalendarState,
 } from '@hortus/contract/modules/calendar';
 import type { LoadedUser } from '../../../platform/auth/session-user';
-import { perObject, whileInputsSame } from '../../../platform/cache/derived';
+import { perObject, whileInputsSame, whileReadsHold } from '../../../platform/cache/derived';
 import type { Db } from '../../../platform/db/database';
 import { appAddress } from '../../../platform/http/app-address';
 import { defineCall, withJsonBody, invalid } from '../../../platform/http/calls';
@@ -23,15 +23,45 @@ async function stateReply(
   extra: Partial<CalendarReply> = {},
 ): Promise<CalendarReply> {
   const xtime = Date.now();
+  const window = windowOf(view);
+  if (Object.keys(extra).length > 0) {
+    const { settings, kalender, feed } = await builtState(db, user, view, window);
+    // Object.assign, not a spread: a spread's copy may be placed in the old generation (see the dispatcher).
+    return Object.assign({ status: 'success' as const, xtime, settings, kalender, feed }, extra);
+  }
+  // Kept per loaded user while the window, the birthdays' version the client holds and every cache entry
+  // the build read are the same: per call only the head with xtime is written.
+  const built = await keptStates(user, [view.von, view.bis, view.geburtstageStand], () =>
+    builtState(db, user, view, window),
+  );
+  const reply: CalendarReply = {
+    status: 'success',
+    xtime,
+    settings: built.settings,
+    kalender: built.kalender,
+    feed: built.feed,
+  };
+  return withJsonBody(reply, [`{"status":"success","xtime":${xtime}`, built.tail]);
+}
+
+/** The reply's parts after xtime and their JSON as bytes. */
+interface BuiltState extends Pick<CalendarReply, 'settings' | 'kalender' | 'feed'> {
+  tail: Buffer;
+}
+
+/**
+ * The settings are one object per viewer and version, the state of a window one per data version and
+ * set of categories: the reply after xtime (about 52 KB for a month) is made into bytes once for them.
+ */
+async function builtState(
+  db: Db,
+  user: LoadedUser,
+  view: LoadView,
+  window: EventWindow | undefined,
+): Promise<BuiltState> {
   const settings = await loadSettingsFor(db, user, view.geburtstageStand);
-  const kalender = await loadCalendarState(db, user, windowOf(view));
+  const kalender = await loadCalendarState(db, user, window);
   const feed = (await hasFeed(db, user.id)) ? feedOn : feedOff;
-  const reply: CalendarReply = { status: 'success', xtime, settings, kalender, feed };
-  // Object.assign, not a spread: a spread's copy may be placed in the old generation (see the dispatcher).
-  if (Object.keys(extra).length > 0) return Object.assign(reply, extra);
-  // The settings are one object per viewer and version, the state of a window one per data version and
-  // set of categories: the reply after xtime (about 52 KB for a month) is made into bytes once for them
-  // and only the head with xtime is written per call.
   const tail = replyTail(user, [settings, kalender, feed], () =>
     Buffer.concat([
       Buffer.from(`,"settings":${JSON.stringify(settings)},"kalender":`),
@@ -39,7 +69,7 @@ async function stateReply(
       Buffer.from(`,"feed":${JSON.stringify(feed)}}`),
     ]),
   );
-  return withJsonBody(reply, [`{"status":"success","xtime":${xtime}`, tail]);
+  return { settings, kalender, feed, tail };
 }
 
 const feedOn = { aktiv: true };
@@ -47,6 +77,9 @@ const feedOff = { aktiv: false };
 
 /** The last reply's bytes after xtime per loaded user, while its settings, state and feed flag are the same. */
 const replyTail = whileInputsSame<LoadedUser, Buffer>();
+
+/** The last load's parts per loaded user, while its fields and every cache entry read hold (`whileReadsHold`). */
+export const keptStates = whileReadsHold<LoadedUser, BuiltState>();
 
 const stateBytes = perObject((state: CalendarState) => Buffer.from(JSON.stringify(state)));
 
