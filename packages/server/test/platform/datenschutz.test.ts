@@ -7,6 +7,7 @@ import { attendanceRetentionJob } from '../../src/modules/children/retention';
 import { feesRetentionJob } from '../../src/modules/fees/holds';
 import { payrollRetentionJob } from '../../src/modules/payroll/retention';
 import { messagesRetentionJob } from '../../src/modules/messages/privacy';
+import { customersRetentionJob } from '../../src/modules/customers/holds';
 import { expectStatus, startTestServer, type TestServer } from '../support/helper';
 
 let server: TestServer;
@@ -89,6 +90,7 @@ describe('Datenschutz settings (retention)', () => {
       { name: 'messages-retention', label: 'Nachrichten löschen', lauf: null },
       { name: 'fees-retention', label: 'Beitragsabrechnungen und Lastschriftdateien löschen', lauf: null },
       { name: 'payroll-retention', label: 'Lohnabrechnungen löschen', lauf: null },
+      { name: 'customers-retention', label: 'Gesperrte Belege gelöschter Kunden löschen', lauf: null },
     ]);
     const started = Date.now();
     await protokollRetentionJob.run(server.context);
@@ -96,6 +98,7 @@ describe('Datenschutz settings (retention)', () => {
     await messagesRetentionJob.run(server.context);
     await feesRetentionJob.run(server.context);
     await payrollRetentionJob.run(server.context);
+    await customersRetentionJob.run(server.context);
     const after = await server.call(getDatenschutz, admin.code);
     expectStatus(after, 'success', 200);
     const laeufe = after.body.laeufe as { name: string; lauf: { zeit: string; ergebnis: string } | null }[];
@@ -105,6 +108,7 @@ describe('Datenschutz settings (retention)', () => {
       expect.stringMatching(/^\d+ Nachrichten, \d+ leere Unterhaltungen und \d+ Anhänge gelöscht$/),
       expect.stringMatching(/^\d+ Beitragsläufe und \d+ gesperrte Mandate gelöscht$/),
       expect.stringMatching(/^\d+ Lohnabrechnungen gelöscht$/),
+      expect.stringMatching(/^\d+ gesperrte Aufträge und \d+ Kontoumsätze gelöscht$/),
     ]);
     for (const job of laeufe) expect(Date.parse(job.lauf?.zeit ?? '')).toBeGreaterThanOrEqual(started - 1000);
   });
