@@ -65,6 +65,21 @@ describe('paidHoursPerDay', () => {
     );
   });
 
+  it('writes no record for a contract of 0 hours (found by the property above: a line of 0,00 hours)', () => {
+    const tage = monthDates(2026, 3).map((datum): DayRow => ({
+      datum,
+      status: 0,
+      objekt: '',
+      zeitVon: '00:00',
+      zeitBis: '00:00',
+      pausen: 0,
+      idLohngruppe: 0,
+      ausnahme: false,
+    }));
+    const contract = { festgehalt: 0, vertrag_lohngruppe: 1, vertrag_stunden: 0, ueberstundenAusgezahlt: [], tage };
+    expect(paidHoursPerDay(contract)).toEqual([]);
+  });
+
   it('spreads the rounding over the days: three days of 20 minutes are 0,33 + 0,34 + 0,33 hours', () => {
     const tage = monthDates(2026, 3).map((datum, index): DayRow => ({
       datum,

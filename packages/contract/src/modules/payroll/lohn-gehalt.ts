@@ -92,7 +92,9 @@ export function paidHoursPerDay(
   const result: PaidHoursOfDay[] = [];
   for (const paid of paidHours(payroll)) {
     if (paid.art !== 'stunden') {
-      result.push({ idLohngruppe: paid.idLohngruppe, datum: null, hundredths: paid.hundredths });
+      // A contract of 0 hours pays nothing: no record of 0,00 hours.
+      if (paid.hundredths !== 0)
+        result.push({ idLohngruppe: paid.idLohngruppe, datum: null, hundredths: paid.hundredths });
       continue;
     }
     let minutes = 0;
