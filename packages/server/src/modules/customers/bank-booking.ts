@@ -52,6 +52,31 @@ export function receiptPdf(
   });
 }
 
+/**
+ * The booking's row claims the line's unique key for an invoice or a cost; undefined when the key was taken
+ * before (the statement imported again: nothing is booked twice).
+ */
+async function claimLine(
+  tx: Db,
+  line: StatementLine,
+  target: { invoiceId: number } | { costId: number },
+): Promise<{ id: number } | undefined> {
+  const [claimed] = await tx
+    .insert(customerBankLines)
+    .values({
+      schluessel: line.schluessel,
+      datum: line.datum,
+      betragCents: line.betrag,
+      name: line.name.slice(0, 200),
+      iban: line.iban.slice(0, 40),
+      verwendungszweck: line.verwendungszweck.slice(0, 1000),
+      ...target,
+    })
+    .onConflictDoNothing()
+    .returning({ id: customerBankLines.id });
+  return claimed;
+}
+
 /** A credit pays its invoice (still open under the lock, else refused): the booking's row and a receipt (20). */
 export async function payInvoice(
   tx: Db,
@@ -63,19 +88,7 @@ export async function payInvoice(
 ): Promise<{ id_auftrag: number; neuDokument: OrderDocumentView } | null> {
   const left = open.get(entry.invoice.id) ?? 0;
   if (left <= 0) throw invalid('zuordnungen', bankMessages.invoiceNotOpen(entry.invoice.name));
-  const [claimed] = await tx
-    .insert(customerBankLines)
-    .values({
-      schluessel: line.schluessel,
-      datum: line.datum,
-      betragCents: line.betrag,
-      name: line.name.slice(0, 200),
-      iban: line.iban.slice(0, 40),
-      verwendungszweck: line.verwendungszweck.slice(0, 1000),
-      invoiceId: entry.invoice.id,
-    })
-    .onConflictDoNothing()
-    .returning({ id: customerBankLines.id });
+  const claimed = await claimLine(tx, line, { invoiceId: entry.invoice.id });
   if (!claimed) return null;
   open.set(entry.invoice.id, left - line.betrag);
   const orderId = entry.order.id;
@@ -123,19 +136,7 @@ export async function payCost(
     .where(eq(customerCosts.id, cost.id))
     .for('update');
   if (!current?.open) throw invalid('zuordnungen', bankMessages.costNotOpen(cost.titel));
-  const [claimed] = await tx
-    .insert(customerBankLines)
-    .values({
-      schluessel: line.schluessel,
-      datum: line.datum,
-      betragCents: line.betrag,
-      name: line.name.slice(0, 200),
-      iban: line.iban.slice(0, 40),
-      verwendungszweck: line.verwendungszweck.slice(0, 1000),
-      costId: cost.id,
-    })
-    .onConflictDoNothing()
-    .returning({ id: customerBankLines.id });
+  const claimed = await claimLine(tx, line, { costId: cost.id });
   if (!claimed) return null;
   const name = `Zahlungsausgang ${cost.titel} (${formatGermanDate(line.datum)}).pdf`;
   const stored = await files.store({
