@@ -110,7 +110,33 @@ export function payrollExportSupport(current: () => { server: TestServer; admin:
     return download.rawPayload;
   }
 
-  return { save, saveSettings, newEmployee, savePayroll, fileOf };
+  /**
+   * The month both exports are tested on: an hourly wage (Jörg Bäcker, 42) with 8 h worked and 8 h leave
+   * (Fachkraft) and 4,5 h (Aushilfe), each on its day; a contract wage (Şükrü Özdemir) with 80 contract hours
+   * (Aushilfe), 2,25 paid-out overtime hours (Fachkraft), a worked day not paid on its own and a special
+   * payment (an amount, named in the report).
+   */
+  async function seedExampleMonth(oezdemirNumber: string): Promise<void> {
+    const becker = await newEmployee({ vorname: 'Jörg', nachname: 'Bäcker', personalnummer: '42' });
+    await savePayroll(becker, {
+      2: { zeitVon: '08:00', zeitBis: '16:30', pausen: 30, idLohngruppe: 1 },
+      3: { zeitVon: '08:00', zeitBis: '16:30', pausen: 30, idLohngruppe: 1, status: 3 },
+      4: { zeitVon: '08:00', zeitBis: '12:30', pausen: 0, idLohngruppe: 2 },
+    });
+    const oezdemir = await newEmployee({ vorname: 'Şükrü', nachname: 'Özdemir', personalnummer: oezdemirNumber });
+    await savePayroll(
+      oezdemir,
+      { 2: { zeitVon: '09:00', zeitBis: '10:00', pausen: 0, idLohngruppe: 2 } },
+      {
+        vertrag_lohngruppe: 2,
+        vertrag_stunden: 80,
+        ueberstundenAusgezahlt: [{ idLohngruppe: 1, stunden: 2.25 }],
+        sonderzahlungen: [{ text: 'Prämie', wert: 50 }],
+      },
+    );
+  }
+
+  return { save, saveSettings, newEmployee, savePayroll, seedExampleMonth, fileOf };
 }
 
 /** Refused with `message` on `field`; the reply's message says it too unless the request's schema refused it. */

@@ -20,32 +20,17 @@ afterAll(() => server.close());
 
 const { getOrSaveSettings, lodasExport } = payrollCalls;
 const settings = exportSettings;
-const { save, saveSettings, newEmployee, savePayroll, fileOf } = payrollExportSupport(() => ({ server, admin }));
+const { save, saveSettings, newEmployee, savePayroll, seedExampleMonth, fileOf } = payrollExportSupport(() => ({
+  server,
+  admin,
+}));
 const exportMonth = (code: string, monat: unknown): Promise<Reply> => server.call(lodasExport, code, { monat });
 
 describe('lodasExport', () => {
   beforeAll(async () => {
     await saveSettings();
-    // An hourly wage on two groups: 2 days of 8 h (Fachkraft) and one of 4,5 h (Aushilfe), leave counts.
-    const becker = await newEmployee({ vorname: 'Jörg', nachname: 'Bäcker', personalnummer: '42' });
-    await savePayroll(becker, {
-      2: { zeitVon: '08:00', zeitBis: '16:30', pausen: 30, idLohngruppe: 1 },
-      3: { zeitVon: '08:00', zeitBis: '16:30', pausen: 30, idLohngruppe: 1, status: 3 },
-      4: { zeitVon: '08:00', zeitBis: '12:30', pausen: 0, idLohngruppe: 2 },
-    });
-    // A contract wage: 80 contract hours at Aushilfe, 2,25 paid-out overtime hours at Fachkraft, a special
-    // payment (an amount, named in the report).
-    const oezdemir = await newEmployee({ vorname: 'Şükrü', nachname: 'Özdemir', personalnummer: '7' });
-    await savePayroll(
-      oezdemir,
-      { 2: { zeitVon: '09:00', zeitBis: '10:00', pausen: 0, idLohngruppe: 2 } },
-      {
-        vertrag_lohngruppe: 2,
-        vertrag_stunden: 80,
-        ueberstundenAusgezahlt: [{ idLohngruppe: 1, stunden: 2.25 }],
-        sonderzahlungen: [{ text: 'Prämie', wert: 50 }],
-      },
-    );
+    // The shared example month (export-support.ts seedExampleMonth); Özdemir's number is '7' here.
+    await seedExampleMonth('7');
   });
 
   it('writes the month as a LODAS file: header, record description, hours per Lohnart, CRLF, Windows-1252', async () => {

@@ -21,7 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const { save, saveSettings, newEmployee, savePayroll, fileOf } = payrollExportSupport(() => ({ server, admin }));
+const { save, saveSettings, newEmployee, savePayroll, seedExampleMonth, fileOf } = payrollExportSupport(() => ({
+  server,
+  admin,
+}));
 const exportMonth = (code: string, monat: unknown): Promise<Reply> =>
   server.call(payrollCalls.lohnGehaltExport, code, { monat });
 
@@ -56,26 +59,8 @@ describe('lohnGehaltExport', () => {
   beforeAll(async () => {
     // No adviser or client number: the Lohn und Gehalt layout has no place for them.
     await saveSettings({ datev: { beraternummer: '', mandantennummer: '' } });
-    // An hourly wage: 8 h worked and 8 h leave (Fachkraft) and 4,5 h (Aushilfe), each on its day.
-    const becker = await newEmployee({ vorname: 'Jörg', nachname: 'Bäcker', personalnummer: '42' });
-    await savePayroll(becker, {
-      2: { zeitVon: '08:00', zeitBis: '16:30', pausen: 30, idLohngruppe: 1 },
-      3: { zeitVon: '08:00', zeitBis: '16:30', pausen: 30, idLohngruppe: 1, status: 3 },
-      4: { zeitVon: '08:00', zeitBis: '12:30', pausen: 0, idLohngruppe: 2 },
-    });
-    // A contract wage: 80 contract hours (Aushilfe) and 2,25 paid-out overtime hours (Fachkraft) are monthly
-    // values; the worked day is not paid on its own; the special payment is an amount (report).
-    const oezdemir = await newEmployee({ vorname: 'Şükrü', nachname: 'Özdemir', personalnummer: '007' });
-    await savePayroll(
-      oezdemir,
-      { 2: { zeitVon: '09:00', zeitBis: '10:00', pausen: 0, idLohngruppe: 2 } },
-      {
-        vertrag_lohngruppe: 2,
-        vertrag_stunden: 80,
-        ueberstundenAusgezahlt: [{ idLohngruppe: 1, stunden: 2.25 }],
-        sonderzahlungen: [{ text: 'Prämie', wert: 50 }],
-      },
-    );
+    // The shared example month (export-support.ts seedExampleMonth); Özdemir's number is '007' here.
+    await seedExampleMonth('007');
   });
 
   it('writes a ZIP of the movement data (per day where the payroll has days) and the record description', async () => {
