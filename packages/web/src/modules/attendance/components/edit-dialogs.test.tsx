@@ -13,39 +13,40 @@ afterEach(cleanup);
 
 const draft = { id: 0, datum: '2026-11-30', titel: '', beschreibung: '', gaeste: '', geschlossen: false };
 
+/** A save that answers at once and an onClose that notes its time: the dialog must close CLOSE_DELAY_MS later. */
+function timedSave() {
+  let savedAt = 0;
+  call.mockImplementation(() => {
+    savedAt = performance.now();
+    return Promise.resolve({ save: { slots: [] } });
+  });
+  let closedAt = 0;
+  const onClose = vi.fn(() => {
+    closedAt = performance.now();
+  });
+  const expectClosedAfterDelay = async () => {
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: CLOSE_DELAY_MS * 20 });
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(closedAt - savedAt).toBeGreaterThanOrEqual(CLOSE_DELAY_MS - 5);
+  };
+  return { onClose, expectClosedAfterDelay };
+}
+
 describe('PollEditDialog', () => {
   it('closes 200 ms after a save, not at once (core.md 7: slot dialogs; issue 47)', async () => {
-    let savedAt = 0;
-    call.mockImplementation(() => {
-      savedAt = performance.now();
-      return Promise.resolve({ save: { slots: [] } });
-    });
-    let closedAt = 0;
-    const onClose = vi.fn(() => {
-      closedAt = performance.now();
-    });
+    const { onClose, expectClosedAfterDelay } = timedSave();
     renderWithProviders(<PollEditDialog draft={draft} slotId={3} canClose onClose={onClose} />);
     fireEvent.change(screen.getByRole('textbox', { name: 'Titel' }), { target: { value: 'Probe' } });
     const save = screen.getByRole('button', { name: 'Speichern' }) as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: CLOSE_DELAY_MS * 20 });
-    expect(call).toHaveBeenCalledTimes(1);
-    expect(closedAt - savedAt).toBeGreaterThanOrEqual(CLOSE_DELAY_MS - 5);
+    await expectClosedAfterDelay();
   });
 });
 
 describe('SlotEditDialog (150)', () => {
   it('closes 200 ms after a save as well', async () => {
-    let savedAt = 0;
-    call.mockImplementation(() => {
-      savedAt = performance.now();
-      return Promise.resolve({ save: { slots: [] } });
-    });
-    let closedAt = 0;
-    const onClose = vi.fn(() => {
-      closedAt = performance.now();
-    });
+    const { onClose, expectClosedAfterDelay } = timedSave();
     const nobody = { alle: false, gruppen: [], nutzer: [] };
     const f150 = {
       pruefling: nobody,
@@ -63,8 +64,6 @@ describe('SlotEditDialog (150)', () => {
     );
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Chor' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: CLOSE_DELAY_MS * 20 });
-    expect(call).toHaveBeenCalledTimes(1);
-    expect(closedAt - savedAt).toBeGreaterThanOrEqual(CLOSE_DELAY_MS - 5);
+    await expectClosedAfterDelay();
   });
 });
