@@ -136,7 +136,22 @@ export function payrollExportSupport(current: () => { server: TestServer; admin:
     );
   }
 
-  return { save, saveSettings, newEmployee, savePayroll, seedExampleMonth, fileOf };
+  /**
+   * Three employees an export must refuse by name, each with an hour on the 5th: Nina Ohne without a personnel
+   * number, Paul Buchstabe with 'P-9' and no wage group, Dora Doppelt with `doppeltNumber` (Bäcker's 42 again).
+   * Answers their ids (the test deletes them after).
+   */
+  async function seedGaps(doppeltNumber: string): Promise<number[]> {
+    const ohne = await newEmployee({ vorname: 'Nina', nachname: 'Ohne', personalnummer: '' });
+    await savePayroll(ohne, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 1 } });
+    const buchstaben = await newEmployee({ vorname: 'Paul', nachname: 'Buchstabe', personalnummer: 'P-9' });
+    await savePayroll(buchstaben, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 0 } });
+    const doppelt = await newEmployee({ vorname: 'Dora', nachname: 'Doppelt', personalnummer: doppeltNumber });
+    await savePayroll(doppelt, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 1 } });
+    return [ohne, buchstaben, doppelt];
+  }
+
+  return { save, saveSettings, newEmployee, savePayroll, seedExampleMonth, seedGaps, fileOf };
 }
 
 /** Refused with `message` on `field`; the reply's message says it too unless the request's schema refused it. */

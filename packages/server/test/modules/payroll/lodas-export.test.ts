@@ -20,10 +20,12 @@ afterAll(() => server.close());
 
 const { getOrSaveSettings, lodasExport } = payrollCalls;
 const settings = exportSettings;
-const { save, saveSettings, newEmployee, savePayroll, seedExampleMonth, fileOf } = payrollExportSupport(() => ({
-  server,
-  admin,
-}));
+const { save, saveSettings, newEmployee, savePayroll, seedExampleMonth, seedGaps, fileOf } = payrollExportSupport(
+  () => ({
+    server,
+    admin,
+  }),
+);
 const exportMonth = (code: string, monat: unknown): Promise<Reply> => server.call(lodasExport, code, { monat });
 
 describe('lodasExport', () => {
@@ -100,12 +102,7 @@ describe('lodasExport', () => {
       datev: { beraternummer: '', mandantennummer: '10418' },
       lohngruppen: [settings.lohngruppen[0]!, { ...settings.lohngruppen[1]!, lohnart: '' }],
     });
-    const ohne = await newEmployee({ vorname: 'Nina', nachname: 'Ohne', personalnummer: '' });
-    await savePayroll(ohne, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 1 } });
-    const buchstaben = await newEmployee({ vorname: 'Paul', nachname: 'Buchstabe', personalnummer: 'P-9' });
-    await savePayroll(buchstaben, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 0 } });
-    const doppelt = await newEmployee({ vorname: 'Dora', nachname: 'Doppelt', personalnummer: '042' });
-    await savePayroll(doppelt, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 1 } });
+    const gaps = await seedGaps('042');
     const reply = await exportMonth(admin.code, '2026-03');
     expectRefused(reply, 'settings.datev', lodasMessages.numbersRequired(['die Beraternummer (1001–9999999)']));
     expectRefused(reply, 'personalnummer', lodasMessages.personnelNumbers(['Buchstabe, Paul („P-9“)', 'Ohne, Nina']));
@@ -113,7 +110,7 @@ describe('lodasExport', () => {
     expectRefused(reply, 'lohnart', lodasMessages.wageTypes(['Aushilfe']));
     expectRefused(reply, 'lohngruppe', lodasMessages.withoutGroup(['Buchstabe, Paul']));
     expect(reply.body.file).toBeUndefined();
-    for (const id of [ohne, buchstaben, doppelt]) {
+    for (const id of gaps) {
       await save({ type: 'delMitarbeiter', data: { idDelMitarbeiter: id } });
     }
     await saveSettings();

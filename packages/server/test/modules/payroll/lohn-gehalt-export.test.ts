@@ -21,10 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const { save, saveSettings, newEmployee, savePayroll, seedExampleMonth, fileOf } = payrollExportSupport(() => ({
-  server,
-  admin,
-}));
+const { save, saveSettings, newEmployee, savePayroll, seedExampleMonth, seedGaps, fileOf } = payrollExportSupport(
+  () => ({
+    server,
+    admin,
+  }),
+);
 const exportMonth = (code: string, monat: unknown): Promise<Reply> =>
   server.call(payrollCalls.lohnGehaltExport, code, { monat });
 
@@ -114,12 +116,7 @@ describe('lohnGehaltExport', () => {
       datev: { beraternummer: '', mandantennummer: '' },
       lohngruppen: [exportSettings.lohngruppen[0]!, { ...exportSettings.lohngruppen[1]!, lohnart: '' }],
     });
-    const ohne = await newEmployee({ vorname: 'Nina', nachname: 'Ohne', personalnummer: '' });
-    await savePayroll(ohne, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 1 } });
-    const buchstaben = await newEmployee({ vorname: 'Paul', nachname: 'Buchstabe', personalnummer: 'P-9' });
-    await savePayroll(buchstaben, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 0 } });
-    const doppelt = await newEmployee({ vorname: 'Dora', nachname: 'Doppelt', personalnummer: '42' });
-    await savePayroll(doppelt, { 5: { zeitVon: '08:00', zeitBis: '09:00', pausen: 0, idLohngruppe: 1 } });
+    const gaps = await seedGaps('42');
     const reply = await exportMonth(admin.code, '2026-03');
     expectRefused(
       reply,
@@ -139,7 +136,7 @@ describe('lohnGehaltExport', () => {
     expectRefused(reply, 'lohngruppe', lohnGehaltMessages.withoutGroup(['Buchstabe, Paul']));
     expect((reply.body.errors as Record<string, unknown>)['settings.datev']).toBeUndefined();
     expect(reply.body.file).toBeUndefined();
-    for (const id of [ohne, buchstaben, doppelt]) {
+    for (const id of gaps) {
       await save({ type: 'delMitarbeiter', data: { idDelMitarbeiter: id } });
     }
     await saveSettings({ datev: { beraternummer: '', mandantennummer: '' } });
