@@ -10,6 +10,7 @@ import { renderWithProviders } from '../../../platform/testing/render-with-provi
 import { CostsPage } from '../pages/costs-page';
 import { DRAFT_BADGE } from './cost-drafts';
 import { sampleEInvoiceRecord } from './e-invoice-record.sample';
+import { sampleCost } from './cost-view.sample';
 
 // Issue 45: the draft costs the invoice inbox made of mailed e-invoices, in the costs list: a badge, a filter,
 // checking one in the cost dialog (saved with its original) and discarding one.
@@ -54,26 +55,11 @@ const data = {
   kunden: [],
   auftraege: [],
   kosten: [
-    {
-      id: 1,
-      datum: `${new Date().getFullYear()}-01-10`,
+    sampleCost(1, `${new Date().getFullYear()}-01-10`, 'Büromaterial', {
       id_kostenstelle: 1,
       kostenstelle: 'Büro',
-      betrag: 1190,
-      netto: 1000,
-      mwst: '19',
-      titel: 'Büromaterial',
-      titel2: '',
-      beschreibung: '',
-      wiederholen: 0,
-      id_vorlage: 0,
-      dokumente: [],
-      auftraege: [],
-      offen: false,
-      faelligAm: '',
-      bezahltAm: '',
       version: 1,
-    },
+    }),
   ],
 } as unknown as CustomerData;
 

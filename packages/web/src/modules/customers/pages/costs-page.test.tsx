@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CostView, CustomerData } from '@hortus/contract/modules/customers';
+import type { CustomerData } from '@hortus/contract/modules/customers';
 import { renderWithProviders } from '../../../platform/testing/render-with-providers';
 import { CostsPage } from './costs-page';
+import { sampleCost } from '../components/cost-view.sample';
 
 const callWithVersion = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform/query/versioned', () => ({ callWithVersion }));
@@ -11,28 +12,7 @@ vi.mock('../../../platform/api/client', () => ({
   call: () => Promise.resolve({ status: 'success', entwuerfe: [], uebersprungen: [], posteingang: {} }),
 }));
 
-function cost(id: number, datum: string, titel: string): CostView {
-  return {
-    id,
-    datum,
-    id_kostenstelle: 0,
-    kostenstelle: '',
-    betrag: 1190,
-    netto: 1000,
-    mwst: '19',
-    titel,
-    titel2: '',
-    beschreibung: '',
-    wiederholen: 0,
-    id_vorlage: 0,
-    dokumente: [],
-    auftraege: [],
-    offen: false,
-    faelligAm: '',
-    bezahltAm: '',
-    version: 0,
-  };
-}
+const cost = (id: number, datum: string, titel: string) => sampleCost(id, datum, titel);
 
 /** The server's answer for a year: that year's costs only (issue 35); an order with an invoice of 2024. */
 function dataOf(jahr: number): CustomerData {
