@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,12 +51,9 @@ export function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>({
   texts,
   serverErrors,
 }: SettingsFormOptions<S>): SettingsFormState<S> {
-  const form = useSchemaForm(schema, saved, { mode: 'onChange' });
+  // A saved value that changes (another device saved, a fresher load) replaces an untouched draft.
+  const form = useSchemaForm(schema, saved, { mode: 'onChange', follow: true });
   const formSave = useFormSave(form, serverErrors);
-  const savedKey = JSON.stringify(saved);
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(JSON.parse(savedKey) as DefaultValues<z.input<S>>);
-  }, [savedKey, form]);
   const submit = form.handleSubmit(async (values) => {
     const draft = form.getValues();
     if (await formSave(() => save(values), { success: messages.settingsSaved, ...texts })) form.reset(draft);

@@ -29,14 +29,21 @@ export function schemaOfForm<T extends FieldValues>(control: Control<T, unknown,
  * An error a change may have fixed elsewhere ('bis' after 'von' changed, a weekday taken twice) is
  * checked again with every change, so no message stays under a field that is fine now.
  * The schema may change between renders (a parameter list that follows the chosen groups).
+ * With `follow`, an untouched form takes new default values when they change: a record shown from the
+ * device's cache first and then answered fresher by the server shows the fresh one (a changed form keeps
+ * the user's draft; its save then meets the record's version check).
  */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
-  { mode = 'onTouched' }: { mode?: 'onTouched' | 'onChange' } = {},
+  { mode = 'onTouched', follow = false }: { mode?: 'onTouched' | 'onChange'; follow?: boolean } = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues, mode });
   schemas.set(form.control, schema);
+  const followed = follow ? JSON.stringify(defaultValues) : '';
+  useEffect(() => {
+    if (followed !== '' && !form.formState.isDirty) form.reset(JSON.parse(followed) as DefaultValues<z.input<S>>);
+  }, [followed, form]);
   useEffect(() => {
     const subscription = form.watch((_, { name }) => {
       const stale = errorPaths(form.control._formState.errors).filter(

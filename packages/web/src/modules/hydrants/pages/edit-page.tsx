@@ -111,7 +111,8 @@ function DefectField({ form, data }: { form: ReturnType<typeof useHydrantForm>; 
 }
 
 function useHydrantForm(values: HydrantFormValues) {
-  return useSchemaForm(hydrantInput, values);
+  // The register may come from the device first; the server's fresher hydrant replaces an untouched form.
+  return useSchemaForm(hydrantInput, values, { follow: true });
 }
 
 function HydrantForm({
