@@ -86,9 +86,20 @@ test("410: the customer sees no 'Kosten' tab and no staff hint", async ({ page }
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByText('Leer: nächste freie Nummer')).toHaveCount(0);
   await page.keyboard.press('Escape');
-  // The address of the costs opens the first tab.
+  // The address of the costs opens the customer's start in the module, the orders (issue 47).
   await page.goto('/410-200');
+  await expect(page).toHaveURL(/\/410-100$/);
+});
+
+test("410: a customer enters the module at 'Aufträge'; the 'Kunden' tab stays one click away (issue 47)", async ({
+  page,
+}) => {
+  await open(page, demo.kunde, '/410');
+  await expect(page).toHaveURL(/\/410-100$/);
+  await expect(page.getByTestId('orders-table')).toContainText('Ferienbetreuung Sommer');
+  await page.getByRole('tablist').getByRole('tab', { name: 'Kunden' }).click();
   await expect(page).toHaveURL(/\/410$/);
+  await expect(page.getByRole('tab', { name: 'Kunden' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test.describe('on a phone', () => {

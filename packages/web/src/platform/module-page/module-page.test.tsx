@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { appInfoModule } from '@hortus/contract/modules/app-info';
 import { ModulePage } from './module-page';
-import { useWithholdTabs } from './withheld-tabs';
+import { useStartTab, useWithholdTabs } from './withheld-tabs';
 
 function renderPage(
   path: string,
@@ -121,5 +121,39 @@ describe('ModulePage', () => {
       renderHook(() => useWithholdTabs('999', []));
     });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Appinfo', 'Hilfe']);
+  });
+
+  it('entering at the bare address opens the tab the module names for this user; the first tab chosen in the bar stays', async () => {
+    const rights = ['x|999|000', 'x|999|100'];
+    const page = (tabCode: string) => (
+      <ModulePage
+        definition={appInfoModule}
+        tabCode={tabCode}
+        search=""
+        rights={rights}
+        appTitle="Hort"
+        renderTab={(tab) => <p>Inhalt {tab.label}</p>}
+      />
+    );
+    const start = renderHook(({ code }: { code: string | null | undefined }) => useStartTab('999', code), {
+      initialProps: { code: '100' as string | null | undefined },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/999']}>
+          <Routes>
+            <Route path="/999" element={page('')} />
+            <Route path="/999-100" element={page('100')} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Inhalt Hilfe')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Appinfo' }));
+    expect(await screen.findByText('Inhalt Appinfo')).toBeTruthy();
+    // Data not there yet (undefined) keeps the choice; null gives the first tab back.
+    start.rerender({ code: undefined });
+    start.rerender({ code: null });
+    start.unmount();
   });
 });

@@ -1,15 +1,15 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useIsFetching } from '@tanstack/react-query';
-import { messages, type ModuleDefinition, type ModuleTab, type Right } from '@hortus/contract';
+import { messages, tabPath, type ModuleDefinition, type ModuleTab, type Right } from '@hortus/contract';
 import { ErrorBoundary } from '../error/error-boundary';
 import { pageTitle } from '../navigation/page-title';
 import { ModuleTabBar } from './module-tab-bar';
 import { resolveTab } from './tab-rules';
-import { useWithheldTabs } from './withheld-tabs';
+import { isChosenInTabBar, useStartTabOf, useWithheldTabs } from './withheld-tabs';
 
 /** The app bar (56 px on phones, 64 px from sm) and the top tab bar (48 px); the page's other bars only add. */
 const reservedHeight = {
@@ -33,6 +33,8 @@ export interface ModulePageProps {
 export function ModulePage({ definition, tabCode, search, rights, appTitle, renderTab }: ModulePageProps) {
   const withheld = useWithheldTabs(definition.code);
   const resolution = resolveTab(definition, tabCode, rights, search, withheld);
+  const start = useStartTabOf(definition.code);
+  const chosen = isChosenInTabBar(useLocation().state);
   const isLoading = useIsFetching() > 0;
   // Without a tab bar the tab's label is nowhere to be seen, so the page is named after the module
   // (App-Einstellungen, whose only tab the specification calls 'Anwesenheit').
@@ -44,6 +46,12 @@ export function ModulePage({ definition, tabCode, search, rights, appTitle, rend
   }, [appTitle, label]);
 
   if (resolution.kind === 'redirect') return <Navigate to={resolution.to} replace />;
+  // Entering the module at its bare address opens the tab the module names for this user (useStartTab).
+  if (resolution.kind === 'show' && tabCode === '' && start !== null && !chosen) {
+    if (resolution.tabs.some((tab) => tab.code === start)) {
+      return <Navigate to={tabPath(definition.code, start) + search} replace />;
+    }
+  }
   if (resolution.kind === 'denied') {
     return (
       <Box sx={{ p: 3 }}>

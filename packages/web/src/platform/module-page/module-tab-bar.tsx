@@ -5,6 +5,7 @@ import { styled } from '@mui/material/styles';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { tabPath, type ModuleTab } from '@hortus/contract';
+import { chosenInTabBar } from './withheld-tabs';
 
 export interface ModuleTabBarProps {
   moduleCode: string;
@@ -118,6 +119,7 @@ export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current, placement
             aria-current={tab.code === selectedCode ? 'page' : undefined}
             data-selected={tab.code === selectedCode}
             to={tabPath(moduleCode, tab.code)}
+            state={chosenInTabBar}
           >
             {tab.label}
           </TabLink>
@@ -138,6 +140,7 @@ export function ModuleTabBar({ moduleCode, moduleTitle, tabs, current, placement
               aria-selected={selected}
               tabIndex={tab.code === focusCode ? 0 : -1}
               to={tabPath(moduleCode, tab.code)}
+              state={chosenInTabBar}
             >
               {tab.label}
             </TabLink>

@@ -19,7 +19,7 @@ import { call } from '../../../platform/api/client';
 import { callWithVersion } from '../../../platform/query/versioned';
 import { downloadStoredFile } from '../../../platform/api/download';
 import { upload } from '../../../platform/api/upload';
-import { useWithholdTabs } from '../../../platform/module-page/withheld-tabs';
+import { useStartTab, useWithholdTabs } from '../../../platform/module-page/withheld-tabs';
 import { readCostFilter } from '../logic/cost-filter';
 
 /**
@@ -65,13 +65,18 @@ export const customerQueryOptions = (jahr = storedCostYear()) =>
 
 /**
  * The module's data with the costs of `jahr` (default the stored filter year); for a customer the
- * 'Kosten' and 'Offene Posten' tabs (internal) are withheld from the tab bars.
+ * 'Kosten' and 'Offene Posten' tabs (internal) are withheld from the tab bars, and the module opens at 'Aufträge'.
  */
 export function useCustomerData(jahr?: number) {
   const query = useQuery(customerQueryOptions(jahr));
   useWithholdTabs(customersModule.code, query.data?.istKunde === true ? [COSTS_TAB, RECEIVABLES_TAB] : []);
+  // Customers enter the module at their orders; their own customer record stays one tab away (issue 47).
+  useStartTab(customersModule.code, query.data === undefined ? undefined : query.data.istKunde ? ORDERS_TAB : null);
   return query;
 }
+
+/** The tab code of /410-100 Aufträge. */
+export const ORDERS_TAB = '100';
 
 /** The tab code of /410-200 Kosten. */
 export const COSTS_TAB = '200';
