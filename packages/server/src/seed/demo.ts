@@ -231,11 +231,22 @@ export async function seedDemo(
     loginscreen_bg_img: '',
     loginscreen_welcomeText:
       'Willkommen im Hort Sonnenschein!\nHier finden Eltern und Team alle Neuigkeiten, Termine und Meldungen.',
+    // The opening hours and the office's phone are the facility's ('Kontakt und Öffnungszeiten' panel).
     loginscreen_infos: [
-      { titel: 'Öffnungszeiten', text: 'Montag bis Freitag 11:30 – 17:00 Uhr\nIn den Ferien 7:30 – 16:00 Uhr' },
-      { titel: 'Zugangsdaten vergessen?', text: 'Bitte wenden Sie sich an das Hortbüro: 0351 123456.' },
+      { titel: 'Zugangsdaten vergessen?', text: 'Bitte wenden Sie sich an das Hortbüro (Telefon unter „Kontakt und Öffnungszeiten“).' },
       { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
     ],
+    // One facility for the login screen, 210's 'Kontakt' tab and 410's invoices (issue 47).
+    einrichtung: {
+      name: 'Hort Sonnenschein',
+      strasse: 'Lindenweg',
+      hausnummer: '12',
+      plz: '01099',
+      ort: 'Dresden',
+      telefon: '0351 123456',
+      email: 'buero@hort-sonnenschein.example',
+      oeffnungszeiten: 'Montag bis Freitag 11:30 – 17:00 Uhr\nIn den Ferien 7:30 – 16:00 Uhr',
+    },
   });
   await writeModuleSettings(
     db,
