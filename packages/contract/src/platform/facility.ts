@@ -51,3 +51,11 @@ export function facilityAddressLines(value: Pick<Facility, 'strasse' | 'hausnumm
 export function isEmptyFacility(value: Facility): boolean {
   return Object.values(value).every((part) => part.trim() === '');
 }
+
+/** Where the facility is edited (module 001, the app settings), for the hints of the screens that show it. */
+export const facilityEditing = {
+  path: '/001',
+  right: 'x|001',
+  hint: 'Adresse, Telefon und Öffnungszeiten stehen in den App-Einstellungen unter „Einrichtung“.',
+  link: 'Zu den App-Einstellungen',
+} as const;
