@@ -42,8 +42,14 @@ export const emptyFacility: Facility = {
 
 /** The address in lines: 'Lindenweg 12' and '01099 Dresden' (empty parts left out). */
 export function facilityAddressLines(value: Pick<Facility, 'strasse' | 'hausnummer' | 'plz' | 'ort'>): string[] {
-  const street = [value.strasse, value.hausnummer].map((part) => part.trim()).filter(Boolean).join(' ');
-  const town = [value.plz, value.ort].map((part) => part.trim()).filter(Boolean).join(' ');
+  const street = [value.strasse, value.hausnummer]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
+  const town = [value.plz, value.ort]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   return [street, town].filter(Boolean);
 }
 

@@ -233,7 +233,10 @@ export async function seedDemo(
       'Willkommen im Hort Sonnenschein!\nHier finden Eltern und Team alle Neuigkeiten, Termine und Meldungen.',
     // The opening hours and the office's phone are the facility's ('Kontakt und Öffnungszeiten' panel).
     loginscreen_infos: [
-      { titel: 'Zugangsdaten vergessen?', text: 'Bitte wenden Sie sich an das Hortbüro (Telefon unter „Kontakt und Öffnungszeiten“).' },
+      {
+        titel: 'Zugangsdaten vergessen?',
+        text: 'Bitte wenden Sie sich an das Hortbüro (Telefon unter „Kontakt und Öffnungszeiten“).',
+      },
       { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
     ],
     // One facility for the login screen, 210's 'Kontakt' tab and 410's invoices (issue 47).

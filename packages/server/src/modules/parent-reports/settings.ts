@@ -59,6 +59,10 @@ export async function saveParentReportsSettings(
     await attendance.saveReportSettings(tx, input);
     const stored = await readContact(tx);
     const { kontakt_gruppen, abholungHeute_spaetestensBis } = contactSettings.parse(input);
-    await writeModuleSettings(tx, parentReportsModule.code, { ...stored, kontakt_gruppen, abholungHeute_spaetestensBis });
+    await writeModuleSettings(tx, parentReportsModule.code, {
+      ...stored,
+      kontakt_gruppen,
+      abholungHeute_spaetestensBis,
+    });
   });
 }

@@ -78,8 +78,14 @@ describe('migration 0036_facility (a database holding only the old values)', () 
 
   it("takes 410's company address when 210 holds no contact", async () => {
     const { db } = test.database;
-    await writeModuleSettings(db, '210', { ...oldContact, kontakt_name: '', kontakt_adresse: '', kontakt_telefon: '',
-      kontakt_email: '', kontakt_oeffnungszeiten: '' });
+    await writeModuleSettings(db, '210', {
+      ...oldContact,
+      kontakt_name: '',
+      kontakt_adresse: '',
+      kontakt_telefon: '',
+      kontakt_email: '',
+      kontakt_oeffnungszeiten: '',
+    });
     await writeModuleSettings(db, '410', { firma: oldFirm });
     await run();
     expect(await readFacility(db)).toEqual({

@@ -73,7 +73,11 @@ describe('001: the facility (einrichtung)', () => {
       ['oeffnungszeiten', 'x'.repeat(2001), tooLongMessage(2000)],
     ];
     for (const [field, value, message] of bad) {
-      const reply = await save001({ ...settings, app_untertitel: 'geändert', einrichtung: { ...facility, [field]: value } });
+      const reply = await save001({
+        ...settings,
+        app_untertitel: 'geändert',
+        einrichtung: { ...facility, [field]: value },
+      });
       expectStatus(reply, 'validationError', 400);
       expect(reply.body.errors, `${field}: ${value}`).toEqual({ [`dataToSave.data.einrichtung.${field}`]: [message] });
     }
@@ -134,7 +138,9 @@ describe('410: the invoice sender', () => {
   const { save, addCustomer, addOrder, data } = customerCallsOf(() => server);
   const firmWithout = (change: Partial<CustomerSettings['firma']> = {}): CustomerSettings => ({
     ...defaultCustomerSettings,
-    firma: { ...defaultCustomerSettings.firma, name: 'Hort Sonnenschein gGmbH',
+    firma: {
+      ...defaultCustomerSettings.firma,
+      name: 'Hort Sonnenschein gGmbH',
       iban: 'DE02120300000000202051',
       ustId: 'DE123456789',
       ...change,

@@ -34,7 +34,9 @@ function FacilityDetails({ facility }: { facility: LoginFacility }) {
   return (
     <Box data-testid="login-facility" sx={{ display: 'grid', gap: 1 }}>
       {(facility.name || address.length > 0) && (
-        <Typography sx={{ whiteSpace: 'pre-line' }}>{[facility.name, ...address].filter(Boolean).join('\n')}</Typography>
+        <Typography sx={{ whiteSpace: 'pre-line' }}>
+          {[facility.name, ...address].filter(Boolean).join('\n')}
+        </Typography>
       )}
       {facility.telefon && (
         <Typography>

@@ -191,7 +191,9 @@ export function CustomerSettingsForm({ data, inbox }: { data: CustomerData; inbo
                   control={control}
                   name={`firma.${field.key}`}
                   label={field.label}
-                  helperText={fallback === undefined ? field.help : `${sameAsFacility}: ${fallback || 'nicht angegeben'}`}
+                  helperText={
+                    fallback === undefined ? field.help : `${sameAsFacility}: ${fallback || 'nicht angegeben'}`
+                  }
                   {...(fallback ? { placeholder: fallback } : {})}
                 />
               );
