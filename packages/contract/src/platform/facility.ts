@@ -40,6 +40,18 @@ export const emptyFacility: Facility = {
   oeffnungszeiten: '',
 };
 
+/** The demo organisation's facility, also the example of docs/api.md and the tests. */
+export const exampleFacility: Facility = {
+  name: 'Hort Sonnenschein',
+  strasse: 'Lindenweg',
+  hausnummer: '12',
+  plz: '01099',
+  ort: 'Dresden',
+  telefon: '0351 123456',
+  email: 'buero@hort-sonnenschein.example',
+  oeffnungszeiten: 'Montag bis Freitag 11:30 – 17:00 Uhr\nIn den Ferien 7:30 – 16:00 Uhr',
+};
+
 /** The address in lines: 'Lindenweg 12' and '01099 Dresden' (empty parts left out). */
 export function facilityAddressLines(value: Pick<Facility, 'strasse' | 'hausnummer' | 'plz' | 'ort'>): string[] {
   const street = [value.strasse, value.hausnummer]

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { exampleFacility } from '@hortus/contract';
 import { demoProtokoll, writeDemoProtokoll } from '../platform/audit/demo-protokoll';
 import type { Db } from '../platform/db/database';
 import { userParameters, users } from '../platform/db/schema';
@@ -240,16 +241,7 @@ export async function seedDemo(
       { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
     ],
     // One facility for the login screen, 210's 'Kontakt' tab and 410's invoices (issue 47).
-    einrichtung: {
-      name: 'Hort Sonnenschein',
-      strasse: 'Lindenweg',
-      hausnummer: '12',
-      plz: '01099',
-      ort: 'Dresden',
-      telefon: '0351 123456',
-      email: 'buero@hort-sonnenschein.example',
-      oeffnungszeiten: 'Montag bis Freitag 11:30 – 17:00 Uhr\nIn den Ferien 7:30 – 16:00 Uhr',
-    },
+    einrichtung: exampleFacility,
   });
   await writeModuleSettings(
     db,

@@ -78,26 +78,13 @@ describe('migration 0036_facility (a database holding only the old values)', () 
 
   it("takes 410's company address when 210 holds no contact", async () => {
     const { db } = test.database;
-    await writeModuleSettings(db, '210', {
-      ...oldContact,
-      kontakt_name: '',
-      kontakt_adresse: '',
-      kontakt_telefon: '',
-      kontakt_email: '',
-      kontakt_oeffnungszeiten: '',
-    });
+    // 210's save always stored its five contact fields: here all empty.
+    const emptied = Object.entries(oldContact).map(([key, value]) => [key, typeof value === 'string' ? '' : value]);
+    await writeModuleSettings(db, '210', { ...Object.fromEntries(emptied), abholungHeute_spaetestensBis: '12:00' });
     await writeModuleSettings(db, '410', { firma: oldFirm });
     await run();
-    expect(await readFacility(db)).toEqual({
-      name: 'Hort Sonnenschein gGmbH',
-      strasse: 'Lindenweg',
-      hausnummer: '12',
-      plz: '01099',
-      ort: 'Dresden',
-      telefon: '0351 123456',
-      email: 'buero@hort.example',
-      oeffnungszeiten: '',
-    });
+    const { mail, steuernummer: _taxNumber, ...address } = oldFirm;
+    expect(await readFacility(db)).toEqual({ ...address, email: mail, oeffnungszeiten: '' });
   });
 
   it('never replaces a stored facility, and stores none without old values', async () => {

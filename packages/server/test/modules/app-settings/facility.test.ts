@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyFacility, facilityMessages, platformCalls, tooLongMessage, type Facility } from '@hortus/contract';
+import {
+  emptyFacility,
+  exampleFacility,
+  facilityMessages,
+  platformCalls,
+  tooLongMessage,
+  type Facility,
+} from '@hortus/contract';
 import { appSettingsCalls, type AppSettingsReply } from '@hortus/contract/modules/app-settings';
 import { customerCalls, type CustomerSettings, type OrderDocumentView } from '@hortus/contract/modules/customers';
 import { parentReportsCalls, type ParentReportsData } from '@hortus/contract/modules/parent-reports';
@@ -19,16 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const facility: Facility = {
-  name: 'Hort Sonnenschein',
-  strasse: 'Lindenweg',
-  hausnummer: '12',
-  plz: '01099',
-  ort: 'Dresden',
-  telefon: '0351 123456',
-  email: 'buero@hort-sonnenschein.example',
-  oeffnungszeiten: 'Montag bis Freitag 11:30 – 17:00 Uhr\nIn den Ferien 7:30 – 16:00 Uhr',
-};
+const facility = exampleFacility;
 
 async function load001(): Promise<AppSettingsReply> {
   const reply = await server.call(appSettingsCalls.getOrSaveSettings, admin.code, { dataToSave: '' });

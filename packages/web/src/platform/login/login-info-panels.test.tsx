@@ -1,19 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { exampleFacility } from '@hortus/contract';
 import { facilityPanelTitle, LoginInfoPanels } from './login-info-panels';
 
 afterEach(cleanup);
 
-const facility = {
-  name: 'Hort Sonnenschein',
-  strasse: 'Lindenweg',
-  hausnummer: '12',
-  plz: '01099',
-  ort: 'Dresden',
-  telefon: '0351 123456',
-  email: 'buero@hort-sonnenschein.example',
-  oeffnungszeiten: 'Montag bis Freitag 11:30 – 17:00 Uhr\nIn den Ferien 7:30 – 16:00 Uhr',
-};
+const facility = exampleFacility;
 
 describe('login info panels', () => {
   it("shows the facility first as 'Kontakt und Öffnungszeiten', then the infos", () => {

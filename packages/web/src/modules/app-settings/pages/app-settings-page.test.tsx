@@ -1,17 +1,14 @@
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   defaultAccessibilityStatement,
   emptyFacility,
   emptyLegalContact,
+  exampleFacility,
   facilityMessages,
-  type Facility,
 } from '@hortus/contract';
 import type { AppSettingsData, AppSettingsReply } from '@hortus/contract/modules/app-settings';
-import { AlertProvider } from '../../../platform/alert/alert-provider';
-import { SavingProvider } from '../../../platform/saving/saving-provider';
+import { renderWithProviders } from '../../../platform/testing/render-with-providers';
 import { AppSettingsForm } from './app-settings-page';
 
 const call = vi.hoisted(() => vi.fn());
@@ -39,15 +36,7 @@ const reply: AppSettingsReply = {
 };
 
 function renderForm() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <AlertProvider>
-        <SavingProvider>{children}</SavingProvider>
-      </AlertProvider>
-    </QueryClientProvider>
-  );
-  render(<AppSettingsForm reply={reply} />, { wrapper });
+  renderWithProviders(<AppSettingsForm reply={reply} />);
   return within(screen.getByRole('region', { name: 'Einrichtung' }));
 }
 
@@ -69,15 +58,8 @@ describe("/001 section 'Einrichtung'", () => {
     const field = (label: string) => section.getByRole('textbox', { name: label }) as HTMLInputElement;
     expect(field('Name').value).toBe('Hort Sonnenschein');
     expect(field('Öffnungszeiten').value).toBe('Mo–Fr 11:30 – 17:00 Uhr');
-    const entered: Partial<Facility> = {
-      strasse: 'Lindenweg',
-      hausnummer: '12',
-      plz: '01099',
-      ort: 'Dresden',
-      telefon: '0351 123456',
-      email: 'buero@hort-sonnenschein.example',
-    };
-    const labels: Record<string, string> = {
+    const { name: _name, oeffnungszeiten: _hours, ...entered } = exampleFacility;
+    const labels = {
       strasse: 'Straße',
       hausnummer: 'Hausnummer',
       plz: 'PLZ',
@@ -85,8 +67,8 @@ describe("/001 section 'Einrichtung'", () => {
       telefon: 'Telefon',
       email: 'E-Mail',
     };
-    for (const [key, value] of Object.entries(entered)) {
-      fireEvent.change(field(labels[key] as string), { target: { value } });
+    for (const [key, label] of Object.entries(labels)) {
+      fireEvent.change(field(label), { target: { value: entered[key as keyof typeof entered] } });
     }
     fireEvent.change(field('Öffnungszeiten'), { target: { value: 'Montag bis Freitag 12:00 – 18:00 Uhr' } });
     await waitFor(() => expect(saveButton().disabled).toBe(false));

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { bankMessages, numberMessage } from '@hortus/contract';
+import { bankMessages, exampleFacility, numberMessage } from '@hortus/contract';
 import { customerSettings, type CustomerData } from '@hortus/contract/modules/customers';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { ApiError } from '../../../platform/api/errors';
@@ -72,17 +72,7 @@ afterEach(cleanup);
 
 describe('/410-set (settings form)', () => {
   it("shows the facility's address, phone and e-mail where the firm's own are empty (issue 47)", () => {
-    const einrichtung = {
-      name: 'Hort Sonnenschein',
-      strasse: 'Lindenweg',
-      hausnummer: '12',
-      plz: '01099',
-      ort: 'Dresden',
-      telefon: '0351 123456',
-      email: 'buero@hort-sonnenschein.example',
-      oeffnungszeiten: '',
-    };
-    renderPage({ einrichtung });
+    renderPage({ einrichtung: exampleFacility });
     expect(helperTextOf(field('Straße'))).toBe('leer: wie Einrichtung: Lindenweg');
     expect(field('PLZ').placeholder).toBe('01099');
     expect(helperTextOf(field('E-Mail'))).toBe('leer: wie Einrichtung: buero@hort-sonnenschein.example');

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { facilityEditing } from '@hortus/contract';
 import { defaultChildrenSettings } from '@hortus/contract/modules/children';
 import { defaultContactSettings, type ParentReportsData } from '@hortus/contract/modules/parent-reports';
-import { AlertProvider } from '../../../platform/alert/alert-provider';
-import { SavingProvider } from '../../../platform/saving/saving-provider';
+import { renderWithProviders } from '../../../platform/testing/render-with-providers';
 import { ReportSettingsForm } from './report-settings-page';
 
 vi.mock('../api/parent-reports', () => ({
@@ -17,38 +15,21 @@ vi.mock('../../../platform/api/get-settings', () => ({
   useSettings: () => ({ data: { user: { rechte: session.rechte } } }),
 }));
 
-const data: ParentReportsData = {
+/** The report settings are 200's (their fields do not matter here); the contact is what this page edits. */
+const data = {
   kinder: [],
   settings: {
+    ...defaultChildrenSettings,
     ...defaultContactSettings,
     kontakt_name: 'Hort Sonnenschein',
-    kontakt_oeffnungszeiten: 'Mo–Fr 11:30 – 17:00 Uhr',
     kontakt_gruppen: [{ bezeichnung: 'Hortleitung', email: 'leitung@hort.example' }],
-    anwesenheitMeldungSpaetestensBis: '08:00',
-    moeglicheEntlasszeiten: [],
-    moeglicheEntlasszeiten_bedingungen: {},
-    meldung_erlaubeKommentar: false,
-    meldung_erlaubeDateiupload: false,
-    text_alertVorMeldungsformular: '',
-    text_meldungVerpaetet: defaultChildrenSettings.text_meldungVerpaetet,
   },
   historie: [],
   klassen: [],
-  heute: '2026-11-24',
-  jetzt: '09:00',
-  xtime: 100,
-};
+} as unknown as ParentReportsData;
 
 function renderForm() {
-  render(
-    <MemoryRouter>
-      <AlertProvider>
-        <SavingProvider>
-          <ReportSettingsForm data={data} />
-        </SavingProvider>
-      </AlertProvider>
-    </MemoryRouter>,
-  );
+  renderWithProviders(<ReportSettingsForm data={data} />);
 }
 afterEach(cleanup);
 
