@@ -129,11 +129,12 @@ test.describe('phone', () => {
     await page.getByRole('radio', { name: 'Abwesend' }).check();
     await sendAndExpect(page, '00:00');
 
-    // Kontakt: the organisation's details and the mailboxes parents may write to.
+    // Kontakt: the facility's details (app settings, issue 47) and the mailboxes parents may write to.
     // (The start-password notice covers the tab bar on a phone for a while.)
     await page.goto('/210-100');
     const contact = page.getByTestId('contact');
     await expect(contact).toContainText('Hort Sonnenschein');
+    await expect(contact).toContainText('Lindenweg 12');
     await expect(contact).toContainText('Öffnungszeiten');
     await expect(contact.getByRole('link', { name: 'leitung@example.org' })).toHaveAttribute(
       'href',

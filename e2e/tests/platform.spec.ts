@@ -11,8 +11,10 @@ const inApp = (url: URL) => /^\/\d{3}/.test(url.pathname);
 test('login screen shows the server content and rejects wrong passwords', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText('Willkommen im Hort Sonnenschein!')).toBeVisible();
-  await page.getByText('Öffnungszeiten').click();
+  // The facility's panel (app settings 'Einrichtung', issue 47) holds the opening hours.
+  await page.getByRole('button', { name: 'Kontakt und Öffnungszeiten' }).click();
   await expect(page.getByText('Montag bis Freitag 11:30 – 17:00 Uhr')).toBeVisible();
+  await expect(page.getByRole('link', { name: '0351 123456' })).toBeVisible();
   await page.screenshot({ path: 'artifacts/login-screen.png', fullPage: true });
 
   // Empty fields: the server's message marks the field.

@@ -38,4 +38,5 @@ export * from './platform/protokoll';
 export * from './platform/money';
 export * from './platform/bank';
 export * from './platform/legal';
+export * from './platform/facility';
 export * from './platform/public-pages';

@@ -14,6 +14,11 @@ const junk = fc.oneof(
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: arb }, { weight: 1, arbitrary: junk });
 
 const info = fc.record({ titel: maybe(fc.string()), text: maybe(fc.string()), extra: junk }, { requiredKeys: [] });
+const facilityKeys = ['name', 'strasse', 'hausnummer', 'plz', 'ort', 'telefon', 'email', 'oeffnungszeiten'] as const;
+const facility = fc.record(
+  { ...Object.fromEntries(facilityKeys.map((key) => [key, maybe(fc.string())])), extra: junk },
+  { requiredKeys: [] },
+);
 const screen = fc.record(
   {
     app_titel: maybe(fc.string()),
@@ -23,6 +28,7 @@ const screen = fc.record(
     loginscreen_bg_img: maybe(fc.string()),
     loginscreen_welcomeText: maybe(fc.string()),
     loginscreen_infos: maybe(fc.array(maybe(info), { maxLength: 3 })),
+    einrichtung: maybe(facility),
     fremd: junk,
   },
   { requiredKeys: [] },

@@ -1,4 +1,4 @@
-import type { LoginReply, LoginScreenData, OkReply } from './login-route';
+import type { LoginFacility, LoginReply, LoginScreenData, OkReply } from './login-route';
 
 export { callUrl, loginRouteTargets } from './login-route-calls';
 export { publicPageOf, publicPages, type PublicPage } from './public-pages';
@@ -37,6 +37,16 @@ function guard<T>(check: (value: unknown) => T | null): Guard<T> {
 }
 
 const infoShape: Shape = { titel: isString, text: isString };
+const facilityShape: Shape = {
+  name: isString,
+  strasse: isString,
+  hausnummer: isString,
+  plz: isString,
+  ort: isString,
+  telefon: isString,
+  email: isString,
+  oeffnungszeiten: isString,
+};
 const screenShape: Shape = {
   app_titel: isString,
   app_untertitel: isString,
@@ -49,10 +59,13 @@ const screenShape: Shape = {
 
 function loginScreenDataOf(value: unknown): LoginScreenData | null {
   if (!matches(value, screenShape)) return null;
+  const facility = value['einrichtung'];
+  if (facility !== undefined && !matches(facility, facilityShape)) return null;
   const data = pick<LoginScreenData>(value, screenShape);
   return {
     ...data,
     loginscreen_infos: data.loginscreen_infos.map((info) => pick(info as Record<string, unknown>, infoShape)),
+    ...(facility === undefined ? {} : { einrichtung: pick<LoginFacility>(facility, facilityShape) }),
   };
 }
 

@@ -31,6 +31,18 @@ export const loginReply = z.discriminatedUnion('status', [
 export type LoginReply = z.infer<typeof loginReply>;
 
 export const loginScreenInfo = z.object({ titel: z.string(), text: z.string() });
+/** The facility's public facts on the login screen (panel 'Kontakt und Öffnungszeiten'); 001 edits them. */
+export const loginFacility = z.object({
+  name: z.string(),
+  strasse: z.string(),
+  hausnummer: z.string(),
+  plz: z.string(),
+  ort: z.string(),
+  telefon: z.string(),
+  email: z.string(),
+  oeffnungszeiten: z.string(),
+});
+export type LoginFacility = z.infer<typeof loginFacility>;
 export const loginScreenData = z.object({
   app_titel: z.string(),
   app_untertitel: z.string(),
@@ -39,6 +51,8 @@ export const loginScreenData = z.object({
   loginscreen_bg_img: z.string(),
   loginscreen_welcomeText: z.string(),
   loginscreen_infos: z.array(loginScreenInfo),
+  /** Only when the facility has anything filled in (an addition: the specification's client ignores it). */
+  einrichtung: loginFacility.optional(),
 });
 export type LoginScreenData = z.infer<typeof loginScreenData>;
 export const loginScreenReply = z.object({ status: z.literal('success'), data: loginScreenData });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { exampleFacility } from '@hortus/contract';
 import { demoProtokoll, writeDemoProtokoll } from '../platform/audit/demo-protokoll';
 import type { Db } from '../platform/db/database';
 import { userParameters, users } from '../platform/db/schema';
@@ -231,11 +232,16 @@ export async function seedDemo(
     loginscreen_bg_img: '',
     loginscreen_welcomeText:
       'Willkommen im Hort Sonnenschein!\nHier finden Eltern und Team alle Neuigkeiten, Termine und Meldungen.',
+    // The opening hours and the office's phone are the facility's ('Kontakt und Öffnungszeiten' panel).
     loginscreen_infos: [
-      { titel: 'Öffnungszeiten', text: 'Montag bis Freitag 11:30 – 17:00 Uhr\nIn den Ferien 7:30 – 16:00 Uhr' },
-      { titel: 'Zugangsdaten vergessen?', text: 'Bitte wenden Sie sich an das Hortbüro: 0351 123456.' },
+      {
+        titel: 'Zugangsdaten vergessen?',
+        text: 'Bitte wenden Sie sich an das Hortbüro (Telefon unter „Kontakt und Öffnungszeiten“).',
+      },
       { titel: 'Datenschutz', text: 'Ihre Daten werden ausschließlich für die Arbeit des Horts verwendet.' },
     ],
+    // One facility for the login screen, 210's 'Kontakt' tab and 410's invoices (issue 47).
+    einrichtung: exampleFacility,
   });
   await writeModuleSettings(
     db,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCallSpec, getOrSaveRequest } from '../../platform/call-spec';
+import { facility } from '../../platform/facility';
 import { accessibilityStatement, legalContact } from '../../platform/legal';
 import { ruledString } from '../../platform/schema';
 import { defineActions } from '../../platform/wire';
@@ -95,6 +96,11 @@ export const appSettingsData = z.object({
   datenschutzbeauftragter: legalContact.optional(),
   /** The accessibility statement (BITV 2.0) on the public page /barrierefreiheit. */
   barrierefreiheit: accessibilityStatement.optional(),
+  /**
+   * The facility: name, address, phone, e-mail and opening hours, shown on the login screen, 210's 'Kontakt'
+   * tab and 410's invoices (where 410's own address is empty). Opt-in on save like the three above.
+   */
+  einrichtung: facility.optional(),
   /** Enabled module codes. */
   useF: z.array(z.string().regex(/^\d{3}$/, appSettingsMessages.unknownModule)).max(100),
 });
@@ -108,6 +114,7 @@ export const appSettingsState = appSettingsData.extend({
   verantwortlicher: legalContact,
   datenschutzbeauftragter: legalContact,
   barrierefreiheit: accessibilityStatement,
+  einrichtung: facility,
 });
 export type AppSettingsState = z.infer<typeof appSettingsState>;
 

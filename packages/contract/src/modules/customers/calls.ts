@@ -10,6 +10,7 @@ import { fileRules, uploadedFileOf } from '../../platform/uploads';
 import { userParameter } from '../../platform/api';
 import { versionInput, versionView } from '../../platform/versions';
 import { LONG_TEXT_MAX } from '../../platform/users';
+import { loginFacility } from '../../platform/login-route';
 import { customerRights } from './definition';
 import { DEFAULT_DOCUMENT_HOUR } from './logic';
 import { accountField, datevSettings, DATEV_DEFAULTS } from './datev';
@@ -568,6 +569,11 @@ export const customerData = z.object({
   lastEditedLeistungenNeuKosten: z.array(z.object({ pos: z.number(), id_kosten: z.number(), betrag: z.number() })),
   /** Users of the customer group (staff only, for the login select). */
   kundenLogins: z.array(z.object({ id: z.number(), ident: z.string() })),
+  /**
+   * Opt-in (issue 47, staff only): the facility of the app settings; the invoice sender takes its address, phone
+   * and e-mail where `settings.firma`'s are empty.
+   */
+  einrichtung: loginFacility.optional(),
 });
 export type CustomerData = z.output<typeof customerData>;
 

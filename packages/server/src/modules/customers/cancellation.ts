@@ -20,7 +20,7 @@ import { CANCELLATION_TITLE, creditNoteSettlement, invoicePdf, type DocumentLine
 import { issueNumbered } from './numbering';
 import { customerDocuments, customerOrders, customers, type DocumentSnapshot } from './schema';
 import { orderNotHeld } from './holds';
-import { readCustomerSettings } from './settings';
+import { readInvoicingSettings } from './settings';
 
 type DocumentRow = typeof customerDocuments.$inferSelect;
 
@@ -75,7 +75,7 @@ export async function cancelInvoice(
   const refusal = cancelRefusal(invoice);
   if (refusal !== '') throw invalid('id', refusal);
   if (input.datum < invoice.datum) throw invalid('datum', customerMessages.cancelBeforeInvoice);
-  const settings = await readCustomerSettings(db);
+  const settings = await readInvoicingSettings(db);
   const [order] = await db
     .select()
     .from(customerOrders)

@@ -83,14 +83,10 @@ export async function seedCustomersDemo(db: Db, demo: DemoContext): Promise<void
     // The tax adviser's numbers the DATEV header needs (1001–9999999 and 1–99999).
     datev: { ...DATEV_DEFAULTS, beraternummer: '29098', mandantennummer: '10417' },
     unterschriften: [{ id: 1, name: 'Leitung', text: 'Sabine Krüger\nLeitung Hort Sonnenschein' }],
+    // Address, phone and e-mail stay empty: the invoices take the facility's (app settings, issue 47).
     firma: {
+      ...defaultCustomerSettings.firma,
       name: 'Hort Sonnenschein gGmbH',
-      strasse: 'Lindenweg',
-      hausnummer: '12',
-      plz: '01099',
-      ort: 'Dresden',
-      telefon: '0351 123456',
-      mail: 'buero@hort-sonnenschein.example',
       steuernummer: '203/123/45678',
       ustId: 'DE123456789',
       bank: 'Ostsächsische Sparkasse Dresden',

@@ -31,7 +31,7 @@ import { customerDocuments, customerOrderLines, customerOrders, customers } from
 import { documentNotHeld, orderNotHeld } from './holds';
 import { invalidateCustomerData } from './data-cache';
 import { issueNumbered } from './numbering';
-import { readCustomerSettings } from './settings';
+import { readInvoicingSettings } from './settings';
 import { orderDocumentView } from './document-view';
 
 type DocumentData = z.output<typeof documentInput>;
@@ -111,7 +111,7 @@ export async function createDocument(
   } = {},
 ): Promise<{ document: OrderDocumentView; replaced: boolean }> {
   const db = app.db;
-  const settings = await readCustomerSettings(db);
+  const settings = await readInvoicingSettings(db);
   const [order] = await db
     .select()
     .from(customerOrders)

@@ -20,7 +20,7 @@ import { openAmountInput } from './document-view';
 import { debtorKind, dueDate, dunningState, issueDunningLetter, readDunningCase, type DunningCase } from './reminders';
 import { customerDocuments, customerOrders, customers } from './schema';
 import { orderNotHeld } from './holds';
-import { readCustomerSettings } from './settings';
+import { readInvoicingSettings } from './settings';
 
 type DocumentRow = typeof customerDocuments.$inferSelect;
 
@@ -67,7 +67,7 @@ export async function readReceivables(db: Db) {
  * and claim.
  */
 export async function openItems(db: Db, stichtag: string): Promise<OpenItemView[]> {
-  const settings = await readCustomerSettings(db);
+  const settings = await readInvoicingSettings(db);
   const { invoices, paths } = await readReceivables(db);
   const items: OpenItemView[] = [];
   for (const { invoice, order, customer, documents, offen } of invoices) {
@@ -125,7 +125,7 @@ export async function sendNextLevel(
   app: AppContext,
   input: z.output<typeof dunInput>,
 ): Promise<{ document: OrderDocumentView; orderId: number; stufe: number }> {
-  const settings = await readCustomerSettings(app.db);
+  const settings = await readInvoicingSettings(app.db);
   const levelOf = (current: DunningCase) => {
     const step = nextDunningStep(
       current.last ? { stufe: current.stufe, datum: current.last.datum } : null,

@@ -17,7 +17,7 @@ import {
   customerOrders,
   type DocumentSnapshot,
 } from './schema';
-import { readCustomerSettings } from './settings';
+import { readInvoicingSettings } from './settings';
 
 const day = (iso: string) => formatGermanDate(iso);
 const money = (cents: number) => gdpduNumber(cents);
@@ -87,7 +87,7 @@ interface AuditData {
 }
 
 async function readAuditData(db: Db, period: GobdPeriod): Promise<AuditData> {
-  const settings = await readCustomerSettings(db);
+  const settings = await readInvoicingSettings(db);
   const invoices = await documentsIn(db, period, [1, 3]);
   const reminders = await documentsIn(db, period, [4]);
   const data = await periodData(db, { from: period.von, to: addDays(period.bis, 1) }, []);

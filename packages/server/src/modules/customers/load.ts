@@ -8,6 +8,7 @@ import { orderViews } from './order-views';
 import { costViews } from './costs';
 import { externalReceiptViews } from './external-receipts';
 import { heldRevenue } from './holds';
+import { readFacility } from '../../platform/settings/app-settings';
 import { customerVisibleSettings, isCustomer, readCustomerSettings } from './settings';
 
 export interface ChangeMarkers {
@@ -60,5 +61,6 @@ export async function loadCustomerData(
     lastDeletedKosten: markers.lastDeletedKosten ?? 0,
     lastEditedLeistungenNeuKosten: markers.lastEditedLeistungenNeuKosten ?? [],
     kundenLogins: customer || !canSeeCustomerData ? [] : await customerLogins(db, settings.id_nutzergruppe_kunde),
+    ...(customer ? {} : { einrichtung: await readFacility(db) }),
   };
 }

@@ -29,7 +29,7 @@ import { atBank, salutation } from './invoice-pdf';
 import { customerDocuments, customerOrders, customers } from './schema';
 import { orderNotHeld } from './holds';
 import { invalidateCustomerData } from './data-cache';
-import { readCustomerSettings } from './settings';
+import { readInvoicingSettings } from './settings';
 
 type DocumentRow = typeof customerDocuments.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
@@ -105,7 +105,7 @@ export async function issueDunningLetter(
   letter: LetterInput,
   check: (found: DunningCase) => void,
 ): Promise<{ document: OrderDocumentView; orderId: number }> {
-  const settings = await readCustomerSettings(app.db);
+  const settings = await readInvoicingSettings(app.db);
   const prefix = dunningLevels[letter.stufe - 1]?.prefix ?? 'ZE';
   const year = Number(letter.datum.slice(0, 4));
   let current: DunningCase | undefined;

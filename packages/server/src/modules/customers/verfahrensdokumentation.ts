@@ -13,7 +13,7 @@ import { renderPdf } from '../../platform/pdf/pdf-document';
 import { storageFacts } from '../../platform/privacy/papers-facts';
 import { paperSection } from '../../platform/privacy/papers';
 import { readOrgData } from '../../platform/settings/org-data';
-import { readCustomerSettings } from './settings';
+import { readInvoicingSettings } from './settings';
 
 /** A group that holds a right of module 410, with what it may do there. */
 export interface GroupWithRights {
@@ -36,7 +36,7 @@ export interface ProcessFacts {
 }
 
 export async function processFacts(app: AppContext, now = new Date()): Promise<ProcessFacts> {
-  const settings = await readCustomerSettings(app.db);
+  const settings = await readInvoicingSettings(app.db);
   const org = await readOrgData(app.db);
   const gruppen = org.groups
     .map((group) => ({ group, rights: org.groupRights.get(group.id) ?? [] }))

@@ -7,12 +7,13 @@ import type { DemoContext } from '../../platform/modules/server-module';
 import { writeModuleSettings } from '../../platform/settings/module-settings';
 import { addDays, berlinNow } from '../../platform/time/berlin-time';
 
+/** Name, address, phone, e-mail and opening hours are the facility's (app settings, issue 47): not stored here. */
 const demoContact: ContactSettings = {
-  kontakt_name: 'Hort Sonnenschein',
-  kontakt_adresse: 'Lindenstraße 12\n01067 Dresden',
-  kontakt_telefon: '(0351) 123456',
-  kontakt_email: 'hort@example.org',
-  kontakt_oeffnungszeiten: 'Montag bis Freitag 6:30 – 17:00 Uhr\nIn den Ferien 7:00 – 16:30 Uhr',
+  kontakt_name: '',
+  kontakt_adresse: '',
+  kontakt_telefon: '',
+  kontakt_email: '',
+  kontakt_oeffnungszeiten: '',
   kontakt_gruppen: [
     { bezeichnung: 'Hortleitung', email: 'leitung@example.org' },
     { bezeichnung: 'Erzieherteam', email: 'team@example.org' },
@@ -21,7 +22,7 @@ const demoContact: ContactSettings = {
 };
 
 /**
- * Demo of module 210 (after module 200's seed): the contact details, and reports of the demo parent
+ * Demo of module 210 (after module 200's seed): the mailboxes of the 'Kontakt' tab, and reports of the demo parent
  * 'eltern' for their first child — a sickness report of yesterday, a withdrawn one and a release time
  * for the day after tomorrow.
  */

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import {
   accessibilityStates,
   defaultAccessibilityStatement,
+  emptyFacility,
   emptyLegalContact,
+  isEmptyFacility,
+  type Facility,
   rules,
   type LoginScreenData,
 } from '@hortus/contract';
@@ -20,6 +23,20 @@ const storedContact = z
     telefon: z.string().catch(''),
   })
   .catch(emptyLegalContact);
+
+/** The stored facility: each field read on its own, like a contact. */
+const storedFacility = z
+  .object({
+    name: z.string().catch(''),
+    strasse: z.string().catch(''),
+    hausnummer: z.string().catch(''),
+    plz: z.string().catch(''),
+    ort: z.string().catch(''),
+    telefon: z.string().catch(''),
+    email: z.string().catch(''),
+    oeffnungszeiten: z.string().catch(''),
+  })
+  .catch(emptyFacility);
 
 const statementDefault = defaultAccessibilityStatement;
 const storedStatement = z
@@ -48,6 +65,7 @@ const appSettingsSchema = z.object({
   verantwortlicher: storedContact,
   datenschutzbeauftragter: storedContact,
   barrierefreiheit: storedStatement,
+  einrichtung: storedFacility,
   /** Enabled module codes; null until an administrator chooses (then every module is on). */
   useF: z.array(z.string()).nullable().catch(null),
 });
@@ -96,5 +114,14 @@ export function loginScreenOf(settings: AppSettings): LoginScreenData {
     loginscreen_bg_img: rules.httpUrl(settings.loginscreen_bg_img) === null ? settings.loginscreen_bg_img : '',
     loginscreen_welcomeText: settings.loginscreen_welcomeText,
     loginscreen_infos: settings.loginscreen_infos,
+    ...(isEmptyFacility(settings.einrichtung) ? {} : { einrichtung: settings.einrichtung }),
   };
+}
+
+/**
+ * The facility (Einrichtung) of the app settings: name, address, phone, e-mail and opening hours. The one source
+ * for every screen and paper that names them (the login screen, 210's 'Kontakt' tab, 410's invoice sender).
+ */
+export async function readFacility(db: Db): Promise<Facility> {
+  return (await readAppSettings(db)).einrichtung;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   defaultAccessibilityStatement,
+  emptyFacility,
   emptyLegalContact,
   inputMessages,
   moduleRegistry,
@@ -74,6 +75,7 @@ describe('app settings (appSettingsCalls.getOrSaveSettings)', () => {
         verantwortlicher: emptyLegalContact,
         datenschutzbeauftragter: emptyLegalContact,
         barrierefreiheit: defaultAccessibilityStatement,
+        einrichtung: emptyFacility,
       });
       expect((await load(admin.code)).body.settings).toEqual(body.settings);
 

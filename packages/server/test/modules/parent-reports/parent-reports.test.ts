@@ -455,7 +455,7 @@ describe('210 cut-off (Europe/Berlin, across DST)', () => {
 });
 
 describe('210 settings', () => {
-  it('saves the report fields into module 200 settings (one source) and the contact into its own', async () => {
+  it("saves the report fields into module 200 settings (one source) and the mailboxes into its own; the facility's fields are ignored", async () => {
     const current = (await load(w.admin.code)).settings;
     const reply = await save(w.admin.code, {
       type: 'settings',
@@ -472,7 +472,11 @@ describe('210 settings', () => {
       (children200.body.save as { settings: { anwesenheitMeldungSpaetestensBis: string } }).settings
         .anwesenheitMeldungSpaetestensBis,
     ).toBe('07:30');
-    expect((await load(w.parent.code)).settings.kontakt_name).toBe('Hort Test');
+    // Name, address, phone, e-mail and opening hours are the facility's (/001, issue 47).
+    expect((await load(w.parent.code)).settings.kontakt_name).toBe(current.kontakt_name);
+    expect((await load(w.parent.code)).settings.kontakt_gruppen).toEqual([
+      { bezeichnung: 'Leitung', email: 'leitung@example.org' },
+    ]);
     expectInvalid(
       await save(w.admin.code, {
         type: 'settings',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAccessibilityStatement, emptyLegalContact } from '@hortus/contract';
+import { defaultAccessibilityStatement, emptyFacility, emptyLegalContact } from '@hortus/contract';
 import type { AppSettingsState } from '@hortus/contract/modules/app-settings';
 import { formValuesOf, toggleModule } from './app-settings-form';
 
@@ -16,6 +16,7 @@ const saved: AppSettingsState = {
   verantwortlicher: emptyLegalContact,
   datenschutzbeauftragter: emptyLegalContact,
   barrierefreiheit: defaultAccessibilityStatement,
+  einrichtung: emptyFacility,
 };
 
 describe('app settings form values', () => {

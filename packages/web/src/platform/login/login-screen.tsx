@@ -68,7 +68,7 @@ export function LoginScreen({ onEnterApp }: { onEnterApp(route: string): void })
           )}
           <LoginForm onEnterApp={onEnterApp} />
         </Paper>
-        {data && <LoginInfoPanels infos={data.loginscreen_infos} />}
+        {data && <LoginInfoPanels infos={data.loginscreen_infos} facility={data.einrichtung} />}
         <Paper elevation={0} sx={{ mt: 2, bgcolor: 'background.paper' }}>
           <LegalLinks label="Rechtliches" />
         </Paper>

@@ -29,13 +29,14 @@ import { isHexColor, safePrimary } from '../../../platform/theme/colors';
 import { primaryColorStore } from '../../../platform/theme/theme-stores';
 import { useAppSettings, useSaveAppSettings } from '../api/app-settings';
 import { emptyInfo, formValuesOf, toggleModule } from '../app-settings-form';
+import { FacilityFields } from '../components/facility-settings';
 import { AccessibilityStatementFields, ContactFields } from '../components/legal-settings';
 
 const loadFailed = 'Die Einstellungen konnten nicht geladen werden. Bitte die Netzwerkverbindung prüfen.';
 
 /**
- * /001 'Anwesenheit': the app settings (title, theme colour, login screen, the responsible organisation, the data
- * protection officer, the accessibility statement, enabled modules).
+ * /001 'Anwesenheit': the app settings (title, theme colour, login screen, the facility, the responsible
+ * organisation, the data protection officer, the accessibility statement, enabled modules).
  */
 export function AppSettingsPage() {
   const { data, isError } = useAppSettings();
@@ -115,7 +116,7 @@ function ColourField({
   );
 }
 
-function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
+export function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
   const { mutateAsync: save } = useSaveAppSettings();
   // Live preview of the primary colour while editing; leaving the page restores the saved colour.
   const savedPrimary = useRef(reply.settings.app_theme_color_primary);
@@ -210,6 +211,10 @@ function AppSettingsForm({ reply }: { reply: AppSettingsReply }) {
           </Paper>
         ))}
         {listError && <Typography color="error">{listError}</Typography>}
+      </Section>
+
+      <Section title="Einrichtung">
+        <FacilityFields control={control} />
       </Section>
 
       <Section title="Verantwortlicher (Träger)">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { bankMessages, numberMessage } from '@hortus/contract';
+import { bankMessages, exampleFacility, numberMessage } from '@hortus/contract';
 import { customerSettings, type CustomerData } from '@hortus/contract/modules/customers';
 import { AlertProvider } from '../../../platform/alert/alert-provider';
 import { ApiError } from '../../../platform/api/errors';
@@ -46,7 +46,7 @@ const settings = customerSettings.parse({
   },
 });
 
-function renderPage() {
+function renderPage(extra: Partial<CustomerData> = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
@@ -56,7 +56,7 @@ function renderPage() {
     </QueryClientProvider>
   );
   // Only the settings of module 410's data are read by this page.
-  render(<CustomerSettingsForm data={{ settings } as unknown as CustomerData} />, { wrapper });
+  render(<CustomerSettingsForm data={{ settings, ...extra } as unknown as CustomerData} />, { wrapper });
 }
 
 const saveButton = () => screen.getByRole('button', { name: 'Speichern' }) as HTMLButtonElement;
@@ -71,6 +71,16 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('/410-set (settings form)', () => {
+  it("shows the facility's address, phone and e-mail where the firm's own are empty (issue 47)", () => {
+    renderPage({ einrichtung: exampleFacility });
+    expect(helperTextOf(field('Straße'))).toBe('leer: wie Einrichtung: Lindenweg');
+    expect(field('PLZ').placeholder).toBe('01099');
+    expect(helperTextOf(field('E-Mail'))).toBe('leer: wie Einrichtung: buero@hort-sonnenschein.example');
+    // Name, tax numbers and bank stay the firm's own.
+    expect(helperTextOf(field('Steuernummer'))).toBe('');
+    expect(screen.getByTestId('facility-hint').textContent).toContain('„Einrichtung“');
+  });
+
   it('refuses an IBAN with wrong check digits on its field and sends nothing; a correct one saves', async () => {
     renderPage();
     expect(saveButton().disabled).toBe(true);

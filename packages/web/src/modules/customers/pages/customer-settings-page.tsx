@@ -12,9 +12,11 @@ import {
   type CustomerSettingsInput,
   NO_VAT_CHOICE,
 } from '@hortus/contract/modules/customers';
+import type { Facility } from '@hortus/contract';
 import { useSettings } from '../../../platform/api/get-settings';
 import { FormCheckbox, FormNumberField, FormSelectField, FormTextField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
+import { FacilityHint } from '../../../platform/facility/facility-hint';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { useDismissibleOfflineBanner } from '../../../platform/offline/offline-banner';
 import { useCustomerData, useSaveCustomers } from '../api/customers';
@@ -42,6 +44,26 @@ const firmaFields: {
   { key: 'iban', label: 'IBAN', help: 'z. B. DE02 1203 0000 0000 2020 51 (die Prüfziffern werden geprüft)' },
   { key: 'bic', label: 'BIC', help: '8 oder 11 Zeichen, z. B. BYLADEM1001' },
 ];
+
+/**
+ * The firm's address, phone and e-mail fall back to the facility's (app settings, issue 47); the address as a
+ * whole (all four fields empty). Name, tax numbers and bank stay 410's own.
+ */
+const facilityKeys: Partial<Record<keyof Firma, keyof Facility>> = {
+  strasse: 'strasse',
+  hausnummer: 'hausnummer',
+  plz: 'plz',
+  ort: 'ort',
+  telefon: 'telefon',
+  mail: 'email',
+};
+const sameAsFacility = 'leer: wie Einrichtung';
+
+/** The facility's value a firm field falls back to; undefined for fields without one (or without the facility). */
+function facilityValue(facility: Facility | undefined, key: keyof Firma): string | undefined {
+  const facilityKey = facilityKeys[key];
+  return facility && facilityKey ? facility[facilityKey] : undefined;
+}
 
 type DunningText = Exclude<keyof CustomerSettings['mahnwesen'], 'abstandTage' | 'fristTage'>;
 /** Issue 45: fees per level and the default interest (§ 288 BGB: base rate + 5 / + 9 points). */
@@ -159,16 +181,23 @@ export function CustomerSettingsForm({ data, inbox }: { data: CustomerData; inbo
           <Typography variant="subtitle1" component="h2">
             Firmendaten für Rechnungen
           </Typography>
+          <FacilityHint />
           <Box sx={grid}>
-            {firmaFields.map((field) => (
-              <FormTextField
-                key={field.key}
-                control={control}
-                name={`firma.${field.key}`}
-                label={field.label}
-                helperText={field.help}
-              />
-            ))}
+            {firmaFields.map((field) => {
+              const fallback = facilityValue(data.einrichtung, field.key);
+              return (
+                <FormTextField
+                  key={field.key}
+                  control={control}
+                  name={`firma.${field.key}`}
+                  label={field.label}
+                  helperText={
+                    fallback === undefined ? field.help : `${sameAsFacility}: ${fallback || 'nicht angegeben'}`
+                  }
+                  {...(fallback ? { placeholder: fallback } : {})}
+                />
+              );
+            })}
             <FormNumberField control={control} name="firma.zahlungszielTage" label="Zahlungsziel (Tage)" />
             <FormCheckbox
               control={control}

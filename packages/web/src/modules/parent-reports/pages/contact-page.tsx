@@ -11,8 +11,8 @@ import { ChildPermissions } from '../components/child-permissions';
 import { ConsentRequests } from '../components/consent-requests';
 
 /**
- * /210-100 'Kontakt' (the spec does not show it): the organisation's contact details and opening hours,
- * and the mailboxes of the staff groups a parent may write to, from 210's settings.
+ * /210-100 'Kontakt' (the spec does not show it): the facility's contact details and opening hours (the app
+ * settings' facility, as 210's load answers them) and the mailboxes of the staff groups a parent may write to.
  */
 export function ContactPage() {
   const query = useParentReports();

@@ -15,13 +15,15 @@ import { FormTimeField } from '../../../platform/forms/form-date-fields';
 import { FormFieldArray } from '../../../platform/forms/form-field-array';
 import { FormTextField } from '../../../platform/forms/form-fields';
 import { SettingsForm, useSettingsForm } from '../../../platform/forms/settings-form';
+import { FacilityHint } from '../../../platform/facility/facility-hint';
 import { PageContainer } from '../../../platform/layout/page-container';
 import { ReportSettingsFields, reportSettingsForm } from '../../children/public';
 import { useParentReports, useSaveParentReports } from '../api/parent-reports';
 
 /**
  * /210-set: the report settings (the same stored values as module 200's, one source of truth) and the
- * contact details of the 'Kontakt' tab; side by side on wide screens.
+ * mailboxes of the 'Kontakt' tab; side by side on wide screens. The facility's name, address, phone, e-mail and
+ * opening hours are edited in the app settings (/001, 'Einrichtung'); the page says so.
  */
 export function ReportSettingsPage() {
   const query = useParentReports();
@@ -39,7 +41,7 @@ export function ReportSettingsPage() {
   );
 }
 
-function ReportSettingsForm({ data }: { data: ParentReportsData }) {
+export function ReportSettingsForm({ data }: { data: ParentReportsData }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const { mutateAsync: save } = useSaveParentReports();
@@ -74,11 +76,7 @@ function ReportSettingsForm({ data }: { data: ParentReportsData }) {
         Kontakt
       </Typography>
       <Stack spacing={2}>
-        <FormTextField control={control} name="kontakt_name" label="Name der Einrichtung" />
-        <FormTextField control={control} name="kontakt_adresse" label="Adresse" multiline minRows={3} />
-        <FormTextField control={control} name="kontakt_telefon" label="Telefon" />
-        <FormTextField control={control} name="kontakt_email" label="E-Mail" />
-        <FormTextField control={control} name="kontakt_oeffnungszeiten" label="Öffnungszeiten" multiline minRows={3} />
+        <FacilityHint />
         <FormFieldArray
           control={control}
           name="kontakt_gruppen"
