@@ -13,3 +13,4 @@ export * from './bank';
 export * from './receivables-calls';
 export * from './audit-export';
 export * from './mail-inbox';
+export * from './sender';

@@ -2,10 +2,10 @@ import {
   customerSettings,
   DATEV_DEFAULTS,
   DUNNING_DEFAULTS,
+  invoiceSender,
   NO_VAT_CHOICE,
   type CustomerSettings,
 } from '@hortus/contract/modules/customers';
-import type { Facility } from '@hortus/contract';
 import type { Db } from '../../platform/db/database';
 import { readFacility } from '../../platform/settings/app-settings';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
@@ -74,25 +74,6 @@ export const defaultCustomerSettings: CustomerSettings = {
 
 export function readCustomerSettings(db: Db): Promise<CustomerSettings> {
   return readModuleSettings(db, MODULE_CODE, customerSettings, defaultCustomerSettings);
-}
-
-type Firm = CustomerSettings['firma'];
-
-/**
- * The invoice sender (issue 47): 410's own `firma`, where its address, phone or e-mail is empty the facility's
- * (app settings, /001). The address goes as a whole (street, number, postcode and town all empty in 410: all four
- * the facility's), so a sender never mixes two addresses. Name, tax numbers and bank always stay 410's.
- */
-export function invoiceSender(firma: Firm, facility: Facility): Firm {
-  const ownAddress = [firma.strasse, firma.hausnummer, firma.plz, firma.ort].some((part) => part.trim() !== '');
-  return {
-    ...firma,
-    ...(ownAddress
-      ? {}
-      : { strasse: facility.strasse, hausnummer: facility.hausnummer, plz: facility.plz, ort: facility.ort }),
-    telefon: firma.telefon.trim() === '' ? facility.telefon : firma.telefon,
-    mail: firma.mail.trim() === '' ? facility.email : firma.mail,
-  };
 }
 
 /**

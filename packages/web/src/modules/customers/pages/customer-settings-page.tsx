@@ -7,6 +7,7 @@ import type { Control } from 'react-hook-form';
 import {
   customerMessages,
   customerSettings,
+  firmFacilityFields,
   type CustomerData,
   type CustomerSettings,
   type CustomerSettingsInput,
@@ -45,23 +46,12 @@ const firmaFields: {
   { key: 'bic', label: 'BIC', help: '8 oder 11 Zeichen, z. B. BYLADEM1001' },
 ];
 
-/**
- * The firm's address, phone and e-mail fall back to the facility's (app settings, issue 47); the address as a
- * whole (all four fields empty). Name, tax numbers and bank stay 410's own.
- */
-const facilityKeys: Partial<Record<keyof Firma, keyof Facility>> = {
-  strasse: 'strasse',
-  hausnummer: 'hausnummer',
-  plz: 'plz',
-  ort: 'ort',
-  telefon: 'telefon',
-  mail: 'email',
-};
 const sameAsFacility = 'leer: wie Einrichtung';
 
 /** The facility's value a firm field falls back to; undefined for fields without one (or without the facility). */
 function facilityValue(facility: Facility | undefined, key: keyof Firma): string | undefined {
-  const facilityKey = facilityKeys[key];
+  const facilityKey =
+    key in firmFacilityFields ? firmFacilityFields[key as keyof typeof firmFacilityFields] : undefined;
   return facility && facilityKey ? facility[facilityKey] : undefined;
 }
 
