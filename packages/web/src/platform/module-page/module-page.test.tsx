@@ -7,34 +7,44 @@ import { appInfoModule } from '@hortus/contract/modules/app-info';
 import { ModulePage } from './module-page';
 import { useStartTab, useWithholdTabs } from './withheld-tabs';
 
+const contentOf = (tab: { label: string }) => <p>Inhalt {tab.label}</p>;
+
+function modulePage(tabCode: string, rights: string[], renderTab: (tab: { label: string }) => ReactNode = contentOf) {
+  return (
+    <ModulePage
+      definition={appInfoModule}
+      tabCode={tabCode}
+      search=""
+      rights={rights}
+      appTitle="Hort"
+      renderTab={renderTab}
+    />
+  );
+}
+
+/** Renders `routes` (path → element) at `path`. */
+function renderRoutes(path: string, routes: [string, ReactNode][], queryClient = new QueryClient()) {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          {routes.map(([route, element]) => (
+            <Route key={route} path={route} element={element} />
+          ))}
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 function renderPage(
   path: string,
   tabCode: string,
   rights: string[],
   queryClient = new QueryClient(),
-  renderTab: (tab: { label: string }) => ReactNode = (tab) => <p>Inhalt {tab.label}</p>,
+  renderTab: (tab: { label: string }) => ReactNode = contentOf,
 ) {
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="*"
-            element={
-              <ModulePage
-                definition={appInfoModule}
-                tabCode={tabCode}
-                search=""
-                rights={rights}
-                appTitle="Hort"
-                renderTab={renderTab}
-              />
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderRoutes(path, [['*', modulePage(tabCode, rights, renderTab)]], queryClient);
 }
 
 describe('ModulePage', () => {
@@ -54,16 +64,14 @@ describe('ModulePage', () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     }
     const rights = ['x|999|000', 'x|999|100'];
-    const tab = (t: { label: string }) => (t.label === 'Hilfe' ? <Broken /> : <p>Inhalt {t.label}</p>);
+    const tab = (t: { label: string }) => (t.label === 'Hilfe' ? <Broken /> : contentOf(t));
     const { rerender } = renderPage('/999-100', '100', rights, new QueryClient(), tab);
     expect(screen.getByRole('alert').textContent).toContain('Die Seite konnte nicht geladen werden.');
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
     expect(screen.getByRole('tablist')).toBeTruthy();
     rerender(
       <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/999']}>
-          <ModulePage definition={appInfoModule} tabCode="" search="" rights={rights} appTitle="Hort" renderTab={tab} />
-        </MemoryRouter>
+        <MemoryRouter initialEntries={['/999']}>{modulePage('', rights, tab)}</MemoryRouter>
       </QueryClientProvider>,
     );
     expect(await screen.findByText('Inhalt Appinfo')).toBeTruthy();
@@ -125,29 +133,13 @@ describe('ModulePage', () => {
 
   it('entering at the bare address opens the tab the module names for this user; the first tab chosen in the bar stays', async () => {
     const rights = ['x|999|000', 'x|999|100'];
-    const page = (tabCode: string) => (
-      <ModulePage
-        definition={appInfoModule}
-        tabCode={tabCode}
-        search=""
-        rights={rights}
-        appTitle="Hort"
-        renderTab={(tab) => <p>Inhalt {tab.label}</p>}
-      />
-    );
     const start = renderHook(({ code }: { code: string | null | undefined }) => useStartTab('999', code), {
       initialProps: { code: '100' as string | null | undefined },
     });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/999']}>
-          <Routes>
-            <Route path="/999" element={page('')} />
-            <Route path="/999-100" element={page('100')} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderRoutes('/999', [
+      ['/999', modulePage('', rights)],
+      ['/999-100', modulePage('100', rights)],
+    ]);
     expect(await screen.findByText('Inhalt Hilfe')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Appinfo' }));
     expect(await screen.findByText('Inhalt Appinfo')).toBeTruthy();
