@@ -8,7 +8,7 @@ import { orderViews } from './order-views';
 import { costViews } from './costs';
 import { externalReceiptViews } from './external-receipts';
 import { heldRevenue } from './holds';
-import { readFacility } from '../../platform/settings/app-settings';
+import { readFacility } from '../../platform/settings/org-data';
 import { customerVisibleSettings, isCustomer, readCustomerSettings } from './settings';
 
 export interface ChangeMarkers {

@@ -7,7 +7,7 @@ import {
   type CustomerSettings,
 } from '@hortus/contract/modules/customers';
 import type { Db } from '../../platform/db/database';
-import { readFacility } from '../../platform/settings/app-settings';
+import { readFacility } from '../../platform/settings/org-data';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import type { Caller } from '../../platform/auth/session-user';
 import { requireDesignation } from '../../platform/users/accounts';

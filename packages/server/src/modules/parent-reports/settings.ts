@@ -7,7 +7,7 @@ import {
   type ParentReportsSettings,
 } from '@hortus/contract/modules/parent-reports';
 import type { Db } from '../../platform/db/database';
-import { readFacility } from '../../platform/settings/app-settings';
+import { readFacility } from '../../platform/settings/org-data';
 import { readModuleSettings, writeModuleSettings } from '../../platform/settings/module-settings';
 import type { ChildAttendance } from '../children/public';
 

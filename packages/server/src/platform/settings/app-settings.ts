@@ -6,7 +6,6 @@ import {
   emptyFacility,
   emptyLegalContact,
   isEmptyFacility,
-  type Facility,
   rules,
   type LoginScreenData,
 } from '@hortus/contract';
@@ -116,12 +115,4 @@ export function loginScreenOf(settings: AppSettings): LoginScreenData {
     loginscreen_infos: settings.loginscreen_infos,
     ...(isEmptyFacility(settings.einrichtung) ? {} : { einrichtung: settings.einrichtung }),
   };
-}
-
-/**
- * The facility (Einrichtung) of the app settings: name, address, phone, e-mail and opening hours. The one source
- * for every screen and paper that names them (the login screen, 210's 'Kontakt' tab, 410's invoice sender).
- */
-export async function readFacility(db: Db): Promise<Facility> {
-  return (await readAppSettings(db)).einrichtung;
 }

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { UserGroup, UserParameter } from '@hortus/contract';
+import type { Facility, UserGroup, UserParameter } from '@hortus/contract';
 import type { Db } from '../db/database';
 import { groupParameters, groupRights, groups, menuLinks, parameterOptions, userParameters } from '../db/schema';
 import { cacheScope, invalidate, remember } from '../cache/hot-cache';
@@ -28,6 +28,15 @@ export function invalidateOrgData(db: Db): Promise<void> {
 
 export function readOrgData(db: Db): Promise<OrgData> {
   return remember(db, cacheScope.org, 'data', () => loadOrgData(db));
+}
+
+/**
+ * The facility (Einrichtung) of the app settings: name, address, phone, e-mail and opening hours, from the hot
+ * cache. The one source for every screen and paper that names them (the login screen, 210's 'Kontakt' tab,
+ * 410's invoice sender).
+ */
+export async function readFacility(db: Db): Promise<Facility> {
+  return (await readOrgData(db)).settings.einrichtung;
 }
 
 /** A value derived from the org data, kept until the org data changes. */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyFacility } from '@hortus/contract';
 import { migrationsFolder } from '../../../src/platform/db/database';
 import { appSettings } from '../../../src/platform/db/schema';
-import { readFacility } from '../../../src/platform/settings/app-settings';
+import { readFacility } from '../../../src/platform/settings/org-data';
 import { writeModuleSettings } from '../../../src/platform/settings/module-settings';
 import { freshDatabase, type TestDatabase } from '../../support/helper';
 
