@@ -38,8 +38,17 @@ export function collectWhenIdle(server: Server, options: IdleCollectionOptions =
   const gc = exposedGc();
   if (!gc) return { stats, stop: () => undefined };
   let timer: NodeJS.Timeout | undefined;
+  let lastRequest = performance.now();
   let afterLast = 0; // the start itself was a busy spell
-  const collectIfGrown = () => {
+  // A request only notes its time (no timer per request on the hot path); the one timer, when it fires
+  // before the server has been quiet long enough, waits for the rest.
+  const check = () => {
+    const quietFor = performance.now() - lastRequest;
+    if (quietFor < quietMs) {
+      timer = setTimeout(check, quietMs - quietFor);
+      timer.unref();
+      return;
+    }
     timer = undefined;
     if (usedHeap() - afterLast < minGrowthBytes) return;
     const start = performance.now();
@@ -49,8 +58,9 @@ export function collectWhenIdle(server: Server, options: IdleCollectionOptions =
     afterLast = usedHeap();
   };
   const arm = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(collectIfGrown, quietMs);
+    lastRequest = performance.now();
+    if (timer) return;
+    timer = setTimeout(check, quietMs);
     timer.unref();
   };
   server.on('request', arm);
