@@ -19,10 +19,12 @@ function NameDialog({
   onSubmit,
   onClose,
   saveOnlyWhenChanged = false,
+  closeDelayMs,
 }: {
   onSubmit(values: z.output<typeof schema>): Promise<unknown>;
   onClose(): void;
   saveOnlyWhenChanged?: boolean;
+  closeDelayMs?: number;
 }) {
   const form = useSchemaForm(schema, { id: 4, name: 'Elternbriefe' }, saveOnlyWhenChanged ? { mode: 'onChange' } : {});
   return (
@@ -34,6 +36,7 @@ function NameDialog({
       texts={{ failure: 'Die Daten konnten nicht gespeichert werden.' }}
       serverErrorPrefix="dataToSave.data."
       saveOnlyWhenChanged={saveOnlyWhenChanged}
+      closeDelayMs={closeDelayMs}
     >
       <FormTextField control={form.control} name="name" label="Name" />
     </FormDialog>
@@ -57,6 +60,30 @@ function renderDialog(onSubmit = vi.fn(async () => undefined), onClose = vi.fn()
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
 
 describe('FormDialog', () => {
+  it('a delayed close ends with the dialog: unmounted before the delay, it closes nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const onSubmit = vi.fn(async () => undefined);
+      const onClose = vi.fn();
+      render(
+        <AlertProvider>
+          <SavingProvider>
+            <NameDialog onSubmit={onSubmit} onClose={onClose} closeDelayMs={60_000} />
+          </SavingProvider>
+        </AlertProvider>,
+      );
+      save();
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      // The save's answer is handled (the close is scheduled) before the dialog goes.
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      cleanup();
+      vi.advanceTimersByTime(60_000);
+      expect(onClose).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('with saveOnlyWhenChanged offers Speichern only while the form is changed and valid', async () => {
     const { name } = renderDialog(undefined, undefined, true);
     const button = () => screen.getByRole('button', { name: 'Speichern' }) as HTMLButtonElement;

@@ -189,6 +189,9 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   });
   const dirtyNow = followsChanges ? form.control._formState.isDirty : isDirty;
   const [closing, setClosing] = useState(false);
+  // The delayed close ends with the dialog: an unmounted dialog (its page left, a test's cleanup) closes nothing.
+  const closeTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
   const { requestClose, confirmDialog } = useDiscardGuard(dirtyNow && !readOnly && !closing, onClose);
   const [tab, setTab] = useState(0);
   const [askDelete, setAskDelete] = useState(false);
@@ -250,7 +253,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
         }
         setClosing(true);
         form.reset(form.getValues());
-        window.setTimeout(onClose, closeDelayMs);
+        closeTimer.current = window.setTimeout(onClose, closeDelayMs);
       }
     },
     (failed) => showFirstError(errorPaths(failed)),
